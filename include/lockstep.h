@@ -1,0 +1,360 @@
+/*
+ * lockstep.h — the only public header of lockstep, the WebGPU compute model
+ * on the CPU.
+ *
+ * The API follows WebGPU's compute subset: adapter -> device -> buffers,
+ * shader modules, pipelines, bind groups -> command encoder -> compute pass
+ * -> queue submit. Every object is an opaque handle; destroy(NULL) is a no-op.
+ *
+ * Error model (as WebGPU): invalid use is a *validation error*. It is reported
+ * through the innermost error scope (ls_device_push_error_scope) or, when no
+ * scope captures it, through the device's error callback; the call that caused
+ * it returns NULL (creation) or does nothing. Errors found while recording a
+ * compute pass surface at ls_command_encoder_finish(). Nothing aborts the host
+ * process. Warnings that are not errors (an indirect dispatch skipped because
+ * a count is over the limit) go to the log callback.
+ */
+#ifndef LOCKSTEP_H
+#define LOCKSTEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LS_VERSION_MAJOR 0
+#define LS_VERSION_MINOR 1
+#define LS_VERSION_PATCH 0
+/* The library's version as "MAJOR.MINOR.PATCH"; compare with the macros. */
+const char *ls_version(void);
+
+/* ------------------------------------------------------------------ status */
+
+#define LS_STATUS_LIST(X)                                                      \
+  X(OK, "success")                                                             \
+  X(VALIDATION, "validation error")                                            \
+  X(OPERATION, "operation rejected")                                           \
+  X(TYPE, "type error (unknown feature or bad argument)")                      \
+  X(OUT_OF_MEMORY, "out of memory")                                            \
+  X(DEVICE_LOST, "device lost")                                                \
+  X(INTERNAL, "internal error")
+
+typedef enum ls_status {
+#define LS_X_(name, text) LS_##name,
+  LS_STATUS_LIST(LS_X_)
+#undef LS_X_
+  LS_STATUS_COUNT_
+} ls_status;
+
+/* "LS_VALIDATION" -> "VALIDATION"; and a one-line description. */
+const char *ls_status_name(ls_status s);
+const char *ls_status_describe(ls_status s);
+
+/* ------------------------------------------------------------------ limits */
+
+/* X(field, WebGPU name, default, class) — class MAX ("maximum" limits: bigger
+ * is better) or ALIGN ("alignment" limits: smaller is better, power of two). */
+#define LS_LIMITS_LIST(X)                                                                  \
+  X(max_bind_groups, "maxBindGroups", 4, MAX)                                              \
+  X(max_bindings_per_bind_group, "maxBindingsPerBindGroup", 1000, MAX)                     \
+  X(max_dynamic_uniform_buffers_per_pipeline_layout,                                       \
+    "maxDynamicUniformBuffersPerPipelineLayout", 8, MAX)                                   \
+  X(max_dynamic_storage_buffers_per_pipeline_layout,                                       \
+    "maxDynamicStorageBuffersPerPipelineLayout", 4, MAX)                                   \
+  X(max_storage_buffers_per_shader_stage, "maxStorageBuffersPerShaderStage", 8, MAX)       \
+  X(max_uniform_buffers_per_shader_stage, "maxUniformBuffersPerShaderStage", 12, MAX)      \
+  X(max_uniform_buffer_binding_size, "maxUniformBufferBindingSize", 65536, MAX)            \
+  X(max_storage_buffer_binding_size, "maxStorageBufferBindingSize", 134217728, MAX)        \
+  X(min_uniform_buffer_offset_alignment, "minUniformBufferOffsetAlignment", 256, ALIGN)    \
+  X(min_storage_buffer_offset_alignment, "minStorageBufferOffsetAlignment", 256, ALIGN)    \
+  X(max_buffer_size, "maxBufferSize", 268435456, MAX)                                      \
+  X(max_compute_workgroup_storage_size, "maxComputeWorkgroupStorageSize", 16384, MAX)      \
+  X(max_compute_invocations_per_workgroup, "maxComputeInvocationsPerWorkgroup", 256, MAX)  \
+  X(max_compute_workgroup_size_x, "maxComputeWorkgroupSizeX", 256, MAX)                    \
+  X(max_compute_workgroup_size_y, "maxComputeWorkgroupSizeY", 256, MAX)                    \
+  X(max_compute_workgroup_size_z, "maxComputeWorkgroupSizeZ", 64, MAX)                     \
+  X(max_compute_workgroups_per_dimension, "maxComputeWorkgroupsPerDimension", 65535, MAX)
+
+typedef struct ls_limits {
+#define LS_X_(field, name, def, cls) uint64_t field;
+  LS_LIMITS_LIST(LS_X_)
+#undef LS_X_
+} ls_limits;
+
+/* Fills *out with the WebGPU default limits. */
+void ls_limits_default(ls_limits *out);
+/* Sets one limit by its WebGPU name ("maxComputeInvocationsPerWorkgroup").
+ * Returns LS_OPERATION for an unknown name (as requestDevice would). */
+ls_status ls_limits_set(ls_limits *limits, const char *webgpu_name, uint64_t value);
+/* Reads one limit by WebGPU name; returns 0 when the name is unknown. */
+int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *value);
+
+/* ----------------------------------------------------------------- adapter */
+
+typedef struct ls_adapter ls_adapter;
+typedef struct ls_device ls_device;
+typedef struct ls_buffer ls_buffer;
+typedef struct ls_shader_module ls_shader_module;
+typedef struct ls_bind_group_layout ls_bind_group_layout;
+typedef struct ls_pipeline_layout ls_pipeline_layout;
+typedef struct ls_compute_pipeline ls_compute_pipeline;
+typedef struct ls_bind_group ls_bind_group;
+typedef struct ls_command_encoder ls_command_encoder;
+typedef struct ls_compute_pass ls_compute_pass;
+typedef struct ls_command_buffer ls_command_buffer;
+
+typedef struct ls_adapter_options {
+  size_t size;            /* sizeof(ls_adapter_options); 0 is read as current */
+  const char *profile;    /* vendor profile name; NULL = "default" */
+  uint32_t subgroup_size; /* 0 = the profile's; else 8, 16, 32 or 64 */
+  uint32_t threads;       /* worker threads; 0 = one per core */
+} ls_adapter_options;
+
+typedef struct ls_adapter_info {
+  const char *vendor;
+  const char *architecture;
+  const char *device;
+  const char *description;
+  const char *profile;         /* the profile's name */
+  uint32_t subgroup_min_size;  /* as WebGPU's adapter.info */
+  uint32_t subgroup_max_size;
+  uint32_t subgroup_size;      /* the width W every dispatch runs with */
+  uint32_t threads;            /* worker threads */
+} ls_adapter_info;
+
+/* Names of the built-in vendor profiles, NULL-terminated. */
+const char *const *ls_profile_names(void);
+
+/* Creates an adapter. On a bad option returns NULL and, when err is not NULL,
+ * writes a message into err (at most errlen bytes). */
+ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t errlen);
+void ls_adapter_destroy(ls_adapter *adapter);
+void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out);
+void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out);
+
+/* ------------------------------------------------------------------ device */
+
+typedef enum ls_error_type {
+  LS_ERROR_NONE = 0,
+  LS_ERROR_VALIDATION,
+  LS_ERROR_OUT_OF_MEMORY,
+  LS_ERROR_INTERNAL
+} ls_error_type;
+
+typedef enum ls_error_filter {
+  LS_FILTER_VALIDATION = 1,
+  LS_FILTER_OUT_OF_MEMORY,
+  LS_FILTER_INTERNAL
+} ls_error_filter;
+
+typedef void (*ls_error_callback)(void *user, ls_error_type type, const char *message);
+
+typedef enum ls_log_level { LS_LOG_INFO, LS_LOG_WARNING } ls_log_level;
+typedef void (*ls_log_callback)(void *user, ls_log_level level, const char *message);
+
+/* One required limit, by WebGPU name, as in requestDevice's requiredLimits. */
+typedef struct ls_required_limit {
+  const char *name;
+  uint64_t value;
+} ls_required_limit;
+
+typedef struct ls_device_desc {
+  size_t size; /* sizeof(ls_device_desc); 0 is read as current */
+  const ls_required_limit *required_limits;
+  size_t required_limit_count;
+  const char *const *required_features;
+  size_t required_feature_count;
+  const char *label;
+} ls_device_desc;
+
+/* requestDevice: rejects (returns NULL, *status set, message in err) for an
+ * unknown limit or feature, a value better than the adapter's, or an alignment
+ * that is not a power of two. Values worse than the default are ignored. */
+ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *desc,
+                                    ls_status *status, char *err, size_t errlen);
+void ls_device_destroy(ls_device *device);
+void ls_device_get_limits(const ls_device *device, ls_limits *out);
+
+void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user);
+void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *user);
+void ls_device_push_error_scope(ls_device *device, ls_error_filter filter);
+/* Pops the innermost scope. Returns the first error it caught (LS_ERROR_NONE
+ * if none); *message (if not NULL) points at its text, valid until the next
+ * pop or until the device is destroyed. Popping an empty stack is a
+ * validation error itself and returns LS_ERROR_VALIDATION. */
+ls_error_type ls_device_pop_error_scope(ls_device *device, const char **message);
+/* Non-zero once the device is lost (e.g. a dispatch ran past its budget). */
+int ls_device_is_lost(const ls_device *device);
+
+/* ----------------------------------------------------------------- buffers */
+
+enum {
+  LS_BUFFER_USAGE_MAP_READ = 0x0001,
+  LS_BUFFER_USAGE_MAP_WRITE = 0x0002,
+  LS_BUFFER_USAGE_COPY_SRC = 0x0004,
+  LS_BUFFER_USAGE_COPY_DST = 0x0008,
+  LS_BUFFER_USAGE_INDEX = 0x0010,
+  LS_BUFFER_USAGE_VERTEX = 0x0020,
+  LS_BUFFER_USAGE_UNIFORM = 0x0040,
+  LS_BUFFER_USAGE_STORAGE = 0x0080,
+  LS_BUFFER_USAGE_INDIRECT = 0x0100,
+  LS_BUFFER_USAGE_QUERY_RESOLVE = 0x0200
+};
+
+typedef struct ls_buffer_desc {
+  uint64_t size;
+  uint32_t usage;
+  const char *label;
+} ls_buffer_desc;
+
+/* Buffers are created zeroed. */
+ls_buffer *ls_device_create_buffer(ls_device *device, const ls_buffer_desc *desc);
+void ls_buffer_destroy(ls_buffer *buffer);
+uint64_t ls_buffer_get_size(const ls_buffer *buffer);
+uint32_t ls_buffer_get_usage(const ls_buffer *buffer);
+
+/* queue.writeBuffer: needs COPY_DST, offset and size multiples of 4. */
+ls_status ls_queue_write_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
+                                const void *data, size_t size);
+/* mapAsync(READ) + getMappedRange + copy + unmap, done at once: needs
+ * MAP_READ usage; offset a multiple of 8 and size of 4 (as WebGPU). */
+ls_status ls_buffer_map_read(ls_device *device, ls_buffer *buffer, uint64_t offset,
+                             void *dst, size_t size);
+/* Reads back a buffer with COPY_SRC usage (as a copy into a MAP_READ staging
+ * buffer followed by a map would). */
+ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
+                               void *dst, size_t size);
+
+/* ---------------------------------------------------------- shader modules */
+
+typedef enum ls_message_type {
+  LS_MESSAGE_ERROR,
+  LS_MESSAGE_WARNING,
+  LS_MESSAGE_INFO
+} ls_message_type;
+
+/* GPUCompilationMessage: line and column are 1-based (column in UTF-8
+ * bytes); offset and length are byte offsets into the source. */
+typedef struct ls_compilation_message {
+  ls_message_type type;
+  const char *message;
+  uint32_t line, column;
+  uint32_t offset, length;
+} ls_compilation_message;
+
+typedef struct ls_shader_module_desc {
+  const char *code;     /* WGSL source, NUL-terminated */
+  const char *label;    /* shown in diagnostics as the file name */
+} ls_shader_module_desc;
+
+/* Always returns a module when memory allows, so that its messages can be
+ * read; a module with errors is invalid (a validation error is raised, and
+ * pipelines made from it fail). */
+ls_shader_module *ls_device_create_shader_module(ls_device *device,
+                                                 const ls_shader_module_desc *desc);
+void ls_shader_module_destroy(ls_shader_module *module);
+int ls_shader_module_is_valid(const ls_shader_module *module);
+size_t ls_shader_module_message_count(const ls_shader_module *module);
+const ls_compilation_message *ls_shader_module_message(const ls_shader_module *module,
+                                                       size_t index);
+/* All messages as compiler-style text ("file:line:col error: ...", the source
+ * line and a caret). Owned by the module. */
+const char *ls_shader_module_format_messages(const ls_shader_module *module);
+
+/* ---------------------------------------------------- layouts, bind groups */
+
+typedef enum ls_buffer_binding_type {
+  LS_BINDING_UNIFORM = 1,
+  LS_BINDING_STORAGE,
+  LS_BINDING_READ_ONLY_STORAGE
+} ls_buffer_binding_type;
+
+typedef struct ls_bind_group_layout_entry {
+  uint32_t binding;
+  ls_buffer_binding_type type;
+  uint64_t min_binding_size; /* 0 = no minimum */
+} ls_bind_group_layout_entry;
+
+ls_bind_group_layout *ls_device_create_bind_group_layout(
+    ls_device *device, const ls_bind_group_layout_entry *entries, size_t count);
+void ls_bind_group_layout_destroy(ls_bind_group_layout *layout);
+
+ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
+                                                     ls_bind_group_layout *const *groups,
+                                                     size_t count);
+void ls_pipeline_layout_destroy(ls_pipeline_layout *layout);
+
+#define LS_WHOLE_SIZE UINT64_MAX
+
+typedef struct ls_bind_group_entry {
+  uint32_t binding;
+  ls_buffer *buffer;
+  uint64_t offset;
+  uint64_t size; /* LS_WHOLE_SIZE = to the end of the buffer */
+} ls_bind_group_entry;
+
+ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layout *layout,
+                                           const ls_bind_group_entry *entries, size_t count);
+void ls_bind_group_destroy(ls_bind_group *group);
+
+/* ------------------------------------------------------- compute pipelines */
+
+/* GPUProgrammableStage.constants: key = override name or decimal @id. */
+typedef struct ls_constant_entry {
+  const char *key;
+  double value;
+} ls_constant_entry;
+
+typedef struct ls_compute_pipeline_desc {
+  ls_shader_module *module;
+  const char *entry_point;          /* NULL = the module's only compute entry point */
+  const ls_constant_entry *constants;
+  size_t constant_count;
+  ls_pipeline_layout *layout;       /* NULL = layout "auto" */
+  const char *label;
+} ls_compute_pipeline_desc;
+
+ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
+                                                       const ls_compute_pipeline_desc *desc);
+void ls_compute_pipeline_destroy(ls_compute_pipeline *pipeline);
+/* For layout "auto": the group's layout (a new reference the caller
+ * destroys). */
+ls_bind_group_layout *ls_compute_pipeline_get_bind_group_layout(ls_compute_pipeline *p,
+                                                                uint32_t group);
+/* The workgroup size after override substitution. */
+void ls_compute_pipeline_get_workgroup_size(const ls_compute_pipeline *p, uint32_t size[3]);
+
+/* --------------------------------------------------- encoding, submission */
+
+ls_command_encoder *ls_device_create_command_encoder(ls_device *device);
+void ls_command_encoder_destroy(ls_command_encoder *encoder);
+void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_buffer *src,
+                                              uint64_t src_offset, ls_buffer *dst,
+                                              uint64_t dst_offset, uint64_t size);
+ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder);
+void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline);
+void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index,
+                                    ls_bind_group *group);
+void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,
+                                         uint32_t z);
+void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buffer *buffer,
+                                                  uint64_t offset);
+/* Ends the pass; the pass handle is freed. */
+void ls_compute_pass_end(ls_compute_pass *pass);
+/* Validation errors recorded in the encoder or its passes surface here: the
+ * result is NULL and the error is raised. The encoder is consumed either
+ * way. */
+ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder);
+void ls_command_buffer_destroy(ls_command_buffer *cb);
+
+/* Runs the command buffers in order and returns when they are done (the
+ * command buffers are consumed). Returns LS_OK, LS_VALIDATION (a validation
+ * error was raised) or LS_DEVICE_LOST. */
+ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size_t count);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* LOCKSTEP_H */

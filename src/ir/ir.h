@@ -1,0 +1,100 @@
+/*
+ * ir.h — the bytecode one compute pipeline runs: the output of lowering
+ * (lower.c), the input of the VM (vm/). A program is built once per pipeline
+ * with override values substituted, and is immutable afterwards.
+ *
+ * Instruction format: 16-bit opcode, four 32-bit operand fields a b c d whose
+ * meaning op.def gives per opcode.
+ *
+ * Registers: every register is 32 bits x W lanes. Registers [0, nconsts)
+ * hold constants (the VM fills each lane with consts[i] once per context);
+ * vectors occupy consecutive registers. Built-in inputs are written by the VM
+ * into the registers builtin_reg[] names before a subgroup starts.
+ */
+#ifndef LS_IR_H
+#define LS_IR_H
+
+#include <stdint.h>
+
+#include "../util/diag.h"
+
+typedef enum ir_opcode {
+#define DEF(name, form, doc) IR_##name,
+#include "op.def"
+#undef DEF
+  IR_OPCODE_COUNT
+} ir_opcode;
+
+typedef struct ir_insn {
+  uint16_t op;
+  uint16_t flags; /* reserved for observers */
+  uint32_t a, b, c, d;
+} ir_insn;
+
+/* Sub-operations of ATOMB / ATOMW (operand d, low 8 bits). */
+#define IR_ATOMS(X)                                                            \
+  X(LOAD) X(STORE) X(ADD) X(SUB) X(MAX_S) X(MAX_U) X(MIN_S) X(MIN_U)           \
+  X(AND) X(OR) X(XOR) X(XCHG)
+typedef enum ir_atom {
+#define X_(n) IR_ATOM_##n,
+  IR_ATOMS(X_)
+#undef X_
+  IR_ATOM_COUNT
+} ir_atom;
+
+/* Built-in input values; vector ones take 3 consecutive registers. */
+typedef enum ir_builtin {
+  IR_BI_LOCAL_INVOCATION_INDEX,
+  IR_BI_LOCAL_INVOCATION_ID,
+  IR_BI_GLOBAL_INVOCATION_ID,
+  IR_BI_WORKGROUP_ID,
+  IR_BI_NUM_WORKGROUPS,
+  IR_BI_COUNT
+} ir_builtin;
+
+#define IR_NO_REG UINT32_MAX
+
+typedef enum ir_binding_kind {
+  IR_BIND_UNIFORM = 1,
+  IR_BIND_STORAGE,          /* var<storage, read_write> */
+  IR_BIND_READ_ONLY_STORAGE /* var<storage, read> / var<storage> */
+} ir_binding_kind;
+
+/* A resource the entry point uses; slot i of the program is bindings[i]. */
+typedef struct ir_binding {
+  uint32_t group, binding;
+  ir_binding_kind kind;
+  uint64_t min_size;   /* minimum binding size: SizeOf(store type), or for a
+                          runtime-sized array its fixed part + one element */
+  const char *name;    /* the WGSL variable */
+  src_span span;       /* its declaration */
+} ir_binding;
+
+typedef struct ir_program {
+  ir_insn *code;
+  src_span *spans;      /* spans[pc]: the WGSL source the instruction came from */
+  uint32_t ncode;
+  uint32_t nregs;       /* including constants and builtins */
+  uint32_t nmasks;      /* mask slots */
+  uint32_t *consts;
+  uint32_t nconsts;
+  uint32_t builtin_reg[IR_BI_COUNT]; /* IR_NO_REG when unused */
+  uint32_t wg_size[3];
+  uint32_t wg_mem_size;   /* bytes of workgroup memory (zeroed per workgroup) */
+  uint32_t priv_mem_size; /* bytes of private memory per invocation (zeroed) */
+  ir_binding *bindings;
+  uint32_t nbindings;
+  char *entry_point;
+  const char *source;     /* the module's WGSL text and file name, for */
+  const char *filename;   /* messages; owned by the module */
+  uint32_t source_len;
+} ir_program;
+
+void ir_program_free(ir_program *p);
+/* Opcode name ("IADD") and operand form ("rrr-") from op.def. */
+const char *ir_op_name(unsigned op);
+const char *ir_op_form(unsigned op);
+/* Human-readable listing of the program, malloc'd. */
+char *ir_disassemble(const ir_program *p);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * vm.h — the SIMT virtual machine: runs one dispatch of an ir_program.
+ *
+ * A workgroup of N invocations is ceil(N / W) subgroups; lane l of subgroup s
+ * is the invocation with local_invocation_index s*W + l. Every instruction is
+ * executed for a whole subgroup (registers hold W lanes side by side) under
+ * the subgroup's execution mask. The subgroups of one workgroup run on one
+ * thread, each until it ends or reaches a barrier; when every subgroup still
+ * running waits at a barrier they all go on. Workgroups are independent and
+ * are spread over a pool of worker threads.
+ */
+#ifndef LS_VM_H
+#define LS_VM_H
+
+#include <stdint.h>
+
+#include "../ir/ir.h"
+
+typedef struct vm_pool vm_pool;
+
+/* A pool of worker threads (threads >= 1; the caller's thread is one of
+ * them). NULL when threads cannot be created. */
+vm_pool *vm_pool_create(unsigned threads);
+void vm_pool_destroy(vm_pool *pool);
+unsigned vm_pool_threads(const vm_pool *pool);
+
+/* Memory of one binding slot of the program (ir_program.bindings[i]). */
+typedef struct vm_binding {
+  uint8_t *data; /* start of the bound range */
+  uint64_t size; /* bytes in the bound range */
+} vm_binding;
+
+typedef struct vm_dispatch_desc {
+  const ir_program *prog;
+  const vm_binding *bindings; /* prog->nbindings entries */
+  uint32_t groups[3];         /* workgroup counts, each >= 1 */
+  uint32_t width;             /* subgroup width W: 8, 16, 32 or 64 */
+  uint64_t budget;            /* max subgroup-instructions per workgroup;
+                                 0 = unlimited */
+} vm_dispatch_desc;
+
+typedef enum vm_status {
+  VM_OK,
+  VM_BUDGET_EXCEEDED, /* a workgroup ran past the budget: a runaway shader */
+  VM_NO_MEMORY
+} vm_status;
+
+typedef struct vm_result {
+  vm_status status;
+  uint32_t pc;        /* VM_BUDGET_EXCEEDED: where the subgroup was */
+  uint32_t group[3];  /* ... in which workgroup */
+  uint64_t instructions; /* subgroup-instructions executed in the dispatch */
+} vm_result;
+
+/* Runs the dispatch to completion (or to the first failure) and returns when
+ * all workgroups are done. */
+vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *result);
+
+#endif
