@@ -24,11 +24,18 @@
 extern "C" {
 #endif
 
+/* The library is built with hidden symbols; LS_API marks what it exports. */
+#if defined(__GNUC__)
+#define LS_API __attribute__((visibility("default")))
+#else
+#define LS_API
+#endif
+
 #define LS_VERSION_MAJOR 0
 #define LS_VERSION_MINOR 1
 #define LS_VERSION_PATCH 0
 /* The library's version as "MAJOR.MINOR.PATCH"; compare with the macros. */
-const char *ls_version(void);
+LS_API const char *ls_version(void);
 
 /* ------------------------------------------------------------------ status */
 
@@ -49,8 +56,8 @@ typedef enum ls_status {
 } ls_status;
 
 /* "LS_VALIDATION" -> "VALIDATION"; and a one-line description. */
-const char *ls_status_name(ls_status s);
-const char *ls_status_describe(ls_status s);
+LS_API const char *ls_status_name(ls_status s);
+LS_API const char *ls_status_describe(ls_status s);
 
 /* ------------------------------------------------------------------ limits */
 
@@ -84,12 +91,12 @@ typedef struct ls_limits {
 } ls_limits;
 
 /* Fills *out with the WebGPU default limits. */
-void ls_limits_default(ls_limits *out);
+LS_API void ls_limits_default(ls_limits *out);
 /* Sets one limit by its WebGPU name ("maxComputeInvocationsPerWorkgroup").
  * Returns LS_OPERATION for an unknown name (as requestDevice would). */
-ls_status ls_limits_set(ls_limits *limits, const char *webgpu_name, uint64_t value);
+LS_API ls_status ls_limits_set(ls_limits *limits, const char *webgpu_name, uint64_t value);
 /* Reads one limit by WebGPU name; returns 0 when the name is unknown. */
-int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *value);
+LS_API int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *value);
 
 /* ----------------------------------------------------------------- adapter */
 
@@ -110,6 +117,10 @@ typedef struct ls_adapter_options {
   const char *profile;    /* vendor profile name; NULL = "default" */
   uint32_t subgroup_size; /* 0 = the profile's; else 8, 16, 32 or 64 */
   uint32_t threads;       /* worker threads; 0 = one per core */
+  /* The most subgroup-instructions one workgroup may execute before the
+   * device is lost (a runaway shader); 0 = the default, 1 << 32;
+   * UINT64_MAX = no limit. */
+  uint64_t instruction_budget;
 } ls_adapter_options;
 
 typedef struct ls_adapter_info {
@@ -125,14 +136,14 @@ typedef struct ls_adapter_info {
 } ls_adapter_info;
 
 /* Names of the built-in vendor profiles, NULL-terminated. */
-const char *const *ls_profile_names(void);
+LS_API const char *const *ls_profile_names(void);
 
 /* Creates an adapter. On a bad option returns NULL and, when err is not NULL,
  * writes a message into err (at most errlen bytes). */
-ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t errlen);
-void ls_adapter_destroy(ls_adapter *adapter);
-void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out);
-void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out);
+LS_API ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t errlen);
+LS_API void ls_adapter_destroy(ls_adapter *adapter);
+LS_API void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out);
+LS_API void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out);
 
 /* ------------------------------------------------------------------ device */
 
@@ -172,21 +183,24 @@ typedef struct ls_device_desc {
 /* requestDevice: rejects (returns NULL, *status set, message in err) for an
  * unknown limit or feature, a value better than the adapter's, or an alignment
  * that is not a power of two. Values worse than the default are ignored. */
-ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *desc,
-                                    ls_status *status, char *err, size_t errlen);
-void ls_device_destroy(ls_device *device);
-void ls_device_get_limits(const ls_device *device, ls_limits *out);
+LS_API ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *desc,
+                                           ls_status *status, char *err, size_t errlen);
+LS_API void ls_device_destroy(ls_device *device);
+LS_API void ls_device_get_limits(const ls_device *device, ls_limits *out);
 
-void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user);
-void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *user);
-void ls_device_push_error_scope(ls_device *device, ls_error_filter filter);
+LS_API void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user);
+LS_API void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *user);
+LS_API void ls_device_push_error_scope(ls_device *device, ls_error_filter filter);
 /* Pops the innermost scope. Returns the first error it caught (LS_ERROR_NONE
  * if none); *message (if not NULL) points at its text, valid until the next
  * pop or until the device is destroyed. Popping an empty stack is a
  * validation error itself and returns LS_ERROR_VALIDATION. */
-ls_error_type ls_device_pop_error_scope(ls_device *device, const char **message);
+LS_API ls_error_type ls_device_pop_error_scope(ls_device *device, const char **message);
 /* Non-zero once the device is lost (e.g. a dispatch ran past its budget). */
-int ls_device_is_lost(const ls_device *device);
+LS_API int ls_device_is_lost(const ls_device *device);
+/* Why the device was lost (the entry point, WGSL line:column and workgroup of
+ * a runaway shader); NULL while it is not lost. Owned by the device. */
+LS_API const char *ls_device_get_lost_message(const ls_device *device);
 
 /* ----------------------------------------------------------------- buffers */
 
@@ -210,22 +224,22 @@ typedef struct ls_buffer_desc {
 } ls_buffer_desc;
 
 /* Buffers are created zeroed. */
-ls_buffer *ls_device_create_buffer(ls_device *device, const ls_buffer_desc *desc);
-void ls_buffer_destroy(ls_buffer *buffer);
-uint64_t ls_buffer_get_size(const ls_buffer *buffer);
-uint32_t ls_buffer_get_usage(const ls_buffer *buffer);
+LS_API ls_buffer *ls_device_create_buffer(ls_device *device, const ls_buffer_desc *desc);
+LS_API void ls_buffer_destroy(ls_buffer *buffer);
+LS_API uint64_t ls_buffer_get_size(const ls_buffer *buffer);
+LS_API uint32_t ls_buffer_get_usage(const ls_buffer *buffer);
 
 /* queue.writeBuffer: needs COPY_DST, offset and size multiples of 4. */
-ls_status ls_queue_write_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
-                                const void *data, size_t size);
+LS_API ls_status ls_queue_write_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
+                                       const void *data, size_t size);
 /* mapAsync(READ) + getMappedRange + copy + unmap, done at once: needs
  * MAP_READ usage; offset a multiple of 8 and size of 4 (as WebGPU). */
-ls_status ls_buffer_map_read(ls_device *device, ls_buffer *buffer, uint64_t offset,
-                             void *dst, size_t size);
+LS_API ls_status ls_buffer_map_read(ls_device *device, ls_buffer *buffer, uint64_t offset,
+                                    void *dst, size_t size);
 /* Reads back a buffer with COPY_SRC usage (as a copy into a MAP_READ staging
  * buffer followed by a map would). */
-ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
-                               void *dst, size_t size);
+LS_API ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
+                                      void *dst, size_t size);
 
 /* ---------------------------------------------------------- shader modules */
 
@@ -252,16 +266,16 @@ typedef struct ls_shader_module_desc {
 /* Always returns a module when memory allows, so that its messages can be
  * read; a module with errors is invalid (a validation error is raised, and
  * pipelines made from it fail). */
-ls_shader_module *ls_device_create_shader_module(ls_device *device,
-                                                 const ls_shader_module_desc *desc);
-void ls_shader_module_destroy(ls_shader_module *module);
-int ls_shader_module_is_valid(const ls_shader_module *module);
-size_t ls_shader_module_message_count(const ls_shader_module *module);
-const ls_compilation_message *ls_shader_module_message(const ls_shader_module *module,
-                                                       size_t index);
+LS_API ls_shader_module *ls_device_create_shader_module(ls_device *device,
+                                                        const ls_shader_module_desc *desc);
+LS_API void ls_shader_module_destroy(ls_shader_module *module);
+LS_API int ls_shader_module_is_valid(const ls_shader_module *module);
+LS_API size_t ls_shader_module_message_count(const ls_shader_module *module);
+LS_API const ls_compilation_message *ls_shader_module_message(const ls_shader_module *module,
+                                                              size_t index);
 /* All messages as compiler-style text ("file:line:col error: ...", the source
  * line and a caret). Owned by the module. */
-const char *ls_shader_module_format_messages(const ls_shader_module *module);
+LS_API const char *ls_shader_module_format_messages(const ls_shader_module *module);
 
 /* ---------------------------------------------------- layouts, bind groups */
 
@@ -277,14 +291,14 @@ typedef struct ls_bind_group_layout_entry {
   uint64_t min_binding_size; /* 0 = no minimum */
 } ls_bind_group_layout_entry;
 
-ls_bind_group_layout *ls_device_create_bind_group_layout(
-    ls_device *device, const ls_bind_group_layout_entry *entries, size_t count);
-void ls_bind_group_layout_destroy(ls_bind_group_layout *layout);
+LS_API ls_bind_group_layout *ls_device_create_bind_group_layout(
+           ls_device *device, const ls_bind_group_layout_entry *entries, size_t count);
+LS_API void ls_bind_group_layout_destroy(ls_bind_group_layout *layout);
 
-ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
-                                                     ls_bind_group_layout *const *groups,
-                                                     size_t count);
-void ls_pipeline_layout_destroy(ls_pipeline_layout *layout);
+LS_API ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
+                                                            ls_bind_group_layout *const *groups,
+                                                            size_t count);
+LS_API void ls_pipeline_layout_destroy(ls_pipeline_layout *layout);
 
 #define LS_WHOLE_SIZE UINT64_MAX
 
@@ -295,9 +309,9 @@ typedef struct ls_bind_group_entry {
   uint64_t size; /* LS_WHOLE_SIZE = to the end of the buffer */
 } ls_bind_group_entry;
 
-ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layout *layout,
-                                           const ls_bind_group_entry *entries, size_t count);
-void ls_bind_group_destroy(ls_bind_group *group);
+LS_API ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layout *layout,
+                                                  const ls_bind_group_entry *entries, size_t count);
+LS_API void ls_bind_group_destroy(ls_bind_group *group);
 
 /* ------------------------------------------------------- compute pipelines */
 
@@ -316,43 +330,46 @@ typedef struct ls_compute_pipeline_desc {
   const char *label;
 } ls_compute_pipeline_desc;
 
-ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
-                                                       const ls_compute_pipeline_desc *desc);
-void ls_compute_pipeline_destroy(ls_compute_pipeline *pipeline);
+LS_API ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
+                                                              const ls_compute_pipeline_desc *desc);
+LS_API void ls_compute_pipeline_destroy(ls_compute_pipeline *pipeline);
 /* For layout "auto": the group's layout (a new reference the caller
  * destroys). */
-ls_bind_group_layout *ls_compute_pipeline_get_bind_group_layout(ls_compute_pipeline *p,
-                                                                uint32_t group);
+LS_API ls_bind_group_layout *ls_compute_pipeline_get_bind_group_layout(ls_compute_pipeline *p,
+                                                                       uint32_t group);
 /* The workgroup size after override substitution. */
-void ls_compute_pipeline_get_workgroup_size(const ls_compute_pipeline *p, uint32_t size[3]);
+LS_API void ls_compute_pipeline_get_workgroup_size(const ls_compute_pipeline *p, uint32_t size[3]);
 
 /* --------------------------------------------------- encoding, submission */
 
-ls_command_encoder *ls_device_create_command_encoder(ls_device *device);
-void ls_command_encoder_destroy(ls_command_encoder *encoder);
-void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_buffer *src,
-                                              uint64_t src_offset, ls_buffer *dst,
-                                              uint64_t dst_offset, uint64_t size);
-ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder);
-void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline);
-void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index,
-                                    ls_bind_group *group);
-void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,
-                                         uint32_t z);
-void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buffer *buffer,
-                                                  uint64_t offset);
+LS_API ls_command_encoder *ls_device_create_command_encoder(ls_device *device);
+LS_API void ls_command_encoder_destroy(ls_command_encoder *encoder);
+LS_API void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_buffer *src,
+                                                     uint64_t src_offset, ls_buffer *dst,
+                                                     uint64_t dst_offset, uint64_t size);
+LS_API ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder);
+LS_API void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline);
+LS_API void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index,
+                                           ls_bind_group *group);
+LS_API void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,
+                                                uint32_t z);
+LS_API void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buffer *buffer,
+                                                         uint64_t offset);
 /* Ends the pass; the pass handle is freed. */
-void ls_compute_pass_end(ls_compute_pass *pass);
+LS_API void ls_compute_pass_end(ls_compute_pass *pass);
 /* Validation errors recorded in the encoder or its passes surface here: the
  * result is NULL and the error is raised. The encoder is consumed either
  * way. */
-ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder);
-void ls_command_buffer_destroy(ls_command_buffer *cb);
+LS_API ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder);
+LS_API void ls_command_buffer_destroy(ls_command_buffer *cb);
 
 /* Runs the command buffers in order and returns when they are done (the
  * command buffers are consumed). Returns LS_OK, LS_VALIDATION (a validation
- * error was raised) or LS_DEVICE_LOST. */
-ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size_t count);
+ * error was raised; nothing ran), LS_DEVICE_LOST or LS_OUT_OF_MEMORY (an
+ * out-of-memory error was raised). An indirect dispatch whose counts exceed
+ * maxComputeWorkgroupsPerDimension is skipped with a warning to the log
+ * callback. */
+LS_API ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size_t count);
 
 #ifdef __cplusplus
 }

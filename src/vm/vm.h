@@ -12,6 +12,7 @@
 #ifndef LS_VM_H
 #define LS_VM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../ir/ir.h"
@@ -42,7 +43,9 @@ typedef struct vm_dispatch_desc {
 typedef enum vm_status {
   VM_OK,
   VM_BUDGET_EXCEEDED, /* a workgroup ran past the budget: a runaway shader */
-  VM_NO_MEMORY
+  VM_NO_MEMORY,
+  VM_INVALID /* malformed program or description (an operand out of range,
+                a bad width): a bug in lowering or in the caller; nothing ran */
 } vm_status;
 
 typedef struct vm_result {
@@ -53,7 +56,19 @@ typedef struct vm_result {
 } vm_result;
 
 /* Runs the dispatch to completion (or to the first failure) and returns when
- * all workgroups are done. */
+ * all workgroups are done. pool == NULL runs on the calling thread alone;
+ * result may be NULL. */
 vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *result);
+
+/* ---- between pool.c and vm.c only ---- */
+
+/* Runs job(arg, w) for w = 0 .. n-1 (n is clamped to the pool's threads;
+ * worker 0 is the calling thread) and returns when all have returned. */
+void vm_pool_run(vm_pool *pool, unsigned n, void (*job)(void *arg, unsigned w), void *arg);
+/* Worker w's scratch memory: 64-byte aligned, at least bytes long, kept
+ * between dispatches and grown on demand (contents then unspecified); NULL
+ * when it cannot be allocated. Only worker w's job, or the caller while no
+ * job runs, may ask for it. */
+void *vm_pool_scratch(vm_pool *pool, unsigned w, size_t bytes);
 
 #endif

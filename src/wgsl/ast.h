@@ -130,6 +130,8 @@ typedef struct ast_member {
   ast_expr *type;
   ast_attr *attrs;
   int nattrs;
+  src_span name_span; /* added by the parser: the member's name (span covers
+                         attributes through type) */
 } ast_member;
 
 typedef struct ast_decl {

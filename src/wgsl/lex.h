@@ -9,6 +9,7 @@
 #define LS_WGSL_LEX_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../util/arena.h"
 #include "../util/diag.h"
@@ -62,5 +63,17 @@ token *lex_tokenize(const char *src, size_t len, arena *a, diag_list *diags, siz
 
 /* "'->'" etc. for messages. */
 const char *lex_token_name(tok_kind k);
+
+/* Values of numeric literal tokens, reparsed from their text (the parser
+ * calls these; the lexer calls them too, so a literal the lexer accepted
+ * never fails here). Return NULL on success, else a static message.
+ *
+ * lex_int_value: *suffix is 0, 'i' or 'u'. Unsuffixed literals must fit in
+ * AbstractInt (i64), 'i' in i32 and 'u' in u32.
+ * lex_float_value: *suffix is 0, 'f' or 'h'. Decimal significands are cut to
+ * 20 significant digits and hexadecimal ones to 16, as the spec allows; hex
+ * literals are rounded exactly (suffixed ones must be exact in their type). */
+const char *lex_int_value(const char *text, size_t n, uint64_t *value, char *suffix);
+const char *lex_float_value(const char *text, size_t n, double *value, char *suffix);
 
 #endif

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what lockstep needs to build and test on Debian 12 (idempotent):
+# a C compiler, CMake, pkg-config, jansson (JSON for case files) and cmocka
+# (unit tests). Sourced by demo.sh and test.sh.
+set -euo pipefail
+need=()
+for p in build-essential cmake pkg-config libjansson-dev libcmocka-dev; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
+done
+if ((${#need[@]})); then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi

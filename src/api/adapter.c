@@ -1,0 +1,248 @@
+/*
+ * adapter.c — the first step of the API flow: limits by WebGPU name, status
+ * names, the built-in vendor profiles and the adapter made from one. A
+ * profile fixes the subgroup width W every dispatch runs with and the limits
+ * the emulated adapter reports (better than the defaults, as real adapters
+ * are); requestDevice (device.c) checks requested limits against them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api.h"
+
+/* ---------------------------------------------------------------- version */
+
+#define API_STR2(x) #x
+#define API_STR(x) API_STR2(x)
+
+const char *ls_version(void) {
+  return API_STR(LS_VERSION_MAJOR) "." API_STR(LS_VERSION_MINOR) "." API_STR(LS_VERSION_PATCH);
+}
+
+/* ----------------------------------------------------------------- status */
+
+const char *ls_status_name(ls_status s) {
+  switch (s) {
+#define LS_X_(name, text)                                                      \
+  case LS_##name:                                                              \
+    return #name;
+    LS_STATUS_LIST(LS_X_)
+#undef LS_X_
+  default:
+    return "UNKNOWN";
+  }
+}
+
+const char *ls_status_describe(ls_status s) {
+  switch (s) {
+#define LS_X_(name, text)                                                      \
+  case LS_##name:                                                              \
+    return text;
+    LS_STATUS_LIST(LS_X_)
+#undef LS_X_
+  default:
+    return "unknown status";
+  }
+}
+
+/* ----------------------------------------------------------------- limits */
+
+void ls_limits_default(ls_limits *out) {
+  if (!out) return;
+#define LS_X_(field, name, def, cls) out->field = (def);
+  LS_LIMITS_LIST(LS_X_)
+#undef LS_X_
+}
+
+ls_status ls_limits_set(ls_limits *limits, const char *webgpu_name, uint64_t value) {
+  if (!limits || !webgpu_name) return LS_TYPE;
+#define LS_X_(field, name, def, cls)                                           \
+  if (strcmp(webgpu_name, name) == 0) {                                        \
+    limits->field = value;                                                     \
+    return LS_OK;                                                              \
+  }
+  LS_LIMITS_LIST(LS_X_)
+#undef LS_X_
+  return LS_OPERATION;
+}
+
+int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *value) {
+  if (!limits || !webgpu_name) return 0;
+#define LS_X_(field, name, def, cls)                                           \
+  if (strcmp(webgpu_name, name) == 0) {                                        \
+    if (value) *value = limits->field;                                         \
+    return 1;                                                                  \
+  }
+  LS_LIMITS_LIST(LS_X_)
+#undef LS_X_
+  return 0;
+}
+
+/* --------------------------------------------------------------- profiles */
+
+/* Limits of a desktop adapter as browsers report them: a workgroup of 1024
+ * invocations, 32 KiB of workgroup storage, 1 GiB buffers. The ones not
+ * named stay at the defaults. */
+#define API_DESKTOP_LIMITS                                                     \
+  {                                                                            \
+    .max_bind_groups = 4, .max_bindings_per_bind_group = 1000,                 \
+    .max_dynamic_uniform_buffers_per_pipeline_layout = 8,                      \
+    .max_dynamic_storage_buffers_per_pipeline_layout = 4,                      \
+    .max_storage_buffers_per_shader_stage = 10,                                \
+    .max_uniform_buffers_per_shader_stage = 12,                                \
+    .max_uniform_buffer_binding_size = 65536,                                  \
+    .max_storage_buffer_binding_size = 1u << 30,                               \
+    .min_uniform_buffer_offset_alignment = 256,                                \
+    .min_storage_buffer_offset_alignment = 256, .max_buffer_size = 1u << 30,   \
+    .max_compute_workgroup_storage_size = 32768,                               \
+    .max_compute_invocations_per_workgroup = 1024,                             \
+    .max_compute_workgroup_size_x = 1024, .max_compute_workgroup_size_y = 1024, \
+    .max_compute_workgroup_size_z = 64,                                        \
+    .max_compute_workgroups_per_dimension = 65535                              \
+  }
+
+/* A phone GPU: the default compute limits, little more. */
+#define API_MOBILE_LIMITS                                                      \
+  {                                                                            \
+    .max_bind_groups = 4, .max_bindings_per_bind_group = 1000,                 \
+    .max_dynamic_uniform_buffers_per_pipeline_layout = 8,                      \
+    .max_dynamic_storage_buffers_per_pipeline_layout = 4,                      \
+    .max_storage_buffers_per_shader_stage = 8,                                 \
+    .max_uniform_buffers_per_shader_stage = 12,                                \
+    .max_uniform_buffer_binding_size = 65536,                                  \
+    .max_storage_buffer_binding_size = 134217728,                              \
+    .min_uniform_buffer_offset_alignment = 256,                                \
+    .min_storage_buffer_offset_alignment = 256, .max_buffer_size = 268435456,  \
+    .max_compute_workgroup_storage_size = 16384,                               \
+    .max_compute_invocations_per_workgroup = 256,                              \
+    .max_compute_workgroup_size_x = 256, .max_compute_workgroup_size_y = 256,  \
+    .max_compute_workgroup_size_z = 64,                                        \
+    .max_compute_workgroups_per_dimension = 65535                              \
+  }
+
+static const api_profile api_profiles[] = {
+    {"default", 32, "lockstep", "simt-32", "lockstep CPU device",
+     "lockstep: the WebGPU compute model on the CPU, 32-lane subgroups",
+     API_DESKTOP_LIMITS},
+    {"nvidia", 32, "nvidia", "lockstep-warp32", "lockstep CPU device (NVIDIA-like)",
+     "lockstep emulating an NVIDIA-like GPU: 32-lane warps", API_DESKTOP_LIMITS},
+    {"amd", 64, "amd", "lockstep-wave64", "lockstep CPU device (AMD-like)",
+     "lockstep emulating an AMD-like GPU: 64-lane wavefronts", API_DESKTOP_LIMITS},
+    {"apple", 32, "apple", "lockstep-simdgroup32", "lockstep CPU device (Apple-like)",
+     "lockstep emulating an Apple-like GPU: 32-lane SIMD groups", API_DESKTOP_LIMITS},
+    {"intel", 16, "intel", "lockstep-simd16", "lockstep CPU device (Intel-like)",
+     "lockstep emulating an Intel-like GPU: SIMD16", API_DESKTOP_LIMITS},
+    {"mobile", 8, "arm", "lockstep-mobile8", "lockstep CPU device (mobile-like)",
+     "lockstep emulating a mobile GPU: 8-lane subgroups, default compute limits",
+     API_MOBILE_LIMITS},
+};
+
+#define API_NPROFILES (sizeof api_profiles / sizeof api_profiles[0])
+
+const api_profile *api_profile_find(const char *name) {
+  if (!name) return &api_profiles[0];
+  for (size_t i = 0; i < API_NPROFILES; i++)
+    if (strcmp(api_profiles[i].name, name) == 0) return &api_profiles[i];
+  return NULL;
+}
+
+const char *const *ls_profile_names(void) {
+  static const char *const names[API_NPROFILES + 1] = {
+      "default", "nvidia", "amd", "apple", "intel", "mobile", NULL};
+  return names;
+}
+
+/* ---------------------------------------------------------------- adapter */
+
+static void api_set_err(char *err, size_t errlen, const char *fmt, ...) API_PRINTF(3, 4);
+static void api_set_err(char *err, size_t errlen, const char *fmt, ...) {
+  if (!err || errlen == 0) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errlen, fmt, ap);
+  va_end(ap);
+}
+
+ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t errlen) {
+  /* Options from an older caller are shorter: the fields it lacks are 0. */
+  ls_adapter_options o;
+  memset(&o, 0, sizeof o);
+  if (opts) {
+    size_t n = opts->size ? opts->size : sizeof o;
+    memcpy(&o, opts, n < sizeof o ? n : sizeof o);
+  }
+  const api_profile *p = api_profile_find(o.profile);
+  if (!p) {
+    char names[128] = "";
+    for (size_t i = 0; i < API_NPROFILES; i++) {
+      strcat(names, i ? ", " : "");
+      strcat(names, api_profiles[i].name);
+    }
+    api_set_err(err, errlen, "unknown profile '%s' (profiles: %s)", o.profile, names);
+    return NULL;
+  }
+  uint32_t w = p->width;
+  if (o.subgroup_size) {
+    if (o.subgroup_size != 8 && o.subgroup_size != 16 && o.subgroup_size != 32 &&
+        o.subgroup_size != 64) {
+      api_set_err(err, errlen, "subgroup size %u is not supported (8, 16, 32 or 64)",
+                  o.subgroup_size);
+      return NULL;
+    }
+    w = o.subgroup_size;
+  }
+  uint32_t threads = o.threads;
+  if (threads == 0) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    threads = n > 0 ? (uint32_t)n : 1;
+  }
+  if (threads > 1024) {
+    api_set_err(err, errlen, "%u worker threads is too many (at most 1024)", threads);
+    return NULL;
+  }
+  ls_adapter *a = calloc(1, sizeof *a);
+  if (!a) {
+    api_set_err(err, errlen, "out of memory");
+    return NULL;
+  }
+  a->profile = p;
+  a->limits = p->limits;
+  a->width = w;
+  a->threads = threads;
+  if (o.instruction_budget == 0)
+    a->budget = (uint64_t)1 << 32;
+  else if (o.instruction_budget == UINT64_MAX)
+    a->budget = 0; /* the VM's "unlimited" */
+  else
+    a->budget = o.instruction_budget;
+  return a;
+}
+
+void ls_adapter_destroy(ls_adapter *adapter) { free(adapter); }
+
+void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out) {
+  if (!out) return;
+  if (!adapter) {
+    ls_limits_default(out);
+    return;
+  }
+  *out = adapter->limits;
+}
+
+void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out) {
+  if (!out) return;
+  memset(out, 0, sizeof *out);
+  if (!adapter) return;
+  const api_profile *p = adapter->profile;
+  out->vendor = p->vendor;
+  out->architecture = p->architecture;
+  out->device = p->device;
+  out->description = p->description;
+  out->profile = p->name;
+  out->subgroup_min_size = adapter->width;
+  out->subgroup_max_size = adapter->width;
+  out->subgroup_size = adapter->width;
+  out->threads = adapter->threads;
+}

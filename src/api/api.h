@@ -1,0 +1,260 @@
+/*
+ * api.h — the objects behind the public handles of lockstep.h, shared by the
+ * files of src/api/ (one subsystem each) and by the command line program,
+ * which needs a few internal accessors (the program of a pipeline for
+ * `lockstep disasm`, a hook that sees every dispatch as it runs).
+ *
+ * Lifetimes: every object holds a reference on its device, and objects that
+ * use others (a bind group its buffers, a pipeline its module and layout, a
+ * recorded command its pipeline and bind groups) hold references on them, so
+ * a handle may be destroyed while something still uses it. Destroying a
+ * buffer frees its memory at once (as GPUBuffer.destroy()); a submit that
+ * still refers to it is a validation error.
+ *
+ * A device and the objects made from it are used from one thread at a time.
+ */
+#ifndef LS_API_INTERNAL_H
+#define LS_API_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../include/lockstep.h"
+#include "../ir/ir.h"
+#include "../vm/vm.h"
+#include "../wgsl/wgsl.h"
+
+#if defined(__GNUC__)
+#define API_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define API_PRINTF(a, b)
+#endif
+
+/* ---------------------------------------------------------------- adapter */
+
+typedef struct api_profile {
+  const char *name;
+  uint32_t width; /* subgroup width W */
+  const char *vendor, *architecture, *device, *description;
+  ls_limits limits; /* what the emulated adapter reports */
+} api_profile;
+
+/* The built-in profiles (adapter.c); NULL when the name is unknown. */
+const api_profile *api_profile_find(const char *name);
+
+struct ls_adapter {
+  const api_profile *profile;
+  ls_limits limits;
+  uint32_t width;
+  uint32_t threads;
+  uint64_t budget; /* per workgroup, as vm_dispatch_desc.budget (0 = none) */
+};
+
+/* ----------------------------------------------------------------- device */
+
+typedef struct api_scope {
+  ls_error_filter filter;
+  ls_error_type type; /* the first error caught; LS_ERROR_NONE if none */
+  char *message;
+} api_scope;
+
+/* What the hook below is told about each dispatch, just before it runs (or
+ * instead of running, when it is skipped). */
+typedef struct api_dispatch_info {
+  const char *pipeline_label; /* may be NULL */
+  const char *entry_point;
+  uint32_t groups[3];
+  uint32_t wg_size[3];
+  uint32_t width;
+  int indirect;
+  int skipped; /* an indirect count over the limit: nothing runs */
+} api_dispatch_info;
+
+typedef void (*api_dispatch_hook)(void *user, const api_dispatch_info *info);
+
+struct ls_device {
+  unsigned refs; /* the user's handle + every live child object */
+  int destroyed; /* ls_device_destroy was called */
+  ls_limits limits;
+  uint32_t width, threads;
+  uint64_t budget;
+  const api_profile *profile;
+  char *label;
+  vm_pool *pool;
+
+  api_scope *scopes;
+  size_t nscopes, capscopes;
+  char *popped; /* message handed out by the last pop */
+  char *uncaptured; /* last error that no scope caught */
+
+  ls_error_callback error_fn;
+  void *error_user;
+  ls_log_callback log_fn;
+  void *log_user;
+  api_dispatch_hook dispatch_hook;
+  void *dispatch_user;
+
+  int lost;
+  char *lost_message;
+  uint64_t next_id; /* ids of pipelines, for layouts of layout "auto" */
+};
+
+void api_device_ref(ls_device *d);
+void api_device_unref(ls_device *d);
+/* Lost or destroyed: WebGPU drops every error of such a device silently. */
+int api_device_dead(const ls_device *d);
+/* Reports an error through the innermost matching scope or the callback. */
+void api_error(ls_device *d, ls_error_type type, const char *fmt, ...) API_PRINTF(3, 4);
+void api_verror(ls_device *d, ls_error_type type, const char *fmt, va_list ap);
+#define api_validation(d, ...) api_error((d), LS_ERROR_VALIDATION, __VA_ARGS__)
+void api_log(ls_device *d, ls_log_level level, const char *fmt, ...) API_PRINTF(3, 4);
+/* Marks the device lost (the first message is kept). */
+void api_device_lose(ls_device *d, const char *fmt, ...) API_PRINTF(2, 3);
+/* Sees every dispatch as the queue runs it (the CLI prints a line each). */
+void api_device_set_dispatch_hook(ls_device *d, api_dispatch_hook fn, void *user);
+/* The last error no scope caught (NULL if none); for tests and the CLI. */
+const char *api_device_last_uncaptured(const ls_device *d);
+
+/* printf into a malloc'd string; NULL when memory runs out. */
+char *api_vformat(const char *fmt, va_list ap);
+char *api_format(const char *fmt, ...) API_PRINTF(1, 2);
+char *api_strdup(const char *s);
+/* "'label'" or "(unlabelled)" style names for messages. */
+const char *api_label(const char *label, const char *fallback);
+
+/* ---------------------------------------------------------------- buffers */
+
+struct ls_buffer {
+  ls_device *device;
+  unsigned refs;
+  int destroyed;
+  uint64_t size;
+  uint32_t usage;
+  uint8_t *data; /* size rounded up to 4, zeroed; NULL once destroyed */
+  char *label;
+};
+
+void api_buffer_ref(ls_buffer *b);
+void api_buffer_unref(ls_buffer *b);
+/* The label, else "(unlabelled)", for messages. */
+const char *api_buffer_name(const ls_buffer *b);
+
+/* ---------------------------------------------------------- shader module */
+
+struct ls_shader_module {
+  ls_device *device;
+  unsigned refs;
+  wgsl_module *module;
+  ls_compilation_message *messages;
+  size_t nmessages;
+  char *formatted;
+  char *label;
+  int valid;
+};
+
+void api_shader_module_ref(ls_shader_module *m);
+void api_shader_module_unref(ls_shader_module *m);
+
+/* ---------------------------------------------------------------- layouts */
+
+struct ls_bind_group_layout {
+  ls_device *device;
+  unsigned refs;
+  ls_bind_group_layout_entry *entries; /* sorted by binding */
+  size_t count;
+  uint64_t exclusive; /* id of the pipeline of layout "auto"; 0 = none */
+};
+
+struct ls_pipeline_layout {
+  ls_device *device;
+  unsigned refs;
+  ls_bind_group_layout **groups; /* NULL where the group is empty or unset */
+  size_t count;
+};
+
+typedef struct api_bind_entry {
+  uint32_t binding;
+  ls_buffer_binding_type type;
+  ls_buffer *buffer;
+  uint64_t offset, size; /* the effective range */
+} api_bind_entry;
+
+struct ls_bind_group {
+  ls_device *device;
+  unsigned refs;
+  ls_bind_group_layout *layout;
+  api_bind_entry *entries; /* sorted by binding */
+  size_t count;
+};
+
+void api_bind_group_layout_ref(ls_bind_group_layout *l);
+void api_bind_group_layout_unref(ls_bind_group_layout *l);
+void api_pipeline_layout_ref(ls_pipeline_layout *l);
+void api_pipeline_layout_unref(ls_pipeline_layout *l);
+void api_bind_group_ref(ls_bind_group *g);
+void api_bind_group_unref(ls_bind_group *g);
+/* WebGPU's group-equivalence: same entries and same exclusive pipeline. */
+int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
+                                     const ls_bind_group_layout *b);
+const ls_bind_group_layout_entry *api_bind_group_layout_find(const ls_bind_group_layout *l,
+                                                             uint32_t binding);
+const api_bind_entry *api_bind_group_find(const ls_bind_group *g, uint32_t binding);
+/* Creates a layout without raising errors (for layout "auto"); checks
+ * against the limits are left to the caller. NULL when memory runs out. */
+ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
+                                                const ls_bind_group_layout_entry *entries,
+                                                size_t count, uint64_t exclusive);
+/* Checks the binding slot limits of a set of layouts; returns a malloc'd
+ * message naming the limit, or NULL when within the limits. */
+char *api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups,
+                            size_t count);
+const char *api_binding_type_name(ls_buffer_binding_type t);
+
+/* -------------------------------------------------------------- pipelines */
+
+struct ls_compute_pipeline {
+  ls_device *device;
+  unsigned refs;
+  uint64_t id;
+  ls_shader_module *module;
+  ir_program *program;
+  ls_pipeline_layout *layout;
+  int auto_layout;
+  char *label;
+};
+
+void api_compute_pipeline_ref(ls_compute_pipeline *p);
+void api_compute_pipeline_unref(ls_compute_pipeline *p);
+/* The bytecode of a pipeline (for `lockstep disasm`). */
+const ir_program *api_compute_pipeline_program(const ls_compute_pipeline *p);
+/* The label, else the entry point's name, for messages. */
+const char *api_pipeline_name(const ls_compute_pipeline *p);
+
+/* --------------------------------------------------------------- commands */
+
+typedef enum api_cmd_kind { API_CMD_COPY, API_CMD_DISPATCH } api_cmd_kind;
+
+typedef struct api_cmd {
+  api_cmd_kind kind;
+  /* copy */
+  ls_buffer *src, *dst;
+  uint64_t src_offset, dst_offset, size;
+  /* dispatch: a snapshot of the pass state */
+  ls_compute_pipeline *pipeline;
+  ls_bind_group **groups; /* pipeline->layout->count entries, NULL where none */
+  size_t ngroups;
+  uint32_t count[3];
+  ls_buffer *indirect; /* NULL for a direct dispatch */
+  uint64_t indirect_offset;
+} api_cmd;
+
+void api_cmd_release(api_cmd *c);
+
+struct ls_command_buffer {
+  ls_device *device;
+  api_cmd *cmds;
+  size_t count;
+};
+
+#endif

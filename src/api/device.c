@@ -1,0 +1,341 @@
+/*
+ * device.c — requestDevice and the device's error model. Every other file of
+ * src/api/ reports through api_error() here: the innermost error scope whose
+ * filter matches catches the error, otherwise the error callback gets it.
+ * A lost device reports nothing (as WebGPU). The device also owns the worker
+ * pool every dispatch runs on.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+char *api_vformat(const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n < 0) return NULL;
+  char *s = malloc((size_t)n + 1);
+  if (!s) return NULL;
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  return s;
+}
+
+char *api_format(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = api_vformat(fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+char *api_strdup(const char *s) {
+  if (!s) return NULL;
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+
+const char *api_label(const char *label, const char *fallback) {
+  return label && *label ? label : fallback;
+}
+
+/* ---------------------------------------------------------- requestDevice */
+
+/* Features the adapter offers; any other name is rejected as WebGPU rejects
+ * a feature the adapter lacks (TypeError). */
+static const char *const api_features[] = {"core-features-and-limits", "subgroups", NULL};
+
+#define API_IS_ALIGN_MAX 0
+#define API_IS_ALIGN_ALIGN 1
+
+static void api_err(char *err, size_t errlen, const char *fmt, ...) API_PRINTF(3, 4);
+static void api_err(char *err, size_t errlen, const char *fmt, ...) {
+  if (!err || errlen == 0) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errlen, fmt, ap);
+  va_end(ap);
+}
+
+/* Applies one required limit to the device's limits after checking it
+ * against the adapter's. */
+static ls_status api_apply_limit(const ls_limits *adapter, ls_limits *dev,
+                                 const ls_required_limit *r, char *err, size_t errlen) {
+  if (!r->name) {
+    api_err(err, errlen, "requiredLimits: a limit without a name");
+    return LS_OPERATION;
+  }
+#define LS_X_(field, wname, def, cls)                                          \
+  if (strcmp(r->name, wname) == 0) {                                           \
+    if (API_IS_ALIGN_##cls) {                                                  \
+      if (r->value == 0 || r->value >= ((uint64_t)1 << 32) ||                  \
+          (r->value & (r->value - 1)) != 0) {                                  \
+        api_err(err, errlen,                                                   \
+                "requiredLimits: %s = %llu is not a power of two below 2^32",  \
+                wname, (unsigned long long)r->value);                          \
+        return LS_OPERATION;                                                   \
+      }                                                                        \
+      if (r->value < adapter->field) {                                         \
+        api_err(err, errlen,                                                   \
+                "requiredLimits: %s = %llu is better than the adapter's "      \
+                "limit (%llu)",                                                \
+                wname, (unsigned long long)r->value,                           \
+                (unsigned long long)adapter->field);                           \
+        return LS_OPERATION;                                                   \
+      }                                                                        \
+      if (r->value < dev->field) dev->field = r->value;                        \
+    } else {                                                                   \
+      if (r->value > adapter->field) {                                         \
+        api_err(err, errlen,                                                   \
+                "requiredLimits: %s = %llu is better than the adapter's "      \
+                "limit (%llu)",                                                \
+                wname, (unsigned long long)r->value,                           \
+                (unsigned long long)adapter->field);                           \
+        return LS_OPERATION;                                                   \
+      }                                                                        \
+      if (r->value > dev->field) dev->field = r->value;                        \
+    }                                                                          \
+    return LS_OK;                                                              \
+  }
+  LS_LIMITS_LIST(LS_X_)
+#undef LS_X_
+  api_err(err, errlen, "requiredLimits: unknown limit '%s'", r->name);
+  return LS_OPERATION;
+}
+
+ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *desc,
+                                    ls_status *status, char *err, size_t errlen) {
+  ls_status st_dummy;
+  if (!status) status = &st_dummy;
+  if (err && errlen) err[0] = 0;
+  if (!adapter) {
+    *status = LS_TYPE;
+    api_err(err, errlen, "requestDevice: no adapter");
+    return NULL;
+  }
+  ls_device_desc d;
+  memset(&d, 0, sizeof d);
+  if (desc) {
+    size_t n = desc->size ? desc->size : sizeof d;
+    memcpy(&d, desc, n < sizeof d ? n : sizeof d);
+  }
+  for (size_t i = 0; i < d.required_feature_count; i++) {
+    const char *f = d.required_features ? d.required_features[i] : NULL;
+    int known = 0;
+    for (size_t k = 0; f && api_features[k]; k++)
+      if (strcmp(f, api_features[k]) == 0) known = 1;
+    if (!known) {
+      *status = LS_TYPE;
+      api_err(err, errlen, "requiredFeatures: '%s' is not supported by the adapter",
+              f ? f : "(null)");
+      return NULL;
+    }
+  }
+  ls_limits lim;
+  ls_limits_default(&lim);
+  if (d.required_limit_count && !d.required_limits) {
+    *status = LS_TYPE;
+    api_err(err, errlen, "requestDevice: required_limits is NULL");
+    return NULL;
+  }
+  for (size_t i = 0; i < d.required_limit_count; i++) {
+    ls_status s = api_apply_limit(&adapter->limits, &lim, &d.required_limits[i], err, errlen);
+    if (s != LS_OK) {
+      *status = s;
+      return NULL;
+    }
+  }
+  ls_device *dev = calloc(1, sizeof *dev);
+  if (!dev) {
+    *status = LS_OUT_OF_MEMORY;
+    api_err(err, errlen, "requestDevice: out of memory");
+    return NULL;
+  }
+  dev->refs = 1;
+  dev->limits = lim;
+  dev->width = adapter->width;
+  dev->threads = adapter->threads;
+  dev->budget = adapter->budget;
+  dev->profile = adapter->profile;
+  dev->next_id = 1;
+  if (d.label && !(dev->label = api_strdup(d.label))) {
+    free(dev);
+    *status = LS_OUT_OF_MEMORY;
+    api_err(err, errlen, "requestDevice: out of memory");
+    return NULL;
+  }
+  dev->pool = vm_pool_create(adapter->threads);
+  if (!dev->pool) {
+    free(dev->label);
+    free(dev);
+    *status = LS_OUT_OF_MEMORY;
+    api_err(err, errlen, "requestDevice: cannot start %u worker threads", adapter->threads);
+    return NULL;
+  }
+  *status = LS_OK;
+  return dev;
+}
+
+/* --------------------------------------------------------------- lifetime */
+
+void api_device_ref(ls_device *d) {
+  if (d) d->refs++;
+}
+
+static void api_device_free(ls_device *d) {
+  for (size_t i = 0; i < d->nscopes; i++) free(d->scopes[i].message);
+  free(d->scopes);
+  free(d->popped);
+  free(d->uncaptured);
+  free(d->lost_message);
+  free(d->label);
+  vm_pool_destroy(d->pool);
+  free(d);
+}
+
+void api_device_unref(ls_device *d) {
+  if (d && --d->refs == 0) api_device_free(d);
+}
+
+void ls_device_destroy(ls_device *device) {
+  if (!device || device->destroyed) return;
+  device->destroyed = 1;
+  /* Objects still alive keep the struct, but the worker threads go now. */
+  vm_pool_destroy(device->pool);
+  device->pool = NULL;
+  api_device_unref(device);
+}
+
+int api_device_dead(const ls_device *d) { return !d || d->lost || d->destroyed; }
+
+void ls_device_get_limits(const ls_device *device, ls_limits *out) {
+  if (!out) return;
+  if (!device) {
+    ls_limits_default(out);
+    return;
+  }
+  *out = device->limits;
+}
+
+int ls_device_is_lost(const ls_device *device) { return !device || device->lost; }
+
+const char *ls_device_get_lost_message(const ls_device *device) {
+  return device && device->lost ? device->lost_message : NULL;
+}
+
+void api_device_lose(ls_device *d, const char *fmt, ...) {
+  if (!d || d->lost) return;
+  d->lost = 1;
+  va_list ap;
+  va_start(ap, fmt);
+  d->lost_message = api_vformat(fmt, ap);
+  va_end(ap);
+}
+
+/* ----------------------------------------------------------------- errors */
+
+void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user) {
+  if (!device) return;
+  device->error_fn = fn;
+  device->error_user = user;
+}
+
+void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *user) {
+  if (!device) return;
+  device->log_fn = fn;
+  device->log_user = user;
+}
+
+void api_device_set_dispatch_hook(ls_device *d, api_dispatch_hook fn, void *user) {
+  if (!d) return;
+  d->dispatch_hook = fn;
+  d->dispatch_user = user;
+}
+
+const char *api_device_last_uncaptured(const ls_device *d) { return d ? d->uncaptured : NULL; }
+
+void ls_device_push_error_scope(ls_device *device, ls_error_filter filter) {
+  if (!device) return;
+  if (device->nscopes == device->capscopes) {
+    size_t cap = device->capscopes ? device->capscopes * 2 : 8;
+    api_scope *n = realloc(device->scopes, cap * sizeof *n);
+    if (!n) {
+      /* The scope cannot exist; the matching pop will find the stack one
+       * short, which is the best a failed push can do. */
+      api_error(device, LS_ERROR_OUT_OF_MEMORY, "pushErrorScope: out of memory");
+      return;
+    }
+    device->scopes = n;
+    device->capscopes = cap;
+  }
+  api_scope *s = &device->scopes[device->nscopes++];
+  s->filter = filter;
+  s->type = LS_ERROR_NONE;
+  s->message = NULL;
+}
+
+ls_error_type ls_device_pop_error_scope(ls_device *device, const char **message) {
+  static const char empty[] = "popErrorScope: the error scope stack is empty";
+  if (message) *message = NULL;
+  if (!device) return LS_ERROR_NONE;
+  free(device->popped);
+  device->popped = NULL;
+  if (device->nscopes == 0) {
+    if (message) *message = empty;
+    return LS_ERROR_VALIDATION;
+  }
+  api_scope s = device->scopes[--device->nscopes];
+  device->popped = s.message;
+  if (message && s.type != LS_ERROR_NONE)
+    *message = s.message ? s.message : "(the message was lost: out of memory)";
+  return s.type;
+}
+
+static int api_filter_matches(ls_error_filter f, ls_error_type t) {
+  return (f == LS_FILTER_VALIDATION && t == LS_ERROR_VALIDATION) ||
+         (f == LS_FILTER_OUT_OF_MEMORY && t == LS_ERROR_OUT_OF_MEMORY) ||
+         (f == LS_FILTER_INTERNAL && t == LS_ERROR_INTERNAL);
+}
+
+void api_verror(ls_device *d, ls_error_type type, const char *fmt, va_list ap) {
+  if (api_device_dead(d)) return;
+  char *msg = api_vformat(fmt, ap);
+  const char *text = msg ? msg : "(out of memory while formatting an error message)";
+  for (size_t i = d->nscopes; i-- > 0;) {
+    api_scope *s = &d->scopes[i];
+    if (!api_filter_matches(s->filter, type)) continue;
+    if (s->type == LS_ERROR_NONE) {
+      s->type = type;
+      s->message = msg;
+    } else {
+      free(msg);
+    }
+    return;
+  }
+  if (d->error_fn) d->error_fn(d->error_user, type, text);
+  free(d->uncaptured);
+  d->uncaptured = msg;
+}
+
+void api_error(ls_device *d, ls_error_type type, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  api_verror(d, type, fmt, ap);
+  va_end(ap);
+}
+
+void api_log(ls_device *d, ls_log_level level, const char *fmt, ...) {
+  if (!d || !d->log_fn) return;
+  va_list ap;
+  va_start(ap, fmt);
+  char *msg = api_vformat(fmt, ap);
+  va_end(ap);
+  d->log_fn(d->log_user, level, msg ? msg : "(out of memory while formatting a message)");
+  free(msg);
+}

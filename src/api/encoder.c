@@ -1,0 +1,479 @@
+/*
+ * encoder.c — command encoders and compute passes: records copies and
+ * dispatches into a list that queue.c runs. Everything WebGPU checks at
+ * encoding time is checked here, when the command is recorded: the first
+ * problem makes the encoder invalid, and finish() raises it as a validation
+ * error and returns no command buffer. A recorded dispatch keeps a snapshot
+ * of the pass state (pipeline, bind groups) with references on them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+
+struct ls_command_encoder {
+  ls_device *device;
+  api_cmd *cmds;
+  size_t count, cap;
+  ls_error_type error_type; /* LS_ERROR_NONE while valid */
+  char *error;              /* the first problem */
+  ls_compute_pass *pass;    /* the open pass: the encoder is locked */
+  int consumed;             /* finished or destroyed while a pass was open */
+};
+
+struct ls_compute_pass {
+  ls_command_encoder *encoder;
+  ls_compute_pipeline *pipeline;
+  ls_bind_group **groups; /* maxBindGroups slots */
+  size_t ngroups;
+};
+
+void api_cmd_release(api_cmd *c) {
+  api_buffer_unref(c->src);
+  api_buffer_unref(c->dst);
+  api_buffer_unref(c->indirect);
+  for (size_t i = 0; i < c->ngroups; i++) api_bind_group_unref(c->groups[i]);
+  free(c->groups);
+  api_compute_pipeline_unref(c->pipeline);
+  memset(c, 0, sizeof *c);
+}
+
+static void api_encoder_free(ls_command_encoder *e) {
+  for (size_t i = 0; i < e->count; i++) api_cmd_release(&e->cmds[i]);
+  free(e->cmds);
+  free(e->error);
+  api_device_unref(e->device);
+  free(e);
+}
+
+static void api_encoder_fail(ls_command_encoder *e, ls_error_type type, const char *fmt, ...)
+    API_PRINTF(3, 4);
+static void api_encoder_fail(ls_command_encoder *e, ls_error_type type, const char *fmt, ...) {
+  if (e->error_type != LS_ERROR_NONE) return; /* the first problem is the one to tell */
+  va_list ap;
+  va_start(ap, fmt);
+  e->error = api_vformat(fmt, ap);
+  va_end(ap);
+  e->error_type = type;
+}
+
+/* A new command slot, or NULL (the encoder is then invalid). */
+static api_cmd *api_encoder_push(ls_command_encoder *e) {
+  if (e->count == e->cap) {
+    size_t cap = e->cap ? e->cap * 2 : 16;
+    api_cmd *n = realloc(e->cmds, cap * sizeof *n);
+    if (!n) {
+      api_encoder_fail(e, LS_ERROR_OUT_OF_MEMORY, "command encoder: out of memory");
+      return NULL;
+    }
+    e->cmds = n;
+    e->cap = cap;
+  }
+  api_cmd *c = &e->cmds[e->count++];
+  memset(c, 0, sizeof *c);
+  return c;
+}
+
+ls_command_encoder *ls_device_create_command_encoder(ls_device *device) {
+  if (api_device_dead(device)) return NULL;
+  ls_command_encoder *e = calloc(1, sizeof *e);
+  if (!e) {
+    api_error(device, LS_ERROR_OUT_OF_MEMORY, "createCommandEncoder: out of memory");
+    return NULL;
+  }
+  e->device = device;
+  api_device_ref(device);
+  return e;
+}
+
+void ls_command_encoder_destroy(ls_command_encoder *encoder) {
+  if (!encoder) return;
+  if (encoder->pass)
+    encoder->consumed = 1; /* freed when the pass ends */
+  else
+    api_encoder_free(encoder);
+}
+
+/* ------------------------------------------------------------------ copy */
+
+void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_buffer *src,
+                                              uint64_t src_offset, ls_buffer *dst,
+                                              uint64_t dst_offset, uint64_t size) {
+  if (!encoder || encoder->consumed) return;
+  ls_command_encoder *e = encoder;
+  ls_device *d = e->device;
+  const char *op = "copyBufferToBuffer";
+  if (e->pass) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a compute pass is open on the encoder", op);
+    return;
+  }
+  if (!src || !dst) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: no %s buffer", op, src ? "destination" : "source");
+    return;
+  }
+  const char *sn = api_buffer_name(src), *dn = api_buffer_name(dst);
+  if (src->device != d || dst->device != d) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a buffer belongs to another device", op);
+    return;
+  }
+  if (src->destroyed || dst->destroyed) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: buffer '%s' is destroyed", op,
+                     src->destroyed ? sn : dn);
+    return;
+  }
+  if (!(src->usage & LS_BUFFER_USAGE_COPY_SRC)) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: source buffer '%s' lacks COPY_SRC usage", op, sn);
+    return;
+  }
+  if (!(dst->usage & LS_BUFFER_USAGE_COPY_DST)) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: destination buffer '%s' lacks COPY_DST usage",
+                     op, dn);
+    return;
+  }
+  if (size % 4 || src_offset % 4 || dst_offset % 4) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION,
+                     "%s: size (%llu), source offset (%llu) and destination offset (%llu) must "
+                     "be multiples of 4",
+                     op, (unsigned long long)size, (unsigned long long)src_offset,
+                     (unsigned long long)dst_offset);
+    return;
+  }
+  if (src_offset > src->size || size > src->size - src_offset) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION,
+                     "%s: source range [%llu, %llu) is outside buffer '%s' (%llu bytes)", op,
+                     (unsigned long long)src_offset, (unsigned long long)(src_offset + size), sn,
+                     (unsigned long long)src->size);
+    return;
+  }
+  if (dst_offset > dst->size || size > dst->size - dst_offset) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION,
+                     "%s: destination range [%llu, %llu) is outside buffer '%s' (%llu bytes)",
+                     op, (unsigned long long)dst_offset, (unsigned long long)(dst_offset + size),
+                     dn, (unsigned long long)dst->size);
+    return;
+  }
+  if (src == dst) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: source and destination are the same buffer '%s'",
+                     op, sn);
+    return;
+  }
+  if (e->error_type != LS_ERROR_NONE) return;
+  api_cmd *c = api_encoder_push(e);
+  if (!c) return;
+  c->kind = API_CMD_COPY;
+  c->src = src;
+  c->dst = dst;
+  api_buffer_ref(src);
+  api_buffer_ref(dst);
+  c->src_offset = src_offset;
+  c->dst_offset = dst_offset;
+  c->size = size;
+}
+
+/* ------------------------------------------------------------------ pass */
+
+ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder) {
+  if (!encoder || encoder->consumed) return NULL;
+  if (encoder->pass) {
+    api_encoder_fail(encoder, LS_ERROR_VALIDATION,
+                     "beginComputePass: a compute pass is already open on the encoder");
+    return NULL;
+  }
+  ls_compute_pass *p = calloc(1, sizeof *p);
+  size_t n = (size_t)encoder->device->limits.max_bind_groups;
+  if (p && n) p->groups = calloc(n, sizeof *p->groups);
+  if (!p || (n && !p->groups)) {
+    free(p);
+    api_encoder_fail(encoder, LS_ERROR_OUT_OF_MEMORY, "beginComputePass: out of memory");
+    return NULL;
+  }
+  p->ngroups = n;
+  p->encoder = encoder;
+  encoder->pass = p;
+  return p;
+}
+
+void ls_compute_pass_end(ls_compute_pass *pass) {
+  if (!pass) return;
+  ls_command_encoder *e = pass->encoder;
+  api_compute_pipeline_unref(pass->pipeline);
+  for (size_t i = 0; i < pass->ngroups; i++) api_bind_group_unref(pass->groups[i]);
+  free(pass->groups);
+  free(pass);
+  e->pass = NULL;
+  if (e->consumed) api_encoder_free(e);
+}
+
+void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline) {
+  if (!pass) return;
+  ls_command_encoder *e = pass->encoder;
+  if (!pipeline) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "setPipeline: no pipeline");
+    return;
+  }
+  if (pipeline->device != e->device) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "setPipeline: pipeline '%s' belongs to another device",
+                     api_pipeline_name(pipeline));
+    return;
+  }
+  api_compute_pipeline_ref(pipeline);
+  api_compute_pipeline_unref(pass->pipeline);
+  pass->pipeline = pipeline;
+}
+
+void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index, ls_bind_group *group) {
+  if (!pass) return;
+  ls_command_encoder *e = pass->encoder;
+  if (index >= pass->ngroups) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "setBindGroup(%u): index not below maxBindGroups (%zu)",
+                     index, pass->ngroups);
+    return;
+  }
+  if (group && group->device != e->device) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "setBindGroup(%u): the bind group belongs to another "
+                                             "device", index);
+    return;
+  }
+  api_bind_group_ref(group);
+  api_bind_group_unref(pass->groups[index]);
+  pass->groups[index] = group; /* NULL unsets, as setBindGroup(i, null) */
+}
+
+/* ------------------------------------------------------ dispatch checks */
+
+typedef struct api_use {
+  const api_bind_entry *entry;
+  uint32_t group;
+  int writable;
+  int in_layout; /* the group is one the pipeline's layout uses */
+} api_use;
+
+static const char *api_use_name(ls_buffer_binding_type t) {
+  return t == LS_BINDING_STORAGE ? "writable storage"
+         : t == LS_BINDING_UNIFORM ? "uniform"
+                                   : "read-only storage";
+}
+
+/* Returns a malloc'd description of the first rule the dispatch breaks, or
+ * NULL when it is valid (*oom set when the message could not be made). */
+static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buffer *ind,
+                                  uint64_t ind_offset, const uint32_t *count) {
+  ls_device *d = ps->encoder->device;
+  ls_compute_pipeline *p = ps->pipeline;
+  if (!p) return api_format("%s: no pipeline is set (setPipeline)", what);
+  const char *pname = api_pipeline_name(p);
+  const ls_pipeline_layout *L = p->layout;
+  for (size_t g = 0; g < L->count; g++) {
+    const ls_bind_group_layout *bgl = L->groups[g];
+    if (!bgl) continue;
+    ls_bind_group *bg = g < ps->ngroups ? ps->groups[g] : NULL;
+    if (!bg)
+      return api_format("%s: pipeline '%s' needs a bind group at index %zu; none is set", what,
+                        pname, g);
+    if (!api_bind_group_layout_equivalent(bg->layout, bgl))
+      return api_format("%s: the bind group at index %zu does not fit pipeline '%s' (its layout "
+                        "differs from the pipeline's group %zu%s)",
+                        what, g, pname, g,
+                        bg->layout->exclusive != bgl->exclusive
+                            ? "; a layout of a pipeline with layout \"auto\" fits only that "
+                              "pipeline"
+                            : "");
+  }
+  const ir_program *prog = p->program;
+  for (uint32_t i = 0; i < prog->nbindings; i++) {
+    const ir_binding *b = &prog->bindings[i];
+    ls_bind_group *bg = b->group < ps->ngroups ? ps->groups[b->group] : NULL;
+    const api_bind_entry *e = api_bind_group_find(bg, b->binding);
+    if (!e)
+      return api_format("%s: '%s' (@group(%u) @binding(%u)) of pipeline '%s' is not bound", what,
+                        b->name, b->group, b->binding, pname);
+    if (e->size < b->min_size)
+      return api_format("%s: '%s' (@group(%u) @binding(%u)) of pipeline '%s' is bound to %llu "
+                        "bytes of buffer '%s'; the shader needs at least %llu bytes",
+                        what, b->name, b->group, b->binding, pname, (unsigned long long)e->size,
+                        api_buffer_name(e->buffer), (unsigned long long)b->min_size);
+  }
+
+  /* The usage scope of the dispatch: every bind group set, in the layout
+   * or not, and the indirect buffer. */
+  size_t nuses = 0;
+  for (size_t g = 0; g < ps->ngroups; g++)
+    if (ps->groups[g]) nuses += ps->groups[g]->count;
+  api_use *uses = nuses ? calloc(nuses, sizeof *uses) : NULL;
+  if (nuses && !uses) return api_format("%s: out of memory", what);
+  size_t k = 0;
+  for (size_t g = 0; g < ps->ngroups; g++) {
+    ls_bind_group *bg = ps->groups[g];
+    if (!bg) continue;
+    for (size_t i = 0; i < bg->count; i++) {
+      uses[k].entry = &bg->entries[i];
+      uses[k].group = (uint32_t)g;
+      uses[k].writable = bg->entries[i].type == LS_BINDING_STORAGE;
+      uses[k].in_layout = g < L->count && L->groups[g];
+      k++;
+    }
+  }
+  char *problem = NULL;
+  for (size_t i = 0; i < nuses && !problem; i++) {
+    const api_use *u = &uses[i];
+    if (!u->writable) continue;
+    if (ind && u->entry->buffer == ind) {
+      problem = api_format("%s: buffer '%s' holds the indirect arguments and is also bound as "
+                           "writable storage (@group(%u) @binding(%u)); one dispatch cannot use "
+                           "a buffer both ways",
+                           what, api_buffer_name(ind), u->group, u->entry->binding);
+      break;
+    }
+    for (size_t j = 0; j < nuses; j++) {
+      const api_use *v = &uses[j];
+      if (j == i || v->entry->buffer != u->entry->buffer) continue;
+      if (!v->writable) {
+        problem = api_format("%s: buffer '%s' is bound as writable storage (@group(%u) "
+                             "@binding(%u)) and as %s (@group(%u) @binding(%u)); one dispatch "
+                             "cannot use a buffer both ways",
+                             what, api_buffer_name(u->entry->buffer), u->group,
+                             u->entry->binding, api_use_name(v->entry->type), v->group,
+                             v->entry->binding);
+        break;
+      }
+      /* Two writable bindings of one buffer are allowed when the pipeline
+       * cannot see them both or their ranges do not overlap. */
+      if (j > i && u->in_layout && v->in_layout &&
+          u->entry->offset < v->entry->offset + v->entry->size &&
+          v->entry->offset < u->entry->offset + u->entry->size) {
+        problem = api_format("%s: writable storage bindings @group(%u) @binding(%u) and "
+                             "@group(%u) @binding(%u) overlap in buffer '%s'",
+                             what, u->group, u->entry->binding, v->group, v->entry->binding,
+                             api_buffer_name(u->entry->buffer));
+        break;
+      }
+    }
+  }
+  free(uses);
+  if (problem) return problem;
+
+  if (ind) {
+    const char *n = api_buffer_name(ind);
+    if (ind->device != d) return api_format("%s: the buffer belongs to another device", what);
+    if (ind->destroyed) return api_format("%s: buffer '%s' is destroyed", what, n);
+    if (!(ind->usage & LS_BUFFER_USAGE_INDIRECT))
+      return api_format("%s: buffer '%s' lacks INDIRECT usage", what, n);
+    if (ind_offset % 4)
+      return api_format("%s: offset %llu is not a multiple of 4", what,
+                        (unsigned long long)ind_offset);
+    if (ind_offset > ind->size || ind->size - ind_offset < 12)
+      return api_format("%s: the 12 bytes of arguments at offset %llu do not fit in buffer '%s' "
+                        "(%llu bytes)",
+                        what, (unsigned long long)ind_offset, n, (unsigned long long)ind->size);
+  } else {
+    static const char axis[3] = {'x', 'y', 'z'};
+    uint64_t max = d->limits.max_compute_workgroups_per_dimension;
+    for (int i = 0; i < 3; i++)
+      if (count[i] > max)
+        return api_format("%s: count %u in %c exceeds maxComputeWorkgroupsPerDimension (%llu)",
+                          what, count[i], axis[i], (unsigned long long)max);
+  }
+  return NULL;
+}
+
+static void api_record_dispatch(ls_compute_pass *ps, const char *what, ls_buffer *ind,
+                                uint64_t ind_offset, const uint32_t *count) {
+  ls_command_encoder *e = ps->encoder;
+  if (e->error_type != LS_ERROR_NONE) return; /* nothing more to check or keep */
+  char *problem = api_dispatch_problem(ps, what, ind, ind_offset, count);
+  if (problem) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s", problem);
+    free(problem);
+    return;
+  }
+  const ls_pipeline_layout *L = ps->pipeline->layout;
+  ls_bind_group **groups = L->count ? calloc(L->count, sizeof *groups) : NULL;
+  if (L->count && !groups) {
+    api_encoder_fail(e, LS_ERROR_OUT_OF_MEMORY, "%s: out of memory", what);
+    return;
+  }
+  api_cmd *c = api_encoder_push(e);
+  if (!c) {
+    free(groups);
+    return;
+  }
+  c->kind = API_CMD_DISPATCH;
+  c->pipeline = ps->pipeline;
+  api_compute_pipeline_ref(c->pipeline);
+  for (size_t g = 0; g < L->count; g++) {
+    groups[g] = g < ps->ngroups ? ps->groups[g] : NULL;
+    api_bind_group_ref(groups[g]);
+  }
+  c->groups = groups;
+  c->ngroups = L->count;
+  if (ind) {
+    c->indirect = ind;
+    api_buffer_ref(ind);
+    c->indirect_offset = ind_offset;
+  } else {
+    memcpy(c->count, count, sizeof c->count);
+  }
+}
+
+void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,
+                                         uint32_t z) {
+  if (!pass) return;
+  char what[96];
+  snprintf(what, sizeof what, "dispatchWorkgroups(%u, %u, %u)", x, y, z);
+  uint32_t count[3] = {x, y, z};
+  api_record_dispatch(pass, what, NULL, 0, count);
+}
+
+void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buffer *buffer,
+                                                  uint64_t offset) {
+  if (!pass) return;
+  char what[256];
+  if (!buffer) {
+    api_encoder_fail(pass->encoder, LS_ERROR_VALIDATION, "dispatchWorkgroupsIndirect: no buffer");
+    return;
+  }
+  snprintf(what, sizeof what, "dispatchWorkgroupsIndirect(buffer '%s', offset %llu)",
+           api_buffer_name(buffer), (unsigned long long)offset);
+  api_record_dispatch(pass, what, buffer, offset, NULL);
+}
+
+/* ---------------------------------------------------------------- finish */
+
+ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder) {
+  if (!encoder || encoder->consumed) return NULL;
+  ls_command_encoder *e = encoder;
+  ls_device *d = e->device;
+  if (e->pass) {
+    api_validation(d, "finish(): a compute pass is still open (call ls_compute_pass_end first)");
+    e->consumed = 1; /* freed when the pass ends */
+    return NULL;
+  }
+  if (e->error_type != LS_ERROR_NONE) {
+    api_error(d, e->error_type, "%s", e->error ? e->error : "(message lost: out of memory)");
+    api_encoder_free(e);
+    return NULL;
+  }
+  ls_command_buffer *cb = calloc(1, sizeof *cb);
+  if (!cb) {
+    api_error(d, LS_ERROR_OUT_OF_MEMORY, "finish(): out of memory");
+    api_encoder_free(e);
+    return NULL;
+  }
+  cb->device = d;
+  api_device_ref(d);
+  cb->cmds = e->cmds;
+  cb->count = e->count;
+  e->cmds = NULL;
+  e->count = 0;
+  api_encoder_free(e);
+  return cb;
+}
+
+void ls_command_buffer_destroy(ls_command_buffer *cb) {
+  if (!cb) return;
+  for (size_t i = 0; i < cb->count; i++) api_cmd_release(&cb->cmds[i]);
+  free(cb->cmds);
+  api_device_unref(cb->device);
+  free(cb);
+}

@@ -1,0 +1,426 @@
+/*
+ * layout.c — bind group layouts, pipeline layouts and bind groups: what a
+ * pipeline expects at each @group/@binding and which buffer ranges are bound
+ * there. Creation validates WebGPU's rules (binding slot limits, usage,
+ * alignment, sizes); the encoder (encoder.c) checks at each dispatch that
+ * the bound groups fit the pipeline, and the queue (queue.c) reads the bound
+ * ranges to hand memory to the VM.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+
+const char *api_binding_type_name(ls_buffer_binding_type t) {
+  switch (t) {
+  case LS_BINDING_UNIFORM:
+    return "uniform";
+  case LS_BINDING_STORAGE:
+    return "storage";
+  case LS_BINDING_READ_ONLY_STORAGE:
+    return "read-only-storage";
+  }
+  return "(unknown binding type)";
+}
+
+/* ------------------------------------------------------ bind group layout */
+
+void api_bind_group_layout_ref(ls_bind_group_layout *l) {
+  if (l) l->refs++;
+}
+
+void api_bind_group_layout_unref(ls_bind_group_layout *l) {
+  if (!l || --l->refs) return;
+  ls_device *d = l->device;
+  free(l->entries);
+  free(l);
+  api_device_unref(d);
+}
+
+static int api_cmp_layout_entry(const void *a, const void *b) {
+  uint32_t x = ((const ls_bind_group_layout_entry *)a)->binding;
+  uint32_t y = ((const ls_bind_group_layout_entry *)b)->binding;
+  return x < y ? -1 : x > y;
+}
+
+ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
+                                                const ls_bind_group_layout_entry *entries,
+                                                size_t count, uint64_t exclusive) {
+  ls_bind_group_layout *l = calloc(1, sizeof *l);
+  if (!l) return NULL;
+  if (count) {
+    l->entries = malloc(count * sizeof *l->entries);
+    if (!l->entries) {
+      free(l);
+      return NULL;
+    }
+    memcpy(l->entries, entries, count * sizeof *l->entries);
+    qsort(l->entries, count, sizeof *l->entries, api_cmp_layout_entry);
+  }
+  l->count = count;
+  l->exclusive = exclusive;
+  l->refs = 1;
+  l->device = d;
+  api_device_ref(d);
+  return l;
+}
+
+const ls_bind_group_layout_entry *api_bind_group_layout_find(const ls_bind_group_layout *l,
+                                                             uint32_t binding) {
+  if (!l) return NULL;
+  size_t lo = 0, hi = l->count;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (l->entries[mid].binding == binding) return &l->entries[mid];
+    if (l->entries[mid].binding < binding)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
+}
+
+int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
+                                     const ls_bind_group_layout *b) {
+  if (a == b) return 1;
+  if (!a || !b) return 0;
+  if (a->exclusive != b->exclusive || a->count != b->count) return 0;
+  for (size_t i = 0; i < a->count; i++) {
+    const ls_bind_group_layout_entry *x = &a->entries[i], *y = &b->entries[i];
+    if (x->binding != y->binding || x->type != y->type ||
+        x->min_binding_size != y->min_binding_size)
+      return 0;
+  }
+  return 1;
+}
+
+char *api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups,
+                            size_t count) {
+  uint64_t storage = 0, uniform = 0;
+  for (size_t g = 0; g < count; g++) {
+    if (!groups[g]) continue;
+    for (size_t i = 0; i < groups[g]->count; i++) {
+      if (groups[g]->entries[i].type == LS_BINDING_UNIFORM)
+        uniform++;
+      else
+        storage++;
+    }
+  }
+  if (storage > d->limits.max_storage_buffers_per_shader_stage)
+    return api_format("%llu storage buffers exceed maxStorageBuffersPerShaderStage (%llu)",
+                      (unsigned long long)storage,
+                      (unsigned long long)d->limits.max_storage_buffers_per_shader_stage);
+  if (uniform > d->limits.max_uniform_buffers_per_shader_stage)
+    return api_format("%llu uniform buffers exceed maxUniformBuffersPerShaderStage (%llu)",
+                      (unsigned long long)uniform,
+                      (unsigned long long)d->limits.max_uniform_buffers_per_shader_stage);
+  return NULL;
+}
+
+ls_bind_group_layout *ls_device_create_bind_group_layout(
+    ls_device *device, const ls_bind_group_layout_entry *entries, size_t count) {
+  if (api_device_dead(device)) return NULL;
+  if (count && !entries) {
+    api_validation(device, "createBindGroupLayout: %zu entries but no array", count);
+    return NULL;
+  }
+  for (size_t i = 0; i < count; i++) {
+    const ls_bind_group_layout_entry *e = &entries[i];
+    if (e->type != LS_BINDING_UNIFORM && e->type != LS_BINDING_STORAGE &&
+        e->type != LS_BINDING_READ_ONLY_STORAGE) {
+      api_validation(device, "createBindGroupLayout: entries[%zu] (binding %u): bad type %d",
+                     i, e->binding, (int)e->type);
+      return NULL;
+    }
+    if (e->binding >= device->limits.max_bindings_per_bind_group) {
+      api_validation(device,
+                     "createBindGroupLayout: binding %u is not below "
+                     "maxBindingsPerBindGroup (%llu)",
+                     e->binding, (unsigned long long)device->limits.max_bindings_per_bind_group);
+      return NULL;
+    }
+    for (size_t k = 0; k < i; k++)
+      if (entries[k].binding == e->binding) {
+        api_validation(device, "createBindGroupLayout: binding %u appears twice", e->binding);
+        return NULL;
+      }
+  }
+  ls_bind_group_layout *l = api_bind_group_layout_new(device, entries, count, 0);
+  if (!l) {
+    api_error(device, LS_ERROR_OUT_OF_MEMORY, "createBindGroupLayout: out of memory");
+    return NULL;
+  }
+  char *why = api_check_slot_limits(device, &l, 1);
+  if (why) {
+    api_validation(device, "createBindGroupLayout: %s", why);
+    free(why);
+    api_bind_group_layout_unref(l);
+    return NULL;
+  }
+  return l;
+}
+
+void ls_bind_group_layout_destroy(ls_bind_group_layout *layout) {
+  api_bind_group_layout_unref(layout);
+}
+
+/* -------------------------------------------------------- pipeline layout */
+
+void api_pipeline_layout_ref(ls_pipeline_layout *l) {
+  if (l) l->refs++;
+}
+
+void api_pipeline_layout_unref(ls_pipeline_layout *l) {
+  if (!l || --l->refs) return;
+  ls_device *d = l->device;
+  for (size_t i = 0; i < l->count; i++) api_bind_group_layout_unref(l->groups[i]);
+  free(l->groups);
+  free(l);
+  api_device_unref(d);
+}
+
+ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
+                                                     ls_bind_group_layout *const *groups,
+                                                     size_t count) {
+  if (api_device_dead(device)) return NULL;
+  if (count && !groups) {
+    api_validation(device, "createPipelineLayout: %zu groups but no array", count);
+    return NULL;
+  }
+  if (count > device->limits.max_bind_groups) {
+    api_validation(device, "createPipelineLayout: %zu bind group layouts exceed maxBindGroups (%llu)",
+                   count, (unsigned long long)device->limits.max_bind_groups);
+    return NULL;
+  }
+  for (size_t i = 0; i < count; i++) {
+    if (!groups[i]) continue;
+    if (groups[i]->device != device) {
+      api_validation(device, "createPipelineLayout: group %zu's layout belongs to another device",
+                     i);
+      return NULL;
+    }
+    if (groups[i]->exclusive) {
+      api_validation(device,
+                     "createPipelineLayout: group %zu's layout was made for a pipeline of "
+                     "layout \"auto\" and can only be used with that pipeline",
+                     i);
+      return NULL;
+    }
+  }
+  char *why = api_check_slot_limits(device, groups, count);
+  if (why) {
+    api_validation(device, "createPipelineLayout: %s", why);
+    free(why);
+    return NULL;
+  }
+  ls_pipeline_layout *l = calloc(1, sizeof *l);
+  if (l && count) l->groups = calloc(count, sizeof *l->groups);
+  if (!l || (count && !l->groups)) {
+    free(l);
+    api_error(device, LS_ERROR_OUT_OF_MEMORY, "createPipelineLayout: out of memory");
+    return NULL;
+  }
+  l->device = device;
+  api_device_ref(device);
+  l->refs = 1;
+  l->count = count;
+  /* Empty layouts count as absent: no bind group is needed there. */
+  for (size_t i = 0; i < count; i++)
+    if (groups[i] && groups[i]->count) {
+      l->groups[i] = groups[i];
+      api_bind_group_layout_ref(groups[i]);
+    }
+  return l;
+}
+
+void ls_pipeline_layout_destroy(ls_pipeline_layout *layout) { api_pipeline_layout_unref(layout); }
+
+/* ------------------------------------------------------------- bind group */
+
+void api_bind_group_ref(ls_bind_group *g) {
+  if (g) g->refs++;
+}
+
+void api_bind_group_unref(ls_bind_group *g) {
+  if (!g || --g->refs) return;
+  ls_device *d = g->device;
+  for (size_t i = 0; i < g->count; i++) api_buffer_unref(g->entries[i].buffer);
+  free(g->entries);
+  api_bind_group_layout_unref(g->layout);
+  free(g);
+  api_device_unref(d);
+}
+
+const api_bind_entry *api_bind_group_find(const ls_bind_group *g, uint32_t binding) {
+  if (!g) return NULL;
+  for (size_t i = 0; i < g->count; i++)
+    if (g->entries[i].binding == binding) return &g->entries[i];
+  return NULL;
+}
+
+static int api_cmp_bind_entry(const void *a, const void *b) {
+  uint32_t x = ((const api_bind_entry *)a)->binding;
+  uint32_t y = ((const api_bind_entry *)b)->binding;
+  return x < y ? -1 : x > y;
+}
+
+/* Checks one entry against its layout entry; on success fills *out. */
+static int api_check_bind_entry(ls_device *d, const ls_bind_group_entry *e,
+                                const ls_bind_group_layout_entry *le, api_bind_entry *out) {
+  const ls_limits *lim = &d->limits;
+  ls_buffer *b = e->buffer;
+  if (!b) {
+    api_validation(d, "createBindGroup: binding %u: no buffer", e->binding);
+    return 0;
+  }
+  const char *name = api_buffer_name(b);
+  if (b->device != d) {
+    api_validation(d, "createBindGroup: binding %u: buffer '%s' belongs to another device",
+                   e->binding, name);
+    return 0;
+  }
+  if (b->destroyed) {
+    api_validation(d, "createBindGroup: binding %u: buffer '%s' is destroyed", e->binding, name);
+    return 0;
+  }
+  if (e->offset > b->size) {
+    api_validation(d, "createBindGroup: binding %u: offset %llu is past the end of buffer '%s' "
+                      "(%llu bytes)",
+                   e->binding, (unsigned long long)e->offset, name, (unsigned long long)b->size);
+    return 0;
+  }
+  uint64_t size = e->size == LS_WHOLE_SIZE ? b->size - e->offset : e->size;
+  if (size > b->size - e->offset) {
+    api_validation(d, "createBindGroup: binding %u: range [%llu, %llu) is outside buffer '%s' "
+                      "(%llu bytes)",
+                   e->binding, (unsigned long long)e->offset,
+                   (unsigned long long)(e->offset + size), name, (unsigned long long)b->size);
+    return 0;
+  }
+  if (size == 0) {
+    api_validation(d, "createBindGroup: binding %u: buffer '%s' is bound with size 0",
+                   e->binding, name);
+    return 0;
+  }
+  if (size < le->min_binding_size) {
+    api_validation(d, "createBindGroup: binding %u: buffer '%s' is bound with %llu bytes, "
+                      "less than the layout's minBindingSize (%llu)",
+                   e->binding, name, (unsigned long long)size,
+                   (unsigned long long)le->min_binding_size);
+    return 0;
+  }
+  if (le->type == LS_BINDING_UNIFORM) {
+    if (!(b->usage & LS_BUFFER_USAGE_UNIFORM)) {
+      api_validation(d, "createBindGroup: binding %u (uniform): buffer '%s' lacks UNIFORM usage",
+                     e->binding, name);
+      return 0;
+    }
+    if (size > lim->max_uniform_buffer_binding_size) {
+      api_validation(d, "createBindGroup: binding %u: %llu bytes of buffer '%s' exceed "
+                        "maxUniformBufferBindingSize (%llu)",
+                     e->binding, (unsigned long long)size, name,
+                     (unsigned long long)lim->max_uniform_buffer_binding_size);
+      return 0;
+    }
+    if (e->offset % lim->min_uniform_buffer_offset_alignment) {
+      api_validation(d, "createBindGroup: binding %u: offset %llu into buffer '%s' is not a "
+                        "multiple of minUniformBufferOffsetAlignment (%llu)",
+                     e->binding, (unsigned long long)e->offset, name,
+                     (unsigned long long)lim->min_uniform_buffer_offset_alignment);
+      return 0;
+    }
+  } else {
+    if (!(b->usage & LS_BUFFER_USAGE_STORAGE)) {
+      api_validation(d, "createBindGroup: binding %u (%s): buffer '%s' lacks STORAGE usage",
+                     e->binding, api_binding_type_name(le->type), name);
+      return 0;
+    }
+    if (size > lim->max_storage_buffer_binding_size) {
+      api_validation(d, "createBindGroup: binding %u: %llu bytes of buffer '%s' exceed "
+                        "maxStorageBufferBindingSize (%llu)",
+                     e->binding, (unsigned long long)size, name,
+                     (unsigned long long)lim->max_storage_buffer_binding_size);
+      return 0;
+    }
+    if (size % 4) {
+      api_validation(d, "createBindGroup: binding %u: storage binding size %llu of buffer '%s' "
+                        "is not a multiple of 4",
+                     e->binding, (unsigned long long)size, name);
+      return 0;
+    }
+    if (e->offset % lim->min_storage_buffer_offset_alignment) {
+      api_validation(d, "createBindGroup: binding %u: offset %llu into buffer '%s' is not a "
+                        "multiple of minStorageBufferOffsetAlignment (%llu)",
+                     e->binding, (unsigned long long)e->offset, name,
+                     (unsigned long long)lim->min_storage_buffer_offset_alignment);
+      return 0;
+    }
+  }
+  out->binding = e->binding;
+  out->type = le->type;
+  out->buffer = b;
+  out->offset = e->offset;
+  out->size = size;
+  return 1;
+}
+
+ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layout *layout,
+                                           const ls_bind_group_entry *entries, size_t count) {
+  if (api_device_dead(device)) return NULL;
+  if (!layout) {
+    api_validation(device, "createBindGroup: no layout");
+    return NULL;
+  }
+  if (layout->device != device) {
+    api_validation(device, "createBindGroup: the layout belongs to another device");
+    return NULL;
+  }
+  if (count && !entries) {
+    api_validation(device, "createBindGroup: %zu entries but no array", count);
+    return NULL;
+  }
+  if (count != layout->count) {
+    api_validation(device, "createBindGroup: %zu entries given, the layout has %zu", count,
+                   layout->count);
+    return NULL;
+  }
+  api_bind_entry *out = count ? calloc(count, sizeof *out) : NULL;
+  ls_bind_group *g = calloc(1, sizeof *g);
+  if (!g || (count && !out)) {
+    free(out);
+    free(g);
+    api_error(device, LS_ERROR_OUT_OF_MEMORY, "createBindGroup: out of memory");
+    return NULL;
+  }
+  for (size_t i = 0; i < count; i++) {
+    const ls_bind_group_entry *e = &entries[i];
+    const ls_bind_group_layout_entry *le = api_bind_group_layout_find(layout, e->binding);
+    int ok = 1;
+    if (!le) {
+      api_validation(device, "createBindGroup: binding %u is not in the layout", e->binding);
+      ok = 0;
+    }
+    for (size_t k = 0; ok && k < i; k++)
+      if (entries[k].binding == e->binding) {
+        api_validation(device, "createBindGroup: binding %u appears twice", e->binding);
+        ok = 0;
+      }
+    if (!ok || !api_check_bind_entry(device, e, le, &out[i])) {
+      free(out);
+      free(g);
+      return NULL;
+    }
+  }
+  if (count) qsort(out, count, sizeof *out, api_cmp_bind_entry);
+  for (size_t i = 0; i < count; i++) api_buffer_ref(out[i].buffer);
+  g->device = device;
+  api_device_ref(device);
+  g->refs = 1;
+  g->layout = layout;
+  api_bind_group_layout_ref(layout);
+  g->entries = out;
+  g->count = count;
+  return g;
+}
+
+void ls_bind_group_destroy(ls_bind_group *group) { api_bind_group_unref(group); }

@@ -1,0 +1,304 @@
+/*
+ * pipeline.c — createComputePipeline: lowers one entry point of a valid
+ * shader module (ir/lower.c) with the override values and the device limits
+ * into the bytecode the VM runs, then ties it to a pipeline layout: the
+ * given one, checked against every binding the entry point uses, or one
+ * derived from those bindings (layout "auto", whose bind group layouts only
+ * this pipeline accepts).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ir/lower.h"
+#include "api.h"
+
+void api_compute_pipeline_ref(ls_compute_pipeline *p) {
+  if (p) p->refs++;
+}
+
+void api_compute_pipeline_unref(ls_compute_pipeline *p) {
+  if (!p || --p->refs) return;
+  ls_device *d = p->device;
+  ir_program_free(p->program);
+  api_pipeline_layout_unref(p->layout);
+  api_shader_module_unref(p->module);
+  free(p->label);
+  free(p);
+  api_device_unref(d);
+}
+
+const ir_program *api_compute_pipeline_program(const ls_compute_pipeline *p) {
+  return p ? p->program : NULL;
+}
+
+const char *api_pipeline_name(const ls_compute_pipeline *p) {
+  if (!p) return "(null)";
+  if (p->label && *p->label) return p->label;
+  return p->program && p->program->entry_point ? p->program->entry_point : "(unlabelled)";
+}
+
+static const char *api_var_decl(ir_binding_kind k) {
+  switch (k) {
+  case IR_BIND_UNIFORM:
+    return "var<uniform>";
+  case IR_BIND_STORAGE:
+    return "var<storage, read_write>";
+  case IR_BIND_READ_ONLY_STORAGE:
+    return "var<storage, read>";
+  }
+  return "var<?>";
+}
+
+static ls_buffer_binding_type api_type_of(ir_binding_kind k) {
+  return k == IR_BIND_UNIFORM ? LS_BINDING_UNIFORM
+         : k == IR_BIND_STORAGE ? LS_BINDING_STORAGE
+                                : LS_BINDING_READ_ONLY_STORAGE;
+}
+
+/* "file:line:col" of a span of the program's WGSL, for messages. */
+static void api_where(const ir_program *prog, src_span span, char *buf, size_t len) {
+  uint32_t line = 0, col = 0;
+  if (prog->source) diag_line_col(prog->source, prog->source_len, span.start, &line, &col);
+  snprintf(buf, len, "%s:%u:%u", prog->filename ? prog->filename : "shader.wgsl", line, col);
+}
+
+/* Every binding the entry point uses must be in the layout with the same
+ * type, and a nonzero minBindingSize must cover the shader's minimum. */
+static int api_check_layout(ls_device *d, const char *name, const ir_program *prog,
+                            const ls_pipeline_layout *layout) {
+  for (uint32_t i = 0; i < prog->nbindings; i++) {
+    const ir_binding *b = &prog->bindings[i];
+    char where[256];
+    api_where(prog, b->span, where, sizeof where);
+    const ls_bind_group_layout *bgl =
+        b->group < layout->count ? layout->groups[b->group] : NULL;
+    const ls_bind_group_layout_entry *e = api_bind_group_layout_find(bgl, b->binding);
+    if (!e) {
+      api_validation(d,
+                     "createComputePipeline '%s': %s: '%s' (@group(%u) @binding(%u)) is not "
+                     "in the pipeline layout",
+                     name, where, b->name, b->group, b->binding);
+      return 0;
+    }
+    if (e->type != api_type_of(b->kind)) {
+      api_validation(d,
+                     "createComputePipeline '%s': %s: '%s' (@group(%u) @binding(%u)) is %s but "
+                     "the layout's entry is '%s'",
+                     name, where, b->name, b->group, b->binding, api_var_decl(b->kind),
+                     api_binding_type_name(e->type));
+      return 0;
+    }
+    if (e->min_binding_size && e->min_binding_size < b->min_size) {
+      api_validation(d,
+                     "createComputePipeline '%s': %s: the layout's minBindingSize (%llu) for "
+                     "'%s' (@group(%u) @binding(%u)) is less than the %llu bytes the shader "
+                     "needs",
+                     name, where, (unsigned long long)e->min_binding_size, b->name, b->group,
+                     b->binding, (unsigned long long)b->min_size);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* The default pipeline layout: one layout per group up to the highest the
+ * entry point uses, with what it uses there. */
+static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
+                                           const ir_program *prog, uint64_t id) {
+  uint32_t ngroups = 0;
+  for (uint32_t i = 0; i < prog->nbindings; i++) {
+    const ir_binding *b = &prog->bindings[i];
+    if (b->group >= d->limits.max_bind_groups) {
+      char where[256];
+      api_where(prog, b->span, where, sizeof where);
+      api_validation(d,
+                     "createComputePipeline '%s': %s: '%s' uses @group(%u), not below "
+                     "maxBindGroups (%llu)",
+                     name, where, b->name, b->group,
+                     (unsigned long long)d->limits.max_bind_groups);
+      return NULL;
+    }
+    if (b->group + 1 > ngroups) ngroups = b->group + 1;
+  }
+  ls_pipeline_layout *pl = calloc(1, sizeof *pl);
+  ls_bind_group_layout_entry *tmp =
+      prog->nbindings ? calloc(prog->nbindings, sizeof *tmp) : NULL;
+  if (!pl || (prog->nbindings && !tmp)) goto oom;
+  pl->device = d;
+  api_device_ref(d);
+  pl->refs = 1;
+  pl->count = ngroups;
+  if (ngroups && !(pl->groups = calloc(ngroups, sizeof *pl->groups))) goto oom;
+  for (uint32_t g = 0; g < ngroups; g++) {
+    size_t n = 0;
+    for (uint32_t i = 0; i < prog->nbindings; i++) {
+      const ir_binding *b = &prog->bindings[i];
+      if (b->group != g) continue;
+      size_t k = 0;
+      while (k < n && tmp[k].binding != b->binding) k++;
+      if (k == n) {
+        tmp[n].binding = b->binding;
+        tmp[n].type = api_type_of(b->kind);
+        tmp[n].min_binding_size = b->min_size;
+        n++;
+      } else if (tmp[k].type != api_type_of(b->kind)) {
+        char where[256];
+        api_where(prog, b->span, where, sizeof where);
+        api_validation(d,
+                       "createComputePipeline '%s': %s: @group(%u) @binding(%u) is used as "
+                       "both '%s' and '%s'",
+                       name, where, g, b->binding, api_binding_type_name(tmp[k].type),
+                       api_binding_type_name(api_type_of(b->kind)));
+        free(tmp);
+        api_pipeline_layout_unref(pl);
+        return NULL;
+      } else if (b->min_size > tmp[k].min_binding_size) {
+        tmp[k].min_binding_size = b->min_size;
+      }
+    }
+    if (n && !(pl->groups[g] = api_bind_group_layout_new(d, tmp, n, id))) goto oom;
+  }
+  free(tmp);
+  char *why = api_check_slot_limits(d, pl->groups, pl->count);
+  if (why) {
+    api_validation(d, "createComputePipeline '%s': layout \"auto\": %s", name, why);
+    free(why);
+    api_pipeline_layout_unref(pl);
+    return NULL;
+  }
+  return pl;
+oom:
+  free(tmp);
+  api_pipeline_layout_unref(pl);
+  api_error(d, LS_ERROR_OUT_OF_MEMORY, "createComputePipeline '%s': out of memory", name);
+  return NULL;
+}
+
+static void api_strip_newline(char *s) {
+  size_t n = strlen(s);
+  while (n && s[n - 1] == '\n') s[--n] = 0;
+}
+
+ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
+                                                       const ls_compute_pipeline_desc *desc) {
+  if (api_device_dead(device)) return NULL;
+  if (!desc) {
+    api_validation(device, "createComputePipeline: no descriptor");
+    return NULL;
+  }
+  const char *name = api_label(desc->label, desc->entry_point ? desc->entry_point : "(unlabelled)");
+  ls_shader_module *m = desc->module;
+  if (!m) {
+    api_validation(device, "createComputePipeline '%s': no shader module", name);
+    return NULL;
+  }
+  if (m->device != device || (desc->layout && desc->layout->device != device)) {
+    api_validation(device, "createComputePipeline '%s': the module or layout belongs to another "
+                           "device", name);
+    return NULL;
+  }
+  if (!m->valid) {
+    api_validation(device, "createComputePipeline '%s': shader module '%s' is invalid", name,
+                   api_label(m->label, "(unlabelled)"));
+    return NULL;
+  }
+  if (desc->constant_count && !desc->constants) {
+    api_validation(device, "createComputePipeline '%s': %zu constants but no array", name,
+                   desc->constant_count);
+    return NULL;
+  }
+  diag_list dl;
+  diag_init(&dl);
+  ir_program *prog = lower_pipeline(m->module, desc->entry_point, desc->constants,
+                                    desc->constant_count, &device->limits, &dl);
+  size_t srclen = 0;
+  const char *src = wgsl_module_source(m->module, &srclen);
+  const char *file = wgsl_module_filename(m->module);
+  if (!prog) {
+    if (dl.errors) {
+      char *text = diag_format(&dl, src, srclen, file);
+      if (text) {
+        api_strip_newline(text);
+        api_validation(device, "%s", text);
+      } else {
+        api_error(device, LS_ERROR_OUT_OF_MEMORY, "createComputePipeline '%s': out of memory",
+                  name);
+      }
+      free(text);
+    } else {
+      api_error(device, LS_ERROR_OUT_OF_MEMORY, "createComputePipeline '%s': out of memory",
+                name);
+    }
+    diag_free(&dl);
+    return NULL;
+  }
+  if (dl.count) {
+    /* Warnings of pipeline creation (nothing failed): tell, go on. */
+    char *text = diag_format(&dl, src, srclen, file);
+    if (text) {
+      api_strip_newline(text);
+      api_log(device, LS_LOG_WARNING, "%s", text);
+    }
+    free(text);
+  }
+  diag_free(&dl);
+
+  ls_compute_pipeline *p = calloc(1, sizeof *p);
+  if (!p || (desc->label && !(p->label = api_strdup(desc->label)))) {
+    free(p);
+    ir_program_free(prog);
+    api_error(device, LS_ERROR_OUT_OF_MEMORY, "createComputePipeline '%s': out of memory", name);
+    return NULL;
+  }
+  p->device = device;
+  api_device_ref(device);
+  p->refs = 1;
+  p->id = device->next_id++;
+  p->module = m;
+  api_shader_module_ref(m);
+  p->program = prog;
+  if (desc->layout) {
+    if (!api_check_layout(device, name, prog, desc->layout)) {
+      api_compute_pipeline_unref(p);
+      return NULL;
+    }
+    p->layout = desc->layout;
+    api_pipeline_layout_ref(desc->layout);
+  } else {
+    p->auto_layout = 1;
+    p->layout = api_auto_layout(device, name, prog, p->id);
+    if (!p->layout) {
+      api_compute_pipeline_unref(p);
+      return NULL;
+    }
+  }
+  return p;
+}
+
+void ls_compute_pipeline_destroy(ls_compute_pipeline *pipeline) {
+  api_compute_pipeline_unref(pipeline);
+}
+
+ls_bind_group_layout *ls_compute_pipeline_get_bind_group_layout(ls_compute_pipeline *p,
+                                                                uint32_t group) {
+  if (!p || api_device_dead(p->device)) return NULL;
+  ls_device *d = p->device;
+  if (group >= d->limits.max_bind_groups) {
+    api_validation(d, "getBindGroupLayout(%u) of pipeline '%s': not below maxBindGroups (%llu)",
+                   group, api_pipeline_name(p), (unsigned long long)d->limits.max_bind_groups);
+    return NULL;
+  }
+  if (group < p->layout->count && p->layout->groups[group]) {
+    api_bind_group_layout_ref(p->layout->groups[group]);
+    return p->layout->groups[group];
+  }
+  ls_bind_group_layout *l = api_bind_group_layout_new(d, NULL, 0, p->auto_layout ? p->id : 0);
+  if (!l) api_error(d, LS_ERROR_OUT_OF_MEMORY, "getBindGroupLayout: out of memory");
+  return l;
+}
+
+void ls_compute_pipeline_get_workgroup_size(const ls_compute_pipeline *p, uint32_t size[3]) {
+  if (!size) return;
+  for (int i = 0; i < 3; i++) size[i] = p && p->program ? p->program->wg_size[i] : 0;
+}

@@ -1,0 +1,192 @@
+/*
+ * ir.c — utilities on the bytecode that lowering (lower.c) produces and the
+ * VM (vm/) runs: opcode names and operand forms from op.def, freeing a
+ * program, and the human-readable listing behind `lockstep disasm`.
+ */
+#include "ir.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const ir_names[IR_OPCODE_COUNT] = {
+#define DEF(name, form, doc) #name,
+#include "op.def"
+#undef DEF
+};
+
+static const char *const ir_forms[IR_OPCODE_COUNT] = {
+#define DEF(name, form, doc) form,
+#include "op.def"
+#undef DEF
+};
+
+static const char *const ir_atom_names[IR_ATOM_COUNT] = {
+#define X_(n) #n,
+    IR_ATOMS(X_)
+#undef X_
+};
+
+const char *ir_op_name(unsigned op) { return op < IR_OPCODE_COUNT ? ir_names[op] : "?"; }
+
+const char *ir_op_form(unsigned op) { return op < IR_OPCODE_COUNT ? ir_forms[op] : "----"; }
+
+void ir_program_free(ir_program *p) {
+  if (!p) return;
+  free(p->code);
+  free(p->spans);
+  free(p->consts);
+  if (p->bindings) {
+    for (uint32_t i = 0; i < p->nbindings; i++) free((char *)p->bindings[i].name);
+  }
+  free(p->bindings);
+  free(p->entry_point);
+  free(p);
+}
+
+/* ------------------------------------------------------------ disassembly */
+
+typedef struct ir_buf {
+  char *s;
+  size_t n, cap;
+  int failed;
+} ir_buf;
+
+static void ir_put(ir_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void ir_put(ir_buf *b, const char *fmt, ...) {
+  if (b->failed) return;
+  for (;;) {
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+    va_end(ap);
+    if (k < 0) {
+      b->failed = 1;
+      return;
+    }
+    if ((size_t)k < b->cap - b->n) {
+      b->n += (size_t)k;
+      return;
+    }
+    size_t cap = b->cap * 2;
+    while (cap - b->n <= (size_t)k) cap *= 2;
+    char *s = realloc(b->s, cap);
+    if (!s) {
+      b->failed = 1;
+      return;
+    }
+    b->s = s;
+    b->cap = cap;
+  }
+}
+
+static const char *const ir_builtin_names[IR_BI_COUNT] = {
+    [IR_BI_LOCAL_INVOCATION_INDEX] = "local_invocation_index",
+    [IR_BI_LOCAL_INVOCATION_ID] = "local_invocation_id",
+    [IR_BI_GLOBAL_INVOCATION_ID] = "global_invocation_id",
+    [IR_BI_WORKGROUP_ID] = "workgroup_id",
+    [IR_BI_NUM_WORKGROUPS] = "num_workgroups",
+};
+
+/* Operands as op.def's form says; atomics spell out their sub-operation. */
+static void ir_operands(char *out, size_t cap, const ir_insn *in) {
+  const char *form = ir_op_form(in->op);
+  const uint32_t v[4] = {in->a, in->b, in->c, in->d};
+  size_t n = 0;
+  out[0] = '\0';
+  for (int k = 0; k < 4 && n < cap; k++) {
+    if (form[k] == '-') continue;
+    const char *sep = n ? ", " : "";
+    int w;
+    if (k == 3 && (in->op == IR_ATOMB || in->op == IR_ATOMW)) {
+      unsigned sub = v[3] & 0xffu;
+      const char *name = sub < IR_ATOM_COUNT ? ir_atom_names[sub] : "?";
+      if (in->op == IR_ATOMB)
+        w = snprintf(out + n, cap - n, "%s%s s%u", sep, name, (unsigned)(v[3] >> 8));
+      else
+        w = snprintf(out + n, cap - n, "%s%s", sep, name);
+    } else {
+      switch (form[k]) {
+      case 'r': w = snprintf(out + n, cap - n, "%sr%u", sep, (unsigned)v[k]); break;
+      case 'm': w = snprintf(out + n, cap - n, "%sm%u", sep, (unsigned)v[k]); break;
+      case 'j': w = snprintf(out + n, cap - n, "%s@%u", sep, (unsigned)v[k]); break;
+      case 's': w = snprintf(out + n, cap - n, "%ss%u", sep, (unsigned)v[k]); break;
+      default: w = snprintf(out + n, cap - n, "%s%u", sep, (unsigned)v[k]); break;
+      }
+    }
+    if (w < 0) break;
+    n += (size_t)w;
+  }
+}
+
+char *ir_disassemble(const ir_program *p) {
+  ir_buf b = {malloc(1024), 0, 1024, 0};
+  if (!b.s) return NULL;
+  b.s[0] = '\0';
+  if (!p) return b.s;
+
+  ir_put(&b, "; entry %s, workgroup_size(%u, %u, %u), %u regs (%u constants), %u masks\n",
+         p->entry_point ? p->entry_point : "?", (unsigned)p->wg_size[0],
+         (unsigned)p->wg_size[1], (unsigned)p->wg_size[2], (unsigned)p->nregs,
+         (unsigned)p->nconsts, (unsigned)p->nmasks);
+  ir_put(&b, "; workgroup memory %u bytes, private memory %u bytes per invocation\n",
+         (unsigned)p->wg_mem_size, (unsigned)p->priv_mem_size);
+  for (uint32_t i = 0; i < p->nbindings && p->bindings; i++) {
+    const ir_binding *bd = &p->bindings[i];
+    static const char *const kinds[] = {"?", "uniform", "storage", "read-only storage"};
+    ir_put(&b, "; s%u = @group(%u) @binding(%u) %s %s, min size %llu\n", (unsigned)i,
+           (unsigned)bd->group, (unsigned)bd->binding,
+           (unsigned)bd->kind <= 3 ? kinds[bd->kind] : "?", bd->name ? bd->name : "?",
+           (unsigned long long)bd->min_size);
+  }
+  for (unsigned i = 0; i < IR_BI_COUNT; i++) {
+    uint32_t r = p->builtin_reg[i];
+    if (r == IR_NO_REG) continue;
+    if (i == IR_BI_LOCAL_INVOCATION_INDEX)
+      ir_put(&b, "; r%u = %s\n", (unsigned)r, ir_builtin_names[i]);
+    else
+      ir_put(&b, "; r%u..r%u = %s\n", (unsigned)r, (unsigned)r + 2, ir_builtin_names[i]);
+  }
+  for (uint32_t i = 0; i < p->nconsts && p->consts; i++) {
+    uint32_t c = p->consts[i];
+    float f;
+    memcpy(&f, &c, sizeof f);
+    ir_put(&b, "; r%u = 0x%08x (%d, %g)\n", (unsigned)i, (unsigned)c, (int)(int32_t)c, (double)f);
+  }
+
+  /* Spans mostly grow with pc: count lines from where the last one was
+   * found, and start over only when a span goes backwards. */
+  uint32_t at = 0, line = 1;
+  for (uint32_t pc = 0; pc < p->ncode && p->code; pc++) {
+    const ir_insn *in = &p->code[pc];
+    char ops[128];
+    ir_operands(ops, sizeof ops, in);
+    ir_put(&b, "%4u  %-7s %-20s", (unsigned)pc, ir_op_name(in->op), ops);
+    if (p->source && p->spans && p->spans[pc].start <= p->source_len) {
+      uint32_t off = p->spans[pc].start;
+      if (off < at) {
+        at = 0;
+        line = 1;
+      }
+      uint32_t l, col;
+      diag_line_col(p->source + at, p->source_len - at, off - at, &l, &col);
+      line += l - 1;
+      at = off;
+      ir_put(&b, " ; line %u", (unsigned)line);
+    }
+    /* Trim the padding of lines without a comment. */
+    while (b.n && b.s[b.n - 1] == ' ') b.s[--b.n] = '\0';
+    ir_put(&b, "\n");
+  }
+  if (b.failed) {
+    free(b.s);
+    return NULL;
+  }
+  return b.s;
+}

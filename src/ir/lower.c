@@ -1,0 +1,958 @@
+/*
+ * lower.c — pipeline creation: a resolved module + entry point + override
+ * values -> an ir_program for the SIMT VM.
+ *
+ * Control flow is structured, and lanes reconverge through mask slots:
+ *   if:    MSAVE M; MAND c; JNONE else; <then>; else: MANDN M,c; JNONE end;
+ *          <else>; end: MLOAD M
+ *   loop:  MSAVE E; MSAVE L; top: MSAVE C; <body>; cont: MLOAD C;
+ *          <continuing>; MLOAD L; JANY top; MLOAD E
+ * return/break/continue KILL their lanes from every slot between the target
+ * construct and the current nesting (so those lanes stay off until the
+ * construct ends) and jump to the innermost body end, where the mask is
+ * rebuilt. User functions are inlined (WGSL has no recursion), so a call
+ * needs no stack. Expressions are in lower_expr.c.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_int.h"
+
+#define LW_MAX_CODE (1u << 22)
+#define LW_MAX_REGS (1u << 16)
+
+void lw_fail(lw *L, src_span s, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  diag_error(L->d, s, "%s", buf);
+  L->failed = 1;
+}
+
+uint32_t lw_emit(lw *L, unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+  if (L->failed) return 0;
+  if (L->ncode == L->capcode) {
+    uint32_t cap = L->capcode ? L->capcode * 2 : 256;
+    if (cap > LW_MAX_CODE) {
+      lw_fail(L, L->span, "the shader is too large once its functions are inlined (over %u instructions)",
+              LW_MAX_CODE);
+      return 0;
+    }
+    ir_insn *nc = realloc(L->code, cap * sizeof *nc);
+    src_span *ns = realloc(L->spans, cap * sizeof *ns);
+    if (nc) L->code = nc;
+    if (ns) L->spans = ns;
+    if (!nc || !ns) {
+      lw_fail(L, L->span, "out of memory");
+      return 0;
+    }
+    L->capcode = cap;
+  }
+  ir_insn *i = &L->code[L->ncode];
+  i->op = (uint16_t)op;
+  i->flags = 0;
+  i->a = a;
+  i->b = b;
+  i->c = c;
+  i->d = d;
+  L->spans[L->ncode] = L->span;
+  return L->ncode++;
+}
+
+uint32_t lw_reg(lw *L, uint32_t n) {
+  uint32_t r = L->top;
+  L->top += n;
+  if (L->top > L->maxregs) L->maxregs = L->top;
+  if (L->top > LW_MAX_REGS && !L->failed)
+    lw_fail(L, L->span, "the shader needs more than %u registers", LW_MAX_REGS);
+  return r;
+}
+
+uint32_t lw_const(lw *L, uint32_t bits) {
+  for (uint32_t i = 0; i < L->nconsts; i++)
+    if (L->consts[i] == bits) return i | LW_CONST_TAG;
+  if (L->nconsts == L->capconsts) {
+    uint32_t cap = L->capconsts ? L->capconsts * 2 : 64;
+    uint32_t *n = realloc(L->consts, cap * sizeof *n);
+    if (!n) {
+      lw_fail(L, L->span, "out of memory");
+      return LW_CONST_TAG;
+    }
+    L->consts = n;
+    L->capconsts = cap;
+  }
+  L->consts[L->nconsts] = bits;
+  return L->nconsts++ | LW_CONST_TAG;
+}
+
+uint32_t lw_mask(lw *L) {
+  uint32_t m = L->mtop++;
+  if (L->mtop > L->maxmasks) L->maxmasks = L->mtop;
+  return m;
+}
+
+/* --------------------------------------------------------------- frames */
+
+static void frame_push(lw *L, frame *f, frame_kind k) {
+  memset(f, 0, sizeof *f);
+  f->kind = k;
+  f->up = L->fr;
+  L->fr = f;
+}
+
+/* Pops the frame and points its pending jumps at the current position. */
+static void frame_pop(lw *L, frame *f) {
+  for (uint32_t i = 0; i < f->npending; i++)
+    if (f->pending[i] < L->ncode || f->pending[i] == L->ncode) L->code[f->pending[i]].a = L->ncode;
+  free(f->pending);
+  L->fr = f->up;
+}
+
+static void jump_to_body_end(lw *L) {
+  frame *f = L->fr;
+  uint32_t j = lw_emit(L, IR_JMP, 0, 0, 0, 0);
+  if (L->failed || !f) return;
+  if (f->npending == f->cappending) {
+    uint32_t cap = f->cappending ? f->cappending * 2 : 4;
+    uint32_t *n = realloc(f->pending, cap * sizeof *n);
+    if (!n) {
+      lw_fail(L, L->span, "out of memory");
+      return;
+    }
+    f->pending = n;
+    f->cappending = cap;
+  }
+  f->pending[f->npending++] = j;
+}
+
+/* Lanes in exec leave: clear them from slots [lo, mtop) and jump. */
+static void kill_and_leave(lw *L, uint32_t lo) {
+  lw_emit(L, IR_KILL, lo, L->mtop, 0, 0);
+  jump_to_body_end(L);
+}
+
+/* ---------------------------------------------------------------- sizes */
+
+uint32_t lw_array_count(lw *L, const type *t, src_span s) {
+  if (!t->count_decl) return t->n;
+  ast_expr id = {.kind = EX_IDENT, .span = s, .ref = REF_DECL, .decl = t->count_decl};
+  const cvalue *v = sema_eval(L->m, &id, &L->env, L->d);
+  if (!v) {
+    L->failed = 1;
+    return 1;
+  }
+  if (v->i <= 0 || v->i > (1 << 24)) {
+    lw_fail(L, s, "override '%s' = %lld sizes an array; the count must be between 1 and %d",
+            t->count_decl->name, (long long)v->i, 1 << 24);
+    return 1;
+  }
+  return (uint32_t)v->i;
+}
+
+uint32_t lw_type_size(lw *L, const type *t, src_span s) {
+  if (t->kind == TY_ARRAY && t->count_decl) return lw_array_count(L, t, s) * t->stride;
+  return t->size;
+}
+
+int lw_needs_memory(const type *t) {
+  if (t->kind == TY_ARRAY) return 1;
+  if (t->kind == TY_STRUCT)
+    for (int i = 0; i < t->nfields; i++)
+      if (lw_needs_memory(t->fields[i].type)) return 1;
+  return 0;
+}
+
+/* -------------------------------------------------------------- globals */
+
+ref lw_global(lw *L, ast_decl *d) {
+  gvar *g = &L->gvars[d->index];
+  if (g->placed) return g->r;
+  ref r = {.type = d->rtype, .addr = IR_NO_REG, .space = (addr_space)d->space};
+  char b[128];
+  switch (d->space) {
+  case AS_STORAGE:
+  case AS_UNIFORM: {
+    for (uint32_t i = 0; i < L->nbindings; i++) {
+      if (L->bindings[i].group == (uint32_t)d->group && L->bindings[i].binding == (uint32_t)d->binding) {
+        lw_fail(L, d->name_span, "'%s' and '%s' both use @group(%d) @binding(%d) in entry point '%s'",
+                L->bindings[i].name, d->name, d->group, d->binding, L->entry->name);
+        diag_note(L->d, L->bindings[i].span, "'%s' is declared here", L->bindings[i].name);
+        return r;
+      }
+    }
+    if (L->nbindings == L->capbindings) {
+      uint32_t cap = L->capbindings ? L->capbindings * 2 : 8;
+      ir_binding *n = realloc(L->bindings, cap * sizeof *n);
+      if (!n) {
+        lw_fail(L, d->span, "out of memory");
+        return r;
+      }
+      L->bindings = n;
+      L->capbindings = cap;
+    }
+    ir_binding *bd = &L->bindings[L->nbindings];
+    memset(bd, 0, sizeof *bd);
+    bd->group = (uint32_t)d->group;
+    bd->binding = (uint32_t)d->binding;
+    bd->kind = d->space == AS_UNIFORM ? IR_BIND_UNIFORM
+               : d->access == ACC_READ_WRITE ? IR_BIND_STORAGE
+                                             : IR_BIND_READ_ONLY_STORAGE;
+    const type *t = d->rtype;
+    if (t->kind == TY_ARRAY && t->n == 0) bd->min_size = t->stride;
+    else if (t->kind == TY_STRUCT && type_has_runtime_array(t)) {
+      const type_field *last = &t->fields[t->nfields - 1];
+      bd->min_size = last->offset + last->type->stride;
+      uint32_t a = t->align;
+      bd->min_size = (bd->min_size + a - 1) / a * a;
+    } else bd->min_size = t->size;
+    bd->name = strdup(d->name);
+    bd->span = d->span;
+    r.slot = L->nbindings++;
+    break;
+  }
+  case AS_WORKGROUP: {
+    uint32_t size = lw_type_size(L, d->rtype, d->type ? d->type->span : d->span);
+    uint32_t a = d->rtype->align < 4 ? 4 : d->rtype->align;
+    L->wg_bytes = (L->wg_bytes + a - 1) / a * a;
+    r.off = L->wg_bytes;
+    L->wg_bytes += size;
+    break;
+  }
+  case AS_PRIVATE:
+    if (lw_needs_memory(d->rtype)) {
+      uint32_t a = d->rtype->align < 4 ? 4 : d->rtype->align;
+      L->priv_bytes = (L->priv_bytes + a - 1) / a * a;
+      r.off = L->priv_bytes;
+      L->priv_bytes += d->rtype->size;
+    } else {
+      /* registers, allocated below every temporary so they live for the
+       * whole program; initialised where the entry point starts */
+      r.kind = RF_REG;
+      r.reg = lw_reg(L, d->rtype->words);
+    }
+    break;
+  default:
+    lw_fail(L, d->span, "variable '%s' of type %s cannot be used here", d->name,
+            type_name(d->rtype, b, sizeof b));
+    return r;
+  }
+  g->placed = 1;
+  g->r = r;
+  return r;
+}
+
+/* Module-scope private variables and their initializers, before the body. */
+static void place_privates(lw *L) {
+  ast_module *am = L->m->ast;
+  for (int i = 0; i < am->ndecls; i++) {
+    ast_decl *d = am->decls[i];
+    if (d->kind != DECL_VAR || d->space != AS_PRIVATE || !d->rtype) continue;
+    ref r = lw_global(L, d);
+    src_span saved = L->span;
+    L->span = d->span;
+    if (d->init) {
+      val v = lw_value(L, d->init);
+      lw_init_var(L, r, &v);
+    } else if (r.kind == RF_REG) {
+      lw_init_var(L, r, NULL);
+    } /* private memory is zeroed by the VM */
+    L->span = saved;
+  }
+}
+
+/* ------------------------------------------------------------ statements */
+
+static void stmt(lw *L, ast_stmt *s);
+
+static void stmts(lw *L, ast_stmt *blk) {
+  if (!blk) return;
+  uint32_t mark = L->top;
+  for (int i = 0; i < blk->u.block.n && !L->failed; i++) {
+    ast_stmt *s = blk->u.block.stmts[i];
+    uint32_t before = L->top;
+    stmt(L, s);
+    /* a statement's temporaries die with it, declarations live on */
+    if (s->kind != ST_DECL) L->top = before;
+  }
+  L->top = mark;
+}
+
+void lw_block(lw *L, ast_stmt *s) { stmts(L, s); }
+
+/* Runs `body` with exec &= cond, else `els` with the complement. */
+static void lower_if(lw *L, ast_stmt *s) {
+  L->span = s->u.if_.cond->span;
+  /* the else side reads the condition again: keep it from changing */
+  val c = lw_own(L, lw_value(L, s->u.if_.cond));
+  uint32_t M = lw_mask(L);
+  lw_emit(L, IR_MSAVE, M, 0, 0, 0);
+  lw_emit(L, IR_MAND, c.reg, 0, 0, 0);
+  uint32_t j1 = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
+  frame f;
+  frame_push(L, &f, FR_BODY);
+  stmts(L, s->u.if_.then);
+  frame_pop(L, &f);
+  if (s->u.if_.else_) {
+    L->span = s->u.if_.cond->span;
+    uint32_t e = lw_emit(L, IR_MANDN, M, c.reg, 0, 0);
+    if (!L->failed) L->code[j1].a = e;
+    uint32_t j2 = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
+    frame_push(L, &f, FR_BODY);
+    if (s->u.if_.else_->kind == ST_BLOCK) stmts(L, s->u.if_.else_);
+    else stmt(L, s->u.if_.else_);
+    frame_pop(L, &f);
+    if (!L->failed) L->code[j2].a = L->ncode;
+  } else if (!L->failed) {
+    L->code[j1].a = L->ncode;
+  }
+  lw_emit(L, IR_MLOAD, M, 0, 0, 0);
+  L->mtop = M;
+}
+
+/* Lanes where cond is false leave the innermost loop (for/while tests). */
+static void break_unless(lw *L, ast_expr *cond) {
+  L->span = cond->span;
+  val c = lw_value(L, cond);
+  uint32_t M = lw_mask(L);
+  lw_emit(L, IR_MSAVE, M, 0, 0, 0);
+  uint32_t nc = lw_reg(L, 1);
+  lw_emit(L, IR_XOR, nc, c.reg, lw_const(L, 1), 0);
+  lw_emit(L, IR_MAND, nc, 0, 0, 0);
+  uint32_t j = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
+  frame *loop = L->fr;
+  while (loop && loop->kind != FR_LOOP) loop = loop->up;
+  lw_emit(L, IR_KILL, loop->kill_break, L->mtop, 0, 0);
+  if (!L->failed) L->code[j].a = L->ncode;
+  lw_emit(L, IR_MLOAD, M, 0, 0, 0);
+  L->mtop = M;
+}
+
+static void break_if(lw *L, ast_expr *cond);
+
+static void lower_loop(lw *L, ast_stmt *s) {
+  uint32_t mark = L->top;
+  if (s->kind == ST_FOR && s->u.loop.init) stmt(L, s->u.loop.init);
+  L->span = s->span;
+  uint32_t E = lw_mask(L), Lm = lw_mask(L);
+  lw_emit(L, IR_MSAVE, E, 0, 0, 0);
+  lw_emit(L, IR_MSAVE, Lm, 0, 0, 0);
+  uint32_t top = L->ncode;
+  uint32_t C = lw_mask(L);
+  lw_emit(L, IR_MSAVE, C, 0, 0, 0);
+  frame f;
+  frame_push(L, &f, FR_LOOP);
+  f.kill_break = Lm;
+  f.kill_continue = C + 1;
+  if ((s->kind == ST_FOR || s->kind == ST_WHILE) && s->u.loop.cond) break_unless(L, s->u.loop.cond);
+  /* the body's declarations stay visible to the continuing block */
+  uint32_t body_mark = L->top;
+  ast_stmt *body = s->u.loop.body;
+  for (int i = 0; body && i < body->u.block.n && !L->failed; i++) {
+    uint32_t before = L->top;
+    stmt(L, body->u.block.stmts[i]);
+    if (body->u.block.stmts[i]->kind != ST_DECL) L->top = before;
+  }
+  /* continue and early exits land here; the frame stays for break-if */
+  for (uint32_t i = 0; i < f.npending; i++) L->code[f.pending[i]].a = L->ncode;
+  f.npending = 0;
+  L->span = s->span;
+  lw_emit(L, IR_MLOAD, C, 0, 0, 0);
+  if (s->kind == ST_LOOP && s->u.loop.continuing) {
+    ast_stmt *cb = s->u.loop.continuing;
+    for (int i = 0; i < cb->u.block.n && !L->failed; i++) {
+      ast_stmt *x = cb->u.block.stmts[i];
+      uint32_t before = L->top;
+      if (x->kind == ST_BREAK_IF) break_if(L, x->u.expr);
+      else stmt(L, x);
+      if (x->kind != ST_DECL) L->top = before;
+    }
+  }
+  if (s->kind == ST_FOR && s->u.loop.update) stmt(L, s->u.loop.update);
+  L->top = body_mark;
+  frame_pop(L, &f);
+  L->span = s->span;
+  L->mtop = C;
+  lw_emit(L, IR_MLOAD, Lm, 0, 0, 0);
+  lw_emit(L, IR_JANY, top, 0, 0, 0);
+  lw_emit(L, IR_MLOAD, E, 0, 0, 0);
+  L->mtop = E;
+  L->top = mark;
+}
+
+/* `break if e;`: lanes where e holds leave the loop. */
+static void break_if(lw *L, ast_expr *cond) {
+  L->span = cond->span;
+  val c = lw_value(L, cond);
+  uint32_t M = lw_mask(L);
+  lw_emit(L, IR_MSAVE, M, 0, 0, 0);
+  lw_emit(L, IR_MAND, c.reg, 0, 0, 0);
+  uint32_t j = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
+  frame *loop = L->fr;
+  while (loop && loop->kind != FR_LOOP) loop = loop->up;
+  lw_emit(L, IR_KILL, loop->kill_break, L->mtop, 0, 0);
+  if (!L->failed) L->code[j].a = L->ncode;
+  lw_emit(L, IR_MLOAD, M, 0, 0, 0);
+  L->mtop = M;
+}
+
+static void lower_switch(lw *L, ast_stmt *s) {
+  L->span = s->u.switch_.selector->span;
+  val sel = lw_own(L, lw_value(L, s->u.switch_.selector));
+  int n = s->u.switch_.ncases;
+  /* one condition register per case; default = no other case matched */
+  uint32_t conds = lw_reg(L, (uint32_t)n);
+  uint32_t any = lw_reg(L, 1);
+  lw_emit(L, IR_MOV, any, lw_const(L, 0), 0, 0);
+  int default_case = -1;
+  for (int i = 0; i < n; i++) {
+    ast_case *k = &s->u.switch_.cases[i];
+    lw_emit(L, IR_MOV, conds + i, lw_const(L, 0), 0, 0);
+    for (int j = 0; j < k->nselectors; j++) {
+      ast_expr *e = k->selectors[j];
+      if (!e) continue;
+      uint32_t bits = (uint32_t)e->cval->i;
+      uint32_t t = lw_reg(L, 1);
+      lw_emit(L, IR_IEQ, t, sel.reg, lw_const(L, bits), 0);
+      lw_emit(L, IR_OR, conds + i, conds + i, t, 0);
+    }
+    lw_emit(L, IR_OR, any, any, conds + i, 0);
+    if (k->has_default) default_case = i;
+    for (int j = 0; j < k->nselectors; j++)
+      if (!k->selectors[j]) default_case = i;
+  }
+  if (default_case >= 0) {
+    uint32_t none = lw_reg(L, 1);
+    lw_emit(L, IR_XOR, none, any, lw_const(L, 1), 0);
+    lw_emit(L, IR_OR, conds + default_case, conds + default_case, none, 0);
+  }
+  uint32_t E = lw_mask(L);
+  lw_emit(L, IR_MSAVE, E, 0, 0, 0);
+  for (int i = 0; i < n && !L->failed; i++) {
+    L->span = s->u.switch_.cases[i].span;
+    lw_emit(L, IR_MLOAD, E, 0, 0, 0);
+    lw_emit(L, IR_MAND, conds + i, 0, 0, 0);
+    uint32_t j = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
+    uint32_t B = lw_mask(L);
+    lw_emit(L, IR_MSAVE, B, 0, 0, 0);
+    frame f;
+    frame_push(L, &f, FR_SWITCH);
+    f.kill_break = B;
+    stmts(L, s->u.switch_.cases[i].body);
+    frame_pop(L, &f);
+    L->mtop = B;
+    if (!L->failed) L->code[j].a = L->ncode;
+  }
+  lw_emit(L, IR_MLOAD, E, 0, 0, 0);
+  L->mtop = E;
+}
+
+/* The innermost frame of kind a or b. The resolver guarantees one exists. */
+static frame *find_frame(lw *L, frame_kind a, frame_kind b) {
+  for (frame *f = L->fr; f; f = f->up)
+    if (f->kind == a || f->kind == b) return f;
+  return NULL;
+}
+
+static void stmt(lw *L, ast_stmt *s) {
+  if (!s || L->failed) return;
+  L->span = s->span;
+  switch (s->kind) {
+  case ST_BLOCK: {
+    stmts(L, s);
+    break;
+  }
+  case ST_DECL: {
+    ast_decl *d = s->u.decl;
+    if (d->kind == DECL_CONST || d->kind == DECL_CONST_ASSERT) break;
+    binding *b = calloc(1, sizeof *b);
+    if (!b) {
+      lw_fail(L, s->span, "out of memory");
+      break;
+    }
+    /* inlining lowers a declaration once per call: the latest wins */
+    free(d->lower);
+    d->lower = b;
+    if (d->kind == DECL_LET) {
+      if (d->rtype->kind == TY_PTR) {
+        b->is_ref = 1;
+        b->r = lw_ptr(L, d->init);
+      } else {
+        b->v = lw_own(L, lw_value(L, d->init));
+      }
+    } else { /* var */
+      ref r = {.type = d->rtype, .addr = IR_NO_REG, .space = AS_FUNCTION};
+      val init = {0};
+      if (d->init) init = lw_value(L, d->init);
+      if (lw_needs_memory(d->rtype)) {
+        r.kind = RF_MEM;
+        uint32_t a = d->rtype->align < 4 ? 4 : d->rtype->align;
+        L->priv_bytes = (L->priv_bytes + a - 1) / a * a;
+        r.off = L->priv_bytes;
+        L->priv_bytes += d->rtype->size;
+        if (d->rtype->words > 65536) {
+          lw_fail(L, d->name_span, "function variable '%s' is too large (%u bytes per invocation)",
+                  d->name, d->rtype->size);
+          break;
+        }
+      } else {
+        r.kind = RF_REG;
+        r.reg = lw_reg(L, d->rtype->words);
+      }
+      L->span = s->span;
+      lw_init_var(L, r, d->init ? &init : NULL);
+      b->is_ref = 1;
+      b->r = r;
+    }
+    break;
+  }
+  case ST_ASSIGN: {
+    ast_expr *l = s->u.assign.lhs, *r = s->u.assign.rhs;
+    if (!l) {
+      (void)lw_value(L, r);
+      break;
+    }
+    ref dst = lw_ref(L, l);
+    if (s->u.assign.op == BIN_COUNT_) {
+      val v = lw_value(L, r);
+      L->span = s->span;
+      lw_store(L, dst, v);
+    } else {
+      val old = lw_load(L, dst);
+      val rhs = lw_value(L, r);
+      L->span = s->span;
+      val res = lw_binary(L, s->u.assign.op, old, rhs, dst.type);
+      lw_store(L, dst, res);
+    }
+    break;
+  }
+  case ST_INCDEC: {
+    ref dst = lw_ref(L, s->u.incdec.lhs);
+    val old = lw_load(L, dst);
+    val one = {.reg = lw_const(L, 1), .n = 1, .type = dst.type};
+    val res = lw_binary(L, s->u.incdec.inc ? BIN_ADD : BIN_SUB, old, one, dst.type);
+    lw_store(L, dst, res);
+    break;
+  }
+  case ST_CALL: (void)lw_value(L, s->u.call); break;
+  case ST_IF: lower_if(L, s); break;
+  case ST_SWITCH: lower_switch(L, s); break;
+  case ST_LOOP:
+  case ST_FOR:
+  case ST_WHILE: lower_loop(L, s); break;
+  case ST_BREAK: {
+    frame *f = find_frame(L, FR_LOOP, FR_SWITCH);
+    kill_and_leave(L, f->kill_break);
+    break;
+  }
+  case ST_BREAK_IF: break_if(L, s->u.expr); break;
+  case ST_CONTINUE: {
+    frame *f = find_frame(L, FR_LOOP, FR_LOOP);
+    kill_and_leave(L, f->kill_continue);
+    break;
+  }
+  case ST_RETURN: {
+    frame *f = find_frame(L, FR_FN, FR_FN);
+    if (s->u.expr) {
+      val v = lw_value(L, s->u.expr);
+      L->span = s->span;
+      for (uint32_t i = 0; i < v.n; i++) lw_emit(L, IR_MOVM, f->ret.reg + i, v.reg + i, 0, 0);
+    }
+    kill_and_leave(L, f->kill_return);
+    break;
+  }
+  case ST_DISCARD:
+  case ST_EMPTY: break;
+  }
+}
+
+/* ----------------------------------------------------------------- calls */
+
+val lw_call(lw *L, ast_expr *e) {
+  ast_decl *fn = e->decl;
+  val res = {0};
+  if (++L->call_depth > 64) {
+    lw_fail(L, e->span, "calls nest more than 64 deep");
+    return res;
+  }
+  /* arguments first, in order, in the caller's context */
+  binding *bs = calloc((size_t)(fn->nparams ? fn->nparams : 1), sizeof *bs);
+  if (!bs) {
+    lw_fail(L, e->span, "out of memory");
+    return res;
+  }
+  for (int i = 0; i < fn->nparams && !L->failed; i++) {
+    ast_expr *a = e->u.call.args[i];
+    if (fn->params[i]->rtype->kind == TY_PTR) {
+      bs[i].is_ref = 1;
+      bs[i].r = lw_ptr(L, a);
+    } else {
+      bs[i].v = lw_own(L, lw_value(L, a));
+    }
+  }
+  void **saved = calloc((size_t)(fn->nparams ? fn->nparams : 1), sizeof *saved);
+  if (!saved) {
+    free(bs);
+    lw_fail(L, e->span, "out of memory");
+    return res;
+  }
+  for (int i = 0; i < fn->nparams; i++) {
+    saved[i] = fn->params[i]->lower;
+    fn->params[i]->lower = &bs[i];
+  }
+  src_span call_span = L->span;
+  frame f;
+  frame_push(L, &f, FR_FN);
+  if (fn->rtype) {
+    f.ret.reg = lw_reg(L, fn->rtype->words);
+    f.ret.n = fn->rtype->words;
+    f.ret.type = fn->rtype;
+  }
+  uint32_t F = lw_mask(L), R = lw_mask(L);
+  lw_emit(L, IR_MSAVE, F, 0, 0, 0);
+  lw_emit(L, IR_MSAVE, R, 0, 0, 0);
+  f.kill_return = R;
+  stmts(L, fn->body);
+  frame_pop(L, &f);
+  L->span = call_span;
+  lw_emit(L, IR_MLOAD, F, 0, 0, 0);
+  L->mtop = F;
+  for (int i = 0; i < fn->nparams; i++) fn->params[i]->lower = saved[i];
+  free(saved);
+  free(bs);
+  L->call_depth--;
+  res = f.ret;
+  return res;
+}
+
+/* ------------------------------------------------------ pipeline checks */
+
+static const cvalue *override_value_for(lw *L, ast_decl *d, const ls_constant_entry *cs, size_t n,
+                                        int *used_key) {
+  char idbuf[16];
+  if (d->override_id >= 0) snprintf(idbuf, sizeof idbuf, "%d", d->override_id);
+  for (size_t i = 0; i < n; i++) {
+    const char *k = cs[i].key;
+    int match = (d->override_id >= 0 && !strcmp(k, idbuf)) ||
+                (d->override_id < 0 && !strcmp(k, d->name));
+    if (!match) continue;
+    used_key[i] = 1;
+    char what[160];
+    snprintf(what, sizeof what, "pipeline constant '%s'", k);
+    return sema_scalar_from_double(L->m, d->rtype, cs[i].value, d->name_span, L->d, what);
+  }
+  return NULL;
+}
+
+/* Collects override values: pipeline constants first, then initializers
+ * (which may refer to other overrides), in dependency order. */
+static int resolve_overrides(lw *L, const ls_constant_entry *cs, size_t n) {
+  ast_module *am = L->m->ast;
+  int *used_key = calloc(n ? n : 1, sizeof *used_key);
+  uint8_t *given = calloc((size_t)am->ndecls + 1, 1);
+  if (!used_key || !given) {
+    free(used_key);
+    free(given);
+    lw_fail(L, L->span, "out of memory");
+    return 0;
+  }
+  for (int i = 0; i < am->ndecls; i++) {
+    ast_decl *d = am->decls[i];
+    if (d->kind != DECL_OVERRIDE || !d->rtype) continue;
+    const cvalue *v = override_value_for(L, d, cs, n, used_key);
+    if (v) {
+      L->env.overrides[i] = v;
+      given[i] = 1;
+    } else if (L->d->errors) {
+      L->failed = 1;
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (!used_key[i]) {
+      /* a key may name an override by name even when it has an @id */
+      lw_fail(L, L->entry->name_span,
+              "pipeline constant '%s' does not name an override of this shader (by name, or by @id for overrides that have one)",
+              cs[i].key);
+    }
+  }
+  /* initializers: repeat until nothing changes (they may refer to each
+   * other in any order; cycles were rejected by the resolver) */
+  for (int pass = 0; pass < am->ndecls + 1; pass++) {
+    int progress = 0;
+    for (int i = 0; i < am->ndecls; i++) {
+      ast_decl *d = am->decls[i];
+      if (d->kind != DECL_OVERRIDE || !d->rtype || L->env.overrides[i] || !d->init) continue;
+      diag_list quiet;
+      diag_init(&quiet);
+      const cvalue *v = sema_eval(L->m, d->init, &L->env, &quiet);
+      diag_free(&quiet);
+      /* one that cannot be computed is an error only where the entry point
+       * uses it, and sema_eval reports it there */
+      if (v) {
+        L->env.overrides[i] = sema_convert(L->m, v, d->rtype, d->init->span, L->d);
+        progress = 1;
+      }
+    }
+    if (!progress) break;
+  }
+  free(used_key);
+  free(given);
+  return !L->failed;
+}
+
+static int check_workgroup_size(lw *L, ir_program *p) {
+  ast_decl *fn = L->entry;
+  static const char *const lim_names[3] = {"maxComputeWorkgroupSizeX", "maxComputeWorkgroupSizeY",
+                                           "maxComputeWorkgroupSizeZ"};
+  const uint64_t lims[3] = {L->limits->max_compute_workgroup_size_x, L->limits->max_compute_workgroup_size_y,
+                            L->limits->max_compute_workgroup_size_z};
+  uint64_t product = 1;
+  src_span attr_span = fn->name_span;
+  for (int i = 0; i < fn->nattrs; i++)
+    if (!strcmp(fn->attrs[i].name, "workgroup_size")) attr_span = fn->attrs[i].span;
+  for (int i = 0; i < 3; i++) {
+    ast_expr *e = fn->wg_size[i];
+    int64_t v = 1;
+    if (e) {
+      const cvalue *c = sema_eval(L->m, e, &L->env, L->d);
+      if (!c) {
+        L->failed = 1;
+        return 0;
+      }
+      v = c->i;
+      if (v <= 0) {
+        lw_fail(L, e->span, "workgroup size %c must be greater than 0, found %lld", "xyz"[i], (long long)v);
+        return 0;
+      }
+    }
+    if ((uint64_t)v > lims[i]) {
+      lw_fail(L, e ? e->span : attr_span,
+              "workgroup size %c = %lld exceeds the device limit %s (%llu)", "xyz"[i], (long long)v,
+              lim_names[i], (unsigned long long)lims[i]);
+      return 0;
+    }
+    p->wg_size[i] = (uint32_t)v;
+    product *= (uint64_t)v;
+  }
+  if (product > L->limits->max_compute_invocations_per_workgroup) {
+    lw_fail(L, attr_span,
+            "@workgroup_size(%u, %u, %u) is %llu invocations per workgroup, over the device limit "
+            "maxComputeInvocationsPerWorkgroup (%llu); request a higher limit when creating the device "
+            "if the adapter offers one",
+            p->wg_size[0], p->wg_size[1], p->wg_size[2], (unsigned long long)product,
+            (unsigned long long)L->limits->max_compute_invocations_per_workgroup);
+    return 0;
+  }
+  return 1;
+}
+
+/* Sum of roundUp(16, SizeOf(T)) over the workgroup variables the entry point
+ * uses, after override substitution (the spec's rule). */
+static int check_workgroup_storage(lw *L) {
+  ast_module *am = L->m->ast;
+  uint64_t total = 0;
+  for (int i = 0; i < am->ndecls; i++)
+    if (L->gvars[i].placed && am->decls[i]->space == AS_WORKGROUP && am->decls[i]->kind == DECL_VAR) {
+      ast_decl *d = am->decls[i];
+      total += (lw_type_size(L, d->rtype, d->span) + 15) / 16 * 16;
+    }
+  if (total <= L->limits->max_compute_workgroup_storage_size) return 1;
+  char detail[512] = "";
+  size_t k = 0;
+  for (int i = 0; i < am->ndecls && k < sizeof detail - 64; i++) {
+    ast_decl *d = am->decls[i];
+    if (L->gvars[i].placed && d->space == AS_WORKGROUP && d->kind == DECL_VAR)
+      k += (size_t)snprintf(detail + k, sizeof detail - k, "%s'%s' %u bytes", k ? ", " : "", d->name,
+                            (lw_type_size(L, d->rtype, d->span) + 15) / 16 * 16);
+  }
+  lw_fail(L, L->entry->name_span,
+          "entry point '%s' uses %llu bytes of workgroup storage (%s), over the device limit "
+          "maxComputeWorkgroupStorageSize (%llu)",
+          L->entry->name, (unsigned long long)total, detail,
+          (unsigned long long)L->limits->max_compute_workgroup_storage_size);
+  return 0;
+}
+
+/* ---------------------------------------------------------- final pass */
+
+/* Constants move to registers [0, nconsts), temporaries after them. */
+static void renumber(lw *L) {
+  for (uint32_t pc = 0; pc < L->ncode; pc++) {
+    ir_insn *i = &L->code[pc];
+    const char *form = ir_op_form(i->op);
+    uint32_t *f[4] = {&i->a, &i->b, &i->c, &i->d};
+    for (int k = 0; k < 4; k++) {
+      if (form[k] != 'r') continue;
+      uint32_t v = *f[k];
+      *f[k] = (v & LW_CONST_TAG) ? (v & ~LW_CONST_TAG) : v + L->nconsts;
+    }
+  }
+  for (int b = 0; b < IR_BI_COUNT; b++)
+    if (L->builtin_reg[b] != IR_NO_REG) L->builtin_reg[b] += L->nconsts;
+}
+
+/* Module declarations' scratch slots point at lowering state: clear them. */
+static void clear_global_scratch(wgsl_module *m) {
+  ast_module *am = m->ast;
+  for (int i = 0; i < am->ndecls; i++) am->decls[i]->lower = NULL;
+}
+
+static void free_local_bindings(ast_stmt *s);
+
+static void free_decl(ast_decl *d) {
+  if (d && (d->kind == DECL_LET || d->kind == DECL_VAR)) {
+    free(d->lower);
+    d->lower = NULL;
+  }
+}
+
+static void free_local_bindings(ast_stmt *s) {
+  if (!s) return;
+  switch (s->kind) {
+  case ST_BLOCK:
+    for (int i = 0; i < s->u.block.n; i++) free_local_bindings(s->u.block.stmts[i]);
+    break;
+  case ST_DECL: free_decl(s->u.decl); break;
+  case ST_IF:
+    free_local_bindings(s->u.if_.then);
+    free_local_bindings(s->u.if_.else_);
+    break;
+  case ST_SWITCH:
+    for (int i = 0; i < s->u.switch_.ncases; i++) free_local_bindings(s->u.switch_.cases[i].body);
+    break;
+  case ST_LOOP:
+  case ST_FOR:
+  case ST_WHILE:
+    free_local_bindings(s->u.loop.init);
+    free_local_bindings(s->u.loop.body);
+    free_local_bindings(s->u.loop.continuing);
+    break;
+  default: break;
+  }
+}
+
+ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
+                           const ls_constant_entry *constants, size_t nconstants,
+                           const ls_limits *limits, diag_list *diags) {
+  wgsl_module *m = (wgsl_module *)cm; /* folding allocates in the module's arena */
+  ast_module *am = m->ast;
+  ast_decl *fn = NULL;
+  int computes = 0;
+  for (int i = 0; i < am->ndecls; i++) {
+    ast_decl *d = am->decls[i];
+    if (d->kind != DECL_FN || !d->stage) continue;
+    if (d->stage == 1) computes++;
+    if (entry && !strcmp(d->name, entry)) fn = d;
+    if (!entry && d->stage == 1) fn = d;
+  }
+  src_span top = {0, 0};
+  if (entry && !fn) {
+    int exists = 0;
+    for (int i = 0; i < am->ndecls; i++)
+      if (am->decls[i]->kind == DECL_FN && !strcmp(am->decls[i]->name, entry)) exists = 1;
+    diag_error(diags, top, exists ? "'%s' is a function but not an entry point (add @compute)"
+                                  : "the shader has no entry point named '%s'",
+               entry);
+    return NULL;
+  }
+  if (!entry && computes != 1) {
+    diag_error(diags, top, computes ? "the shader has %d compute entry points; name one" : "the shader has no compute entry point",
+               computes);
+    return NULL;
+  }
+  if (fn->stage != 1) {
+    diag_error(diags, fn->name_span,
+               "'%s' is a %s entry point; lockstep runs compute shaders only", fn->name,
+               fn->stage == 2 ? "vertex" : "fragment");
+    return NULL;
+  }
+  lw L = {0};
+  L.m = m;
+  L.d = diags;
+  L.limits = limits;
+  L.entry = fn;
+  L.span = fn->name_span;
+  L.env.count = am->ndecls;
+  L.env.overrides = calloc((size_t)am->ndecls + 1, sizeof *L.env.overrides);
+  L.gvars = calloc((size_t)am->ndecls + 1, sizeof *L.gvars);
+  ir_program *p = calloc(1, sizeof *p);
+  if (!L.env.overrides || !L.gvars || !p) {
+    diag_error(diags, top, "out of memory");
+    goto fail;
+  }
+  for (int b = 0; b < IR_BI_COUNT; b++) L.builtin_reg[b] = IR_NO_REG;
+  if (!resolve_overrides(&L, constants, nconstants)) goto fail;
+  if (!check_workgroup_size(&L, p)) goto fail;
+
+  /* entry: slot 0 holds the lanes alive at the start */
+  uint32_t m0 = lw_mask(&L);
+  lw_emit(&L, IR_MSAVE, m0, 0, 0, 0);
+  binding *pb = calloc((size_t)(fn->nparams ? fn->nparams : 1), sizeof *pb);
+  if (!pb) goto fail;
+  for (int i = 0; i < fn->nparams; i++) {
+    ast_decl *prm = fn->params[i];
+    static const ir_builtin map[BV_COUNT] = {IR_BI_LOCAL_INVOCATION_INDEX, IR_BI_LOCAL_INVOCATION_ID,
+                                             IR_BI_GLOBAL_INVOCATION_ID, IR_BI_WORKGROUP_ID,
+                                             IR_BI_NUM_WORKGROUPS};
+    ir_builtin bi = map[prm->builtin_value];
+    if (L.builtin_reg[bi] == IR_NO_REG) L.builtin_reg[bi] = lw_reg(&L, prm->rtype->words);
+    pb[i].v.reg = L.builtin_reg[bi];
+    pb[i].v.n = prm->rtype->words;
+    pb[i].v.type = prm->rtype;
+    prm->lower = &pb[i];
+  }
+  place_privates(&L);
+  frame f;
+  frame_push(&L, &f, FR_FN);
+  f.kill_return = m0;
+  stmts(&L, fn->body);
+  frame_pop(&L, &f);
+  lw_emit(&L, IR_END, 0, 0, 0, 0);
+  for (int i = 0; i < fn->nparams; i++) fn->params[i]->lower = NULL;
+  free(pb);
+  for (int i = 0; i < am->ndecls; i++)
+    if (am->decls[i]->kind == DECL_FN) free_local_bindings(am->decls[i]->body);
+  clear_global_scratch(m);
+  if (L.failed || diags->errors) goto fail;
+  if (!check_workgroup_storage(&L)) goto fail;
+
+  renumber(&L);
+  p->code = L.code;
+  p->spans = L.spans;
+  p->ncode = L.ncode;
+  p->consts = L.consts;
+  p->nconsts = L.nconsts;
+  p->nregs = L.nconsts + L.maxregs;
+  p->nmasks = L.maxmasks ? L.maxmasks : 1;
+  memcpy(p->builtin_reg, L.builtin_reg, sizeof p->builtin_reg);
+  p->wg_mem_size = (L.wg_bytes + 15) / 16 * 16;
+  p->priv_mem_size = (L.priv_bytes + 3) / 4 * 4;
+  p->bindings = L.bindings;
+  p->nbindings = L.nbindings;
+  p->entry_point = strdup(fn->name);
+  p->source = m->src;
+  p->filename = m->filename;
+  p->source_len = (uint32_t)m->len;
+  free(L.env.overrides);
+  free(L.gvars);
+  return p;
+
+fail:
+  for (int i = 0; i < am->ndecls; i++)
+    if (am->decls[i]->kind == DECL_FN) free_local_bindings(am->decls[i]->body);
+  clear_global_scratch(m);
+  free(L.code);
+  free(L.spans);
+  free(L.consts);
+  for (uint32_t i = 0; i < L.nbindings; i++) free((char *)L.bindings[i].name);
+  free(L.bindings);
+  free(L.env.overrides);
+  free(L.gvars);
+  free(p);
+  if (!diags->errors) diag_error(diags, top, "pipeline creation failed");
+  return NULL;
+}

@@ -1,0 +1,128 @@
+/*
+ * lower_int.h — state shared by the lowering files: lower.c (pipeline
+ * creation, statements, control flow) and lower_expr.c (expressions, memory
+ * views, built-in functions). Not used outside src/ir/.
+ *
+ * Values live in registers; a value of a composite type occupies `n`
+ * consecutive registers (its scalar leaves in order). During lowering,
+ * temporaries are numbered from 0 and constants carry LW_CONST_TAG; the final
+ * pass renumbers them so that constants come first, as ir.h requires.
+ */
+#ifndef LS_IR_LOWER_INT_H
+#define LS_IR_LOWER_INT_H
+
+#include "../wgsl/sema.h"
+#include "lower.h"
+
+#define LW_CONST_TAG 0x80000000u
+
+typedef struct val {
+  uint32_t reg;      /* first register */
+  uint32_t n;        /* registers (scalar leaves) */
+  const type *type;
+  int is_var;        /* the registers belong to a mutable variable */
+} val;
+
+/* Where a memory view points. */
+typedef enum ref_kind { RF_REG, RF_MEM } ref_kind;
+
+typedef struct ref {
+  ref_kind kind;
+  const type *type;  /* store type of the view */
+  /* RF_REG: a variable held in registers */
+  uint32_t reg;
+  /* RF_MEM */
+  addr_space space;  /* AS_STORAGE/AS_UNIFORM: slot; AS_WORKGROUP;
+                        AS_PRIVATE/AS_FUNCTION: per-lane memory */
+  uint32_t slot;
+  uint32_t addr;     /* register with the dynamic byte offset, or IR_NO_REG */
+  uint32_t off;      /* constant byte offset */
+} ref;
+
+/* What a local name is bound to while its function is being inlined. */
+typedef struct binding {
+  int is_ref;
+  val v;
+  ref r;
+} binding;
+
+/* Per module-scope variable: where it lives for this pipeline. */
+typedef struct gvar {
+  int placed;
+  ref r;
+} gvar;
+
+/* A structured construct whose body end is where lanes that leave early
+ * (return, break, continue) jump once the mask is empty. */
+typedef enum frame_kind { FR_BODY, FR_LOOP, FR_SWITCH, FR_FN } frame_kind;
+
+typedef struct frame {
+  struct frame *up;
+  frame_kind kind;
+  uint32_t *pending;  /* JMPs to patch to the body end */
+  uint32_t npending, cappending;
+  uint32_t kill_break;    /* FR_LOOP / FR_SWITCH: first slot `break` clears */
+  uint32_t kill_continue; /* FR_LOOP: first slot `continue` clears */
+  uint32_t kill_return;   /* FR_FN: first slot `return` clears */
+  val ret;                /* FR_FN: registers of the return value */
+} frame;
+
+typedef struct lw {
+  wgsl_module *m;
+  diag_list *d;
+  const ls_limits *limits;
+  eval_env env;
+  ast_decl *entry;
+  ir_insn *code;
+  src_span *spans;
+  uint32_t ncode, capcode;
+  src_span span;          /* source of the instructions being emitted */
+  uint32_t *consts;
+  uint32_t nconsts, capconsts;
+  uint32_t top, maxregs;  /* temporaries: a stack */
+  uint32_t mtop, maxmasks;/* mask slots: a stack */
+  ir_binding *bindings;
+  uint32_t nbindings, capbindings;
+  gvar *gvars;            /* per module declaration */
+  uint32_t wg_bytes, priv_bytes;
+  uint32_t builtin_reg[IR_BI_COUNT];
+  frame *fr;
+  int failed;             /* an error was reported: stop emitting */
+  int call_depth;
+} lw;
+
+/* lower.c */
+uint32_t lw_emit(lw *L, unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t d);
+uint32_t lw_reg(lw *L, uint32_t n);
+uint32_t lw_const(lw *L, uint32_t bits);
+uint32_t lw_mask(lw *L);
+void lw_fail(lw *L, src_span s, const char *fmt, ...) DIAG_PRINTF(3, 4);
+void lw_block(lw *L, ast_stmt *s);
+/* Inlines a call of user function fn with argument values/refs. */
+val lw_call(lw *L, ast_expr *call);
+/* Element count of an array type for this pipeline (override-sized arrays
+ * take their override's value). */
+uint32_t lw_array_count(lw *L, const type *t, src_span s);
+uint32_t lw_type_size(lw *L, const type *t, src_span s);
+/* Where module-scope variable d lives (placed on first use). */
+ref lw_global(lw *L, ast_decl *d);
+
+/* lower_expr.c */
+val lw_value(lw *L, ast_expr *e);
+ref lw_ref(lw *L, ast_expr *e);
+/* The view a pointer-valued expression points at. */
+ref lw_ptr(lw *L, ast_expr *e);
+val lw_load(lw *L, ref r);
+void lw_store(lw *L, ref r, val v);
+val lw_constant(lw *L, const cvalue *v);
+/* Copies v into fresh registers when it aliases a variable. */
+val lw_own(lw *L, val v);
+val lw_binary(lw *L, ast_binop op, val a, val b, const type *rt);
+/* A register holding the byte address of a view's word at extra offset
+ * `plus`, for operations without a displacement field. */
+uint32_t lw_addr(lw *L, ref r, uint32_t plus);
+/* Zero-initialises (or initialises from v when v.n) a variable's storage. */
+void lw_init_var(lw *L, ref r, const val *v);
+int lw_needs_memory(const type *t);
+
+#endif

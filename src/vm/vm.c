@@ -1,0 +1,677 @@
+/*
+ * vm.c — runs one dispatch of an ir_program (bytecode from ir/lower.c); the
+ * API (src/api) calls vm_dispatch for every dispatch a queue submit holds.
+ *
+ * This file checks the program once, lays out the per-worker execution
+ * context, hands out workgroups to the pool's threads and schedules the
+ * subgroups of a workgroup around barriers. The interpreter proper lives in
+ * vm_exec.inc, included below once per subgroup width so that every lane
+ * loop has a compile-time trip count.
+ *
+ * Context layout (one per worker, in the pool's scratch, every part 64-byte
+ * aligned):
+ *   regs   [nsub][nregs][W] u32   constant rows filled once per dispatch
+ *   masks  [nsub][nmasks]   u64   zeroed when a subgroup starts
+ *   pc/exec/state [nsub]
+ *   lid    [4][nsub*W]      u32   local index and x/y/z per lane, computed
+ *                                 once per dispatch (no division per group)
+ *   wgmem  wg_mem_size bytes      zeroed per workgroup
+ *   priv   [nsub][words][W] u32   word k of lane l at [k][l], so a uniform
+ *                                 private address is one contiguous row
+ *
+ * Budget: every executed instruction is counted exactly (one increment in
+ * the dispatch step); the count is compared with the budget only where
+ * control goes back or sideways (taken JMP / JANY / JNONE), so a program
+ * without loops always finishes. result->instructions is the exact total.
+ */
+#include "vm.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
+
+#if defined(__GNUC__)
+#define VM_LIKELY(x) __builtin_expect(!!(x), 1)
+#define VM_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define VM_LIKELY(x) (x)
+#define VM_UNLIKELY(x) (x)
+#endif
+
+/* Why a subgroup stopped running. */
+enum { VM_Y_END, VM_Y_BARRIER, VM_Y_BUDGET };
+enum { VM_S_RUN, VM_S_DONE };
+
+typedef struct vm_ctx vm_ctx;
+typedef int (*vm_run_fn)(vm_ctx *cx, uint32_t s);
+
+struct vm_ctx {
+  const ir_program *prog;
+  const vm_binding *bind;
+  vm_run_fn run;
+  uint32_t width, nsub, ninv;
+  uint32_t *regs;
+  uint64_t *masks;
+  uint32_t *pc;
+  uint64_t *exec;
+  uint8_t *state;
+  uint32_t *lid; /* 4 tables of nsub*W: index, x, y, z */
+  uint32_t *wgmem;
+  uint32_t wgmem_size; /* bytes as the program declares them */
+  uint32_t *priv;
+  uint32_t priv_size;  /* bytes per invocation */
+  uint32_t priv_words; /* priv_size / 4 */
+  uint64_t limit;      /* budget, UINT64_MAX when unlimited */
+  uint64_t count;      /* instructions of the current workgroup so far */
+  uint32_t fail_pc;
+  uint32_t gid[3];     /* current workgroup */
+  uint32_t groups[3];
+};
+
+/* --------------------------------------------------------------- helpers */
+
+/* vm_lanemask[b][j]: all ones when bit j of b is set. MOVM blends eight
+ * lanes at a time through it, which vectorises where a per-lane shift of
+ * the 64-bit mask would not. */
+#define VM_LM1(x)                                                              \
+  {0u - ((x) & 1u),        0u - ((x) >> 1 & 1u), 0u - ((x) >> 2 & 1u),         \
+   0u - ((x) >> 3 & 1u),   0u - ((x) >> 4 & 1u), 0u - ((x) >> 5 & 1u),         \
+   0u - ((x) >> 6 & 1u),   0u - ((x) >> 7 & 1u)}
+#define VM_LM4(x) VM_LM1(x), VM_LM1((x) + 1u), VM_LM1((x) + 2u), VM_LM1((x) + 3u)
+#define VM_LM16(x) VM_LM4(x), VM_LM4((x) + 4u), VM_LM4((x) + 8u), VM_LM4((x) + 12u)
+#define VM_LM64(x) VM_LM16(x), VM_LM16((x) + 16u), VM_LM16((x) + 32u), VM_LM16((x) + 48u)
+static const uint32_t vm_lanemask[256][8] = {VM_LM64(0u), VM_LM64(64u), VM_LM64(128u),
+                                             VM_LM64(192u)};
+
+static inline unsigned vm_ctz64(uint64_t m) {
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctzll(m);
+#else
+  unsigned n = 0;
+  while (!(m & 1)) {
+    m >>= 1;
+    n++;
+  }
+  return n;
+#endif
+}
+
+static inline uint32_t vm_f2u_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+static inline float vm_bits_f(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+/* The lane helpers below choose with bit masks rather than ?: because the
+ * compiler sinks a float conversion into the arms of a ?:, and a
+ * conditional conversion (it may trap) stops if-conversion and with it
+ * vectorisation. */
+static inline uint32_t vm_sel(int c, uint32_t a, uint32_t b) {
+  const uint32_t m = 0u - (uint32_t)(c != 0);
+  return (a & m) | (b & ~m);
+}
+
+static inline float vm_self(int c, float a, float b) {
+  return vm_bits_f(vm_sel(c, vm_f2u_bits(a), vm_f2u_bits(b)));
+}
+
+/* trunc/floor/ceil without a library call. Values with |x| >= 2^23 (and
+ * NaN, inf) are already integral; the others fit an int32, so the
+ * conversion is defined. The sign is copied back so that trunc(-0.5) is
+ * -0.0 as IEEE wants. */
+static inline float vm_truncf(float x) {
+  const uint32_t b = vm_f2u_bits(x);
+  const int small = vm_bits_f(b & 0x7fffffffu) < 8388608.0f;
+  const float t = (float)(int32_t)vm_self(small, x, 0.0f);
+  const uint32_t tb = (vm_f2u_bits(t) & 0x7fffffffu) | (b & 0x80000000u);
+  return vm_bits_f(vm_sel(small, tb, b));
+}
+
+static inline float vm_floorf(float x) {
+  const float t = vm_truncf(x);
+  return vm_self(t > x, t - 1.0f, t);
+}
+
+static inline float vm_ceilf(float x) {
+  const float t = vm_truncf(x);
+  return vm_self(t < x, t + 1.0f, t);
+}
+
+/* f32 -> i32/u32 as WGSL: truncate, clamp to the target range, NaN -> 0.
+ * The float is clamped first so the C conversion is always in range. */
+static inline int32_t vm_f2s(float x) {
+  float c = vm_self(x < -2147483648.0f, -2147483648.0f, x);
+  c = vm_self(c > 2147483520.0f, 2147483520.0f, c); /* largest f32 below 2^31 */
+  c = vm_self(x != x, 0.0f, c);
+  return (int32_t)vm_sel(x >= 2147483648.0f, INT32_MAX, (uint32_t)(int32_t)c);
+}
+
+static inline uint32_t vm_f2u(float x) {
+  float c = vm_self(x > 0.0f, x, 0.0f); /* also NaN -> 0 */
+  c = vm_self(c > 4294967040.0f, 4294967040.0f, c); /* largest f32 below 2^32 */
+  /* Through int32, which SSE2 converts: the upper half is exact. */
+  const int hi = c >= 2147483648.0f;
+  const float h = vm_self(hi, c - 2147483648.0f, c);
+  const uint32_t v = (uint32_t)(int32_t)h + (vm_sel(hi, 0x80000000u, 0u));
+  return vm_sel(x >= 4294967296.0f, UINT32_MAX, v);
+}
+
+/* Integer division through f64, which vectorises where integer division
+ * does not (about 9x faster for a row). It is exact: for |n|, |d| < 2^32
+ * the quotient q has |q| * 2^-53 < 1/|d|, so rounding can never carry q up
+ * to the next integer, and integral q are representable. */
+static inline double vm_u2d(uint32_t x) {
+  return (double)(int32_t)(x ^ 0x80000000u) + 2147483648.0;
+}
+
+static inline int32_t vm_sdiv(int32_t n, int32_t d) {
+  /* x/0 = x and MIN/-1 = MIN: both are division by 1 */
+  const int one = (d == 0) | ((n == INT32_MIN) & (d == -1));
+  d = (int32_t)vm_sel(one, 1u, (uint32_t)d);
+  return (int32_t)((double)n / (double)d);
+}
+
+static inline uint32_t vm_udiv(uint32_t n, uint32_t d) {
+  d = vm_sel(d == 0, 1u, d); /* x/0 = x */
+  /* By 1 the quotient may not fit an int32: answer n directly, and divide
+   * 0 instead so the conversion stays defined. */
+  const int one = d == 1;
+  const double q = vm_u2d(vm_sel(one, 0u, n)) / vm_u2d(d);
+  return vm_sel(one, n, (uint32_t)(int32_t)q);
+}
+
+static inline int32_t vm_srem(int32_t n, int32_t d) {
+  /* x%0 = 0 and MIN%-1 = 0: both are remainder by 1 */
+  const int one = (d == 0) | ((n == INT32_MIN) & (d == -1));
+  d = (int32_t)vm_sel(one, 1u, (uint32_t)d);
+  const int32_t q = (int32_t)((double)n / (double)d);
+  return (int32_t)((uint32_t)n - (uint32_t)q * (uint32_t)d);
+}
+
+static inline uint32_t vm_urem(uint32_t n, uint32_t d) {
+  d = vm_sel(d == 0, 1u, d); /* x%0 = x%1 = 0 */
+  return n - vm_udiv(n, d) * d;
+}
+
+/* sqrtf may set errno, which keeps the compiler from vectorising it; the
+ * SSE instruction is the same correctly rounded IEEE square root. */
+static inline void vm_sqrt_row(float *dst, const float *src, int n) {
+#if defined(__SSE__)
+  for (int k = 0; k < n; k += 4) _mm_storeu_ps(dst + k, _mm_sqrt_ps(_mm_loadu_ps(src + k)));
+#else
+  for (int k = 0; k < n; k++) dst[k] = sqrtf(src[k]);
+#endif
+}
+
+/* fminf/fmaxf without a call: a NaN operand yields the other operand. */
+static inline float vm_fmin(float x, float y) {
+  float r = y < x ? y : x;
+  return x != x ? y : r;
+}
+
+static inline float vm_fmax(float x, float y) {
+  float r = x < y ? y : x;
+  return x != x ? y : r;
+}
+
+/* Storage-buffer atomics: other workgroups run on other threads. */
+static uint32_t vm_atomic_storage(uint32_t *w, unsigned op, uint32_t v) {
+#if defined(__GNUC__)
+  uint32_t old;
+  switch (op) {
+  case IR_ATOM_LOAD: return __atomic_load_n(w, __ATOMIC_RELAXED);
+  case IR_ATOM_STORE: __atomic_store_n(w, v, __ATOMIC_RELAXED); return 0;
+  case IR_ATOM_ADD: return __atomic_fetch_add(w, v, __ATOMIC_RELAXED);
+  case IR_ATOM_SUB: return __atomic_fetch_sub(w, v, __ATOMIC_RELAXED);
+  case IR_ATOM_AND: return __atomic_fetch_and(w, v, __ATOMIC_RELAXED);
+  case IR_ATOM_OR: return __atomic_fetch_or(w, v, __ATOMIC_RELAXED);
+  case IR_ATOM_XOR: return __atomic_fetch_xor(w, v, __ATOMIC_RELAXED);
+  case IR_ATOM_XCHG: return __atomic_exchange_n(w, v, __ATOMIC_RELAXED);
+  default: break;
+  }
+  old = __atomic_load_n(w, __ATOMIC_RELAXED);
+  for (;;) {
+    uint32_t nv;
+    switch (op) {
+    case IR_ATOM_MAX_S: nv = (int32_t)old > (int32_t)v ? old : v; break;
+    case IR_ATOM_MAX_U: nv = old > v ? old : v; break;
+    case IR_ATOM_MIN_S: nv = (int32_t)old < (int32_t)v ? old : v; break;
+    case IR_ATOM_MIN_U: nv = old < v ? old : v; break;
+    default: return 0; /* rejected by vm_check; kept total */
+    }
+    if (nv == old) return old;
+    if (__atomic_compare_exchange_n(w, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      return old;
+  }
+#else
+  _Atomic uint32_t *a = (_Atomic uint32_t *)w;
+  uint32_t old;
+  switch (op) {
+  case IR_ATOM_LOAD: return atomic_load_explicit(a, memory_order_relaxed);
+  case IR_ATOM_STORE: atomic_store_explicit(a, v, memory_order_relaxed); return 0;
+  case IR_ATOM_ADD: return atomic_fetch_add_explicit(a, v, memory_order_relaxed);
+  case IR_ATOM_SUB: return atomic_fetch_sub_explicit(a, v, memory_order_relaxed);
+  case IR_ATOM_AND: return atomic_fetch_and_explicit(a, v, memory_order_relaxed);
+  case IR_ATOM_OR: return atomic_fetch_or_explicit(a, v, memory_order_relaxed);
+  case IR_ATOM_XOR: return atomic_fetch_xor_explicit(a, v, memory_order_relaxed);
+  case IR_ATOM_XCHG: return atomic_exchange_explicit(a, v, memory_order_relaxed);
+  default: break;
+  }
+  old = atomic_load_explicit(a, memory_order_relaxed);
+  for (;;) {
+    uint32_t nv;
+    switch (op) {
+    case IR_ATOM_MAX_S: nv = (int32_t)old > (int32_t)v ? old : v; break;
+    case IR_ATOM_MAX_U: nv = old > v ? old : v; break;
+    case IR_ATOM_MIN_S: nv = (int32_t)old < (int32_t)v ? old : v; break;
+    case IR_ATOM_MIN_U: nv = old < v ? old : v; break;
+    default: return 0;
+    }
+    if (nv == old) return old;
+    if (atomic_compare_exchange_weak_explicit(a, &old, nv, memory_order_relaxed,
+                                              memory_order_relaxed))
+      return old;
+  }
+#endif
+}
+
+/* Workgroup memory belongs to one workgroup, which runs on one thread. */
+static uint32_t vm_atomic_plain(uint32_t *w, unsigned op, uint32_t v) {
+  uint32_t old = *w, nv;
+  switch (op) {
+  case IR_ATOM_LOAD: return old;
+  case IR_ATOM_STORE: *w = v; return 0;
+  case IR_ATOM_ADD: nv = old + v; break;
+  case IR_ATOM_SUB: nv = old - v; break;
+  case IR_ATOM_MAX_S: nv = (int32_t)old > (int32_t)v ? old : v; break;
+  case IR_ATOM_MAX_U: nv = old > v ? old : v; break;
+  case IR_ATOM_MIN_S: nv = (int32_t)old < (int32_t)v ? old : v; break;
+  case IR_ATOM_MIN_U: nv = old < v ? old : v; break;
+  case IR_ATOM_AND: nv = old & v; break;
+  case IR_ATOM_OR: nv = old | v; break;
+  case IR_ATOM_XOR: nv = old ^ v; break;
+  case IR_ATOM_XCHG: nv = v; break;
+  default: return 0;
+  }
+  *w = nv;
+  return old;
+}
+
+/* ----------------------------------------------------------- interpreter */
+
+#define VM_CAT2(a, b) a##b
+#define VM_CAT(a, b) VM_CAT2(a, b)
+
+#define VM_W 8
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 16
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 32
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 64
+#include "vm_exec.inc"
+#undef VM_W
+
+static vm_run_fn vm_run_for(uint32_t w) {
+  switch (w) {
+  case 8: return vm_run_w8;
+  case 16: return vm_run_w16;
+  case 32: return vm_run_w32;
+  case 64: return vm_run_w64;
+  default: return NULL;
+  }
+}
+
+/* ------------------------------------------------------------ validation */
+
+/* Whether an instruction writes register a (constants must stay constant). */
+static int vm_writes_a(unsigned op) {
+  switch (op) {
+  case IR_STB:
+  case IR_STW:
+  case IR_STP:
+  case IR_MAND: return 0;
+  default: return ir_op_form(op)[0] == 'r';
+  }
+}
+
+/* Every operand in range, once per dispatch, so the interpreter need not
+ * check: a malformed program must not make the VM touch foreign memory. */
+static int vm_check(const ir_program *p) {
+  if (p->nconsts > p->nregs || (p->nconsts && !p->consts)) return 0;
+  if (p->ncode && !p->code) return 0;
+  static const unsigned vec[IR_BI_COUNT] = {
+      [IR_BI_LOCAL_INVOCATION_INDEX] = 1, [IR_BI_LOCAL_INVOCATION_ID] = 3,
+      [IR_BI_GLOBAL_INVOCATION_ID] = 3, [IR_BI_WORKGROUP_ID] = 3, [IR_BI_NUM_WORKGROUPS] = 3};
+  for (unsigned i = 0; i < IR_BI_COUNT; i++) {
+    uint32_t r = p->builtin_reg[i];
+    if (r == IR_NO_REG) continue;
+    if (r < p->nconsts || r >= p->nregs || p->nregs - r < vec[i]) return 0;
+  }
+  for (uint32_t pc = 0; pc < p->ncode; pc++) {
+    const ir_insn *in = &p->code[pc];
+    if (in->op >= IR_OPCODE_COUNT) return 0;
+    const char *form = ir_op_form(in->op);
+    const uint32_t v[4] = {in->a, in->b, in->c, in->d};
+    for (int k = 0; k < 4; k++) {
+      switch (form[k]) {
+      case 'r':
+        if (v[k] >= p->nregs) return 0;
+        break;
+      case 'm':
+        /* KILL's second slot is an exclusive end */
+        if (v[k] >= p->nmasks + (in->op == IR_KILL && k == 1)) return 0;
+        break;
+      case 'j':
+        if (v[k] > p->ncode) return 0;
+        break;
+      case 's':
+        if (v[k] >= p->nbindings) return 0;
+        break;
+      default: break;
+      }
+    }
+    if (vm_writes_a(in->op) && in->a < p->nconsts) return 0;
+    if (in->op == IR_ATOMB && ((in->d >> 8) >= p->nbindings || (in->d & 0xff) >= IR_ATOM_COUNT))
+      return 0;
+    if (in->op == IR_ATOMW && in->d >= IR_ATOM_COUNT) return 0;
+  }
+  return 1;
+}
+
+/* -------------------------------------------------------------- dispatch */
+
+typedef struct vm_layout {
+  size_t regs, masks, pc, exec, state, lid, wgmem, priv, total;
+} vm_layout;
+
+static int vm_add(size_t *off, size_t bytes, size_t *at) {
+  size_t b = (bytes + 63) & ~(size_t)63;
+  if (b < bytes || *off > SIZE_MAX - b) return 0;
+  *at = *off;
+  *off += b;
+  return 1;
+}
+
+static int vm_mul(size_t a, size_t b, size_t *r) {
+  if (a && b > SIZE_MAX / a) return 0;
+  *r = a * b;
+  return 1;
+}
+
+static int vm_plan(const ir_program *p, uint32_t w, uint32_t nsub, vm_layout *l) {
+  size_t off = 0, lanes = (size_t)nsub * w, n;
+  if (!vm_mul(lanes, p->nregs, &n) || !vm_mul(n, 4, &n) || !vm_add(&off, n, &l->regs)) return 0;
+  if (!vm_mul(nsub, p->nmasks, &n) || !vm_mul(n, 8, &n) || !vm_add(&off, n, &l->masks)) return 0;
+  if (!vm_add(&off, (size_t)nsub * 4, &l->pc) || !vm_add(&off, (size_t)nsub * 8, &l->exec) ||
+      !vm_add(&off, nsub, &l->state))
+    return 0;
+  if (!vm_mul(lanes, 16, &n) || !vm_add(&off, n, &l->lid)) return 0;
+  if (!vm_add(&off, ((size_t)p->wg_mem_size + 3) & ~(size_t)3, &l->wgmem)) return 0;
+  if (!vm_mul(lanes, p->priv_mem_size / 4, &n) || !vm_mul(n, 4, &n) || !vm_add(&off, n, &l->priv))
+    return 0;
+  l->total = off;
+  return 1;
+}
+
+/* State shared by the workers of one dispatch. */
+typedef struct vm_shared {
+  const vm_dispatch_desc *desc;
+  vm_layout layout;
+  uint32_t nsub, ninv;
+  uint64_t total; /* workgroups */
+  uint64_t chunk;
+  void **scratch; /* per worker */
+  _Atomic uint64_t next;
+  _Atomic int stop;
+  _Atomic int failed; /* the first budget failure claims the report */
+  _Atomic uint64_t instructions;
+  uint32_t fail_pc, fail_group[3];
+} vm_shared;
+
+static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
+  const vm_dispatch_desc *d = sh->desc;
+  const ir_program *p = d->prog;
+  uint8_t *base = mem;
+  const uint32_t w = d->width, nsub = sh->nsub;
+  memset(cx, 0, sizeof *cx);
+  cx->prog = p;
+  cx->bind = d->bindings;
+  cx->run = vm_run_for(w);
+  cx->width = w;
+  cx->nsub = nsub;
+  cx->ninv = sh->ninv;
+  cx->regs = (uint32_t *)(base + sh->layout.regs);
+  cx->masks = (uint64_t *)(base + sh->layout.masks);
+  cx->pc = (uint32_t *)(base + sh->layout.pc);
+  cx->exec = (uint64_t *)(base + sh->layout.exec);
+  cx->state = base + sh->layout.state;
+  cx->lid = (uint32_t *)(base + sh->layout.lid);
+  cx->wgmem = (uint32_t *)(base + sh->layout.wgmem);
+  cx->wgmem_size = p->wg_mem_size;
+  cx->priv = (uint32_t *)(base + sh->layout.priv);
+  cx->priv_size = p->priv_mem_size;
+  cx->priv_words = p->priv_mem_size / 4;
+  cx->limit = d->budget ? d->budget : UINT64_MAX;
+  memcpy(cx->groups, d->groups, sizeof cx->groups);
+
+  /* Constants never change: one fill per dispatch. The rest of the
+   * register file is zeroed once so no lane ever reads stale bits from an
+   * earlier dispatch (lowering writes before it reads, so this is only
+   * hygiene and costs nothing per workgroup). */
+  const size_t row = w;
+  for (uint32_t s = 0; s < nsub; s++) {
+    uint32_t *r = cx->regs + (size_t)s * p->nregs * row;
+    for (uint32_t k = 0; k < p->nconsts; k++)
+      for (uint32_t l = 0; l < w; l++) r[k * row + l] = p->consts[k];
+    memset(r + (size_t)p->nconsts * row, 0, (size_t)(p->nregs - p->nconsts) * row * 4);
+  }
+  const size_t lanes = (size_t)nsub * w;
+  const uint32_t sx = p->wg_size[0], sy = p->wg_size[1];
+  for (size_t i = 0; i < lanes; i++) {
+    uint32_t idx = (uint32_t)i;
+    cx->lid[i] = idx;
+    cx->lid[lanes + i] = idx % sx;
+    cx->lid[2 * lanes + i] = (idx / sx) % sy;
+    cx->lid[3 * lanes + i] = idx / sx / sy;
+  }
+}
+
+static void vm_splat(uint32_t *row, uint32_t w, uint32_t v) {
+  for (uint32_t l = 0; l < w; l++) row[l] = v;
+}
+
+/* Built-ins, masks, private memory and the entry state of subgroup s. */
+static void vm_sub_start(vm_ctx *cx, uint32_t s) {
+  const ir_program *p = cx->prog;
+  const uint32_t w = cx->width;
+  const size_t lanes = (size_t)cx->nsub * w;
+  uint32_t *r = cx->regs + (size_t)s * p->nregs * w;
+  const uint32_t *lid = cx->lid + (size_t)s * w;
+  uint32_t br = p->builtin_reg[IR_BI_LOCAL_INVOCATION_INDEX];
+  if (br != IR_NO_REG) memcpy(r + (size_t)br * w, lid, w * 4);
+  br = p->builtin_reg[IR_BI_LOCAL_INVOCATION_ID];
+  if (br != IR_NO_REG)
+    for (int k = 0; k < 3; k++) memcpy(r + (size_t)(br + k) * w, lid + (k + 1) * lanes, w * 4);
+  br = p->builtin_reg[IR_BI_GLOBAL_INVOCATION_ID];
+  if (br != IR_NO_REG)
+    for (int k = 0; k < 3; k++) {
+      uint32_t *dst = r + (size_t)(br + k) * w;
+      const uint32_t *src = lid + (k + 1) * lanes;
+      const uint32_t base = cx->gid[k] * p->wg_size[k];
+      for (uint32_t l = 0; l < w; l++) dst[l] = base + src[l];
+    }
+  br = p->builtin_reg[IR_BI_WORKGROUP_ID];
+  if (br != IR_NO_REG)
+    for (int k = 0; k < 3; k++) vm_splat(r + (size_t)(br + k) * w, w, cx->gid[k]);
+  br = p->builtin_reg[IR_BI_NUM_WORKGROUPS];
+  if (br != IR_NO_REG)
+    for (int k = 0; k < 3; k++) vm_splat(r + (size_t)(br + k) * w, w, cx->groups[k]);
+
+  if (p->nmasks) memset(cx->masks + (size_t)s * p->nmasks, 0, (size_t)p->nmasks * 8);
+  if (cx->priv_words)
+    memset(cx->priv + (size_t)s * cx->priv_words * w, 0, (size_t)cx->priv_words * w * 4);
+  cx->pc[s] = 0;
+  uint32_t left = cx->ninv - s * w;
+  cx->exec[s] = left >= 64 ? UINT64_MAX : (UINT64_C(1) << left) - 1;
+  cx->state[s] = VM_S_RUN;
+}
+
+/* Runs the current workgroup to the end; 0, or VM_Y_BUDGET. */
+static int vm_run_group(vm_ctx *cx) {
+  if (cx->wgmem_size) memset(cx->wgmem, 0, ((size_t)cx->wgmem_size + 3) & ~(size_t)3);
+  cx->count = 0;
+  const uint32_t nsub = cx->nsub;
+  for (uint32_t s = 0; s < nsub; s++) vm_sub_start(cx, s);
+  /* Each pass runs every live subgroup up to its next barrier or its end;
+   * after a pass all survivors wait at a barrier, so all may go on. */
+  uint32_t alive = nsub;
+  while (alive) {
+    for (uint32_t s = 0; s < nsub; s++) {
+      if (cx->state[s] != VM_S_RUN) continue;
+      int y = cx->run(cx, s);
+      if (y == VM_Y_END) {
+        cx->state[s] = VM_S_DONE;
+        alive--;
+      } else if (y == VM_Y_BUDGET) {
+        return VM_Y_BUDGET;
+      }
+    }
+  }
+  return 0;
+}
+
+static void vm_worker(void *arg, unsigned w) {
+  vm_shared *sh = arg;
+  vm_ctx cx;
+  vm_ctx_init(&cx, sh, sh->scratch[w]);
+  const uint64_t gx = sh->desc->groups[0], gy = sh->desc->groups[1];
+  uint64_t executed = 0;
+  while (!atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
+    uint64_t first = atomic_fetch_add_explicit(&sh->next, sh->chunk, memory_order_relaxed);
+    if (first >= sh->total) break;
+    uint64_t end = sh->total - first < sh->chunk ? sh->total : first + sh->chunk;
+    uint64_t x = first % gx, y = (first / gx) % gy, z = first / gx / gy;
+    for (uint64_t g = first; g < end; g++) {
+      cx.gid[0] = (uint32_t)x;
+      cx.gid[1] = (uint32_t)y;
+      cx.gid[2] = (uint32_t)z;
+      int r = vm_run_group(&cx);
+      executed += cx.count;
+      if (r == VM_Y_BUDGET) {
+        int expect = 0;
+        if (atomic_compare_exchange_strong(&sh->failed, &expect, 1)) {
+          sh->fail_pc = cx.fail_pc;
+          memcpy(sh->fail_group, cx.gid, sizeof sh->fail_group);
+        }
+        atomic_store_explicit(&sh->stop, 1, memory_order_relaxed);
+        break;
+      }
+      if (++x == gx) {
+        x = 0;
+        if (++y == gy) {
+          y = 0;
+          z++;
+        }
+      }
+      /* Workgroups may be long: stop soon after another worker failed. */
+      if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) break;
+    }
+  }
+  atomic_fetch_add_explicit(&sh->instructions, executed, memory_order_relaxed);
+}
+
+vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *result) {
+  vm_result dummy;
+  if (!result) result = &dummy;
+  memset(result, 0, sizeof *result);
+  result->status = VM_INVALID;
+  if (!desc || !desc->prog) return VM_INVALID;
+  const ir_program *p = desc->prog;
+  const uint32_t w = desc->width;
+  if (!vm_run_for(w)) return VM_INVALID;
+  if (p->nbindings && !desc->bindings) return VM_INVALID;
+  if (!vm_check(p)) return VM_INVALID;
+
+  result->status = VM_OK;
+  /* Up to 2^96 workgroups' worth of u32 products: keep the total below
+   * 2^64 by construction (groups are 16 bits in practice) and refuse
+   * workgroups too large to index in 32 bits, which could not be allocated
+   * anyway. */
+  const uint64_t nxy = (uint64_t)p->wg_size[0] * p->wg_size[1];
+  const uint64_t gxy = (uint64_t)desc->groups[0] * desc->groups[1];
+  if (nxy == 0 || p->wg_size[2] == 0 || gxy == 0 || desc->groups[2] == 0) return VM_OK;
+  if (nxy > UINT32_MAX || nxy * p->wg_size[2] > UINT32_MAX - 64 ||
+      gxy > UINT64_MAX / desc->groups[2]) {
+    result->status = VM_NO_MEMORY;
+    return VM_NO_MEMORY;
+  }
+  const uint64_t ninv = nxy * p->wg_size[2];
+  const uint64_t total = gxy * desc->groups[2];
+
+  vm_shared sh;
+  memset(&sh, 0, sizeof sh);
+  sh.desc = desc;
+  sh.ninv = (uint32_t)ninv;
+  sh.nsub = (uint32_t)((ninv + w - 1) / w);
+  sh.total = total;
+  if (!vm_plan(p, w, sh.nsub, &sh.layout)) {
+    result->status = VM_NO_MEMORY;
+    return VM_NO_MEMORY;
+  }
+
+  /* Chunks amortise the shared counter for small workgroups while leaving
+   * enough pieces to balance the load. */
+  unsigned threads = vm_pool_threads(pool);
+  uint64_t chunk = total / ((uint64_t)threads * 16);
+  uint64_t cap = ninv >= 256 ? 4 : 1024 / ninv;
+  if (chunk > cap) chunk = cap;
+  if (chunk < 1) chunk = 1;
+  sh.chunk = chunk;
+  uint64_t pieces = (total + chunk - 1) / chunk;
+  unsigned workers = pieces < threads ? (unsigned)pieces : threads;
+
+  void *own = NULL;
+  void *slots[64];
+  void **scratch = workers <= 64 ? slots : malloc(workers * sizeof *scratch);
+  vm_status st = VM_OK;
+  if (!scratch) {
+    st = VM_NO_MEMORY;
+  } else if (!pool) {
+    own = aligned_alloc(64, (sh.layout.total + 63) & ~(size_t)63);
+    scratch[0] = own;
+    if (!own) st = VM_NO_MEMORY;
+  } else {
+    for (unsigned i = 0; i < workers; i++) {
+      scratch[i] = vm_pool_scratch(pool, i, sh.layout.total);
+      if (!scratch[i]) st = VM_NO_MEMORY;
+    }
+  }
+  if (st == VM_OK) {
+    sh.scratch = scratch;
+    vm_pool_run(pool, workers, vm_worker, &sh);
+    result->instructions = atomic_load(&sh.instructions);
+    if (atomic_load(&sh.failed)) {
+      st = VM_BUDGET_EXCEEDED;
+      result->pc = sh.fail_pc;
+      memcpy(result->group, sh.fail_group, sizeof result->group);
+    }
+  }
+  free(own);
+  if (scratch != slots) free(scratch);
+  result->status = st;
+  return st;
+}

@@ -1,0 +1,599 @@
+/*
+ * eval.c — constant evaluation. The resolver folds const-expressions while it
+ * types them; pipeline creation evaluates override-expressions with the
+ * pipeline's override values (sema_eval). Both use the folding functions
+ * here, which apply the spec's rules for const-expressions: integer overflow,
+ * division by zero, out-of-range shifts and non-finite floats are errors
+ * rather than wrapped results.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "eval.h"
+
+/* ---------------------------------------------------------------- values */
+
+const cvalue *cv_int(wgsl_module *m, const type *t, int64_t v) {
+  cvalue *c = arena_alloc(&m->arena, sizeof *c);
+  if (!c) return NULL;
+  c->type = t;
+  if (t->kind == TY_U32) v = (int64_t)(uint32_t)v;
+  else if (t->kind == TY_I32) v = (int64_t)(int32_t)v;
+  c->i = v;
+  c->f = (double)v;
+  return c;
+}
+
+const cvalue *cv_float(wgsl_module *m, const type *t, double v) {
+  cvalue *c = arena_alloc(&m->arena, sizeof *c);
+  if (!c) return NULL;
+  c->type = t;
+  c->f = t->kind == TY_F32 ? (double)(float)v : v;
+  return c;
+}
+
+const cvalue *cv_bool(wgsl_module *m, int b) {
+  cvalue *c = arena_alloc(&m->arena, sizeof *c);
+  if (!c) return NULL;
+  c->type = m->types.t_bool;
+  c->b = b != 0;
+  c->i = c->b;
+  return c;
+}
+
+const cvalue *cv_composite(wgsl_module *m, const type *t, const cvalue **elems, int n) {
+  cvalue *c = arena_alloc(&m->arena, sizeof *c);
+  if (!c) return NULL;
+  c->type = t;
+  c->elems = arena_alloc(&m->arena, sizeof *c->elems * (size_t)(n ? n : 1));
+  if (!c->elems) return NULL;
+  memcpy(c->elems, elems, sizeof *elems * (size_t)n);
+  c->n = n;
+  return c;
+}
+
+/* The zero value of a constructible type. */
+const cvalue *cv_zero(wgsl_module *m, const type *t) {
+  switch (t->kind) {
+  case TY_BOOL: return cv_bool(m, 0);
+  case TY_I32: case TY_U32: case TY_AINT: return cv_int(m, t, 0);
+  case TY_F32: case TY_F16: case TY_AFLOAT: return cv_float(m, t, 0.0);
+  case TY_VEC: case TY_MAT: case TY_ARRAY: case TY_STRUCT: case TY_ATOMIC: {
+    int n = t->kind == TY_STRUCT ? t->nfields : t->kind == TY_MAT ? (int)t->n : (int)t->n;
+    if (t->kind == TY_ATOMIC) return cv_int(m, t->elem, 0);
+    const cvalue *tmp[64];
+    const cvalue **el = n <= 64 ? tmp : arena_alloc(&m->arena, sizeof *el * (size_t)n);
+    if (!el) return NULL;
+    for (int i = 0; i < n; i++) {
+      const type *et = t->kind == TY_STRUCT ? t->fields[i].type
+                       : t->kind == TY_MAT  ? types_vec(&m->types, t->elem, t->rows)
+                                            : t->elem;
+      el[i] = cv_zero(m, et);
+      if (!el[i]) return NULL;
+    }
+    return cv_composite(m, t, el, n);
+  }
+  default: return NULL;
+  }
+}
+
+uint32_t sema_value_words(const cvalue *v, uint32_t *out, uint32_t max) {
+  if (!v || max == 0) return 0;
+  if (v->elems) {
+    uint32_t k = 0;
+    for (int i = 0; i < v->n && k < max; i++) k += sema_value_words(v->elems[i], out + k, max - k);
+    return k;
+  }
+  switch (v->type->kind) {
+  case TY_BOOL: out[0] = (uint32_t)v->b; break;
+  case TY_I32: case TY_U32: case TY_AINT: out[0] = (uint32_t)v->i; break;
+  case TY_F32: case TY_AFLOAT: case TY_F16: {
+    float f = (float)v->f;
+    memcpy(&out[0], &f, 4);
+    break;
+  }
+  default: out[0] = 0;
+  }
+  return 1;
+}
+
+/* -------------------------------------------------------------- conversion */
+
+static int int_fits(const type *t, int64_t v) {
+  if (t->kind == TY_I32) return v >= INT32_MIN && v <= INT32_MAX;
+  if (t->kind == TY_U32) return v >= 0 && v <= (int64_t)UINT32_MAX;
+  return 1;
+}
+
+static const cvalue *err(diag_list *d, src_span s, const char *msg, const char *a,
+                         const char *b) {
+  if (d) diag_error(d, s, msg, a, b);
+  return NULL;
+}
+
+/* Converts scalar v to scalar type t. implicit: the automatic conversion of
+ * an abstract value (out of range is an error); otherwise a value
+ * constructor such as u32(x) (floats clamp to the integer range). */
+static const cvalue *convert_scalar(wgsl_module *m, const cvalue *v, const type *t, int implicit,
+                                    src_span span, diag_list *d) {
+  const type *s = v->type;
+  char b1[64], b2[64];
+  if (s == t) return v;
+  switch (t->kind) {
+  case TY_BOOL:
+    if (s->kind == TY_BOOL) return v;
+    if (type_is_integer_scalar(s)) return cv_bool(m, v->i != 0);
+    return cv_bool(m, v->f != 0.0);
+  case TY_I32:
+  case TY_U32:
+  case TY_AINT:
+    if (s->kind == TY_BOOL) return cv_int(m, t, v->b);
+    if (type_is_integer_scalar(s)) {
+      if (implicit || s->kind == TY_AINT) {
+        if (!int_fits(t, v->i)) {
+          if (d)
+            diag_error(d, span, "value %lld does not fit in %s", (long long)v->i,
+                       type_name(t, b1, sizeof b1));
+          return NULL;
+        }
+      }
+      return cv_int(m, t, v->i); /* i32 <-> u32 reinterpret two's complement */
+    }
+    if (implicit && s->kind == TY_AFLOAT) {
+      return err(d, span, "cannot convert %s to %s implicitly", type_name(s, b1, sizeof b1),
+                 type_name(t, b2, sizeof b2));
+    }
+    {
+      double f = v->f;
+      if (isnan(f)) return cv_int(m, t, 0);
+      double lo = t->kind == TY_I32 ? -2147483648.0 : t->kind == TY_U32 ? 0.0 : -9.2e18;
+      double hi = t->kind == TY_I32 ? 2147483520.0 : t->kind == TY_U32 ? 4294967040.0 : 9.2e18;
+      if (f < lo) f = lo;
+      if (f > hi) f = hi;
+      return cv_int(m, t, (int64_t)trunc(f));
+    }
+  case TY_F32:
+  case TY_F16:
+  case TY_AFLOAT: {
+    double f;
+    if (s->kind == TY_BOOL) f = v->b ? 1.0 : 0.0;
+    else if (type_is_integer_scalar(s)) f = (double)v->i;
+    else f = v->f;
+    if (t->kind == TY_F32 && isfinite(f) && fabs(f) > 3.40282346638528859812e+38) {
+      /* the spec rounds first; only values beyond the largest finite f32
+       * after rounding are errors */
+      float r = (float)f;
+      if (isinf(r)) {
+        if (d) diag_error(d, span, "value %g is not representable in f32", f);
+        return NULL;
+      }
+    }
+    return cv_float(m, t, f);
+  }
+  default:
+    return err(d, span, "cannot convert %s to %s", type_name(s, b1, sizeof b1),
+               type_name(t, b2, sizeof b2));
+  }
+}
+
+static const cvalue *convert(wgsl_module *m, const cvalue *v, const type *t, int implicit,
+                             src_span span, diag_list *d) {
+  if (!v) return NULL;
+  if (v->type == t) return v;
+  if (type_is_scalar(t)) {
+    if (v->elems) return err(d, span, "cannot convert a composite to %s", "", "");
+    return convert_scalar(m, v, t, implicit, span, d);
+  }
+  if ((t->kind == TY_VEC || t->kind == TY_MAT || t->kind == TY_ARRAY) && v->elems) {
+    const type *et = t->kind == TY_MAT ? types_vec(&m->types, t->elem, t->rows) : t->elem;
+    const cvalue *tmp[64];
+    const cvalue **el = v->n <= 64 ? tmp : arena_alloc(&m->arena, sizeof *el * (size_t)v->n);
+    if (!el) return NULL;
+    for (int i = 0; i < v->n; i++) {
+      el[i] = convert(m, v->elems[i], et, implicit, span, d);
+      if (!el[i]) return NULL;
+    }
+    return cv_composite(m, t, el, v->n);
+  }
+  char b1[64], b2[64];
+  return err(d, span, "cannot convert %s to %s", type_name(v->type, b1, sizeof b1),
+             type_name(t, b2, sizeof b2));
+}
+
+const cvalue *sema_convert(wgsl_module *m, const cvalue *v, const type *t, src_span span,
+                           diag_list *d) {
+  return convert(m, v, t, 1, span, d);
+}
+
+const cvalue *cv_construct_convert(wgsl_module *m, const cvalue *v, const type *t, src_span span,
+                                   diag_list *d) {
+  return convert(m, v, t, 0, span, d);
+}
+
+const cvalue *sema_scalar_from_double(wgsl_module *m, const type *t, double v, src_span span,
+                                      diag_list *d, const char *what) {
+  char b[64];
+  switch (t->kind) {
+  case TY_BOOL: return cv_bool(m, v != 0.0);
+  case TY_I32:
+  case TY_U32:
+    if (!isfinite(v) || v != trunc(v) || !int_fits(t, (int64_t)v) || fabs(v) > 9e15) {
+      if (d)
+        diag_error(d, span, "%s: %g is not a valid %s value", what, v, type_name(t, b, sizeof b));
+      return NULL;
+    }
+    return cv_int(m, t, (int64_t)v);
+  case TY_F32:
+    if (!isfinite(v) || isinf((float)v)) {
+      if (d) diag_error(d, span, "%s: %g is not a finite f32 value", what, v);
+      return NULL;
+    }
+    return cv_float(m, t, v);
+  default:
+    if (d) diag_error(d, span, "%s: overrides of type %s are not supported", what,
+                      type_name(t, b, sizeof b));
+    return NULL;
+  }
+}
+
+/* ---------------------------------------------------------------- folding */
+
+static const cvalue *component(wgsl_module *m, const cvalue *v, int i) {
+  (void)m;
+  return v->elems ? v->elems[i] : v;
+}
+
+static int64_t wrap_or_check(int64_t r, const type *t, int *overflow) {
+  if (!int_fits(t, r)) *overflow = 1;
+  return r;
+}
+
+static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cvalue *a,
+                                        const cvalue *b, const type *rt, src_span span,
+                                        diag_list *d) {
+  const type *ot = a->type; /* operand type (both equal after conversion) */
+  if (op >= BIN_EQ) {
+    int r = 0;
+    if (ot->kind == TY_BOOL) {
+      r = op == BIN_EQ ? a->b == b->b : a->b != b->b;
+    } else if (type_is_integer_scalar(ot)) {
+      int64_t x = a->i, y = b->i;
+      switch (op) {
+      case BIN_EQ: r = x == y; break;
+      case BIN_NE: r = x != y; break;
+      case BIN_LT: r = x < y; break;
+      case BIN_LE: r = x <= y; break;
+      case BIN_GT: r = x > y; break;
+      default: r = x >= y; break;
+      }
+    } else {
+      double x = a->f, y = b->f;
+      switch (op) {
+      case BIN_EQ: r = x == y; break;
+      case BIN_NE: r = x != y; break;
+      case BIN_LT: r = x < y; break;
+      case BIN_LE: r = x <= y; break;
+      case BIN_GT: r = x > y; break;
+      default: r = x >= y; break;
+      }
+    }
+    return cv_bool(m, r);
+  }
+  if (ot->kind == TY_BOOL) {
+    switch (op) {
+    case BIN_AND: case BIN_LAND: return cv_bool(m, a->b && b->b);
+    case BIN_OR: case BIN_LOR: return cv_bool(m, a->b || b->b);
+    case BIN_XOR: return cv_bool(m, a->b != b->b);
+    default: break;
+    }
+    return err(d, span, "invalid operator for bool%s%s", "", "");
+  }
+  if (type_is_integer_scalar(ot)) {
+    int64_t x = a->i, y = b->i, r = 0;
+    int overflow = 0;
+    int is_u = ot->kind == TY_U32;
+    switch (op) {
+    case BIN_ADD:
+      if (__builtin_add_overflow(x, y, &r)) overflow = 1;
+      r = wrap_or_check(r, ot, &overflow);
+      break;
+    case BIN_SUB:
+      if (__builtin_sub_overflow(x, y, &r)) overflow = 1;
+      r = wrap_or_check(r, ot, &overflow);
+      break;
+    case BIN_MUL:
+      if (__builtin_mul_overflow(x, y, &r)) overflow = 1;
+      r = wrap_or_check(r, ot, &overflow);
+      break;
+    case BIN_DIV:
+    case BIN_MOD:
+      if (y == 0) return err(d, span, "%s by zero in a constant expression",
+                             op == BIN_DIV ? "division" : "remainder", "");
+      if (ot->kind == TY_I32 && x == INT32_MIN && y == -1)
+        return err(d, span, "%s of the most negative i32 by -1 overflows%s",
+                   op == BIN_DIV ? "division" : "remainder", "");
+      if (ot->kind == TY_AINT && x == INT64_MIN && y == -1)
+        return err(d, span, "%s overflows%s", "division", "");
+      r = op == BIN_DIV ? x / y : x % y; /* truncating, sign of dividend */
+      break;
+    case BIN_AND: r = x & y; break;
+    case BIN_OR: r = x | y; break;
+    case BIN_XOR: r = x ^ y; break;
+    case BIN_SHL:
+    case BIN_SHR: {
+      unsigned bits = ot->kind == TY_AINT ? 64 : 32;
+      if (y < 0 || (uint64_t)y >= bits) {
+        if (d) diag_error(d, span, "shift by %lld is not less than the bit width (%u)",
+                          (long long)y, bits);
+        return NULL;
+      }
+      if (op == BIN_SHR) {
+        r = is_u ? (int64_t)((uint64_t)x >> y) : x >> y;
+      } else {
+        uint64_t ux = (uint64_t)x << y;
+        if (ot->kind == TY_U32) {
+          if (y && (x >> (32 - y)) != 0) overflow = 1;
+          r = (int64_t)(uint32_t)ux;
+        } else if (ot->kind == TY_I32) {
+          /* the bits shifted out and the sign bit must all equal the sign */
+          int64_t top = (int64_t)(int32_t)x >> (31 - y);
+          if (top != 0 && top != -1) overflow = 1;
+          r = (int64_t)(int32_t)(uint32_t)ux;
+        } else {
+          int64_t top = x >> (63 - y);
+          if (top != 0 && top != -1) overflow = 1;
+          r = (int64_t)ux;
+        }
+      }
+      break;
+    }
+    default: return err(d, span, "invalid integer operator%s%s", "", "");
+    }
+    if (overflow) {
+      char b1[64];
+      return err(d, span, "the result of this constant expression overflows %s%s",
+                 type_name(ot, b1, sizeof b1), "");
+    }
+    return cv_int(m, rt, r);
+  }
+  /* floats */
+  double x = a->f, y = b->f, r;
+  switch (op) {
+  case BIN_ADD: r = x + y; break;
+  case BIN_SUB: r = x - y; break;
+  case BIN_MUL: r = x * y; break;
+  case BIN_DIV:
+    if (y == 0.0) return err(d, span, "division by zero in a constant expression%s%s", "", "");
+    r = x / y;
+    break;
+  case BIN_MOD:
+    if (y == 0.0) return err(d, span, "remainder by zero in a constant expression%s%s", "", "");
+    r = x - y * trunc(x / y);
+    break;
+  default: return err(d, span, "invalid float operator%s%s", "", "");
+  }
+  if (ot->kind == TY_F32) {
+    /* f32 arithmetic: round the exact double result once */
+    float f = (float)r;
+    if (!isfinite(f)) return err(d, span, "the result of this constant expression is not a finite f32%s%s", "", "");
+    return cv_float(m, rt, f);
+  }
+  if (!isfinite(r)) return err(d, span, "the result of this constant expression is not finite%s%s", "", "");
+  return cv_float(m, rt, r);
+}
+
+const cvalue *fold_binary(wgsl_module *m, ast_binop op, const cvalue *a, const cvalue *b,
+                          const type *rt, src_span span, diag_list *d) {
+  if (!a || !b) return NULL;
+  int na = a->elems ? a->n : 0, nb = b->elems ? b->n : 0;
+  int n = na > nb ? na : nb;
+  if (n == 0) return fold_scalar_binary(m, op, a, b, rt, span, d);
+  const type *ert = type_scalar_of(rt);
+  const cvalue *el[4];
+  if (n > 4) return err(d, span, "constant matrix arithmetic is not supported yet%s%s", "", "");
+  for (int i = 0; i < n; i++) {
+    el[i] = fold_scalar_binary(m, op, component(m, a, i), component(m, b, i), ert, span, d);
+    if (!el[i]) return NULL;
+  }
+  return cv_composite(m, rt, el, n);
+}
+
+static const cvalue *fold_scalar_unary(wgsl_module *m, ast_unop op, const cvalue *v,
+                                       src_span span, diag_list *d) {
+  const type *t = v->type;
+  switch (op) {
+  case UN_NOT: return cv_bool(m, !v->b);
+  case UN_BITNOT: return cv_int(m, t, ~v->i);
+  case UN_NEG:
+    if (type_is_integer_scalar(t)) {
+      if ((t->kind == TY_I32 && v->i == INT32_MIN) || (t->kind == TY_AINT && v->i == INT64_MIN))
+        return err(d, span, "negating the most negative integer overflows%s%s", "", "");
+      return cv_int(m, t, -v->i);
+    }
+    return cv_float(m, t, -v->f);
+  default: return NULL;
+  }
+}
+
+const cvalue *fold_unary(wgsl_module *m, ast_unop op, const cvalue *v, const type *rt,
+                         src_span span, diag_list *d) {
+  if (!v) return NULL;
+  if (!v->elems) return fold_scalar_unary(m, op, v, span, d);
+  const cvalue *el[4];
+  for (int i = 0; i < v->n && i < 4; i++) {
+    el[i] = fold_scalar_unary(m, op, v->elems[i], span, d);
+    if (!el[i]) return NULL;
+  }
+  return cv_composite(m, rt, el, v->n);
+}
+
+static const cvalue *fold_scalar_builtin(wgsl_module *m, builtin_fn f, const cvalue **a,
+                                         const type *rt, src_span span, diag_list *d) {
+  const type *t = a[0]->type;
+  int is_int = type_is_integer_scalar(t);
+  switch (f) {
+  case BF_ABS:
+    if (is_int) {
+      if (t->kind == TY_U32) return a[0];
+      if (t->kind == TY_I32 && a[0]->i == INT32_MIN) return a[0]; /* abs(MIN) = MIN */
+      return cv_int(m, t, a[0]->i < 0 ? -a[0]->i : a[0]->i);
+    }
+    return cv_float(m, t, fabs(a[0]->f));
+  case BF_MIN:
+    if (is_int) return a[0]->i <= a[1]->i ? a[0] : a[1];
+    return cv_float(m, t, fmin(a[0]->f, a[1]->f));
+  case BF_MAX:
+    if (is_int) return a[0]->i >= a[1]->i ? a[0] : a[1];
+    return cv_float(m, t, fmax(a[0]->f, a[1]->f));
+  case BF_CLAMP:
+    if (is_int) {
+      int64_t x = a[0]->i, lo = a[1]->i, hi = a[2]->i;
+      int64_t r = x < lo ? lo : x;
+      return cv_int(m, t, r > hi ? hi : r);
+    }
+    return cv_float(m, t, fmin(fmax(a[0]->f, a[1]->f), a[2]->f));
+  case BF_SQRT:
+    if (a[0]->f < 0) return err(d, span, "sqrt of a negative value in a constant expression%s%s", "", "");
+    return cv_float(m, t, t->kind == TY_F32 ? (double)sqrtf((float)a[0]->f) : sqrt(a[0]->f));
+  case BF_FLOOR: return cv_float(m, t, floor(a[0]->f));
+  case BF_CEIL: return cv_float(m, t, ceil(a[0]->f));
+  default: break;
+  }
+  (void)rt;
+  return err(d, span, "'%s' cannot be evaluated in a constant expression%s", builtin_fn_name(f), "");
+}
+
+const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
+                           const type *rt, src_span span, diag_list *d) {
+  for (int i = 0; i < nargs; i++)
+    if (!args[i]) return NULL;
+  if (f == BF_SELECT) {
+    const cvalue *c = args[2];
+    if (!c->elems) return c->b ? args[1] : args[0];
+    const cvalue *el[4];
+    for (int i = 0; i < c->n && i < 4; i++)
+      el[i] = c->elems[i]->b ? args[1]->elems[i] : args[0]->elems[i];
+    return cv_composite(m, rt, el, c->n);
+  }
+  int n = args[0]->elems ? args[0]->n : 0;
+  if (n == 0) return fold_scalar_builtin(m, f, args, rt, span, d);
+  const cvalue *el[4];
+  for (int i = 0; i < n && i < 4; i++) {
+    const cvalue *sa[3];
+    for (int k = 0; k < nargs && k < 3; k++) sa[k] = component(m, args[k], i);
+    el[i] = fold_scalar_builtin(m, f, sa, type_scalar_of(rt), span, d);
+    if (!el[i]) return NULL;
+  }
+  return cv_composite(m, rt, el, n);
+}
+
+/* ---------------------------------------------------- override evaluation */
+
+const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_list *d) {
+  if (!e) return NULL;
+  if (e->cval) return e->cval;
+  switch (e->kind) {
+  case EX_IDENT: {
+    ast_decl *dc = e->decl;
+    if (e->ref != REF_DECL || !dc) break;
+    if (dc->kind == DECL_CONST) return dc->cval;
+    if (dc->kind == DECL_OVERRIDE) {
+      const cvalue *v = NULL;
+      if (env && dc->index < env->count) v = env->overrides[dc->index];
+      if (!v) {
+        if (d)
+          diag_error(d, e->span,
+                     "override '%s' has no value: it has no initializer and the pipeline's "
+                     "constants do not set it",
+                     dc->name);
+        return NULL;
+      }
+      return v;
+    }
+    break;
+  }
+  case EX_UNARY: {
+    const cvalue *v = sema_eval(m, e->u.unary.operand, env, d);
+    return fold_unary(m, e->u.unary.op, v, e->type, e->span, d);
+  }
+  case EX_BINARY: {
+    const cvalue *a = sema_eval(m, e->u.binary.lhs, env, d);
+    if (!a) return NULL;
+    if (e->u.binary.op == BIN_LAND && !a->b) return cv_bool(m, 0);
+    if (e->u.binary.op == BIN_LOR && a->b) return cv_bool(m, 1);
+    const cvalue *b = sema_eval(m, e->u.binary.rhs, env, d);
+    if (!b) return NULL;
+    /* operands were typed by the resolver; bring abstract ones to the
+     * operand type the resolver chose */
+    const type *ot = e->u.binary.lhs->type;
+    const type *bt = e->u.binary.rhs->type;
+    ot = type_unref(ot);
+    bt = type_unref(bt);
+    a = convert(m, a, ot, 1, e->span, d);
+    b = convert(m, b, bt, 1, e->span, d);
+    return fold_binary(m, e->u.binary.op, a, b, e->type, e->span, d);
+  }
+  case EX_CALL: {
+    const cvalue *args[16];
+    int n = e->u.call.nargs;
+    if (n > 16) break;
+    for (int i = 0; i < n; i++) {
+      args[i] = sema_eval(m, e->u.call.args[i], env, d);
+      if (!args[i]) return NULL;
+    }
+    if (e->ref == REF_BUILTIN_FN) return fold_builtin(m, e->builtin, args, n, e->type, e->span, d);
+    if (e->ref == REF_CONSTRUCT) return fold_construct(m, e->type, args, n, e->span, d);
+    break;
+  }
+  default: break;
+  }
+  if (d) diag_error(d, e->span, "this expression is not a constant or override expression");
+  return NULL;
+}
+
+const cvalue *fold_construct(wgsl_module *m, const type *t, const cvalue **args, int n,
+                             src_span span, diag_list *d) {
+  for (int i = 0; i < n; i++)
+    if (!args[i]) return NULL;
+  if (n == 0) return cv_zero(m, t);
+  if (type_is_scalar(t)) return convert(m, args[0], t, 0, span, d);
+  if (t->kind == TY_VEC) {
+    const cvalue *el[4];
+    int k = 0;
+    if (n == 1 && !args[0]->elems) {
+      const cvalue *s = convert(m, args[0], t->elem, 0, span, d);
+      for (uint32_t i = 0; i < t->n; i++) el[i] = s;
+      return s ? cv_composite(m, t, el, (int)t->n) : NULL;
+    }
+    for (int i = 0; i < n; i++) {
+      if (args[i]->elems) {
+        for (int j = 0; j < args[i]->n && k < 4; j++) {
+          el[k] = convert(m, args[i]->elems[j], t->elem, 0, span, d);
+          if (!el[k++]) return NULL;
+        }
+      } else if (k < 4) {
+        el[k] = convert(m, args[i], t->elem, 0, span, d);
+        if (!el[k++]) return NULL;
+      }
+    }
+    return cv_composite(m, t, el, k);
+  }
+  if (t->kind == TY_ARRAY || t->kind == TY_STRUCT) {
+    const cvalue **el = arena_alloc(&m->arena, sizeof *el * (size_t)n);
+    if (!el) return NULL;
+    for (int i = 0; i < n; i++) {
+      const type *et = t->kind == TY_ARRAY ? t->elem : t->fields[i].type;
+      el[i] = convert(m, args[i], et, 1, span, d);
+      if (!el[i]) return NULL;
+    }
+    return cv_composite(m, t, el, n);
+  }
+  return err(d, span, "constant values of this type are not supported yet%s%s", "", "");
+}
+
+const cvalue *fold_index(wgsl_module *m, const cvalue *base, int64_t i) {
+  (void)m;
+  if (!base || !base->elems || i < 0 || i >= base->n) return NULL;
+  return base->elems[i];
+}

@@ -1,0 +1,96 @@
+/*
+ * sema.h — the resolver's view of a module, shared with lowering.
+ *
+ * After parsing, sema_resolve() binds every identifier, gives every
+ * expression a type, folds const-expressions to values (cvalue), marks
+ * override-expressions, lays out structs and checks the rules of the subset
+ * lockstep implements; anything outside it is rejected with a clear message
+ * rather than mis-executed. Override-expressions are evaluated later, at
+ * pipeline creation, by sema_eval() with the pipeline's override values —
+ * the same folding code serves both.
+ */
+#ifndef LS_WGSL_SEMA_H
+#define LS_WGSL_SEMA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../util/arena.h"
+#include "../util/diag.h"
+#include "ast.h"
+#include "types.h"
+#include "wgsl.h"
+
+typedef enum builtin_fn {
+#define BUILTIN(id, name, kind) BF_##id,
+#include "builtins.def"
+#undef BUILTIN
+  BF_COUNT
+} builtin_fn;
+
+typedef enum builtin_kind { BK_NUM1, BK_NUM2, BK_NUM3, BK_FLT1, BK_SEL, BK_ALEN, BK_BAR, BK_ATOM } builtin_kind;
+
+/* @builtin(...) input values of compute entry points. */
+typedef enum builtin_value {
+  BV_LOCAL_INVOCATION_INDEX,
+  BV_LOCAL_INVOCATION_ID,
+  BV_GLOBAL_INVOCATION_ID,
+  BV_WORKGROUP_ID,
+  BV_NUM_WORKGROUPS,
+  BV_COUNT
+} builtin_value;
+
+/* A constant value. Scalars: integers (i32, u32, AbstractInt) in i — u32 as
+ * 0..2^32-1, i32 sign-extended; floats (f32 already rounded to single,
+ * AbstractFloat) in f; bool in b. Composites (vector, matrix by column,
+ * array, struct): elems. */
+typedef struct cvalue {
+  const type *type;
+  int64_t i;
+  double f;
+  int b;
+  const struct cvalue **elems;
+  int n;
+} cvalue;
+
+struct wgsl_module {
+  arena arena;
+  char *src;
+  size_t len;
+  char *filename;
+  diag_list diags;
+  ast_module *ast;
+  type_table types;
+  int ok;
+};
+
+/* Resolves m->ast in place; errors go to m->diags. */
+void sema_resolve(wgsl_module *m);
+
+/* Override values for sema_eval, indexed by the override decl's `index`
+ * (position in the module's declaration list); NULL entries = not given. */
+typedef struct eval_env {
+  const cvalue **overrides;
+  int count;
+} eval_env;
+
+/* Evaluates a const- or override-expression. Returns NULL after reporting an
+ * error into diags (e.g. division by zero, overflow). */
+const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_list *diags);
+/* Converts a constant to type t (value conversion rules of the spec, e.g.
+ * override values given as doubles); NULL + error when not representable. */
+const cvalue *sema_convert(wgsl_module *m, const cvalue *v, const type *t, src_span span,
+                           diag_list *diags);
+/* A scalar constant of type t from a double (for pipeline constants). */
+const cvalue *sema_scalar_from_double(wgsl_module *m, const type *t, double v, src_span span,
+                                      diag_list *diags, const char *what);
+/* The 32-bit patterns of a concrete constant's scalar leaves, in register
+ * order (vectors by component, matrices by column, arrays and structs by
+ * element/member). Writes at most max words; returns the count. */
+uint32_t sema_value_words(const cvalue *v, uint32_t *out, uint32_t max);
+
+const char *builtin_fn_name(builtin_fn f);
+builtin_kind builtin_fn_kind(builtin_fn f);
+const char *builtin_value_name(builtin_value v);
+
+#endif

@@ -1,0 +1,984 @@
+/*
+ * sema_expr.c — the resolver for expressions and type expressions: binds
+ * identifiers, applies the spec's typing rules (abstract numerics and their
+ * automatic conversions, the load rule, references and pointers), folds
+ * const-expressions through eval.c and marks override-expressions. Called by
+ * sema.c for every expression in declarations and statements.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sema_int.h"
+
+#define TN(t, b) type_name((t), (b), sizeof(b))
+
+/* ------------------------------------------------------------ conversions */
+
+int sema_can_convert(const type *from, const type *to) {
+  if (!from || !to) return 0;
+  if (from == to) return 1;
+  if (from->kind == TY_AINT)
+    return to->kind == TY_I32 || to->kind == TY_U32 || to->kind == TY_F32 ||
+           to->kind == TY_F16 || to->kind == TY_AFLOAT;
+  if (from->kind == TY_AFLOAT) return to->kind == TY_F32 || to->kind == TY_F16;
+  if ((from->kind == TY_VEC || from->kind == TY_MAT || from->kind == TY_ARRAY) &&
+      from->kind == to->kind && from->n == to->n && from->rows == to->rows &&
+      from->count_decl == to->count_decl)
+    return sema_can_convert(from->elem, to->elem);
+  return 0;
+}
+
+int sema_convert_expr(sctx *c, ast_expr *e, const type *t) {
+  const type *from = type_unref(e->type);
+  if (!from || !t) return 0;
+  if (from == t) return 1;
+  if (!sema_can_convert(from, t)) return 0;
+  if (e->cval) {
+    const cvalue *v = sema_convert(c->m, e->cval, t, e->span, c->d);
+    if (!v) return 0;
+    e->cval = v;
+  }
+  e->type = t;
+  return 1;
+}
+
+int sema_expect(sctx *c, ast_expr *e, const type *t, const char *what) {
+  const type *v = sema_value(c, e);
+  if (!v || !t) return 0;
+  if (sema_convert_expr(c, e, t)) return 1;
+  char b1[128], b2[128];
+  diag_error(c->d, e->span, "%s: expected %s, found %s", what, TN(t, b1), TN(v, b2));
+  return 0;
+}
+
+/* The common type two operand types convert to, or NULL. */
+static const type *unify(const type *a, const type *b) {
+  if (a == b) return a;
+  if (sema_can_convert(a, b)) return b;
+  if (sema_can_convert(b, a)) return a;
+  /* AbstractInt vs f32-like: both may go to a third type (AInt, AFloat
+   * combinations are covered above) */
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ types */
+
+static const type *scalar_by_name(sctx *c, const char *n) {
+  type_table *T = c->T;
+  if (!strcmp(n, "bool")) return T->t_bool;
+  if (!strcmp(n, "i32")) return T->t_i32;
+  if (!strcmp(n, "u32")) return T->t_u32;
+  if (!strcmp(n, "f32")) return T->t_f32;
+  if (!strcmp(n, "f16")) return T->t_f16;
+  return NULL;
+}
+
+/* vec3f, vec2i, mat4x4f ... : the predeclared aliases. */
+static const type *alias_by_name(sctx *c, const char *n) {
+  size_t len = strlen(n);
+  const type *s = NULL;
+  char suf = n[len - 1];
+  if (suf == 'f') s = c->T->t_f32;
+  else if (suf == 'i') s = c->T->t_i32;
+  else if (suf == 'u') s = c->T->t_u32;
+  else if (suf == 'h') s = c->T->t_f16;
+  else return NULL;
+  if (len == 5 && !strncmp(n, "vec", 3) && n[3] >= '2' && n[3] <= '4')
+    return types_vec(c->T, s, (uint32_t)(n[3] - '0'));
+  if (len == 7 && !strncmp(n, "mat", 3) && n[3] >= '2' && n[3] <= '4' && n[4] == 'x' &&
+      n[5] >= '2' && n[5] <= '4' && (suf == 'f' || suf == 'h'))
+    return types_mat(c->T, s, (uint32_t)(n[3] - '0'), (uint32_t)(n[5] - '0'));
+  return NULL;
+}
+
+/* Generators that need template arguments: vecN, matCxR, array, atomic, ptr.
+ * Returns 1 when the name is one of them. */
+static int is_generator(const char *n) {
+  if (!strcmp(n, "array") || !strcmp(n, "atomic") || !strcmp(n, "ptr")) return 1;
+  if (strlen(n) == 4 && !strncmp(n, "vec", 3) && n[3] >= '2' && n[3] <= '4') return 1;
+  if (strlen(n) == 6 && !strncmp(n, "mat", 3) && n[3] >= '2' && n[3] <= '4' && n[4] == 'x' &&
+      n[5] >= '2' && n[5] <= '4')
+    return 1;
+  return 0;
+}
+
+static int parse_space(const char *n) {
+  if (!strcmp(n, "function")) return AS_FUNCTION;
+  if (!strcmp(n, "private")) return AS_PRIVATE;
+  if (!strcmp(n, "workgroup")) return AS_WORKGROUP;
+  if (!strcmp(n, "uniform")) return AS_UNIFORM;
+  if (!strcmp(n, "storage")) return AS_STORAGE;
+  return -1;
+}
+
+static int parse_access(const char *n) {
+  if (!strcmp(n, "read")) return ACC_READ;
+  if (!strcmp(n, "write")) return ACC_WRITE;
+  if (!strcmp(n, "read_write")) return ACC_READ_WRITE;
+  return -1;
+}
+
+/* Array element count: a const-expression (fixed size) or an override
+ * expression that is an override identifier (override-sized). */
+static const type *array_type(sctx *c, ast_expr *e) {
+  if (e->u.ident.ntargs < 1 || e->u.ident.ntargs > 2) {
+    diag_error(c->d, e->span, "array needs an element type and an optional element count");
+    return NULL;
+  }
+  const type *elem = sema_type(c, e->u.ident.targs[0]);
+  if (!elem) return NULL;
+  char b[128];
+  if (elem->kind == TY_ARRAY && elem->n == 0 && !elem->count_decl) {
+    diag_error(c->d, e->u.ident.targs[0]->span, "the element type of an array cannot be a runtime-sized array");
+    return NULL;
+  }
+  if (elem->kind == TY_VOID || elem->kind == TY_PTR || elem->kind == TY_REF) {
+    diag_error(c->d, e->u.ident.targs[0]->span, "%s cannot be an array element type", TN(elem, b));
+    return NULL;
+  }
+  if (e->u.ident.ntargs == 1) return types_array(c->T, elem, 0, NULL);
+  ast_expr *n = e->u.ident.targs[1];
+  const type *nt = sema_value(c, n);
+  if (!nt) return NULL;
+  if (!type_is_integer_scalar(nt)) {
+    diag_error(c->d, n->span, "the element count of an array must be an integer, found %s", TN(nt, b));
+    return NULL;
+  }
+  if (n->cval) {
+    if (n->cval->i <= 0) {
+      diag_error(c->d, n->span, "the element count of an array must be greater than 0, found %lld",
+                 (long long)n->cval->i);
+      return NULL;
+    }
+    if (n->cval->i > (1 << 28)) {
+      diag_error(c->d, n->span, "array element count %lld is too large", (long long)n->cval->i);
+      return NULL;
+    }
+    return types_array(c->T, elem, (uint32_t)n->cval->i, NULL);
+  }
+  if (n->is_override_expr && n->kind == EX_IDENT && n->decl && n->decl->kind == DECL_OVERRIDE)
+    return types_array(c->T, elem, 0, n->decl);
+  if (n->is_override_expr) {
+    diag_error(c->d, n->span,
+               "an array count that depends on an override must be the override's name itself "
+               "(lockstep does not yet support other override expressions here)");
+    return NULL;
+  }
+  diag_error(c->d, n->span, "the element count of an array must be a constant or an override");
+  return NULL;
+}
+
+static const type *generator(sctx *c, ast_expr *e) {
+  const char *n = e->u.ident.name;
+  char b[128];
+  if (!strcmp(n, "array")) return array_type(c, e);
+  if (!strncmp(n, "vec", 3)) {
+    if (e->u.ident.ntargs != 1) {
+      diag_error(c->d, e->span, "%s needs one template argument (the component type)", n);
+      return NULL;
+    }
+    const type *s = sema_type(c, e->u.ident.targs[0]);
+    if (!s) return NULL;
+    if (!type_is_scalar(s) || type_is_abstract(s)) {
+      diag_error(c->d, e->u.ident.targs[0]->span, "vector components must be bool, i32, u32, f32 or f16, found %s", TN(s, b));
+      return NULL;
+    }
+    return types_vec(c->T, s, (uint32_t)(n[3] - '0'));
+  }
+  if (!strncmp(n, "mat", 3)) {
+    if (e->u.ident.ntargs != 1) {
+      diag_error(c->d, e->span, "%s needs one template argument", n);
+      return NULL;
+    }
+    const type *s = sema_type(c, e->u.ident.targs[0]);
+    if (!s) return NULL;
+    if (s->kind != TY_F32 && s->kind != TY_F16) {
+      diag_error(c->d, e->u.ident.targs[0]->span, "matrix components must be f32 or f16, found %s", TN(s, b));
+      return NULL;
+    }
+    return types_mat(c->T, s, (uint32_t)(n[3] - '0'), (uint32_t)(n[5] - '0'));
+  }
+  if (!strcmp(n, "atomic")) {
+    if (e->u.ident.ntargs != 1) {
+      diag_error(c->d, e->span, "atomic needs one template argument (i32 or u32)");
+      return NULL;
+    }
+    const type *s = sema_type(c, e->u.ident.targs[0]);
+    if (!s) return NULL;
+    if (s->kind != TY_I32 && s->kind != TY_U32) {
+      diag_error(c->d, e->u.ident.targs[0]->span, "atomic<T> needs T = i32 or u32, found %s", TN(s, b));
+      return NULL;
+    }
+    return types_atomic(c->T, s);
+  }
+  /* ptr<space, T[, access]> */
+  if (e->u.ident.ntargs < 2 || e->u.ident.ntargs > 3) {
+    diag_error(c->d, e->span, "ptr needs an address space, a store type and an optional access mode");
+    return NULL;
+  }
+  ast_expr *sp = e->u.ident.targs[0];
+  int space = sp->kind == EX_IDENT ? parse_space(sp->u.ident.name) : -1;
+  if (space < 0) {
+    diag_error(c->d, sp->span, "expected an address space (function, private, workgroup, uniform, storage)");
+    return NULL;
+  }
+  const type *st = sema_type(c, e->u.ident.targs[1]);
+  if (!st) return NULL;
+  int acc = space == AS_STORAGE ? ACC_READ : space == AS_UNIFORM ? ACC_READ : ACC_READ_WRITE;
+  if (e->u.ident.ntargs == 3) {
+    ast_expr *ac = e->u.ident.targs[2];
+    acc = ac->kind == EX_IDENT ? parse_access(ac->u.ident.name) : -1;
+    if (acc < 0) {
+      diag_error(c->d, ac->span, "expected an access mode (read, write, read_write)");
+      return NULL;
+    }
+    if (space != AS_STORAGE) {
+      diag_error(c->d, ac->span, "only pointers to storage may name an access mode");
+      return NULL;
+    }
+  }
+  return types_ptr(c->T, TY_PTR, (addr_space)space, st, (access_mode)acc);
+}
+
+/* A type named by e, or NULL without an error when e does not name a type
+ * (the caller decides what else it may be). */
+static const type *try_type(sctx *c, ast_expr *e, int *is_type) {
+  *is_type = 0;
+  if (e->kind != EX_IDENT) return NULL;
+  const char *n = e->u.ident.name;
+  ast_decl *d = sema_lookup(c, n);
+  if (d) {
+    if (d->kind != DECL_STRUCT && d->kind != DECL_ALIAS) return NULL;
+    *is_type = 1;
+    if (e->u.ident.ntargs) {
+      diag_error(c->d, e->span, "'%s' does not take template arguments", n);
+      return NULL;
+    }
+    sema_resolve_global(c, d);
+    d->used = 1;
+    return d->rtype;
+  }
+  const type *t = scalar_by_name(c, n);
+  if (!t) t = alias_by_name(c, n);
+  if (t) {
+    *is_type = 1;
+    if (t->kind == TY_F16 || type_scalar_of(t) == c->T->t_f16) {
+      if (!c->f16_enabled) {
+        diag_error(c->d, e->span, "f16 needs 'enable f16;' (and lockstep cannot run f16 yet)");
+        return NULL;
+      }
+    }
+    if (e->u.ident.ntargs) {
+      diag_error(c->d, e->span, "'%s' does not take template arguments", n);
+      return NULL;
+    }
+    return t;
+  }
+  if (is_generator(n)) {
+    *is_type = 1;
+    if (!e->u.ident.ntargs) return NULL; /* inferred constructor: vec3(...) */
+    return generator(c, e);
+  }
+  return NULL;
+}
+
+const type *sema_type(sctx *c, ast_expr *e) {
+  int is_type;
+  const type *t = try_type(c, e, &is_type);
+  if (is_type) {
+    if (!t && e->kind == EX_IDENT && is_generator(e->u.ident.name) && !e->u.ident.ntargs)
+      diag_error(c->d, e->span, "'%s' needs template arguments here", e->u.ident.name);
+    e->ref = REF_TYPE;
+    e->type = t;
+    return t;
+  }
+  if (e->kind == EX_IDENT)
+    diag_error(c->d, e->span, "'%s' is not a type", e->u.ident.name);
+  else
+    diag_error(c->d, e->span, "expected a type");
+  return NULL;
+}
+
+/* ------------------------------------------------------------ identifiers */
+
+static const type *ident(sctx *c, ast_expr *e) {
+  const char *n = e->u.ident.name;
+  ast_decl *d = sema_lookup(c, n);
+  if (!d) {
+    int is_type;
+    const type *t = try_type(c, e, &is_type);
+    if (is_type) {
+      if (t) diag_error(c->d, e->span, "type '%s' cannot be used as a value", n);
+      return NULL;
+    }
+    for (int i = 0; i < BF_COUNT; i++)
+      if (!strcmp(builtin_fn_name((builtin_fn)i), n)) {
+        diag_error(c->d, e->span, "built-in function '%s' must be called", n);
+        return NULL;
+      }
+    diag_error(c->d, e->span, "unresolved identifier '%s'", n);
+    return NULL;
+  }
+  if (e->u.ident.ntargs) {
+    diag_error(c->d, e->span, "'%s' does not take template arguments", n);
+    return NULL;
+  }
+  e->ref = REF_DECL;
+  e->decl = d;
+  d->used = 1;
+  sema_resolve_global(c, d);
+  switch (d->kind) {
+  case DECL_CONST:
+    e->cval = d->cval;
+    e->type = d->rtype;
+    return d->cval ? d->rtype : NULL;
+  case DECL_OVERRIDE:
+    e->is_override_expr = 1;
+    e->type = d->rtype;
+    return d->rtype;
+  case DECL_LET:
+  case DECL_PARAM:
+    e->type = d->rtype;
+    return d->rtype;
+  case DECL_VAR:
+    if (!d->rtype) return NULL;
+    e->type = types_ptr(c->T, TY_REF, (addr_space)d->space, d->rtype, (access_mode)d->access);
+    return e->type;
+  case DECL_FN:
+    diag_error(c->d, e->span, "function '%s' must be called", n);
+    return NULL;
+  default:
+    diag_error(c->d, e->span, "'%s' cannot be used as a value", n);
+    return NULL;
+  }
+}
+
+/* --------------------------------------------------------------- operators */
+
+/* Sets e->is_override_expr when any operand is an override-expression and
+ * none is a runtime value; returns 1 when all operands are const. */
+static int all_const(ast_expr **kids, int n, int *any_override) {
+  int all = 1;
+  *any_override = 0;
+  for (int i = 0; i < n; i++) {
+    if (!kids[i]) continue;
+    if (kids[i]->cval) continue;
+    if (kids[i]->is_override_expr) {
+      *any_override = 1;
+      all = 0;
+    } else {
+      return -1; /* runtime */
+    }
+  }
+  return all;
+}
+
+static const type *binary(sctx *c, ast_expr *e) {
+  ast_expr *l = e->u.binary.lhs, *r = e->u.binary.rhs;
+  const type *lt = sema_value(c, l), *rt = sema_value(c, r);
+  if (!lt || !rt) return NULL;
+  ast_binop op = e->u.binary.op;
+  char b1[128], b2[128];
+  static const char *opname[] = {
+#define X_(n, s) s,
+      AST_BINOPS(X_)
+#undef X_
+  };
+  const type *res = NULL;
+  if (op == BIN_SHL || op == BIN_SHR) {
+    const type *ls = type_scalar_of(lt);
+    if (!ls || !type_is_integer_scalar(ls)) goto bad;
+    const type *want = lt->kind == TY_VEC ? types_vec(c->T, c->T->t_u32, lt->n) : c->T->t_u32;
+    if (type_scalar_of(rt) == c->T->t_aint && type_scalar_of(lt) == c->T->t_aint) {
+      /* both abstract: stays abstract */
+    } else if (!sema_convert_expr(c, r, want)) {
+      diag_error(c->d, r->span, "the shift amount must be %s, found %s", TN(want, b1), TN(rt, b2));
+      return NULL;
+    }
+    res = lt;
+  } else {
+    /* vector-scalar mixing for arithmetic */
+    int arith = op <= BIN_MOD;
+    const type *ls = type_scalar_of(lt), *rs = type_scalar_of(rt);
+    if (!ls || !rs) goto bad;
+    if (lt->kind == TY_MAT || rt->kind == TY_MAT) {
+      diag_error(c->d, e->span, "matrix arithmetic is not supported by lockstep yet");
+      return NULL;
+    }
+    const type *s = unify(ls, rs);
+    if (!s) goto bad;
+    const type *shape = lt->kind == TY_VEC ? lt : rt;
+    if (lt->kind == TY_VEC && rt->kind == TY_VEC && lt->n != rt->n) goto bad;
+    if (lt->kind != rt->kind && !arith) goto bad;
+    const type *lwant = lt->kind == TY_VEC ? types_vec(c->T, s, lt->n) : s;
+    const type *rwant = rt->kind == TY_VEC ? types_vec(c->T, s, rt->n) : s;
+    if (!sema_convert_expr(c, l, lwant) || !sema_convert_expr(c, r, rwant)) goto bad;
+    const type *full = shape->kind == TY_VEC ? types_vec(c->T, s, shape->n) : s;
+    switch (op) {
+    case BIN_ADD: case BIN_SUB: case BIN_MUL: case BIN_DIV: case BIN_MOD:
+      if (!type_is_numeric_scalar(s)) goto bad;
+      res = full;
+      break;
+    case BIN_AND: case BIN_OR: case BIN_XOR:
+      if (!type_is_integer_scalar(s) && s->kind != TY_BOOL) goto bad;
+      res = full;
+      break;
+    case BIN_LAND: case BIN_LOR:
+      if (s->kind != TY_BOOL || full->kind != TY_BOOL) goto bad;
+      res = full;
+      break;
+    case BIN_EQ: case BIN_NE:
+      res = shape->kind == TY_VEC ? types_vec(c->T, c->T->t_bool, shape->n) : c->T->t_bool;
+      break;
+    default: /* < <= > >= */
+      if (!type_is_numeric_scalar(s)) goto bad;
+      res = shape->kind == TY_VEC ? types_vec(c->T, c->T->t_bool, shape->n) : c->T->t_bool;
+      break;
+    }
+  }
+  e->type = res;
+  ast_expr *kids[2] = {l, r};
+  int ov;
+  int k = all_const(kids, 2, &ov);
+  if (k == 1) {
+    e->cval = fold_binary(c->m, op, l->cval, r->cval, res, e->span, c->d);
+    if (!e->cval) return NULL;
+  } else if (k == 0 && ov) {
+    e->is_override_expr = 1;
+  }
+  return res;
+bad:
+  diag_error(c->d, e->span, "no operator '%s' for %s and %s", opname[op], TN(lt, b1), TN(rt, b2));
+  return NULL;
+}
+
+static const type *unary(sctx *c, ast_expr *e) {
+  ast_expr *o = e->u.unary.operand;
+  char b[128];
+  if (e->u.unary.op == UN_ADDR) {
+    const type *t = sema_expr(c, o);
+    if (!t) return NULL;
+    if (t->kind != TY_REF) {
+      diag_error(c->d, e->span, "'&' needs a memory reference, found a value of type %s", TN(t, b));
+      return NULL;
+    }
+    if (o->kind == EX_MEMBER && o->nswizzle) {
+      diag_error(c->d, e->span, "cannot take the address of a vector component");
+      return NULL;
+    }
+    e->type = types_ptr(c->T, TY_PTR, t->space, t->elem, t->access);
+    return e->type;
+  }
+  if (e->u.unary.op == UN_DEREF) {
+    const type *t = sema_value(c, o);
+    if (!t) return NULL;
+    if (t->kind != TY_PTR) {
+      diag_error(c->d, e->span, "'*' needs a pointer, found %s", TN(t, b));
+      return NULL;
+    }
+    e->type = types_ptr(c->T, TY_REF, t->space, t->elem, t->access);
+    return e->type;
+  }
+  const type *t = sema_value(c, o);
+  if (!t) return NULL;
+  const type *s = type_scalar_of(t);
+  int ok = 0;
+  if (s && t->kind != TY_MAT) {
+    switch (e->u.unary.op) {
+    case UN_NEG: ok = s->kind == TY_I32 || type_is_float_scalar(s) || s->kind == TY_AINT; break;
+    case UN_NOT: ok = s->kind == TY_BOOL; break;
+    case UN_BITNOT: ok = type_is_integer_scalar(s); break;
+    default: break;
+    }
+  }
+  if (!ok) {
+    diag_error(c->d, e->span, "no operator '%s' for %s",
+               e->u.unary.op == UN_NEG ? "-" : e->u.unary.op == UN_NOT ? "!" : "~", TN(t, b));
+    return NULL;
+  }
+  e->type = t;
+  if (o->cval) {
+    e->cval = fold_unary(c->m, e->u.unary.op, o->cval, t, e->span, c->d);
+    if (!e->cval) return NULL;
+  } else if (o->is_override_expr) {
+    e->is_override_expr = 1;
+  }
+  return t;
+}
+
+/* ------------------------------------------------------ index and member */
+
+static const type *index_expr(sctx *c, ast_expr *e) {
+  ast_expr *base = e->u.index.base, *ix = e->u.index.index;
+  const type *bt = sema_expr(c, base);
+  const type *it = sema_value(c, ix);
+  if (!bt || !it) return NULL;
+  char b[128];
+  if (!type_is_integer_scalar(it)) {
+    diag_error(c->d, ix->span, "an index must be i32 or u32, found %s", TN(it, b));
+    return NULL;
+  }
+  if (it->kind == TY_AINT) sema_convert_expr(c, ix, ix->cval && ix->cval->i >= 0 ? c->T->t_u32 : c->T->t_i32);
+  int is_ref = bt->kind == TY_REF;
+  const type *st = type_unref(bt);
+  const type *elem;
+  uint32_t count = 0;
+  if (st->kind == TY_ARRAY) {
+    elem = st->elem;
+    count = st->n;
+  } else if (st->kind == TY_VEC) {
+    elem = st->elem;
+    count = st->n;
+  } else if (st->kind == TY_MAT) {
+    elem = types_vec(c->T, st->elem, st->rows);
+    count = st->n;
+  } else {
+    diag_error(c->d, e->span, "cannot index a value of type %s", TN(st, b));
+    return NULL;
+  }
+  if (ix->cval && count && (ix->cval->i < 0 || ix->cval->i >= count)) {
+    diag_error(c->d, ix->span, "index %lld is out of bounds for %s (valid: 0..%u)",
+               (long long)ix->cval->i, TN(st, b), count - 1);
+    return NULL;
+  }
+  if (is_ref) {
+    e->type = types_ptr(c->T, TY_REF, bt->space, elem, bt->access);
+  } else {
+    if (!ix->cval && st->kind == TY_ARRAY) {
+      diag_error(c->d, e->span,
+                 "indexing an array value with a runtime index is not supported by lockstep yet; "
+                 "store the array in a 'var' first");
+      return NULL;
+    }
+    e->type = elem;
+    if (base->cval && ix->cval) e->cval = fold_index(c->m, base->cval, ix->cval->i);
+  }
+  return e->type;
+}
+
+static int swizzle_index(char ch) {
+  switch (ch) {
+  case 'x': case 'r': return 0;
+  case 'y': case 'g': return 1;
+  case 'z': case 'b': return 2;
+  case 'w': case 'a': return 3;
+  default: return -1;
+  }
+}
+
+static const type *member(sctx *c, ast_expr *e) {
+  ast_expr *base = e->u.member.base;
+  const type *bt = sema_expr(c, base);
+  if (!bt) return NULL;
+  int is_ref = bt->kind == TY_REF;
+  const type *st = type_unref(bt);
+  const char *name = e->u.member.name;
+  char b[128];
+  if (st->kind == TY_STRUCT) {
+    for (int i = 0; i < st->nfields; i++) {
+      if (!strcmp(st->fields[i].name, name)) {
+        e->member_index = i;
+        const type *ft = st->fields[i].type;
+        e->type = is_ref ? types_ptr(c->T, TY_REF, bt->space, ft, bt->access) : ft;
+        if (!is_ref && base->cval) e->cval = base->cval->elems[i];
+        return e->type;
+      }
+    }
+    diag_error(c->d, e->u.member.name_span, "struct %s has no member '%s'", st->name, name);
+    return NULL;
+  }
+  if (st->kind == TY_VEC) {
+    size_t n = strlen(name);
+    int set = -1; /* xyzw = 0, rgba = 1: one swizzle may not mix them */
+    if (n < 1 || n > 4) goto bad;
+    for (size_t i = 0; i < n; i++) {
+      int k = swizzle_index(name[i]);
+      int s = strchr("xyzw", name[i]) ? 0 : 1;
+      if (k < 0 || (uint32_t)k >= st->n || (set >= 0 && s != set)) goto bad;
+      set = s;
+      e->swizzle[i] = k;
+    }
+    e->nswizzle = (int)n;
+    if (n == 1) {
+      e->type = is_ref ? types_ptr(c->T, TY_REF, bt->space, st->elem, bt->access) : st->elem;
+    } else {
+      e->type = types_vec(c->T, st->elem, (uint32_t)n);
+    }
+    if (!is_ref && base->cval) {
+      if (n == 1) {
+        e->cval = base->cval->elems[e->swizzle[0]];
+      } else {
+        const cvalue *el[4];
+        for (size_t i = 0; i < n; i++) el[i] = base->cval->elems[e->swizzle[i]];
+        e->cval = cv_composite(c->m, e->type, el, (int)n);
+      }
+    } else if (!is_ref && base->is_override_expr) {
+      e->is_override_expr = 1;
+    }
+    return e->type;
+  bad:
+    diag_error(c->d, e->u.member.name_span, "invalid vector swizzle '%s' for %s", name, TN(st, b));
+    return NULL;
+  }
+  diag_error(c->d, e->u.member.name_span, "%s has no members (accessing '%s')", TN(st, b), name);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ calls */
+
+static const type *construct(sctx *c, ast_expr *e, const type *t, const char *gen) {
+  ast_expr **args = e->u.call.args;
+  int n = e->u.call.nargs;
+  char b1[128], b2[128];
+  const type *at[16];
+  if (n > 16 && !(t && t->kind == TY_ARRAY)) {
+    diag_error(c->d, e->span, "too many arguments");
+    return NULL;
+  }
+  for (int i = 0; i < n; i++) {
+    const type *x = sema_value(c, args[i]);
+    if (!x) return NULL;
+    if (i < 16) at[i] = x;
+  }
+  if (!t) {
+    /* inferred: vecN(...), array(...) */
+    if (n == 0) {
+      diag_error(c->d, e->span, "'%s()' needs a template argument or arguments to infer it from", gen);
+      return NULL;
+    }
+    const type *s = NULL;
+    for (int i = 0; i < n; i++) {
+      const type *x = sema_value(c, args[i]);
+      const type *xs = !strcmp(gen, "array") ? x : type_scalar_of(x);
+      if (!xs) {
+        diag_error(c->d, args[i]->span, "cannot infer the component type from %s", TN(x, b1));
+        return NULL;
+      }
+      s = s ? unify(s, xs) : xs;
+      if (!s) {
+        diag_error(c->d, args[i]->span, "arguments of '%s' have no common type", gen);
+        return NULL;
+      }
+    }
+    if (!strcmp(gen, "array")) t = types_array(c->T, s, (uint32_t)n, NULL);
+    else if (!strncmp(gen, "vec", 3)) t = types_vec(c->T, s, (uint32_t)(gen[3] - '0'));
+    else {
+      diag_error(c->d, e->span, "matrix constructors are not supported by lockstep yet");
+      return NULL;
+    }
+  }
+  if (!type_is_constructible(t)) {
+    diag_error(c->d, e->span, "%s cannot be constructed", TN(t, b1));
+    return NULL;
+  }
+  if (t->kind == TY_MAT) {
+    diag_error(c->d, e->span, "matrix constructors are not supported by lockstep yet");
+    return NULL;
+  }
+  if (n > 0) {
+    if (type_is_scalar(t)) {
+      if (n != 1 || !type_is_scalar(at[0])) {
+        diag_error(c->d, e->span, "%s(...) takes one scalar argument", TN(t, b1));
+        return NULL;
+      }
+      /* any scalar converts to any scalar; constants fold below */
+    } else if (t->kind == TY_VEC) {
+      int total = 0;
+      for (int i = 0; i < n; i++) {
+        const type *x = at[i];
+        const type *xs = type_scalar_of(x);
+        if (!xs || x->kind == TY_MAT) goto bad_args;
+        total += x->kind == TY_VEC ? (int)x->n : 1;
+        if (n > 1 || x->kind != TY_VEC) {
+          /* components must convert automatically to the element type */
+          const type *want = x->kind == TY_VEC ? types_vec(c->T, t->elem, x->n) : t->elem;
+          if (!sema_convert_expr(c, args[i], want)) goto bad_args;
+        }
+      }
+      if (!(n == 1 && total == 1) && total != (int)t->n) goto bad_args;
+      if (n == 1 && at[0]->kind == TY_VEC && at[0]->n != t->n) goto bad_args;
+    } else if (t->kind == TY_ARRAY) {
+      if ((uint32_t)n != t->n) {
+        diag_error(c->d, e->span, "%s needs %u elements, found %d", TN(t, b1), t->n, n);
+        return NULL;
+      }
+      for (int i = 0; i < n; i++)
+        if (!sema_expect(c, args[i], t->elem, "array element")) return NULL;
+    } else if (t->kind == TY_STRUCT) {
+      if (n != t->nfields) {
+        diag_error(c->d, e->span, "%s needs %d members, found %d", t->name, t->nfields, n);
+        return NULL;
+      }
+      for (int i = 0; i < n; i++)
+        if (!sema_expect(c, args[i], t->fields[i].type, "struct member")) return NULL;
+    }
+  }
+  e->ref = REF_CONSTRUCT;
+  e->type = t;
+  int ov;
+  int k = all_const(args, n, &ov);
+  if (k == 1) {
+    const cvalue *vals[16];
+    const cvalue **v = n <= 16 ? vals : arena_alloc(&c->m->arena, sizeof *v * (size_t)n);
+    if (!v) return NULL;
+    for (int i = 0; i < n; i++) v[i] = args[i]->cval;
+    e->cval = fold_construct(c->m, t, v, n, e->span, c->d);
+    if (!e->cval) return NULL;
+  } else if (k == 0 && ov) {
+    e->is_override_expr = 1;
+  }
+  return t;
+bad_args:
+  diag_error(c->d, e->span, "no constructor %s(...) for these arguments", TN(t, b2));
+  return NULL;
+}
+
+static int find_builtin(const char *n) {
+  for (int i = 0; i < BF_COUNT; i++)
+    if (!strcmp(builtin_fn_name((builtin_fn)i), n)) return i;
+  return -1;
+}
+
+static const type *atomic_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  int want = f == BF_ATOMIC_LOAD ? 1 : 2;
+  char b[128];
+  if (n != want) {
+    diag_error(c->d, e->span, "%s takes %d argument%s", builtin_fn_name(f), want, want > 1 ? "s" : "");
+    return NULL;
+  }
+  const type *p = sema_value(c, a[0]);
+  if (!p) return NULL;
+  if (p->kind != TY_PTR || p->elem->kind != TY_ATOMIC) {
+    diag_error(c->d, a[0]->span, "%s needs a pointer to an atomic (e.g. &counter), found %s",
+               builtin_fn_name(f), TN(p, b));
+    return NULL;
+  }
+  if (p->space != AS_STORAGE && p->space != AS_WORKGROUP) {
+    diag_error(c->d, a[0]->span, "atomics live in storage or workgroup memory");
+    return NULL;
+  }
+  if (f != BF_ATOMIC_LOAD && p->access != ACC_READ_WRITE) {
+    diag_error(c->d, a[0]->span, "%s needs read_write access", builtin_fn_name(f));
+    return NULL;
+  }
+  const type *t = p->elem->elem;
+  if (n == 2 && !sema_expect(c, a[1], t, builtin_fn_name(f))) return NULL;
+  e->type = f == BF_ATOMIC_STORE ? c->T->t_void : t;
+  return e->type;
+}
+
+static const type *builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  char b[128];
+  const char *name = builtin_fn_name(f);
+  e->ref = REF_BUILTIN_FN;
+  e->builtin = f;
+  builtin_kind k = builtin_fn_kind(f);
+  int want = k == BK_NUM1 || k == BK_FLT1 ? 1 : k == BK_NUM2 ? 2 : k == BK_NUM3 || k == BK_SEL ? 3
+             : k == BK_ALEN ? 1 : k == BK_BAR ? 0 : -1;
+  if (k == BK_ATOM) return atomic_call(c, e, f);
+  if (n != want) {
+    diag_error(c->d, e->span, "%s takes %d argument%s, found %d", name, want, want == 1 ? "" : "s", n);
+    return NULL;
+  }
+  for (int i = 0; i < n; i++)
+    if (!sema_value(c, a[i])) return NULL;
+  const type *t = NULL;
+  switch (k) {
+  case BK_BAR:
+    e->type = c->T->t_void;
+    return e->type;
+  case BK_ALEN: {
+    const type *p = type_unref(a[0]->type);
+    if (p->kind != TY_PTR || p->elem->kind != TY_ARRAY || p->elem->n != 0 || p->elem->count_decl) {
+      diag_error(c->d, a[0]->span, "arrayLength needs a pointer to a runtime-sized array (e.g. &data), found %s", TN(p, b));
+      return NULL;
+    }
+    e->type = c->T->t_u32;
+    return e->type;
+  }
+  case BK_SEL: {
+    const type *ct = type_unref(a[2]->type);
+    t = unify(type_unref(a[0]->type), type_unref(a[1]->type));
+    if (!t || !sema_convert_expr(c, a[0], t) || !sema_convert_expr(c, a[1], t)) {
+      diag_error(c->d, e->span, "select's first two arguments must have the same type");
+      return NULL;
+    }
+    if (!(type_is_scalar(t) || t->kind == TY_VEC)) {
+      diag_error(c->d, e->span, "select needs scalars or vectors, found %s", TN(t, b));
+      return NULL;
+    }
+    int ok = ct->kind == TY_BOOL || (ct->kind == TY_VEC && ct->elem->kind == TY_BOOL && t->kind == TY_VEC && ct->n == t->n);
+    if (!ok) {
+      diag_error(c->d, a[2]->span, "select's condition must be bool (or a bool vector of the same size), found %s", TN(ct, b));
+      return NULL;
+    }
+    break;
+  }
+  default: {
+    t = type_unref(a[0]->type);
+    for (int i = 1; i < n; i++) {
+      t = unify(t, type_unref(a[i]->type));
+      if (!t) {
+        diag_error(c->d, e->span, "the arguments of %s must have one type", name);
+        return NULL;
+      }
+    }
+    if (k == BK_FLT1 && type_scalar_of(t) && type_scalar_of(t)->kind == TY_AINT)
+      t = types_with_scalar(c->T, t, c->T->t_afloat);
+    for (int i = 0; i < n; i++)
+      if (!sema_convert_expr(c, a[i], t)) {
+        diag_error(c->d, a[i]->span, "cannot use %s as an argument of %s", TN(type_unref(a[i]->type), b), name);
+        return NULL;
+      }
+    const type *s = type_scalar_of(t);
+    int ok = s && t->kind != TY_MAT && type_is_numeric_scalar(s);
+    if (k == BK_FLT1) ok = ok && type_is_float_scalar(s);
+    if (!ok) {
+      diag_error(c->d, e->span, "%s is not defined for %s", name, TN(t, b));
+      return NULL;
+    }
+  }
+  }
+  e->type = t;
+  int ov;
+  int cst = all_const(a, n, &ov);
+  if (cst == 1) {
+    const cvalue *v[3];
+    for (int i = 0; i < n; i++) v[i] = a[i]->cval;
+    e->cval = fold_builtin(c->m, f, v, n, t, e->span, c->d);
+    if (!e->cval) return NULL;
+  } else if (cst == 0 && ov) {
+    e->is_override_expr = 1;
+  }
+  return t;
+}
+
+static const type *user_call(sctx *c, ast_expr *e, ast_decl *fn) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  e->ref = REF_DECL;
+  e->decl = fn;
+  fn->used = 1;
+  sema_resolve_global(c, fn);
+  if (fn->stage) {
+    diag_error(c->d, e->span, "entry point '%s' cannot be called", fn->name);
+    return NULL;
+  }
+  if (n != fn->nparams) {
+    diag_error(c->d, e->span, "'%s' takes %d argument%s, found %d", fn->name, fn->nparams,
+               fn->nparams == 1 ? "" : "s", n);
+    return NULL;
+  }
+  for (int i = 0; i < n; i++)
+    if (!sema_expect(c, a[i], fn->params[i]->rtype, "argument")) return NULL;
+  if (c->body_state[fn->index] == 1) {
+    diag_error(c->d, e->span, "'%s' is called recursively; WGSL forbids recursion", fn->name);
+    return NULL;
+  }
+  sema_resolve_fn_body(c, fn);
+  e->type = fn->rtype ? fn->rtype : c->T->t_void;
+  return e->type;
+}
+
+static const type *call(sctx *c, ast_expr *e) {
+  ast_expr *callee = e->u.call.callee;
+  if (callee->kind != EX_IDENT) {
+    diag_error(c->d, callee->span, "expected a function or type name");
+    return NULL;
+  }
+  const char *n = callee->u.ident.name;
+  ast_decl *d = sema_lookup(c, n);
+  if (d && d->kind == DECL_FN) return user_call(c, e, d);
+  if (d && d->kind != DECL_STRUCT && d->kind != DECL_ALIAS) {
+    diag_error(c->d, callee->span, "'%s' is not a function", n);
+    return NULL;
+  }
+  int is_type;
+  const type *t = try_type(c, callee, &is_type);
+  if (is_type) {
+    if (!t && callee->u.ident.ntargs) return NULL; /* error reported */
+    return construct(c, e, t, n);
+  }
+  int bf = find_builtin(n);
+  if (bf >= 0) {
+    if (callee->u.ident.ntargs) {
+      diag_error(c->d, callee->span, "'%s' does not take template arguments", n);
+      return NULL;
+    }
+    return builtin_call(c, e, (builtin_fn)bf);
+  }
+  diag_error(c->d, callee->span, "unresolved function '%s'", n);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------- entry */
+
+const type *sema_expr(sctx *c, ast_expr *e) {
+  if (!e) return NULL;
+  if (e->type) return e->type; /* already resolved (shared subtrees) */
+  switch (e->kind) {
+  case EX_INT:
+    if (e->u.ilit.suffix == 'i') {
+      if (e->u.ilit.value > 2147483647u) goto range;
+      e->type = c->T->t_i32;
+    } else if (e->u.ilit.suffix == 'u') {
+      if (e->u.ilit.value > 4294967295u) goto range;
+      e->type = c->T->t_u32;
+    } else {
+      if (e->u.ilit.value > (uint64_t)INT64_MAX) goto range;
+      e->type = c->T->t_aint;
+    }
+    e->cval = cv_int(c->m, e->type, (int64_t)e->u.ilit.value);
+    return e->type;
+  range:
+    diag_error(c->d, e->span, "integer literal out of range for its type");
+    return NULL;
+  case EX_FLOAT:
+    e->type = e->u.flit.suffix == 'f' ? c->T->t_f32
+              : e->u.flit.suffix == 'h' ? c->T->t_f16
+                                        : c->T->t_afloat;
+    if (e->type == c->T->t_f16 && !c->f16_enabled) {
+      diag_error(c->d, e->span, "f16 literals need 'enable f16;'");
+      return NULL;
+    }
+    e->cval = sema_convert(c->m, cv_float(c->m, c->T->t_afloat, e->u.flit.value), e->type,
+                           e->span, c->d);
+    return e->cval ? e->type : NULL;
+  case EX_BOOL:
+    e->type = c->T->t_bool;
+    e->cval = cv_bool(c->m, e->u.blit);
+    return e->type;
+  case EX_IDENT: return ident(c, e);
+  case EX_CALL: return call(c, e);
+  case EX_INDEX: return index_expr(c, e);
+  case EX_MEMBER: return member(c, e);
+  case EX_UNARY: return unary(c, e);
+  case EX_BINARY: return binary(c, e);
+  }
+  return NULL;
+}
+
+const type *sema_value(sctx *c, ast_expr *e) {
+  const type *t = sema_expr(c, e);
+  if (!t) return NULL;
+  if (t->kind == TY_REF) {
+    if (t->access == ACC_WRITE) {
+      diag_error(c->d, e->span, "cannot read from a write-only reference");
+      return NULL;
+    }
+    if (t->elem->kind == TY_ATOMIC) {
+      diag_error(c->d, e->span, "atomics are read with atomicLoad, not by value");
+      return NULL;
+    }
+    return t->elem;
+  }
+  if (t->kind == TY_VOID) {
+    diag_error(c->d, e->span, "this call has no value");
+    return NULL;
+  }
+  return t;
+}

@@ -1,0 +1,306 @@
+/*
+ * types.c — interning and layout of WGSL types (see types.h). The resolver
+ * asks for types by shape; layout follows the spec's alignment and size
+ * tables so that every byte of a buffer lands where a GPU would put it.
+ */
+#include "types.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static uint32_t round_up(uint32_t k, uint32_t n) { return k ? (n + k - 1) / k * k : n; }
+
+static type *add(type_table *t, type proto) {
+  type *ty = arena_alloc(t->arena, sizeof *ty);
+  if (!ty) return NULL;
+  *ty = proto;
+  if (t->count == t->cap) {
+    int cap = t->cap ? t->cap * 2 : 64;
+    type **items = arena_grow(t->arena, t->items, (size_t)t->count, (size_t)cap, sizeof *items);
+    if (!items) return ty;
+    t->items = items;
+    t->cap = cap;
+  }
+  t->items[t->count++] = ty;
+  return ty;
+}
+
+static const type *scalar(type_table *t, type_kind k, uint32_t size) {
+  type p = {.kind = k, .align = size, .size = size, .words = 1};
+  return add(t, p);
+}
+
+void types_init(type_table *t, arena *a) {
+  memset(t, 0, sizeof *t);
+  t->arena = a;
+  t->t_void = add(t, (type){.kind = TY_VOID});
+  t->t_bool = scalar(t, TY_BOOL, 4);
+  t->t_i32 = scalar(t, TY_I32, 4);
+  t->t_u32 = scalar(t, TY_U32, 4);
+  t->t_f32 = scalar(t, TY_F32, 4);
+  t->t_f16 = scalar(t, TY_F16, 2);
+  t->t_aint = scalar(t, TY_AINT, 8);
+  t->t_afloat = scalar(t, TY_AFLOAT, 8);
+}
+
+const type *types_vec(type_table *t, const type *elem, uint32_t n) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_VEC && x->elem == elem && x->n == n) return x;
+  }
+  uint32_t s = elem->size;
+  type p = {.kind = TY_VEC, .elem = elem, .n = n, .words = n};
+  p.align = (n == 2 ? 2 : 4) * s;
+  p.size = n * s;
+  return add(t, p);
+}
+
+const type *types_mat(type_table *t, const type *elem, uint32_t cols, uint32_t rows) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_MAT && x->elem == elem && x->n == cols && x->rows == rows) return x;
+  }
+  const type *col = types_vec(t, elem, rows);
+  type p = {.kind = TY_MAT, .elem = elem, .n = cols, .rows = rows, .words = cols * rows};
+  p.align = col->align;
+  p.size = cols * round_up(col->align, col->size);
+  p.stride = round_up(col->align, col->size);
+  return add(t, p);
+}
+
+const type *types_array(type_table *t, const type *elem, uint32_t n, ast_decl *count_decl) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_ARRAY && x->elem == elem && x->n == n && x->count_decl == count_decl)
+      return x;
+  }
+  type p = {.kind = TY_ARRAY, .elem = elem, .n = n, .count_decl = count_decl};
+  p.align = elem->align;
+  p.stride = round_up(elem->align, elem->size);
+  p.size = n * p.stride;
+  p.words = n * elem->words;
+  return add(t, p);
+}
+
+const type *types_atomic(type_table *t, const type *elem) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_ATOMIC && x->elem == elem) return x;
+  }
+  type p = {.kind = TY_ATOMIC, .elem = elem, .align = 4, .size = 4, .words = 1};
+  return add(t, p);
+}
+
+const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *store,
+                      access_mode a) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == kind && x->elem == store && x->space == s && x->access == a) return x;
+  }
+  type p = {.kind = kind, .elem = store, .space = s, .access = a};
+  return add(t, p);
+}
+
+const type *types_struct(type_table *t, const char *name, type_field *fields, int n) {
+  type p = {.kind = TY_STRUCT, .name = name, .fields = fields, .nfields = n};
+  uint32_t off = 0, align = 1, words = 0;
+  for (int i = 0; i < n; i++) {
+    const type *m = fields[i].type;
+    uint32_t a = fields[i].attr_align ? fields[i].attr_align : m->align;
+    uint32_t sz = fields[i].attr_size ? fields[i].attr_size : m->size;
+    off = round_up(a, off);
+    fields[i].offset = off;
+    off += sz;
+    if (a > align) align = a;
+    words += m->words;
+  }
+  p.align = align;
+  p.size = round_up(align, off);
+  p.words = words;
+  return add(t, p);
+}
+
+int type_is_scalar(const type *t) { return t && t->kind >= TY_BOOL && t->kind <= TY_AFLOAT; }
+int type_is_numeric_scalar(const type *t) {
+  return t && t->kind >= TY_I32 && t->kind <= TY_AFLOAT;
+}
+int type_is_integer_scalar(const type *t) {
+  return t && (t->kind == TY_I32 || t->kind == TY_U32 || t->kind == TY_AINT);
+}
+int type_is_float_scalar(const type *t) {
+  return t && (t->kind == TY_F32 || t->kind == TY_F16 || t->kind == TY_AFLOAT);
+}
+
+int type_is_abstract(const type *t) {
+  if (!t) return 0;
+  switch (t->kind) {
+  case TY_AINT:
+  case TY_AFLOAT: return 1;
+  case TY_VEC:
+  case TY_MAT:
+  case TY_ARRAY: return type_is_abstract(t->elem);
+  default: return 0;
+  }
+}
+
+int type_is_constructible(const type *t) {
+  switch (t->kind) {
+  case TY_BOOL: case TY_I32: case TY_U32: case TY_F32: case TY_F16: case TY_AINT:
+  case TY_AFLOAT: case TY_VEC: case TY_MAT: return 1;
+  case TY_ARRAY: return t->n > 0 && !t->count_decl && type_is_constructible(t->elem);
+  case TY_STRUCT:
+    for (int i = 0; i < t->nfields; i++)
+      if (!type_is_constructible(t->fields[i].type)) return 0;
+    return 1;
+  default: return 0;
+  }
+}
+
+int type_is_host_shareable(const type *t) {
+  switch (t->kind) {
+  case TY_I32: case TY_U32: case TY_F32: case TY_F16: case TY_ATOMIC: return 1;
+  case TY_VEC: case TY_MAT: return type_is_host_shareable(t->elem);
+  case TY_ARRAY: return type_is_host_shareable(t->elem);
+  case TY_STRUCT:
+    for (int i = 0; i < t->nfields; i++)
+      if (!type_is_host_shareable(t->fields[i].type)) return 0;
+    return 1;
+  default: return 0;
+  }
+}
+
+int type_has_runtime_array(const type *t) {
+  if (t->kind == TY_ARRAY) return t->n == 0 && !t->count_decl;
+  if (t->kind == TY_STRUCT && t->nfields > 0)
+    return type_has_runtime_array(t->fields[t->nfields - 1].type);
+  return 0;
+}
+
+int type_has_atomic(const type *t) {
+  if (t->kind == TY_ATOMIC) return 1;
+  if (t->kind == TY_ARRAY) return type_has_atomic(t->elem);
+  if (t->kind == TY_STRUCT)
+    for (int i = 0; i < t->nfields; i++)
+      if (type_has_atomic(t->fields[i].type)) return 1;
+  return 0;
+}
+
+int type_has_override_array(const type *t) {
+  if (t->kind == TY_ARRAY) return t->count_decl != NULL || type_has_override_array(t->elem);
+  if (t->kind == TY_STRUCT)
+    for (int i = 0; i < t->nfields; i++)
+      if (type_has_override_array(t->fields[i].type)) return 1;
+  return 0;
+}
+
+const type *type_scalar_of(const type *t) {
+  if (!t) return NULL;
+  if (t->kind == TY_VEC || t->kind == TY_MAT) return t->elem;
+  if (type_is_scalar(t)) return t;
+  return NULL;
+}
+
+const type *type_unref(const type *t) { return t && t->kind == TY_REF ? t->elem : t; }
+
+const type *types_concretize(type_table *t, const type *ty) {
+  if (!ty) return ty;
+  switch (ty->kind) {
+  case TY_AINT: return t->t_i32;
+  case TY_AFLOAT: return t->t_f32;
+  case TY_VEC: return types_vec(t, types_concretize(t, ty->elem), ty->n);
+  case TY_MAT: return types_mat(t, types_concretize(t, ty->elem), ty->n, ty->rows);
+  case TY_ARRAY:
+    return type_is_abstract(ty) ? types_array(t, types_concretize(t, ty->elem), ty->n, ty->count_decl)
+                                : ty;
+  default: return ty;
+  }
+}
+
+const type *types_with_scalar(type_table *t, const type *shape, const type *s) {
+  if (shape->kind == TY_VEC) return types_vec(t, s, shape->n);
+  if (shape->kind == TY_MAT) return types_mat(t, s, shape->n, shape->rows);
+  return s;
+}
+
+const char *addr_space_name(addr_space s) {
+  static const char *names[] = {"none", "function", "private", "workgroup",
+                                "uniform", "storage", "handle"};
+  return names[s];
+}
+
+const char *access_name(access_mode a) {
+  static const char *names[] = {"none", "read", "write", "read_write"};
+  return names[a];
+}
+
+static void put(char *buf, unsigned len, unsigned *n, const char *s) {
+  while (*s && *n + 1 < len) buf[(*n)++] = *s++;
+  buf[*n] = 0;
+}
+
+static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
+  char tmp[32];
+  if (!t) {
+    put(buf, len, n, "<error>");
+    return;
+  }
+  switch (t->kind) {
+  case TY_VOID: put(buf, len, n, "void"); break;
+  case TY_BOOL: put(buf, len, n, "bool"); break;
+  case TY_I32: put(buf, len, n, "i32"); break;
+  case TY_U32: put(buf, len, n, "u32"); break;
+  case TY_F32: put(buf, len, n, "f32"); break;
+  case TY_F16: put(buf, len, n, "f16"); break;
+  case TY_AINT: put(buf, len, n, "abstract-int"); break;
+  case TY_AFLOAT: put(buf, len, n, "abstract-float"); break;
+  case TY_VEC:
+    snprintf(tmp, sizeof tmp, "vec%u<", t->n);
+    put(buf, len, n, tmp);
+    name_into(t->elem, buf, len, n);
+    put(buf, len, n, ">");
+    break;
+  case TY_MAT:
+    snprintf(tmp, sizeof tmp, "mat%ux%u<", t->n, t->rows);
+    put(buf, len, n, tmp);
+    name_into(t->elem, buf, len, n);
+    put(buf, len, n, ">");
+    break;
+  case TY_ARRAY:
+    put(buf, len, n, "array<");
+    name_into(t->elem, buf, len, n);
+    if (t->count_decl) {
+      put(buf, len, n, ", ");
+      put(buf, len, n, t->count_decl->name);
+    } else if (t->n) {
+      snprintf(tmp, sizeof tmp, ", %u", t->n);
+      put(buf, len, n, tmp);
+    }
+    put(buf, len, n, ">");
+    break;
+  case TY_STRUCT: put(buf, len, n, t->name); break;
+  case TY_ATOMIC:
+    put(buf, len, n, "atomic<");
+    name_into(t->elem, buf, len, n);
+    put(buf, len, n, ">");
+    break;
+  case TY_PTR:
+  case TY_REF:
+    put(buf, len, n, t->kind == TY_PTR ? "ptr<" : "ref<");
+    put(buf, len, n, addr_space_name(t->space));
+    put(buf, len, n, ", ");
+    name_into(t->elem, buf, len, n);
+    if (t->space == AS_STORAGE) {
+      put(buf, len, n, ", ");
+      put(buf, len, n, access_name(t->access));
+    }
+    put(buf, len, n, ">");
+    break;
+  }
+}
+
+const char *type_name(const type *t, char *buf, unsigned len) {
+  unsigned n = 0;
+  if (len) buf[0] = 0;
+  name_into(t, buf, len, &n);
+  return buf;
+}

@@ -1,0 +1,117 @@
+/*
+ * types.h — WGSL types as the resolver (sema.c) builds them and lowering
+ * (ir/lower.c) reads them. Types are interned per module: two types are equal
+ * exactly when their pointers are. Host-shareable layout (alignment, size,
+ * member offsets, array strides) is computed when a type is made, following
+ * the spec's "Memory Layout" rules; lockstep uses the same layout for every
+ * address space.
+ */
+#ifndef LS_WGSL_TYPES_H
+#define LS_WGSL_TYPES_H
+
+#include <stdint.h>
+
+#include "../util/arena.h"
+#include "ast.h"
+
+typedef enum type_kind {
+  TY_VOID,
+  TY_BOOL,
+  TY_I32,
+  TY_U32,
+  TY_F32,
+  TY_F16,
+  TY_AINT,   /* AbstractInt */
+  TY_AFLOAT, /* AbstractFloat */
+  TY_VEC,
+  TY_MAT,
+  TY_ARRAY,
+  TY_STRUCT,
+  TY_ATOMIC,
+  TY_PTR,
+  TY_REF
+} type_kind;
+
+typedef enum addr_space {
+  AS_NONE,
+  AS_FUNCTION,
+  AS_PRIVATE,
+  AS_WORKGROUP,
+  AS_UNIFORM,
+  AS_STORAGE,
+  AS_HANDLE
+} addr_space;
+
+typedef enum access_mode { ACC_NONE, ACC_READ, ACC_WRITE, ACC_READ_WRITE } access_mode;
+
+typedef struct type type;
+
+typedef struct type_field {
+  const char *name;
+  const type *type;
+  uint32_t offset;
+  uint32_t attr_align, attr_size; /* @align / @size, 0 when absent */
+  src_span span;
+} type_field;
+
+struct type {
+  type_kind kind;
+  const type *elem;   /* vec/mat: scalar; array: element; atomic: i32/u32;
+                         ptr/ref: store type */
+  uint32_t n;         /* vec: width; mat: columns; array: element count,
+                         0 = runtime-sized (or override-sized: count_decl) */
+  uint32_t rows;      /* mat */
+  ast_decl *count_decl; /* array sized by an override: that override */
+  addr_space space;   /* ptr/ref */
+  access_mode access; /* ptr/ref */
+  const char *name;   /* struct name */
+  type_field *fields; /* struct */
+  int nfields;
+  uint32_t align, size; /* layout; size 0 for runtime-sized arrays */
+  uint32_t stride;    /* array: element stride */
+  uint32_t words;     /* scalar leaves when held in registers */
+};
+
+typedef struct type_table {
+  arena *arena;
+  type **items;
+  int count, cap;
+  const type *t_void, *t_bool, *t_i32, *t_u32, *t_f32, *t_f16, *t_aint, *t_afloat;
+} type_table;
+
+void types_init(type_table *t, arena *a);
+const type *types_vec(type_table *t, const type *elem, uint32_t n);
+const type *types_mat(type_table *t, const type *elem, uint32_t cols, uint32_t rows);
+/* n == 0 and count_decl == NULL: runtime-sized. */
+const type *types_array(type_table *t, const type *elem, uint32_t n, ast_decl *count_decl);
+const type *types_atomic(type_table *t, const type *elem);
+const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *store,
+                      access_mode a);
+/* Structs are never deduplicated; layout computed from the fields. */
+const type *types_struct(type_table *t, const char *name, type_field *fields, int n);
+
+int type_is_scalar(const type *t);      /* bool, numeric, abstract */
+int type_is_numeric_scalar(const type *t);
+int type_is_integer_scalar(const type *t);  /* i32, u32, AbstractInt */
+int type_is_float_scalar(const type *t);    /* f32, f16, AbstractFloat */
+int type_is_abstract(const type *t);        /* contains an abstract scalar */
+int type_is_constructible(const type *t);
+int type_is_host_shareable(const type *t);
+int type_has_runtime_array(const type *t);
+int type_has_atomic(const type *t);
+int type_has_override_array(const type *t);
+/* The scalar of a scalar or vector type (the type itself for scalars). */
+const type *type_scalar_of(const type *t);
+/* Strips a reference: the type a load of t gives. */
+const type *type_unref(const type *t);
+/* Concretization (the spec's default conversion): AbstractInt -> i32,
+ * AbstractFloat -> f32, applied through vectors and arrays. */
+const type *types_concretize(type_table *t, const type *ty);
+/* The same shape with another scalar: vec3<f32> with u32 -> vec3<u32>. */
+const type *types_with_scalar(type_table *t, const type *shape, const type *scalar);
+/* Writes the WGSL spelling ("array<vec4<f32>, 4>") into buf. */
+const char *type_name(const type *t, char *buf, unsigned len);
+const char *addr_space_name(addr_space s);
+const char *access_name(access_mode a);
+
+#endif
