@@ -1,0 +1,381 @@
+/*
+ * test_exec.c — the compiler and the VM together, below the public API: WGSL
+ * source -> resolved module -> bytecode -> dispatch, checked against the same
+ * computation written in C. Every shader runs at W = 8, 16, 32 and 64 and on
+ * 1 and 2 threads; results of race-free shaders must not depend on either.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ir/lower.h"
+#include "vm/vm.h"
+#include "wgsl/wgsl.h"
+
+static const unsigned widths[] = {8, 16, 32, 64};
+
+static ir_program *build(const char *src, const ls_constant_entry *cs, size_t ncs,
+                         wgsl_module **mod) {
+  wgsl_module *m = wgsl_module_compile(src, strlen(src), "test.wgsl");
+  assert_non_null(m);
+  if (!wgsl_module_ok(m)) {
+    char *t = diag_format(wgsl_module_diags(m), src, strlen(src), "test.wgsl");
+    fprintf(stderr, "%s", t);
+    free(t);
+  }
+  assert_true(wgsl_module_ok(m));
+  ls_limits lim;
+  ls_limits_default(&lim);
+  diag_list d;
+  diag_init(&d);
+  ir_program *p = lower_pipeline(m, NULL, cs, ncs, &lim, &d);
+  if (!p) {
+    char *t = diag_format(&d, src, strlen(src), "test.wgsl");
+    fprintf(stderr, "%s", t);
+    free(t);
+  }
+  diag_free(&d);
+  assert_non_null(p);
+  *mod = m;
+  return p;
+}
+
+/* Runs prog over `groups` workgroups for every width and thread count; the
+ * buffers are reset from `init` before each run and compared with `want`. */
+static void run_all(ir_program *p, uint32_t groups, uint32_t **init, uint32_t **want,
+                    const size_t *words, int nbuf) {
+  for (unsigned t = 1; t <= 2; t++) {
+    vm_pool *pool = vm_pool_create(t);
+    assert_non_null(pool);
+    for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+      vm_binding b[4];
+      uint32_t *mem[4];
+      for (int i = 0; i < nbuf; i++) {
+        mem[i] = malloc(words[i] * 4);
+        memcpy(mem[i], init[i], words[i] * 4);
+        b[i].data = (uint8_t *)mem[i];
+        b[i].size = words[i] * 4;
+      }
+      vm_dispatch_desc desc = {.prog = p, .bindings = b, .groups = {groups, 1, 1},
+                               .width = widths[w], .budget = 0};
+      vm_result res;
+      assert_int_equal(vm_dispatch(pool, &desc, &res), VM_OK);
+      for (int i = 0; i < nbuf; i++) {
+        if (!want[i]) continue;
+        for (size_t k = 0; k < words[i]; k++) {
+          if (mem[i][k] != want[i][k]) {
+            fprintf(stderr, "W=%u threads=%u buffer %d word %zu: got %u want %u\n", widths[w], t, i,
+                    k, mem[i][k], want[i][k]);
+            fail();
+          }
+        }
+        free(mem[i]);
+      }
+      for (int i = 0; i < nbuf; i++)
+        if (!want[i]) free(mem[i]);
+    }
+    vm_pool_destroy(pool);
+  }
+}
+
+/* ---------------------------------------------------------- control flow */
+
+static const char *control_src =
+    "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n"
+    "fn collatz(n0: u32) -> u32 {\n"
+    "  var n = n0; var steps = 0u;\n"
+    "  loop {\n"
+    "    if (n <= 1u) { break; }\n"
+    "    if (n % 2u == 0u) { n = n / 2u; } else { n = 3u * n + 1u; }\n"
+    "    steps++;\n"
+    "  }\n"
+    "  return steps;\n"
+    "}\n"
+    "fn classify(x: u32) -> u32 {\n"
+    "  switch (x % 4u) {\n"
+    "    case 0u: { return 10u; }\n"
+    "    case 1u, 2u: { if (x > 20u) { return 21u; } return 12u; }\n"
+    "    default: { }\n"
+    "  }\n"
+    "  return 99u;\n"
+    "}\n"
+    "@compute @workgroup_size(64)\n"
+    "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
+    "  let i = gid.x;\n"
+    "  if (i >= arrayLength(&out) / 4u) { return; }\n"
+    "  out[4u*i] = collatz(i + 1u);\n"
+    "  var s = 0u;\n"
+    "  for (var k = 0u; k < i % 7u; k++) {\n"
+    "    if (k == 3u) { continue; }\n"
+    "    s += k;\n"
+    "  }\n"
+    "  out[4u*i+1u] = s;\n"
+    "  out[4u*i+2u] = classify(i);\n"
+    "  var w = 0u;\n"
+    "  while (w < 100u) { w += i + 1u; if (w > 50u && (i & 1u) == 1u) { break; } }\n"
+    "  out[4u*i+3u] = w;\n"
+    "}\n";
+
+static uint32_t c_collatz(uint32_t n) {
+  uint32_t steps = 0;
+  while (n > 1) {
+    n = n % 2 == 0 ? n / 2 : 3 * n + 1;
+    steps++;
+  }
+  return steps;
+}
+
+static uint32_t c_classify(uint32_t x) {
+  switch (x % 4) {
+  case 0: return 10;
+  case 1:
+  case 2: return x > 20 ? 21 : 12;
+  default: return 99;
+  }
+}
+
+static void test_control_flow(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(control_src, NULL, 0, &m);
+  enum { N = 200 };
+  size_t words = 4 * N;
+  uint32_t *init = calloc(words, 4), *want = calloc(words, 4);
+  for (uint32_t i = 0; i < N; i++) {
+    want[4 * i] = c_collatz(i + 1);
+    uint32_t s = 0;
+    for (uint32_t k = 0; k < i % 7; k++)
+      if (k != 3) s += k;
+    want[4 * i + 1] = s;
+    want[4 * i + 2] = c_classify(i);
+    uint32_t w = 0;
+    while (w < 100) {
+      w += i + 1;
+      if (w > 50 && (i & 1) == 1) break;
+    }
+    want[4 * i + 3] = w;
+  }
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, 4, ini, wan, &words, 1); /* 256 invocations, 56 leave at the guard */
+  free(init);
+  free(want);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+/* ------------------------------------------- barriers and workgroup memory */
+
+static const char *reduce_src =
+    "override WG: u32 = 64u;\n"
+    "var<workgroup> tmp: array<u32, WG>;\n"
+    "@group(0) @binding(0) var<storage, read> inp: array<u32>;\n"
+    "@group(0) @binding(1) var<storage, read_write> sums: array<u32>;\n"
+    "@compute @workgroup_size(WG)\n"
+    "fn main(@builtin(local_invocation_index) li: u32, @builtin(workgroup_id) wid: vec3u) {\n"
+    "  tmp[li] = inp[wid.x * WG + li];\n"
+    "  workgroupBarrier();\n"
+    "  var stride = WG / 2u;\n"
+    "  while (stride > 0u) {\n"
+    "    if (li < stride) { tmp[li] += tmp[li + stride]; }\n"
+    "    workgroupBarrier();\n"
+    "    stride /= 2u;\n"
+    "  }\n"
+    "  if (li == 0u) { sums[wid.x] = tmp[0]; }\n"
+    "}\n";
+
+static void test_workgroup_reduction(void **state) {
+  (void)state;
+  const uint32_t sizes[] = {64, 128, 256};
+  for (int s = 0; s < 3; s++) {
+    uint32_t wg = sizes[s];
+    ls_constant_entry c = {"WG", wg};
+    wgsl_module *m;
+    ir_program *p = build(reduce_src, &c, 1, &m);
+    assert_int_equal(p->wg_size[0], wg);
+    assert_int_equal(p->wg_mem_size, wg * 4);
+    enum { G = 5 };
+    size_t words[2] = {G * wg, G};
+    uint32_t *inp = malloc(words[0] * 4), *sums = calloc(G, 4), *want = calloc(G, 4);
+    for (uint32_t i = 0; i < words[0]; i++) {
+      inp[i] = i * 2654435761u >> 7;
+      want[i / wg] += inp[i];
+    }
+    uint32_t *ini[2] = {inp, sums}, *wan[2] = {NULL, want};
+    run_all(p, G, ini, wan, words, 2);
+    free(inp);
+    free(sums);
+    free(want);
+    ir_program_free(p);
+    wgsl_module_free(m);
+  }
+}
+
+/* ------------------------------------------------------------- atomics */
+
+static const char *atomic_src =
+    "@group(0) @binding(0) var<storage, read_write> counter: atomic<u32>;\n"
+    "@group(0) @binding(1) var<storage, read_write> hist: array<atomic<u32>, 8>;\n"
+    "var<workgroup> local_count: atomic<u32>;\n"
+    "@compute @workgroup_size(100)\n"
+    "fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_index) li: u32) {\n"
+    "  atomicAdd(&counter, 1u);\n"
+    "  atomicAdd(&hist[gid.x % 8u], gid.x);\n"
+    "  atomicAdd(&local_count, 1u);\n"
+    "  workgroupBarrier();\n"
+    "  if (li == 0u) { atomicMax(&hist[7], atomicLoad(&local_count) * 1000000u); }\n"
+    "}\n";
+
+static void test_atomics(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(atomic_src, NULL, 0, &m);
+  enum { G = 37 };
+  size_t words[2] = {1, 8};
+  uint32_t zero1[1] = {0}, zero8[8] = {0};
+  uint32_t want1[1] = {G * 100}, want8[8] = {0};
+  for (uint32_t i = 0; i < G * 100; i++) want8[i % 8] += i;
+  if (want8[7] < 100u * 1000000u) want8[7] = 100u * 1000000u;
+  uint32_t *ini[2] = {zero1, zero8}, *wan[2] = {want1, want8};
+  run_all(p, G, ini, wan, words, 2);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+/* ------------------------------------------- built-in values, vectors */
+
+static const char *ids_src =
+    "struct Rec { lid: vec3<u32>, idx: u32, gid: vec4u };\n"
+    "@group(0) @binding(0) var<storage, read_write> recs: array<Rec>;\n"
+    "@compute @workgroup_size(4, 4, 4)\n"
+    "fn main(@builtin(local_invocation_id) lid: vec3u,\n"
+    "        @builtin(local_invocation_index) li: u32,\n"
+    "        @builtin(global_invocation_id) gid: vec3u,\n"
+    "        @builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u) {\n"
+    "  let flat = wid.x * 64u + li;\n"
+    "  var r: Rec;\n"
+    "  r.lid = lid;\n"
+    "  r.idx = li;\n"
+    "  r.gid = vec4u(gid.zyx, nwg.x);\n"
+    "  recs[flat] = r;\n"
+    "}\n";
+
+static void test_builtin_values(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(ids_src, NULL, 0, &m);
+  enum { G = 3 };
+  /* Rec: vec3 at 0 (align 16), idx at 12, vec4 at 16: 32 bytes = 8 words */
+  size_t words = G * 64 * 8;
+  uint32_t *init = calloc(words, 4), *want = calloc(words, 4);
+  for (uint32_t g = 0; g < G; g++)
+    for (uint32_t li = 0; li < 64; li++) {
+      uint32_t x = li % 4, y = (li / 4) % 4, z = li / 16;
+      uint32_t *r = want + (g * 64 + li) * 8;
+      r[0] = x; r[1] = y; r[2] = z; r[3] = li;
+      r[4] = z; r[5] = y; r[6] = g * 4 + x; r[7] = G;
+    }
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, G, ini, wan, &words, 1);
+  free(init);
+  free(want);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+/* ------------------------------------------- integer and float rules */
+
+static const char *arith_src =
+    "@group(0) @binding(0) var<storage, read_write> io: array<i32>;\n"
+    "@group(0) @binding(1) var<storage, read_write> fo: array<f32>;\n"
+    "@compute @workgroup_size(8)\n"
+    "fn main(@builtin(local_invocation_index) li: u32) {\n"
+    "  let a = io[li * 2u];\n"
+    "  let b = io[li * 2u + 1u];\n"
+    "  io[16u + li * 6u] = a / b;\n"
+    "  io[16u + li * 6u + 1u] = a % b;\n"
+    "  io[16u + li * 6u + 2u] = a + b;\n"
+    "  io[16u + li * 6u + 3u] = a << u32(b);\n"
+    "  io[16u + li * 6u + 4u] = select(-1, 1, a < b);\n"
+    "  io[16u + li * 6u + 5u] = i32(f32(a) * 0.5);\n"
+    "  fo[li] = sqrt(max(f32(a), 0.0)) + min(f32(b), 2.5);\n"
+    "}\n";
+
+static void test_integer_rules(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(arith_src, NULL, 0, &m);
+  int32_t pairs[16] = {7, 2, -7, 2, 5, 0, INT32_MIN, -1, INT32_MAX, 1, -9, -4, 3, 33, 100, 7};
+  size_t words[2] = {16 + 8 * 6, 8};
+  uint32_t *init = calloc(words[0], 4), *want = calloc(words[0], 4);
+  uint32_t finit[8] = {0}, fwant[8];
+  memcpy(init, pairs, sizeof pairs);
+  memcpy(want, pairs, sizeof pairs);
+  for (int i = 0; i < 8; i++) {
+    int32_t a = pairs[2 * i], b = pairs[2 * i + 1];
+    int32_t *o = (int32_t *)want + 16 + i * 6;
+    /* WGSL: x / 0 = x, MIN / -1 = MIN, x % 0 = 0, MIN % -1 = 0 */
+    o[0] = b == 0 ? a : (a == INT32_MIN && b == -1) ? a : a / b;
+    o[1] = b == 0 ? 0 : (a == INT32_MIN && b == -1) ? 0 : a % b;
+    o[2] = (int32_t)((uint32_t)a + (uint32_t)b);
+    o[3] = (int32_t)((uint32_t)a << ((uint32_t)b & 31));
+    o[4] = a < b ? 1 : -1;
+    float h = (float)a * 0.5f;
+    o[5] = h >= 2147483520.0f ? 2147483520 : h <= -2147483648.0f ? INT32_MIN : (int32_t)h;
+    float fa = (float)a > 0.0f ? (float)a : 0.0f;
+    float fb = (float)b < 2.5f ? (float)b : 2.5f;
+    float r = __builtin_sqrtf(fa) + fb;
+    memcpy(&fwant[i], &r, 4);
+  }
+  uint32_t *ini[2] = {init, finit}, *wan[2] = {want, fwant};
+  run_all(p, 1, ini, wan, words, 2);
+  free(init);
+  free(want);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+/* Short-circuit: the right side of && runs only where the left holds, so an
+ * out-of-range read never happens (its value would be 0 anyway; the
+ * observable effect is the call's side effect). */
+static const char *short_src =
+    "@group(0) @binding(0) var<storage, read_write> hits: array<atomic<u32>, 2>;\n"
+    "@group(0) @binding(1) var<storage, read_write> out: array<u32>;\n"
+    "fn touch(i: u32) -> bool { atomicAdd(&hits[0], 1u); return i % 3u == 0u; }\n"
+    "@compute @workgroup_size(32)\n"
+    "fn main(@builtin(local_invocation_index) li: u32) {\n"
+    "  let a = li < 10u && touch(li);\n"
+    "  let b = li < 20u || touch(li);\n"
+    "  out[li] = u32(a) + 2u * u32(b);\n"
+    "}\n";
+
+static void test_short_circuit(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(short_src, NULL, 0, &m);
+  size_t words[2] = {2, 32};
+  uint32_t z2[2] = {0}, want2[2] = {10 + 12, 0};
+  uint32_t z32[32] = {0}, want32[32];
+  for (uint32_t i = 0; i < 32; i++) {
+    uint32_t a = i < 10 && i % 3 == 0, b = i < 20 || i % 3 == 0;
+    want32[i] = a + 2 * b;
+  }
+  uint32_t *ini[2] = {z2, z32}, *wan[2] = {want2, want32};
+  run_all(p, 1, ini, wan, words, 2);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_control_flow),   cmocka_unit_test(test_workgroup_reduction),
+      cmocka_unit_test(test_atomics),        cmocka_unit_test(test_builtin_values),
+      cmocka_unit_test(test_integer_rules),  cmocka_unit_test(test_short_circuit),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
