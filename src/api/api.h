@@ -250,6 +250,9 @@ typedef struct api_cmd {
 } api_cmd;
 
 void api_cmd_release(api_cmd *c);
+/* The first problem recorded in the pass's encoder, NULL while it is valid:
+ * lets the CLI name the dispatch that broke a rule before finish(). */
+const char *api_compute_pass_error(const ls_compute_pass *pass);
 
 struct ls_command_buffer {
   ls_device *device;

@@ -438,6 +438,11 @@ void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buff
   api_record_dispatch(pass, what, buffer, offset, NULL);
 }
 
+const char *api_compute_pass_error(const ls_compute_pass *pass) {
+  if (!pass || pass->encoder->error_type == LS_ERROR_NONE) return NULL;
+  return pass->encoder->error ? pass->encoder->error : "out of memory";
+}
+
 /* ---------------------------------------------------------------- finish */
 
 ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder) {

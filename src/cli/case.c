@@ -415,7 +415,14 @@ static int case_gen(case_ctx *x, const json_t *part, const char *at, case_buffer
       uint64_t idx = at0 + k;
       double prod = (double)k * step;
       double v = start + prod;
-      b->init[idx] = b->rec[idx % b->rec_len] == CASE_F32 ? case_f32_bits(v) : case_to_uint32(v);
+      if (b->rec[idx % b->rec_len] == CASE_F32) {
+        b->init[idx] = case_f32_bits(v);
+      } else {
+        /* kit.mjs: (((v % 2^32) + 2^32) % 2^32) >>> 0, which for a negative
+         * fraction differs from truncating first. */
+        double m = fmod(fmod(v, 4294967296.0) + 4294967296.0, 4294967296.0);
+        b->init[idx] = case_to_uint32(m);
+      }
     }
     return 0;
   }

@@ -172,7 +172,7 @@ int lw_needs_memory(const type *t) {
 ref lw_global(lw *L, ast_decl *d) {
   gvar *g = &L->gvars[d->index];
   if (g->placed) return g->r;
-  ref r = {.type = d->rtype, .addr = IR_NO_REG, .space = (addr_space)d->space};
+  ref r = {.kind = RF_MEM, .type = d->rtype, .addr = IR_NO_REG, .space = (addr_space)d->space};
   char b[128];
   switch (d->space) {
   case AS_STORAGE:
@@ -795,6 +795,35 @@ static void renumber(lw *L) {
     if (L->builtin_reg[b] != IR_NO_REG) L->builtin_reg[b] += L->nconsts;
 }
 
+static int binding_order(const void *x, const void *y) {
+  const ir_binding *a = x, *b = y;
+  if (a->group != b->group) return a->group < b->group ? -1 : 1;
+  return a->binding < b->binding ? -1 : a->binding > b->binding;
+}
+
+/* Binding slots were numbered in order of first use; number them by
+ * (group, binding) instead so listings and tools see a stable order. */
+static void sort_bindings(lw *L) {
+  uint32_t n = L->nbindings, map[256];
+  if (n < 2 || n > 256) return;
+  ir_binding sorted[256];
+  memcpy(sorted, L->bindings, n * sizeof *sorted);
+  qsort(sorted, n, sizeof *sorted, binding_order);
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t k = 0; k < n; k++)
+      if (sorted[k].group == L->bindings[i].group && sorted[k].binding == L->bindings[i].binding)
+        map[i] = k;
+  memcpy(L->bindings, sorted, n * sizeof *sorted);
+  for (uint32_t pc = 0; pc < L->ncode; pc++) {
+    ir_insn *in = &L->code[pc];
+    const char *form = ir_op_form(in->op);
+    uint32_t *f[4] = {&in->a, &in->b, &in->c, &in->d};
+    for (int k = 0; k < 4; k++)
+      if (form[k] == 's') *f[k] = map[*f[k]];
+    if (in->op == IR_ATOMB) in->d = (in->d & 0xffu) | (map[in->d >> 8] << 8);
+  }
+}
+
 /* Module declarations' scratch slots point at lowering state: clear them. */
 static void clear_global_scratch(wgsl_module *m) {
   ast_module *am = m->ast;
@@ -921,6 +950,7 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   if (!check_workgroup_storage(&L)) goto fail;
 
   renumber(&L);
+  sort_bindings(&L);
   p->code = L.code;
   p->spans = L.spans;
   p->ncode = L.ncode;

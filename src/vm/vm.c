@@ -526,6 +526,7 @@ static void vm_sub_start(vm_ctx *cx, uint32_t s) {
     memset(cx->priv + (size_t)s * cx->priv_words * w, 0, (size_t)cx->priv_words * w * 4);
   cx->pc[s] = 0;
   uint32_t left = cx->ninv - s * w;
+  if (left > w) left = w; /* a full subgroup has W live lanes, not 64 */
   cx->exec[s] = left >= 64 ? UINT64_MAX : (UINT64_C(1) << left) - 1;
   cx->state[s] = VM_S_RUN;
 }

@@ -311,11 +311,11 @@ static void lex_number(lexer *L, size_t *pi) {
   int is_float;
   const char *err;
   size_t end = scan_number(L->s, L->n, start, &is_float, &err);
-  if (!err && end < L->n && ident_char(L, end)) {
-    /* `12abc`, `1.0i`, `0x1pz`: one bad literal rather than two tokens */
+  if (end < L->n && ident_char(L, end)) {
+    /* `12abc`, `1.0i`, `1e+f`: one bad literal rather than two tokens */
     size_t len;
     while (end < L->n && (len = ident_char(L, end))) end += len;
-    err = "invalid numeric literal";
+    if (!err) err = "invalid numeric literal";
   }
   if (!err) {
     union { uint64_t i; double f; } v;

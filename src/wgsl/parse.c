@@ -18,19 +18,6 @@
 
 #include "parse_impl.h"
 
-/* An error that does not derail parsing (the construct was read in full):
- * reported without entering panic. */
-static void soft_error(parser *p, src_span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
-static void soft_error(parser *p, src_span span, const char *fmt, ...) {
-  if (p->fatal || p->panic) return;
-  char buf[600];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  diag_error(p->d, span, "%s", buf);
-}
-
 static ast_stmt *new_stmt(parser *p, ast_stmt_kind k, uint32_t start) {
   ast_stmt *s = parse_alloc(p, sizeof *s);
   if (!s) return NULL;
@@ -224,7 +211,7 @@ static ast_stmt *parse_simple(parser *p) {
   tok_kind k = parse_peek(p);
   ast_stmt *s;
   if (k == TK_PLUS_PLUS || k == TK_MINUS_MINUS || assign_op(k, &op)) {
-    if (!check_lhs(lhs)) soft_error(p, lhs->span, "invalid left-hand side of assignment");
+    if (!check_lhs(lhs)) parse_soft_error(p, lhs->span, "invalid left-hand side of assignment");
     parse_next(p);
     if (k == TK_PLUS_PLUS || k == TK_MINUS_MINUS) {
       if (!(s = new_stmt(p, ST_INCDEC, start))) return NULL;
@@ -298,15 +285,18 @@ static ast_stmt *decl_stmt(parser *p, ast_decl *d, uint32_t start) {
   return s;
 }
 
+/* An else-if chain becomes nested ST_IF nodes: each link counts as one level
+ * of nesting, since later phases recurse down the chain. */
 static ast_stmt *parse_if(parser *p, uint32_t start) {
   ast_stmt *first = NULL, *tail = NULL;
   uint32_t if_start = start;
+  int links = 0;
   for (;;) {
     parse_next(p); /* 'if' */
     ast_expr *cond = parse_expression(p);
     ast_stmt *then = cond ? parse_compound(p) : NULL;
     ast_stmt *s = then ? new_stmt(p, ST_IF, if_start) : NULL;
-    if (!s) return first;
+    if (!s) break;
     s->u.if_.cond = cond;
     s->u.if_.then = then;
     if (tail) tail->u.if_.else_ = s;
@@ -317,8 +307,11 @@ static ast_stmt *parse_if(parser *p, uint32_t start) {
       tail->u.if_.else_ = parse_compound(p);
       break;
     }
+    if (!parse_enter(p)) break;
+    links++;
     if_start = parse_start(p);
   }
+  p->depth -= links;
   /* each link of an else-if chain spans to the end of the chain */
   for (ast_stmt *s = first; s && s->kind == ST_IF; s = s->u.if_.else_) s->span.end = p->prev_end;
   return first;
@@ -403,7 +396,7 @@ static ast_stmt *parse_switch(parser *p, uint32_t start, ast_attr *attrs, int na
   s->u.switch_.cases = parse_collect(p, mark, sizeof(ast_case), &s->u.switch_.ncases);
   if (!parse_expect(p, TK_RBRACE, "to close switch body")) return s;
   if (s->u.switch_.ncases == 0)
-    soft_error(p, parse_span_from(p, body_start), "switch statement must have at least one clause");
+    parse_soft_error(p, parse_span_from(p, body_start), "switch statement must have at least one clause");
   s->span = parse_span_from(p, start);
   return s;
 }
@@ -431,7 +424,7 @@ static ast_stmt *parse_continuing(parser *p) {
         s->span = parse_span_from(p, bstart);
         parse_push(p, &s, sizeof s);
         if (parse_peek(p) != TK_RBRACE)
-          soft_error(p, parse_cur(p)->span,
+          parse_soft_error(p, parse_cur(p)->span,
                      "'break if' must be the last statement of the continuing block");
       }
     } else {
@@ -519,7 +512,7 @@ static ast_stmt *parse_statement(parser *p) {
   if (!parse_attributes(p, &attrs, &nattrs)) return NULL;
   tok_kind k = parse_peek(p);
   if (nattrs && !takes_attributes(k)) {
-    soft_error(p, attrs_span(attrs, nattrs), "attributes are not allowed on this statement");
+    parse_soft_error(p, attrs_span(attrs, nattrs), "attributes are not allowed on this statement");
     attrs = NULL;
     nattrs = 0;
   }
@@ -559,7 +552,7 @@ static ast_stmt *parse_statement(parser *p) {
   case TK_KW_BREAK:
     parse_next(p);
     if (parse_peek(p) == TK_KW_IF) {
-      soft_error(p, parse_span_from(p, start),
+      parse_soft_error(p, parse_span_from(p, start),
                  "'break if' is only allowed as the last statement of a continuing block");
       parse_next(p);
       if (!(s = new_stmt(p, ST_BREAK_IF, start)) || !(s->u.expr = parse_expression(p)))
@@ -781,7 +774,7 @@ static ast_decl *parse_global(parser *p) {
       parse_expected(p, "'fn', 'var' or 'override'", "after attributes");
       return NULL;
     }
-    soft_error(p, attrs_span(attrs, nattrs), "attributes are not allowed on %s declarations",
+    parse_soft_error(p, attrs_span(attrs, nattrs), "attributes are not allowed on %s declarations",
                lex_token_name(k));
   }
   switch (k) {
@@ -795,7 +788,7 @@ static ast_decl *parse_global(parser *p) {
   case TK_KW_CONST:
   case TK_KW_LET:
     if (k == TK_KW_LET)
-      soft_error(p, parse_cur(p)->span, "'let' declarations are not allowed at module scope; "
+      parse_soft_error(p, parse_cur(p)->span, "'let' declarations are not allowed at module scope; "
                  "use 'const'");
     d = parse_value_decl(p, start);
     if (d && !parse_expect(p, TK_SEMI, "after declaration")) d = NULL;
@@ -876,7 +869,7 @@ ast_module *parse_module(const char *src, size_t len, arena *a, diag_list *diags
     if (is_directive(p)) {
       ast_directive dir;
       token *t = parse_cur(p);
-      soft_error(p, t->span, "directives must come before any declaration");
+      parse_soft_error(p, t->span, "directives must come before any declaration");
       parse_directive(p, &dir);
     } else {
       ast_decl *d = parse_global(p);

@@ -16,6 +16,9 @@
  * has the errors. Nesting deeper than PARSE_MAX_DEPTH is an error, not a
  * stack overflow. */
 #define PARSE_MAX_DEPTH 128
+/* Later phases walk expressions recursively, so the height of every
+ * expression tree is bounded too (`a + b + c ...` is as tall as it is long). */
+#define PARSE_MAX_EXPR_HEIGHT 512
 ast_module *parse_module(const char *src, size_t len, arena *a, diag_list *diags);
 
 #endif

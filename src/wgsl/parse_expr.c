@@ -36,6 +36,16 @@ void parse_error(parser *p, src_span span, const char *fmt, ...) {
   p->panic = 1;
 }
 
+void parse_soft_error(parser *p, src_span span, const char *fmt, ...) {
+  if (p->panic || p->fatal) return;
+  char buf[600];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  diag_error(p->d, span, "%s", buf);
+}
+
 const char *parse_describe(parser *p, const token *t, char *buf, size_t cap) {
   const char *what = t->kind == TK_IDENT ? "identifier"
                      : t->kind == TK_INT ? "integer literal"
@@ -128,17 +138,34 @@ ast_expr *parse_new_expr(parser *p, ast_expr_kind k, uint32_t start) {
   return e;
 }
 
+/* Records the height of the expression just built (see
+ * PARSE_MAX_EXPR_HEIGHT); a tree taller than allowed stops the parse. */
+static int set_height(parser *p, int h, src_span span) {
+  p->eh = h;
+  if (h <= PARSE_MAX_EXPR_HEIGHT) return 1;
+  if (!p->fatal)
+    diag_error(p->d, span, "expression nesting too deep (more than %d levels)",
+               PARSE_MAX_EXPR_HEIGHT);
+  stop_parsing(p);
+  return 0;
+}
+
+static int max_int(int a, int b) { return a > b ? a : b; }
+
 /* ---- Primary and postfix expressions ------------------------------------ */
 
-/* `( expr, ... )` or `< expr, ... >`: open is the current token. */
+/* `( expr, ... )` or `< expr, ... >`: open is the current token. p->eh gets
+ * the tallest element's height. */
 static ast_expr **parse_list(parser *p, tok_kind close, const char *what, int *count) {
   *count = 0;
   if (!parse_enter(p)) return NULL;
   parse_next(p);
   size_t mark = parse_mark(p);
+  int h = 0;
   while (parse_peek(p) != close) {
     ast_expr *e = parse_expression(p);
     if (!e) goto fail;
+    h = max_int(h, p->eh);
     parse_push(p, &e, sizeof e);
     if (!parse_accept(p, TK_COMMA)) {
       if (parse_peek(p) != close) {
@@ -152,6 +179,7 @@ static ast_expr **parse_list(parser *p, tok_kind close, const char *what, int *c
   }
   parse_next(p);
   parse_leave(p);
+  p->eh = h;
   return parse_collect(p, mark, sizeof(ast_expr *), count);
 fail:
   p->stop = mark;
@@ -163,33 +191,42 @@ ast_expr **parse_template_args(parser *p, int *count) {
   uint32_t start = parse_start(p);
   ast_expr **args = parse_list(p, TK_TEMPLATE_END, "in template argument list", count);
   if (!p->panic && *count == 0)
-    parse_error(p, parse_span_from(p, start), "empty template argument list");
+    parse_soft_error(p, parse_span_from(p, start), "empty template argument list");
   return args;
 }
 
-/* ident, ident<...>, ident(...) or ident<...>(...); the identifier is the
- * current token. */
-static ast_expr *parse_ident_expr(parser *p) {
+/* ident or ident<...>; the identifier is the current token. */
+static ast_expr *parse_template_ident(parser *p) {
   token *t = parse_next(p);
   ast_expr *e = parse_new_expr(p, EX_IDENT, t->span.start);
   if (!e || !(e->u.ident.name = parse_text(p, t))) return NULL;
+  int h = 1;
   if (parse_peek(p) == TK_TEMPLATE_START) {
     int n;
     e->u.ident.targs = parse_template_args(p, &n);
     if (p->panic) return NULL;
     e->u.ident.ntargs = n;
+    h = p->eh + 1;
   }
   e->span = parse_span_from(p, t->span.start);
-  if (parse_peek(p) != TK_LPAREN) return e;
-  ast_expr *call = parse_new_expr(p, EX_CALL, t->span.start);
+  return set_height(p, h, e->span) ? e : NULL;
+}
+
+/* ident, ident<...>, ident(...) or ident<...>(...). */
+static ast_expr *parse_ident_expr(parser *p) {
+  uint32_t start = parse_start(p);
+  ast_expr *e = parse_template_ident(p);
+  if (!e || parse_peek(p) != TK_LPAREN) return e;
+  int hc = p->eh;
+  ast_expr *call = parse_new_expr(p, EX_CALL, start);
   if (!call) return NULL;
   int n;
   call->u.call.callee = e;
   call->u.call.args = parse_list(p, TK_RPAREN, "in argument list", &n);
   if (p->panic) return NULL;
   call->u.call.nargs = n;
-  call->span = parse_span_from(p, t->span.start);
-  return call;
+  call->span = parse_span_from(p, start);
+  return set_height(p, 1 + max_int(hc, p->eh), call->span) ? call : NULL;
 }
 
 static ast_expr *parse_primary(parser *p) {
@@ -229,6 +266,7 @@ static ast_expr *parse_primary(parser *p) {
   }
   parse_next(p);
   e->span = parse_span_from(p, start);
+  p->eh = 1;
   return e;
 }
 
@@ -238,6 +276,7 @@ static ast_expr *parse_singular(parser *p) {
   uint32_t start = parse_start(p);
   ast_expr *e = parse_primary(p);
   while (e) {
+    int hb = p->eh;
     if (parse_peek(p) == TK_LBRACKET) {
       parse_next(p);
       ast_expr *idx = parse_expression(p);
@@ -247,6 +286,7 @@ static ast_expr *parse_singular(parser *p) {
       x->u.index.base = e;
       x->u.index.index = idx;
       x->span = parse_span_from(p, start);
+      if (!set_height(p, 1 + max_int(hb, p->eh), x->span)) return NULL;
       e = x;
     } else if (parse_peek(p) == TK_DOT) {
       parse_next(p);
@@ -261,6 +301,7 @@ static ast_expr *parse_singular(parser *p) {
       x->u.member.base = e;
       x->u.member.name_span = t->span;
       x->span = parse_span_from(p, start);
+      if (!set_height(p, 1 + hb, x->span)) return NULL;
       e = x;
     } else {
       break;
@@ -269,7 +310,7 @@ static ast_expr *parse_singular(parser *p) {
   return e;
 }
 
-/* Takes the operator at the current token. '--' and '&&' where a single
+/* Takes the operator at the current token. '--', '++' and '&&' where a single
  * character operator is wanted (`a--b`, `&&p`) give up their first character
  * and stay, shortened, as the next token — the spec picks the longest token
  * valid in context. */
@@ -292,7 +333,7 @@ typedef struct prefix_op {
 
 ast_expr *parse_unary(parser *p) {
   /* prefix operators are collected first and applied inside-out, so that
-   * `- - - ... x` needs no recursion */
+   * `- - - ... x` needs no recursion here */
   size_t mark = parse_mark(p);
   for (;;) {
     prefix_op po;
@@ -313,20 +354,16 @@ ast_expr *parse_unary(parser *p) {
   }
 operand:;
   ast_expr *e = parse_singular(p);
-  while (p->stop > mark) {
+  while (e && p->stop > mark) {
     p->stop -= sizeof(prefix_op);
-    if (!e) continue;
     prefix_op po;
     memcpy(&po, p->scratch + p->stop, sizeof po);
     ast_expr *u = parse_new_expr(p, EX_UNARY, po.start);
-    if (!u) {
-      e = NULL;
-      continue;
-    }
+    if (!u) return NULL;
     u->u.unary.op = po.op;
     u->u.unary.operand = e;
     u->span.end = e->span.end;
-    e = u;
+    e = set_height(p, p->eh + 1, u->span) ? u : NULL;
   }
   p->stop = mark;
   return e;
@@ -369,13 +406,13 @@ static const char *binop_spelling(ast_binop op) {
 
 static int is_relational(ast_binop op) { return op >= BIN_EQ && op <= BIN_GE; }
 
-/* Consumes the binary operator at the current token, whose kind is known to
- * map to op. */
+/* Consumes the binary operator at the current token, known to map to op. */
 static void take_binop(parser *p, ast_binop op) {
   take_operator(p, op == BIN_SUB ? TK_MINUS : op == BIN_ADD ? TK_PLUS : parse_peek(p));
 }
 
-static ast_expr *binary(parser *p, ast_binop op, ast_expr *l, ast_expr *r) {
+/* Builds l op r where hl is l's height and p->eh holds r's. */
+static ast_expr *binary(parser *p, ast_binop op, ast_expr *l, int hl, ast_expr *r) {
   if (!l || !r) return NULL;
   ast_expr *e = parse_new_expr(p, EX_BINARY, l->span.start);
   if (!e) return NULL;
@@ -383,57 +420,61 @@ static ast_expr *binary(parser *p, ast_binop op, ast_expr *l, ast_expr *r) {
   e->u.binary.lhs = l;
   e->u.binary.rhs = r;
   e->span.end = r->span.end;
-  return e;
+  return set_height(p, 1 + max_int(hl, p->eh), e->span) ? e : NULL;
 }
 
-/* multiplicative_expression continued from its first unary operand. */
+/* The *_rest functions continue an expression from its first operand l,
+ * whose height is in p->eh, and record in *last the outermost operator. */
+
 static ast_expr *mul_rest(parser *p, ast_expr *l, ast_binop *last) {
   ast_binop op;
   while (l && (parse_peek(p) == TK_STAR || parse_peek(p) == TK_SLASH ||
                parse_peek(p) == TK_PERCENT)) {
+    int hl = p->eh;
     binop_of(parse_peek(p), &op);
     take_binop(p, op);
-    l = binary(p, op, l, parse_unary(p));
+    l = binary(p, op, l, hl, parse_unary(p));
     *last = op;
   }
   return l;
 }
 
-/* shift_expression continued from its first unary operand. */
 static ast_expr *shift_rest(parser *p, ast_expr *l, ast_binop *last) {
   tok_kind k = parse_peek(p);
   if (k == TK_SHL || k == TK_SHR) {
     ast_binop op = k == TK_SHL ? BIN_SHL : BIN_SHR;
+    int hl = p->eh;
     parse_next(p);
     *last = op;
-    return binary(p, op, l, parse_unary(p));
+    return binary(p, op, l, hl, parse_unary(p));
   }
   l = mul_rest(p, l, last);
   while (l) {
     k = parse_peek(p);
     if (k != TK_PLUS && k != TK_MINUS && k != TK_MINUS_MINUS && k != TK_PLUS_PLUS) break;
     ast_binop op = (k == TK_PLUS || k == TK_PLUS_PLUS) ? BIN_ADD : BIN_SUB;
+    int hl = p->eh;
     take_binop(p, op);
     ast_binop inner = op;
     ast_expr *r = parse_unary(p);
     if (r) r = mul_rest(p, r, &inner);
-    l = binary(p, op, l, r);
+    l = binary(p, op, l, hl, r);
     *last = op;
   }
   return l;
 }
 
-/* relational_expression continued from its first unary operand. */
 static ast_expr *relational_rest(parser *p, ast_expr *l, ast_binop *last) {
   l = shift_rest(p, l, last);
   ast_binop op;
   if (!l || !binop_of(parse_peek(p), &op) || !is_relational(op)) return l;
+  int hl = p->eh;
   parse_next(p);
   ast_binop inner = op;
   ast_expr *r = parse_unary(p);
   if (r) r = shift_rest(p, r, &inner);
   *last = op;
-  return binary(p, op, l, r);
+  return binary(p, op, l, hl, r);
 }
 
 /* The expression ended but a binary operator follows: the grammar forbids
@@ -444,14 +485,15 @@ static ast_expr *reject_mixing(parser *p, ast_expr *e, ast_binop last) {
   if (!e || !binop_of(parse_peek(p), &op)) return e;
   token *t = parse_cur(p);
   if (is_relational(last) && is_relational(op))
-    parse_error(p, t->span, "comparison operators cannot be chained: '%s' after '%s' "
-                "requires parentheses", binop_spelling(op), binop_spelling(last));
+    parse_soft_error(p, t->span, "comparison operators cannot be chained: '%s' after '%s' "
+                     "requires parentheses", binop_spelling(op), binop_spelling(last));
   else
-    parse_error(p, t->span, "mixing '%s' and '%s' requires parentheses",
-                binop_spelling(last), binop_spelling(op));
+    parse_soft_error(p, t->span, "mixing '%s' and '%s' requires parentheses",
+                     binop_spelling(last), binop_spelling(op));
   while (e && binop_of(parse_peek(p), &op)) {
+    int hl = p->eh;
     take_binop(p, op);
-    e = binary(p, op, e, parse_unary(p));
+    e = binary(p, op, e, hl, parse_unary(p));
   }
   return e;
 }
@@ -465,8 +507,9 @@ static ast_expr *expression_body(parser *p) {
     ast_binop op;
     binop_of(k, &op);
     while (l && parse_peek(p) == k) {
+      int hl = p->eh;
       parse_next(p);
-      l = binary(p, op, l, parse_unary(p));
+      l = binary(p, op, l, hl, parse_unary(p));
     }
     return reject_mixing(p, l, op);
   }
@@ -475,11 +518,12 @@ static ast_expr *expression_body(parser *p) {
   if (l && (k == TK_AND_AND || k == TK_OR_OR)) {
     ast_binop op = k == TK_AND_AND ? BIN_LAND : BIN_LOR;
     while (l && parse_peek(p) == k) {
+      int hl = p->eh;
       parse_next(p);
       ast_binop inner = op;
       ast_expr *r = parse_unary(p);
       if (r) r = relational_rest(p, r, &inner);
-      l = binary(p, op, l, r);
+      l = binary(p, op, l, hl, r);
     }
     last = op;
   }
@@ -498,17 +542,7 @@ ast_expr *parse_type(parser *p) {
     parse_expected(p, "type", NULL);
     return NULL;
   }
-  token *t = parse_next(p);
-  ast_expr *e = parse_new_expr(p, EX_IDENT, t->span.start);
-  if (!e || !(e->u.ident.name = parse_text(p, t))) return NULL;
-  if (parse_peek(p) == TK_TEMPLATE_START) {
-    int n;
-    e->u.ident.targs = parse_template_args(p, &n);
-    if (p->panic) return NULL;
-    e->u.ident.ntargs = n;
-  }
-  e->span = parse_span_from(p, t->span.start);
-  return e;
+  return parse_template_ident(p);
 }
 
 /* ---- Attributes ------------------------------------------------------------ */
@@ -524,8 +558,8 @@ static void check_diagnostic_attr(parser *p, const ast_attr *at) {
            (is_plain_ident(rule) ||
             (rule->kind == EX_MEMBER && is_plain_ident(rule->u.member.base)));
   if (!ok)
-    parse_error(p, at->span, "@diagnostic expects (severity, rule name), e.g. "
-                "@diagnostic(off, derivative_uniformity)");
+    parse_soft_error(p, at->span, "@diagnostic expects (severity, rule name), e.g. "
+                     "@diagnostic(off, derivative_uniformity)");
 }
 
 int parse_attributes(parser *p, ast_attr **attrs, int *nattrs) {
@@ -551,10 +585,7 @@ int parse_attributes(parser *p, ast_attr **attrs, int *nattrs) {
       if (p->panic) goto fail;
     }
     at.span = parse_span_from(p, start);
-    if (t->kind == TK_KW_DIAGNOSTIC) {
-      check_diagnostic_attr(p, &at);
-      if (p->panic) goto fail;
-    }
+    if (t->kind == TK_KW_DIAGNOSTIC) check_diagnostic_attr(p, &at);
     parse_push(p, &at, sizeof at);
   }
   *attrs = parse_collect(p, mark, sizeof(ast_attr), nattrs);

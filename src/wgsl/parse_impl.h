@@ -16,7 +16,8 @@ typedef struct parser {
   arena *a;
   diag_list *d;
   uint32_t prev_end; /* end of the last consumed token, for node spans */
-  int depth;         /* nesting of blocks, brackets and unary operators */
+  int depth;         /* nesting of blocks, brackets, else-if links */
+  int eh;            /* height of the expression tree last returned */
   int panic;         /* an error was reported: stay quiet until recovery */
   int fatal;         /* nesting too deep or out of memory: stop parsing */
   /* One scratch stack for every list under construction; nested lists
@@ -52,6 +53,9 @@ static inline src_span parse_span_from(parser *p, uint32_t start) {
 /* Reports an error unless one is already pending (panic) or parsing stopped;
  * always sets panic. */
 void parse_error(parser *p, src_span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* An error that does not derail parsing (the construct was read in full):
+ * reported without entering panic, unless already in panic. */
+void parse_soft_error(parser *p, src_span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
 /* "expected X <context>, found Y" at the current token; returns 0. */
 int parse_expected(parser *p, const char *what, const char *context);
 /* Consumes a token of kind k or reports "expected 'k' <context>, found ...". */

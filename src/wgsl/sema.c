@@ -680,10 +680,11 @@ static void stmt(sctx *c, ast_stmt *s) {
     c->switch_depth++;
     for (int i = 0; i < s->u.switch_.ncases; i++) {
       ast_case *k = &s->u.switch_.cases[i];
+      int is_default = k->has_default;
       for (int j = 0; j < k->nselectors; j++) {
         ast_expr *e = k->selectors[j];
         if (!e) {
-          defaults++;
+          is_default = 1;
           continue;
         }
         const type *et = sema_value(c, e);
@@ -698,7 +699,7 @@ static void stmt(sctx *c, ast_stmt *s) {
               diag_error(c->d, e->span, "duplicate case value %lld", (long long)e->cval->i);
         }
       }
-      if (k->has_default) defaults++;
+      defaults += is_default;
       block(c, k->body);
     }
     c->switch_depth--;

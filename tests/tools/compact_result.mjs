@@ -34,12 +34,15 @@ if (pos.length !== 1 || !opt.out) {
 }
 
 const res = JSON.parse(fs.readFileSync(pos[0], 'utf8'));
-let initial = null;
+let initial = null, rules = {};
 if (opt.case) {
   const kit = await importPeer('lib/kit.mjs');
   const { spec } = kit.loadCase(opt.case);
   initial = Object.fromEntries(spec.buffers.map((b) => [b.name, kit.buildInit(b)]));
+  rules = spec.compare ?? {};
 }
+// A hash only stands for the buffer when the comparison is exact.
+const isExact = (r) => r === undefined || r === 'exact' || (r && !Array.isArray(r) && r.mode === 'exact');
 
 function sha256Words(words) {
   const bytes = Buffer.alloc(words.length * 4);
@@ -71,6 +74,10 @@ for (const [name, b] of Object.entries(res.buffers)) {
   if (!b.hex) continue;                       // already compact
   const words = Uint32Array.from(b.hex, (h) => parseInt(h, 16) >>> 0);
   if (words.length <= opt.threshold) continue;
+  if (!isExact(rules[name])) {
+    console.error(`${name}: its compare rule is not exact, so a hash cannot stand for it; kept in full`);
+    continue;
+  }
   const samples = {};
   for (const i of sampleIndices(words, initial?.[name])) samples[i] = hex(words[i]);
   res.buffers[name] = { type: b.type, count: b.count, words: words.length, sha256: sha256Words(words), samples };

@@ -82,6 +82,8 @@ if (emit) {
 const res = JSON.parse(fs.readFileSync(pos[1], 'utf8'));
 let ok = true;
 const lines = [];
+if (res.caseSha256 && res.caseSha256 !== kit.sha256(c.text)) { ok = false; lines.push('  the case file changed since this result was made (caseSha256)'); }
+if (res.shaderSha256 && res.shaderSha256 !== kit.sha256(c.shaderCode)) { ok = false; lines.push('  the shader changed since this result was made (shaderSha256)'); }
 for (const name of spec.readback) {
   const rb = res.buffers?.[name];
   if (!rb) { ok = false; lines.push(`  ${name}: absent from the result`); continue; }

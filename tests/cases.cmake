@@ -1,0 +1,80 @@
+# The case corpus and the error corpus, as ctest tests (included by
+# tests/CMakeLists.txt).
+#
+#   case.NAME.W<w>.t<t>   lockstep run cases/NAME.json --expect results/NAME.json
+#                         -W w --threads t --quiet             (label "case")
+#   error.NAME            tools/run_error_case.sh on errors/NAME.expect:
+#                         exit status and stderr substrings    (label "error")
+#   case.000_indirect_over_limit.warning
+#                         the skipped indirect dispatch is reported on stderr
+#
+# Every case runs at subgroup widths 8, 32 and 64 with 1 and 2 worker
+# threads: results must not depend on either. The multi-million-element
+# cases (LS_LARGE_CASES) run at widths 8 and 32 with 1 and 2 threads only,
+# which keeps the suite within minutes on two cores; configure with
+# -DLOCKSTEP_LARGE_CASES=FULL for every combination, or OFF to leave them out.
+
+set(LOCKSTEP_LARGE_CASES "SOME" CACHE STRING
+  "Multi-million-element cases: SOME (W 8 and 32 x threads 1 and 2), FULL or OFF")
+set_property(CACHE LOCKSTEP_LARGE_CASES PROPERTY STRINGS SOME FULL OFF)
+
+set(LS_CASE_WIDTHS 8 32 64)
+set(LS_CASE_THREADS 1 2)
+set(LS_LARGE_CASES
+  000_guard_3000000 000_guard_3000001 000_dispatch2d_4194241 000_dispatch2d_8000000)
+set(LS_LARGE_CASE_WIDTHS 8 32)
+
+set(LS_TESTS_DIR ${CMAKE_CURRENT_LIST_DIR})
+
+file(GLOB LS_CASE_FILES CONFIGURE_DEPENDS ${LS_TESTS_DIR}/cases/*.json)
+foreach(case_file ${LS_CASE_FILES})
+  get_filename_component(name ${case_file} NAME_WE)
+  set(result_file ${LS_TESTS_DIR}/results/${name}.json)
+  if(NOT EXISTS ${result_file})
+    message(WARNING "case ${name} has no expected result (tests/results/${name}.json); not registered")
+    continue()
+  endif()
+
+  set(widths ${LS_CASE_WIDTHS})
+  set(labels case)
+  set(timeout 120)
+  if(name IN_LIST LS_LARGE_CASES)
+    if(LOCKSTEP_LARGE_CASES STREQUAL "OFF")
+      continue()
+    elseif(NOT LOCKSTEP_LARGE_CASES STREQUAL "FULL")
+      set(widths ${LS_LARGE_CASE_WIDTHS})
+    endif()
+    set(labels case case-large)
+    set(timeout 600)
+  endif()
+
+  foreach(w ${widths})
+    foreach(t ${LS_CASE_THREADS})
+      set(test case.${name}.W${w}.t${t})
+      add_test(NAME ${test}
+        COMMAND $<TARGET_FILE:lockstep> run ${case_file} --expect ${result_file}
+                -W ${w} --threads ${t} --quiet)
+      set_tests_properties(${test} PROPERTIES LABELS "${labels}" TIMEOUT ${timeout})
+    endforeach()
+  endforeach()
+endforeach()
+
+# Error cases: errors/NAME.expect with errors/NAME.json (lockstep run) or
+# errors/NAME.wgsl (lockstep check).
+file(GLOB LS_ERROR_EXPECTS CONFIGURE_DEPENDS ${LS_TESTS_DIR}/errors/err_*.expect)
+foreach(expect_file ${LS_ERROR_EXPECTS})
+  get_filename_component(name ${expect_file} NAME_WE)
+  add_test(NAME error.${name}
+    COMMAND bash ${LS_TESTS_DIR}/tools/run_error_case.sh $<TARGET_FILE:lockstep> ${expect_file})
+  set_tests_properties(error.${name} PROPERTIES LABELS error TIMEOUT 60)
+endforeach()
+
+# An indirect count over maxComputeWorkgroupsPerDimension skips the dispatch
+# (the outputs are checked by case.000_indirect_over_limit.*); lockstep must
+# also say so on stderr.
+add_test(NAME case.000_indirect_over_limit.warning
+  COMMAND bash ${LS_TESTS_DIR}/tools/run_error_case.sh $<TARGET_FILE:lockstep>
+          ${LS_TESTS_DIR}/errors/warn_indirect_over_limit.expect
+          ${LS_TESTS_DIR}/cases/000_indirect_over_limit.json
+          --expect ${LS_TESTS_DIR}/results/000_indirect_over_limit.json)
+set_tests_properties(case.000_indirect_over_limit.warning PROPERTIES LABELS "case;error" TIMEOUT 60)

@@ -1,0 +1,1319 @@
+/*
+ * test_vm.c — unit tests of the SIMT VM (src/vm) and the bytecode utilities
+ * (src/ir/ir.c). Programs are assembled by hand here, the way lowering would
+ * emit them, and run through vm_dispatch; results are checked against
+ * independent C reference code.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ir/ir.h"
+#include "vm/vm.h"
+
+/* ------------------------------------------------------------- assembler */
+
+/* Register plan of every test program: constants in [0, 32), temporaries
+ * in [32, 100), built-ins from 100 on. */
+enum {
+  NREGS = 128,
+  LIDX = 100,
+  LID = 101,
+  GID = 104,
+  WID = 107,
+  NWG = 110,
+};
+#define T(n) (32u + (n))
+#define NO 0u
+
+static vm_pool *pool1, *pool2;
+
+static ir_program *prog_new(uint32_t sx, uint32_t sy, uint32_t sz) {
+  ir_program *p = calloc(1, sizeof *p);
+  assert_non_null(p);
+  p->nregs = NREGS;
+  p->nmasks = 8;
+  p->consts = calloc(32, sizeof *p->consts);
+  assert_non_null(p->consts);
+  for (int i = 0; i < IR_BI_COUNT; i++) p->builtin_reg[i] = IR_NO_REG;
+  p->builtin_reg[IR_BI_LOCAL_INVOCATION_INDEX] = LIDX;
+  p->builtin_reg[IR_BI_LOCAL_INVOCATION_ID] = LID;
+  p->builtin_reg[IR_BI_GLOBAL_INVOCATION_ID] = GID;
+  p->builtin_reg[IR_BI_WORKGROUP_ID] = WID;
+  p->builtin_reg[IR_BI_NUM_WORKGROUPS] = NWG;
+  p->wg_size[0] = sx;
+  p->wg_size[1] = sy;
+  p->wg_size[2] = sz;
+  p->entry_point = strdup("main");
+  return p;
+}
+
+static void prog_bindings(ir_program *p, uint32_t n) {
+  p->bindings = calloc(n, sizeof *p->bindings);
+  assert_non_null(p->bindings);
+  p->nbindings = n;
+  for (uint32_t i = 0; i < n; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "buf%u", (unsigned)i);
+    p->bindings[i].name = strdup(name);
+    p->bindings[i].binding = i;
+    p->bindings[i].kind = IR_BIND_STORAGE;
+    p->bindings[i].min_size = 4;
+  }
+}
+
+/* The register holding constant v (added on first use). */
+static uint32_t K(ir_program *p, uint32_t v) {
+  for (uint32_t i = 0; i < p->nconsts; i++)
+    if (p->consts[i] == v) return i;
+  assert_true(p->nconsts < 32);
+  p->consts[p->nconsts] = v;
+  return p->nconsts++;
+}
+
+static uint32_t fbits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+static float bitsf(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+static uint32_t KF(ir_program *p, float f) { return K(p, fbits(f)); }
+
+/* Appends one instruction; returns its pc. */
+static uint32_t E(ir_program *p, unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+  ir_insn *code = realloc(p->code, (p->ncode + 1) * sizeof *code);
+  assert_non_null(code);
+  p->code = code;
+  code[p->ncode] = (ir_insn){.op = (uint16_t)op, .a = a, .b = b, .c = c, .d = d};
+  return p->ncode++;
+}
+
+static uint32_t here(const ir_program *p) { return p->ncode; }
+static void patch(ir_program *p, uint32_t pc, uint32_t target) { p->code[pc].a = target; }
+static uint32_t atom(unsigned sub, uint32_t slot) { return sub | slot << 8; }
+
+static vm_binding bind(void *data, uint64_t size) { return (vm_binding){data, size}; }
+
+static vm_status run(vm_pool *pool, const ir_program *p, const vm_binding *b, uint32_t gx,
+                     uint32_t gy, uint32_t gz, uint32_t width, uint64_t budget, vm_result *res) {
+  vm_dispatch_desc d = {.prog = p, .bindings = b, .groups = {gx, gy, gz}, .width = width,
+                        .budget = budget};
+  vm_result local;
+  vm_status st = vm_dispatch(pool, &d, res ? res : &local);
+  assert_int_equal((res ? res : &local)->status, st);
+  return st;
+}
+
+static const uint32_t widths[4] = {8, 16, 32, 64};
+
+/* ------------------------------------------------------ integer operations */
+
+static uint32_t shr_s(uint32_t a, uint32_t s) {
+  int32_t v = (int32_t)a;
+  s &= 31;
+  return (uint32_t)(v >= 0 ? v >> s : ~(~v >> s));
+}
+
+/* WGSL semantics written out with branches, independently of the VM. */
+static uint32_t ref_int(unsigned op, uint32_t a, uint32_t b) {
+  const int32_t sa = (int32_t)a, sb = (int32_t)b;
+  switch (op) {
+  case IR_MOV: return a;
+  case IR_IADD: return a + b;
+  case IR_ISUB: return a - b;
+  case IR_IMUL: return (uint32_t)((uint64_t)a * b);
+  case IR_INEG: return 0u - a;
+  case IR_SDIV:
+    if (sb == 0 || (sa == INT32_MIN && sb == -1)) return a;
+    return (uint32_t)(int32_t)((int64_t)sa / sb);
+  case IR_UDIV: return b ? a / b : a;
+  case IR_SREM:
+    if (sb == 0 || (sa == INT32_MIN && sb == -1)) return 0;
+    return (uint32_t)(int32_t)((int64_t)sa % sb);
+  case IR_UREM: return b ? a % b : 0;
+  case IR_AND: return a & b;
+  case IR_OR: return a | b;
+  case IR_XOR: return a ^ b;
+  case IR_NOT: return ~a;
+  case IR_SHL: return a << (b & 31);
+  case IR_SHRU: return a >> (b & 31);
+  case IR_SHRS: return shr_s(a, b);
+  case IR_SMIN: return sa < sb ? a : b;
+  case IR_SMAX: return sa > sb ? a : b;
+  case IR_UMIN: return a < b ? a : b;
+  case IR_UMAX: return a > b ? a : b;
+  case IR_SABS: return sa < 0 ? 0u - a : a;
+  case IR_IEQ: return a == b;
+  case IR_INE: return a != b;
+  case IR_SLT: return sa < sb;
+  case IR_SLE: return sa <= sb;
+  case IR_ULT: return a < b;
+  case IR_ULE: return a <= b;
+  case IR_AADD: return (uint64_t)a + b > UINT32_MAX ? UINT32_MAX : a + b;
+  case IR_S2F: return fbits((float)sa);
+  case IR_U2F: return fbits((float)a);
+  default: fail_msg("no reference for %s", ir_op_name(op)); return 0;
+  }
+}
+
+static int unary(unsigned op) { return ir_op_form(op)[2] == '-'; }
+
+/* out[i] = op(pairs[2i], pairs[2i+1]) through the VM: one invocation per
+ * pair, pairs read with a displacement for the second operand. */
+static void run_pairs(unsigned op, const uint32_t *pairs, uint32_t n, uint32_t width,
+                      vm_pool *pool, uint32_t *out) {
+  ir_program *p = prog_new(n, 1, 1);
+  prog_bindings(p, 2);
+  E(p, IR_SHL, T(0), LIDX, K(p, 3), NO);
+  E(p, IR_LDB, T(1), T(0), 0, 0);
+  E(p, IR_LDB, T(2), T(0), 0, 4);
+  if (unary(op))
+    E(p, op, T(3), T(1), NO, NO);
+  else
+    E(p, op, T(3), T(1), T(2), NO);
+  E(p, IR_SHL, T(4), LIDX, K(p, 2), NO);
+  E(p, IR_STB, T(4), T(3), 1, 0);
+  E(p, IR_END, 0, 0, 0, 0);
+  memset(out, 0xEE, n * 4);
+  vm_binding b[2] = {bind((void *)pairs, (uint64_t)n * 8), bind(out, (uint64_t)n * 4)};
+  assert_int_equal(run(pool, p, b, 1, 1, 1, width, 0, NULL), VM_OK);
+  ir_program_free(p);
+}
+
+static const uint32_t int_pairs[][2] = {
+    {0, 0},           {1, 0},           {7, 0},           {0x80000000u, 0xFFFFFFFFu},
+    {0x80000000u, 1}, {0x7FFFFFFF, 0xFFFFFFFFu},           {7, 2},
+    {(uint32_t)-7, 2}, {7, (uint32_t)-2}, {(uint32_t)-7, (uint32_t)-2},
+    {100, 7},         {0xFFFFFFFFu, 0xFFFFFFFFu},          {0xFFFFFFFFu, 1},
+    {12345678, 33},   {1, 31},          {1, 32},          {0x80000000u, 31},
+    {(uint32_t)-8, 1}, {(uint32_t)-8, 33}, {3, 5},         {5, 3},
+    {0xDEADBEEFu, 0x12345}, {0x7FFFFFFF, 0x7FFFFFFF},      {0, 0xFFFFFFFFu},
+    {0x80000000u, 0}, {0x80000000u, 2}, {16777217, 3},     {0xFFFFFFF0u, 0x20},
+    {0xFFFFFFFFu, 0x80000000u},         {2147483647, 2},   {4294967295u, 2},
+};
+#define NPAIRS (sizeof int_pairs / sizeof int_pairs[0])
+
+static const unsigned int_ops[] = {
+    IR_MOV,  IR_IADD, IR_ISUB, IR_IMUL, IR_INEG, IR_SDIV, IR_UDIV, IR_SREM, IR_UREM, IR_AND,
+    IR_OR,   IR_XOR,  IR_NOT,  IR_SHL,  IR_SHRU, IR_SHRS, IR_SMIN, IR_SMAX, IR_UMIN, IR_UMAX,
+    IR_SABS, IR_IEQ,  IR_INE,  IR_SLT,  IR_SLE,  IR_ULT,  IR_ULE,  IR_AADD, IR_S2F,  IR_U2F};
+
+static void test_int_ops(void **state) {
+  (void)state;
+  uint32_t out[NPAIRS];
+  for (size_t k = 0; k < sizeof int_ops / sizeof int_ops[0]; k++) {
+    for (int wi = 0; wi < 4; wi += 3) {
+      run_pairs(int_ops[k], &int_pairs[0][0], NPAIRS, widths[wi], pool1, out);
+      for (size_t i = 0; i < NPAIRS; i++) {
+        uint32_t want = ref_int(int_ops[k], int_pairs[i][0], int_pairs[i][1]);
+        if (out[i] != want)
+          fail_msg("%s(0x%08x, 0x%08x) = 0x%08x, want 0x%08x (W=%u)", ir_op_name(int_ops[k]),
+                   int_pairs[i][0], int_pairs[i][1], out[i], want, widths[wi]);
+      }
+    }
+  }
+}
+
+/* The WGSL edge cases spelled out, so that the reference itself is held to
+ * the spec. */
+static uint32_t one(unsigned op, uint32_t a, uint32_t b) {
+  uint32_t pair[2] = {a, b}, out;
+  run_pairs(op, pair, 1, 8, NULL, &out);
+  return out;
+}
+
+static void test_int_edges(void **state) {
+  (void)state;
+  const uint32_t MIN = 0x80000000u, M1 = 0xFFFFFFFFu;
+  assert_int_equal(one(IR_SDIV, 7, 0), 7);
+  assert_int_equal(one(IR_SDIV, MIN, M1), MIN);
+  assert_int_equal(one(IR_SDIV, (uint32_t)-7, 2), (uint32_t)-3);
+  assert_int_equal(one(IR_UDIV, 5, 0), 5);
+  assert_int_equal(one(IR_UDIV, M1, 1), M1);
+  assert_int_equal(one(IR_UDIV, M1, 2), 0x7FFFFFFFu);
+  assert_int_equal(one(IR_SREM, (uint32_t)-7, 2), (uint32_t)-1);
+  assert_int_equal(one(IR_SREM, 7, (uint32_t)-2), 1);
+  assert_int_equal(one(IR_SREM, MIN, M1), 0);
+  assert_int_equal(one(IR_SREM, 9, 0), 0);
+  assert_int_equal(one(IR_UREM, 5, 0), 0);
+  assert_int_equal(one(IR_SHL, 1, 33), 2);
+  assert_int_equal(one(IR_SHRU, MIN, 63), 1);
+  assert_int_equal(one(IR_SHRS, (uint32_t)-8, 1), (uint32_t)-4);
+  assert_int_equal(one(IR_SHRS, MIN, 31), M1);
+  assert_int_equal(one(IR_SABS, MIN, 0), MIN);
+  assert_int_equal(one(IR_SABS, (uint32_t)-5, 0), 5);
+  assert_int_equal(one(IR_SMIN, M1, 1), M1);
+  assert_int_equal(one(IR_UMIN, M1, 1), 1);
+  assert_int_equal(one(IR_SLT, M1, 0), 1);
+  assert_int_equal(one(IR_ULT, M1, 0), 0);
+  assert_int_equal(one(IR_IMUL, 0x10000, 0x10000), 0);
+  assert_int_equal(one(IR_AADD, 0xFFFFFFF0u, 0x20), M1);
+  assert_int_equal(one(IR_AADD, M1, 0), M1);
+  assert_int_equal(one(IR_U2F, M1, 0), fbits(4294967296.0f));
+  assert_int_equal(one(IR_S2F, 16777217, 0), fbits(16777216.0f));
+  assert_int_equal(one(IR_S2F, MIN, 0), fbits(-2147483648.0f));
+}
+
+static uint32_t rng_state = 0x12345678u;
+static uint32_t rnd(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 17;
+  rng_state ^= rng_state << 5;
+  return rng_state;
+}
+
+/* Division goes through f64 in the VM: check many operand magnitudes. */
+static void test_int_division_random(void **state) {
+  (void)state;
+  enum { N = 4096 };
+  uint32_t *pairs = malloc(N * 8), *out = malloc(N * 4);
+  assert_non_null(pairs);
+  assert_non_null(out);
+  for (int i = 0; i < N; i++) {
+    uint32_t a = rnd(), b = rnd();
+    a >>= rnd() % 32;
+    b >>= rnd() % 32;
+    if (rnd() & 1) a = 0u - a;
+    if (rnd() & 1) b = 0u - b;
+    if (i % 97 == 0) b = 0;
+    if (i % 89 == 0) b = 1;
+    if (i % 83 == 0) b = 0xFFFFFFFFu;
+    if (i % 79 == 0) a = 0x80000000u;
+    if (i % 73 == 0) b = a - (rnd() & 1); /* quotients 1 and just below */
+    pairs[2 * i] = a;
+    pairs[2 * i + 1] = b;
+  }
+  const unsigned ops[] = {IR_SDIV, IR_UDIV, IR_SREM, IR_UREM};
+  for (int k = 0; k < 4; k++) {
+    for (int c = 0; c < N; c += 256) { /* 256 invocations per dispatch */
+      run_pairs(ops[k], pairs + 2 * c, 256, widths[(c / 256) % 4], pool2, out + c);
+    }
+    for (int i = 0; i < N; i++) {
+      uint32_t want = ref_int(ops[k], pairs[2 * i], pairs[2 * i + 1]);
+      if (out[i] != want)
+        fail_msg("%s(0x%08x, 0x%08x) = 0x%08x, want 0x%08x", ir_op_name(ops[k]), pairs[2 * i],
+                 pairs[2 * i + 1], out[i], want);
+    }
+  }
+  free(pairs);
+  free(out);
+}
+
+/* -------------------------------------------------------- float operations */
+
+static float ftrunc_ref(float x) { return truncf(x); }
+
+static uint32_t ref_float(unsigned op, float a, float b) {
+  switch (op) {
+  case IR_FADD: return fbits(a + b);
+  case IR_FSUB: return fbits(a - b);
+  case IR_FMUL: return fbits(a * b);
+  case IR_FDIV: return fbits(a / b);
+  case IR_FREM: {
+    float q = ftrunc_ref(a / b);
+    float m = b * q;
+    return fbits(a - m);
+  }
+  case IR_FNEG: return fbits(a) ^ 0x80000000u;
+  case IR_FABS: return fbits(a) & 0x7FFFFFFFu;
+  case IR_FSQRT: return fbits(sqrtf(a));
+  case IR_FFLOOR: return fbits(floorf(a));
+  case IR_FCEIL: return fbits(ceilf(a));
+  case IR_FMIN: return fbits(fminf(a, b));
+  case IR_FMAX: return fbits(fmaxf(a, b));
+  case IR_FEQ: return a == b;
+  case IR_FNE: return a != b;
+  case IR_FLT: return a < b;
+  case IR_FLE: return a <= b;
+  case IR_F2S:
+    if (isnan(a)) return 0;
+    if (a >= 2147483648.0f) return 0x7FFFFFFFu;
+    if (a <= -2147483648.0f) return 0x80000000u;
+    return (uint32_t)(int32_t)a;
+  case IR_F2U:
+    if (isnan(a) || a <= 0.0f) return 0;
+    if (a >= 4294967296.0f) return 0xFFFFFFFFu;
+    return (uint32_t)a;
+  default: fail_msg("no reference for %s", ir_op_name(op)); return 0;
+  }
+}
+
+static const float float_pairs[][2] = {
+    {1.5f, 2.25f},      {-0.0f, 0.0f},     {0.0f, -0.0f},       {NAN, 1.0f},
+    {1.0f, NAN},        {INFINITY, 1.0f},  {-INFINITY, INFINITY}, {5.5f, 2.0f},
+    {-5.5f, 2.0f},      {7.0f, -3.0f},     {1e30f, 1e-30f},     {3e9f, 0.0f},
+    {-3e9f, 1.0f},      {2147483520.0f, 3.0f}, {2147483648.0f, 0.5f}, {4294967040.0f, 7.0f},
+    {4294967296.0f, 1.0f}, {-1.9f, 0.5f},  {-0.5f, 3.0f},       {0.5f, 0.0f},
+    {8388607.5f, 1.0f}, {-8388607.5f, 1.0f}, {1e-45f, 2.0f},    {0.1f, 0.3f},
+    {-2.5f, -0.0f},     {16777215.0f, 0.75f}, {-1e38f, 1e-38f}, {3.4e38f, 3.4e38f},
+    {-7.25f, -7.25f},   {100.0f, 0.0f},    {-100.0f, 0.0f},     {2.0f, 1.5f},
+};
+#define NFPAIRS (sizeof float_pairs / sizeof float_pairs[0])
+
+static const unsigned float_ops[] = {IR_FADD, IR_FSUB,  IR_FMUL, IR_FDIV, IR_FREM, IR_FNEG,
+                                     IR_FABS, IR_FSQRT, IR_FFLOOR, IR_FCEIL, IR_FMIN, IR_FMAX,
+                                     IR_FEQ,  IR_FNE,   IR_FLT,  IR_FLE,  IR_F2S,  IR_F2U};
+
+static int float_result_ok(unsigned op, uint32_t got, uint32_t want) {
+  if (got == want) return 1;
+  if (op == IR_FEQ || op == IR_FNE || op == IR_FLT || op == IR_FLE || op == IR_F2S ||
+      op == IR_F2U)
+    return 0;
+  if (isnan(bitsf(got)) && isnan(bitsf(want))) return 1; /* payloads may differ */
+  /* min/max of +0 and -0 may give either zero */
+  if ((op == IR_FMIN || op == IR_FMAX) && bitsf(got) == 0.0f && bitsf(want) == 0.0f) return 1;
+  return 0;
+}
+
+static void test_float_ops(void **state) {
+  (void)state;
+  uint32_t in[NFPAIRS][2], out[NFPAIRS];
+  for (size_t i = 0; i < NFPAIRS; i++) {
+    in[i][0] = fbits(float_pairs[i][0]);
+    in[i][1] = fbits(float_pairs[i][1]);
+  }
+  for (size_t k = 0; k < sizeof float_ops / sizeof float_ops[0]; k++) {
+    for (int wi = 0; wi < 4; wi++) {
+      run_pairs(float_ops[k], &in[0][0], NFPAIRS, widths[wi], pool1, out);
+      for (size_t i = 0; i < NFPAIRS; i++) {
+        uint32_t want = ref_float(float_ops[k], float_pairs[i][0], float_pairs[i][1]);
+        if (!float_result_ok(float_ops[k], out[i], want))
+          fail_msg("%s(%g, %g) = 0x%08x (%g), want 0x%08x (%g) (W=%u)", ir_op_name(float_ops[k]),
+                   (double)float_pairs[i][0], (double)float_pairs[i][1], out[i],
+                   (double)bitsf(out[i]), want, (double)bitsf(want), widths[wi]);
+      }
+    }
+  }
+}
+
+static void test_float_edges(void **state) {
+  (void)state;
+  const uint32_t qnan = 0x7FC00000u;
+  assert_int_equal(one(IR_F2S, qnan, 0), 0);
+  assert_int_equal(one(IR_F2S, fbits(3e9f), 0), 0x7FFFFFFFu);
+  assert_int_equal(one(IR_F2S, fbits(-3e9f), 0), 0x80000000u);
+  assert_int_equal(one(IR_F2S, fbits(INFINITY), 0), 0x7FFFFFFFu);
+  assert_int_equal(one(IR_F2S, fbits(-INFINITY), 0), 0x80000000u);
+  assert_int_equal(one(IR_F2S, fbits(2147483520.0f), 0), 2147483520u);
+  assert_int_equal(one(IR_F2S, fbits(2147483648.0f), 0), 0x7FFFFFFFu);
+  assert_int_equal(one(IR_F2S, fbits(-2147483648.0f), 0), 0x80000000u);
+  assert_int_equal(one(IR_F2S, fbits(-1.9f), 0), (uint32_t)-1);
+  assert_int_equal(one(IR_F2S, fbits(1.9f), 0), 1);
+  assert_int_equal(one(IR_F2U, qnan, 0), 0);
+  assert_int_equal(one(IR_F2U, fbits(-1.9f), 0), 0);
+  assert_int_equal(one(IR_F2U, fbits(-INFINITY), 0), 0);
+  assert_int_equal(one(IR_F2U, fbits(INFINITY), 0), 0xFFFFFFFFu);
+  assert_int_equal(one(IR_F2U, fbits(4294967040.0f), 0), 4294967040u);
+  assert_int_equal(one(IR_F2U, fbits(4294967296.0f), 0), 0xFFFFFFFFu);
+  assert_int_equal(one(IR_F2U, fbits(1e20f), 0), 0xFFFFFFFFu);
+  assert_int_equal(one(IR_F2U, fbits(3e9f), 0), 3000000000u);
+  assert_int_equal(one(IR_F2U, fbits(2147483648.0f), 0), 2147483648u);
+  assert_int_equal(one(IR_F2U, fbits(2.9f), 0), 2);
+  /* WGSL %: a - b * trunc(a / b), sign of a */
+  assert_int_equal(one(IR_FREM, fbits(-5.5f), fbits(2.0f)), fbits(-1.5f));
+  assert_int_equal(one(IR_FREM, fbits(5.5f), fbits(-2.0f)), fbits(1.5f));
+  assert_int_equal(one(IR_FFLOOR, fbits(-0.5f), 0), fbits(-1.0f));
+  assert_int_equal(one(IR_FFLOOR, fbits(-0.0f), 0), fbits(-0.0f));
+  assert_int_equal(one(IR_FCEIL, fbits(-0.5f), 0), fbits(-0.0f));
+  assert_int_equal(one(IR_FCEIL, fbits(0.25f), 0), fbits(1.0f));
+  assert_int_equal(one(IR_FFLOOR, fbits(1e30f), 0), fbits(1e30f));
+  assert_int_equal(one(IR_FMIN, qnan, fbits(2.0f)), fbits(2.0f));
+  assert_int_equal(one(IR_FMAX, fbits(2.0f), qnan), fbits(2.0f));
+  assert_int_equal(one(IR_FSQRT, fbits(2.0f), 0), fbits(sqrtf(2.0f)));
+  assert_int_equal(one(IR_FNE, qnan, qnan), 1);
+  assert_int_equal(one(IR_FEQ, qnan, qnan), 0);
+  assert_int_equal(one(IR_FEQ, fbits(-0.0f), fbits(0.0f)), 1);
+}
+
+/* ----------------------------------------------- select, IDX, ARRLEN, MOVM */
+
+static void test_select_idx_arrlen(void **state) {
+  (void)state;
+  enum { N = 20 };
+  ir_program *p = prog_new(N, 1, 1);
+  prog_bindings(p, 2);
+  E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
+  E(p, IR_AND, T(1), LIDX, K(p, 1), NO);
+  E(p, IR_SELECT, T(2), K(p, 500), LIDX, T(1)); /* odd ? lidx : 500 */
+  E(p, IR_STB, T(0), T(2), 0, 0);
+  E(p, IR_IDX, T(3), LIDX, 12, 10); /* lidx < 10 ? lidx*12 : ~0 */
+  E(p, IR_STB, T(0), T(3), 0, N * 4);
+  E(p, IR_IDX, T(3), LIDX, 0x20000000u, 0); /* no count; saturates from 8 on */
+  E(p, IR_STB, T(0), T(3), 0, N * 8);
+  E(p, IR_ARRLEN, T(4), 1, 8, 4); /* (100 - 4) / 8 */
+  E(p, IR_STB, T(0), T(4), 0, N * 12);
+  E(p, IR_ARRLEN, T(4), 1, 8, 200); /* size < offset */
+  E(p, IR_STB, T(0), T(4), 0, N * 16);
+  E(p, IR_MOV, T(5), T(2), NO, NO);
+  E(p, IR_MOVM, T(5), LIDX, NO, NO); /* all lanes live: plain copy */
+  E(p, IR_STB, T(0), T(5), 0, N * 20);
+  E(p, IR_END, 0, 0, 0, 0);
+  uint32_t out[N * 6], other[25];
+  memset(out, 0xEE, sizeof out);
+  vm_binding b[2] = {bind(out, sizeof out), bind(other, 100)};
+  for (int wi = 0; wi < 4; wi++) {
+    assert_int_equal(run(pool1, p, b, 1, 1, 1, widths[wi], 0, NULL), VM_OK);
+    for (uint32_t l = 0; l < N; l++) {
+      assert_int_equal(out[l], (l & 1) ? l : 500);
+      assert_int_equal(out[N + l], l < 10 ? l * 12 : 0xFFFFFFFFu);
+      assert_int_equal(out[2 * N + l], l < 8 ? l * 0x20000000u : 0xFFFFFFFFu);
+      assert_int_equal(out[3 * N + l], 12);
+      assert_int_equal(out[4 * N + l], 0);
+      assert_int_equal(out[5 * N + l], l);
+    }
+    memset(out, 0xEE, sizeof out);
+  }
+  ir_program_free(p);
+}
+
+/* -------------------------------------------------------------- built-ins */
+
+/* Every invocation writes its 13 built-in words to record
+ * (linear workgroup * N + local index) and counts itself atomically. */
+static void builtins_case(uint32_t sx, uint32_t sy, uint32_t sz, uint32_t gx, uint32_t gy,
+                          uint32_t gz, uint32_t width, vm_pool *pool) {
+  const uint32_t n = sx * sy * sz, groups = gx * gy * gz;
+  ir_program *p = prog_new(sx, sy, sz);
+  prog_bindings(p, 2);
+  E(p, IR_IMUL, T(0), NWG + 1, WID + 2, NO);
+  E(p, IR_IADD, T(0), T(0), WID + 1, NO);
+  E(p, IR_IMUL, T(0), T(0), NWG + 0, NO);
+  E(p, IR_IADD, T(0), T(0), WID + 0, NO);
+  E(p, IR_IMUL, T(1), T(0), K(p, n), NO);
+  E(p, IR_IADD, T(1), T(1), LIDX, NO);
+  E(p, IR_IMUL, T(2), T(1), K(p, 52), NO);
+  const uint32_t regs[13] = {LIDX,    LID,     LID + 1, LID + 2, GID,     GID + 1, GID + 2,
+                             WID + 0, WID + 1, WID + 2, NWG + 0, NWG + 1, NWG + 2};
+  for (uint32_t k = 0; k < 13; k++) E(p, IR_STB, T(2), regs[k], 0, 4 * k);
+  E(p, IR_ATOMB, T(3), K(p, 0), K(p, 1), atom(IR_ATOM_ADD, 1));
+  E(p, IR_END, 0, 0, 0, 0);
+
+  size_t words = (size_t)groups * n * 13;
+  uint32_t *out = malloc(words * 4), counter = 0;
+  assert_non_null(out);
+  memset(out, 0xEE, words * 4);
+  vm_binding b[2] = {bind(out, words * 4), bind(&counter, 4)};
+  vm_result res;
+  assert_int_equal(run(pool, p, b, gx, gy, gz, width, 0, &res), VM_OK);
+  /* dead lanes of a partial last subgroup must not run */
+  assert_int_equal(counter, groups * n);
+  for (uint32_t z = 0; z < gz; z++)
+    for (uint32_t y = 0; y < gy; y++)
+      for (uint32_t x = 0; x < gx; x++)
+        for (uint32_t i = 0; i < n; i++) {
+          const uint32_t wl = x + gx * (y + gy * z);
+          const uint32_t *r = out + ((size_t)wl * n + i) * 13;
+          const uint32_t lx = i % sx, ly = (i / sx) % sy, lz = i / (sx * sy);
+          const uint32_t want[13] = {i,          lx,         ly,         lz, x * sx + lx,
+                                     y * sy + ly, z * sz + lz, x,          y,  z,
+                                     gx,         gy,         gz};
+          for (int k = 0; k < 13; k++)
+            if (r[k] != want[k])
+              fail_msg("wg %u,%u,%u inv %u word %d = %u, want %u (W=%u)", x, y, z, i, k, r[k],
+                       want[k], width);
+        }
+  /* 22 instructions per subgroup */
+  assert_int_equal(res.instructions, (uint64_t)groups * ((n + width - 1) / width) * 22);
+  free(out);
+  ir_program_free(p);
+}
+
+static void test_builtins(void **state) {
+  (void)state;
+  for (int wi = 0; wi < 4; wi++) builtins_case(4, 4, 4, 2, 3, 2, widths[wi], pool1);
+  builtins_case(5, 5, 4, 2, 3, 2, 32, pool1); /* 100 = 3 full subgroups + 4 lanes */
+  builtins_case(5, 5, 4, 3, 1, 2, 32, pool2);
+  builtins_case(8, 8, 1, 2, 2, 1, 8, pool1);
+  builtins_case(8, 8, 1, 2, 2, 1, 32, pool2);
+  builtins_case(8, 8, 1, 3, 1, 1, 64, pool1);
+  builtins_case(3, 1, 7, 1, 2, 3, 16, pool2); /* 21 lanes: 16 + 5 */
+}
+
+/* ------------------------------------------------------------ control flow */
+
+/* if (cond) { x = 111; count then } else { x = 222; count else }, as
+ * lowering emits it (lower.c): both sides run under complementary masks. */
+static void if_else_case(unsigned cond_op, uint32_t cond_k, uint32_t width, uint32_t n) {
+  ir_program *p = prog_new(n, 1, 1);
+  prog_bindings(p, 2);
+  E(p, cond_op, T(0), LIDX, K(p, cond_k), NO);
+  E(p, IR_MOV, T(1), K(p, 0), NO, NO);
+  E(p, IR_MSAVE, 0, NO, NO, NO);
+  E(p, IR_MAND, T(0), NO, NO, NO);
+  uint32_t j1 = E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_MOVM, T(1), K(p, 111), NO, NO);
+  E(p, IR_ATOMB, T(2), K(p, 0), K(p, 1), atom(IR_ATOM_ADD, 1));
+  patch(p, j1, here(p));
+  E(p, IR_MANDN, 0, T(0), NO, NO);
+  uint32_t j2 = E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_MOVM, T(1), K(p, 222), NO, NO);
+  E(p, IR_ATOMB, T(2), K(p, 4), K(p, 1), atom(IR_ATOM_ADD, 1));
+  patch(p, j2, here(p));
+  E(p, IR_MLOAD, 0, NO, NO, NO);
+  E(p, IR_SHL, T(3), LIDX, K(p, 2), NO);
+  E(p, IR_STB, T(3), T(1), 0, 0);
+  E(p, IR_END, 0, 0, 0, 0);
+  uint32_t out[64], counts[2] = {0, 0};
+  memset(out, 0, sizeof out);
+  vm_binding b[2] = {bind(out, sizeof out), bind(counts, sizeof counts)};
+  assert_int_equal(run(pool1, p, b, 1, 1, 1, width, 0, NULL), VM_OK);
+  uint32_t nthen = 0;
+  for (uint32_t l = 0; l < n; l++) {
+    uint32_t c = ref_int(cond_op, l, cond_k) != 0;
+    nthen += c;
+    assert_int_equal(out[l], c ? 111 : 222);
+  }
+  for (uint32_t l = n; l < 64; l++) assert_int_equal(out[l], 0);
+  assert_int_equal(counts[0], nthen);
+  assert_int_equal(counts[1], n - nthen);
+  ir_program_free(p);
+}
+
+static void test_if_else(void **state) {
+  (void)state;
+  for (int wi = 0; wi < 4; wi++) {
+    if_else_case(IR_AND, 1, widths[wi], 64);  /* odd lanes: every subgroup splits */
+    if_else_case(IR_ULT, 12, widths[wi], 64); /* whole subgroups skip one side */
+    if_else_case(IR_ULT, 12, widths[wi], 29);
+    if_else_case(IR_ULT, 64, widths[wi], 40); /* nobody takes the else side */
+  }
+}
+
+/* for (i = 0; i < lidx; i++) sum += i: every lane has its own trip count
+ * and the subgroup loops until its last lane leaves. */
+static ir_program *loop_prog(uint32_t n) {
+  ir_program *p = prog_new(n, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_MOV, T(0), K(p, 0), NO, NO); /* i */
+  E(p, IR_MOV, T(1), K(p, 0), NO, NO); /* sum */
+  E(p, IR_MSAVE, 0, NO, NO, NO);
+  uint32_t top = E(p, IR_ULT, T(2), T(0), LIDX, NO);
+  E(p, IR_MAND, T(2), NO, NO, NO);
+  uint32_t jexit = E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_IADD, T(3), T(1), T(0), NO);
+  E(p, IR_MOVM, T(1), T(3), NO, NO);
+  E(p, IR_IADD, T(3), T(0), K(p, 1), NO);
+  E(p, IR_MOVM, T(0), T(3), NO, NO);
+  E(p, IR_JANY, top, NO, NO, NO);
+  patch(p, jexit, here(p));
+  E(p, IR_MLOAD, 0, NO, NO, NO);
+  E(p, IR_SHL, T(4), LIDX, K(p, 2), NO);
+  E(p, IR_STB, T(4), T(1), 0, 0);
+  E(p, IR_END, 0, 0, 0, 0);
+  return p;
+}
+
+static void test_loop_divergent(void **state) {
+  (void)state;
+  const uint32_t ns[3] = {8, 24, 64};
+  for (int ni = 0; ni < 3; ni++) {
+    const uint32_t n = ns[ni];
+    ir_program *p = loop_prog(n);
+    for (int wi = 0; wi < 4; wi++) {
+      const uint32_t w = widths[wi];
+      uint32_t out[64];
+      memset(out, 0xEE, sizeof out);
+      vm_binding b = bind(out, n * 4);
+      vm_result res;
+      assert_int_equal(run(pool2, p, &b, 1, 1, 1, w, 0, &res), VM_OK);
+      for (uint32_t l = 0; l < n; l++) assert_int_equal(out[l], l * (l - 1) / 2);
+      /* exact count: per subgroup 3 + 8 per iteration of its slowest live
+       * lane + 3 for the last test + 4 */
+      uint64_t want = 0;
+      for (uint32_t s = 0; s * w < n; s++) {
+        uint32_t last = (s + 1) * w < n ? (s + 1) * w - 1 : n - 1;
+        want += 10 + 8 * (uint64_t)last;
+      }
+      assert_int_equal(res.instructions, want);
+    }
+    ir_program_free(p);
+  }
+}
+
+/* if (lidx % 3 == 0) { return; } with the lanes killed from two enclosing
+ * slots [0, 2) but not from slot 2. */
+static void test_kill(void **state) {
+  (void)state;
+  enum { N = 64 };
+  ir_program *p = prog_new(N, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_MSAVE, 2, NO, NO, NO);
+  E(p, IR_MSAVE, 0, NO, NO, NO);
+  E(p, IR_MSAVE, 1, NO, NO, NO);
+  E(p, IR_UREM, T(0), LIDX, K(p, 3), NO);
+  E(p, IR_IEQ, T(0), T(0), K(p, 0), NO);
+  E(p, IR_MAND, T(0), NO, NO, NO);
+  uint32_t j = E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_KILL, 0, 2, NO, NO);
+  patch(p, j, here(p));
+  E(p, IR_MLOAD, 1, NO, NO, NO);
+  E(p, IR_SHL, T(1), LIDX, K(p, 2), NO);
+  E(p, IR_STB, T(1), K(p, 7), 0, 0);
+  E(p, IR_MLOAD, 0, NO, NO, NO);
+  E(p, IR_STB, T(1), K(p, 9), 0, N * 4);
+  E(p, IR_MLOAD, 2, NO, NO, NO);
+  E(p, IR_STB, T(1), K(p, 5), 0, N * 8);
+  E(p, IR_END, 0, 0, 0, 0);
+  uint32_t out[3 * N];
+  vm_binding b = bind(out, sizeof out);
+  for (int wi = 0; wi < 4; wi++) {
+    memset(out, 0, sizeof out);
+    assert_int_equal(run(pool1, p, &b, 1, 1, 1, widths[wi], 0, NULL), VM_OK);
+    for (uint32_t l = 0; l < N; l++) {
+      assert_int_equal(out[l], l % 3 ? 7 : 0);
+      assert_int_equal(out[N + l], l % 3 ? 9 : 0);
+      assert_int_equal(out[2 * N + l], 5);
+    }
+  }
+  ir_program_free(p);
+}
+
+/* ------------------------------------------------------------------ memory */
+
+static void test_buffer_bounds(void **state) {
+  (void)state;
+  /* Per-lane addresses; binding 0 is 64 bytes of a 128-byte block. */
+  static const uint32_t addrs[8] = {0, 60, 64, 0xFFFFFFFCu, 0xFFFFFFFFu, 56, 0x7FFFFFFCu,
+                                    0xFFFFFFF8u};
+  ir_program *p = prog_new(8, 1, 1);
+  prog_bindings(p, 3);
+  E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
+  E(p, IR_LDB, T(1), T(0), 1, 0); /* this lane's address (contiguous load) */
+  E(p, IR_LDB, T(2), T(1), 0, 0);
+  E(p, IR_STB, T(0), T(2), 2, 0);
+  E(p, IR_LDB, T(2), T(1), 0, 8); /* + 8 in 64 bits: 0xFFFFFFF8 + 8 is out */
+  E(p, IR_STB, T(0), T(2), 2, 32);
+  E(p, IR_LDB, T(2), K(p, 60), 0, 0); /* uniform, in bounds */
+  E(p, IR_STB, T(0), T(2), 2, 64);
+  E(p, IR_LDB, T(2), K(p, 0xFFFFFFFCu), 0, 0); /* uniform, out */
+  E(p, IR_STB, T(0), T(2), 2, 96);
+  E(p, IR_IADD, T(3), T(0), K(p, 48), NO); /* contiguous, half out */
+  E(p, IR_LDB, T(2), T(3), 0, 0);
+  E(p, IR_STB, T(0), T(2), 2, 128);
+  E(p, IR_IADD, T(4), LIDX, K(p, 0xAB00), NO);
+  E(p, IR_STB, T(1), T(4), 0, 0); /* per lane, most out of bounds */
+  E(p, IR_STB, T(1), T(4), 0, 0x40000000u);
+  E(p, IR_END, 0, 0, 0, 0);
+
+  for (int wi = 0; wi < 4; wi++) {
+    uint32_t data[32], out[40];
+    for (int i = 0; i < 32; i++) data[i] = 0x1000u + (uint32_t)i;
+    memset(out, 0xEE, sizeof out);
+    vm_binding b[3] = {bind(data, 64), bind((void *)addrs, sizeof addrs), bind(out, sizeof out)};
+    assert_int_equal(run(pool1, p, b, 1, 1, 1, widths[wi], 0, NULL), VM_OK);
+    const uint32_t want0[8] = {0x1000, 0x100F, 0, 0, 0, 0x100E, 0, 0};
+    const uint32_t want8[8] = {0x1002, 0, 0, 0, 0, 0, 0, 0};
+    for (int l = 0; l < 8; l++) {
+      assert_int_equal(out[l], want0[l]);
+      assert_int_equal(out[8 + l], want8[l]);
+      assert_int_equal(out[16 + l], 0x100F);
+      assert_int_equal(out[24 + l], 0);
+      assert_int_equal(out[32 + l], l < 4 ? 0x100Cu + (uint32_t)l : 0);
+    }
+    for (int i = 0; i < 32; i++) {
+      uint32_t want = 0x1000u + (uint32_t)i;
+      if (i == 0) want = 0xAB00;
+      if (i == 15) want = 0xAB01;
+      if (i == 14) want = 0xAB05;
+      assert_int_equal(data[i], want); /* and words 16.. past the binding untouched */
+    }
+  }
+  ir_program_free(p);
+}
+
+/* Stores with a partial mask must not take the whole-row path. */
+static void test_buffer_partial(void **state) {
+  (void)state;
+  ir_program *p = prog_new(5, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
+  E(p, IR_LDB, T(1), T(0), 0, 32); /* words 8.. */
+  E(p, IR_IADD, T(1), T(1), K(p, 1), NO);
+  E(p, IR_STB, T(0), T(1), 0, 0);
+  E(p, IR_END, 0, 0, 0, 0);
+  for (int wi = 0; wi < 4; wi++) {
+    uint32_t data[16];
+    for (int i = 0; i < 16; i++) data[i] = 100u + (uint32_t)i;
+    vm_binding b = bind(data, sizeof data);
+    assert_int_equal(run(pool1, p, &b, 1, 1, 1, widths[wi], 0, NULL), VM_OK);
+    for (int i = 0; i < 16; i++)
+      assert_int_equal(data[i], i < 5 ? 109u + (uint32_t)i : 100u + (uint32_t)i);
+  }
+  ir_program_free(p);
+}
+
+/* Workgroup memory: zero at the start of every workgroup, shared between
+ * subgroups across a barrier in both directions. */
+static void test_workgroup_memory(void **state) {
+  (void)state;
+  enum { N = 64, G = 4 };
+  ir_program *p = prog_new(N, 1, 1);
+  prog_bindings(p, 3);
+  p->wg_mem_size = N * 4;
+  E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
+  E(p, IR_LDW, T(1), T(0), NO, 0);
+  E(p, IR_IMUL, T(2), WID, K(p, N), NO);
+  E(p, IR_IADD, T(2), T(2), LIDX, NO);
+  E(p, IR_SHL, T(2), T(2), K(p, 2), NO); /* output offset */
+  E(p, IR_STB, T(2), T(1), 0, 0);
+  E(p, IR_IMUL, T(3), WID, K(p, 1000), NO);
+  E(p, IR_IADD, T(3), T(3), LIDX, NO);
+  E(p, IR_IADD, T(3), T(3), K(p, 1), NO);
+  E(p, IR_STW, T(0), T(3), NO, 0);
+  E(p, IR_BARRIER, 0, 0, 0, 0);
+  E(p, IR_IADD, T(4), LIDX, K(p, 8), NO); /* the next subgroup's (W = 8) */
+  E(p, IR_AND, T(4), T(4), K(p, N - 1), NO);
+  E(p, IR_SHL, T(4), T(4), K(p, 2), NO);
+  E(p, IR_LDW, T(5), T(4), NO, 0);
+  E(p, IR_STB, T(2), T(5), 1, 0);
+  E(p, IR_IADD, T(4), LIDX, K(p, N - 8), NO); /* the previous one's */
+  E(p, IR_AND, T(4), T(4), K(p, N - 1), NO);
+  E(p, IR_SHL, T(4), T(4), K(p, 2), NO);
+  E(p, IR_LDW, T(5), T(4), NO, 0);
+  E(p, IR_STB, T(2), T(5), 2, 0);
+  E(p, IR_END, 0, 0, 0, 0);
+  vm_pool *pools[2] = {pool1, pool2};
+  for (int pi = 0; pi < 2; pi++)
+    for (int wi = 0; wi < 4; wi++) {
+      uint32_t o0[N * G], o1[N * G], o2[N * G];
+      memset(o0, 0xEE, sizeof o0);
+      memset(o1, 0xEE, sizeof o1);
+      memset(o2, 0xEE, sizeof o2);
+      vm_binding b[3] = {bind(o0, sizeof o0), bind(o1, sizeof o1), bind(o2, sizeof o2)};
+      assert_int_equal(run(pools[pi], p, b, G, 1, 1, widths[wi], 0, NULL), VM_OK);
+      for (uint32_t g = 0; g < G; g++)
+        for (uint32_t l = 0; l < N; l++) {
+          assert_int_equal(o0[g * N + l], 0);
+          assert_int_equal(o1[g * N + l], g * 1000 + (l + 8) % N + 1);
+          assert_int_equal(o2[g * N + l], g * 1000 + (l + N - 8) % N + 1);
+        }
+    }
+  ir_program_free(p);
+}
+
+/* A subgroup that has ended does not hold the others at a barrier. */
+static void test_barrier_after_end(void **state) {
+  (void)state;
+  enum { N = 64 };
+  ir_program *p = prog_new(N, 1, 1);
+  prog_bindings(p, 1);
+  p->wg_mem_size = N * 4;
+  E(p, IR_ULT, T(0), LIDX, K(p, 8), NO);
+  E(p, IR_MSAVE, 0, NO, NO, NO);
+  E(p, IR_MAND, T(0), NO, NO, NO);
+  uint32_t j = E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_END, 0, 0, 0, 0);
+  patch(p, j, here(p));
+  E(p, IR_MLOAD, 0, NO, NO, NO);
+  E(p, IR_SHL, T(1), LIDX, K(p, 2), NO);
+  E(p, IR_STW, T(1), LIDX, NO, 0);
+  E(p, IR_BARRIER, 0, 0, 0, 0);
+  E(p, IR_XOR, T(2), T(1), K(p, 32), NO); /* partner 8 lanes away */
+  E(p, IR_LDW, T(3), T(2), NO, 0);
+  E(p, IR_STB, T(1), T(3), 0, 0);
+  E(p, IR_BARRIER, 0, 0, 0, 0);
+  E(p, IR_END, 0, 0, 0, 0);
+  uint32_t out[N];
+  vm_binding b = bind(out, sizeof out);
+  memset(out, 0xEE, sizeof out);
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_OK);
+  for (uint32_t l = 0; l < 8; l++) assert_int_equal(out[l], 0xEEEEEEEEu);
+  for (uint32_t l = 8; l < 16; l++) assert_int_equal(out[l], 0); /* partner never wrote */
+  for (uint32_t l = 16; l < N; l++) assert_int_equal(out[l], l ^ 8);
+  ir_program_free(p);
+}
+
+static void test_private_memory(void **state) {
+  (void)state;
+  enum { N = 24, G = 3 };
+  ir_program *p = prog_new(N, 1, 1);
+  prog_bindings(p, 1);
+  p->priv_mem_size = 16;
+  E(p, IR_IMUL, T(0), WID, K(p, N), NO);
+  E(p, IR_IADD, T(0), T(0), LIDX, NO);
+  E(p, IR_SHL, T(0), T(0), K(p, 2), NO); /* output offset */
+  E(p, IR_LDP, T(1), K(p, 0), NO, 12);    /* zero on entry */
+  E(p, IR_STB, T(0), T(1), 0, 0);
+  E(p, IR_IMUL, T(2), LIDX, K(p, 10), NO);
+  for (uint32_t k = 0; k < 4; k++) {
+    E(p, IR_IADD, T(3), T(2), K(p, k), NO);
+    E(p, IR_STP, K(p, 0), T(3), NO, 4 * k);
+  }
+  E(p, IR_AND, T(4), LIDX, K(p, 3), NO); /* lane-dependent address */
+  E(p, IR_SHL, T(4), T(4), K(p, 2), NO);
+  E(p, IR_LDP, T(5), T(4), NO, 0);
+  E(p, IR_STB, T(0), T(5), 0, 4 * N * G);
+  E(p, IR_LDP, T(5), K(p, 0), NO, 16); /* out of bounds */
+  E(p, IR_STB, T(0), T(5), 0, 8 * N * G);
+  E(p, IR_STP, K(p, 0xFFFFFFFCu), K(p, 77), NO, 8); /* 2^32 + 4: dropped */
+  E(p, IR_LDP, T(5), K(p, 0), NO, 4);
+  E(p, IR_STB, T(0), T(5), 0, 12 * N * G);
+  E(p, IR_END, 0, 0, 0, 0);
+  for (int wi = 0; wi < 4; wi++) {
+    uint32_t out[4 * N * G];
+    memset(out, 0xEE, sizeof out);
+    vm_binding b = bind(out, sizeof out);
+    assert_int_equal(run(pool1, p, &b, G, 1, 1, widths[wi], 0, NULL), VM_OK);
+    for (uint32_t g = 0; g < G; g++)
+      for (uint32_t l = 0; l < N; l++) {
+        const uint32_t i = g * N + l;
+        assert_int_equal(out[i], 0);
+        assert_int_equal(out[N * G + i], l * 10 + l % 4);
+        assert_int_equal(out[2 * N * G + i], 0);
+        assert_int_equal(out[3 * N * G + i], l * 10 + 1);
+      }
+  }
+  ir_program_free(p);
+}
+
+/* ---------------------------------------------------------------- atomics */
+
+static void test_atomics_totals(void **state) {
+  (void)state;
+  enum { N = 64, G = 500 };
+  ir_program *p = prog_new(N, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_ATOMB, T(0), K(p, 0), K(p, 1), atom(IR_ATOM_ADD, 0));
+  E(p, IR_ATOMB, T(0), K(p, 4), GID, atom(IR_ATOM_MAX_U, 0));
+  E(p, IR_INEG, T(1), GID, NO, NO);
+  E(p, IR_ATOMB, T(0), K(p, 8), T(1), atom(IR_ATOM_MIN_S, 0));
+  E(p, IR_AND, T(2), GID, K(p, 31), NO);
+  E(p, IR_SHL, T(2), K(p, 1), T(2), NO);
+  E(p, IR_ATOMB, T(0), K(p, 12), T(2), atom(IR_ATOM_OR, 0));
+  E(p, IR_ATOMB, T(0), K(p, 16), GID, atom(IR_ATOM_XOR, 0));
+  E(p, IR_ATOMB, T(0), K(p, 20), K(p, 3), atom(IR_ATOM_SUB, 0));
+  E(p, IR_NOT, T(3), T(2), NO, NO);
+  E(p, IR_ATOMB, T(0), K(p, 24), T(3), atom(IR_ATOM_AND, 0));
+  E(p, IR_ISUB, T(4), GID, K(p, 16000), NO);
+  E(p, IR_ATOMB, T(0), K(p, 28), T(4), atom(IR_ATOM_MAX_S, 0));
+  E(p, IR_IADD, T(5), GID, K(p, 5), NO);
+  E(p, IR_ATOMB, T(0), K(p, 32), T(5), atom(IR_ATOM_MIN_U, 0));
+  E(p, IR_ATOMB, T(0), K(p, 0xFFFFFFFCu), K(p, 1), atom(IR_ATOM_ADD, 0)); /* out: no effect */
+  E(p, IR_STB, K(p, 36), T(0), 0, 0); /* ... and returns 0 */
+  E(p, IR_END, 0, 0, 0, 0);
+  uint32_t xor_all = 0;
+  for (uint32_t i = 0; i < N * G; i++) xor_all ^= i;
+  for (int pi = 0; pi < 2; pi++)
+    for (int wi = 0; wi < 4; wi++) {
+      uint32_t v[10] = {0, 0, 0x7FFFFFFF, 0, 0, 0, 0xFFFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 99};
+      vm_binding b = bind(v, sizeof v);
+      assert_int_equal(run(pi ? pool2 : pool1, p, &b, G, 1, 1, widths[wi], 0, NULL), VM_OK);
+      assert_int_equal(v[0], N * G);
+      assert_int_equal(v[1], N * G - 1);
+      assert_int_equal(v[2], (uint32_t)-(int32_t)(N * G - 1));
+      assert_int_equal(v[3], 0xFFFFFFFFu);
+      assert_int_equal(v[4], xor_all);
+      assert_int_equal(v[5], 0u - 3u * N * G);
+      assert_int_equal(v[6], 0);
+      assert_int_equal(v[7], N * G - 1 - 16000);
+      assert_int_equal(v[8], 5);
+      assert_int_equal(v[9], 0);
+    }
+  ir_program_free(p);
+}
+
+/* Within a subgroup, lanes apply in lane order and get the old values. */
+static void test_atomics_order(void **state) {
+  (void)state;
+  for (int wi = 0; wi < 4; wi++) {
+    const uint32_t w = widths[wi];
+    ir_program *p = prog_new(w, 1, 1);
+    prog_bindings(p, 2);
+    p->wg_mem_size = 16;
+    E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
+    E(p, IR_ATOMB, T(1), K(p, 0), K(p, 1), atom(IR_ATOM_ADD, 0));
+    E(p, IR_STB, T(0), T(1), 1, 0);
+    E(p, IR_IADD, T(2), LIDX, K(p, 100), NO);
+    E(p, IR_ATOMB, T(1), K(p, 4), T(2), atom(IR_ATOM_XCHG, 0));
+    E(p, IR_STB, T(0), T(1), 1, 256);
+    E(p, IR_ATOMB, T(1), K(p, 8), LIDX, atom(IR_ATOM_STORE, 0));
+    E(p, IR_ATOMB, T(1), K(p, 8), NO, atom(IR_ATOM_LOAD, 0));
+    E(p, IR_STB, T(0), T(1), 1, 512);
+    E(p, IR_ATOMW, T(1), K(p, 4), K(p, 2), IR_ATOM_ADD);
+    E(p, IR_STB, T(0), T(1), 1, 768);
+    E(p, IR_ATOMW, T(1), K(p, 64), K(p, 2), IR_ATOM_ADD); /* out of bounds */
+    E(p, IR_STB, T(0), T(1), 1, 1024);
+    E(p, IR_END, 0, 0, 0, 0);
+    uint32_t v[3] = {0, 7, 0}, out[5 * 64];
+    memset(out, 0xEE, sizeof out);
+    vm_binding b[2] = {bind(v, sizeof v), bind(out, sizeof out)};
+    assert_int_equal(run(pool1, p, b, 1, 1, 1, w, 0, NULL), VM_OK);
+    for (uint32_t l = 0; l < w; l++) {
+      assert_int_equal(out[l], l);
+      assert_int_equal(out[64 + l], l ? 100 + l - 1 : 7);
+      assert_int_equal(out[128 + l], w - 1);
+      assert_int_equal(out[192 + l], 2 * l);
+      assert_int_equal(out[256 + l], 0);
+    }
+    assert_int_equal(v[0], w);
+    assert_int_equal(v[1], 100 + w - 1);
+    assert_int_equal(v[2], w - 1);
+    ir_program_free(p);
+  }
+}
+
+/* ------------------------------------------------------------------ budget */
+
+static void test_budget(void **state) {
+  (void)state;
+  /* an infinite loop: exec never empties */
+  ir_program *p = prog_new(64, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_IADD, T(0), T(0), K(p, 1), NO);
+  uint32_t back = E(p, IR_JANY, 0, NO, NO, NO);
+  E(p, IR_END, 0, 0, 0, 0);
+  vm_result res;
+  for (int wi = 0; wi < 4; wi++) {
+    assert_int_equal(run(pool1, p, NULL, 1, 1, 1, widths[wi], 1000, &res), VM_BUDGET_EXCEEDED);
+    assert_int_equal(res.pc, back);
+    assert_int_equal(res.group[0], 0);
+    assert_int_equal(res.instructions, 1002); /* checked at the back edge */
+  }
+  /* many workgroups on two threads: stops, does not hang */
+  assert_int_equal(run(pool2, p, NULL, 1000, 1000, 1, 16, 5000, &res), VM_BUDGET_EXCEEDED);
+  assert_int_equal(res.pc, back);
+  assert_true(res.group[0] < 1000 && res.group[1] < 1000 && res.group[2] == 0);
+  assert_true(res.instructions < 1000000);
+  ir_program_free(p);
+
+  /* only workgroup (3, 1, 0) loops forever (JMP); the others end */
+  p = prog_new(8, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_IEQ, T(0), WID, K(p, 3), NO);
+  E(p, IR_IEQ, T(1), WID + 1, K(p, 1), NO);
+  E(p, IR_AND, T(0), T(0), T(1), NO);
+  E(p, IR_MAND, T(0), NO, NO, NO);
+  uint32_t j = E(p, IR_JNONE, 0, NO, NO, NO);
+  uint32_t spin = E(p, IR_JMP, 0, NO, NO, NO);
+  patch(p, spin, spin);
+  patch(p, j, here(p));
+  E(p, IR_END, 0, 0, 0, 0);
+  assert_int_equal(run(pool1, p, NULL, 5, 2, 1, 8, 100, &res), VM_BUDGET_EXCEEDED);
+  assert_int_equal(res.pc, spin);
+  assert_int_equal(res.group[0], 3);
+  assert_int_equal(res.group[1], 1);
+  assert_int_equal(res.group[2], 0);
+  assert_int_equal(run(pool2, p, NULL, 5, 2, 1, 8, 100, &res), VM_BUDGET_EXCEEDED);
+  assert_int_equal(res.group[0], 3);
+  assert_int_equal(res.group[1], 1);
+  ir_program_free(p);
+
+  /* a finite loop within budget runs to the end; the same loop with a
+   * smaller budget stops at the first back edge past it */
+  p = loop_prog(24);
+  uint32_t out[24];
+  vm_binding b = bind(out, sizeof out);
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 32, 194, &res), VM_OK);
+  assert_int_equal(res.instructions, 194);
+  assert_int_equal(out[23], 23 * 22 / 2);
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 32, 100, &res), VM_BUDGET_EXCEEDED);
+  assert_int_equal(res.instructions, 107); /* 3 + 8 * 13 */
+  assert_int_equal(res.pc, 10);
+  ir_program_free(p);
+}
+
+/* --------------------------------------------- one kernel, every configuration */
+
+/* x = hash(gid); loop (gid.x % 5 + lidx % 4) times { x = lcg(x); if (x &
+ * 0x100) x ^= x >> 7; }; exchange through workgroup memory and private
+ * memory; a little float math. Same in C below. */
+enum { MIX_N = 48, MIX_GX = 7, MIX_GY = 3 };
+
+static uint32_t mix_x(uint32_t gx, uint32_t gy, uint32_t lidx) {
+  uint32_t x = gx * 2654435761u + gy * 97u;
+  uint32_t trips = gx % 5 + (lidx & 3);
+  for (uint32_t i = 0; i < trips; i++) {
+    x = x * 1664525u + 1013904223u;
+    if (x & 0x100) x ^= x >> 7;
+  }
+  return x;
+}
+
+static void mix_ref(uint32_t *out) {
+  for (uint32_t wy = 0; wy < MIX_GY; wy++)
+    for (uint32_t wx = 0; wx < MIX_GX; wx++)
+      for (uint32_t l = 0; l < MIX_N; l++) {
+        uint32_t own = mix_x(wx * MIX_N + l, wy, l);
+        uint32_t o = (l * 5 + 3) % MIX_N;
+        uint32_t y = mix_x(wx * MIX_N + o, wy, o);
+        float f = (float)(y >> 8) * 0.5f;
+        uint32_t h = (uint32_t)sqrtf(f);
+        out[(wy * MIX_GX + wx) * MIX_N + l] = y ^ h ^ own;
+      }
+}
+
+static ir_program *mix_prog(void) {
+  ir_program *p = prog_new(MIX_N, 1, 1);
+  prog_bindings(p, 2);
+  p->wg_mem_size = MIX_N * 4;
+  p->priv_mem_size = 8;
+  const uint32_t X = T(0), I = T(1), TR = T(2), C = T(3), TMP = T(4), TMP2 = T(5);
+  E(p, IR_IMUL, X, GID, K(p, 2654435761u), NO);
+  E(p, IR_IMUL, TMP, GID + 1, K(p, 97), NO);
+  E(p, IR_IADD, X, X, TMP, NO);
+  E(p, IR_UREM, TR, GID, K(p, 5), NO);
+  E(p, IR_AND, TMP, LIDX, K(p, 3), NO);
+  E(p, IR_IADD, TR, TR, TMP, NO);
+  E(p, IR_MOV, I, K(p, 0), NO, NO);
+  /* the loop as lowering shapes it: slots E=0, L=1, C=2; break kills the
+   * leaving lanes from [L, top) */
+  E(p, IR_MSAVE, 0, NO, NO, NO);
+  E(p, IR_MSAVE, 1, NO, NO, NO);
+  uint32_t top = E(p, IR_MSAVE, 2, NO, NO, NO);
+  E(p, IR_ULT, C, I, TR, NO);
+  E(p, IR_XOR, C, C, K(p, 1), NO); /* if (!(i < trips)) break; */
+  E(p, IR_MSAVE, 3, NO, NO, NO);
+  E(p, IR_MAND, C, NO, NO, NO);
+  uint32_t jb = E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_KILL, 1, 4, NO, NO);
+  patch(p, jb, here(p));
+  E(p, IR_MLOAD, 3, NO, NO, NO);
+  E(p, IR_IMUL, TMP, X, K(p, 1664525u), NO);
+  E(p, IR_IADD, TMP, TMP, K(p, 1013904223u), NO);
+  E(p, IR_MOVM, X, TMP, NO, NO);
+  E(p, IR_AND, C, X, K(p, 0x100), NO);
+  E(p, IR_MSAVE, 4, NO, NO, NO);
+  E(p, IR_MAND, C, NO, NO, NO);
+  uint32_t jskip = E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_SHRU, TMP, X, K(p, 7), NO);
+  E(p, IR_XOR, TMP, X, TMP, NO);
+  E(p, IR_MOVM, X, TMP, NO, NO);
+  patch(p, jskip, here(p));
+  E(p, IR_MLOAD, 4, NO, NO, NO);
+  E(p, IR_MLOAD, 2, NO, NO, NO); /* continuing */
+  E(p, IR_IADD, TMP, I, K(p, 1), NO);
+  E(p, IR_MOVM, I, TMP, NO, NO);
+  E(p, IR_MLOAD, 1, NO, NO, NO);
+  E(p, IR_JANY, top, NO, NO, NO);
+  E(p, IR_MLOAD, 0, NO, NO, NO);
+  E(p, IR_SHL, TMP, LIDX, K(p, 2), NO);
+  E(p, IR_STW, TMP, X, NO, 0);
+  E(p, IR_STP, K(p, 0), X, NO, 4);
+  E(p, IR_BARRIER, 0, 0, 0, 0);
+  E(p, IR_IMUL, TMP2, LIDX, K(p, 5), NO);
+  E(p, IR_IADD, TMP2, TMP2, K(p, 3), NO);
+  E(p, IR_UREM, TMP2, TMP2, K(p, MIX_N), NO);
+  E(p, IR_SHL, TMP2, TMP2, K(p, 2), NO);
+  E(p, IR_LDW, T(6), TMP2, NO, 0); /* y */
+  E(p, IR_SHRU, T(7), T(6), K(p, 8), NO);
+  E(p, IR_U2F, T(7), T(7), NO, NO);
+  E(p, IR_FMUL, T(7), T(7), KF(p, 0.5f), NO);
+  E(p, IR_FSQRT, T(7), T(7), NO, NO);
+  E(p, IR_F2U, T(7), T(7), NO, NO);
+  E(p, IR_LDP, T(8), K(p, 0), NO, 4); /* own x */
+  E(p, IR_XOR, T(9), T(6), T(7), NO);
+  E(p, IR_XOR, T(9), T(9), T(8), NO);
+  E(p, IR_IMUL, TMP, WID + 1, K(p, MIX_GX), NO);
+  E(p, IR_IADD, TMP, TMP, WID, NO);
+  E(p, IR_IMUL, TMP, TMP, K(p, MIX_N), NO);
+  E(p, IR_IADD, TMP, TMP, LIDX, NO);
+  E(p, IR_SHL, TMP, TMP, K(p, 2), NO);
+  E(p, IR_STB, TMP, T(9), 0, 0);
+  E(p, IR_ATOMB, TMP, K(p, 0), K(p, 1), atom(IR_ATOM_ADD, 1));
+  E(p, IR_END, 0, 0, 0, 0);
+  return p;
+}
+
+static void test_same_everywhere(void **state) {
+  (void)state;
+  enum { TOTAL = MIX_N * MIX_GX * MIX_GY };
+  uint32_t want[TOTAL], got[TOTAL];
+  mix_ref(want);
+  ir_program *p = mix_prog();
+  for (int pi = 0; pi < 2; pi++)
+    for (int wi = 0; wi < 4; wi++) {
+      uint32_t count = 0;
+      memset(got, 0, sizeof got);
+      vm_binding b[2] = {bind(got, sizeof got), bind(&count, 4)};
+      assert_int_equal(run(pi ? pool2 : pool1, p, b, MIX_GX, MIX_GY, 1, widths[wi], 0, NULL),
+                       VM_OK);
+      assert_int_equal(count, TOTAL);
+      for (int i = 0; i < TOTAL; i++)
+        if (got[i] != want[i])
+          fail_msg("invocation %d: 0x%08x, want 0x%08x (W=%u, %s)", i, got[i], want[i],
+                   widths[wi], pi ? "2 threads" : "1 thread");
+    }
+  ir_program_free(p);
+}
+
+/* ------------------------------------------------------------ odds and ends */
+
+static void test_many_groups(void **state) {
+  (void)state;
+  ir_program *p = prog_new(1, 1, 1);
+  E(p, IR_END, 0, 0, 0, 0);
+  vm_result res;
+  assert_int_equal(run(pool2, p, NULL, 300, 200, 2, 64, 0, &res), VM_OK);
+  assert_int_equal(res.instructions, 120000);
+  assert_int_equal(run(NULL, p, NULL, 3, 1, 1, 8, 0, &res), VM_OK);
+  assert_int_equal(res.instructions, 3);
+  /* pc running past the end is an end too */
+  p->code[0].op = IR_MOV;
+  p->code[0].a = T(0);
+  p->code[0].b = T(1);
+  assert_int_equal(run(pool1, p, NULL, 4, 1, 1, 8, 0, &res), VM_OK);
+  assert_int_equal(res.instructions, 4);
+  ir_program_free(p);
+}
+
+static void test_invalid(void **state) {
+  (void)state;
+  ir_program *p = prog_new(8, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_IADD, T(0), T(1), K(p, 3), NO);
+  E(p, IR_END, 0, 0, 0, 0);
+  uint32_t mem[4];
+  vm_binding b = bind(mem, sizeof mem);
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_OK);
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 12, 0, NULL), VM_INVALID); /* width */
+  p->code[0].c = NREGS;                                               /* register */
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID);
+  p->code[0].c = K(p, 3);
+  p->code[0].a = K(p, 3); /* writes a constant */
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID);
+  p->code[0] = (ir_insn){.op = IR_JMP, .a = 3}; /* past the end + 1 */
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID);
+  p->code[0] = (ir_insn){.op = IR_LDB, .a = T(0), .b = T(0), .c = 1}; /* slot */
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID);
+  p->code[0] = (ir_insn){.op = IR_KILL, .a = 0, .b = 9}; /* mask slots */
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID);
+  p->code[0] = (ir_insn){.op = IR_KILL, .a = 0, .b = 8}; /* [0, 8) is fine */
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_OK);
+  p->code[0] = (ir_insn){.op = IR_ATOMB, .a = T(0), .b = T(0), .c = T(0), .d = 12};
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID); /* sub-op */
+  p->code[0] = (ir_insn){.op = 999};
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID);
+  p->code[0] = (ir_insn){.op = IR_END};
+  p->builtin_reg[IR_BI_GLOBAL_INVOCATION_ID] = NREGS - 2; /* vector past the end */
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID);
+  p->builtin_reg[IR_BI_GLOBAL_INVOCATION_ID] = GID;
+  assert_int_equal(run(pool1, p, NULL, 1, 1, 1, 8, 0, NULL), VM_INVALID); /* no bindings */
+  assert_int_equal(vm_dispatch(pool1, NULL, NULL), VM_INVALID);
+  assert_int_equal(run(pool1, p, &b, 0, 1, 1, 8, 0, NULL), VM_OK); /* nothing to do */
+  ir_program_free(p);
+}
+
+static void test_pool(void **state) {
+  (void)state;
+  assert_int_equal(vm_pool_threads(pool1), 1);
+  assert_int_equal(vm_pool_threads(pool2), 2);
+  vm_pool *p0 = vm_pool_create(0);
+  assert_non_null(p0);
+  assert_int_equal(vm_pool_threads(p0), 1);
+  vm_pool_destroy(p0);
+  vm_pool *p4 = vm_pool_create(4);
+  assert_non_null(p4);
+  assert_int_equal(vm_pool_threads(p4), 4);
+  ir_program *p = mix_prog();
+  enum { TOTAL = MIX_N * MIX_GX * MIX_GY };
+  uint32_t want[TOTAL], got[TOTAL], count = 0;
+  mix_ref(want);
+  vm_binding b[2] = {bind(got, sizeof got), bind(&count, 4)};
+  for (int rep = 0; rep < 20; rep++) { /* repeated dispatches reuse contexts */
+    count = 0;
+    memset(got, 0, sizeof got);
+    assert_int_equal(run(p4, p, b, MIX_GX, MIX_GY, 1, widths[rep % 4], 0, NULL), VM_OK);
+    assert_int_equal(count, TOTAL);
+    assert_memory_equal(got, want, sizeof got);
+  }
+  ir_program_free(p);
+  vm_pool_destroy(p4);
+  vm_pool_destroy(NULL);
+}
+
+static void test_ir_text(void **state) {
+  (void)state;
+  assert_string_equal(ir_op_name(IR_IADD), "IADD");
+  assert_string_equal(ir_op_form(IR_IADD), "rrr-");
+  assert_string_equal(ir_op_name(IR_END), "END");
+  assert_string_equal(ir_op_form(IR_LDB), "rrsk");
+  assert_string_equal(ir_op_name(9999), "?");
+  static const char src[] = "fn main() {\n  let x = 1;\n  y = x + 2;\n}\n";
+  ir_program *p = prog_new(1, 1, 1);
+  E(p, IR_IADD, T(5), T(3), K(p, 2), NO);
+  E(p, IR_ATOMB, T(1), T(2), T(3), atom(IR_ATOM_MAX_U, 1));
+  E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_END, 0, 0, 0, 0);
+  p->spans = calloc(4, sizeof *p->spans);
+  assert_non_null(p->spans);
+  p->spans[0].start = (uint32_t)(strstr(src, "x + 2") - src);
+  p->spans[1].start = (uint32_t)(strstr(src, "let") - src);
+  p->spans[3].start = (uint32_t)(strrchr(src, '}') - src);
+  p->source = src;
+  p->source_len = sizeof src - 1;
+  char *text = ir_disassemble(p);
+  assert_non_null(text);
+  assert_non_null(strstr(text, "   0  IADD    r37, r35, r0"));
+  assert_non_null(strstr(text, "; line 3\n"));
+  assert_non_null(strstr(text, "   1  ATOMB   r33, r34, r35, MAX_U s1"));
+  assert_non_null(strstr(text, "; line 2\n"));
+  assert_non_null(strstr(text, "   2  JNONE   @0                   ; line 1\n"));
+  assert_non_null(strstr(text, "   3  END                          ; line 4\n"));
+  free(text);
+  p->source = NULL;
+  text = ir_disassemble(p);
+  assert_non_null(text);
+  assert_null(strstr(text, "; line"));
+  assert_non_null(strstr(text, "   3  END\n"));
+  free(text);
+  ir_program_free(p);
+  ir_program_free(NULL);
+}
+
+/* ------------------------------------------------------------------ main */
+
+static int setup(void **state) {
+  (void)state;
+  pool1 = vm_pool_create(1);
+  pool2 = vm_pool_create(2);
+  return pool1 && pool2 ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  vm_pool_destroy(pool1);
+  vm_pool_destroy(pool2);
+  return 0;
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_int_ops),
+      cmocka_unit_test(test_int_edges),
+      cmocka_unit_test(test_int_division_random),
+      cmocka_unit_test(test_float_ops),
+      cmocka_unit_test(test_float_edges),
+      cmocka_unit_test(test_select_idx_arrlen),
+      cmocka_unit_test(test_builtins),
+      cmocka_unit_test(test_if_else),
+      cmocka_unit_test(test_loop_divergent),
+      cmocka_unit_test(test_kill),
+      cmocka_unit_test(test_buffer_bounds),
+      cmocka_unit_test(test_buffer_partial),
+      cmocka_unit_test(test_workgroup_memory),
+      cmocka_unit_test(test_barrier_after_end),
+      cmocka_unit_test(test_private_memory),
+      cmocka_unit_test(test_atomics_totals),
+      cmocka_unit_test(test_atomics_order),
+      cmocka_unit_test(test_budget),
+      cmocka_unit_test(test_same_everywhere),
+      cmocka_unit_test(test_many_groups),
+      cmocka_unit_test(test_invalid),
+      cmocka_unit_test(test_pool),
+      cmocka_unit_test(test_ir_text),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
