@@ -542,7 +542,10 @@ static int cli_run(int argc, char **argv) {
     goto done;
   }
   cli_print_messages(mod);
-  if (!ls_shader_module_is_valid(mod)) goto done;
+  if (!ls_shader_module_is_valid(mod)) {
+    fprintf(stderr, "%s: shader: %s is not valid WGSL\n", c.path, c.shader_path);
+    goto done;
+  }
 
   for (size_t i = 0; i < c.npipelines; i++)
     if (!cli_make_pipeline(dev, &st, &c, &c.pipelines[i], mod, bufs, &pipes[i])) goto done;
@@ -582,7 +585,9 @@ static int cli_run(int argc, char **argv) {
   }
   status = ls_queue_submit(dev, &cb, 1);
   if (status == LS_DEVICE_LOST) {
-    fprintf(stderr, "%s: error: device lost: %s\n", c.path,
+    fprintf(stderr, "%s: error: device lost: %s\n  (lockstep run --budget N sets the budget; "
+                    "--budget none removes it)\n",
+            c.path,
             ls_device_get_lost_message(dev) ? ls_device_get_lost_message(dev) : "(no message)");
     rc = CLI_FAILED;
     goto done;

@@ -419,6 +419,9 @@ static void lex_all(lexer *L) {
         i++;
       } else if (is_unicode_blank(cp)) {
         i += len;
+      } else if (cp == 0xFEFF) {
+        diag_error(L->d, span_of(i, i + len), "byte order mark (U+FEFF) is not allowed in WGSL source");
+        i += len;
       } else {
         lex_ident(L, &i);
       }

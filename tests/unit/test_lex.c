@@ -412,6 +412,11 @@ static void test_bad_characters(void **state) {
   assert_int_equal(g->span.end, 3);
   assert_true(has_error(&L.d, "unexpected character '#'"));
   lex_done(&L);
+  lex_s(&L, "\xEF\xBB\xBF" "fn");
+  assert_int_equal(L.d.errors, 1);
+  assert_true(has_error(&L.d, "byte order mark"));
+  expect_kinds(&L, 1, TK_KW_FN);
+  lex_done(&L);
   static const char nul[] = "a\0b";
   lex_n(&L, nul, 3);
   assert_int_equal(L.d.errors, 1);

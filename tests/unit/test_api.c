@@ -1,0 +1,846 @@
+/*
+ * test_api.c — the public API (include/lockstep.h): limits, profiles,
+ * requestDevice, error scopes, buffers and transfers, layouts and bind
+ * groups, encoders, copies. The tests at the end compile small WGSL shaders
+ * (pipelines, dispatch validation, indirect dispatch, a runaway shader) and
+ * so need the front end, lowering and VM.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lockstep.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+static char last_error[4096];
+static ls_error_type last_type;
+static int nerrors;
+static char last_log[1024];
+static int nlogs;
+
+static void on_error(void *user, ls_error_type type, const char *message) {
+  snprintf(last_error, sizeof last_error, "%s", message);
+  last_type = type;
+  nerrors++;
+}
+
+static void on_log(void *user, ls_log_level level, const char *message) {
+  snprintf(last_log, sizeof last_log, "%s", message);
+  nlogs++;
+}
+
+static void reset_errors(void) {
+  last_error[0] = 0;
+  last_type = LS_ERROR_NONE;
+  nerrors = 0;
+  last_log[0] = 0;
+  nlogs = 0;
+}
+
+static ls_adapter *adapter_for(const char *profile) {
+  ls_adapter_options o;
+  memset(&o, 0, sizeof o);
+  o.size = sizeof o;
+  o.profile = profile;
+  o.threads = 2;
+  char err[256];
+  ls_adapter *a = ls_adapter_create(&o, err, sizeof err);
+  assert_non_null(a);
+  return a;
+}
+
+typedef struct env {
+  ls_adapter *adapter;
+  ls_device *device;
+} env;
+
+static env make_env(const ls_required_limit *limits, size_t n) {
+  env e;
+  e.adapter = adapter_for(NULL);
+  ls_device_desc d;
+  memset(&d, 0, sizeof d);
+  d.size = sizeof d;
+  d.required_limits = limits;
+  d.required_limit_count = n;
+  ls_status st;
+  char err[256];
+  e.device = ls_adapter_create_device(e.adapter, &d, &st, err, sizeof err);
+  assert_non_null(e.device);
+  ls_device_set_error_callback(e.device, on_error, NULL);
+  ls_device_set_log_callback(e.device, on_log, NULL);
+  reset_errors();
+  return e;
+}
+
+static void free_env(env *e) {
+  ls_device_destroy(e->device);
+  ls_adapter_destroy(e->adapter);
+}
+
+static ls_buffer *buffer(ls_device *d, uint64_t size, uint32_t usage, const char *label) {
+  ls_buffer_desc bd = {size, usage, label};
+  return ls_device_create_buffer(d, &bd);
+}
+
+#define RW (LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_COPY_DST)
+
+/* ----------------------------------------------------------------- limits */
+
+static void test_limits(void **state) {
+  ls_limits l;
+  ls_limits_default(&l);
+  assert_int_equal(l.max_compute_invocations_per_workgroup, 256);
+  assert_int_equal(l.max_compute_workgroup_storage_size, 16384);
+  assert_int_equal(l.min_storage_buffer_offset_alignment, 256);
+  assert_int_equal(ls_limits_set(&l, "maxComputeInvocationsPerWorkgroup", 512), LS_OK);
+  uint64_t v = 0;
+  assert_true(ls_limits_get(&l, "maxComputeInvocationsPerWorkgroup", &v));
+  assert_int_equal(v, 512);
+  assert_int_equal(l.max_compute_invocations_per_workgroup, 512);
+  assert_int_equal(ls_limits_set(&l, "maxWarpDrive", 1), LS_OPERATION);
+  assert_false(ls_limits_get(&l, "maxWarpDrive", &v));
+  assert_string_equal(ls_status_name(LS_DEVICE_LOST), "DEVICE_LOST");
+  assert_string_equal(ls_status_describe(LS_OK), "success");
+  char ver[32];
+  snprintf(ver, sizeof ver, "%d.%d.%d", LS_VERSION_MAJOR, LS_VERSION_MINOR, LS_VERSION_PATCH);
+  assert_string_equal(ls_version(), ver);
+}
+
+static void test_profiles(void **state) {
+  static const struct {
+    const char *name;
+    uint32_t w;
+    uint64_t invocations;
+  } want[] = {{"default", 32, 1024}, {"nvidia", 32, 1024}, {"amd", 64, 1024},
+              {"apple", 32, 1024},   {"intel", 16, 1024},  {"mobile", 8, 256}};
+  const char *const *names = ls_profile_names();
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+    assert_non_null(names[i]);
+    assert_string_equal(names[i], want[i].name);
+    ls_adapter *a = adapter_for(want[i].name);
+    ls_adapter_info info;
+    ls_limits l;
+    ls_adapter_get_info(a, &info);
+    ls_adapter_get_limits(a, &l);
+    assert_int_equal(info.subgroup_size, want[i].w);
+    assert_int_equal(info.subgroup_min_size, want[i].w);
+    assert_int_equal(info.subgroup_max_size, want[i].w);
+    assert_int_equal(info.threads, 2);
+    assert_string_equal(info.profile, want[i].name);
+    assert_int_equal(l.max_compute_invocations_per_workgroup, want[i].invocations);
+    /* each workgroup size dimension <= invocations <= X*Y*Z */
+    assert_true(l.max_compute_workgroup_size_x <= l.max_compute_invocations_per_workgroup);
+    assert_true(l.max_compute_invocations_per_workgroup <=
+                l.max_compute_workgroup_size_x * l.max_compute_workgroup_size_y *
+                    l.max_compute_workgroup_size_z);
+    ls_adapter_destroy(a);
+  }
+  assert_null(names[6]);
+
+  ls_adapter_options o;
+  memset(&o, 0, sizeof o);
+  o.profile = "amd";
+  o.subgroup_size = 16;
+  ls_adapter *a = ls_adapter_create(&o, NULL, 0);
+  ls_adapter_info info;
+  ls_adapter_get_info(a, &info);
+  assert_int_equal(info.subgroup_size, 16);
+  assert_true(info.threads >= 1);
+  ls_adapter_destroy(a);
+
+  char err[256] = "";
+  o.subgroup_size = 12;
+  assert_null(ls_adapter_create(&o, err, sizeof err));
+  assert_non_null(strstr(err, "12"));
+  o.subgroup_size = 0;
+  o.profile = "cray";
+  assert_null(ls_adapter_create(&o, err, sizeof err));
+  assert_non_null(strstr(err, "cray"));
+  ls_adapter_destroy(NULL);
+}
+
+/* ---------------------------------------------------------- requestDevice */
+
+static ls_device *request(ls_adapter *a, const ls_required_limit *l, size_t n,
+                          const char *const *features, size_t nf, ls_status *st, char *err,
+                          size_t errlen) {
+  ls_device_desc d;
+  memset(&d, 0, sizeof d);
+  d.size = sizeof d;
+  d.required_limits = l;
+  d.required_limit_count = n;
+  d.required_features = features;
+  d.required_feature_count = nf;
+  return ls_adapter_create_device(a, &d, st, err, errlen);
+}
+
+static void test_request_device(void **state) {
+  ls_adapter *a = adapter_for(NULL);
+  ls_status st;
+  char err[256];
+  ls_limits l;
+
+  ls_device *d = request(a, NULL, 0, NULL, 0, &st, err, sizeof err);
+  assert_non_null(d);
+  assert_int_equal(st, LS_OK);
+  ls_device_get_limits(d, &l);
+  assert_int_equal(l.max_compute_invocations_per_workgroup, 256); /* defaults, not the adapter's */
+  ls_device_destroy(d);
+
+  ls_required_limit ok[] = {{"maxComputeInvocationsPerWorkgroup", 1024},
+                            {"maxBufferSize", 1000},                     /* worse: ignored */
+                            {"minStorageBufferOffsetAlignment", 512}};  /* worse: ignored */
+  d = request(a, ok, 3, NULL, 0, &st, err, sizeof err);
+  assert_non_null(d);
+  ls_device_get_limits(d, &l);
+  assert_int_equal(l.max_compute_invocations_per_workgroup, 1024);
+  assert_int_equal(l.max_buffer_size, 268435456);
+  assert_int_equal(l.min_storage_buffer_offset_alignment, 256);
+  ls_device_destroy(d);
+
+  ls_required_limit better[] = {{"maxComputeInvocationsPerWorkgroup", 2048}};
+  assert_null(request(a, better, 1, NULL, 0, &st, err, sizeof err));
+  assert_int_equal(st, LS_OPERATION);
+  assert_non_null(strstr(err, "maxComputeInvocationsPerWorkgroup"));
+  assert_non_null(strstr(err, "2048"));
+  assert_non_null(strstr(err, "1024"));
+
+  ls_required_limit unknown[] = {{"maxWarpDrive", 1}};
+  assert_null(request(a, unknown, 1, NULL, 0, &st, err, sizeof err));
+  assert_int_equal(st, LS_OPERATION);
+  assert_non_null(strstr(err, "maxWarpDrive"));
+
+  ls_required_limit npot[] = {{"minUniformBufferOffsetAlignment", 384}};
+  assert_null(request(a, npot, 1, NULL, 0, &st, err, sizeof err));
+  assert_int_equal(st, LS_OPERATION);
+  ls_required_limit align_better[] = {{"minUniformBufferOffsetAlignment", 64}};
+  assert_null(request(a, align_better, 1, NULL, 0, &st, err, sizeof err));
+  assert_int_equal(st, LS_OPERATION);
+
+  const char *feat[] = {"subgroups"};
+  d = request(a, NULL, 0, feat, 1, &st, err, sizeof err);
+  assert_non_null(d);
+  ls_device_destroy(d);
+  const char *bad_feat[] = {"ray-tracing"};
+  assert_null(request(a, NULL, 0, bad_feat, 1, &st, err, sizeof err));
+  assert_int_equal(st, LS_TYPE);
+  assert_non_null(strstr(err, "ray-tracing"));
+
+  /* A descriptor from an older caller (smaller size) is read up to size. */
+  ls_device_desc small;
+  memset(&small, 0, sizeof small);
+  small.size = offsetof(ls_device_desc, required_limit_count);
+  small.required_limits = better; /* count is not read: 0 */
+  d = ls_adapter_create_device(a, &small, &st, err, sizeof err);
+  assert_non_null(d);
+  ls_device_destroy(d);
+  ls_adapter_destroy(a);
+}
+
+/* ---------------------------------------------------------- error scopes */
+
+static void test_error_scopes(void **state) {
+  env e = make_env(NULL, 0);
+  const char *msg;
+  assert_int_equal(ls_device_pop_error_scope(e.device, &msg), LS_ERROR_VALIDATION);
+  assert_non_null(msg);
+
+  ls_device_push_error_scope(e.device, LS_FILTER_VALIDATION);
+  ls_device_push_error_scope(e.device, LS_FILTER_OUT_OF_MEMORY);
+  assert_null(buffer(e.device, 16, 0, "zero-usage"));            /* first validation error */
+  assert_null(buffer(e.device, 16, LS_BUFFER_USAGE_MAP_READ | LS_BUFFER_USAGE_STORAGE, "x"));
+  assert_int_equal(ls_device_pop_error_scope(e.device, &msg), LS_ERROR_NONE); /* OOM scope */
+  assert_int_equal(ls_device_pop_error_scope(e.device, &msg), LS_ERROR_VALIDATION);
+  assert_non_null(strstr(msg, "zero-usage")); /* the first one is kept */
+  assert_int_equal(nerrors, 0);                /* nothing reached the callback */
+
+  assert_null(buffer(e.device, 16, 0, "uncaptured"));
+  assert_int_equal(nerrors, 1);
+  assert_int_equal(last_type, LS_ERROR_VALIDATION);
+  assert_non_null(strstr(last_error, "uncaptured"));
+  assert_false(ls_device_is_lost(e.device));
+  assert_null(ls_device_get_lost_message(e.device));
+  free_env(&e);
+}
+
+/* ---------------------------------------------------------------- buffers */
+
+static void test_buffer_usage(void **state) {
+  env e = make_env(NULL, 0);
+  ls_buffer *b;
+  assert_null(buffer(e.device, 16, 0, "a"));
+  assert_non_null(strstr(last_error, "usage is 0"));
+  assert_null(buffer(e.device, 16, LS_BUFFER_USAGE_MAP_READ | LS_BUFFER_USAGE_STORAGE, "a"));
+  assert_non_null(strstr(last_error, "MAP_READ"));
+  assert_null(buffer(e.device, 16, LS_BUFFER_USAGE_MAP_WRITE | LS_BUFFER_USAGE_COPY_DST, "a"));
+  assert_null(buffer(e.device, 16, 0x10000, "a"));
+  assert_null(buffer(e.device, 268435457, LS_BUFFER_USAGE_STORAGE, "huge"));
+  assert_non_null(strstr(last_error, "maxBufferSize"));
+  assert_int_equal(nerrors, 5);
+
+  b = buffer(e.device, 10, LS_BUFFER_USAGE_MAP_READ | LS_BUFFER_USAGE_COPY_DST, "m");
+  assert_non_null(b);
+  assert_int_equal(ls_buffer_get_size(b), 10);
+  assert_int_equal(ls_buffer_get_usage(b), LS_BUFFER_USAGE_MAP_READ | LS_BUFFER_USAGE_COPY_DST);
+  uint8_t zero[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  assert_int_equal(ls_buffer_map_read(e.device, b, 0, zero, 8), LS_OK);
+  for (int i = 0; i < 8; i++) assert_int_equal(zero[i], 0); /* created zeroed */
+  assert_int_equal(ls_buffer_map_read(e.device, b, 4, zero, 4), LS_VALIDATION); /* offset % 8 */
+  ls_buffer_destroy(b);
+  ls_buffer_destroy(NULL);
+  free_env(&e);
+}
+
+static void test_write_read(void **state) {
+  env e = make_env(NULL, 0);
+  ls_buffer *b = buffer(e.device, 64, RW, "b");
+  uint32_t in[16], out[16];
+  for (int i = 0; i < 16; i++) in[i] = 0x1000u + (uint32_t)i;
+  assert_int_equal(ls_queue_write_buffer(e.device, b, 0, in, sizeof in), LS_OK);
+  memset(out, 0, sizeof out);
+  assert_int_equal(ls_queue_read_buffer(e.device, b, 0, out, sizeof out), LS_OK);
+  assert_memory_equal(in, out, sizeof in);
+  assert_int_equal(ls_queue_write_buffer(e.device, b, 8, in, 8), LS_OK);
+  assert_int_equal(ls_queue_read_buffer(e.device, b, 8, out, 8), LS_OK);
+  assert_int_equal(out[0], 0x1000);
+  assert_int_equal(out[1], 0x1001);
+
+  assert_int_equal(ls_queue_write_buffer(e.device, b, 2, in, 4), LS_VALIDATION);
+  assert_non_null(strstr(last_error, "multiple of 4"));
+  assert_int_equal(ls_queue_write_buffer(e.device, b, 0, in, 6), LS_VALIDATION);
+  assert_int_equal(ls_queue_write_buffer(e.device, b, 60, in, 8), LS_VALIDATION);
+  assert_non_null(strstr(last_error, "outside"));
+  assert_int_equal(ls_queue_read_buffer(e.device, b, 64, out, 4), LS_VALIDATION);
+  ls_buffer *nodst = buffer(e.device, 16, LS_BUFFER_USAGE_STORAGE, "nodst");
+  assert_int_equal(ls_queue_write_buffer(e.device, nodst, 0, in, 4), LS_VALIDATION);
+  assert_non_null(strstr(last_error, "COPY_DST"));
+  assert_int_equal(ls_queue_read_buffer(e.device, nodst, 0, out, 4), LS_VALIDATION);
+  assert_non_null(strstr(last_error, "COPY_SRC"));
+  ls_buffer_destroy(nodst);
+  ls_buffer_destroy(b);
+  free_env(&e);
+}
+
+/* ------------------------------------------------- layouts and bind groups */
+
+static void test_bind_groups(void **state) {
+  env e = make_env(NULL, 0);
+  ls_device *d = e.device;
+  ls_bind_group_layout_entry dup[] = {{0, LS_BINDING_STORAGE, 0}, {0, LS_BINDING_UNIFORM, 0}};
+  assert_null(ls_device_create_bind_group_layout(d, dup, 2));
+  assert_non_null(strstr(last_error, "twice"));
+  ls_bind_group_layout_entry far[] = {{1000, LS_BINDING_STORAGE, 0}};
+  assert_null(ls_device_create_bind_group_layout(d, far, 1));
+  assert_non_null(strstr(last_error, "maxBindingsPerBindGroup"));
+  ls_bind_group_layout_entry many[9];
+  for (uint32_t i = 0; i < 9; i++) many[i] = (ls_bind_group_layout_entry){i, LS_BINDING_STORAGE, 0};
+  assert_null(ls_device_create_bind_group_layout(d, many, 9));
+  assert_non_null(strstr(last_error, "maxStorageBuffersPerShaderStage"));
+
+  ls_bind_group_layout_entry le[] = {{0, LS_BINDING_STORAGE, 16}, {3, LS_BINDING_UNIFORM, 0}};
+  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, le, 2);
+  assert_non_null(l);
+  ls_buffer *s = buffer(d, 1024, LS_BUFFER_USAGE_STORAGE, "s");
+  ls_buffer *u = buffer(d, 1024, LS_BUFFER_USAGE_UNIFORM, "u");
+  ls_bind_group_entry ok[] = {{3, u, 0, 64}, {0, s, 256, LS_WHOLE_SIZE}};
+  ls_bind_group *g = ls_device_create_bind_group(d, l, ok, 2);
+  assert_non_null(g);
+  ls_bind_group_destroy(g);
+
+  struct {
+    ls_bind_group_entry e[2];
+    size_t n;
+    const char *msg;
+  } bad[] = {
+      {{{0, s, 0, 64}}, 1, "1 entries given, the layout has 2"},
+      {{{0, s, 0, 64}, {4, u, 0, 64}}, 2, "binding 4 is not in the layout"},
+      {{{0, u, 0, 64}, {3, u, 0, 64}}, 2, "lacks STORAGE usage"},
+      {{{0, s, 0, 64}, {3, s, 0, 64}}, 2, "lacks UNIFORM usage"},
+      {{{0, s, 100, 64}, {3, u, 0, 64}}, 2, "minStorageBufferOffsetAlignment (256)"},
+      {{{0, s, 0, 64}, {3, u, 128, 64}}, 2, "minUniformBufferOffsetAlignment (256)"},
+      {{{0, s, 0, 18}, {3, u, 0, 64}}, 2, "not a multiple of 4"},
+      {{{0, s, 0, 8}, {3, u, 0, 64}}, 2, "minBindingSize (16)"},
+      {{{0, s, 768, 512}, {3, u, 0, 64}}, 2, "outside buffer 's'"},
+      {{{0, s, 2048, LS_WHOLE_SIZE}, {3, u, 0, 64}}, 2, "past the end"},
+      {{{0, s, 0, 0}, {3, u, 0, 64}}, 2, "size 0"},
+      {{{0, s, 0, 64}, {0, s, 0, 64}}, 2, "twice"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    last_error[0] = 0;
+    assert_null(ls_device_create_bind_group(d, l, bad[i].e, bad[i].n));
+    if (!strstr(last_error, bad[i].msg))
+      fprintf(stderr, "case %zu: want \"%s\" in \"%s\"\n", i, bad[i].msg, last_error);
+    assert_non_null(strstr(last_error, bad[i].msg));
+  }
+
+  ls_bind_group_layout *five[5] = {l, l, l, l, l};
+  assert_null(ls_device_create_pipeline_layout(d, five, 5));
+  assert_non_null(strstr(last_error, "maxBindGroups"));
+  ls_bind_group_layout *two[2] = {l, l}; /* 2 storage + 2 uniform: fine */
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, two, 2);
+  assert_non_null(pl);
+  ls_pipeline_layout_destroy(pl);
+  ls_bind_group_layout *lots[4] = {0};
+  ls_bind_group_layout_entry five_s[5];
+  for (uint32_t i = 0; i < 5; i++) five_s[i] = (ls_bind_group_layout_entry){i, LS_BINDING_STORAGE, 0};
+  lots[0] = ls_device_create_bind_group_layout(d, five_s, 5);
+  lots[1] = lots[0];
+  assert_null(ls_device_create_pipeline_layout(d, lots, 2)); /* 10 storage buffers > 8 */
+  assert_non_null(strstr(last_error, "maxStorageBuffersPerShaderStage"));
+  ls_bind_group_layout_destroy(lots[0]);
+
+  ls_buffer_destroy(s);
+  ls_buffer_destroy(u);
+  /* The layout outlives nothing it needs; destroying handles in any order is fine. */
+  ls_bind_group_layout_destroy(l);
+  ls_bind_group_layout_destroy(NULL);
+  ls_pipeline_layout_destroy(NULL);
+  ls_bind_group_destroy(NULL);
+  free_env(&e);
+}
+
+/* ------------------------------------------------------- copies, encoders */
+
+static ls_command_buffer *finish(ls_command_encoder *enc) { return ls_command_encoder_finish(enc); }
+
+static void test_copy(void **state) {
+  env e = make_env(NULL, 0);
+  ls_device *d = e.device;
+  ls_buffer *a = buffer(d, 64, RW, "a");
+  ls_buffer *b = buffer(d, 64, RW, "b");
+  ls_buffer *nosrc = buffer(d, 64, LS_BUFFER_USAGE_COPY_DST, "nosrc");
+  uint32_t in[16];
+  for (int i = 0; i < 16; i++) in[i] = (uint32_t)i * 3u;
+  ls_queue_write_buffer(d, a, 0, in, sizeof in);
+
+  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_command_encoder_copy_buffer_to_buffer(enc, a, 16, b, 32, 32);
+  ls_command_buffer *cb = finish(enc);
+  assert_non_null(cb);
+  uint32_t out[16];
+  ls_queue_read_buffer(d, b, 0, out, sizeof out);
+  assert_int_equal(out[8], 0); /* nothing runs before submit */
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_queue_read_buffer(d, b, 0, out, sizeof out);
+  for (int i = 0; i < 8; i++) assert_int_equal(out[8 + i], in[4 + i]);
+  assert_int_equal(out[7], 0);
+
+  struct {
+    ls_buffer *src, *dst;
+    uint64_t so, doff, size;
+    const char *msg;
+  } bad[] = {
+      {a, a, 0, 32, 16, "same buffer"},
+      {nosrc, b, 0, 0, 16, "COPY_SRC"},
+      {a, b, 2, 0, 16, "multiples of 4"},
+      {a, b, 0, 0, 6, "multiples of 4"},
+      {a, b, 48, 0, 32, "source range [48, 80)"},
+      {a, b, 0, 40, 32, "destination range [40, 72)"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    enc = ls_device_create_command_encoder(d);
+    ls_command_encoder_copy_buffer_to_buffer(enc, bad[i].src, bad[i].so, bad[i].dst, bad[i].doff,
+                                             bad[i].size);
+    /* later commands do not replace the first error */
+    ls_command_encoder_copy_buffer_to_buffer(enc, a, 0, a, 0, 4);
+    last_error[0] = 0;
+    assert_null(finish(enc));
+    if (!strstr(last_error, bad[i].msg))
+      fprintf(stderr, "case %zu: want \"%s\" in \"%s\"\n", i, bad[i].msg, last_error);
+    assert_non_null(strstr(last_error, bad[i].msg));
+  }
+
+  /* Encoder state: no copy while a pass is open; no finish with a pass open. */
+  enc = ls_device_create_command_encoder(d);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder_copy_buffer_to_buffer(enc, a, 0, b, 0, 4);
+  ls_compute_pass_end(pass);
+  assert_null(finish(enc));
+  assert_non_null(strstr(last_error, "pass is open"));
+  enc = ls_device_create_command_encoder(d);
+  pass = ls_command_encoder_begin_compute_pass(enc);
+  assert_null(finish(enc));
+  assert_non_null(strstr(last_error, "still open"));
+  ls_compute_pass_end(pass); /* frees the consumed encoder */
+
+  /* A dispatch without a pipeline surfaces at finish. */
+  enc = ls_device_create_command_encoder(d);
+  pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+  ls_compute_pass_end(pass);
+  assert_null(finish(enc));
+  assert_non_null(strstr(last_error, "no pipeline"));
+  enc = ls_device_create_command_encoder(d);
+  pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_bind_group(pass, 7, NULL);
+  ls_compute_pass_end(pass);
+  assert_null(finish(enc));
+  assert_non_null(strstr(last_error, "maxBindGroups"));
+
+  /* A buffer destroyed after encoding fails the submit, which runs nothing. */
+  enc = ls_device_create_command_encoder(d);
+  ls_command_encoder_copy_buffer_to_buffer(enc, a, 0, nosrc, 0, 16);
+  ls_command_encoder_copy_buffer_to_buffer(enc, a, 0, b, 0, 16);
+  cb = finish(enc);
+  assert_non_null(cb);
+  ls_buffer_destroy(nosrc);
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_VALIDATION);
+  assert_non_null(strstr(last_error, "destroyed"));
+
+  /* Empty submits and destroy(NULL) are fine. */
+  assert_int_equal(ls_queue_submit(d, NULL, 0), LS_OK);
+  enc = ls_device_create_command_encoder(d);
+  ls_command_encoder_destroy(enc);
+  ls_command_encoder_destroy(NULL);
+  ls_command_buffer_destroy(NULL);
+  ls_compute_pass_end(NULL);
+  ls_buffer_destroy(a);
+  ls_buffer_destroy(b);
+  free_env(&e);
+}
+
+/* Objects may outlive the device handle: they keep what they need. */
+static void test_lifetimes(void **state) {
+  env e = make_env(NULL, 0);
+  ls_buffer *b = buffer(e.device, 16, RW, "b");
+  ls_device_destroy(e.device);
+  uint32_t x = 1;
+  assert_int_equal(ls_queue_write_buffer(e.device, b, 0, &x, 4), LS_DEVICE_LOST);
+  ls_buffer_destroy(b); /* frees the device too */
+  ls_adapter_destroy(e.adapter);
+}
+
+/* ---------------------------------------------------- tests with shaders */
+
+static const char *double_wgsl =
+    "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n"
+    "@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3u) {\n"
+    "  d[g.x] = g.x * 2u;\n"
+    "}\n";
+
+static ls_shader_module *module(ls_device *d, const char *code) {
+  ls_shader_module_desc sd = {code, "test.wgsl"};
+  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
+  assert_non_null(m);
+  if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
+  return m;
+}
+
+static ls_compute_pipeline *auto_pipeline(ls_device *d, ls_shader_module *m, const char *entry) {
+  ls_compute_pipeline_desc pd;
+  memset(&pd, 0, sizeof pd);
+  pd.module = m;
+  pd.entry_point = entry;
+  pd.label = entry;
+  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
+  if (!p) fprintf(stderr, "pipeline: %s\n", last_error);
+  assert_non_null(p);
+  return p;
+}
+
+static ls_bind_group *group_for(ls_device *d, ls_compute_pipeline *p, ls_buffer *b, uint64_t size) {
+  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  assert_non_null(l);
+  ls_bind_group_entry be = {0, b, 0, size};
+  ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
+  ls_bind_group_layout_destroy(l);
+  return g;
+}
+
+static void test_shader_messages(void **state) {
+  env e = make_env(NULL, 0);
+  ls_shader_module_desc sd = {
+      "@compute @workgroup_size(1) fn main() {\n  let x: u32 = ;\n}\n", "bad.wgsl"};
+  ls_shader_module *m = ls_device_create_shader_module(e.device, &sd);
+  assert_non_null(m);
+  assert_false(ls_shader_module_is_valid(m));
+  assert_true(ls_shader_module_message_count(m) >= 1);
+  const ls_compilation_message *cm = ls_shader_module_message(m, 0);
+  assert_int_equal(cm->type, LS_MESSAGE_ERROR);
+  assert_int_equal(cm->line, 2);
+  assert_non_null(strstr(ls_shader_module_format_messages(m), "bad.wgsl:2:"));
+  assert_int_equal(nerrors, 1); /* an invalid module is a validation error */
+  ls_compute_pipeline_desc pd;
+  memset(&pd, 0, sizeof pd);
+  pd.module = m;
+  assert_null(ls_device_create_compute_pipeline(e.device, &pd));
+  assert_non_null(strstr(last_error, "invalid"));
+  ls_shader_module_destroy(m);
+  ls_shader_module_destroy(NULL);
+  free_env(&e);
+}
+
+static void test_dispatch_runs(void **state) {
+  env e = make_env(NULL, 0);
+  ls_device *d = e.device;
+  ls_shader_module *m = module(d, double_wgsl);
+  ls_compute_pipeline *p = auto_pipeline(d, m, "main");
+  uint32_t wg[3];
+  ls_compute_pipeline_get_workgroup_size(p, wg);
+  assert_int_equal(wg[0], 64);
+  assert_int_equal(wg[1], 1);
+  ls_buffer *b = buffer(d, 4 * 200, RW | LS_BUFFER_USAGE_STORAGE, "d");
+  ls_bind_group *g = group_for(d, p, b, LS_WHOLE_SIZE);
+  assert_non_null(g);
+  ls_shader_module_destroy(m); /* the pipeline keeps it alive */
+
+  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups(pass, 2, 1, 1);
+  ls_compute_pass_dispatch_workgroups(pass, 0, 1, 1); /* does nothing */
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = finish(enc);
+  assert_non_null(cb);
+  ls_bind_group_destroy(g); /* the command buffer keeps it alive */
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  uint32_t out[200];
+  assert_int_equal(ls_queue_read_buffer(d, b, 0, out, sizeof out), LS_OK);
+  for (uint32_t i = 0; i < 128; i++) assert_int_equal(out[i], 2 * i);
+  for (uint32_t i = 128; i < 200; i++) assert_int_equal(out[i], 0);
+  ls_buffer_destroy(b);
+  ls_compute_pipeline_destroy(p);
+  free_env(&e);
+}
+
+static void test_dispatch_validation(void **state) {
+  env e = make_env(NULL, 0);
+  ls_device *d = e.device;
+  ls_shader_module *m = module(d, double_wgsl);
+  ls_compute_pipeline *p = auto_pipeline(d, m, "main");
+  ls_compute_pipeline *q = auto_pipeline(d, m, "main");
+  ls_buffer *b = buffer(d, 1024, RW | LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_INDIRECT, "d");
+  ls_buffer *args = buffer(d, 16, RW | LS_BUFFER_USAGE_INDIRECT, "args");
+  ls_buffer *noind = buffer(d, 16, RW, "noind");
+  ls_bind_group *g = group_for(d, p, b, LS_WHOLE_SIZE);
+  ls_bind_group *gq = group_for(d, q, b, LS_WHOLE_SIZE);
+
+  struct {
+    int kind; /* 0 direct, 1 indirect, 2 no bind group, 3 other pipeline's group */
+    uint32_t x;
+    ls_buffer *ind;
+    uint64_t off;
+    const char *msg;
+  } bad[] = {
+      {0, 70000, NULL, 0,
+       "dispatchWorkgroups(70000, 1, 1): count 70000 in x exceeds "
+       "maxComputeWorkgroupsPerDimension (65535)"},
+      {1, 0, noind, 0, "lacks INDIRECT usage"},
+      {1, 0, args, 2, "offset 2 is not a multiple of 4"},
+      {1, 0, args, 8, "do not fit in buffer 'args'"},
+      {1, 0, b, 0, "also bound as writable storage"},
+      {2, 1, NULL, 0, "needs a bind group at index 0"},
+      {3, 1, NULL, 0, "layout \"auto\""},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    ls_command_encoder *enc = ls_device_create_command_encoder(d);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+    ls_compute_pass_set_pipeline(pass, p);
+    if (bad[i].kind != 2) ls_compute_pass_set_bind_group(pass, 0, bad[i].kind == 3 ? gq : g);
+    if (bad[i].kind == 1)
+      ls_compute_pass_dispatch_workgroups_indirect(pass, bad[i].ind, bad[i].off);
+    else
+      ls_compute_pass_dispatch_workgroups(pass, bad[i].x, 1, 1);
+    ls_compute_pass_end(pass);
+    last_error[0] = 0;
+    assert_null(finish(enc));
+    if (!strstr(last_error, bad[i].msg))
+      fprintf(stderr, "case %zu: want \"%s\" in \"%s\"\n", i, bad[i].msg, last_error);
+    assert_non_null(strstr(last_error, bad[i].msg));
+  }
+
+  /* Bound smaller than the shader needs (one u32 for array<u32>: 4 bytes is
+   * enough, so use a fixed-size array). */
+  ls_shader_module *m16 = module(d,
+                                 "@group(0) @binding(0) var<storage, read_write> v: array<u32, 8>;\n"
+                                 "@compute @workgroup_size(1) fn main() { v[0] = 1u; }\n");
+  ls_compute_pipeline *p16 = auto_pipeline(d, m16, "main");
+  ls_bind_group_layout_entry le = {0, LS_BINDING_STORAGE, 0};
+  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &le, 1);
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &l, 1);
+  ls_compute_pipeline_desc pd;
+  memset(&pd, 0, sizeof pd);
+  pd.module = m16;
+  pd.layout = pl;
+  ls_compute_pipeline *pe = ls_device_create_compute_pipeline(d, &pd);
+  assert_non_null(pe);
+  ls_bind_group_entry be = {0, b, 0, 16};
+  ls_bind_group *small = ls_device_create_bind_group(d, l, &be, 1);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, pe);
+  ls_compute_pass_set_bind_group(pass, 0, small);
+  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+  ls_compute_pass_end(pass);
+  assert_null(finish(enc));
+  assert_non_null(strstr(last_error, "'v'"));
+  assert_non_null(strstr(last_error, "16 bytes"));
+  assert_non_null(strstr(last_error, "32 bytes"));
+
+  /* Explicit layout whose type differs from the shader's. */
+  ls_bind_group_layout_entry ro = {0, LS_BINDING_READ_ONLY_STORAGE, 0};
+  ls_bind_group_layout *lro = ls_device_create_bind_group_layout(d, &ro, 1);
+  ls_pipeline_layout *plro = ls_device_create_pipeline_layout(d, &lro, 1);
+  pd.layout = plro;
+  assert_null(ls_device_create_compute_pipeline(d, &pd));
+  assert_non_null(strstr(last_error, "read-only-storage"));
+  /* ... and one without the binding. */
+  ls_pipeline_layout *empty = ls_device_create_pipeline_layout(d, NULL, 0);
+  pd.layout = empty;
+  assert_null(ls_device_create_compute_pipeline(d, &pd));
+  assert_non_null(strstr(last_error, "not in the pipeline layout"));
+  /* Auto layouts cannot go into an explicit pipeline layout. */
+  ls_bind_group_layout *al = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  assert_null(ls_device_create_pipeline_layout(d, &al, 1));
+  ls_bind_group_layout_destroy(al);
+
+  ls_pipeline_layout_destroy(empty);
+  ls_pipeline_layout_destroy(plro);
+  ls_bind_group_layout_destroy(lro);
+  ls_bind_group_destroy(small);
+  ls_compute_pipeline_destroy(pe);
+  ls_compute_pipeline_destroy(p16);
+  ls_pipeline_layout_destroy(pl);
+  ls_bind_group_layout_destroy(l);
+  ls_shader_module_destroy(m16);
+  ls_bind_group_destroy(g);
+  ls_bind_group_destroy(gq);
+  ls_buffer_destroy(b);
+  ls_buffer_destroy(args);
+  ls_buffer_destroy(noind);
+  ls_compute_pipeline_destroy(p);
+  ls_compute_pipeline_destroy(q);
+  ls_shader_module_destroy(m);
+  free_env(&e);
+}
+
+static void test_indirect(void **state) {
+  env e = make_env(NULL, 0);
+  ls_device *d = e.device;
+  ls_shader_module *m = module(d, double_wgsl);
+  ls_compute_pipeline *p = auto_pipeline(d, m, "main");
+  ls_buffer *b = buffer(d, 4 * 256, RW | LS_BUFFER_USAGE_STORAGE, "d");
+  ls_buffer *args = buffer(d, 32, RW | LS_BUFFER_USAGE_INDIRECT, "args");
+  uint32_t a[8] = {0, 70000, 1, 1, 3, 1, 1, 0};
+  ls_queue_write_buffer(d, args, 0, a, sizeof a);
+  ls_bind_group *g = group_for(d, p, b, LS_WHOLE_SIZE);
+
+  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups_indirect(pass, args, 4); /* 70000: skipped */
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = finish(enc);
+  assert_non_null(cb); /* over the limit is not an encoding error when indirect */
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  assert_int_equal(nlogs, 1);
+  assert_non_null(strstr(last_log, "70000"));
+  assert_non_null(strstr(last_log, "skipped"));
+  uint32_t out[256];
+  ls_queue_read_buffer(d, b, 0, out, sizeof out);
+  assert_int_equal(out[1], 0);
+
+  /* The counts are read when the dispatch runs, not when it is encoded. */
+  enc = ls_device_create_command_encoder(d);
+  pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups_indirect(pass, args, 16);
+  ls_compute_pass_end(pass);
+  cb = finish(enc);
+  a[4] = 2;
+  ls_queue_write_buffer(d, args, 0, a, sizeof a);
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_queue_read_buffer(d, b, 0, out, sizeof out);
+  assert_int_equal(out[127], 254);
+  assert_int_equal(out[128], 0);
+
+  ls_bind_group_destroy(g);
+  ls_buffer_destroy(b);
+  ls_buffer_destroy(args);
+  ls_compute_pipeline_destroy(p);
+  ls_shader_module_destroy(m);
+  free_env(&e);
+}
+
+static void test_runaway_loses_device(void **state) {
+  ls_adapter_options o;
+  memset(&o, 0, sizeof o);
+  o.size = sizeof o;
+  o.threads = 1;
+  o.instruction_budget = 100000;
+  ls_adapter *a = ls_adapter_create(&o, NULL, 0);
+  ls_status st;
+  ls_device *d = ls_adapter_create_device(a, NULL, &st, NULL, 0);
+  assert_non_null(d);
+  ls_device_set_error_callback(d, on_error, NULL);
+  ls_shader_module *m = module(d,
+                               "@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n"
+                               "@compute @workgroup_size(1) fn spin() {\n"
+                               "  loop {\n"
+                               "    if (v[0] == 12345u) { break; }\n"
+                               "    v[1] = v[1] + 1u;\n"
+                               "  }\n"
+                               "}\n");
+  ls_compute_pipeline *p = auto_pipeline(d, m, "spin");
+  ls_buffer *b = buffer(d, 16, RW | LS_BUFFER_USAGE_STORAGE, "v");
+  ls_bind_group *g = group_for(d, p, b, LS_WHOLE_SIZE);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups(pass, 2, 1, 1);
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = finish(enc);
+  assert_non_null(cb);
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_DEVICE_LOST);
+  assert_true(ls_device_is_lost(d));
+  const char *why = ls_device_get_lost_message(d);
+  assert_non_null(why);
+  assert_non_null(strstr(why, "spin"));
+  assert_non_null(strstr(why, "test.wgsl:"));
+  assert_non_null(strstr(why, "workgroup"));
+  /* A lost device fails cleanly and reports nothing more. */
+  nerrors = 0;
+  assert_null(buffer(d, 16, RW, "after"));
+  assert_int_equal(nerrors, 0);
+  assert_null(ls_device_create_command_encoder(d));
+  assert_int_equal(ls_queue_submit(d, NULL, 0), LS_DEVICE_LOST);
+  uint32_t x = 0;
+  assert_int_equal(ls_queue_write_buffer(d, b, 0, &x, 4), LS_DEVICE_LOST);
+  ls_bind_group_destroy(g);
+  ls_buffer_destroy(b);
+  ls_compute_pipeline_destroy(p);
+  ls_shader_module_destroy(m);
+  ls_device_destroy(d);
+  ls_adapter_destroy(a);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_profiles),
+      cmocka_unit_test(test_request_device),
+      cmocka_unit_test(test_error_scopes),
+      cmocka_unit_test(test_buffer_usage),
+      cmocka_unit_test(test_write_read),
+      cmocka_unit_test(test_bind_groups),
+      cmocka_unit_test(test_copy),
+      cmocka_unit_test(test_lifetimes),
+      cmocka_unit_test(test_shader_messages),
+      cmocka_unit_test(test_dispatch_runs),
+      cmocka_unit_test(test_dispatch_validation),
+      cmocka_unit_test(test_indirect),
+      cmocka_unit_test(test_runaway_loses_device),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
