@@ -205,10 +205,10 @@ const api_bind_entry *api_bind_group_find(const ls_bind_group *g, uint32_t bindi
 ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
                                                 const ls_bind_group_layout_entry *entries,
                                                 size_t count, uint64_t exclusive);
-/* Checks the binding slot limits of a set of layouts; returns a malloc'd
- * message naming the limit, or NULL when within the limits. */
-char *api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups,
-                            size_t count);
+/* Checks the binding slot limits of a set of layouts: returns 0 when within
+ * them, else 1 with a message naming the limit in why. */
+int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups, size_t count,
+                          char *why, size_t len);
 const char *api_binding_type_name(ls_buffer_binding_type t);
 
 /* -------------------------------------------------------------- pipelines */

@@ -255,13 +255,25 @@ static const char *api_use_name(ls_buffer_binding_type t) {
                                    : "read-only storage";
 }
 
-/* Returns a malloc'd description of the first rule the dispatch breaks, or
- * NULL when it is valid (*oom set when the message could not be made). */
+/* A problem whose message could not be allocated must still be a problem. */
+static char api_oom_problem[] = "out of memory while checking a dispatch";
+
+static char *api_problem(const char *fmt, ...) API_PRINTF(1, 2);
+static char *api_problem(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = api_vformat(fmt, ap);
+  va_end(ap);
+  return s ? s : api_oom_problem;
+}
+
+/* Returns a description of the first rule the dispatch breaks (malloc'd,
+ * or api_oom_problem), or NULL when it is valid. */
 static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buffer *ind,
                                   uint64_t ind_offset, const uint32_t *count) {
   ls_device *d = ps->encoder->device;
   ls_compute_pipeline *p = ps->pipeline;
-  if (!p) return api_format("%s: no pipeline is set (setPipeline)", what);
+  if (!p) return api_problem("%s: no pipeline is set (setPipeline)", what);
   const char *pname = api_pipeline_name(p);
   const ls_pipeline_layout *L = p->layout;
   for (size_t g = 0; g < L->count; g++) {
@@ -269,10 +281,10 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
     if (!bgl) continue;
     ls_bind_group *bg = g < ps->ngroups ? ps->groups[g] : NULL;
     if (!bg)
-      return api_format("%s: pipeline '%s' needs a bind group at index %zu; none is set", what,
+      return api_problem("%s: pipeline '%s' needs a bind group at index %zu; none is set", what,
                         pname, g);
     if (!api_bind_group_layout_equivalent(bg->layout, bgl))
-      return api_format("%s: the bind group at index %zu does not fit pipeline '%s' (its layout "
+      return api_problem("%s: the bind group at index %zu does not fit pipeline '%s' (its layout "
                         "differs from the pipeline's group %zu%s)",
                         what, g, pname, g,
                         bg->layout->exclusive != bgl->exclusive
@@ -286,10 +298,10 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
     ls_bind_group *bg = b->group < ps->ngroups ? ps->groups[b->group] : NULL;
     const api_bind_entry *e = api_bind_group_find(bg, b->binding);
     if (!e)
-      return api_format("%s: '%s' (@group(%u) @binding(%u)) of pipeline '%s' is not bound", what,
+      return api_problem("%s: '%s' (@group(%u) @binding(%u)) of pipeline '%s' is not bound", what,
                         b->name, b->group, b->binding, pname);
     if (e->size < b->min_size)
-      return api_format("%s: '%s' (@group(%u) @binding(%u)) of pipeline '%s' is bound to %llu "
+      return api_problem("%s: '%s' (@group(%u) @binding(%u)) of pipeline '%s' is bound to %llu "
                         "bytes of buffer '%s'; the shader needs at least %llu bytes",
                         what, b->name, b->group, b->binding, pname, (unsigned long long)e->size,
                         api_buffer_name(e->buffer), (unsigned long long)b->min_size);
@@ -301,7 +313,7 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
   for (size_t g = 0; g < ps->ngroups; g++)
     if (ps->groups[g]) nuses += ps->groups[g]->count;
   api_use *uses = nuses ? calloc(nuses, sizeof *uses) : NULL;
-  if (nuses && !uses) return api_format("%s: out of memory", what);
+  if (nuses && !uses) return api_oom_problem;
   size_t k = 0;
   for (size_t g = 0; g < ps->ngroups; g++) {
     ls_bind_group *bg = ps->groups[g];
@@ -319,7 +331,7 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
     const api_use *u = &uses[i];
     if (!u->writable) continue;
     if (ind && u->entry->buffer == ind) {
-      problem = api_format("%s: buffer '%s' holds the indirect arguments and is also bound as "
+      problem = api_problem("%s: buffer '%s' holds the indirect arguments and is also bound as "
                            "writable storage (@group(%u) @binding(%u)); one dispatch cannot use "
                            "a buffer both ways",
                            what, api_buffer_name(ind), u->group, u->entry->binding);
@@ -329,7 +341,7 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
       const api_use *v = &uses[j];
       if (j == i || v->entry->buffer != u->entry->buffer) continue;
       if (!v->writable) {
-        problem = api_format("%s: buffer '%s' is bound as writable storage (@group(%u) "
+        problem = api_problem("%s: buffer '%s' is bound as writable storage (@group(%u) "
                              "@binding(%u)) and as %s (@group(%u) @binding(%u)); one dispatch "
                              "cannot use a buffer both ways",
                              what, api_buffer_name(u->entry->buffer), u->group,
@@ -342,7 +354,7 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
       if (j > i && u->in_layout && v->in_layout &&
           u->entry->offset < v->entry->offset + v->entry->size &&
           v->entry->offset < u->entry->offset + u->entry->size) {
-        problem = api_format("%s: writable storage bindings @group(%u) @binding(%u) and "
+        problem = api_problem("%s: writable storage bindings @group(%u) @binding(%u) and "
                              "@group(%u) @binding(%u) overlap in buffer '%s'",
                              what, u->group, u->entry->binding, v->group, v->entry->binding,
                              api_buffer_name(u->entry->buffer));
@@ -355,15 +367,15 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
 
   if (ind) {
     const char *n = api_buffer_name(ind);
-    if (ind->device != d) return api_format("%s: the buffer belongs to another device", what);
-    if (ind->destroyed) return api_format("%s: buffer '%s' is destroyed", what, n);
+    if (ind->device != d) return api_problem("%s: the buffer belongs to another device", what);
+    if (ind->destroyed) return api_problem("%s: buffer '%s' is destroyed", what, n);
     if (!(ind->usage & LS_BUFFER_USAGE_INDIRECT))
-      return api_format("%s: buffer '%s' lacks INDIRECT usage", what, n);
+      return api_problem("%s: buffer '%s' lacks INDIRECT usage", what, n);
     if (ind_offset % 4)
-      return api_format("%s: offset %llu is not a multiple of 4", what,
+      return api_problem("%s: offset %llu is not a multiple of 4", what,
                         (unsigned long long)ind_offset);
     if (ind_offset > ind->size || ind->size - ind_offset < 12)
-      return api_format("%s: the 12 bytes of arguments at offset %llu do not fit in buffer '%s' "
+      return api_problem("%s: the 12 bytes of arguments at offset %llu do not fit in buffer '%s' "
                         "(%llu bytes)",
                         what, (unsigned long long)ind_offset, n, (unsigned long long)ind->size);
   } else {
@@ -371,7 +383,7 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
     uint64_t max = d->limits.max_compute_workgroups_per_dimension;
     for (int i = 0; i < 3; i++)
       if (count[i] > max)
-        return api_format("%s: count %u in %c exceeds maxComputeWorkgroupsPerDimension (%llu)",
+        return api_problem("%s: count %u in %c exceeds maxComputeWorkgroupsPerDimension (%llu)",
                           what, count[i], axis[i], (unsigned long long)max);
   }
   return NULL;
@@ -383,8 +395,9 @@ static void api_record_dispatch(ls_compute_pass *ps, const char *what, ls_buffer
   if (e->error_type != LS_ERROR_NONE) return; /* nothing more to check or keep */
   char *problem = api_dispatch_problem(ps, what, ind, ind_offset, count);
   if (problem) {
-    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s", problem);
-    free(problem);
+    api_encoder_fail(e, problem == api_oom_problem ? LS_ERROR_OUT_OF_MEMORY : LS_ERROR_VALIDATION,
+                     "%s", problem);
+    if (problem != api_oom_problem) free(problem);
     return;
   }
   const ls_pipeline_layout *L = ps->pipeline->layout;

@@ -6,6 +6,7 @@
  * the bound groups fit the pipeline, and the queue (queue.c) reads the bound
  * ranges to hand memory to the VM.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,8 +95,8 @@ int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
   return 1;
 }
 
-char *api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups,
-                            size_t count) {
+int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups, size_t count,
+                          char *why, size_t len) {
   uint64_t storage = 0, uniform = 0;
   for (size_t g = 0; g < count; g++) {
     if (!groups[g]) continue;
@@ -106,15 +107,19 @@ char *api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *gro
         storage++;
     }
   }
-  if (storage > d->limits.max_storage_buffers_per_shader_stage)
-    return api_format("%llu storage buffers exceed maxStorageBuffersPerShaderStage (%llu)",
-                      (unsigned long long)storage,
-                      (unsigned long long)d->limits.max_storage_buffers_per_shader_stage);
-  if (uniform > d->limits.max_uniform_buffers_per_shader_stage)
-    return api_format("%llu uniform buffers exceed maxUniformBuffersPerShaderStage (%llu)",
-                      (unsigned long long)uniform,
-                      (unsigned long long)d->limits.max_uniform_buffers_per_shader_stage);
-  return NULL;
+  if (storage > d->limits.max_storage_buffers_per_shader_stage) {
+    snprintf(why, len, "%llu storage buffers exceed maxStorageBuffersPerShaderStage (%llu)",
+             (unsigned long long)storage,
+             (unsigned long long)d->limits.max_storage_buffers_per_shader_stage);
+    return 1;
+  }
+  if (uniform > d->limits.max_uniform_buffers_per_shader_stage) {
+    snprintf(why, len, "%llu uniform buffers exceed maxUniformBuffersPerShaderStage (%llu)",
+             (unsigned long long)uniform,
+             (unsigned long long)d->limits.max_uniform_buffers_per_shader_stage);
+    return 1;
+  }
+  return 0;
 }
 
 ls_bind_group_layout *ls_device_create_bind_group_layout(
@@ -150,10 +155,9 @@ ls_bind_group_layout *ls_device_create_bind_group_layout(
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "createBindGroupLayout: out of memory");
     return NULL;
   }
-  char *why = api_check_slot_limits(device, &l, 1);
-  if (why) {
+  char why[160];
+  if (api_check_slot_limits(device, &l, 1, why, sizeof why)) {
     api_validation(device, "createBindGroupLayout: %s", why);
-    free(why);
     api_bind_group_layout_unref(l);
     return NULL;
   }
@@ -207,10 +211,9 @@ ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
       return NULL;
     }
   }
-  char *why = api_check_slot_limits(device, groups, count);
-  if (why) {
+  char why[160];
+  if (api_check_slot_limits(device, groups, count, why, sizeof why)) {
     api_validation(device, "createPipelineLayout: %s", why);
-    free(why);
     return NULL;
   }
   ls_pipeline_layout *l = calloc(1, sizeof *l);

@@ -160,10 +160,9 @@ static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
     if (n && !(pl->groups[g] = api_bind_group_layout_new(d, tmp, n, id))) goto oom;
   }
   free(tmp);
-  char *why = api_check_slot_limits(d, pl->groups, pl->count);
-  if (why) {
+  char why[160];
+  if (api_check_slot_limits(d, pl->groups, pl->count, why, sizeof why)) {
     api_validation(d, "createComputePipeline '%s': layout \"auto\": %s", name, why);
-    free(why);
     api_pipeline_layout_unref(pl);
     return NULL;
   }

@@ -7,11 +7,12 @@
  * Error handling: the first error puts the parser in "panic" (later errors are
  * dropped as likely consequences); the statement and declaration loops then
  * skip to a ';' or a block boundary and go on, so one run reports several
- * independent errors. Every loop consumes at least one token per turn and
- * recursion is bounded by PARSE_MAX_DEPTH, so any input is parsed in linear
- * time without exhausting the C stack.
+ * independent errors (mistakes that leave the construct readable, such as
+ * `a & b | c`, are reported without panic). Every loop consumes at least one
+ * token per turn, recursion is bounded by PARSE_MAX_DEPTH and expression trees
+ * by PARSE_MAX_EXPR_HEIGHT, so any input is parsed in linear time and later
+ * phases can recurse over the tree without exhausting the C stack.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
