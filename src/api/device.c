@@ -226,7 +226,8 @@ void ls_device_get_limits(const ls_device *device, ls_limits *out) {
 int ls_device_is_lost(const ls_device *device) { return !device || device->lost; }
 
 const char *ls_device_get_lost_message(const ls_device *device) {
-  return device && device->lost ? device->lost_message : NULL;
+  if (!device || !device->lost) return NULL;
+  return device->lost_message ? device->lost_message : "(the message was lost: out of memory)";
 }
 
 void api_device_lose(ls_device *d, const char *fmt, ...) {

@@ -883,14 +883,14 @@ char *case_read_file(const char *path, size_t *len, char *err, size_t errlen) {
 
 /* The shader path relative to the case file's folder, as the user would
  * type it from the current folder. */
-static char *case_join(const char *case_path, const char *rel) {
+static char *case_join(const char *file, const char *rel) {
   if (rel[0] == '/') return case_strdup(rel);
-  const char *slash = strrchr(case_path, '/');
+  const char *slash = strrchr(file, '/');
   if (!slash) return case_strdup(rel);
-  size_t d = (size_t)(slash - case_path) + 1;
+  size_t d = (size_t)(slash - file) + 1;
   char *s = malloc(d + strlen(rel) + 1);
   if (!s) return NULL;
-  memcpy(s, case_path, d);
+  memcpy(s, file, d);
   strcpy(s + d, rel);
   return s;
 }

@@ -356,8 +356,7 @@ int result_write(const char *path, const case_file *c, uint32_t *const *words,
   }
   fputs(c->nreadback ? "\n  }\n}\n" : "}\n}\n", f);
   int bad = ferror(f);
-  if (!to_stdout && fclose(f)) bad = 1;
-  if (to_stdout) fflush(f);
+  if (to_stdout ? fflush(f) != 0 : fclose(f) != 0) bad = 1;
   if (bad) {
     snprintf(err, errlen, "%s: write error", path);
     return -1;
