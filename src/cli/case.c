@@ -949,6 +949,14 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
     case_fail(x, "name", "out of memory");
     goto out;
   }
+  v = json_object_get(root, "title");
+  if (v) {
+    if (case_string(x, v, "title", &s)) goto out;
+    if (!(c->title = case_strdup(s))) {
+      case_fail(x, "title", "out of memory");
+      goto out;
+    }
+  }
 
   if (!(v = case_required(x, root, "", "buffers"))) goto out;
   if (!json_is_array(v)) {
@@ -1106,6 +1114,7 @@ void case_free(case_file *c) {
   free(c->profile);
   free(c->path);
   free(c->name);
+  free(c->title);
   free(c->text);
   free(c->shader_path);
   free(c->shader_code);

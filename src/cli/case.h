@@ -84,6 +84,7 @@ typedef struct case_dispatch {
 typedef struct case_file {
   char *path;
   char *name;
+  char *title; /* optional one-line description; NULL when absent */
   char *text; /* the case JSON as read */
   size_t text_len;
   char *shader_path; /* as the user would open it (relative to the cwd) */

@@ -33,7 +33,7 @@ typedef struct cli_opts {
   const char *out, *expect, *profile, *entry;
   uint32_t subgroup, threads;
   uint64_t budget, print;
-  int quiet;
+  int quiet, summary;
   cli_kv *constants;
   size_t nconstants;
   cli_kv *limits;
@@ -62,6 +62,7 @@ static void cli_usage(FILE *f) {
           "                             device is lost (default 4294967296; 'none' = no limit)\n"
           "      --print N              words printed per buffer (default 16)\n"
           "      --quiet                print neither dispatches nor buffers\n"
+          "      --summary              print the case's title and the dispatches, not the buffers\n"
           "  check SHADER.wgsl         compile only and print the diagnostics\n"
           "  disasm SHADER.wgsl [--entry NAME] [--constant NAME=VALUE]... [--limit NAME=VALUE]...\n"
           "                            [--profile NAME] [-W N]\n"
@@ -145,13 +146,13 @@ static int cli_parse(int argc, char **argv, const char *cmd, const char *allowed
       fprintf(stderr, "lockstep %s: unknown option '%s' (see lockstep --help)\n", cmd, a);
       return 0;
     }
-    int flag = !strcmp(name, "--quiet");
-    if (flag) {
+    if (!strcmp(name, "--quiet") || !strcmp(name, "--summary")) {
       if (eq) {
         fprintf(stderr, "lockstep %s: %s takes no value\n", cmd, name);
         return 0;
       }
-      o->quiet = 1;
+      if (name[2] == 'q') o->quiet = 1;
+      else o->summary = 1;
       continue;
     }
     if (eq)
@@ -444,7 +445,7 @@ static int cli_expect(const case_file *c, uint32_t *const *words, const char *pa
 static int cli_run(int argc, char **argv) {
   cli_opts o;
   if (!cli_parse(argc, argv, "run",
-                 " out expect subgroup-size profile threads budget quiet print ", &o)) {
+                 " out expect subgroup-size profile threads budget quiet summary print ", &o)) {
     cli_opts_free(&o);
     return CLI_BAD_INPUT;
   }
@@ -472,6 +473,10 @@ static int cli_run(int argc, char **argv) {
   if (case_load(o.file, &c, err, sizeof err)) {
     fprintf(stderr, "%s\n", err);
     goto done;
+  }
+  if (o.summary) {
+    printf("%s: %s\n", c.name, c.title ? c.title : "(no title)");
+    fflush(stdout); /* before any error on stderr */
   }
   {
     /* Options override the case's "adapter" object; messages say which. */
@@ -608,7 +613,7 @@ static int cli_run(int argc, char **argv) {
       rc = CLI_FAILED;
       goto done;
     }
-    if (!o.quiet) cli_print_buffer(b, words[r], o.print);
+    if (!o.quiet && !o.summary) cli_print_buffer(b, words[r], o.print);
   }
   fflush(stdout);
 
