@@ -1,0 +1,93 @@
+/*
+ * observe.h — how observers (the sanitizer, the profiler) watch a dispatch.
+ *
+ * The VM is compiled twice per subgroup width: a plain interpreter, and an
+ * observed one that reports to a vm_observer. vm_dispatch picks the plain
+ * one when desc->observer is NULL, so an unobserved run pays nothing at all.
+ * The observed interpreter reports every memory access (with its lane mask
+ * and per-lane addresses), every branch that narrows or rebuilds the mask,
+ * every loop back edge, barrier and subgroup end, and counts issued
+ * instructions and live lanes per pc into arrays the observer owns.
+ *
+ * Callbacks run on the worker thread that runs the workgroup; `thread`
+ * (0 .. threads-1) lets an observer keep per-thread state without locks.
+ * An observer may ask for a single thread (vm_observer.serial) when its
+ * bookkeeping is global.
+ */
+#ifndef LS_VM_OBSERVE_H
+#define LS_VM_OBSERVE_H
+
+#include <stdint.h>
+
+#include "../ir/ir.h"
+
+/* Where a memory access went. */
+typedef enum vm_space {
+  VM_SPACE_BUFFER,    /* a binding slot (storage or uniform) */
+  VM_SPACE_WORKGROUP,
+  VM_SPACE_PRIVATE
+} vm_space;
+
+typedef enum vm_access {
+  VM_LOAD,
+  VM_STORE,
+  VM_ATOMIC /* read-modify-write, load or store through an atomic built-in */
+} vm_access;
+
+/* Which invocation: enough to rebuild every built-in id. */
+typedef struct vm_where {
+  uint32_t group[3];  /* workgroup_id */
+  uint32_t subgroup;  /* subgroup index s in the workgroup */
+  uint32_t width;     /* W */
+} vm_where;
+
+typedef struct vm_mem_event {
+  uint32_t pc;
+  vm_access access;
+  vm_space space;
+  uint32_t slot;           /* VM_SPACE_BUFFER: binding slot */
+  uint32_t atomic_op;      /* VM_ATOMIC: ir_atom */
+  uint64_t mask;           /* lanes that made the access */
+  const uint64_t *addr;    /* [W] byte address per lane (register + displacement,
+                              64-bit: never wraps); meaningful for lanes in mask */
+  const uint32_t *value;   /* [W] value stored (VM_STORE, VM_ATOMIC operand) */
+  uint64_t size;           /* bytes in the space or binding the access is checked
+                              against (out of bounds: addr + 4 > size) */
+  const vm_where *where;
+} vm_mem_event;
+
+typedef struct vm_observer {
+  void *user;
+  int serial; /* run the dispatch on one thread */
+
+  /* Per-pc counters, each an array of prog->ncode entries per thread:
+   * issued[thread][pc] += 1 and lanes[thread][pc] += live lanes for every
+   * instruction executed. NULL = not counted. */
+  uint64_t **issued;
+  uint64_t **lanes;
+
+  void (*dispatch_begin)(void *user, const ir_program *prog, const uint32_t groups[3],
+                         uint32_t width);
+  void (*dispatch_end)(void *user);
+  void (*group_begin)(void *user, unsigned thread, const uint32_t group[3]);
+  void (*group_end)(void *user, unsigned thread, const uint32_t group[3]);
+  void (*mem)(void *user, unsigned thread, const vm_mem_event *e);
+  /* MAND / MANDN: the mask before and after narrowing at pc. */
+  void (*branch)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint64_t before,
+                 uint64_t after);
+  /* JANY taken or not: exec = lanes still in the loop. */
+  void (*loop)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint64_t exec);
+  /* BARRIER reached: exec = lanes that reached it, alive = lanes that have
+   * not returned (the entry point's slot 0). */
+  void (*barrier)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint64_t exec,
+                  uint64_t alive);
+  /* Every subgroup still running in the workgroup waits at a barrier: pcs
+   * holds each subgroup's barrier pc (UINT32_MAX for one that ended). Called
+   * once per release, before the subgroups go on. */
+  void (*barrier_release)(void *user, unsigned thread, const uint32_t group[3],
+                          const uint32_t *pcs, uint32_t nsub);
+  /* The subgroup reached END; alive = lanes that did not return early. */
+  void (*subgroup_end)(void *user, unsigned thread, const vm_where *w, uint64_t alive);
+} vm_observer;
+
+#endif
