@@ -580,7 +580,8 @@ val lw_call(lw *L, ast_expr *e) {
     return res;
   }
   /* arguments first, in order, in the caller's context */
-  binding *bs = calloc((size_t)(fn->nparams ? fn->nparams : 1), sizeof *bs);
+  size_t np = fn->nparams > 0 ? (size_t)fn->nparams : 1;
+  binding *bs = calloc(np, sizeof *bs);
   if (!bs) {
     lw_fail(L, e->span, "out of memory");
     return res;
@@ -594,7 +595,7 @@ val lw_call(lw *L, ast_expr *e) {
       bs[i].v = lw_own(L, lw_value(L, a));
     }
   }
-  void **saved = calloc((size_t)(fn->nparams ? fn->nparams : 1), sizeof *saved);
+  void **saved = calloc(np, sizeof *saved);
   if (!saved) {
     free(bs);
     lw_fail(L, e->span, "out of memory");
@@ -899,6 +900,7 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
                fn->stage == 2 ? "vertex" : "fragment");
     return NULL;
   }
+  if (!sema_check_lowerable(m, fn, diags)) return NULL; /* front end's gate */
   lw L = {0};
   L.m = m;
   L.d = diags;

@@ -3,26 +3,30 @@
  * API (src/api) calls vm_dispatch for every dispatch a queue submit holds.
  *
  * This file checks the program once, lays out the per-worker execution
- * context, hands out workgroups to the pool's threads and schedules the
- * subgroups of a workgroup around barriers. The interpreter proper lives in
- * vm_exec.inc, included below once per subgroup width so that every lane
- * loop has a compile-time trip count.
+ * context and hands out workgroups to the pool's threads (an atomic counter,
+ * chunks of several workgroups when they are small; the caller's thread is
+ * worker 0). The interpreter and the barrier scheduling of a workgroup's
+ * subgroups live in vm_exec.inc, included below once per subgroup width so
+ * that every lane loop has a compile-time trip count.
  *
- * Context layout (one per worker, in the pool's scratch, every part 64-byte
- * aligned):
+ * Context layout (one per worker, in the pool's scratch, kept between
+ * dispatches; every part 64-byte aligned):
  *   regs   [nsub][nregs][W] u32   constant rows filled once per dispatch
- *   masks  [nsub][nmasks]   u64   zeroed when a subgroup starts
+ *   masks  [nsub][nmasks]   u64   zeroed per workgroup
  *   pc/exec/state [nsub]
  *   lid    [4][nsub*W]      u32   local index and x/y/z per lane, computed
  *                                 once per dispatch (no division per group)
  *   wgmem  wg_mem_size bytes      zeroed per workgroup
  *   priv   [nsub][words][W] u32   word k of lane l at [k][l], so a uniform
- *                                 private address is one contiguous row
+ *                                 private address is one contiguous row;
+ *                                 zeroed when the subgroup starts
+ *   code   [ncode + 1] vm_op      the program translated for this width
  *
- * Budget: every executed instruction is counted exactly (one increment in
- * the dispatch step); the count is compared with the budget only where
- * control goes back or sideways (taken JMP / JANY / JNONE), so a program
- * without loops always finishes. result->instructions is the exact total.
+ * Budget: every executed instruction is counted exactly (one increment per
+ * dispatch step); the count is compared with the budget only where control
+ * jumps (taken JMP / JANY / JNONE), so a program without loops always
+ * finishes. result->instructions is the exact total of subgroup-
+ * instructions executed (running past the last instruction counts nothing).
  */
 #include "vm.h"
 
@@ -30,7 +34,9 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE__)
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__SSE__)
 #include <xmmintrin.h>
 #endif
 
@@ -42,17 +48,30 @@
 #define VM_UNLIKELY(x) (x)
 #endif
 
-/* Why a subgroup stopped running. */
-enum { VM_Y_END, VM_Y_BARRIER, VM_Y_BUDGET };
+/* How a workgroup run ended. */
+enum { VM_Y_END, VM_Y_BUDGET };
 enum { VM_S_RUN, VM_S_DONE };
 
 typedef struct vm_ctx vm_ctx;
-typedef int (*vm_run_fn)(vm_ctx *cx, uint32_t s);
+typedef int (*vm_run_fn)(vm_ctx *cx);
+
+/* Handlers beyond op.def's opcodes that translation may pick (vm_exec.inc). */
+enum { VM_X_FELL_OFF = IR_OPCODE_COUNT, VM_X_IDXS, VM_X_LDBK, VM_X_COUNT };
+
+/* One instruction as the interpreter runs it (see vm_exec.inc). */
+typedef struct vm_op {
+  const void *handler;
+  uint32_t a, b, c, d;
+  uint32_t op;
+  uint32_t e; /* precomputed per instruction (IDX: largest index not to saturate) */
+} vm_op;
 
 struct vm_ctx {
   const ir_program *prog;
   const vm_binding *bind;
   vm_run_fn run;
+  vm_op *tcode; /* ncode + 1 entries */
+  int translated;
   uint32_t width, nsub, ninv;
   uint32_t *regs;
   uint64_t *masks;
@@ -66,10 +85,11 @@ struct vm_ctx {
   uint32_t priv_size;  /* bytes per invocation */
   uint32_t priv_words; /* priv_size / 4 */
   uint64_t limit;      /* budget, UINT64_MAX when unlimited */
-  uint64_t count;      /* instructions of the current workgroup so far */
+  uint64_t count;      /* instructions the last workgroup run executed */
   uint32_t fail_pc;
   uint32_t gid[3];     /* current workgroup */
   uint32_t groups[3];
+  uint8_t bi_used[IR_BI_COUNT]; /* components (bits x, y, z) the code reads */
 };
 
 /* --------------------------------------------------------------- helpers */
@@ -352,6 +372,7 @@ static int vm_writes_a(unsigned op) {
  * check: a malformed program must not make the VM touch foreign memory. */
 static int vm_check(const ir_program *p) {
   if (p->nconsts > p->nregs || (p->nconsts && !p->consts)) return 0;
+  if (p->nregs > (1u << 24)) return 0; /* register byte offsets stay 32-bit */
   if (p->ncode && !p->code) return 0;
   static const unsigned vec[IR_BI_COUNT] = {
       [IR_BI_LOCAL_INVOCATION_INDEX] = 1, [IR_BI_LOCAL_INVOCATION_ID] = 3,
@@ -372,8 +393,9 @@ static int vm_check(const ir_program *p) {
         if (v[k] >= p->nregs) return 0;
         break;
       case 'm':
-        /* KILL's second slot is an exclusive end */
-        if (v[k] >= p->nmasks + (in->op == IR_KILL && k == 1)) return 0;
+        /* KILL names a range [a, b): b may be nmasks, and so may an
+         * empty range's a */
+        if (in->op == IR_KILL ? v[k] > p->nmasks : v[k] >= p->nmasks) return 0;
         break;
       case 'j':
         if (v[k] > p->ncode) return 0;
@@ -392,10 +414,30 @@ static int vm_check(const ir_program *p) {
   return 1;
 }
 
+/* Which components of each built-in the program reads: a kernel that uses
+ * only gid.x should not pay for writing y and z into every subgroup. */
+static void vm_builtins_read(const ir_program *p, uint8_t used[IR_BI_COUNT]) {
+  memset(used, 0, IR_BI_COUNT);
+  for (uint32_t pc = 0; pc < p->ncode; pc++) {
+    const ir_insn *in = &p->code[pc];
+    const char *form = ir_op_form(in->op);
+    const uint32_t v[4] = {in->a, in->b, in->c, in->d};
+    for (int k = 0; k < 4; k++) {
+      if (form[k] != 'r') continue;
+      /* a pure destination is not a read; MOVM keeps dead lanes' old value */
+      if (k == 0 && vm_writes_a(in->op) && in->op != IR_MOVM) continue;
+      for (unsigned b = 0; b < IR_BI_COUNT; b++) {
+        const uint32_t r = p->builtin_reg[b];
+        if (r != IR_NO_REG && v[k] >= r && v[k] - r < 3) used[b] |= (uint8_t)(1u << (v[k] - r));
+      }
+    }
+  }
+}
+
 /* -------------------------------------------------------------- dispatch */
 
 typedef struct vm_layout {
-  size_t regs, masks, pc, exec, state, lid, wgmem, priv, total;
+  size_t regs, masks, pc, exec, state, lid, wgmem, priv, code, total;
 } vm_layout;
 
 static int vm_add(size_t *off, size_t bytes, size_t *at) {
@@ -423,6 +465,7 @@ static int vm_plan(const ir_program *p, uint32_t w, uint32_t nsub, vm_layout *l)
   if (!vm_add(&off, ((size_t)p->wg_mem_size + 3) & ~(size_t)3, &l->wgmem)) return 0;
   if (!vm_mul(lanes, p->priv_mem_size / 4, &n) || !vm_mul(n, 4, &n) || !vm_add(&off, n, &l->priv))
     return 0;
+  if (!vm_mul((size_t)p->ncode + 1, sizeof(vm_op), &n) || !vm_add(&off, n, &l->code)) return 0;
   l->total = off;
   return 1;
 }
@@ -440,6 +483,7 @@ typedef struct vm_shared {
   _Atomic int failed; /* the first budget failure claims the report */
   _Atomic uint64_t instructions;
   uint32_t fail_pc, fail_group[3];
+  uint8_t bi_used[IR_BI_COUNT];
 } vm_shared;
 
 static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
@@ -460,6 +504,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->exec = (uint64_t *)(base + sh->layout.exec);
   cx->state = base + sh->layout.state;
   cx->lid = (uint32_t *)(base + sh->layout.lid);
+  cx->tcode = (vm_op *)(base + sh->layout.code);
   cx->wgmem = (uint32_t *)(base + sh->layout.wgmem);
   cx->wgmem_size = p->wg_mem_size;
   cx->priv = (uint32_t *)(base + sh->layout.priv);
@@ -467,6 +512,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->priv_words = p->priv_mem_size / 4;
   cx->limit = d->budget ? d->budget : UINT64_MAX;
   memcpy(cx->groups, d->groups, sizeof cx->groups);
+  memcpy(cx->bi_used, sh->bi_used, sizeof cx->bi_used);
 
   /* Constants never change: one fill per dispatch. The rest of the
    * register file is zeroed once so no lane ever reads stale bits from an
@@ -490,75 +536,11 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   }
 }
 
-static void vm_splat(uint32_t *row, uint32_t w, uint32_t v) {
-  for (uint32_t l = 0; l < w; l++) row[l] = v;
-}
-
-/* Built-ins, masks, private memory and the entry state of subgroup s. */
-static void vm_sub_start(vm_ctx *cx, uint32_t s) {
-  const ir_program *p = cx->prog;
-  const uint32_t w = cx->width;
-  const size_t lanes = (size_t)cx->nsub * w;
-  uint32_t *r = cx->regs + (size_t)s * p->nregs * w;
-  const uint32_t *lid = cx->lid + (size_t)s * w;
-  uint32_t br = p->builtin_reg[IR_BI_LOCAL_INVOCATION_INDEX];
-  if (br != IR_NO_REG) memcpy(r + (size_t)br * w, lid, w * 4);
-  br = p->builtin_reg[IR_BI_LOCAL_INVOCATION_ID];
-  if (br != IR_NO_REG)
-    for (int k = 0; k < 3; k++) memcpy(r + (size_t)(br + k) * w, lid + (k + 1) * lanes, w * 4);
-  br = p->builtin_reg[IR_BI_GLOBAL_INVOCATION_ID];
-  if (br != IR_NO_REG)
-    for (int k = 0; k < 3; k++) {
-      uint32_t *dst = r + (size_t)(br + k) * w;
-      const uint32_t *src = lid + (k + 1) * lanes;
-      const uint32_t base = cx->gid[k] * p->wg_size[k];
-      for (uint32_t l = 0; l < w; l++) dst[l] = base + src[l];
-    }
-  br = p->builtin_reg[IR_BI_WORKGROUP_ID];
-  if (br != IR_NO_REG)
-    for (int k = 0; k < 3; k++) vm_splat(r + (size_t)(br + k) * w, w, cx->gid[k]);
-  br = p->builtin_reg[IR_BI_NUM_WORKGROUPS];
-  if (br != IR_NO_REG)
-    for (int k = 0; k < 3; k++) vm_splat(r + (size_t)(br + k) * w, w, cx->groups[k]);
-
-  if (p->nmasks) memset(cx->masks + (size_t)s * p->nmasks, 0, (size_t)p->nmasks * 8);
-  if (cx->priv_words)
-    memset(cx->priv + (size_t)s * cx->priv_words * w, 0, (size_t)cx->priv_words * w * 4);
-  cx->pc[s] = 0;
-  uint32_t left = cx->ninv - s * w;
-  if (left > w) left = w; /* a full subgroup has W live lanes, not 64 */
-  cx->exec[s] = left >= 64 ? UINT64_MAX : (UINT64_C(1) << left) - 1;
-  cx->state[s] = VM_S_RUN;
-}
-
-/* Runs the current workgroup to the end; 0, or VM_Y_BUDGET. */
-static int vm_run_group(vm_ctx *cx) {
-  if (cx->wgmem_size) memset(cx->wgmem, 0, ((size_t)cx->wgmem_size + 3) & ~(size_t)3);
-  cx->count = 0;
-  const uint32_t nsub = cx->nsub;
-  for (uint32_t s = 0; s < nsub; s++) vm_sub_start(cx, s);
-  /* Each pass runs every live subgroup up to its next barrier or its end;
-   * after a pass all survivors wait at a barrier, so all may go on. */
-  uint32_t alive = nsub;
-  while (alive) {
-    for (uint32_t s = 0; s < nsub; s++) {
-      if (cx->state[s] != VM_S_RUN) continue;
-      int y = cx->run(cx, s);
-      if (y == VM_Y_END) {
-        cx->state[s] = VM_S_DONE;
-        alive--;
-      } else if (y == VM_Y_BUDGET) {
-        return VM_Y_BUDGET;
-      }
-    }
-  }
-  return 0;
-}
-
 static void vm_worker(void *arg, unsigned w) {
   vm_shared *sh = arg;
   vm_ctx cx;
   vm_ctx_init(&cx, sh, sh->scratch[w]);
+  cx.run(&cx); /* the first call translates the code */
   const uint64_t gx = sh->desc->groups[0], gy = sh->desc->groups[1];
   uint64_t executed = 0;
   while (!atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
@@ -570,7 +552,7 @@ static void vm_worker(void *arg, unsigned w) {
       cx.gid[0] = (uint32_t)x;
       cx.gid[1] = (uint32_t)y;
       cx.gid[2] = (uint32_t)z;
-      int r = vm_run_group(&cx);
+      int r = cx.run(&cx);
       executed += cx.count;
       if (r == VM_Y_BUDGET) {
         int expect = 0;
@@ -629,6 +611,7 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   sh.ninv = (uint32_t)ninv;
   sh.nsub = (uint32_t)((ninv + w - 1) / w);
   sh.total = total;
+  vm_builtins_read(p, sh.bi_used);
   if (!vm_plan(p, w, sh.nsub, &sh.layout)) {
     result->status = VM_NO_MEMORY;
     return VM_NO_MEMORY;

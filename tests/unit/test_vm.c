@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <sys/mman.h>
 
 #include "ir/ir.h"
 #include "vm/vm.h"
@@ -460,8 +461,12 @@ static void test_select_idx_arrlen(void **state) {
   E(p, IR_MOV, T(5), T(2), NO, NO);
   E(p, IR_MOVM, T(5), LIDX, NO, NO); /* all lanes live: plain copy */
   E(p, IR_STB, T(0), T(5), 0, N * 20);
+  E(p, IR_IDX, T(3), LIDX, 4, 10); /* power-of-two strides shift */
+  E(p, IR_STB, T(0), T(3), 0, N * 24);
+  E(p, IR_IDX, T(3), LIDX, 1, 0);
+  E(p, IR_STB, T(0), T(3), 0, N * 28);
   E(p, IR_END, 0, 0, 0, 0);
-  uint32_t out[N * 6], other[25];
+  uint32_t out[N * 8], other[25];
   memset(out, 0xEE, sizeof out);
   vm_binding b[2] = {bind(out, sizeof out), bind(other, 100)};
   for (int wi = 0; wi < 4; wi++) {
@@ -473,6 +478,8 @@ static void test_select_idx_arrlen(void **state) {
       assert_int_equal(out[3 * N + l], 12);
       assert_int_equal(out[4 * N + l], 0);
       assert_int_equal(out[5 * N + l], l);
+      assert_int_equal(out[6 * N + l], l < 10 ? l * 4 : 0xFFFFFFFFu);
+      assert_int_equal(out[7 * N + l], l);
     }
     memset(out, 0xEE, sizeof out);
   }
@@ -700,16 +707,28 @@ static void test_buffer_bounds(void **state) {
   E(p, IR_STB, T(0), T(2), 2, 64);
   E(p, IR_LDB, T(2), K(p, 0xFFFFFFFCu), 0, 0); /* uniform, out */
   E(p, IR_STB, T(0), T(2), 2, 96);
+  E(p, IR_LDB, T(2), K(p, 52), 0, 8); /* constant address + displacement */
+  E(p, IR_STB, T(0), T(2), 2, 160);
+  E(p, IR_LDB, T(2), K(p, 0xFFFFFFFCu), 0, 4); /* 2^32: out */
+  E(p, IR_STB, T(0), T(2), 2, 192);
+  E(p, IR_LDB, T(2), K(p, 60), 0, 2); /* 62 + 4 > 64: out, though it starts inside */
+  E(p, IR_STB, T(0), T(2), 2, 224);
+  E(p, IR_MOV, T(5), K(p, 60), NO, NO); /* uniform, not a constant register */
+  E(p, IR_LDB, T(2), T(5), 0, 2);
+  E(p, IR_STB, T(0), T(2), 2, 256);
+  E(p, IR_LDB, T(2), T(5), 0, 0);
+  E(p, IR_STB, T(0), T(2), 2, 288);
   E(p, IR_IADD, T(3), T(0), K(p, 48), NO); /* contiguous, half out */
   E(p, IR_LDB, T(2), T(3), 0, 0);
   E(p, IR_STB, T(0), T(2), 2, 128);
+  E(p, IR_STB, T(3), K(p, 0xCC), 0, 0); /* contiguous, half out: words 12..15 */
   E(p, IR_IADD, T(4), LIDX, K(p, 0xAB00), NO);
   E(p, IR_STB, T(1), T(4), 0, 0); /* per lane, most out of bounds */
   E(p, IR_STB, T(1), T(4), 0, 0x40000000u);
   E(p, IR_END, 0, 0, 0, 0);
 
   for (int wi = 0; wi < 4; wi++) {
-    uint32_t data[32], out[40];
+    uint32_t data[32], out[80];
     for (int i = 0; i < 32; i++) data[i] = 0x1000u + (uint32_t)i;
     memset(out, 0xEE, sizeof out);
     vm_binding b[3] = {bind(data, 64), bind((void *)addrs, sizeof addrs), bind(out, sizeof out)};
@@ -722,9 +741,15 @@ static void test_buffer_bounds(void **state) {
       assert_int_equal(out[16 + l], 0x100F);
       assert_int_equal(out[24 + l], 0);
       assert_int_equal(out[32 + l], l < 4 ? 0x100Cu + (uint32_t)l : 0);
+      assert_int_equal(out[40 + l], 0x100F);
+      assert_int_equal(out[48 + l], 0);
+      assert_int_equal(out[56 + l], 0);
+      assert_int_equal(out[64 + l], 0);
+      assert_int_equal(out[72 + l], 0x100F);
     }
     for (int i = 0; i < 32; i++) {
       uint32_t want = 0x1000u + (uint32_t)i;
+      if (i == 12 || i == 13) want = 0xCC;
       if (i == 0) want = 0xAB00;
       if (i == 15) want = 0xAB01;
       if (i == 14) want = 0xAB05;
@@ -732,6 +757,51 @@ static void test_buffer_bounds(void **state) {
     }
   }
   ir_program_free(p);
+}
+
+/* A binding over 4 GiB (reserved, barely touched): consecutive addresses
+ * that wrap past 2^32 are not one contiguous row, and address + displacement
+ * is computed in 64 bits. */
+static void test_address_wrap(void **state) {
+  (void)state;
+  const uint64_t size = (UINT64_C(1) << 32) + 4096;
+  if (sizeof(size_t) < 8) skip();
+  uint8_t *mem = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (mem == MAP_FAILED) skip();
+  uint32_t *low = (uint32_t *)mem, *top = (uint32_t *)(mem + 0xFFFFFFF0u),
+           *over = (uint32_t *)(mem + (UINT64_C(1) << 32));
+  for (uint32_t i = 0; i < 4; i++) {
+    low[i] = 0x100 + i;
+    top[i] = 0x200 + i;
+    over[i] = 0x300 + i;
+  }
+  low[4] = 0x104;
+  ir_program *p = prog_new(8, 1, 1);
+  prog_bindings(p, 2);
+  E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
+  E(p, IR_IADD, T(1), T(0), K(p, 0xFFFFFFF0u), NO); /* lanes 4.. wrap to 0.. */
+  E(p, IR_LDB, T(2), T(1), 0, 0);
+  E(p, IR_STB, T(0), T(2), 1, 0);
+  E(p, IR_LDB, T(2), T(1), 0, 16); /* lanes 0..3 reach past 2^32 */
+  E(p, IR_STB, T(0), T(2), 1, 32);
+  E(p, IR_IADD, T(3), LIDX, K(p, 0x500), NO);
+  E(p, IR_STB, T(1), T(3), 0, 0);
+  E(p, IR_END, 0, 0, 0, 0);
+  uint32_t out[16];
+  vm_binding b[2] = {bind(mem, size), bind(out, sizeof out)};
+  assert_int_equal(run(pool1, p, b, 1, 1, 1, 8, 0, NULL), VM_OK);
+  for (uint32_t l = 0; l < 8; l++) {
+    assert_int_equal(out[l], l < 4 ? 0x200 + l : 0x100 + l - 4);
+    assert_int_equal(out[8 + l], l < 4 ? 0x300 + l : 0x104 * (l == 4));
+  }
+  for (uint32_t i = 0; i < 4; i++) {
+    assert_int_equal(top[i], 0x500 + i);
+    assert_int_equal(low[i], 0x504 + i);
+    assert_int_equal(over[i], 0x300 + i);
+  }
+  ir_program_free(p);
+  munmap(mem, (size_t)size);
 }
 
 /* Stores with a partial mask must not take the whole-row path. */
@@ -845,7 +915,9 @@ static void test_private_memory(void **state) {
   E(p, IR_IMUL, T(0), WID, K(p, N), NO);
   E(p, IR_IADD, T(0), T(0), LIDX, NO);
   E(p, IR_SHL, T(0), T(0), K(p, 2), NO); /* output offset */
-  E(p, IR_LDP, T(1), K(p, 0), NO, 12);    /* zero on entry */
+  E(p, IR_LDP, T(1), K(p, 0), NO, 12); /* zero on entry */
+  E(p, IR_LDP, T(6), K(p, 0), NO, 0);
+  E(p, IR_OR, T(1), T(1), T(6), NO);
   E(p, IR_STB, T(0), T(1), 0, 0);
   E(p, IR_IMUL, T(2), LIDX, K(p, 10), NO);
   for (uint32_t k = 0; k < 4; k++) {
@@ -861,6 +933,8 @@ static void test_private_memory(void **state) {
   E(p, IR_STP, K(p, 0xFFFFFFFCu), K(p, 77), NO, 8); /* 2^32 + 4: dropped */
   E(p, IR_LDP, T(5), K(p, 0), NO, 4);
   E(p, IR_STB, T(0), T(5), 0, 12 * N * G);
+  /* just past the end: dropped, so the next subgroup's word 0 stays 0 */
+  E(p, IR_STP, K(p, 0), K(p, 77), NO, 16);
   E(p, IR_END, 0, 0, 0, 0);
   for (int wi = 0; wi < 4; wi++) {
     uint32_t out[4 * N * G];
@@ -971,7 +1045,6 @@ static void test_budget(void **state) {
   (void)state;
   /* an infinite loop: exec never empties */
   ir_program *p = prog_new(64, 1, 1);
-  prog_bindings(p, 1);
   E(p, IR_IADD, T(0), T(0), K(p, 1), NO);
   uint32_t back = E(p, IR_JANY, 0, NO, NO, NO);
   E(p, IR_END, 0, 0, 0, 0);
@@ -991,7 +1064,6 @@ static void test_budget(void **state) {
 
   /* only workgroup (3, 1, 0) loops forever (JMP); the others end */
   p = prog_new(8, 1, 1);
-  prog_bindings(p, 1);
   E(p, IR_IEQ, T(0), WID, K(p, 3), NO);
   E(p, IR_IEQ, T(1), WID + 1, K(p, 1), NO);
   E(p, IR_AND, T(0), T(0), T(1), NO);
@@ -1303,6 +1375,7 @@ int main(void) {
       cmocka_unit_test(test_kill),
       cmocka_unit_test(test_buffer_bounds),
       cmocka_unit_test(test_buffer_partial),
+      cmocka_unit_test(test_address_wrap),
       cmocka_unit_test(test_workgroup_memory),
       cmocka_unit_test(test_barrier_after_end),
       cmocka_unit_test(test_private_memory),
