@@ -94,6 +94,7 @@ struct ls_device {
   void *log_user;
   api_dispatch_hook dispatch_hook;
   void *dispatch_user;
+  const vm_observer *observer; /* watches every dispatch (sanitizer, profiler) */
 
   int lost;
   char *lost_message;
@@ -113,6 +114,9 @@ void api_log(ls_device *d, ls_log_level level, const char *fmt, ...) API_PRINTF(
 void api_device_lose(ls_device *d, const char *fmt, ...) API_PRINTF(2, 3);
 /* Sees every dispatch as the queue runs it (the CLI prints a line each). */
 void api_device_set_dispatch_hook(ls_device *d, api_dispatch_hook fn, void *user);
+/* Attaches an observer (vm/observe.h) to every dispatch from now on; NULL
+ * detaches it. */
+void api_device_set_observer(ls_device *d, const vm_observer *obs);
 /* The last error no scope caught (NULL if none); for tests and the CLI. */
 const char *api_device_last_uncaptured(const ls_device *d);
 

@@ -259,6 +259,10 @@ void api_device_set_dispatch_hook(ls_device *d, api_dispatch_hook fn, void *user
   d->dispatch_user = user;
 }
 
+void api_device_set_observer(ls_device *d, const vm_observer *obs) {
+  if (d) d->observer = obs;
+}
+
 const char *api_device_last_uncaptured(const ls_device *d) { return d ? d->uncaptured : NULL; }
 
 void ls_device_push_error_scope(ls_device *device, ls_error_filter filter) {

@@ -90,6 +90,7 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   memcpy(desc.groups, n, sizeof n);
   desc.width = d->width;
   desc.budget = d->budget;
+  desc.observer = d->observer;
   vm_result r;
   memset(&r, 0, sizeof r);
   vm_status st = vm_dispatch(d->pool, &desc, &r);

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "../ir/ir.h"
+#include "observe.h"
 
 typedef struct vm_pool vm_pool;
 
@@ -38,6 +39,7 @@ typedef struct vm_dispatch_desc {
   uint32_t width;             /* subgroup width W: 8, 16, 32 or 64 */
   uint64_t budget;            /* max subgroup-instructions per workgroup;
                                  0 = unlimited */
+  const vm_observer *observer; /* NULL: the plain interpreter (observe.h) */
 } vm_dispatch_desc;
 
 typedef enum vm_status {
