@@ -371,6 +371,320 @@ LS_API void ls_command_buffer_destroy(ls_command_buffer *cb);
  * callback. */
 LS_API ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size_t count);
 
+/* --------------------------------------------------------------- sanitizer */
+
+/* The sanitizer watches every dispatch of a device (at a cost: see
+ * docs/sanitizer.md) and collects findings: out-of-bounds accesses, accesses
+ * beyond a buffer's logical size, data races, barrier divergence and runaway
+ * shaders. Results of a checked run are those of an unchecked one. */
+
+typedef enum ls_check_kind {
+  LS_CHECK_OUT_OF_BOUNDS,      /* past the bound range, a workgroup variable or a fixed-size array */
+  LS_CHECK_BEYOND_LOGICAL,     /* inside the binding, past the buffer's logical size */
+  LS_CHECK_DATA_RACE,          /* same bytes, a non-atomic write, no ordering */
+  LS_CHECK_RACE_SAME_VALUE,    /* a write-write race where both wrote the same bits */
+  LS_CHECK_BARRIER_DIVERGENCE, /* a barrier not reached by every invocation of the workgroup */
+  LS_CHECK_RUNAWAY,            /* the dispatch ran past the instruction budget */
+  LS_CHECK_KIND_COUNT_
+} ls_check_kind;
+
+typedef enum ls_check_severity { LS_CHECK_ERROR, LS_CHECK_WARNING, LS_CHECK_NOTE } ls_check_severity;
+
+typedef enum ls_check_access_type { LS_CHECK_READ, LS_CHECK_WRITE, LS_CHECK_ATOMIC } ls_check_access_type;
+
+/* Bits of ls_check_options.checks. */
+enum {
+  LS_CHECK_BOUNDS = 0x1,   /* out of bounds and beyond the logical size */
+  LS_CHECK_RACES = 0x2,
+  LS_CHECK_BARRIERS = 0x4,
+  LS_CHECK_RUNAWAY_LOOPS = 0x8,
+  LS_CHECK_ALL = 0xf
+};
+
+typedef struct ls_check_options {
+  size_t size;            /* sizeof(ls_check_options); 0 is read as current */
+  uint32_t checks;        /* LS_CHECK_* bits; 0 = LS_CHECK_ALL */
+  int ignore_same_value;  /* do not report LS_CHECK_RACE_SAME_VALUE */
+  uint32_t max_findings;  /* findings kept; later ones are only counted; 0 = 256 */
+} ls_check_options;
+
+typedef struct ls_check_invocation {
+  uint32_t global_id[3], local_id[3], workgroup_id[3];
+  uint32_t local_index;
+} ls_check_invocation;
+
+/* One access (or, for a barrier or a loop, one place) in the WGSL source. */
+typedef struct ls_check_access {
+  uint32_t line, column;       /* 1-based; 0 when unknown */
+  uint32_t offset, length;     /* byte span in the source */
+  ls_check_access_type access;
+  ls_check_invocation invocation;
+} ls_check_access;
+
+#define LS_CHECK_MAX_INVOCATIONS 4
+
+typedef struct ls_check_finding {
+  ls_check_kind kind;
+  ls_check_severity severity;
+  const char *id;            /* "out-of-bounds", "beyond-logical-size", "data-race", ... */
+  const char *message;       /* one line, without the position */
+  const char *text;          /* compiler-style: file:line:col severity: message, line, caret */
+  const char *file;          /* WGSL file name (the shader module's label) */
+  const char *entry_point;
+  uint32_t dispatch;         /* index of the dispatch since checks were enabled */
+  const char *variable;      /* buffer or workgroup variable; NULL when none */
+  int workgroup_memory;      /* the variable is var<workgroup> */
+  uint32_t group, binding;   /* of a buffer variable */
+  uint64_t offset;           /* first offending byte offset in the binding or variable;
+                                UINT64_MAX: an index past a fixed-size array */
+  uint32_t access_size;      /* bytes per access */
+  uint64_t binding_size;     /* bytes the access was checked against */
+  uint64_t logical_size;     /* LS_CHECK_BEYOND_LOGICAL: the logical size in bytes */
+  uint64_t count;            /* offending invocations (bounds, barrier), access pairs (race) */
+  ls_check_access first;     /* the access (or barrier, or loop) and its first invocation */
+  uint32_t ninvocations;     /* first offending invocations, in order of global id */
+  ls_check_invocation invocations[LS_CHECK_MAX_INVOCATIONS];
+  int has_second;
+  ls_check_access second;    /* race: the other access; barrier: where others stopped */
+} ls_check_finding;
+
+/* Turns the sanitizer on (opts NULL = all checks) or, with enable == 0, off;
+ * findings already collected are kept until cleared. */
+LS_API ls_status ls_device_enable_checks(ls_device *device, int enable, const ls_check_options *opts);
+LS_API size_t ls_device_check_finding_count(const ls_device *device);
+/* The index-th finding; owned by the device, valid until cleared. */
+LS_API const ls_check_finding *ls_device_check_finding(const ls_device *device, size_t index);
+/* Findings that were not kept (over max_findings). */
+LS_API uint64_t ls_device_check_dropped(const ls_device *device);
+LS_API void ls_device_clear_check_findings(ls_device *device);
+/* All findings as JSON ({"findings": [...], "dropped": N}); malloc'd, the
+ * caller frees it; NULL when memory runs out. */
+LS_API char *ls_device_check_findings_json(const ls_device *device);
+/* The number of live bytes of a buffer (a pool of capacity C with n live
+ * records): accesses from that byte on, inside the binding, are reported as
+ * LS_CHECK_BEYOND_LOGICAL. UINT64_MAX (the default) = the whole buffer. */
+LS_API void ls_buffer_set_logical_size(ls_buffer *buffer, uint64_t bytes);
+
+
+/* ----------------------------------------------------- vendor profiles */
+
+/* What a vendor profile says about the hardware it stands for: the subgroup
+ * width W lockstep runs with, the range WebGPU's adapter.info would report
+ * on that vendor's real GPUs, and the memory system the profiler measures
+ * against (docs/profiler.md gives each figure's source). */
+typedef struct ls_profile_desc {
+  size_t size;                 /* sizeof(ls_profile_desc); 0 is read as current */
+  const char *name;
+  uint32_t subgroup_size;      /* W: a power of two from 4 to 128 */
+  uint32_t subgroup_min_size;  /* the vendor's subgroupMinSize .. MaxSize */
+  uint32_t subgroup_max_size;
+  uint32_t sector_bytes;       /* smallest unit global memory moves (32) */
+  uint32_t line_bytes;         /* cache line (128) */
+  uint32_t banks;              /* workgroup memory banks (32) ... */
+  uint32_t bank_bytes;         /* ... each this wide (4) */
+  const char *source;          /* where the figures come from, one line */
+} ls_profile_desc;
+
+/* Fills *out with a built-in profile's parameters; LS_OPERATION when the
+ * name is unknown. */
+LS_API ls_status ls_profile_describe(const char *name, ls_profile_desc *out);
+/* Checks a profile for impossible parameters (W not a power of two or above
+ * 128, min > W or W > max, a memory size that is not a power of two, a
+ * sector bigger than a line). Returns 0 when it is possible, else -1 with a
+ * message in err. */
+LS_API int ls_profile_check(const ls_profile_desc *p, char *err, size_t errlen);
+
+/* -------------------------------------------------------------- profiler */
+
+/* The SIMT profiler watches every dispatch of a device and measures what a
+ * GPU of the device's profile would spend: idle lanes, SIMT efficiency,
+ * divergence, loop trip spread, memory coalescing, bank conflicts,
+ * barriers, atomics; per dispatch, per instruction and per WGSL line.
+ * docs/profiler.md defines every figure. */
+typedef struct ls_profiler ls_profiler;
+
+typedef struct ls_memory_model {
+  uint32_t sector_bytes, line_bytes, banks, bank_bytes;
+} ls_memory_model;
+
+typedef struct ls_profiler_options {
+  size_t size;            /* sizeof(ls_profiler_options); 0 is read as current */
+  ls_memory_model memory; /* each field 0 = the device's profile */
+  /* Lane-activity trace of one workgroup (for the HTML report): the
+   * instructions each subgroup issued, in order, with their live lanes. */
+  int trace;
+  uint32_t trace_dispatch;  /* 0-based dispatch index */
+  uint32_t trace_group[3];  /* workgroup_id */
+  uint32_t trace_limit;     /* most instructions kept per subgroup; 0 = 4096 */
+} ls_profiler_options;
+
+typedef enum ls_prof_access { LS_PROF_LOAD, LS_PROF_STORE, LS_PROF_ATOMIC } ls_prof_access;
+typedef enum ls_prof_space { LS_PROF_BUFFER, LS_PROF_WORKGROUP } ls_prof_space;
+
+/* One load/store/atomic instruction. A request is one execution of the
+ * instruction by a subgroup with at least one lane. */
+typedef struct ls_prof_mem {
+  uint32_t pc, line, column;
+  ls_prof_access access;
+  ls_prof_space space;
+  const char *variable;   /* the WGSL variable for buffers; NULL for workgroup */
+  uint64_t requests, lanes, bytes, unique_bytes, oob_lanes;
+  uint64_t sectors, lines;      /* summed over requests */
+  uint64_t max_sectors, max_lines;
+  double sectors_per_request, lines_per_request;
+  double efficiency;            /* unique bytes / (sectors x sector_bytes) */
+  uint64_t conflict_sum, conflict_max; /* workgroup: worst-bank degree */
+  double conflict_per_request;
+  uint64_t same_address_sum, same_address_max; /* atomics: lanes on one address */
+} ls_prof_mem;
+
+/* One MAND (the test of an if, a loop exit, && / ||) or MANDN (else). */
+typedef struct ls_prof_branch {
+  uint32_t pc, line, column;
+  int is_else;
+  uint64_t evaluations, divergent; /* divergent: some lanes go each way */
+} ls_prof_branch;
+
+/* One loop (its back edge). Trips of a lane = back edges it took; an
+ * instance = one subgroup running the loop once from entry to exit. */
+typedef struct ls_prof_loop {
+  uint32_t pc, line, column;
+  uint64_t instances;
+  uint64_t subgroup_trips;  /* summed over instances: trips of the longest lane */
+  uint64_t lane_trips;      /* summed over lanes */
+  uint64_t lanes;           /* lanes that made at least one trip, summed */
+  uint64_t max_trips;
+  double avg_subgroup_trips, avg_lane_trips;
+  double max_spread;        /* max over instances of longest - average lane */
+  double mean_spread;
+  double efficiency;        /* lane_trips / (subgroup trips x lanes), summed */
+  uint32_t worst_group[3], worst_subgroup;
+} ls_prof_loop;
+
+typedef struct ls_prof_line {
+  uint32_t line;
+  uint64_t issued, live_lanes;
+  double simt_efficiency;   /* live lanes / (issued x W) */
+  uint64_t requests, sectors, lines_touched, bytes, unique_bytes;
+  uint64_t branches, divergent, loop_trips, barriers, conflicts, atomics;
+} ls_prof_line;
+
+/* One executed instruction of the trace: pc and the lanes live for it. */
+typedef struct ls_prof_step {
+  uint32_t pc;
+  uint32_t flags; /* LS_PROF_STEP_* */
+  uint64_t mask;  /* live lanes */
+} ls_prof_step;
+enum {
+  LS_PROF_STEP_MEM = 1,
+  LS_PROF_STEP_BRANCH = 2,
+  LS_PROF_STEP_DIVERGENT = 4,
+  LS_PROF_STEP_LOOP = 8,
+  LS_PROF_STEP_BARRIER = 16
+};
+
+typedef struct ls_prof_trace {
+  uint32_t group[3];
+  uint32_t subgroups;
+  const ls_prof_step *const *steps; /* [subgroups] */
+  const uint32_t *nsteps;           /* [subgroups] */
+  int truncated;
+} ls_prof_trace;
+
+typedef struct ls_prof_dispatch {
+  uint32_t index;
+  const char *entry_point, *filename, *source; /* copies, owned by the profiler */
+  uint32_t source_len;
+  uint32_t groups[3], wg_size[3], width;
+  ls_memory_model memory;
+  int counted;  /* the VM filled the per-instruction counters */
+  /* occupancy */
+  uint64_t workgroups, invocations, subgroups;
+  uint64_t lanes_allocated, lanes_idle; /* per dispatch */
+  uint32_t group_lanes, group_idle;     /* per workgroup */
+  double idle_fraction;
+  /* early exits (lanes that returned before END) and the guard's tail
+   * (those that never wrote buffer or workgroup memory) */
+  uint64_t early_exits, tail_invocations, tail_groups;
+  uint64_t tail_first_group, tail_last_group; /* flat workgroup index */
+  /* SIMT */
+  uint64_t issued, live_lanes;
+  double simt_efficiency;
+  uint64_t branches, divergent_branches;
+  uint64_t barriers, barrier_releases, atomics;
+  uint64_t requests, bytes, unique_bytes, sectors, lines_touched, conflicts;
+  double mem_efficiency;
+  double cost;  /* issue slots: issued + sectors + bank-conflict replays */
+  const ls_prof_mem *mem;       size_t nmem;
+  const ls_prof_branch *branch; size_t nbranch;
+  const ls_prof_loop *loop;     size_t nloop;
+  const ls_prof_line *line;     size_t nline;  /* lines with any figure */
+  const ls_prof_trace *trace;   /* NULL unless traced */
+} ls_prof_dispatch;
+
+/* Attaches a profiler to every later dispatch of the device (one profiler
+ * per device). NULL with a message in err on bad options. */
+LS_API ls_profiler *ls_profiler_attach(ls_device *device, const ls_profiler_options *opts,
+                                       char *err, size_t errlen);
+/* Detaches and frees it (and every figure it handed out). */
+LS_API void ls_profiler_destroy(ls_profiler *p);
+LS_API size_t ls_profiler_dispatch_count(const ls_profiler *p);
+LS_API const ls_prof_dispatch *ls_profiler_dispatch(const ls_profiler *p, size_t index);
+/* Drops the figures gathered so far. */
+LS_API void ls_profiler_reset(ls_profiler *p);
+
+/* Reports as malloc'd NUL-terminated text (free with ls_free); NULL when
+ * memory runs out. `profile` names the profile in the header; may be NULL. */
+LS_API char *ls_profiler_report_text(const ls_profiler *p, const char *profile);
+LS_API char *ls_profiler_report_json(const ls_profiler *p, const char *profile);
+/* The WGSL source with each line's figures in a margin. */
+LS_API char *ls_profiler_annotate(const ls_profiler *p, size_t dispatch);
+/* One self-contained HTML page (no network): summary, per-line heat map,
+ * the lane-activity picture of the traced workgroup. */
+LS_API char *ls_profiler_report_html(const ls_profiler *p, const char *profile,
+                                     const char *title);
+LS_API void ls_free(void *p);
+
+/* ------------------------------------------------------ dispatch plans */
+
+typedef enum ls_plan_pattern {
+  LS_PLAN_AUTO = 0,
+  LS_PLAN_1D,          /* dispatchWorkgroups(ceil(n / size)), guard on the count */
+  LS_PLAN_2D,          /* a fixed power-of-two width in X, rows in Y (lesson 000) */
+  LS_PLAN_GRID_STRIDE  /* enough workgroups to fill the machine, a loop */
+} ls_plan_pattern;
+
+typedef struct ls_plan_options {
+  size_t size;              /* sizeof(ls_plan_options); 0 is read as current */
+  uint64_t elements;        /* n >= 1 */
+  uint32_t workgroup_size;  /* invocations per workgroup (1D) */
+  const ls_limits *limits;  /* NULL = WebGPU's defaults */
+  ls_plan_pattern pattern;  /* AUTO: 1D when it fits, else 2D */
+  uint32_t width_2d;        /* groups in X for 2D, a power of two; 0 = 4096 */
+  uint32_t compute_units;   /* grid-stride: units of the machine; 0 = 1 */
+  uint32_t groups_per_unit; /* grid-stride: resident workgroups each; 0 = 4 */
+} ls_plan_options;
+
+typedef struct ls_dispatch_plan {
+  ls_plan_pattern pattern;
+  uint32_t workgroups[3];
+  uint64_t invocations;     /* launched */
+  uint64_t excess;          /* launched past n (stopped by the guard) */
+  uint64_t per_invocation;  /* elements each invocation handles (grid-stride: at most) */
+  char index[320];          /* the WGSL that computes the element index and guards it */
+  char builtins[160];       /* the @builtin parameters it needs */
+} ls_dispatch_plan;
+
+/* Plans a dispatch of n elements; LS_OPERATION with a message when no
+ * pattern fits the limits (or the options are bad). */
+LS_API ls_status ls_plan_dispatch(const ls_plan_options *opts, ls_dispatch_plan *out, char *err,
+                                  size_t errlen);
+/* min(wanted, what the adapter offers) of a limit, for requiredLimits
+ * (lesson 001). For an alignment limit: max(wanted, offered). Returns 0 and
+ * leaves *out alone when the name is unknown. */
+LS_API int ls_adapter_limit_up_to(const ls_adapter *adapter, const char *webgpu_name,
+                                  uint64_t wanted, uint64_t *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -122,21 +122,38 @@ int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *va
     .max_compute_workgroups_per_dimension = 65535                              \
   }
 
+/* The memory figures after the limits are: subgroup min and max size of
+ * the vendor's real GPUs, sector bytes, line bytes, workgroup-memory banks
+ * and bank width (docs/profiler.md, "Vendor profiles", cites each). */
 static const api_profile api_profiles[] = {
     {"default", 32, "lockstep", "simt-32", "lockstep CPU device",
      "lockstep: the WebGPU compute model on the CPU, 32-lane subgroups",
-     API_DESKTOP_LIMITS},
+     API_DESKTOP_LIMITS, 32, 32, 32, 128, 32, 4,
+     "lockstep's own default: the NVIDIA memory figures"},
     {"nvidia", 32, "nvidia", "lockstep-warp32", "lockstep CPU device (NVIDIA-like)",
-     "lockstep emulating an NVIDIA-like GPU: 32-lane warps", API_DESKTOP_LIMITS},
+     "lockstep emulating an NVIDIA-like GPU: 32-lane warps", API_DESKTOP_LIMITS, 32, 32, 32,
+     128, 32, 4,
+     "CUDA C++ Programming Guide (warp size 32; global memory in 32-byte sectors of "
+     "128-byte lines; shared memory 32 banks of 4 bytes)"},
     {"amd", 64, "amd", "lockstep-wave64", "lockstep CPU device (AMD-like)",
-     "lockstep emulating an AMD-like GPU: 64-lane wavefronts", API_DESKTOP_LIMITS},
+     "lockstep emulating an AMD-like GPU: 64-lane wavefronts", API_DESKTOP_LIMITS, 32, 64, 64,
+     128, 32, 4,
+     "AMD GCN and RDNA whitepapers (wave64, wave32 on RDNA; 64-byte memory requests, "
+     "128-byte RDNA cache lines; LDS 32 banks of 4 bytes)"},
     {"apple", 32, "apple", "lockstep-simdgroup32", "lockstep CPU device (Apple-like)",
-     "lockstep emulating an Apple-like GPU: 32-lane SIMD groups", API_DESKTOP_LIMITS},
+     "lockstep emulating an Apple-like GPU: 32-lane SIMD groups", API_DESKTOP_LIMITS, 32, 32, 32,
+     128, 32, 4,
+     "Metal feature set tables (threadExecutionWidth 32); memory figures not published: "
+     "assumed as NVIDIA's"},
     {"intel", 16, "intel", "lockstep-simd16", "lockstep CPU device (Intel-like)",
-     "lockstep emulating an Intel-like GPU: SIMD16", API_DESKTOP_LIMITS},
+     "lockstep emulating an Intel-like GPU: SIMD16", API_DESKTOP_LIMITS, 8, 32, 64, 64, 16, 4,
+     "Intel Gen9/Xe compute architecture documents (SIMD8/16/32; 64-byte cache lines; "
+     "shared local memory 16 banks of 4 bytes)"},
     {"mobile", 8, "arm", "lockstep-mobile8", "lockstep CPU device (mobile-like)",
      "lockstep emulating a mobile GPU: 8-lane subgroups, default compute limits",
-     API_MOBILE_LIMITS},
+     API_MOBILE_LIMITS, 4, 16, 32, 64, 16, 4,
+     "Arm Mali GPU guides (Bifrost 4/8-wide, Valhall 16-wide; 64-byte cache lines); banks "
+     "assumed"},
 };
 
 #define API_NPROFILES (sizeof api_profiles / sizeof api_profiles[0])
@@ -152,6 +169,99 @@ const char *const *ls_profile_names(void) {
   static const char *const names[API_NPROFILES + 1] = {
       "default", "nvidia", "amd", "apple", "intel", "mobile", NULL};
   return names;
+}
+
+static int api_pow2(uint32_t v) { return v && !(v & (v - 1)); }
+
+ls_status ls_profile_describe(const char *name, ls_profile_desc *out) {
+  const api_profile *p = name ? api_profile_find(name) : NULL;
+  if (!p || !out) return LS_OPERATION;
+  size_t n = out->size && out->size < sizeof *out ? out->size : sizeof *out;
+  ls_profile_desc d;
+  memset(&d, 0, sizeof d);
+  d.size = n;
+  d.name = p->name;
+  d.subgroup_size = p->width;
+  d.subgroup_min_size = p->subgroup_min;
+  d.subgroup_max_size = p->subgroup_max;
+  d.sector_bytes = p->sector_bytes;
+  d.line_bytes = p->line_bytes;
+  d.banks = p->banks;
+  d.bank_bytes = p->bank_bytes;
+  d.source = p->source;
+  memcpy(out, &d, n);
+  return LS_OK;
+}
+
+int ls_profile_check(const ls_profile_desc *pd, char *err, size_t errlen) {
+  if (!pd) {
+    if (err && errlen) snprintf(err, errlen, "no profile");
+    return -1;
+  }
+  ls_profile_desc p;
+  memset(&p, 0, sizeof p);
+  size_t n = pd->size && pd->size < sizeof p ? pd->size : sizeof p;
+  memcpy(&p, pd, n);
+  const char *nm = p.name ? p.name : "(unnamed)";
+  const char *why = NULL;
+  char buf[160];
+  /* Real subgroups are 4 to 128 lanes wide and a power of two (the WebGPU
+   * subgroups feature bounds subgroupMinSize >= 4, subgroupMaxSize <= 128). */
+  if (!api_pow2(p.subgroup_size)) {
+    snprintf(buf, sizeof buf, "subgroup size %u is not a power of two", p.subgroup_size);
+    why = buf;
+  } else if (p.subgroup_size > 128) {
+    snprintf(buf, sizeof buf, "subgroup size %u is above 128, the widest subgroup WebGPU allows",
+             p.subgroup_size);
+    why = buf;
+  } else if (p.subgroup_size < 4) {
+    snprintf(buf, sizeof buf, "subgroup size %u is below 4, the narrowest subgroup WebGPU allows",
+             p.subgroup_size);
+    why = buf;
+  } else if (p.subgroup_min_size && (!api_pow2(p.subgroup_min_size) ||
+                                     p.subgroup_min_size > p.subgroup_size)) {
+    snprintf(buf, sizeof buf, "subgroupMinSize %u is not a power of two at most the subgroup size %u",
+             p.subgroup_min_size, p.subgroup_size);
+    why = buf;
+  } else if (p.subgroup_max_size && (!api_pow2(p.subgroup_max_size) ||
+                                     p.subgroup_max_size < p.subgroup_size ||
+                                     p.subgroup_max_size > 128)) {
+    snprintf(buf, sizeof buf,
+             "subgroupMaxSize %u is not a power of two from the subgroup size %u to 128",
+             p.subgroup_max_size, p.subgroup_size);
+    why = buf;
+  } else if (!api_pow2(p.sector_bytes) || p.sector_bytes < 4) {
+    snprintf(buf, sizeof buf, "sector size %u is not a power of two of at least 4 bytes",
+             p.sector_bytes);
+    why = buf;
+  } else if (!api_pow2(p.line_bytes) || p.line_bytes < p.sector_bytes) {
+    snprintf(buf, sizeof buf, "line size %u is not a power of two of at least the sector (%u)",
+             p.line_bytes, p.sector_bytes);
+    why = buf;
+  } else if (!api_pow2(p.banks) || p.banks > 128) {
+    snprintf(buf, sizeof buf, "bank count %u is not a power of two from 1 to 128", p.banks);
+    why = buf;
+  } else if (!api_pow2(p.bank_bytes) || p.bank_bytes < 4) {
+    snprintf(buf, sizeof buf, "bank width %u is not a power of two of at least 4 bytes",
+             p.bank_bytes);
+    why = buf;
+  }
+  if (!why) return 0;
+  if (err && errlen) snprintf(err, errlen, "profile '%s': %s", nm, why);
+  return -1;
+}
+
+int ls_adapter_limit_up_to(const ls_adapter *adapter, const char *webgpu_name, uint64_t wanted,
+                           uint64_t *out) {
+  ls_limits l;
+  ls_adapter_get_limits(adapter, &l);
+  uint64_t have = 0;
+  if (!ls_limits_get(&l, webgpu_name, &have)) return 0;
+  /* Alignment limits are better when smaller: ask for no less than offered. */
+  int align = !strcmp(webgpu_name, "minUniformBufferOffsetAlignment") ||
+              !strcmp(webgpu_name, "minStorageBufferOffsetAlignment");
+  if (out) *out = align ? (wanted > have ? wanted : have) : (wanted < have ? wanted : have);
+  return 1;
 }
 
 /* ---------------------------------------------------------------- adapter */

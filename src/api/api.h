@@ -38,6 +38,12 @@ typedef struct api_profile {
   uint32_t width; /* subgroup width W */
   const char *vendor, *architecture, *device, *description;
   ls_limits limits; /* what the emulated adapter reports */
+  /* The hardware the profile stands for (docs/profiler.md gives sources):
+   * the subgroup sizes its real GPUs run, and the memory system the
+   * profiler measures coalescing and bank conflicts against. */
+  uint32_t subgroup_min, subgroup_max;
+  uint32_t sector_bytes, line_bytes, banks, bank_bytes;
+  const char *source;
 } api_profile;
 
 /* The built-in profiles (adapter.c); NULL when the name is unknown. */

@@ -41,6 +41,8 @@ void ir_program_free(ir_program *p) {
     for (uint32_t i = 0; i < p->nbindings; i++) free((char *)p->bindings[i].name);
   }
   free(p->bindings);
+  for (uint32_t i = 0; i < p->nwgvars; i++) free(p->wgvars[i].name);
+  free(p->wgvars);
   free(p->entry_point);
   free(p);
 }

@@ -70,6 +70,16 @@ typedef struct ir_binding {
   src_span span;       /* its declaration */
 } ir_binding;
 
+/* A workgroup variable the entry point uses: where it lives in workgroup
+ * memory, so that observers (the sanitizer) can name what an access hit.
+ * Workgroup memory instructions (LDW, STW, ATOMW) carry the variable's index
+ * + 1 in ir_insn.flags. */
+typedef struct ir_wgvar {
+  char *name;
+  uint32_t offset, size; /* bytes in workgroup memory */
+  src_span span;         /* its declaration */
+} ir_wgvar;
+
 typedef struct ir_program {
   ir_insn *code;
   src_span *spans;      /* spans[pc]: the WGSL source the instruction came from */
@@ -84,6 +94,8 @@ typedef struct ir_program {
   uint32_t priv_mem_size; /* bytes of private memory per invocation (zeroed) */
   ir_binding *bindings;
   uint32_t nbindings;
+  ir_wgvar *wgvars;       /* in order of placement */
+  uint32_t nwgvars;
   char *entry_point;
   const char *source;     /* the module's WGSL text and file name, for */
   const char *filename;   /* messages; owned by the module */

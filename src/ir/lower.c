@@ -113,9 +113,9 @@ static void frame_pop(lw *L, frame *f) {
   L->fr = f->up;
 }
 
-static void jump_to_body_end(lw *L) {
+static void jump_to_body_end(lw *L, unsigned op) {
   frame *f = L->fr;
-  uint32_t j = lw_emit(L, IR_JMP, 0, 0, 0, 0);
+  uint32_t j = lw_emit(L, op, 0, 0, 0, 0);
   if (L->failed || !f) return;
   if (f->npending == f->cappending) {
     uint32_t cap = f->cappending ? f->cappending * 2 : 4;
@@ -133,7 +133,16 @@ static void jump_to_body_end(lw *L) {
 /* Lanes in exec leave: clear them from slots [lo, mtop) and jump. */
 static void kill_and_leave(lw *L, uint32_t lo) {
   lw_emit(L, IR_KILL, lo, L->mtop, 0, 0);
-  jump_to_body_end(L);
+  L->nkills++;
+  jump_to_body_end(L, IR_JMP);
+}
+
+/* After a construct whose lanes may all have left (it contains a return,
+ * break or continue), an empty mask means nothing in the enclosing body can
+ * run: skip to its end. A subgroup whose lanes all returned then reaches
+ * END instead of walking the rest of the code, barriers included. */
+static void leave_if_empty(lw *L, uint32_t kills_before) {
+  if (L->nkills != kills_before && L->fr) jump_to_body_end(L, IR_JNONE);
 }
 
 /* ---------------------------------------------------------------- sizes */
@@ -221,6 +230,19 @@ ref lw_global(lw *L, ast_decl *d) {
     L->wg_bytes = (L->wg_bytes + a - 1) / a * a;
     r.off = L->wg_bytes;
     L->wg_bytes += size;
+    /* remembered for observers: the sanitizer names the variable an
+     * access hit (the flags of LDW/STW/ATOMW point back here) */
+    ir_wgvar *nw = realloc(L->wgvars, (L->nwgvars + 1) * sizeof *nw);
+    char *nm = strdup(d->name);
+    if (!nw || !nm) {
+      free(nm);
+      if (nw) L->wgvars = nw;
+      lw_fail(L, d->span, "out of memory");
+      return r;
+    }
+    L->wgvars = nw;
+    nw[L->nwgvars] = (ir_wgvar){nm, r.off, size, d->span};
+    r.slot = L->nwgvars++;
     break;
   }
   case AS_PRIVATE:
@@ -286,6 +308,7 @@ void lw_block(lw *L, ast_stmt *s) { stmts(L, s); }
 
 /* Runs `body` with exec &= cond, else `els` with the complement. */
 static void lower_if(lw *L, ast_stmt *s) {
+  uint32_t kills = L->nkills;
   L->span = s->u.if_.cond->span;
   /* the else side reads the condition again: keep it from changing */
   val c = lw_own(L, lw_value(L, s->u.if_.cond));
@@ -312,6 +335,7 @@ static void lower_if(lw *L, ast_stmt *s) {
   }
   lw_emit(L, IR_MLOAD, M, 0, 0, 0);
   L->mtop = M;
+  leave_if_empty(L, kills);
 }
 
 /* Lanes where cond is false leave the innermost loop (for/while tests). */
@@ -336,6 +360,7 @@ static void break_if(lw *L, ast_expr *cond);
 
 static void lower_loop(lw *L, ast_stmt *s) {
   uint32_t mark = L->top;
+  uint32_t kills = L->nkills;
   if (s->kind == ST_FOR && s->u.loop.init) stmt(L, s->u.loop.init);
   L->span = s->span;
   uint32_t E = lw_mask(L), Lm = lw_mask(L);
@@ -382,6 +407,8 @@ static void lower_loop(lw *L, ast_stmt *s) {
   lw_emit(L, IR_MLOAD, E, 0, 0, 0);
   L->mtop = E;
   L->top = mark;
+  /* break and continue end inside the loop; only a return can empty it */
+  leave_if_empty(L, kills);
 }
 
 /* `break if e;`: lanes where e holds leave the loop. */
@@ -401,6 +428,7 @@ static void break_if(lw *L, ast_expr *cond) {
 }
 
 static void lower_switch(lw *L, ast_stmt *s) {
+  uint32_t kills = L->nkills;
   L->span = s->u.switch_.selector->span;
   val sel = lw_own(L, lw_value(L, s->u.switch_.selector));
   int n = s->u.switch_.ncases;
@@ -449,6 +477,7 @@ static void lower_switch(lw *L, ast_stmt *s) {
   }
   lw_emit(L, IR_MLOAD, E, 0, 0, 0);
   L->mtop = E;
+  leave_if_empty(L, kills);
 }
 
 /* The innermost frame of kind a or b. The resolver guarantees one exists. */
@@ -965,6 +994,8 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   p->priv_mem_size = (L.priv_bytes + 3) / 4 * 4;
   p->bindings = L.bindings;
   p->nbindings = L.nbindings;
+  p->wgvars = L.wgvars;
+  p->nwgvars = L.nwgvars;
   p->entry_point = strdup(fn->name);
   p->source = m->src;
   p->filename = m->filename;
@@ -982,6 +1013,8 @@ fail:
   free(L.consts);
   for (uint32_t i = 0; i < L.nbindings; i++) free((char *)L.bindings[i].name);
   free(L.bindings);
+  for (uint32_t i = 0; i < L.nwgvars; i++) free(L.wgvars[i].name);
+  free(L.wgvars);
   free(L.env.overrides);
   free(L.gvars);
   free(p);

@@ -100,10 +100,11 @@ static void mem_op(lw *L, ref r, int store, uint32_t reg, uint32_t at) {
     if (store) lw_emit(L, IR_STB, base, reg, r.slot, disp);
     else lw_emit(L, IR_LDB, reg, base, r.slot, disp);
     break;
-  case AS_WORKGROUP:
-    if (store) lw_emit(L, IR_STW, base, reg, 0, disp);
-    else lw_emit(L, IR_LDW, reg, base, 0, disp);
+  case AS_WORKGROUP: {
+    uint32_t pc = store ? lw_emit(L, IR_STW, base, reg, 0, disp) : lw_emit(L, IR_LDW, reg, base, 0, disp);
+    if (!L->failed) L->code[pc].flags = (uint16_t)(r.slot + 1); /* the variable, for observers */
     break;
+  }
   default:
     if (store) lw_emit(L, IR_STP, base, reg, 0, disp);
     else lw_emit(L, IR_LDP, reg, base, 0, disp);
@@ -482,8 +483,10 @@ static val builtin(lw *L, ast_expr *e) {
     if (L->failed) return bad();
     uint32_t addr = lw_addr(L, r, 0);
     uint32_t d = lw_reg(L, 1);
-    if (r.space == AS_WORKGROUP) lw_emit(L, IR_ATOMW, d, addr, v.reg, sub);
-    else lw_emit(L, IR_ATOMB, d, addr, v.reg, sub | (r.slot << 8));
+    if (r.space == AS_WORKGROUP) {
+      uint32_t pc = lw_emit(L, IR_ATOMW, d, addr, v.reg, sub);
+      if (!L->failed) L->code[pc].flags = (uint16_t)(r.slot + 1);
+    } else lw_emit(L, IR_ATOMB, d, addr, v.reg, sub | (r.slot << 8));
     return (val){.reg = d, .n = 1, .type = e->type};
   }
   default: break;

@@ -34,7 +34,7 @@ typedef struct ref {
   /* RF_MEM */
   addr_space space;  /* AS_STORAGE/AS_UNIFORM: slot; AS_WORKGROUP;
                         AS_PRIVATE/AS_FUNCTION: per-lane memory */
-  uint32_t slot;
+  uint32_t slot;     /* AS_WORKGROUP: index into lw.wgvars */
   uint32_t addr;     /* register with the dynamic byte offset, or IR_NO_REG */
   uint32_t off;      /* constant byte offset */
 } ref;
@@ -84,10 +84,13 @@ typedef struct lw {
   ir_binding *bindings;
   uint32_t nbindings, capbindings;
   gvar *gvars;            /* per module declaration */
+  ir_wgvar *wgvars;       /* workgroup variables placed, for observers */
+  uint32_t nwgvars;
   uint32_t wg_bytes, priv_bytes;
   uint32_t builtin_reg[IR_BI_COUNT];
   frame *fr;
   int failed;             /* an error was reported: stop emitting */
+  uint32_t nkills;        /* KILLs emitted so far (return/break/continue) */
   int call_depth;
 } lw;
 

@@ -90,6 +90,9 @@ struct vm_ctx {
   uint32_t gid[3];     /* current workgroup */
   uint32_t groups[3];
   uint8_t bi_used[IR_BI_COUNT]; /* components (bits x, y, z) the code reads */
+  const vm_observer *obs; /* NULL: the plain interpreter runs */
+  unsigned thread;        /* worker index, passed to the observer */
+  uint32_t *obs_pcs;      /* [nsub] barrier pcs for barrier_release */
 };
 
 /* --------------------------------------------------------------- helpers */
@@ -345,12 +348,12 @@ static uint32_t vm_atomic_plain(uint32_t *w, unsigned op, uint32_t v) {
 #include "vm_exec.inc"
 #undef VM_W
 
-static vm_run_fn vm_run_for(uint32_t w) {
+static vm_run_fn vm_run_for(uint32_t w, int observed) {
   switch (w) {
-  case 8: return vm_run_w8;
-  case 16: return vm_run_w16;
-  case 32: return vm_run_w32;
-  case 64: return vm_run_w64;
+  case 8: return observed ? vm_run_obs_w8 : vm_run_w8;
+  case 16: return observed ? vm_run_obs_w16 : vm_run_w16;
+  case 32: return observed ? vm_run_obs_w32 : vm_run_w32;
+  case 64: return observed ? vm_run_obs_w64 : vm_run_w64;
   default: return NULL;
   }
 }
@@ -481,6 +484,7 @@ typedef struct vm_shared {
   _Atomic uint64_t next;
   _Atomic int stop;
   _Atomic int failed; /* the first budget failure claims the report */
+  _Atomic int nomem;  /* a worker could not allocate its observer state */
   _Atomic uint64_t instructions;
   uint32_t fail_pc, fail_group[3];
   uint8_t bi_used[IR_BI_COUNT];
@@ -494,7 +498,8 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   memset(cx, 0, sizeof *cx);
   cx->prog = p;
   cx->bind = d->bindings;
-  cx->run = vm_run_for(w);
+  cx->obs = d->observer;
+  cx->run = vm_run_for(w, d->observer != NULL);
   cx->width = w;
   cx->nsub = nsub;
   cx->ninv = sh->ninv;
@@ -540,6 +545,16 @@ static void vm_worker(void *arg, unsigned w) {
   vm_shared *sh = arg;
   vm_ctx cx;
   vm_ctx_init(&cx, sh, sh->scratch[w]);
+  cx.thread = w;
+  const vm_observer *obs = cx.obs;
+  if (obs) {
+    cx.obs_pcs = malloc(sizeof *cx.obs_pcs * sh->nsub);
+    if (!cx.obs_pcs) {
+      atomic_store_explicit(&sh->nomem, 1, memory_order_relaxed);
+      atomic_store_explicit(&sh->stop, 1, memory_order_relaxed);
+      return;
+    }
+  }
   cx.run(&cx); /* the first call translates the code */
   const uint64_t gx = sh->desc->groups[0], gy = sh->desc->groups[1];
   uint64_t executed = 0;
@@ -552,7 +567,9 @@ static void vm_worker(void *arg, unsigned w) {
       cx.gid[0] = (uint32_t)x;
       cx.gid[1] = (uint32_t)y;
       cx.gid[2] = (uint32_t)z;
+      if (obs && obs->group_begin) obs->group_begin(obs->user, w, cx.gid);
       int r = cx.run(&cx);
+      if (obs && obs->group_end) obs->group_end(obs->user, w, cx.gid);
       executed += cx.count;
       if (r == VM_Y_BUDGET) {
         int expect = 0;
@@ -575,6 +592,7 @@ static void vm_worker(void *arg, unsigned w) {
     }
   }
   atomic_fetch_add_explicit(&sh->instructions, executed, memory_order_relaxed);
+  free(cx.obs_pcs);
 }
 
 vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *result) {
@@ -585,7 +603,7 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   if (!desc || !desc->prog) return VM_INVALID;
   const ir_program *p = desc->prog;
   const uint32_t w = desc->width;
-  if (!vm_run_for(w)) return VM_INVALID;
+  if (!vm_run_for(w, 0)) return VM_INVALID;
   if (p->nbindings && !desc->bindings) return VM_INVALID;
   if (!vm_check(p)) return VM_INVALID;
 
@@ -627,6 +645,8 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   sh.chunk = chunk;
   uint64_t pieces = (total + chunk - 1) / chunk;
   unsigned workers = pieces < threads ? (unsigned)pieces : threads;
+  const vm_observer *obs = desc->observer;
+  if (obs && obs->serial) workers = 1;
 
   void *own = NULL;
   void *slots[64];
@@ -646,8 +666,11 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   }
   if (st == VM_OK) {
     sh.scratch = scratch;
+    if (obs && obs->dispatch_begin) obs->dispatch_begin(obs->user, p, desc->groups, w);
     vm_pool_run(pool, workers, vm_worker, &sh);
+    if (obs && obs->dispatch_end) obs->dispatch_end(obs->user);
     result->instructions = atomic_load(&sh.instructions);
+    if (atomic_load(&sh.nomem)) st = VM_NO_MEMORY;
     if (atomic_load(&sh.failed)) {
       st = VM_BUDGET_EXCEEDED;
       result->pc = sh.fail_pc;

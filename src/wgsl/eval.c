@@ -428,6 +428,9 @@ const cvalue *fold_unary(wgsl_module *m, ast_unop op, const cvalue *v, const typ
   return cv_composite(m, rt, el, v->n);
 }
 
+static const cvalue *fold_scalar_ext(wgsl_module *m, builtin_fn f, const cvalue **a,
+                                     const type *t, src_span span, diag_list *d);
+
 static const cvalue *fold_scalar_builtin(wgsl_module *m, builtin_fn f, const cvalue **a,
                                          const type *rt, src_span span, diag_list *d) {
   const type *t = a[0]->type;
@@ -461,7 +464,86 @@ static const cvalue *fold_scalar_builtin(wgsl_module *m, builtin_fn f, const cva
   default: break;
   }
   (void)rt;
-  return err(d, span, "'%s' cannot be evaluated in a constant expression%s", builtin_fn_name(f), "");
+  return fold_scalar_ext(m, f, a, t, span, d);
+}
+
+/* A float result of a constant built-in: must be finite and, for f32/f16,
+ * representable. */
+static const cvalue *fres(wgsl_module *m, const type *t, double v, src_span span, diag_list *d) {
+  double lim = t->kind == TY_F32 ? 3.4028234663852886e38 : t->kind == TY_F16 ? 65504.0 : 1.7976931348623157e308;
+  if (isnan(v) || fabs(v) > lim) {
+    if (d) diag_error(d, span, "the result of this constant built-in is not finite or does not fit its type");
+    return NULL;
+  }
+  return cv_float(m, t, v);
+}
+
+static const cvalue *domain(diag_list *d, src_span span, const char *what) {
+  if (d) diag_error(d, span, "%s is outside its domain in a constant expression", what);
+  return NULL;
+}
+
+/* The component-wise built-ins added with the full validator. NULL without
+ * an error: no constant folding for f (the caller treats the call as a
+ * runtime value). */
+static const cvalue *fold_scalar_ext(wgsl_module *m, builtin_fn f, const cvalue **a,
+                                     const type *t, src_span span, diag_list *d) {
+  double x = a[0]->f, y = a[1] ? a[1]->f : 0, z = a[2] ? a[2]->f : 0;
+  int is_int = type_is_integer_scalar(t);
+  uint32_t u = (uint32_t)a[0]->i;
+  switch (f) {
+  case BF_ACOS: if (fabs(x) > 1) return domain(d, span, "acos's argument"); return fres(m, t, acos(x), span, d);
+  case BF_ASIN: if (fabs(x) > 1) return domain(d, span, "asin's argument"); return fres(m, t, asin(x), span, d);
+  case BF_ACOSH: if (x < 1) return domain(d, span, "acosh's argument"); return fres(m, t, acosh(x), span, d);
+  case BF_ASINH: return fres(m, t, asinh(x), span, d);
+  case BF_ATAN: return fres(m, t, atan(x), span, d);
+  case BF_ATANH: if (fabs(x) >= 1) return domain(d, span, "atanh's argument"); return fres(m, t, atanh(x), span, d);
+  case BF_COS: return fres(m, t, cos(x), span, d);
+  case BF_COSH: return fres(m, t, cosh(x), span, d);
+  case BF_SIN: return fres(m, t, sin(x), span, d);
+  case BF_SINH: return fres(m, t, sinh(x), span, d);
+  case BF_TAN: return fres(m, t, tan(x), span, d);
+  case BF_TANH: return fres(m, t, tanh(x), span, d);
+  case BF_EXP: return fres(m, t, exp(x), span, d);
+  case BF_EXP2: return fres(m, t, exp2(x), span, d);
+  case BF_LOG: if (x <= 0) return domain(d, span, "log's argument"); return fres(m, t, log(x), span, d);
+  case BF_LOG2: if (x <= 0) return domain(d, span, "log2's argument"); return fres(m, t, log2(x), span, d);
+  case BF_INVERSE_SQRT: if (x <= 0) return domain(d, span, "inverseSqrt's argument"); return fres(m, t, 1 / sqrt(x), span, d);
+  case BF_FRACT: return fres(m, t, x - floor(x), span, d);
+  case BF_ROUND: { double r = nearbyint(x); return fres(m, t, r, span, d); }
+  case BF_TRUNC: return fres(m, t, trunc(x), span, d);
+  case BF_DEGREES: return fres(m, t, x * (180.0 / 3.14159265358979323846), span, d);
+  case BF_RADIANS: return fres(m, t, x * (3.14159265358979323846 / 180.0), span, d);
+  case BF_SATURATE: return fres(m, t, fmin(fmax(x, 0), 1), span, d);
+  case BF_ATAN2: return fres(m, t, atan2(x, y), span, d);
+  case BF_POW: return fres(m, t, pow(x, y), span, d);
+  case BF_STEP: return fres(m, t, y >= x ? 1.0 : 0.0, span, d);
+  case BF_FMA: return fres(m, t, x * y + z, span, d);
+  case BF_SMOOTHSTEP: {
+    if (x == y) return domain(d, span, "smoothstep with equal edges");
+    double k = fmin(fmax((z - x) / (y - x), 0), 1);
+    return fres(m, t, k * k * (3 - 2 * k), span, d);
+  }
+  case BF_MIX: return fres(m, t, x * (1 - z) + y * z, span, d);
+  case BF_SIGN:
+    if (is_int) return cv_int(m, t, a[0]->i > 0 ? 1 : a[0]->i < 0 ? -1 : 0);
+    return cv_float(m, t, x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0);
+  case BF_COUNT_ONE_BITS: { int k = 0; for (int i = 0; i < 32; i++) k += (u >> i) & 1; return cv_int(m, t, k); }
+  case BF_COUNT_LEADING_ZEROS: { int k = 0; while (k < 32 && !(u & (0x80000000u >> k))) k++; return cv_int(m, t, k); }
+  case BF_COUNT_TRAILING_ZEROS: { int k = 0; while (k < 32 && !(u & (1u << k))) k++; return cv_int(m, t, k); }
+  case BF_REVERSE_BITS: { uint32_t r = 0; for (int i = 0; i < 32; i++) if (u & (1u << i)) r |= 0x80000000u >> i; return cv_int(m, t, (int64_t)r); }
+  case BF_FIRST_TRAILING_BIT: { if (!u) return cv_int(m, t, -1); int k = 0; while (!(u & (1u << k))) k++; return cv_int(m, t, k); }
+  case BF_FIRST_LEADING_BIT: {
+    uint32_t v = u;
+    if (t->kind == TY_I32 && (int32_t)u < 0) v = ~u;
+    if (!v) return cv_int(m, t, -1);
+    int k = 31;
+    while (!(v & (1u << k))) k--;
+    return cv_int(m, t, k);
+  }
+  default: break;
+  }
+  return NULL;
 }
 
 const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
@@ -477,11 +559,16 @@ const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, in
     return cv_composite(m, rt, el, c->n);
   }
   int n = args[0]->elems ? args[0]->n : 0;
-  if (n == 0) return fold_scalar_builtin(m, f, args, rt, span, d);
+  if (n == 0) {
+    const cvalue *sa[3] = {NULL, NULL, NULL};
+    for (int k = 0; k < nargs && k < 3; k++) sa[k] = args[k];
+    return fold_scalar_builtin(m, f, sa, rt, span, d);
+  }
   const cvalue *el[4];
   for (int i = 0; i < n && i < 4; i++) {
-    const cvalue *sa[3];
-    for (int k = 0; k < nargs && k < 3; k++) sa[k] = component(m, args[k], i);
+    const cvalue *sa[3] = {NULL, NULL, NULL};
+    for (int k = 0; k < nargs && k < 3; k++)
+      sa[k] = args[k]->elems ? component(m, args[k], i) : args[k]; /* mix(v, v, s) */
     el[i] = fold_scalar_builtin(m, f, sa, type_scalar_of(rt), span, d);
     if (!el[i]) return NULL;
   }

@@ -13,20 +13,10 @@
 #include "lex.h"
 #include "parse.h"
 #include "sema_int.h"
+#include "uniformity.h"
 
 #define TN(t, b) type_name((t), (b), sizeof(b))
 
-static const struct {
-  const char *name;
-  builtin_kind kind;
-} builtin_table[] = {
-#define BUILTIN(id, name, kind) {name, BK_##kind},
-#include "builtins.def"
-#undef BUILTIN
-};
-
-const char *builtin_fn_name(builtin_fn f) { return builtin_table[f].name; }
-builtin_kind builtin_fn_kind(builtin_fn f) { return builtin_table[f].kind; }
 
 static const char *const builtin_value_names[BV_COUNT] = {
     "local_invocation_index", "local_invocation_id", "global_invocation_id", "workgroup_id",
@@ -43,13 +33,50 @@ static const char *const other_builtin_values[] = {
 
 /* ------------------------------------------------------------------ scopes */
 
+static unsigned name_hash(const char *s) {
+  unsigned h = 2166136261u;
+  while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
+  return h;
+}
+
 ast_decl *sema_lookup(sctx *c, const char *name) {
   for (int i = c->nlocals - 1; i >= 0; i--)
     if (!strcmp(c->locals[i].name, name)) return c->locals[i].decl;
+  if (c->gtab) {
+    for (unsigned h = name_hash(name) & c->gmask; c->gtab[h]; h = (h + 1) & c->gmask)
+      if (!strcmp(c->gtab[h]->name, name)) return c->gtab[h];
+    return NULL;
+  }
   ast_module *am = c->m->ast;
   for (int i = 0; i < am->ndecls; i++)
     if (am->decls[i]->name && !strcmp(am->decls[i]->name, name)) return am->decls[i];
   return NULL;
+}
+
+/* Builds the module-scope name table; the first declaration of a name
+ * wins (later ones are reported as duplicates). */
+static void build_globals(sctx *c) {
+  ast_module *am = c->m->ast;
+  unsigned cap = 16;
+  while (cap < (unsigned)am->ndecls * 2 + 2) cap *= 2;
+  c->gtab = arena_alloc(&c->m->arena, sizeof *c->gtab * cap);
+  if (!c->gtab) return;
+  memset(c->gtab, 0, sizeof *c->gtab * cap);
+  c->gmask = cap - 1;
+  for (int i = 0; i < am->ndecls; i++) {
+    ast_decl *d = am->decls[i];
+    if (!d->name) continue;
+    unsigned h = name_hash(d->name) & c->gmask;
+    int dup = 0;
+    for (; c->gtab[h]; h = (h + 1) & c->gmask)
+      if (!strcmp(c->gtab[h]->name, d->name)) {
+        dup = 1;
+        diag_error(c->d, d->name_span, "'%s' is already declared at module scope", d->name);
+        diag_note(c->d, c->gtab[h]->name_span, "the earlier declaration");
+        break;
+      }
+    if (!dup) c->gtab[h] = d;
+  }
 }
 
 static void push_local(sctx *c, ast_decl *d) {
@@ -255,6 +282,25 @@ static void resolve_override(sctx *c, ast_decl *d) {
   }
 }
 
+/* var t: texture_2d<f32>; var s: sampler; — handle address space. */
+static void resolve_handle_var(sctx *c, ast_decl *d, const type *t) {
+  d->space = AS_HANDLE;
+  d->access = ACC_READ;
+  ast_attr *g = find_attr(d->attrs, d->nattrs, "group");
+  ast_attr *bn = find_attr(d->attrs, d->nattrs, "binding");
+  if (!g || !bn) {
+    diag_error(c->d, d->name_span, "'%s' (a texture or sampler) needs @group and @binding", d->name);
+    return;
+  }
+  d->group = (int)attr_int(c, g, 0, "@group");
+  d->binding = (int)attr_int(c, bn, 0, "@binding");
+  if (d->init) {
+    diag_error(c->d, d->init->span, "textures and samplers cannot have an initializer");
+    return;
+  }
+  d->rtype = t;
+}
+
 static void resolve_global_var(sctx *c, ast_decl *d) {
   char b[128];
   d->group = d->binding = -1;
@@ -263,6 +309,15 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     space = parse_space_name(d->space_name);
     if (space < 0) {
       diag_error(c->d, d->space_span, "unknown address space '%s'", d->space_name);
+      return;
+    }
+  }
+  if (space == AS_NONE && d->type) {
+    /* textures and samplers live in the handle address space */
+    const type *ht = sema_type(c, d->type);
+    if (!ht) return;
+    if (ht->kind == TY_TEXTURE || ht->kind == TY_SAMPLER) {
+      resolve_handle_var(c, d, ht);
       return;
     }
   }
@@ -291,12 +346,22 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
   }
   d->space = space;
   d->access = access;
-  if (!d->type) {
+  if (!d->type && !(space == AS_PRIVATE && d->init)) {
     diag_error(c->d, d->name_span, "'%s' needs a type", d->name);
     return;
   }
-  const type *t = sema_type(c, d->type);
+  const type *t = NULL;
+  if (d->type) {
+    t = sema_type(c, d->type);
+  } else {
+    const type *it = sema_value(c, d->init);
+    if (it) t = types_concretize(c->T, it);
+  }
   if (!t) return;
+  if (t->kind == TY_TEXTURE || t->kind == TY_SAMPLER) {
+    diag_error(c->d, d->space_span, "textures and samplers are declared without an address space");
+    return;
+  }
   ast_attr *g = find_attr(d->attrs, d->nattrs, "group");
   ast_attr *bn = find_attr(d->attrs, d->nattrs, "binding");
   int resource = space == AS_UNIFORM || space == AS_STORAGE;
@@ -379,10 +444,13 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
         int other = 0;
         for (int k = 0; other_builtin_values[k]; k++)
           if (!strcmp(n, other_builtin_values[k])) other = 1;
-        diag_error(c->d, bi->span,
-                   other ? "built-in value '%s' is not supported in a compute shader by lockstep yet"
-                         : "unknown built-in value '%s'",
-                   n);
+        /* valid built-in values of other stages and extensions are
+         * accepted here; pipeline creation refuses running them */
+        int compute_ok = !strcmp(n, "subgroup_invocation_id") || !strcmp(n, "subgroup_size") ||
+                         !strcmp(n, "subgroup_id") || !strcmp(n, "num_subgroups");
+        if (!other) diag_error(c->d, bi->span, "unknown built-in value '%s'", n);
+        else if (d->stage == 1 && !compute_ok)
+          diag_error(c->d, bi->span, "built-in value '%s' is not supported in a compute shader", n);
         continue;
       }
       const type *want = found == BV_LOCAL_INVOCATION_INDEX ? c->T->t_u32
@@ -399,12 +467,12 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
       }
       p->builtin_value = found;
     } else if (d->stage) {
-      if (p->rtype->kind == TY_STRUCT)
-        diag_error(c->d, p->name_span,
-                   "entry point parameters of struct type are not supported by lockstep yet; "
-                   "declare each @builtin as its own parameter");
-      else
-        diag_error(c->d, p->name_span, "entry point parameter '%s' needs @builtin(...)", p->name);
+      /* struct parameters carry their @builtin/@location on members;
+       * @location inputs are vertex/fragment only */
+      if (p->rtype->kind != TY_STRUCT && !find_attr(p->attrs, p->nattrs, "location"))
+        diag_error(c->d, p->name_span, "entry point parameter '%s' needs @builtin(...) or @location(...)", p->name);
+      else if (d->stage == 1 && p->rtype->kind != TY_STRUCT)
+        diag_error(c->d, p->name_span, "compute entry point parameters take @builtin(...), not @location");
     } else if (p->rtype->kind == TY_PTR) {
       if (p->rtype->space != AS_FUNCTION && p->rtype->space != AS_PRIVATE &&
           p->rtype->space != AS_WORKGROUP && p->rtype->space != AS_STORAGE &&
@@ -657,7 +725,10 @@ static void stmt(sctx *c, ast_stmt *s) {
     const type *t = sema_expr(c, s->u.call);
     if (t && s->u.call->ref == REF_CONSTRUCT)
       diag_error(c->d, s->span, "a value constructor cannot be a statement");
-    if (s->u.call->ref == REF_BUILTIN_FN && t && t->kind != TY_VOID && s->u.call->builtin < BF_ARRAY_LENGTH)
+    if (s->u.call->ref == REF_BUILTIN_FN && t && t->kind != TY_VOID &&
+        s->u.call->builtin != BF_ARRAY_LENGTH && builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_ATOM &&
+        builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_CMPX &&
+        builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_WUL)
       diag_error(c->d, s->span, "the result of '%s' must be used", builtin_fn_name((builtin_fn)s->u.call->builtin));
     break;
   }
@@ -840,10 +911,23 @@ static void directives(sctx *c) {
       if (dv->kind == DIR_ENABLE) {
         if (!strcmp(n, "f16")) {
           c->f16_enabled = 1;
-        } else if (!strcmp(n, "subgroups") || !strcmp(n, "clip_distances") ||
-                   !strcmp(n, "dual_source_blending") || !strcmp(n, "primitive_index") ||
-                   !strcmp(n, "subgroup_size_control")) {
-          diag_error(c->d, dv->name_spans[k], "extension '%s' is not supported by lockstep yet", n);
+        } else if (!strcmp(n, "subgroups")) {
+          c->subgroups_enabled = 1;
+        } else if (!strcmp(n, "clip_distances") || !strcmp(n, "dual_source_blending") ||
+                   !strcmp(n, "primitive_index") || !strcmp(n, "subgroup_size_control") ||
+                   !strcmp(n, "chromium_experimental_pixel_local") ||
+                   !strcmp(n, "chromium_experimental_framebuffer_fetch") ||
+                   !strcmp(n, "chromium_internal_input_attachments") ||
+                   !strcmp(n, "chromium_experimental_resource_table") ||
+                   !strcmp(n, "chromium_experimental_subgroup_matrix") ||
+                   !strcmp(n, "chromium_internal_graphite") ||
+                   !strcmp(n, "chromium_experimental_immediate") ||
+                   !strcmp(n, "atomic_vec2u_min_max") || !strcmp(n, "chromium_disable_uniformity_analysis") ||
+                   !strcmp(n, "chromium_experimental_barycentrics") ||
+                   !strcmp(n, "chromium_experimental_dynamic_binding") ||
+                   !strcmp(n, "chromium_internal_relaxed_uniform_layout")) {
+          /* validated where its constructs are used; running is refused */
+          if (!strcmp(n, "chromium_disable_uniformity_analysis")) c->uniformity_off = 1;
         } else {
           diag_error(c->d, dv->name_spans[k], "unknown extension '%s'", n);
         }
@@ -851,7 +935,9 @@ static void directives(sctx *c) {
         static const char *const known[] = {"readonly_and_readwrite_storage_textures",
                                             "packed_4x8_integer_dot_product",
                                             "unrestricted_pointer_parameters",
-                                            "pointer_composite_access", NULL};
+                                            "pointer_composite_access", "texel_buffers",
+                                            "fragment_depth", "uniform_buffer_standard_layout",
+                                            "subgroup_id", "linear_indexing", NULL};
         int ok = 0;
         for (int j = 0; known[j]; j++)
           if (!strcmp(known[j], n)) ok = 1;
@@ -876,21 +962,12 @@ void sema_resolve(wgsl_module *m) {
     am->decls[i]->index = i;
     am->decls[i]->override_id = -1;
   }
-  /* names declared twice at module scope */
-  for (int i = 0; i < n; i++) {
-    ast_decl *d = am->decls[i];
-    if (!d->name) continue;
-    for (int k = 0; k < i; k++) {
-      if (am->decls[k]->name && !strcmp(am->decls[k]->name, d->name)) {
-        diag_error(c.d, d->name_span, "'%s' is already declared at module scope", d->name);
-        diag_note(c.d, am->decls[k]->name_span, "the earlier declaration");
-        break;
-      }
-    }
-  }
+  /* names declared twice at module scope are reported here */
+  build_globals(&c);
   for (int i = 0; i < n; i++) sema_resolve_global(&c, am->decls[i]);
   for (int i = 0; i < n; i++)
     if (am->decls[i]->kind == DECL_FN) sema_resolve_fn_body(&c, am->decls[i]);
+  uni_analyse(&c);
   /* two resources at one group/binding are only an error when one entry
    * point uses both; that is checked at pipeline creation */
 }

@@ -28,7 +28,19 @@ typedef enum builtin_fn {
   BF_COUNT
 } builtin_fn;
 
-typedef enum builtin_kind { BK_NUM1, BK_NUM2, BK_NUM3, BK_FLT1, BK_SEL, BK_ALEN, BK_BAR, BK_ATOM } builtin_kind;
+/* Overload classes (builtins.def explains each). The first eight are the
+ * ones lowering knows. */
+typedef enum builtin_kind {
+  BK_NUM1, BK_NUM2, BK_NUM3, BK_FLT1, BK_SEL, BK_ALEN, BK_BAR, BK_ATOM,
+  BK_FLT2, BK_FLT3, BK_SIGN, BK_MIX, BK_INT1, BK_EXTRACT, BK_INSERT, BK_LDEXP, BK_FREXP,
+  BK_MODF, BK_LEN, BK_DIST, BK_DOT, BK_CROSS, BK_NORM, BK_REFLECT, BK_REFRACT, BK_FACEFWD,
+  BK_DET, BK_TRANSPOSE, BK_FIXED, BK_ALLANY, BK_DERIV, BK_WUL, BK_CMPX, BK_BITCAST, BK_SGRED,
+  BK_SGBIT, BK_SGBC, BK_SGSHUF, BK_SGONE, BK_SGBOOL, BK_BALLOT, BK_ELECT, BK_QBC, BK_TEX
+} builtin_kind;
+
+/* The last built-in lowering can run; later ids are refused at pipeline
+ * creation (wgsl_check_lowerable). */
+#define BF_LAST_LOWERED BF_ATOMIC_EXCHANGE
 
 /* @builtin(...) input values of compute entry points. */
 typedef enum builtin_value {
@@ -88,6 +100,10 @@ const cvalue *sema_scalar_from_double(wgsl_module *m, const type *t, double v, s
  * order (vectors by component, matrices by column, arrays and structs by
  * element/member). Writes at most max words; returns the count. */
 uint32_t sema_value_words(const cvalue *v, uint32_t *out, uint32_t max);
+
+/* Pipeline creation's gate: refuses (into d) the first construct reachable
+ * from entry point fn that lowering cannot run yet. Returns 1 when none. */
+int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d);
 
 const char *builtin_fn_name(builtin_fn f);
 builtin_kind builtin_fn_kind(builtin_fn f);

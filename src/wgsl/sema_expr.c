@@ -52,7 +52,7 @@ int sema_expect(sctx *c, ast_expr *e, const type *t, const char *what) {
 }
 
 /* The common type two operand types convert to, or NULL. */
-static const type *unify(const type *a, const type *b) {
+const type *sema_unify(const type *a, const type *b) {
   if (a == b) return a;
   if (sema_can_convert(a, b)) return b;
   if (sema_can_convert(b, a)) return a;
@@ -240,6 +240,88 @@ static const type *generator(sctx *c, ast_expr *e) {
   return types_ptr(c->T, TY_PTR, (addr_space)space, st, (access_mode)acc);
 }
 
+/* texture_*, sampler, sampler_comparison, texel_buffer: returns 1 when the
+ * name is one of them (*out NULL after an error). */
+static int texture_type(sctx *c, ast_expr *e, const type **out) {
+  const char *n = e->u.ident.name;
+  static const char *const dims[] = {"1d", "2d", "2d_array", "3d", "cube", "cube_array", NULL};
+  int kind = -1, dim = TD_2D;
+  *out = NULL;
+  if (!strcmp(n, "sampler") || !strcmp(n, "sampler_comparison")) {
+    if (e->u.ident.ntargs) {
+      diag_error(c->d, e->span, "'%s' does not take template arguments", n);
+      return 1;
+    }
+    *out = types_sampler(c->T, n[7] != 0);
+    return 1;
+  }
+  if (!strcmp(n, "texel_buffer")) kind = TEX_BUFFER;
+  else if (!strncmp(n, "texture_", 8)) {
+    const char *r = n + 8;
+    if (!strcmp(r, "external")) kind = TEX_EXTERNAL;
+    else if (!strcmp(r, "multisampled_2d")) kind = TEX_MULTISAMPLED;
+    else if (!strcmp(r, "depth_multisampled_2d")) kind = TEX_DEPTH_MS;
+    else {
+      if (!strncmp(r, "depth_", 6)) kind = TEX_DEPTH, r += 6;
+      else if (!strncmp(r, "storage_", 8)) kind = TEX_STORAGE, r += 8;
+      else kind = TEX_SAMPLED;
+      dim = -1;
+      for (int i = 0; dims[i]; i++)
+        if (!strcmp(dims[i], r)) dim = i;
+      if (dim < 0 || (kind == TEX_DEPTH && (dim == TD_1D || dim == TD_3D)) ||
+          (kind == TEX_STORAGE && dim >= TD_CUBE))
+        return 0;
+    }
+  } else {
+    return 0;
+  }
+  char b[128];
+  int nt = e->u.ident.ntargs;
+  if (kind == TEX_SAMPLED || kind == TEX_MULTISAMPLED) {
+    if (nt != 1) {
+      diag_error(c->d, e->span, "'%s' needs one template argument (f32, i32 or u32)", n);
+      return 1;
+    }
+    const type *s = sema_type(c, e->u.ident.targs[0]);
+    if (!s) return 1;
+    if (s->kind != TY_F32 && s->kind != TY_I32 && s->kind != TY_U32) {
+      diag_error(c->d, e->u.ident.targs[0]->span, "the sampled type of a texture must be f32, i32 or u32, found %s", TN(s, b));
+      return 1;
+    }
+    *out = types_texture(c->T, kind, dim, s, 0, ACC_NONE);
+    return 1;
+  }
+  if (kind == TEX_STORAGE || kind == TEX_BUFFER) {
+    if (nt != 2) {
+      diag_error(c->d, e->span, "'%s' needs a texel format and an access mode", n);
+      return 1;
+    }
+    ast_expr *f = e->u.ident.targs[0], *a = e->u.ident.targs[1];
+    int fi = -1;
+    if (f->kind == EX_IDENT && !f->u.ident.ntargs)
+      for (int i = 0; types_texel_formats[i]; i++)
+        if (!strcmp(types_texel_formats[i], f->u.ident.name)) fi = i;
+    if (fi < 0 || sema_lookup(c, f->u.ident.name)) {
+      diag_error(c->d, f->span, "expected a texel format (e.g. rgba8unorm, r32float)");
+      return 1;
+    }
+    int ac = a->kind == EX_IDENT && !a->u.ident.ntargs && !sema_lookup(c, a->u.ident.name) ? parse_access(a->u.ident.name) : -1;
+    if (ac < 0) {
+      diag_error(c->d, a->span, "expected an access mode (read, write, read_write)");
+      return 1;
+    }
+    f->ref = a->ref = REF_ENUMERANT;
+    *out = types_texture(c->T, kind, dim, types_texel_channel(c->T, fi), fi, (access_mode)ac);
+    return 1;
+  }
+  if (nt) {
+    diag_error(c->d, e->span, "'%s' does not take template arguments", n);
+    return 1;
+  }
+  *out = types_texture(c->T, kind, dim, kind == TEX_EXTERNAL ? c->T->t_f32 : NULL, 0, ACC_NONE);
+  return 1;
+}
+
 /* A type named by e, or NULL without an error when e does not name a type
  * (the caller decides what else it may be). */
 static const type *try_type(sctx *c, ast_expr *e, int *is_type) {
@@ -279,6 +361,10 @@ static const type *try_type(sctx *c, ast_expr *e, int *is_type) {
     if (!e->u.ident.ntargs) return NULL; /* inferred constructor: vec3(...) */
     return generator(c, e);
   }
+  if (texture_type(c, e, &t)) {
+    *is_type = 1;
+    return t;
+  }
   return NULL;
 }
 
@@ -306,16 +392,16 @@ static const type *ident(sctx *c, ast_expr *e) {
   ast_decl *d = sema_lookup(c, n);
   if (!d) {
     int is_type;
-    const type *t = try_type(c, e, &is_type);
+    (void)try_type(c, e, &is_type);
     if (is_type) {
-      if (t) diag_error(c->d, e->span, "type '%s' cannot be used as a value", n);
+      /* an error was reported when t is NULL only for malformed templates */
+      diag_error(c->d, e->span, "type '%s' cannot be used as a value", n);
       return NULL;
     }
-    for (int i = 0; i < BF_COUNT; i++)
-      if (!strcmp(builtin_fn_name((builtin_fn)i), n)) {
-        diag_error(c->d, e->span, "built-in function '%s' must be called", n);
-        return NULL;
-      }
+    if (sema_find_builtin(n) >= 0) {
+      diag_error(c->d, e->span, "built-in function '%s' must be called", n);
+      return NULL;
+    }
     diag_error(c->d, e->span, "unresolved identifier '%s'", n);
     return NULL;
   }
@@ -357,7 +443,7 @@ static const type *ident(sctx *c, ast_expr *e) {
 
 /* Sets e->is_override_expr when any operand is an override-expression and
  * none is a runtime value; returns 1 when all operands are const. */
-static int all_const(ast_expr **kids, int n, int *any_override) {
+int sema_all_const(ast_expr **kids, int n, int *any_override) {
   int all = 1;
   *any_override = 0;
   for (int i = 0; i < n; i++) {
@@ -405,11 +491,11 @@ static const type *binary(sctx *c, ast_expr *e) {
       diag_error(c->d, e->span, "matrix arithmetic is not supported by lockstep yet");
       return NULL;
     }
-    const type *s = unify(ls, rs);
+    const type *s = sema_unify(ls, rs);
     if (!s) goto bad;
     const type *shape = lt->kind == TY_VEC ? lt : rt;
     if (lt->kind == TY_VEC && rt->kind == TY_VEC && lt->n != rt->n) goto bad;
-    if (lt->kind != rt->kind && !arith) goto bad;
+    if ((lt->kind == TY_VEC) != (rt->kind == TY_VEC) && !arith) goto bad;
     const type *lwant = lt->kind == TY_VEC ? types_vec(c->T, s, lt->n) : s;
     const type *rwant = rt->kind == TY_VEC ? types_vec(c->T, s, rt->n) : s;
     if (!sema_convert_expr(c, l, lwant) || !sema_convert_expr(c, r, rwant)) goto bad;
@@ -439,7 +525,7 @@ static const type *binary(sctx *c, ast_expr *e) {
   e->type = res;
   ast_expr *kids[2] = {l, r};
   int ov;
-  int k = all_const(kids, 2, &ov);
+  int k = sema_all_const(kids, 2, &ov);
   if (k == 1) {
     e->cval = fold_binary(c->m, op, l->cval, r->cval, res, e->span, c->d);
     if (!e->cval) return NULL;
@@ -654,7 +740,7 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
         diag_error(c->d, args[i]->span, "cannot infer the component type from %s", TN(x, b1));
         return NULL;
       }
-      s = s ? unify(s, xs) : xs;
+      s = s ? sema_unify(s, xs) : xs;
       if (!s) {
         diag_error(c->d, args[i]->span, "arguments of '%s' have no common type", gen);
         return NULL;
@@ -716,7 +802,7 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
   e->ref = REF_CONSTRUCT;
   e->type = t;
   int ov;
-  int k = all_const(args, n, &ov);
+  int k = sema_all_const(args, n, &ov);
   if (k == 1) {
     const cvalue *vals[16];
     const cvalue **v = n <= 16 ? vals : arena_alloc(&c->m->arena, sizeof *v * (size_t)n);
@@ -733,129 +819,6 @@ bad_args:
   return NULL;
 }
 
-static int find_builtin(const char *n) {
-  for (int i = 0; i < BF_COUNT; i++)
-    if (!strcmp(builtin_fn_name((builtin_fn)i), n)) return i;
-  return -1;
-}
-
-static const type *atomic_call(sctx *c, ast_expr *e, builtin_fn f) {
-  ast_expr **a = e->u.call.args;
-  int n = e->u.call.nargs;
-  int want = f == BF_ATOMIC_LOAD ? 1 : 2;
-  char b[128];
-  if (n != want) {
-    diag_error(c->d, e->span, "%s takes %d argument%s", builtin_fn_name(f), want, want > 1 ? "s" : "");
-    return NULL;
-  }
-  const type *p = sema_value(c, a[0]);
-  if (!p) return NULL;
-  if (p->kind != TY_PTR || p->elem->kind != TY_ATOMIC) {
-    diag_error(c->d, a[0]->span, "%s needs a pointer to an atomic (e.g. &counter), found %s",
-               builtin_fn_name(f), TN(p, b));
-    return NULL;
-  }
-  if (p->space != AS_STORAGE && p->space != AS_WORKGROUP) {
-    diag_error(c->d, a[0]->span, "atomics live in storage or workgroup memory");
-    return NULL;
-  }
-  if (f != BF_ATOMIC_LOAD && p->access != ACC_READ_WRITE) {
-    diag_error(c->d, a[0]->span, "%s needs read_write access", builtin_fn_name(f));
-    return NULL;
-  }
-  const type *t = p->elem->elem;
-  if (n == 2 && !sema_expect(c, a[1], t, builtin_fn_name(f))) return NULL;
-  e->type = f == BF_ATOMIC_STORE ? c->T->t_void : t;
-  return e->type;
-}
-
-static const type *builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
-  ast_expr **a = e->u.call.args;
-  int n = e->u.call.nargs;
-  char b[128];
-  const char *name = builtin_fn_name(f);
-  e->ref = REF_BUILTIN_FN;
-  e->builtin = f;
-  builtin_kind k = builtin_fn_kind(f);
-  int want = k == BK_NUM1 || k == BK_FLT1 ? 1 : k == BK_NUM2 ? 2 : k == BK_NUM3 || k == BK_SEL ? 3
-             : k == BK_ALEN ? 1 : k == BK_BAR ? 0 : -1;
-  if (k == BK_ATOM) return atomic_call(c, e, f);
-  if (n != want) {
-    diag_error(c->d, e->span, "%s takes %d argument%s, found %d", name, want, want == 1 ? "" : "s", n);
-    return NULL;
-  }
-  for (int i = 0; i < n; i++)
-    if (!sema_value(c, a[i])) return NULL;
-  const type *t = NULL;
-  switch (k) {
-  case BK_BAR:
-    e->type = c->T->t_void;
-    return e->type;
-  case BK_ALEN: {
-    const type *p = type_unref(a[0]->type);
-    if (p->kind != TY_PTR || p->elem->kind != TY_ARRAY || p->elem->n != 0 || p->elem->count_decl) {
-      diag_error(c->d, a[0]->span, "arrayLength needs a pointer to a runtime-sized array (e.g. &data), found %s", TN(p, b));
-      return NULL;
-    }
-    e->type = c->T->t_u32;
-    return e->type;
-  }
-  case BK_SEL: {
-    const type *ct = type_unref(a[2]->type);
-    t = unify(type_unref(a[0]->type), type_unref(a[1]->type));
-    if (!t || !sema_convert_expr(c, a[0], t) || !sema_convert_expr(c, a[1], t)) {
-      diag_error(c->d, e->span, "select's first two arguments must have the same type");
-      return NULL;
-    }
-    if (!(type_is_scalar(t) || t->kind == TY_VEC)) {
-      diag_error(c->d, e->span, "select needs scalars or vectors, found %s", TN(t, b));
-      return NULL;
-    }
-    int ok = ct->kind == TY_BOOL || (ct->kind == TY_VEC && ct->elem->kind == TY_BOOL && t->kind == TY_VEC && ct->n == t->n);
-    if (!ok) {
-      diag_error(c->d, a[2]->span, "select's condition must be bool (or a bool vector of the same size), found %s", TN(ct, b));
-      return NULL;
-    }
-    break;
-  }
-  default: {
-    t = type_unref(a[0]->type);
-    for (int i = 1; i < n; i++) {
-      t = unify(t, type_unref(a[i]->type));
-      if (!t) {
-        diag_error(c->d, e->span, "the arguments of %s must have one type", name);
-        return NULL;
-      }
-    }
-    if (k == BK_FLT1 && type_scalar_of(t) && type_scalar_of(t)->kind == TY_AINT)
-      t = types_with_scalar(c->T, t, c->T->t_afloat);
-    for (int i = 0; i < n; i++)
-      if (!sema_convert_expr(c, a[i], t)) {
-        diag_error(c->d, a[i]->span, "cannot use %s as an argument of %s", TN(type_unref(a[i]->type), b), name);
-        return NULL;
-      }
-    const type *s = type_scalar_of(t);
-    int ok = s && t->kind != TY_MAT && type_is_numeric_scalar(s);
-    if (k == BK_FLT1) ok = ok && type_is_float_scalar(s);
-    if (!ok) {
-      diag_error(c->d, e->span, "%s is not defined for %s", name, TN(t, b));
-      return NULL;
-    }
-  }
-  }
-  e->type = t;
-  int ov;
-  int cst = all_const(a, n, &ov);
-  if (cst == 1) {
-    const cvalue *v[3];
-    for (int i = 0; i < n; i++) v[i] = a[i]->cval;
-    e->cval = fold_builtin(c->m, f, v, n, t, e->span, c->d);
-    if (!e->cval) return NULL;
-  } else if (cst == 0 && ov) {
-    e->is_override_expr = 1;
-  }
-  return t;
-}
 
 static const type *user_call(sctx *c, ast_expr *e, ast_decl *fn) {
   ast_expr **a = e->u.call.args;
@@ -903,13 +866,13 @@ static const type *call(sctx *c, ast_expr *e) {
     if (!t && callee->u.ident.ntargs) return NULL; /* error reported */
     return construct(c, e, t, n);
   }
-  int bf = find_builtin(n);
+  int bf = sema_find_builtin(n);
   if (bf >= 0) {
-    if (callee->u.ident.ntargs) {
+    if (callee->u.ident.ntargs && bf != BF_BITCAST) {
       diag_error(c->d, callee->span, "'%s' does not take template arguments", n);
       return NULL;
     }
-    return builtin_call(c, e, (builtin_fn)bf);
+    return sema_builtin_call(c, e, (builtin_fn)bf);
   }
   diag_error(c->d, callee->span, "unresolved function '%s'", n);
   return NULL;

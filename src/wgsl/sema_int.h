@@ -27,6 +27,10 @@ typedef struct sctx {
   int switch_depth;
   int in_continuing;
   int f16_enabled;
+  int subgroups_enabled;
+  int uniformity_off;   /* chromium_disable_uniformity_analysis */
+  ast_decl **gtab;      /* module declarations by name (open addressing) */
+  unsigned gmask;
 } sctx;
 
 /* sema.c */
@@ -47,5 +51,17 @@ int sema_expect(sctx *c, ast_expr *e, const type *t, const char *what);
 int sema_convert_expr(sctx *c, ast_expr *e, const type *t);
 /* Can a value of type `from` be converted automatically to `to`? */
 int sema_can_convert(const type *from, const type *to);
+
+/* The common type two operand types convert to, or NULL. */
+const type *sema_unify(const type *a, const type *b);
+/* 1: every expression is const; 0: const or override (any_override set);
+ * -1: some runtime value. NULL entries are skipped. */
+int sema_all_const(ast_expr **kids, int n, int *any_override);
+
+/* sema_builtin.c */
+/* The builtins.def id of a built-in function name, or -1. */
+int sema_find_builtin(const char *name);
+/* Resolves a call of built-in f (overload resolution, constant folding). */
+const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f);
 
 #endif

@@ -101,6 +101,44 @@ const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *s
   return add(t, p);
 }
 
+const type *types_texture(type_table *t, int kind, int dim, const type *sampled, int format,
+                          access_mode a) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_TEXTURE && x->tex_kind == kind && x->tex_dim == dim && x->elem == sampled &&
+        x->tex_format == format && x->access == a)
+      return x;
+  }
+  type p = {.kind = TY_TEXTURE, .elem = sampled, .tex_kind = kind, .tex_dim = dim,
+            .tex_format = format, .access = a, .space = AS_HANDLE};
+  return add(t, p);
+}
+
+const type *types_sampler(type_table *t, int comparison) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_SAMPLER && x->tex_kind == comparison) return x;
+  }
+  type p = {.kind = TY_SAMPLER, .tex_kind = comparison, .space = AS_HANDLE};
+  return add(t, p);
+}
+
+const char *const types_texel_formats[] = {
+    "rgba8unorm", "rgba8snorm", "rgba8uint", "rgba8sint", "rgba16uint", "rgba16sint",
+    "rgba16float", "r32uint", "r32sint", "r32float", "rg32uint", "rg32sint", "rg32float",
+    "rgba32uint", "rgba32sint", "rgba32float", "bgra8unorm", "r8unorm", "r8snorm", "r8uint",
+    "r8sint", "r16uint", "r16sint", "r16float", "rg8unorm", "rg8snorm", "rg8uint", "rg8sint",
+    "rg16uint", "rg16sint", "rg16float", "rgb10a2uint", "rgb10a2unorm", "rg11b10ufloat",
+    "r16unorm", "r16snorm", "rg16unorm", "rg16snorm", "rgba16unorm", "rgba16snorm", NULL};
+
+const type *types_texel_channel(type_table *t, int format) {
+  const char *f = types_texel_formats[format];
+  size_t n = strlen(f);
+  if (n >= 4 && !strcmp(f + n - 4, "uint")) return t->t_u32;
+  if (n >= 4 && !strcmp(f + n - 4, "sint")) return t->t_i32;
+  return t->t_f32;
+}
+
 const type *types_struct(type_table *t, const char *name, type_field *fields, int n) {
   type p = {.kind = TY_STRUCT, .name = name, .fields = fields, .nfields = n};
   uint32_t off = 0, align = 1, words = 0;
@@ -295,6 +333,34 @@ static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
     }
     put(buf, len, n, ">");
     break;
+  case TY_SAMPLER: put(buf, len, n, t->tex_kind ? "sampler_comparison" : "sampler"); break;
+  case TY_TEXTURE: {
+    static const char *const dims[] = {"1d", "2d", "2d_array", "3d", "cube", "cube_array"};
+    switch (t->tex_kind) {
+    case TEX_SAMPLED: case TEX_MULTISAMPLED:
+      put(buf, len, n, t->tex_kind == TEX_SAMPLED ? "texture_" : "texture_multisampled_");
+      put(buf, len, n, dims[t->tex_dim]);
+      put(buf, len, n, "<");
+      name_into(t->elem, buf, len, n);
+      put(buf, len, n, ">");
+      break;
+    case TEX_DEPTH: put(buf, len, n, "texture_depth_"); put(buf, len, n, dims[t->tex_dim]); break;
+    case TEX_DEPTH_MS: put(buf, len, n, "texture_depth_multisampled_2d"); break;
+    case TEX_EXTERNAL: put(buf, len, n, "texture_external"); break;
+    default:
+      put(buf, len, n, t->tex_kind == TEX_BUFFER ? "texel_buffer<" : "texture_storage_");
+      if (t->tex_kind == TEX_STORAGE) {
+        put(buf, len, n, dims[t->tex_dim]);
+        put(buf, len, n, "<");
+      }
+      put(buf, len, n, types_texel_formats[t->tex_format]);
+      put(buf, len, n, ", ");
+      put(buf, len, n, access_name(t->access));
+      put(buf, len, n, ">");
+      break;
+    }
+    break;
+  }
   }
 }
 

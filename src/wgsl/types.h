@@ -29,8 +29,25 @@ typedef enum type_kind {
   TY_STRUCT,
   TY_ATOMIC,
   TY_PTR,
-  TY_REF
+  TY_REF,
+  TY_TEXTURE, /* every texture type: tex_kind, tex_dim, elem (sampled type),
+                 tex_format / access (storage textures) */
+  TY_SAMPLER  /* sampler (tex_kind 0) or sampler_comparison (tex_kind 1) */
 } type_kind;
+
+/* Texture families (type.tex_kind for TY_TEXTURE). */
+typedef enum tex_kind {
+  TEX_SAMPLED,      /* texture_1d<T> ... texture_cube_array<T> */
+  TEX_MULTISAMPLED, /* texture_multisampled_2d<T> */
+  TEX_DEPTH,        /* texture_depth_2d ... texture_depth_cube_array */
+  TEX_DEPTH_MS,     /* texture_depth_multisampled_2d */
+  TEX_STORAGE,      /* texture_storage_1d<F, A> ... */
+  TEX_EXTERNAL,     /* texture_external */
+  TEX_BUFFER        /* texel_buffer<F, A> */
+} tex_kind;
+
+/* Texture dimensions (type.tex_dim). */
+typedef enum tex_dim { TD_1D, TD_2D, TD_2D_ARRAY, TD_3D, TD_CUBE, TD_CUBE_ARRAY } tex_dim;
 
 typedef enum addr_space {
   AS_NONE,
@@ -70,6 +87,11 @@ struct type {
   uint32_t align, size; /* layout; size 0 for runtime-sized arrays */
   uint32_t stride;    /* array: element stride */
   uint32_t words;     /* scalar leaves when held in registers */
+  /* TY_TEXTURE / TY_SAMPLER (added for the full validator; lowering refuses
+   * these types) */
+  int tex_kind;       /* tex_kind; sampler: 1 = comparison */
+  int tex_dim;        /* tex_dim */
+  int tex_format;     /* storage textures: index into types_texel_formats */
 };
 
 typedef struct type_table {
@@ -87,6 +109,14 @@ const type *types_array(type_table *t, const type *elem, uint32_t n, ast_decl *c
 const type *types_atomic(type_table *t, const type *elem);
 const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *store,
                       access_mode a);
+/* Textures and samplers; sampled = the sampled type (f32/i32/u32) or NULL;
+ * format = texel format index (storage), access for storage textures. */
+const type *types_texture(type_table *t, int kind, int dim, const type *sampled, int format,
+                          access_mode a);
+const type *types_sampler(type_table *t, int comparison);
+/* The texel formats, NULL-terminated; and the channel type of each. */
+extern const char *const types_texel_formats[];
+const type *types_texel_channel(type_table *t, int format);
 /* Structs are never deduplicated; layout computed from the fields. */
 const type *types_struct(type_table *t, const char *name, type_field *fields, int n);
 

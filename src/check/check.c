@@ -1,0 +1,895 @@
+/*
+ * check.c — the sanitizer's observer: what the VM reports about a dispatch
+ * (observe.h) becomes findings with the WGSL position (check.h).
+ *
+ * Each worker thread collects into its own table of records, one record per
+ * (kind, pc, ...) key with a count and the first offending invocations; the
+ * tables are merged when the dispatch ends. "First" means lowest global
+ * linear invocation, not first seen, so that what is reported does not
+ * depend on how workgroups were spread over threads.
+ *
+ * Bounds: every lane of every access is compared with the size the VM
+ * checked it against and with the binding's logical size. Barriers: a
+ * barrier reached with lanes missing (returned or in the other branch), or
+ * released while subgroups wait at different barriers or have ended.
+ * Runaway: the last loop back edge each thread saw names the loop and an
+ * invocation still inside it. Races: race.c.
+ */
+#include "check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHK_MAX_THREADS_REC 4096 /* records per thread before counting only */
+
+/* One finding under construction. */
+typedef struct chk_rec {
+  ls_check_kind kind;
+  uint32_t pc, pc2;         /* pc2: race the other access; barrier where others wait */
+  uint32_t space, slot;
+  uint32_t access, access2;
+  int across;               /* race between workgroups */
+  uint64_t count;
+  uint64_t returned, elsewhere; /* barrier: invocations that returned / wait elsewhere */
+  uint32_t wait_pc;         /* barrier: pc + 1 of another barrier others wait at; 0 none */
+  uint64_t offset;          /* of the first invocation's access */
+  chk_inv inv[LS_CHECK_MAX_INVOCATIONS];
+  uint32_t ninv;
+  chk_inv other;            /* race: the other invocation of the first pair;
+                               barrier: the first invocation that reached it */
+  int has_other;
+} chk_rec;
+
+typedef struct chk_thread {
+  chk_rec *recs;
+  size_t nrecs, cap;
+  uint64_t dropped;
+  /* the last loop back edge taken: for runaway shaders */
+  int has_loop;
+  uint32_t loop_pc;
+  uint32_t loop_group[3];
+  uint32_t loop_subgroup;
+  uint64_t loop_exec;
+  char pad[64];
+} chk_thread;
+
+struct chk_state {
+  ls_check_options opts;
+  unsigned nthreads;
+  chk_thread *threads;
+  vm_observer obs;
+  chk_race *race;
+  /* the dispatch */
+  const ir_program *prog;
+  chk_slot *slots;
+  uint32_t nslots;
+  uint32_t groups[3];
+  uint32_t width;
+  uint32_t wg_invocations;
+  char *pipeline;
+  uint32_t dispatch_index;
+  int active;
+  /* findings */
+  ls_check_finding *findings;
+  size_t nfindings, capfindings;
+  uint64_t dropped;
+};
+
+/* ------------------------------------------------------------- helpers */
+
+static uint64_t chk_group_linear(const chk_state *s, const uint32_t g[3]) {
+  return (uint64_t)g[0] + (uint64_t)s->groups[0] * ((uint64_t)g[1] + (uint64_t)s->groups[1] * g[2]);
+}
+
+static chk_inv chk_key(const chk_state *s, const vm_where *w, unsigned lane) {
+  return chk_group_linear(s, w->group) * 2048 + (uint64_t)w->subgroup * w->width + lane;
+}
+
+static void chk_inv_ids(const chk_state *s, chk_inv k, ls_check_invocation *out) {
+  uint64_t lin = k / 2048;
+  uint32_t li = (uint32_t)(k % 2048);
+  const uint32_t *ws = s->prog->wg_size;
+  uint32_t g[3];
+  g[0] = (uint32_t)(lin % s->groups[0]);
+  g[1] = (uint32_t)(lin / s->groups[0] % s->groups[1]);
+  g[2] = (uint32_t)(lin / s->groups[0] / s->groups[1]);
+  out->local_index = li;
+  out->local_id[0] = li % ws[0];
+  out->local_id[1] = li / ws[0] % ws[1];
+  out->local_id[2] = li / (ws[0] * ws[1]);
+  for (int i = 0; i < 3; i++) {
+    out->workgroup_id[i] = g[i];
+    out->global_id[i] = g[i] * ws[i] + out->local_id[i];
+  }
+}
+
+static int chk_popcount(uint64_t m) {
+  int n = 0;
+  for (; m; m &= m - 1) n++;
+  return n;
+}
+
+static unsigned chk_ctz(uint64_t m) {
+  unsigned n = 0;
+  while (!(m & 1)) {
+    m >>= 1;
+    n++;
+  }
+  return n;
+}
+
+/* Live lanes of subgroup sub: the last subgroup of a workgroup may be short. */
+static uint64_t chk_live(const chk_state *s, uint32_t sub, uint32_t width) {
+  uint64_t first = (uint64_t)sub * width;
+  uint64_t n = s->wg_invocations > first ? s->wg_invocations - first : 0;
+  if (n >= width) return width == 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
+  return ((uint64_t)1 << n) - 1;
+}
+
+static chk_thread *chk_th(chk_state *s, unsigned t) {
+  return t < s->nthreads ? &s->threads[t] : NULL;
+}
+
+/* The record with this key, created when new; NULL when the table is full. */
+static chk_rec *chk_find(chk_thread *th, ls_check_kind kind, uint32_t pc, uint32_t pc2,
+                         uint32_t space, uint32_t slot, uint32_t access, uint32_t access2) {
+  for (size_t i = 0; i < th->nrecs; i++) {
+    chk_rec *r = &th->recs[i];
+    if (r->kind == kind && r->pc == pc && r->pc2 == pc2 && r->space == space && r->slot == slot &&
+        r->access == access && r->access2 == access2)
+      return r;
+  }
+  if (th->nrecs == th->cap) {
+    if (th->cap >= CHK_MAX_THREADS_REC) return NULL;
+    size_t nc = th->cap ? th->cap * 2 : 16;
+    chk_rec *n = realloc(th->recs, nc * sizeof *n);
+    if (!n) return NULL;
+    th->recs = n;
+    th->cap = nc;
+  }
+  chk_rec *r = &th->recs[th->nrecs++];
+  memset(r, 0, sizeof *r);
+  r->kind = kind;
+  r->pc = pc;
+  r->pc2 = pc2;
+  r->space = space;
+  r->slot = slot;
+  r->access = access;
+  r->access2 = access2;
+  r->offset = UINT64_MAX;
+  return r;
+}
+
+/* Keeps the LS_CHECK_MAX_INVOCATIONS lowest keys; returns 1 when k became
+ * the lowest. */
+static int chk_offer(chk_rec *r, chk_inv k) {
+  uint32_t n = r->ninv;
+  for (uint32_t i = 0; i < n; i++)
+    if (r->inv[i] == k) return 0;
+  if (n == LS_CHECK_MAX_INVOCATIONS && k > r->inv[n - 1]) return 0;
+  uint32_t at = n < LS_CHECK_MAX_INVOCATIONS ? n : n - 1;
+  while (at > 0 && r->inv[at - 1] > k) {
+    r->inv[at] = r->inv[at - 1];
+    at--;
+  }
+  r->inv[at] = k;
+  if (n < LS_CHECK_MAX_INVOCATIONS) r->ninv++;
+  return at == 0;
+}
+
+/* ----------------------------------------------------------- callbacks */
+
+static void chk_on_dispatch_begin(void *user, const ir_program *prog, const uint32_t groups[3],
+                                  uint32_t width) {
+  (void)user;
+  (void)prog;
+  (void)groups;
+  (void)width;
+}
+
+static void chk_on_dispatch_end(void *user) { (void)user; }
+
+static void chk_on_group_begin(void *user, unsigned thread, const uint32_t group[3]) {
+  chk_state *s = user;
+  if (s->race && (s->opts.checks & LS_CHECK_RACES)) chk_race_group(s->race, thread);
+}
+
+static void chk_on_group_end(void *user, unsigned thread, const uint32_t group[3]) {}
+
+static void chk_bounds_hit(chk_state *s, chk_thread *th, const vm_mem_event *e, uint64_t lanes,
+                           ls_check_kind kind) {
+  uint32_t slot = e->space == VM_SPACE_BUFFER      ? e->slot
+                  : e->space == VM_SPACE_WORKGROUP ? s->prog->code[e->pc].flags
+                                                   : 0;
+  chk_rec *r = chk_find(th, kind, e->pc, 0, e->space, slot, e->access, 0);
+  if (!r) {
+    th->dropped++;
+    return;
+  }
+  r->count += (uint64_t)chk_popcount(lanes);
+  /* lanes in order are invocations in order: the first few lanes suffice */
+  int k = 0;
+  for (uint64_t m = lanes; m && k < LS_CHECK_MAX_INVOCATIONS; m &= m - 1, k++) {
+    unsigned l = chk_ctz(m);
+    if (chk_offer(r, chk_key(s, e->where, l))) r->offset = e->addr[l];
+  }
+}
+
+static void chk_race_report(void *user, unsigned thread, const chk_race_hit *h) {
+  chk_state *s = user;
+  chk_thread *th = chk_th(s, thread);
+  if (!th) return;
+  if (h->same_value && s->opts.ignore_same_value) return;
+  ls_check_kind kind = h->same_value ? LS_CHECK_RACE_SAME_VALUE : LS_CHECK_DATA_RACE;
+  /* one record per pair of places, whichever came first */
+  uint32_t pa = h->pc, pb = h->other_pc, aa = h->access, ab = h->other_access;
+  chk_inv ia = h->inv, ib = h->other_inv;
+  if (pa > pb || (pa == pb && aa > ab)) {
+    uint32_t t = pa;
+    pa = pb;
+    pb = t;
+    t = aa;
+    aa = ab;
+    ab = t;
+    chk_inv x = ia;
+    ia = ib;
+    ib = x;
+  }
+  chk_rec *r = chk_find(th, kind, pa, pb, h->space, h->slot, aa, ab);
+  if (!r) {
+    th->dropped++;
+    return;
+  }
+  r->count++;
+  r->across |= h->across_groups;
+  if (chk_offer(r, ia) || !r->has_other) {
+    if (r->inv[0] == ia) {
+      r->other = ib;
+      r->offset = h->offset;
+      r->has_other = 1;
+    }
+  }
+}
+
+static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
+  chk_state *s = user;
+  chk_thread *th = chk_th(s, thread);
+  if (!th || !e->mask) return;
+  uint64_t oob = 0, beyond = 0;
+  uint64_t logical = UINT64_MAX;
+  if (e->space == VM_SPACE_BUFFER && e->slot < s->nslots) logical = s->slots[e->slot].logical;
+  if (s->opts.checks & LS_CHECK_BOUNDS) {
+    for (uint64_t m = e->mask; m; m &= m - 1) {
+      unsigned l = chk_ctz(m);
+      uint64_t a = e->addr[l];
+      if (a + 4 > e->size || a + 4 < a)
+        oob |= (uint64_t)1 << l;
+      else if (a + 4 > logical)
+        beyond |= (uint64_t)1 << l;
+    }
+    if (oob) chk_bounds_hit(s, th, e, oob, LS_CHECK_OUT_OF_BOUNDS);
+    if (beyond) chk_bounds_hit(s, th, e, beyond, LS_CHECK_BEYOND_LOGICAL);
+  } else {
+    for (uint64_t m = e->mask; m; m &= m - 1) {
+      unsigned l = chk_ctz(m);
+      if (e->addr[l] + 4 > e->size) oob |= (uint64_t)1 << l;
+    }
+  }
+  if (s->race && (s->opts.checks & LS_CHECK_RACES) && e->space != VM_SPACE_PRIVATE &&
+      (e->mask & ~oob))
+    chk_race_access(s->race, thread, e, chk_group_linear(s, e->where->group), e->mask & ~oob,
+                    chk_race_report, s);
+}
+
+static void chk_on_loop(void *user, unsigned thread, const vm_where *w, uint32_t pc,
+                        uint64_t exec) {
+  chk_state *s = user;
+  chk_thread *th = chk_th(s, thread);
+  if (!th || !exec) return;
+  th->has_loop = 1;
+  th->loop_pc = pc;
+  memcpy(th->loop_group, w->group, sizeof th->loop_group);
+  th->loop_subgroup = w->subgroup;
+  th->loop_exec = exec;
+}
+
+static void chk_on_barrier(void *user, unsigned thread, const vm_where *w, uint32_t pc,
+                           uint64_t exec, uint64_t alive) {
+  chk_state *s = user;
+  chk_thread *th = chk_th(s, thread);
+  if (!th || !(s->opts.checks & LS_CHECK_BARRIERS)) return;
+  uint64_t live = chk_live(s, w->subgroup, w->width);
+  uint64_t returned = live & ~alive;
+  uint64_t elsewhere = alive & ~exec;
+  if (!returned && !elsewhere) return;
+  chk_rec *r = chk_find(th, LS_CHECK_BARRIER_DIVERGENCE, pc, 0, 0, 0, 0, 0);
+  if (!r) {
+    th->dropped++;
+    return;
+  }
+  r->returned += (uint64_t)chk_popcount(returned);
+  r->elsewhere += (uint64_t)chk_popcount(elsewhere);
+  r->count += (uint64_t)chk_popcount(returned | elsewhere);
+  int k = 0;
+  for (uint64_t m = returned | elsewhere; m && k < LS_CHECK_MAX_INVOCATIONS; m &= m - 1, k++)
+    chk_offer(r, chk_key(s, w, chk_ctz(m)));
+  if (exec) {
+    chk_inv f = chk_key(s, w, chk_ctz(exec));
+    if (!r->has_other || f < r->other) r->other = f;
+    r->has_other = 1;
+  }
+}
+
+/* Does the barrier at pc order workgroup memory, storage memory? The
+ * bytecode has one BARRIER for both built-ins; the source tells which. */
+static void chk_barrier_kind(const ir_program *p, uint32_t pc, int *wg, int *st) {
+  *wg = *st = 1;
+  if (!p->source || !p->spans || pc >= p->ncode) return;
+  uint32_t at = p->spans[pc].start;
+  if (at >= p->source_len) return;
+  const char *t = p->source + at;
+  size_t left = p->source_len - at;
+  if (left >= 16 && !strncmp(t, "workgroupBarrier", 16)) *st = 0;
+  else if (left >= 14 && !strncmp(t, "storageBarrier", 14)) *wg = 0;
+}
+
+static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t group[3],
+                                   const uint32_t *pcs, uint32_t nsub) {
+  chk_state *s = user;
+  chk_thread *th = chk_th(s, thread);
+  if (!th) return;
+  uint32_t first = UINT32_MAX, other = UINT32_MAX;
+  int differ = 0;
+  for (uint32_t i = 0; i < nsub; i++) {
+    if (pcs[i] == UINT32_MAX) {
+      differ = 1;
+      continue;
+    }
+    if (first == UINT32_MAX) first = pcs[i];
+    else if (pcs[i] != first) {
+      differ = 1;
+      if (other == UINT32_MAX) other = pcs[i];
+    }
+  }
+  if (s->race && (s->opts.checks & LS_CHECK_RACES) && first != UINT32_MAX) {
+    int wg = 0, st = 0;
+    for (uint32_t i = 0; i < nsub; i++) {
+      if (pcs[i] == UINT32_MAX) continue;
+      int w1, s1;
+      chk_barrier_kind(s->prog, pcs[i], &w1, &s1);
+      wg |= w1;
+      st |= s1;
+    }
+    chk_race_barrier(s->race, thread, wg, st);
+  }
+  if (!differ || first == UINT32_MAX || !(s->opts.checks & LS_CHECK_BARRIERS)) return;
+  chk_rec *r = chk_find(th, LS_CHECK_BARRIER_DIVERGENCE, first, 0, 0, 0, 0, 0);
+  if (!r) {
+    th->dropped++;
+    return;
+  }
+  vm_where w = {{group[0], group[1], group[2]}, 0, s->width};
+  for (uint32_t i = 0; i < nsub; i++) {
+    if (pcs[i] == first) continue;
+    w.subgroup = i;
+    uint64_t live = chk_live(s, i, s->width);
+    int n = chk_popcount(live);
+    r->count += (uint64_t)n;
+    if (pcs[i] == UINT32_MAX) r->returned += (uint64_t)n;
+    else {
+      r->elsewhere += (uint64_t)n;
+      if (!r->wait_pc) r->wait_pc = pcs[i] + 1;
+    }
+    if (live) chk_offer(r, chk_key(s, &w, 0));
+  }
+  for (uint32_t i = 0; i < nsub; i++)
+    if (pcs[i] == first) {
+      w.subgroup = i;
+      chk_inv f = chk_key(s, &w, 0);
+      if (!r->has_other || f < r->other) r->other = f;
+      r->has_other = 1;
+      break;
+    }
+}
+
+static void chk_on_subgroup_end(void *user, unsigned thread, const vm_where *w, uint64_t alive) {}
+
+/* ----------------------------------------------------------- lifetime */
+
+static void chk_opts_norm(ls_check_options *o, const ls_check_options *in) {
+  memset(o, 0, sizeof *o);
+  o->size = sizeof *o;
+  if (in) {
+    size_t n = in->size && in->size < sizeof *o ? in->size : sizeof *o;
+    memcpy(o, in, n);
+    o->size = sizeof *o;
+  }
+  if (!o->checks) o->checks = LS_CHECK_ALL;
+  if (!o->max_findings) o->max_findings = 256;
+}
+
+chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
+  chk_state *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  if (threads < 1) threads = 1;
+  s->nthreads = threads;
+  s->threads = calloc(threads, sizeof *s->threads);
+  s->race = chk_race_create(threads);
+  if (!s->threads || !s->race) {
+    chk_destroy(s);
+    return NULL;
+  }
+  chk_opts_norm(&s->opts, opts);
+  s->obs.user = s;
+  s->obs.dispatch_begin = chk_on_dispatch_begin;
+  s->obs.dispatch_end = chk_on_dispatch_end;
+  s->obs.group_begin = chk_on_group_begin;
+  s->obs.group_end = chk_on_group_end;
+  s->obs.mem = chk_on_mem;
+  s->obs.loop = chk_on_loop;
+  s->obs.barrier = chk_on_barrier;
+  s->obs.barrier_release = chk_on_barrier_release;
+  s->obs.subgroup_end = chk_on_subgroup_end;
+  return s;
+}
+
+void chk_set_options(chk_state *s, const ls_check_options *opts) {
+  if (s) chk_opts_norm(&s->opts, opts);
+}
+
+static void chk_finding_free(ls_check_finding *f) {
+  free((char *)f->message);
+  free((char *)f->text);
+  free((char *)f->file);
+  free((char *)f->entry_point);
+  free((char *)f->variable);
+}
+
+void chk_clear(chk_state *s) {
+  if (!s) return;
+  for (size_t i = 0; i < s->nfindings; i++) chk_finding_free(&s->findings[i]);
+  s->nfindings = 0;
+  s->dropped = 0;
+  s->dispatch_index = 0;
+}
+
+void chk_destroy(chk_state *s) {
+  if (!s) return;
+  chk_clear(s);
+  free(s->findings);
+  for (unsigned t = 0; s->threads && t < s->nthreads; t++) free(s->threads[t].recs);
+  free(s->threads);
+  chk_race_destroy(s->race);
+  free(s->slots);
+  free(s->pipeline);
+  free(s);
+}
+
+const vm_observer *chk_observer(chk_state *s) { return s ? &s->obs : NULL; }
+
+int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *slots,
+                         const uint32_t groups[3], uint32_t width, const char *pipeline) {
+  s->prog = prog;
+  free(s->slots);
+  s->slots = calloc(prog->nbindings + 1, sizeof *s->slots);
+  free(s->pipeline);
+  s->pipeline = pipeline ? strdup(pipeline) : NULL;
+  if (!s->slots) return 0;
+  if (prog->nbindings) memcpy(s->slots, slots, prog->nbindings * sizeof *slots);
+  s->nslots = prog->nbindings;
+  memcpy(s->groups, groups, sizeof s->groups);
+  s->width = width;
+  s->wg_invocations = prog->wg_size[0] * prog->wg_size[1] * prog->wg_size[2];
+  for (unsigned t = 0; t < s->nthreads; t++) {
+    s->threads[t].nrecs = 0;
+    s->threads[t].dropped = 0;
+    s->threads[t].has_loop = 0;
+  }
+  if (s->opts.checks & LS_CHECK_RACES) {
+    uint64_t *sizes = calloc(prog->nbindings + 1, sizeof *sizes);
+    if (sizes) {
+      for (uint32_t i = 0; i < prog->nbindings; i++)
+        if (prog->bindings[i].kind == IR_BIND_STORAGE) sizes[i] = slots[i].size;
+      /* the cross-workgroup shadow is 20 bytes per word: bounded */
+      chk_race_begin(s->race, prog, sizes, prog->nbindings, (uint64_t)1 << 30);
+      free(sizes);
+    }
+  }
+  s->active = 1;
+  return 1;
+}
+
+/* ------------------------------------------------------------ findings */
+
+static char *chk_vfmt(const char *fmt, va_list ap) {
+  va_list aq;
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, fmt, aq);
+  va_end(aq);
+  if (n < 0) return NULL;
+  char *p = malloc((size_t)n + 1);
+  if (p) vsnprintf(p, (size_t)n + 1, fmt, ap);
+  return p;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static char *chk_fmt(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *p = chk_vfmt(fmt, ap);
+  va_end(ap);
+  return p;
+}
+
+static const char *chk_access_name(uint32_t a) {
+  return a == VM_STORE ? "write" : a == VM_ATOMIC ? "atomic" : "read";
+}
+
+static void chk_place(const chk_state *s, uint32_t pc, ls_check_access *a) {
+  const ir_program *p = s->prog;
+  memset(a, 0, sizeof *a);
+  if (!p->spans || pc >= p->ncode) return;
+  a->offset = p->spans[pc].start;
+  a->length = p->spans[pc].end > p->spans[pc].start ? p->spans[pc].end - p->spans[pc].start : 0;
+  if (p->source) diag_line_col(p->source, p->source_len, a->offset, &a->line, &a->column);
+}
+
+static void chk_inv_text(const ls_check_invocation *v, char *buf, size_t len) {
+  snprintf(buf, len, "global_invocation_id (%u, %u, %u) [workgroup (%u, %u, %u), local %u]",
+           v->global_id[0], v->global_id[1], v->global_id[2], v->workgroup_id[0],
+           v->workgroup_id[1], v->workgroup_id[2], v->local_index);
+}
+
+/* "(3000001, 0, 0), (3000002, 0, 0), ..." */
+static void chk_inv_list(const ls_check_finding *f, char *buf, size_t len) {
+  size_t o = 0;
+  buf[0] = 0;
+  for (uint32_t i = 0; i < f->ninvocations && o < len; i++)
+    o += (size_t)snprintf(buf + o, len - o, "%s(%u, %u, %u)", i ? ", " : "",
+                          f->invocations[i].global_id[0], f->invocations[i].global_id[1],
+                          f->invocations[i].global_id[2]);
+  if (f->count > f->ninvocations && o < len) snprintf(buf + o, len - o, ", ...");
+}
+
+/* The variable an access of a record touched. */
+static void chk_variable(const chk_state *s, const chk_rec *r, ls_check_finding *f,
+                         uint64_t *base) {
+  const ir_program *p = s->prog;
+  *base = 0;
+  if (r->space == VM_SPACE_BUFFER && r->slot < p->nbindings) {
+    const ir_binding *b = &p->bindings[r->slot];
+    f->variable = strdup(b->name);
+    f->group = b->group;
+    f->binding = b->binding;
+    f->binding_size = r->slot < s->nslots ? s->slots[r->slot].size : 0;
+    f->logical_size = r->slot < s->nslots ? s->slots[r->slot].logical : UINT64_MAX;
+  } else if (r->space == VM_SPACE_WORKGROUP) {
+    f->workgroup_memory = 1;
+    f->group = f->binding = UINT32_MAX;
+    if (r->slot >= 1 && r->slot <= p->nwgvars) {
+      const ir_wgvar *v = &p->wgvars[r->slot - 1];
+      f->variable = strdup(v->name);
+      f->binding_size = v->size;
+      *base = v->offset;
+    } else {
+      f->binding_size = p->wg_mem_size;
+    }
+  } else {
+    f->group = f->binding = UINT32_MAX;
+    f->variable = strdup("(a function or private array)");
+    f->binding_size = p->priv_mem_size;
+  }
+}
+
+static void chk_var_text(const ls_check_finding *f, char *buf, size_t len) {
+  if (f->workgroup_memory)
+    snprintf(buf, len, "workgroup variable '%s'", f->variable ? f->variable : "?");
+  else if (f->group != UINT32_MAX)
+    snprintf(buf, len, "'%s' (@group(%u) @binding(%u))", f->variable ? f->variable : "?",
+             f->group, f->binding);
+  else
+    snprintf(buf, len, "%s", f->variable ? f->variable : "memory");
+}
+
+static void chk_add_text(const chk_state *s, ls_check_finding *f, const ls_check_access *second,
+                         const char *second_msg) {
+  const ir_program *p = s->prog;
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  diag g;
+  g.severity = f->severity == LS_CHECK_ERROR     ? DIAG_ERROR
+               : f->severity == LS_CHECK_WARNING ? DIAG_WARNING
+                                                 : DIAG_NOTE;
+  g.span.start = f->first.offset;
+  g.span.end = f->first.offset + f->first.length;
+  char *m = chk_fmt("%s [%s]", f->message, f->id);
+  g.message = m ? m : (char *)f->message;
+  diag_format_one(&g, p->source, p->source_len, p->filename, &buf, &n, &cap);
+  free(m);
+  if (second && second_msg) {
+    g.severity = DIAG_NOTE;
+    g.span.start = second->offset;
+    g.span.end = second->offset + second->length;
+    g.message = (char *)second_msg;
+    diag_format_one(&g, p->source, p->source_len, p->filename, &buf, &n, &cap);
+  }
+  f->text = buf;
+}
+
+static void chk_push(chk_state *s, ls_check_finding *f) {
+  if (s->nfindings >= s->opts.max_findings) {
+    s->dropped++;
+    chk_finding_free(f);
+    return;
+  }
+  if (s->nfindings == s->capfindings) {
+    size_t nc = s->capfindings ? s->capfindings * 2 : 16;
+    ls_check_finding *nf = realloc(s->findings, nc * sizeof *nf);
+    if (!nf) {
+      s->dropped++;
+      chk_finding_free(f);
+      return;
+    }
+    s->findings = nf;
+    s->capfindings = nc;
+  }
+  s->findings[s->nfindings++] = *f;
+}
+
+static void chk_common(const chk_state *s, ls_check_finding *f, ls_check_kind kind) {
+  memset(f, 0, sizeof *f);
+  f->kind = kind;
+  f->file = strdup(s->prog->filename ? s->prog->filename : "shader.wgsl");
+  f->entry_point = strdup(s->prog->entry_point ? s->prog->entry_point : "?");
+  f->dispatch = s->dispatch_index;
+  f->group = f->binding = UINT32_MAX;
+  f->access_size = 4;
+}
+
+static void chk_rec_finding(chk_state *s, const chk_rec *r) {
+  ls_check_finding f;
+  chk_common(s, &f, r->kind);
+  chk_place(s, r->pc, &f.first);
+  f.first.access = r->access == VM_STORE ? LS_CHECK_WRITE : r->access == VM_ATOMIC ? LS_CHECK_ATOMIC : LS_CHECK_READ;
+  f.count = r->count;
+  f.ninvocations = r->ninv;
+  for (uint32_t i = 0; i < r->ninv; i++) chk_inv_ids(s, r->inv[i], &f.invocations[i]);
+  if (r->ninv) f.first.invocation = f.invocations[0];
+  char var[300], invs[400], one[200], two[200];
+  char *second_msg = NULL;
+  switch (r->kind) {
+  case LS_CHECK_OUT_OF_BOUNDS:
+  case LS_CHECK_BEYOND_LOGICAL: {
+    uint64_t base;
+    chk_variable(s, r, &f, &base);
+    chk_var_text(&f, var, sizeof var);
+    chk_inv_list(&f, invs, sizeof invs);
+    int saturated = r->offset >= 0xFFFFFFFFull;
+    f.offset = saturated ? UINT64_MAX : r->offset - (r->offset >= base ? base : 0);
+    const char *what = chk_access_name(r->access);
+    if (r->kind == LS_CHECK_BEYOND_LOGICAL) {
+      f.severity = r->access == VM_LOAD ? LS_CHECK_WARNING : LS_CHECK_ERROR;
+      f.id = "beyond-logical-size";
+      f.message = chk_fmt("%s of %u bytes to %s at byte offset %llu, beyond its logical size of "
+                          "%llu bytes (binding size %llu bytes) by %llu invocation%s: %s",
+                          what, f.access_size, var, (unsigned long long)f.offset,
+                          (unsigned long long)f.logical_size, (unsigned long long)f.binding_size,
+                          (unsigned long long)f.count, f.count == 1 ? "" : "s", invs);
+    } else {
+      f.severity = LS_CHECK_ERROR;
+      f.id = "out-of-bounds";
+      if (saturated)
+        f.message = chk_fmt("out-of-bounds %s of %u bytes to %s: an index past the end of a "
+                            "fixed-size array (%llu bytes), by %llu invocation%s: %s",
+                            what, f.access_size, var, (unsigned long long)f.binding_size,
+                            (unsigned long long)f.count, f.count == 1 ? "" : "s", invs);
+      else
+        f.message = chk_fmt("out-of-bounds %s of %u bytes to %s at byte offset %llu; the %s is "
+                            "%llu bytes; by %llu invocation%s: %s (%s)",
+                            what, f.access_size, var, (unsigned long long)f.offset,
+                            f.workgroup_memory ? "variable" : "binding",
+                            (unsigned long long)f.binding_size, (unsigned long long)f.count,
+                            f.count == 1 ? "" : "s", invs,
+                            r->access == VM_LOAD ? "the load gave 0" : "the store was dropped");
+    }
+    break;
+  }
+  case LS_CHECK_DATA_RACE:
+  case LS_CHECK_RACE_SAME_VALUE: {
+    uint64_t base;
+    chk_variable(s, r, &f, &base);
+    chk_var_text(&f, var, sizeof var);
+    f.offset = r->offset >= base ? r->offset - base : r->offset;
+    f.has_second = 1;
+    chk_place(s, r->pc2, &f.second);
+    f.second.access = r->access2 == VM_STORE ? LS_CHECK_WRITE : LS_CHECK_READ;
+    if (r->has_other) chk_inv_ids(s, r->other, &f.second.invocation);
+    chk_inv_text(&f.first.invocation, one, sizeof one);
+    chk_inv_text(&f.second.invocation, two, sizeof two);
+    int same = r->kind == LS_CHECK_RACE_SAME_VALUE;
+    f.severity = same ? LS_CHECK_WARNING : LS_CHECK_ERROR;
+    f.id = same ? "race-same-value" : "data-race";
+    f.message = chk_fmt("%s: %s by %s and %s by %s at line %u of %s, byte offset %llu, %s "
+                        "(%llu conflicting access pair%s)%s",
+                        same ? "data race (both wrote the same value)" : "data race",
+                        chk_access_name(r->access), one, chk_access_name(r->access2), two,
+                        f.second.line, var, (unsigned long long)f.offset,
+                        r->across ? "from different workgroups of one dispatch (nothing orders them)"
+                                  : "in the same workgroup with no barrier between them",
+                        (unsigned long long)f.count, f.count == 1 ? "" : "s",
+                        same ? "; silence with --allow-same-value" : "");
+    second_msg = chk_fmt("the other access: %s by %s", chk_access_name(r->access2), two);
+    break;
+  }
+  case LS_CHECK_BARRIER_DIVERGENCE: {
+    f.severity = LS_CHECK_ERROR;
+    f.id = "barrier-divergence";
+    chk_inv_list(&f, invs, sizeof invs);
+    if (r->has_other) {
+      chk_inv_ids(s, r->other, &f.second.invocation);
+      f.first.invocation = f.second.invocation;
+    }
+    chk_inv_text(&f.first.invocation, one, sizeof one);
+    char where[160] = "";
+    if (r->wait_pc) {
+      f.has_second = 1;
+      chk_place(s, r->wait_pc - 1, &f.second);
+      snprintf(where, sizeof where, "; %llu wait at the barrier at line %u",
+               (unsigned long long)r->elsewhere, f.second.line);
+      second_msg = chk_fmt("where the other invocations wait");
+    } else if (r->elsewhere) {
+      snprintf(where, sizeof where, "; %llu are in another branch of the same subgroup",
+               (unsigned long long)r->elsewhere);
+    }
+    f.message = chk_fmt("barrier divergence: this barrier is reached by %s and others, but not "
+                        "by %llu invocation%s of the same workgroup (%s): %llu returned "
+                        "before it%s; every invocation of a workgroup must reach the same "
+                        "barrier",
+                        one, (unsigned long long)f.count, f.count == 1 ? "" : "s", invs,
+                        (unsigned long long)r->returned, where);
+    break;
+  }
+  default:
+    break;
+  }
+  if (!f.message) {
+    chk_finding_free(&f);
+    s->dropped++;
+    free(second_msg);
+    return;
+  }
+  chk_add_text(s, &f, f.has_second ? &f.second : NULL, second_msg);
+  free(second_msg);
+  chk_push(s, &f);
+}
+
+static int chk_rec_cmp(const void *a, const void *b) {
+  const chk_rec *x = a, *y = b;
+  if (x->pc != y->pc) return x->pc < y->pc ? -1 : 1;
+  if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+  if (x->pc2 != y->pc2) return x->pc2 < y->pc2 ? -1 : 1;
+  if (x->access != y->access) return x->access < y->access ? -1 : 1;
+  return 0;
+}
+
+static void chk_runaway(chk_state *s, const vm_result *r) {
+  ls_check_finding f;
+  chk_common(s, &f, LS_CHECK_RUNAWAY);
+  f.severity = LS_CHECK_ERROR;
+  f.id = "runaway";
+  uint32_t pc = r->pc;
+  int have = 0;
+  /* the thread that ran the workgroup saw its last back edge */
+  for (unsigned t = 0; t < s->nthreads; t++) {
+    chk_thread *th = &s->threads[t];
+    if (th->has_loop && !memcmp(th->loop_group, r->group, sizeof th->loop_group)) {
+      vm_where w = {{r->group[0], r->group[1], r->group[2]}, th->loop_subgroup, s->width};
+      pc = th->loop_pc;
+      chk_inv_ids(s, chk_key(s, &w, chk_ctz(th->loop_exec)), &f.first.invocation);
+      f.count = (uint64_t)chk_popcount(th->loop_exec);
+      f.invocations[0] = f.first.invocation;
+      f.ninvocations = 1;
+      have = 1;
+      break;
+    }
+  }
+  ls_check_access place;
+  chk_place(s, pc, &place);
+  place.invocation = f.first.invocation;
+  f.first = place;
+  char one[200];
+  chk_inv_text(&f.first.invocation, one, sizeof one);
+  if (have)
+    f.message = chk_fmt("runaway shader: the loop at line %u did not finish within the "
+                        "instruction budget; %s (and %llu other lane%s of its subgroup) %s still "
+                        "inside it; the device is lost",
+                        f.first.line, one, (unsigned long long)(f.count - 1),
+                        f.count == 2 ? "" : "s", "are");
+  else
+    f.message = chk_fmt("runaway shader: workgroup (%u, %u, %u) did not finish within the "
+                        "instruction budget (at line %u); the device is lost",
+                        r->group[0], r->group[1], r->group[2], f.first.line);
+  if (!f.message) {
+    chk_finding_free(&f);
+    s->dropped++;
+    return;
+  }
+  chk_add_text(s, &f, NULL, NULL);
+  chk_push(s, &f);
+}
+
+void chk_dispatch_finish(chk_state *s, vm_status st, const vm_result *r) {
+  if (!s || !s->active) return;
+  s->active = 0;
+  if (s->opts.checks & LS_CHECK_RACES) chk_race_end(s->race);
+  /* merge the threads' tables into thread 0's */
+  chk_thread *t0 = &s->threads[0];
+  for (unsigned t = 1; t < s->nthreads; t++) {
+    chk_thread *th = &s->threads[t];
+    t0->dropped += th->dropped;
+    for (size_t i = 0; i < th->nrecs; i++) {
+      const chk_rec *x = &th->recs[i];
+      chk_rec *y = chk_find(t0, x->kind, x->pc, x->pc2, x->space, x->slot, x->access, x->access2);
+      if (!y) {
+        t0->dropped++;
+        continue;
+      }
+      int fresh = y->count == 0 && y->ninv == 0 && !y->has_other;
+      if (fresh) {
+        *y = *x;
+        continue;
+      }
+      y->count += x->count;
+      y->returned += x->returned;
+      y->elsewhere += x->elsewhere;
+      y->across |= x->across;
+      if (!y->wait_pc) y->wait_pc = x->wait_pc;
+      for (uint32_t k = 0; k < x->ninv; k++) {
+        int lowest = chk_offer(y, x->inv[k]);
+        if (lowest && k == 0 && x->kind != LS_CHECK_BARRIER_DIVERGENCE) {
+          y->offset = x->offset;
+          if (x->has_other) {
+            y->other = x->other;
+            y->has_other = 1;
+          }
+        }
+      }
+      if (x->kind == LS_CHECK_BARRIER_DIVERGENCE && x->has_other &&
+          (!y->has_other || x->other < y->other)) {
+        y->other = x->other;
+        y->has_other = 1;
+      }
+    }
+    th->nrecs = 0;
+  }
+  qsort(t0->recs, t0->nrecs, sizeof *t0->recs, chk_rec_cmp);
+  for (size_t i = 0; i < t0->nrecs; i++) chk_rec_finding(s, &t0->recs[i]);
+  s->dropped += t0->dropped;
+  t0->nrecs = 0;
+  if (st == VM_BUDGET_EXCEEDED && r && (s->opts.checks & LS_CHECK_RUNAWAY_LOOPS)) chk_runaway(s, r);
+  s->dispatch_index++;
+}
+
+size_t chk_finding_count(const chk_state *s) { return s ? s->nfindings : 0; }
+
+const ls_check_finding *chk_finding(const chk_state *s, size_t i) {
+  return s && i < s->nfindings ? &s->findings[i] : NULL;
+}
+
+uint64_t chk_dropped(const chk_state *s) { return s ? s->dropped : 0; }
+
+void chk_counts(const chk_state *s, size_t *errors, size_t *warnings, size_t *notes) {
+  size_t e = 0, w = 0, n = 0;
+  for (size_t i = 0; s && i < s->nfindings; i++) {
+    if (s->findings[i].severity == LS_CHECK_ERROR) e++;
+    else if (s->findings[i].severity == LS_CHECK_WARNING) w++;
+    else n++;
+  }
+  if (errors) *errors = e;
+  if (warnings) *warnings = w;
+  if (notes) *notes = n;
+}

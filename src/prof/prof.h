@@ -1,0 +1,50 @@
+/*
+ * prof.h — internals shared by the files of src/prof/, the SIMT profiler.
+ *
+ * Where it stands: prof.c is a vm_observer (vm/observe.h) attached to a
+ * device (api_device_set_observer); the VM reports memory accesses, branch
+ * masks, loop back edges, barriers and subgroup ends, and fills per-pc
+ * counters. prof.c turns them into the figures of lockstep.h's
+ * ls_prof_dispatch at the end of every dispatch; prof_report.c and
+ * prof_html.c print those figures (text, JSON, annotated source, HTML) and
+ * prof_plan.c holds the dispatch planner. Only public types cross from
+ * prof.c to the report files.
+ */
+#ifndef LS_PROF_H
+#define LS_PROF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../include/lockstep.h"
+
+#if defined(__GNUC__)
+#define PROF_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define PROF_PRINTF(a, b)
+#endif
+
+/* A growable string; `failed` sticks once memory runs out so that callers
+ * check once at the end. */
+typedef struct prof_buf {
+  char *s;
+  size_t len, cap;
+  int failed;
+} prof_buf;
+
+void prof_buf_printf(prof_buf *b, const char *fmt, ...) PROF_PRINTF(2, 3);
+void prof_buf_put(prof_buf *b, const char *s, size_t n);
+/* s with the characters that JSON / HTML need escaped. */
+void prof_buf_json_string(prof_buf *b, const char *s, size_t n);
+void prof_buf_html(prof_buf *b, const char *s, size_t n);
+/* Hands the text over (NULL when memory ran out; the buffer is freed). */
+char *prof_buf_take(prof_buf *b);
+
+/* Text of one source line (1-based) of a dispatch: start and length. */
+int prof_source_line(const ls_prof_dispatch *d, uint32_t line, const char **start, size_t *len);
+uint32_t prof_source_lines(const ls_prof_dispatch *d);
+const char *prof_access_name(ls_prof_access a);
+const char *prof_space_name(ls_prof_space s);
+
+#endif

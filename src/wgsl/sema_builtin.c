@@ -1,0 +1,668 @@
+/*
+ * sema_builtin.c — overload resolution for calls of WGSL built-in
+ * functions. builtins.def gives each function an overload class; this file
+ * implements one rule per class (argument count, the allowed scalar types,
+ * the spec's conversion of abstract arguments, the result type), folds
+ * calls whose arguments are all constant when the function is
+ * const-capable (eval.c), and builds the result structures of frexp, modf
+ * and atomicCompareExchangeWeak. Called by sema_expr.c.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sema_int.h"
+
+#define TN(t, b) type_name((t), (b), sizeof(b))
+
+static const struct {
+  const char *name;
+  builtin_kind kind;
+} table[] = {
+#define BUILTIN(id, name, kind) {name, BK_##kind},
+#include "builtins.def"
+#undef BUILTIN
+};
+
+const char *builtin_fn_name(builtin_fn f) { return table[f].name; }
+builtin_kind builtin_fn_kind(builtin_fn f) { return table[f].kind; }
+
+/* Open-addressed hash of the names, built on first use. */
+static short name_hash[512];
+static int hash_ready;
+
+static unsigned hash_str(const char *s) {
+  unsigned h = 2166136261u;
+  while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
+  return h;
+}
+
+int sema_find_builtin(const char *n) {
+  if (!hash_ready) {
+    for (int i = 0; i < BF_COUNT; i++) {
+      unsigned h = hash_str(table[i].name) & 511;
+      while (name_hash[h]) h = (h + 1) & 511;
+      name_hash[h] = (short)(i + 1);
+    }
+    hash_ready = 1;
+  }
+  unsigned h = hash_str(n) & 511;
+  while (name_hash[h]) {
+    int i = name_hash[h] - 1;
+    if (!strcmp(table[i].name, n)) return i;
+    h = (h + 1) & 511;
+  }
+  return -1;
+}
+
+/* ----------------------------------------------------------------- helpers */
+
+enum { S_F = 1, S_I = 2, S_U = 4, S_B = 8, S_N = S_F | S_I | S_U };
+
+/* Does scalar s belong to the set? Abstract scalars count as what they may
+ * become. */
+static int scalar_in(const type *s, int set) {
+  if (!s) return 0;
+  switch (s->kind) {
+  case TY_F32: case TY_F16: case TY_AFLOAT: return (set & S_F) != 0;
+  case TY_I32: return (set & S_I) != 0;
+  case TY_U32: return (set & S_U) != 0;
+  case TY_AINT: return (set & (S_I | S_U | S_F)) != 0;
+  case TY_BOOL: return (set & S_B) != 0;
+  default: return 0;
+  }
+}
+
+static int is_sv(const type *t) { return t && (type_is_scalar(t) || t->kind == TY_VEC); }
+
+static const char *fname(builtin_fn f) { return builtin_fn_name(f); }
+
+static const type *fail_args(sctx *c, ast_expr *e, builtin_fn f, const type *t) {
+  char b[128];
+  if (t) diag_error(c->d, e->span, "no overload of '%s' for %s", fname(f), TN(t, b));
+  else diag_error(c->d, e->span, "no overload of '%s' for these arguments", fname(f));
+  return NULL;
+}
+
+/* Unifies the value types of args[0..n) into one type, or NULL. */
+static const type *common(ast_expr **a, int n) {
+  const type *t = type_unref(a[0]->type);
+  for (int i = 1; i < n && t; i++) t = sema_unify(t, type_unref(a[i]->type));
+  return t;
+}
+
+static int convert_all(sctx *c, ast_expr **a, int n, const type *t) {
+  for (int i = 0; i < n; i++)
+    if (!sema_convert_expr(c, a[i], t)) return 0;
+  return 1;
+}
+
+/* AbstractInt components become AbstractFloat (float-only functions). */
+static const type *to_float(sctx *c, const type *t) {
+  const type *s = type_scalar_of(t);
+  if (s && s->kind == TY_AINT) return types_with_scalar(c->T, t, c->T->t_afloat);
+  return t;
+}
+
+static int const_args(ast_expr **a, int n) {
+  int ov;
+  return sema_all_const(a, n, &ov) == 1;
+}
+
+/* Result structures: __frexp_result_f32 ... built once per module. */
+static const type *result_struct(sctx *c, const char *name, const char *f0, const type *t0,
+                                 const char *f1, const type *t1) {
+  for (int i = 0; i < c->T->count; i++) {
+    const type *x = c->T->items[i];
+    if (x->kind == TY_STRUCT && x->name && !strcmp(x->name, name)) return x;
+  }
+  size_t len = strlen(name) + 1;
+  char *nm = arena_alloc(&c->m->arena, len);
+  type_field *f = arena_alloc(&c->m->arena, sizeof *f * 2);
+  if (!nm || !f) return NULL;
+  memcpy(nm, name, len);
+  memset(f, 0, sizeof *f * 2);
+  f[0].name = f0;
+  f[0].type = t0;
+  f[1].name = f1;
+  f[1].type = t1;
+  return types_struct(c->T, nm, f, 2);
+}
+
+static void shape_suffix(const type *t, char *buf, size_t n) {
+  const type *s = type_scalar_of(t);
+  const char *sn = s->kind == TY_F16 ? "f16" : s->kind == TY_AFLOAT ? "abstract" : s->kind == TY_F32 ? "f32"
+                   : s->kind == TY_I32 ? "i32" : "u32";
+  if (t->kind == TY_VEC) snprintf(buf, n, "vec%u_%s", t->n, sn);
+  else snprintf(buf, n, "%s", sn);
+}
+
+/* ------------------------------------------------------------ atomics */
+
+static const type *atomic_ptr(sctx *c, ast_expr *a, builtin_fn f, int write) {
+  char b[128];
+  const type *p = sema_value(c, a);
+  if (!p) return NULL;
+  if (p->kind != TY_PTR || p->elem->kind != TY_ATOMIC) {
+    diag_error(c->d, a->span, "%s needs a pointer to an atomic (e.g. &counter), found %s", fname(f), TN(p, b));
+    return NULL;
+  }
+  if (p->space != AS_STORAGE && p->space != AS_WORKGROUP) {
+    diag_error(c->d, a->span, "atomics live in storage or workgroup memory");
+    return NULL;
+  }
+  if (write && p->access != ACC_READ_WRITE) {
+    diag_error(c->d, a->span, "%s needs read_write access", fname(f));
+    return NULL;
+  }
+  return p->elem->elem;
+}
+
+static const type *atomic_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  int want = f == BF_ATOMIC_LOAD ? 1 : f == BF_ATOMIC_CMPX ? 3 : 2;
+  if (n != want) {
+    diag_error(c->d, e->span, "%s takes %d argument%s", fname(f), want, want > 1 ? "s" : "");
+    return NULL;
+  }
+  const type *t = atomic_ptr(c, a[0], f, f != BF_ATOMIC_LOAD);
+  if (!t) return NULL;
+  for (int i = 1; i < n; i++)
+    if (!sema_expect(c, a[i], t, fname(f))) return NULL;
+  if (f == BF_ATOMIC_CMPX) {
+    e->type = result_struct(c, t->kind == TY_I32 ? "__atomic_compare_exchange_result_i32"
+                                                 : "__atomic_compare_exchange_result_u32",
+                            "old_value", t, "exchanged", c->T->t_bool);
+    return e->type;
+  }
+  e->type = f == BF_ATOMIC_STORE ? c->T->t_void : t;
+  return e->type;
+}
+
+/* ------------------------------------------------------------ textures */
+
+static int tex_coords(const type *t) {
+  switch (t->tex_dim) {
+  case TD_1D: return 1;
+  case TD_3D: case TD_CUBE: case TD_CUBE_ARRAY: return 3;
+  default: return 2;
+  }
+}
+
+static int tex_arrayed(const type *t) {
+  return t->kind == TY_TEXTURE && (t->tex_dim == TD_2D_ARRAY || t->tex_dim == TD_CUBE_ARRAY) &&
+         t->tex_kind != TEX_EXTERNAL && t->tex_kind != TEX_BUFFER;
+}
+
+/* Checks that argument i is an integer scalar or vector of width w (w = 1:
+ * scalar); concrete i32/u32 after conversion. */
+static int int_arg(sctx *c, ast_expr *a, uint32_t w) {
+  const type *t = type_unref(a->type);
+  const type *s = type_scalar_of(t);
+  if (!s || !type_is_integer_scalar(s)) return 0;
+  if ((w == 1) != (t->kind != TY_VEC) || (w > 1 && t->n != w)) return 0;
+  if (s->kind == TY_AINT) return sema_convert_expr(c, a, types_with_scalar(c->T, t, c->T->t_i32));
+  return 1;
+}
+
+static int float_arg(sctx *c, ast_expr *a, uint32_t w) {
+  const type *want = w == 1 ? c->T->t_f32 : types_vec(c->T, c->T->t_f32, w);
+  return sema_convert_expr(c, a, want);
+}
+
+static const type *texture_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  type_table *T = c->T;
+  const type *u32 = T->t_u32, *f32 = T->t_f32;
+  int k = 0; /* index of the texture argument */
+  if (f == BF_TEXTURE_GATHER && n > 0 && type_unref(a[0]->type)->kind != TY_TEXTURE) {
+    /* textureGather(component, t, s, coords, ...) */
+    if (!int_arg(c, a[0], 1) || !a[0]->cval) {
+      diag_error(c->d, a[0]->span, "textureGather's component must be a const-expression i32 or u32");
+      return NULL;
+    }
+    if (a[0]->cval->i < 0 || a[0]->cval->i > 3) {
+      diag_error(c->d, a[0]->span, "textureGather's component must be 0, 1, 2 or 3");
+      return NULL;
+    }
+    k = 1;
+  }
+  if (n <= k) return fail_args(c, e, f, NULL);
+  const type *t = type_unref(a[k]->type);
+  if (t->kind != TY_TEXTURE) {
+    char b[128];
+    diag_error(c->d, a[k]->span, "%s needs a texture, found %s", fname(f), TN(t, b));
+    return NULL;
+  }
+  int tk = t->tex_kind, arr = tex_arrayed(t), cw = tex_coords(t);
+  const type *vec4s = t->elem ? types_vec(T, t->elem, 4) : NULL;
+  int depth = tk == TEX_DEPTH || tk == TEX_DEPTH_MS;
+  int rest = n - k - 1; /* arguments after the texture */
+  ast_expr **r = a + k + 1;
+  switch (f) {
+  case BF_TEXTURE_DIMENSIONS: {
+    int levels = tk == TEX_SAMPLED || tk == TEX_DEPTH;
+    if (rest > (levels ? 1 : 0)) return fail_args(c, e, f, t);
+    if (rest == 1 && !int_arg(c, r[0], 1)) return fail_args(c, e, f, t);
+    if (tk == TEX_BUFFER || t->tex_dim == TD_1D) return u32;
+    return types_vec(T, u32, t->tex_dim == TD_3D ? 3 : 2);
+  }
+  case BF_TEXTURE_NUM_LAYERS:
+    if (rest || !arr) return fail_args(c, e, f, t);
+    return u32;
+  case BF_TEXTURE_NUM_LEVELS:
+    if (rest || !(tk == TEX_SAMPLED || tk == TEX_DEPTH)) return fail_args(c, e, f, t);
+    return u32;
+  case BF_TEXTURE_NUM_SAMPLES:
+    if (rest || !(tk == TEX_MULTISAMPLED || tk == TEX_DEPTH_MS)) return fail_args(c, e, f, t);
+    return u32;
+  case BF_TEXTURE_LOAD: {
+    if (t->tex_dim >= TD_CUBE && tk != TEX_EXTERNAL && tk != TEX_BUFFER) return fail_args(c, e, f, t);
+    int extra = (tk == TEX_STORAGE || tk == TEX_EXTERNAL || tk == TEX_BUFFER) ? 0 : 1;
+    if (tk == TEX_STORAGE && t->access == ACC_WRITE) {
+      diag_error(c->d, e->span, "textureLoad needs a storage texture with read or read_write access");
+      return NULL;
+    }
+    if (rest != 1 + arr + extra) return fail_args(c, e, f, t);
+    if (!int_arg(c, r[0], tk == TEX_BUFFER ? 1 : (uint32_t)cw)) return fail_args(c, e, f, t);
+    for (int i = 1; i < rest; i++)
+      if (!int_arg(c, r[i], 1)) return fail_args(c, e, f, t);
+    return depth ? f32 : vec4s;
+  }
+  case BF_TEXTURE_STORE: {
+    if (tk != TEX_STORAGE && tk != TEX_BUFFER) return fail_args(c, e, f, t);
+    if (t->access == ACC_READ) {
+      diag_error(c->d, e->span, "textureStore needs a storage texture with write or read_write access");
+      return NULL;
+    }
+    if (rest != 2 + arr) return fail_args(c, e, f, t);
+    if (!int_arg(c, r[0], tk == TEX_BUFFER ? 1 : (uint32_t)cw)) return fail_args(c, e, f, t);
+    if (arr && !int_arg(c, r[1], 1)) return fail_args(c, e, f, t);
+    if (!sema_convert_expr(c, r[rest - 1], vec4s)) return fail_args(c, e, f, t);
+    return T->t_void;
+  }
+  default: break;
+  }
+  /* sampling and gathering: (t, s, coords, [array_index], extras..., [offset]) */
+  if (rest < 2) return fail_args(c, e, f, t);
+  const type *st = type_unref(r[0]->type);
+  int cmp = f == BF_TEXTURE_SAMPLE_COMPARE || f == BF_TEXTURE_SAMPLE_COMPARE_LEVEL ||
+            f == BF_TEXTURE_GATHER_COMPARE;
+  if (st->kind != TY_SAMPLER || st->tex_kind != cmp) {
+    char b[128];
+    diag_error(c->d, r[0]->span, "%s needs a %s, found %s", fname(f), cmp ? "sampler_comparison" : "sampler",
+               TN(st, b));
+    return NULL;
+  }
+  if (tk == TEX_MULTISAMPLED || tk == TEX_DEPTH_MS || tk == TEX_STORAGE || tk == TEX_BUFFER)
+    return fail_args(c, e, f, t);
+  if (tk == TEX_EXTERNAL && f != BF_TEXTURE_SAMPLE_BASE_CLAMP) return fail_args(c, e, f, t);
+  if (!float_arg(c, r[1], (uint32_t)cw)) return fail_args(c, e, f, t);
+  int i = 2;
+  if (arr) {
+    if (i >= rest || !int_arg(c, r[i], 1)) return fail_args(c, e, f, t);
+    i++;
+  }
+  int extras = f == BF_TEXTURE_SAMPLE_BIAS || f == BF_TEXTURE_SAMPLE_LEVEL || cmp ? 1
+               : f == BF_TEXTURE_SAMPLE_GRAD ? 2 : 0;
+  for (int x = 0; x < extras; x++, i++) {
+    if (i >= rest) return fail_args(c, e, f, t);
+    int ok;
+    if (f == BF_TEXTURE_SAMPLE_GRAD) ok = float_arg(c, r[i], (uint32_t)cw);
+    else if (f == BF_TEXTURE_SAMPLE_LEVEL && depth) ok = int_arg(c, r[i], 1);
+    else ok = float_arg(c, r[i], 1);
+    if (!ok) return fail_args(c, e, f, t);
+  }
+  if (i < rest) { /* offset: a const-expression vecN<i32> */
+    if (t->tex_dim == TD_CUBE || t->tex_dim == TD_CUBE_ARRAY || f == BF_TEXTURE_SAMPLE_BASE_CLAMP)
+      return fail_args(c, e, f, t);
+    if (!sema_convert_expr(c, r[i], types_vec(T, T->t_i32, (uint32_t)cw)))
+      return fail_args(c, e, f, t);
+    if (!r[i]->cval) {
+      diag_error(c->d, r[i]->span, "the offset of %s must be a const-expression", fname(f));
+      return NULL;
+    }
+    for (int j = 0; j < r[i]->cval->n; j++)
+      if (r[i]->cval->elems[j]->i < -8 || r[i]->cval->elems[j]->i > 7) {
+        diag_error(c->d, r[i]->span, "offset components must be in -8..7");
+        return NULL;
+      }
+    i++;
+  }
+  if (i != rest) return fail_args(c, e, f, t);
+  if (f == BF_TEXTURE_GATHER || f == BF_TEXTURE_GATHER_COMPARE)
+    return depth ? types_vec(T, f32, 4) : vec4s;
+  if (depth) return f32;
+  if (t->elem != f32) return fail_args(c, e, f, t);
+  return vec4s;
+}
+
+/* ------------------------------------------------------ fixed signatures */
+
+static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
+  type_table *T = c->T;
+  const type *u32 = T->t_u32, *f32 = T->t_f32;
+  const type *arg = NULL, *ret = NULL;
+  int nargs = 1;
+  switch (f) {
+  case BF_QUANTIZE_TO_F16: {
+    ast_expr *a = e->u.call.args[0];
+    const type *t = e->u.call.nargs == 1 ? type_unref(a->type) : NULL;
+    if (t && is_sv(t) && scalar_in(type_scalar_of(t), S_F)) {
+      t = types_with_scalar(T, t, f32);
+      if (sema_convert_expr(c, a, t)) return t;
+    }
+    return fail_args(c, e, f, t);
+  }
+  case BF_PACK4X8SNORM: case BF_PACK4X8UNORM: arg = types_vec(T, f32, 4), ret = u32; break;
+  case BF_PACK2X16SNORM: case BF_PACK2X16UNORM: case BF_PACK2X16FLOAT: arg = types_vec(T, f32, 2), ret = u32; break;
+  case BF_UNPACK4X8SNORM: case BF_UNPACK4X8UNORM: arg = u32, ret = types_vec(T, f32, 4); break;
+  case BF_UNPACK2X16SNORM: case BF_UNPACK2X16UNORM: case BF_UNPACK2X16FLOAT: arg = u32, ret = types_vec(T, f32, 2); break;
+  case BF_PACK4XI8: case BF_PACK4XI8_CLAMP: arg = types_vec(T, T->t_i32, 4), ret = u32; break;
+  case BF_PACK4XU8: case BF_PACK4XU8_CLAMP: arg = types_vec(T, u32, 4), ret = u32; break;
+  case BF_UNPACK4XI8: arg = u32, ret = types_vec(T, T->t_i32, 4); break;
+  case BF_UNPACK4XU8: arg = u32, ret = types_vec(T, u32, 4); break;
+  case BF_DOT4U8_PACKED: arg = u32, ret = u32, nargs = 2; break;
+  case BF_DOT4I8_PACKED: arg = u32, ret = T->t_i32, nargs = 2; break;
+  default: return fail_args(c, e, f, NULL);
+  }
+  if (e->u.call.nargs != nargs) return fail_args(c, e, f, NULL);
+  for (int i = 0; i < nargs; i++)
+    if (!sema_expect(c, e->u.call.args[i], arg, fname(f))) return NULL;
+  return ret;
+}
+
+/* ------------------------------------------------------------- the rest */
+
+static int argc_of(builtin_kind k) {
+  switch (k) {
+  case BK_NUM1: case BK_FLT1: case BK_SIGN: case BK_INT1: case BK_FREXP: case BK_MODF: case BK_LEN:
+  case BK_NORM: case BK_DET: case BK_TRANSPOSE: case BK_ALLANY: case BK_DERIV: case BK_WUL:
+  case BK_ALEN: case BK_SGRED: case BK_SGBIT: case BK_SGONE: case BK_SGBOOL: case BK_BALLOT:
+  case BK_BITCAST:
+    return 1;
+  case BK_NUM2: case BK_FLT2: case BK_LDEXP: case BK_DIST: case BK_DOT: case BK_CROSS:
+  case BK_REFLECT: case BK_SGBC: case BK_SGSHUF: case BK_QBC:
+    return 2;
+  case BK_NUM3: case BK_FLT3: case BK_SEL: case BK_MIX: case BK_EXTRACT: case BK_REFRACT:
+  case BK_FACEFWD:
+    return 3;
+  case BK_INSERT: return 4;
+  case BK_BAR: case BK_ELECT: return 0;
+  default: return -1;
+  }
+}
+
+/* The component-wise classes whose constant calls eval.c folds. */
+static int foldable(builtin_kind k) {
+  return k == BK_NUM1 || k == BK_NUM2 || k == BK_NUM3 || k == BK_FLT1 || k == BK_FLT2 ||
+         k == BK_FLT3 || k == BK_SIGN || k == BK_INT1 || k == BK_MIX || k == BK_SEL;
+}
+
+static const type *bitcast_call(sctx *c, ast_expr *e) {
+  ast_expr *callee = e->u.call.callee;
+  char b1[128], b2[128];
+  if (callee->u.ident.ntargs != 1) {
+    diag_error(c->d, callee->span, "bitcast needs one template argument (the result type)");
+    return NULL;
+  }
+  const type *to = sema_type(c, callee->u.ident.targs[0]);
+  if (!to) return NULL;
+  ast_expr *a = e->u.call.args[0];
+  const type *from = type_unref(a->type);
+  /* abstract arguments concretize first */
+  const type *cf = types_concretize(c->T, from);
+  if (!sema_convert_expr(c, a, cf)) return fail_args(c, e, BF_BITCAST, from);
+  const type *ts = type_scalar_of(to), *fs = type_scalar_of(cf);
+  int ok = ts && fs && is_sv(to) && is_sv(cf) && scalar_in(ts, S_N) && scalar_in(fs, S_N) &&
+           ts->kind != TY_AINT && ts->kind != TY_AFLOAT;
+  if (ok) {
+    uint32_t tw = (to->kind == TY_VEC ? to->n : 1) * ts->size;
+    uint32_t fw = (cf->kind == TY_VEC ? cf->n : 1) * fs->size;
+    ok = tw == fw;
+  }
+  if (!ok) {
+    diag_error(c->d, e->span, "cannot bitcast %s to %s", TN(cf, b1), TN(to, b2));
+    return NULL;
+  }
+  return to;
+}
+
+const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  char b[128];
+  const char *name = fname(f);
+  e->ref = REF_BUILTIN_FN;
+  e->builtin = f;
+  builtin_kind k = builtin_fn_kind(f);
+  if (k == BK_ATOM || k == BK_CMPX) return atomic_call(c, e, f);
+  if ((k >= BK_SGRED && k <= BK_QBC) && !c->subgroups_enabled) {
+    diag_error(c->d, e->span, "'%s' needs 'enable subgroups;'", name);
+    return NULL;
+  }
+  int want = argc_of(k);
+  if (want >= 0 && n != want) {
+    diag_error(c->d, e->span, "%s takes %d argument%s, found %d", name, want, want == 1 ? "" : "s", n);
+    return NULL;
+  }
+  if (k == BK_WUL) {
+    const type *p = sema_value(c, a[0]);
+    if (!p) return NULL;
+    if (p->kind != TY_PTR || p->space != AS_WORKGROUP || !type_is_constructible(p->elem) ||
+        type_has_atomic(p->elem)) {
+      diag_error(c->d, a[0]->span, "workgroupUniformLoad needs a pointer to a constructible value in workgroup memory, found %s", TN(p, b));
+      return NULL;
+    }
+    e->type = p->elem;
+    return e->type;
+  }
+  if (k == BK_ALEN) {
+    const type *p = sema_value(c, a[0]);
+    if (!p) return NULL;
+    if (p->kind != TY_PTR || p->elem->kind != TY_ARRAY || p->elem->n != 0 || p->elem->count_decl) {
+      diag_error(c->d, a[0]->span, "arrayLength needs a pointer to a runtime-sized array (e.g. &data), found %s", TN(p, b));
+      return NULL;
+    }
+    e->type = c->T->t_u32;
+    return e->type;
+  }
+  for (int i = 0; i < n; i++) {
+    const type *x = sema_expr(c, a[i]);
+    if (!x) return NULL;
+    if (x->kind == TY_REF) sema_value(c, a[i]);
+    else if (x->kind == TY_VOID) {
+      diag_error(c->d, a[i]->span, "this call has no value");
+      return NULL;
+    }
+  }
+  const type *t = NULL, *rt = NULL;
+  switch (k) {
+  case BK_BAR:
+  case BK_ELECT:
+    e->type = k == BK_BAR ? c->T->t_void : c->T->t_bool;
+    return e->type;
+  case BK_TEX:
+    e->type = texture_call(c, e, f);
+    return e->type;
+  case BK_FIXED:
+    e->type = fixed_call(c, e, f);
+    return e->type;
+  case BK_BITCAST:
+    e->type = bitcast_call(c, e);
+    return e->type;
+  case BK_SEL: {
+    const type *ct = type_unref(a[2]->type);
+    t = sema_unify(type_unref(a[0]->type), type_unref(a[1]->type));
+    if (!t || !sema_convert_expr(c, a[0], t) || !sema_convert_expr(c, a[1], t)) {
+      diag_error(c->d, e->span, "select's first two arguments must have the same type");
+      return NULL;
+    }
+    if (!(type_is_scalar(t) || t->kind == TY_VEC)) {
+      diag_error(c->d, e->span, "select needs scalars or vectors, found %s", TN(t, b));
+      return NULL;
+    }
+    int ok = ct->kind == TY_BOOL || (ct->kind == TY_VEC && ct->elem->kind == TY_BOOL && t->kind == TY_VEC && ct->n == t->n);
+    if (!ok) {
+      diag_error(c->d, a[2]->span, "select's condition must be bool (or a bool vector of the same size), found %s", TN(ct, b));
+      return NULL;
+    }
+    rt = t;
+    break;
+  }
+  case BK_MIX: {
+    /* mix(T, T, T) or mix(vecN, vecN, S) */
+    t = common(a, 2);
+    const type *third = type_unref(a[2]->type);
+    if (t && t->kind == TY_VEC && type_is_scalar(third)) {
+      t = sema_unify(t, types_vec(c->T, third, t->n)) ? sema_unify(t, types_vec(c->T, third, t->n)) : NULL;
+      if (t) {
+        t = to_float(c, t);
+        if (!const_args(a, n)) t = types_concretize(c->T, t);
+        if (!convert_all(c, a, 2, t) || !sema_convert_expr(c, a[2], t->elem)) return fail_args(c, e, f, t);
+        rt = t;
+        break;
+      }
+    }
+    t = common(a, 3);
+    goto float_same;
+  }
+  case BK_NUM1: case BK_NUM2: case BK_NUM3: case BK_FLT1: case BK_FLT2: case BK_FLT3:
+  case BK_SIGN: case BK_INT1: case BK_DERIV:
+    t = common(a, n);
+  float_same:
+    if (!t || !is_sv(t)) return fail_args(c, e, f, t);
+    {
+      int set = k == BK_INT1 ? S_I | S_U : k == BK_SIGN ? S_F | S_I
+                : (k == BK_NUM1 || k == BK_NUM2 || k == BK_NUM3) ? S_N : S_F;
+      if (!scalar_in(type_scalar_of(t), set)) return fail_args(c, e, f, t);
+      if (set == S_F) t = to_float(c, t);
+      if (k == BK_DERIV && type_scalar_of(t)->kind == TY_F16) return fail_args(c, e, f, t);
+      if (!foldable(k) || !const_args(a, n)) t = types_concretize(c->T, t);
+      if (k == BK_DERIV) t = types_with_scalar(c->T, t, c->T->t_f32);
+      if (!convert_all(c, a, n, t)) return fail_args(c, e, f, t);
+      rt = t;
+    }
+    break;
+  case BK_EXTRACT: case BK_INSERT: {
+    int nv = k == BK_EXTRACT ? 1 : 2;
+    t = common(a, nv);
+    if (!t || !is_sv(t) || !scalar_in(type_scalar_of(t), S_I | S_U) ||
+        type_scalar_of(t)->kind == TY_AFLOAT)
+      return fail_args(c, e, f, t);
+    t = types_concretize(c->T, t);
+    if (!convert_all(c, a, nv, t)) return fail_args(c, e, f, t);
+    for (int i = nv; i < n; i++)
+      if (!sema_expect(c, a[i], c->T->t_u32, name)) return NULL;
+    rt = t;
+    break;
+  }
+  case BK_LDEXP: {
+    t = to_float(c, type_unref(a[0]->type));
+    const type *et = type_unref(a[1]->type);
+    if (!is_sv(t) || !scalar_in(type_scalar_of(t), S_F) || !is_sv(et) ||
+        !scalar_in(type_scalar_of(et), S_I) || (t->kind == TY_VEC) != (et->kind == TY_VEC) ||
+        (t->kind == TY_VEC && t->n != et->n))
+      return fail_args(c, e, f, t);
+    int abs_e = type_scalar_of(et)->kind == TY_AINT;
+    if (!(type_is_abstract(t) && abs_e && const_args(a, n))) {
+      t = types_concretize(c->T, t);
+      et = types_with_scalar(c->T, et, c->T->t_i32);
+    }
+    if (!sema_convert_expr(c, a[0], t) || !sema_convert_expr(c, a[1], et)) return fail_args(c, e, f, t);
+    rt = t;
+    break;
+  }
+  case BK_FREXP: case BK_MODF: {
+    t = to_float(c, type_unref(a[0]->type));
+    if (!is_sv(t) || !scalar_in(type_scalar_of(t), S_F)) return fail_args(c, e, f, t);
+    t = types_concretize(c->T, t);
+    if (!sema_convert_expr(c, a[0], t)) return fail_args(c, e, f, t);
+    char sn[64], nm[96];
+    shape_suffix(t, sn, sizeof sn);
+    snprintf(nm, sizeof nm, "__%s_result_%s", k == BK_FREXP ? "frexp" : "modf", sn);
+    if (k == BK_FREXP)
+      rt = result_struct(c, nm, "fract", t, "exp", types_with_scalar(c->T, t, c->T->t_i32));
+    else
+      rt = result_struct(c, nm, "fract", t, "whole", t);
+    break;
+  }
+  case BK_LEN: case BK_DIST: case BK_DOT: case BK_CROSS: case BK_NORM: case BK_REFLECT:
+  case BK_FACEFWD: case BK_REFRACT: {
+    int nv = k == BK_REFRACT ? 2 : n;
+    t = common(a, nv);
+    if (!t || !is_sv(t)) return fail_args(c, e, f, t);
+    int set = k == BK_DOT ? S_N : S_F;
+    if (!scalar_in(type_scalar_of(t), set)) return fail_args(c, e, f, t);
+    int need_vec = k == BK_DOT || k == BK_CROSS || k == BK_NORM || k == BK_REFLECT ||
+                   k == BK_FACEFWD || k == BK_REFRACT;
+    if (need_vec && t->kind != TY_VEC) return fail_args(c, e, f, t);
+    if (k == BK_CROSS && t->n != 3) return fail_args(c, e, f, t);
+    if (set == S_F) t = to_float(c, t);
+    t = types_concretize(c->T, t);
+    if (!convert_all(c, a, nv, t)) return fail_args(c, e, f, t);
+    if (k == BK_REFRACT && !sema_convert_expr(c, a[2], t->elem)) return fail_args(c, e, f, t);
+    rt = (k == BK_LEN || k == BK_DIST || k == BK_DOT) ? type_scalar_of(t) : t;
+    break;
+  }
+  case BK_DET: case BK_TRANSPOSE: {
+    t = types_concretize(c->T, type_unref(a[0]->type));
+    if (t->kind != TY_MAT || (k == BK_DET && t->n != t->rows)) return fail_args(c, e, f, t);
+    if (!sema_convert_expr(c, a[0], t)) return fail_args(c, e, f, t);
+    rt = k == BK_DET ? t->elem : types_mat(c->T, t->elem, t->rows, t->n);
+    break;
+  }
+  case BK_ALLANY:
+    t = type_unref(a[0]->type);
+    if (!is_sv(t) || type_scalar_of(t)->kind != TY_BOOL) return fail_args(c, e, f, t);
+    rt = c->T->t_bool;
+    break;
+  case BK_SGRED: case BK_SGBIT: case BK_SGONE: case BK_SGBC: case BK_SGSHUF: case BK_QBC: {
+    t = types_concretize(c->T, type_unref(a[0]->type));
+    int set = k == BK_SGBIT ? S_I | S_U : S_N;
+    if (!is_sv(t) || !scalar_in(type_scalar_of(t), set)) return fail_args(c, e, f, t);
+    if (!sema_convert_expr(c, a[0], t)) return fail_args(c, e, f, t);
+    if (n == 2) {
+      const type *it = type_unref(a[1]->type);
+      if (!type_is_integer_scalar(it)) return fail_args(c, e, f, it);
+      if (it->kind == TY_AINT) sema_convert_expr(c, a[1], c->T->t_i32);
+      if ((k == BK_SGBC || k == BK_QBC) && !a[1]->cval) {
+        diag_error(c->d, a[1]->span, "the id argument of %s must be a const-expression", name);
+        return NULL;
+      }
+      if ((k == BK_SGBC && a[1]->cval && (a[1]->cval->i < 0 || a[1]->cval->i > 127)) ||
+          (k == BK_QBC && a[1]->cval && (a[1]->cval->i < 0 || a[1]->cval->i > 3))) {
+        diag_error(c->d, a[1]->span, "the id argument of %s is out of range", name);
+        return NULL;
+      }
+    }
+    rt = t;
+    break;
+  }
+  case BK_SGBOOL: case BK_BALLOT:
+    if (!sema_expect(c, a[0], c->T->t_bool, name)) return NULL;
+    rt = k == BK_BALLOT ? types_vec(c->T, c->T->t_u32, 4) : c->T->t_bool;
+    break;
+  default:
+    return fail_args(c, e, f, NULL);
+  }
+  e->type = rt;
+  if (foldable(k) && const_args(a, n)) {
+    const cvalue *v[3];
+    for (int i = 0; i < n && i < 3; i++) v[i] = a[i]->cval;
+    size_t before = c->d->errors;
+    e->cval = fold_builtin(c->m, f, v, n, rt, e->span, c->d);
+    if (!e->cval && c->d->errors != before) return NULL;
+    if (!e->cval && type_is_abstract(rt)) {
+      /* no folding for this function: the call is a runtime value */
+      t = types_concretize(c->T, rt);
+      for (int i = 0; i < n; i++) sema_convert_expr(c, a[i], types_concretize(c->T, type_unref(a[i]->type)));
+      e->type = rt = t;
+    }
+  } else if (f <= BF_LAST_LOWERED) {
+    int ov;
+    if (sema_all_const(a, n, &ov) == 0 && ov) e->is_override_expr = 1;
+  }
+  return rt;
+}

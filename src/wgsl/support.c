@@ -1,0 +1,172 @@
+/*
+ * support.c — the gate between the validator and lowering. The resolver
+ * accepts all of WGSL; lowering (src/ir/) runs a subset. Before lowering an
+ * entry point, sema_check_lowerable walks everything the entry point can
+ * reach (its body, the functions it calls, the module variables and
+ * constants they use) and refuses, with "... is not supported by lockstep
+ * yet", every construct outside that subset — so nothing is mis-executed.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sema_int.h"
+
+typedef struct gate {
+  wgsl_module *m;
+  diag_list *d;
+  uint8_t *seen; /* per module declaration */
+  int failed;
+} gate;
+
+static void refuse(gate *g, src_span s, const char *what) {
+  if (g->failed) return;
+  diag_error(g->d, s, "%s is not supported by lockstep yet", what);
+  g->failed = 1;
+}
+
+/* The first unsupported part of a type, or NULL. */
+static const char *type_problem(const type *t) {
+  if (!t) return NULL;
+  switch (t->kind) {
+  case TY_F16: return "f16";
+  case TY_MAT: return "a matrix";
+  case TY_TEXTURE: return "a texture";
+  case TY_SAMPLER: return "a sampler";
+  case TY_VEC: case TY_ARRAY: case TY_ATOMIC: case TY_PTR: case TY_REF:
+    if (t->kind == TY_ATOMIC && t->elem && t->elem->kind != TY_I32 && t->elem->kind != TY_U32)
+      return "this atomic type";
+    return type_problem(t->elem);
+  case TY_STRUCT:
+    if (t->name && !strncmp(t->name, "__", 2)) return "a built-in result structure";
+    for (int i = 0; i < t->nfields; i++) {
+      const char *p = type_problem(t->fields[i].type);
+      if (p) return p;
+    }
+    return NULL;
+  default: return NULL;
+  }
+}
+
+static void check_type(gate *g, const type *t, src_span s) {
+  const char *p = type_problem(t);
+  if (p) {
+    char b[160];
+    char tn[96];
+    type_name(t, tn, sizeof tn);
+    if (!strcmp(p, "f16") || !strcmp(p, "a matrix") || !strcmp(p, "a texture") || !strcmp(p, "a sampler"))
+      snprintf(b, sizeof b, "%s (in %s)", p, tn);
+    else snprintf(b, sizeof b, "%s", p);
+    refuse(g, s, b);
+  }
+}
+
+static void decl(gate *g, ast_decl *d);
+static void stmt(gate *g, ast_stmt *s);
+
+static void expr(gate *g, ast_expr *e) {
+  if (!e || g->failed) return;
+  check_type(g, e->type, e->span);
+  if (e->cval && e->kind != EX_CALL) return;
+  switch (e->kind) {
+  case EX_IDENT:
+    if (e->ref == REF_DECL && e->decl) decl(g, e->decl);
+    break;
+  case EX_CALL:
+    if (e->ref == REF_BUILTIN_FN && e->builtin > BF_LAST_LOWERED) {
+      char b[96];
+      snprintf(b, sizeof b, "the built-in function '%s'", builtin_fn_name((builtin_fn)e->builtin));
+      refuse(g, e->span, b);
+      return;
+    }
+    if (e->ref == REF_DECL && e->decl) decl(g, e->decl);
+    for (int i = 0; i < e->u.call.nargs; i++) expr(g, e->u.call.args[i]);
+    break;
+  case EX_INDEX:
+    expr(g, e->u.index.base);
+    expr(g, e->u.index.index);
+    if (!g->failed && e->u.index.base->type && e->u.index.base->type->kind == TY_ARRAY &&
+        !e->u.index.index->cval && !e->cval)
+      refuse(g, e->span, "indexing an array value with a runtime index (store the array in a 'var' first)");
+    break;
+  case EX_MEMBER:
+    expr(g, e->u.member.base);
+    if (!g->failed && e->u.member.base->type && e->u.member.base->type->kind == TY_PTR)
+      refuse(g, e->span, "accessing a member through a pointer without '*'");
+    break;
+  case EX_UNARY: expr(g, e->u.unary.operand); break;
+  case EX_BINARY:
+    expr(g, e->u.binary.lhs);
+    expr(g, e->u.binary.rhs);
+    break;
+  default: break;
+  }
+}
+
+static void decl(gate *g, ast_decl *d) {
+  if (!d || g->failed) return;
+  ast_module *am = g->m->ast;
+  int global = d->index >= 0 && d->index < am->ndecls && am->decls[d->index] == d;
+  if (global) {
+    if (g->seen[d->index]) return;
+    g->seen[d->index] = 1;
+  }
+  switch (d->kind) {
+  case DECL_FN:
+    if (d->rtype) check_type(g, d->rtype, d->ret_type ? d->ret_type->span : d->name_span);
+    for (int i = 0; i < d->nparams; i++) check_type(g, d->params[i]->rtype, d->params[i]->name_span);
+    stmt(g, d->body);
+    break;
+  case DECL_VAR: case DECL_LET: case DECL_CONST: case DECL_OVERRIDE: case DECL_PARAM:
+    check_type(g, d->rtype, d->name_span);
+    if (d->kind != DECL_CONST) expr(g, d->init);
+    break;
+  default: break;
+  }
+}
+
+static void stmt(gate *g, ast_stmt *s) {
+  if (!s || g->failed) return;
+  switch (s->kind) {
+  case ST_BLOCK:
+    for (int i = 0; i < s->u.block.n; i++) stmt(g, s->u.block.stmts[i]);
+    break;
+  case ST_DECL: decl(g, s->u.decl); break;
+  case ST_ASSIGN:
+    expr(g, s->u.assign.lhs);
+    expr(g, s->u.assign.rhs);
+    break;
+  case ST_INCDEC: expr(g, s->u.incdec.lhs); break;
+  case ST_CALL: expr(g, s->u.call); break;
+  case ST_IF:
+    expr(g, s->u.if_.cond);
+    stmt(g, s->u.if_.then);
+    stmt(g, s->u.if_.else_);
+    break;
+  case ST_SWITCH:
+    expr(g, s->u.switch_.selector);
+    for (int i = 0; i < s->u.switch_.ncases; i++) stmt(g, s->u.switch_.cases[i].body);
+    break;
+  case ST_LOOP: case ST_FOR: case ST_WHILE:
+    stmt(g, s->u.loop.init);
+    expr(g, s->u.loop.cond);
+    stmt(g, s->u.loop.update);
+    stmt(g, s->u.loop.body);
+    stmt(g, s->u.loop.continuing);
+    break;
+  case ST_RETURN: case ST_BREAK_IF: expr(g, s->u.expr); break;
+  default: break;
+  }
+}
+
+int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d) {
+  gate g = {m, d, NULL, 0};
+  g.seen = arena_alloc(&m->arena, (size_t)m->ast->ndecls + 1);
+  if (!g.seen) return 0;
+  for (int i = 0; i < fn->nparams && !g.failed; i++) {
+    ast_decl *p = fn->params[i];
+    if (p->builtin_value < 0) refuse(&g, p->name_span, "this entry point parameter");
+  }
+  if (!g.failed && fn->ret_type) refuse(&g, fn->ret_type->span, "an entry point return value");
+  decl(&g, fn);
+  return !g.failed;
+}

@@ -1,0 +1,802 @@
+/*
+ * uniformity.c — the WGSL uniformity analysis. For each function (callees
+ * first) a graph is built whose nodes stand for "this value / this point of
+ * control flow may be non-uniform": CF_start, one node per parameter,
+ * Value_return, MayBeNonUniform, and one RequiredToBeUniform node per
+ * severity. An edge X -> Y says X is non-uniform when Y is. A call that
+ * needs uniform control flow (barriers, workgroupUniformLoad, derivatives,
+ * implicit-derivative texture sampling, subgroup and quad operations) adds
+ * RequiredToBeUniform.S -> CF. Reaching MayBeNonUniform from a requirement
+ * is a diagnostic of severity S (error, warning, info or off, chosen by the
+ * innermost diagnostic filter); reaching CF_start or a parameter instead
+ * becomes the function's tag, which its call sites apply. Function-scope
+ * variables are tracked flow-sensitively: each assignment gives the
+ * variable a new node, control-flow joins merge them, loops use a
+ * placeholder per variable closed after the body. Prefix uni_.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sema_int.h"
+#include "uniformity.h"
+
+enum { SEV_ERROR, SEV_WARNING, SEV_INFO, SEV_OFF };
+enum { RULE_DERIV, RULE_SUBGROUP, RULE_BARRIER };
+enum { B_NEXT = 1, B_RET = 2, B_BREAK = 4, B_CONT = 8 };
+
+typedef struct unode {
+  int *out;
+  int n, cap;
+  int mark;
+  src_span span; /* where the value or branch is, for notes */
+} unode;
+
+typedef struct site {
+  int node, sev, rule;
+  src_span span;
+  const char *what;
+} site;
+
+/* What a function asks of its callers. */
+typedef struct ftag {
+  int done;
+  int cs_required;        /* call site must be in uniform control flow */
+  int cs_sev;
+  int ret_nonuniform;     /* return value may be non-uniform */
+  uint8_t *param_required; /* per parameter: must be uniform */
+  uint8_t *ret_param;      /* per parameter: return value depends on it */
+} ftag;
+
+typedef struct uctx {
+  sctx *c;
+  unode *nodes;
+  int nn, capn;
+  site *sites;
+  int ns, caps;
+  ast_decl **vars; /* tracked function-scope variables */
+  int nvars, capvars;
+  int *state;      /* current node of each tracked variable */
+  ast_decl *fn;
+  ftag *tags;      /* per module declaration */
+  int maybe, cf_start, ret;
+  int *params;
+  int sev[3];      /* effective severity per rule at the current point */
+  int loop_cf;     /* CF' of the innermost loop, -1 outside */
+  int *loop_state; /* variable placeholders of the innermost loop */
+  int loop_nv;     /* how many variables loop_state covers */
+  int failed;
+} uctx;
+
+static int node(uctx *u, src_span span) {
+  if (u->nn == u->capn) {
+    int cap = u->capn ? u->capn * 2 : 256;
+    unode *n = realloc(u->nodes, sizeof *n * (size_t)cap);
+    if (!n) {
+      u->failed = 1;
+      return 0;
+    }
+    u->nodes = n;
+    u->capn = cap;
+  }
+  unode *x = &u->nodes[u->nn];
+  memset(x, 0, sizeof *x);
+  x->span = span;
+  return u->nn++;
+}
+
+static void edge(uctx *u, int from, int to) {
+  if (u->failed || from == to) return;
+  unode *x = &u->nodes[from];
+  if (x->n == x->cap) {
+    int cap = x->cap ? x->cap * 2 : 4;
+    int *o = realloc(x->out, sizeof *o * (size_t)cap);
+    if (!o) {
+      u->failed = 1;
+      return;
+    }
+    x->out = o;
+    x->cap = cap;
+  }
+  x->out[x->n++] = to;
+}
+
+static int join(uctx *u, int a, int b, src_span span) {
+  if (a == b) return a;
+  int n = node(u, span);
+  edge(u, n, a);
+  edge(u, n, b);
+  return n;
+}
+
+static void require(uctx *u, int cf, int rule, src_span span, const char *what) {
+  int sev = u->sev[rule];
+  if (sev == SEV_OFF || u->failed) return;
+  if (u->ns == u->caps) {
+    int cap = u->caps ? u->caps * 2 : 16;
+    site *s = realloc(u->sites, sizeof *s * (size_t)cap);
+    if (!s) {
+      u->failed = 1;
+      return;
+    }
+    u->sites = s;
+    u->caps = cap;
+  }
+  u->sites[u->ns++] = (site){cf, sev, rule, span, what};
+}
+
+static int var_index(uctx *u, ast_decl *d) {
+  for (int i = u->nvars - 1; i >= 0; i--)
+    if (u->vars[i] == d) return i;
+  return -1;
+}
+
+/* ----------------------------------------------------- diagnostic filters */
+
+static int parse_sev(const char *s) {
+  if (!strcmp(s, "error")) return SEV_ERROR;
+  if (!strcmp(s, "warning")) return SEV_WARNING;
+  if (!strcmp(s, "info")) return SEV_INFO;
+  if (!strcmp(s, "off")) return SEV_OFF;
+  return -1;
+}
+
+static int parse_rule(const char *s) {
+  if (!strcmp(s, "derivative_uniformity")) return RULE_DERIV;
+  if (!strcmp(s, "subgroup_uniformity")) return RULE_SUBGROUP;
+  return -1;
+}
+
+/* Applies @diagnostic(severity, rule) attributes; saves the old state. */
+static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[3]) {
+  memcpy(saved, u->sev, sizeof u->sev);
+  for (int i = 0; i < n; i++) {
+    if (strcmp(a[i].name, "diagnostic") || a[i].nargs < 2) continue;
+    if (a[i].args[0]->kind != EX_IDENT || a[i].args[1]->kind != EX_IDENT) continue;
+    int s = parse_sev(a[i].args[0]->u.ident.name), r = parse_rule(a[i].args[1]->u.ident.name);
+    if (s >= 0 && r >= 0) u->sev[r] = s;
+  }
+}
+
+/* ----------------------------------------------------------- expressions */
+
+static int expr(uctx *u, int cf, ast_expr *e, int *val);
+
+static int ptr_root_param(uctx *u, ast_expr *e) {
+  while (e) {
+    if (e->kind == EX_UNARY) e = e->u.unary.operand;
+    else if (e->kind == EX_INDEX) e = e->u.index.base;
+    else if (e->kind == EX_MEMBER) e = e->u.member.base;
+    else break;
+  }
+  if (e && e->kind == EX_IDENT && e->ref == REF_DECL && e->decl && e->decl->kind == DECL_PARAM)
+    for (int i = 0; i < u->fn->nparams; i++)
+      if (u->fn->params[i] == e->decl) return i;
+  return -1;
+}
+
+/* The root variable of a memory view (x, x[i].m, *p with p = &x...). */
+static ast_decl *root_decl(ast_expr *e) {
+  while (e) {
+    if (e->kind == EX_UNARY) e = e->u.unary.operand;
+    else if (e->kind == EX_INDEX) e = e->u.index.base;
+    else if (e->kind == EX_MEMBER) e = e->u.member.base;
+    else break;
+  }
+  if (e && e->kind == EX_IDENT && e->ref == REF_DECL) {
+    ast_decl *d = e->decl;
+    /* let p = &x; — follow the pointer to its variable */
+    if (d && d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR) return root_decl(d->init);
+    return d;
+  }
+  return NULL;
+}
+
+static int global_uniform(ast_decl *d) {
+  if (d->kind == DECL_CONST || d->kind == DECL_OVERRIDE) return 1;
+  if (d->kind != DECL_VAR) return 1;
+  if (d->space == AS_HANDLE || d->space == AS_UNIFORM) return 1;
+  if (d->space == AS_STORAGE && d->access == ACC_READ) return 1;
+  return 0;
+}
+
+static int is_builtin_nonuniform_value(ast_decl *p) {
+  ast_attr *a = NULL;
+  for (int i = 0; i < p->nattrs; i++)
+    if (!strcmp(p->attrs[i].name, "builtin")) a = &p->attrs[i];
+  if (!a || a->nargs < 1 || a->args[0]->kind != EX_IDENT) return 1; /* @location inputs */
+  const char *n = a->args[0]->u.ident.name;
+  return !(!strcmp(n, "workgroup_id") || !strcmp(n, "num_workgroups") || !strcmp(n, "subgroup_size") ||
+           !strcmp(n, "num_subgroups"));
+}
+
+static int call(uctx *u, int cf, ast_expr *e, int *val) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  int argv[16];
+  int v = cf;
+  for (int i = 0; i < n; i++) {
+    int x;
+    cf = expr(u, cf, a[i], &x);
+    if (i < 16) argv[i] = x;
+    v = join(u, v, x, a[i]->span);
+  }
+  if (e->ref == REF_BUILTIN_FN) {
+    builtin_fn f = (builtin_fn)e->builtin;
+    builtin_kind k = builtin_fn_kind(f);
+    const char *name = builtin_fn_name(f);
+    if (k == BK_BAR || k == BK_WUL)
+      require(u, cf, RULE_BARRIER, e->span, name);
+    else if (k == BK_DERIV || f == BF_TEXTURE_SAMPLE || f == BF_TEXTURE_SAMPLE_BIAS ||
+             f == BF_TEXTURE_SAMPLE_COMPARE)
+      require(u, cf, RULE_DERIV, e->span, name);
+    else if (k >= BK_SGRED && k <= BK_QBC)
+      require(u, cf, RULE_SUBGROUP, e->span, name);
+    if (k == BK_WUL) {
+      *val = cf; /* the loaded value is uniform */
+    } else if (k == BK_ATOM || k == BK_CMPX || (k >= BK_SGRED && k <= BK_QBC && k != BK_SGBC &&
+                                                  f != BF_SUBGROUP_BROADCAST_FIRST)) {
+      int r = node(u, e->span);
+      edge(u, r, u->maybe);
+      *val = r;
+    } else if (k == BK_TEX && (f == BF_TEXTURE_LOAD) && n > 0 && a[0]->type) {
+      /* reading a read_write storage texture may see other invocations' writes */
+      const type *t = type_unref(a[0]->type);
+      if (t->kind == TY_TEXTURE && t->tex_kind == TEX_STORAGE && t->access == ACC_READ_WRITE) {
+        int r = node(u, e->span);
+        edge(u, r, u->maybe);
+        *val = r;
+      } else {
+        *val = v;
+      }
+    } else {
+      *val = v;
+    }
+    return cf;
+  }
+  if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {
+    ftag *t = &u->tags[e->decl->index];
+    if (t->cs_required) require(u, cf, RULE_BARRIER, e->span, e->decl->name);
+    int r = node(u, e->span);
+    edge(u, r, cf);
+    if (t->ret_nonuniform) edge(u, r, u->maybe);
+    for (int i = 0; i < n && i < 16 && i < e->decl->nparams; i++) {
+      if (t->param_required && t->param_required[i]) require(u, argv[i], RULE_BARRIER, a[i]->span, e->decl->name);
+      if (t->ret_param && t->ret_param[i]) edge(u, r, argv[i]);
+      /* a pointer argument's variable may be written by the callee: be safe */
+      if (a[i]->type && a[i]->type->kind == TY_PTR) {
+        ast_decl *d = root_decl(a[i]);
+        int vi = d ? var_index(u, d) : -1;
+        if (vi >= 0) {
+          int nv = node(u, a[i]->span);
+          edge(u, nv, u->state[vi]);
+          edge(u, nv, cf);
+          if (t->ret_nonuniform) edge(u, nv, u->maybe);
+          for (int j = 0; j < n && j < 16; j++) edge(u, nv, argv[j]);
+          u->state[vi] = nv;
+        }
+      }
+    }
+    *val = r;
+    return cf;
+  }
+  *val = v; /* value constructors */
+  return cf;
+}
+
+static int expr(uctx *u, int cf, ast_expr *e, int *val) {
+  if (!e || u->failed) {
+    *val = cf;
+    return cf;
+  }
+  if (e->cval || e->is_override_expr) {
+    *val = cf;
+    return cf;
+  }
+  switch (e->kind) {
+  case EX_IDENT: {
+    ast_decl *d = e->decl;
+    if (e->ref != REF_DECL || !d) break;
+    if (d->kind == DECL_PARAM) {
+      int pi = ptr_root_param(u, e);
+      *val = pi >= 0 ? join(u, cf, u->params[pi], e->span) : cf;
+      return cf;
+    }
+    int vi = var_index(u, d);
+    if (vi >= 0) {
+      *val = join(u, cf, u->state[vi], e->span);
+      return cf;
+    }
+    if (d->kind == DECL_VAR && !global_uniform(d)) {
+      int r = node(u, e->span);
+      edge(u, r, u->maybe);
+      *val = r;
+      return cf;
+    }
+    if (d->kind == DECL_LET || d->kind == DECL_VAR) {
+      int li = var_index(u, d);
+      *val = li >= 0 ? u->state[li] : cf;
+      return cf;
+    }
+    *val = cf;
+    return cf;
+  }
+  case EX_CALL: return call(u, cf, e, val);
+  case EX_INDEX: {
+    int b, i;
+    cf = expr(u, cf, e->u.index.base, &b);
+    cf = expr(u, cf, e->u.index.index, &i);
+    *val = join(u, b, i, e->span);
+    return cf;
+  }
+  case EX_MEMBER: return expr(u, cf, e->u.member.base, val);
+  case EX_UNARY: return expr(u, cf, e->u.unary.operand, val);
+  case EX_BINARY: {
+    int l, r;
+    cf = expr(u, cf, e->u.binary.lhs, &l);
+    if (e->u.binary.op == BIN_LAND || e->u.binary.op == BIN_LOR) {
+      /* short-circuit: the right side runs under the left's value */
+      int cf2 = expr(u, l, e->u.binary.rhs, &r);
+      *val = join(u, cf2, r, e->span);
+      return cf;
+    }
+    cf = expr(u, cf, e->u.binary.rhs, &r);
+    *val = join(u, l, r, e->span);
+    return cf;
+  }
+  default: break;
+  }
+  *val = cf;
+  return cf;
+}
+
+/* ------------------------------------------------------------ statements */
+
+static int stmt(uctx *u, int cf, ast_stmt *s, int *beh);
+
+static void track(uctx *u, ast_decl *d, int init) {
+  if (u->nvars == u->capvars) {
+    int cap = u->capvars ? u->capvars * 2 : 32;
+    ast_decl **v = realloc(u->vars, sizeof *v * (size_t)cap);
+    int *st = realloc(u->state, sizeof *st * (size_t)cap);
+    if (v) u->vars = v;
+    if (st) u->state = st;
+    if (!v || !st) {
+      u->failed = 1;
+      return;
+    }
+    u->capvars = cap;
+  }
+  u->vars[u->nvars] = d;
+  u->state[u->nvars++] = init;
+}
+
+static void merge_states(uctx *u, int *into, const int *other, int n) {
+  for (int i = 0; i < n; i++)
+    if (into[i] != other[i]) into[i] = join(u, into[i], other[i], u->nodes[other[i]].span);
+}
+
+static int *save_state(uctx *u) {
+  int *s = malloc(sizeof *s * (size_t)(u->nvars + 1));
+  if (!s) {
+    u->failed = 1;
+    return NULL;
+  }
+  memcpy(s, u->state, sizeof *s * (size_t)u->nvars);
+  return s;
+}
+
+static int block(uctx *u, int cf, ast_stmt *s, int *beh) {
+  *beh = B_NEXT;
+  if (!s) return cf;
+  int mark = u->nvars;
+  for (int i = 0; i < s->u.block.n && !u->failed; i++) {
+    int b;
+    cf = stmt(u, cf, s->u.block.stmts[i], &b);
+    *beh = (*beh & ~B_NEXT) | b;
+    if (!(b & B_NEXT)) break;
+  }
+  u->nvars = mark;
+  return cf;
+}
+
+static void assign_to(uctx *u, int cf, ast_expr *lhs, int v) {
+  ast_decl *d = root_decl(lhs);
+  int vi = d ? var_index(u, d) : -1;
+  if (vi < 0) return;
+  int whole = lhs->kind == EX_IDENT;
+  int nv = whole ? join(u, cf, v, lhs->span) : join(u, join(u, cf, v, lhs->span), u->state[vi], lhs->span);
+  u->state[vi] = nv;
+}
+
+static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
+  *beh = B_NEXT;
+  if (!s || u->failed) return cf;
+  int saved_sev[3];
+  apply_attrs(u, s->attrs, s->nattrs, saved_sev);
+  int v;
+  switch (s->kind) {
+  case ST_BLOCK: cf = block(u, cf, s, beh); break;
+  case ST_DECL: {
+    ast_decl *d = s->u.decl;
+    if (d->kind == DECL_VAR || d->kind == DECL_LET) {
+      if (d->init) cf = expr(u, cf, d->init, &v);
+      else v = cf;
+      track(u, d, d->kind == DECL_VAR ? join(u, cf, v, d->name_span) : v);
+    }
+    break;
+  }
+  case ST_ASSIGN:
+    if (s->u.assign.lhs) {
+      int l;
+      cf = expr(u, cf, s->u.assign.lhs, &l);
+      cf = expr(u, cf, s->u.assign.rhs, &v);
+      if (s->u.assign.op != BIN_COUNT_) v = join(u, v, l, s->span);
+      assign_to(u, cf, s->u.assign.lhs, v);
+    } else {
+      cf = expr(u, cf, s->u.assign.rhs, &v);
+    }
+    break;
+  case ST_INCDEC:
+    cf = expr(u, cf, s->u.incdec.lhs, &v);
+    assign_to(u, cf, s->u.incdec.lhs, v);
+    break;
+  case ST_CALL: cf = expr(u, cf, s->u.call, &v); break;
+  case ST_IF: {
+    cf = expr(u, cf, s->u.if_.cond, &v);
+    int *before = save_state(u);
+    if (!before) break;
+    int b1, b2 = B_NEXT;
+    int cf1 = block(u, v, s->u.if_.then, &b1);
+    int *after1 = save_state(u);
+    if (!after1) { free(before); break; }
+    memcpy(u->state, before, sizeof *before * (size_t)u->nvars);
+    int cf2 = v;
+    if (s->u.if_.else_) cf2 = stmt(u, v, s->u.if_.else_, &b2);
+    /* variables assigned on either side depend on the condition */
+    if (b1 & B_NEXT) merge_states(u, u->state, after1, u->nvars);
+    for (int i = 0; i < u->nvars; i++)
+      if (u->state[i] != before[i]) u->state[i] = join(u, u->state[i], v, s->span);
+    *beh = ((b1 | b2) & ~B_NEXT) | ((b1 | b2) & B_NEXT);
+    if ((b1 | b2) == B_NEXT) {
+      (void)cf1;
+      (void)cf2;
+      /* both sides fall through: control flow reconverges */
+    } else {
+      int n = node(u, s->span);
+      edge(u, n, cf1);
+      edge(u, n, cf2);
+      edge(u, n, v);
+      cf = n;
+    }
+    free(before);
+    free(after1);
+    break;
+  }
+  case ST_SWITCH: {
+    cf = expr(u, cf, s->u.switch_.selector, &v);
+    int *before = save_state(u), *acc = save_state(u);
+    if (!before || !acc) { free(before); free(acc); break; }
+    int all = 0, end = node(u, s->span);
+    for (int i = 0; i < s->u.switch_.ncases; i++) {
+      memcpy(u->state, before, sizeof *before * (size_t)u->nvars);
+      int b;
+      int c2 = block(u, v, s->u.switch_.cases[i].body, &b);
+      edge(u, end, c2);
+      merge_states(u, acc, u->state, u->nvars);
+      all |= b;
+    }
+    memcpy(u->state, acc, sizeof *acc * (size_t)u->nvars);
+    for (int i = 0; i < u->nvars; i++)
+      if (u->state[i] != before[i]) u->state[i] = join(u, u->state[i], v, s->span);
+    *beh = (all & ~B_BREAK) | ((all & B_BREAK) ? B_NEXT : 0);
+    if ((all & (B_RET | B_CONT)) || (all & B_BREAK)) {
+      edge(u, end, v);
+      cf = end;
+    }
+    free(before);
+    free(acc);
+    break;
+  }
+  case ST_LOOP: case ST_FOR: case ST_WHILE: {
+    int mark = u->nvars;
+    if (s->kind == ST_FOR && s->u.loop.init) {
+      int b;
+      cf = stmt(u, cf, s->u.loop.init, &b);
+    }
+    int cfp = node(u, s->span); /* CF' */
+    edge(u, cfp, cf);
+    int nv = u->nvars;
+    int *ph = malloc(sizeof *ph * (size_t)(nv + 1));
+    if (!ph) { u->failed = 1; break; }
+    for (int i = 0; i < nv; i++) {
+      ph[i] = node(u, u->nodes[u->state[i]].span);
+      edge(u, ph[i], u->state[i]);
+      u->state[i] = ph[i];
+    }
+    int body_cf = cfp;
+    if (s->u.loop.cond) {
+      int cv;
+      body_cf = expr(u, cfp, s->u.loop.cond, &cv);
+      body_cf = join(u, body_cf, cv, s->u.loop.cond->span);
+      edge(u, cfp, cv);
+    }
+    int b;
+    int saved_loop = u->loop_cf;
+    int *saved_ls = u->loop_state, saved_nv = u->loop_nv;
+    u->loop_cf = cfp;
+    u->loop_state = ph;
+    u->loop_nv = nv;
+    int end = block(u, body_cf, s->u.loop.body, &b);
+    if (s->u.loop.continuing) {
+      int b2;
+      end = block(u, end, s->u.loop.continuing, &b2);
+    }
+    if (s->u.loop.update) {
+      int b3;
+      end = stmt(u, end, s->u.loop.update, &b3);
+    }
+    u->loop_cf = saved_loop;
+    u->loop_state = saved_ls;
+    u->loop_nv = saved_nv;
+    edge(u, cfp, end);
+    for (int i = 0; i < nv; i++) edge(u, ph[i], u->state[i]);
+    for (int i = 0; i < nv; i++) u->state[i] = ph[i];
+    free(ph);
+    u->nvars = mark;
+    *beh = (b & B_RET) | B_NEXT;
+    /* without a return inside, invocations reconverge after the loop */
+    int cf_in = cf;
+    cf = (b & B_RET) ? cfp : cf_in;
+    break;
+  }
+  case ST_BREAK_IF: {
+    cf = expr(u, cf, s->u.expr, &v);
+    if (u->loop_cf >= 0) edge(u, u->loop_cf, v);
+    break;
+  }
+  case ST_BREAK: case ST_CONTINUE:
+    if (u->loop_cf >= 0) {
+      edge(u, u->loop_cf, cf);
+      for (int i = 0; u->loop_state && i < u->nvars && i < u->loop_nv; i++)
+        if (u->state[i] != u->loop_state[i]) edge(u, u->loop_state[i], u->state[i]);
+    }
+    *beh = s->kind == ST_BREAK ? B_BREAK : B_CONT;
+    break;
+  case ST_RETURN:
+    if (s->u.expr) {
+      cf = expr(u, cf, s->u.expr, &v);
+      edge(u, u->ret, v);
+    }
+    edge(u, u->ret, cf);
+    *beh = B_RET;
+    break;
+  case ST_DISCARD:
+    *beh = B_NEXT;
+    break;
+  default: break;
+  }
+  memcpy(u->sev, saved_sev, sizeof u->sev);
+  return cf;
+}
+
+/* ----------------------------------------------------------- reachability */
+
+/* Marks (with bit) every node from which `target` is reachable. */
+static void reach_back(uctx *u, int target, int bit) {
+  /* reverse adjacency built on the fly: iterate until no change (graphs are
+   * small per function; bounded by nodes * edges passes in the worst case,
+   * done instead with an explicit reverse graph) */
+  int *cnt = calloc((size_t)u->nn + 1, sizeof *cnt);
+  if (!cnt) { u->failed = 1; return; }
+  int total = 0;
+  for (int i = 0; i < u->nn; i++)
+    for (int k = 0; k < u->nodes[i].n; k++) cnt[u->nodes[i].out[k]]++, total++;
+  int *start = malloc(sizeof *start * ((size_t)u->nn + 1));
+  int *rev = malloc(sizeof *rev * ((size_t)total + 1));
+  int *stack = malloc(sizeof *stack * ((size_t)u->nn + 1));
+  if (!start || !rev || !stack) {
+    u->failed = 1;
+    free(cnt); free(start); free(rev); free(stack);
+    return;
+  }
+  int acc = 0;
+  for (int i = 0; i < u->nn; i++) start[i] = acc, acc += cnt[i];
+  start[u->nn] = acc;
+  memset(cnt, 0, sizeof *cnt * (size_t)u->nn);
+  for (int i = 0; i < u->nn; i++)
+    for (int k = 0; k < u->nodes[i].n; k++) {
+      int t = u->nodes[i].out[k];
+      rev[start[t] + cnt[t]++] = i;
+    }
+  int sp = 0;
+  u->nodes[target].mark |= bit;
+  stack[sp++] = target;
+  while (sp) {
+    int x = stack[--sp];
+    for (int k = start[x]; k < start[x + 1]; k++) {
+      int y = rev[k];
+      if (!(u->nodes[y].mark & bit)) {
+        u->nodes[y].mark |= bit;
+        stack[sp++] = y;
+      }
+    }
+  }
+  free(cnt); free(start); free(rev); free(stack);
+}
+
+/* The node nearest to n (breadth first) whose span shows where the
+ * non-uniformity comes from. */
+static src_span culprit(uctx *u, int from) {
+  src_span best = u->nodes[from].span;
+  int x = from;
+  for (int steps = 0; steps < 64; steps++) {
+    int next = -1;
+    for (int k = 0; k < u->nodes[x].n; k++) {
+      int y = u->nodes[x].out[k];
+      if (u->nodes[y].mark & 1) {
+        next = y;
+        break;
+      }
+    }
+    if (next < 0 || next == u->maybe) break;
+    x = next;
+    if (u->nodes[x].span.end > u->nodes[x].span.start) best = u->nodes[x].span;
+  }
+  return best;
+}
+
+static void analyse_fn(uctx *u, ast_decl *fn);
+
+static void analyse_callees(uctx *u, ast_stmt *s);
+
+static void callees_expr(uctx *u, ast_expr *e) {
+  if (!e) return;
+  switch (e->kind) {
+  case EX_CALL:
+    if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) analyse_fn(u, e->decl);
+    for (int i = 0; i < e->u.call.nargs; i++) callees_expr(u, e->u.call.args[i]);
+    break;
+  case EX_INDEX: callees_expr(u, e->u.index.base); callees_expr(u, e->u.index.index); break;
+  case EX_MEMBER: callees_expr(u, e->u.member.base); break;
+  case EX_UNARY: callees_expr(u, e->u.unary.operand); break;
+  case EX_BINARY: callees_expr(u, e->u.binary.lhs); callees_expr(u, e->u.binary.rhs); break;
+  default: break;
+  }
+}
+
+static void analyse_callees(uctx *u, ast_stmt *s) {
+  if (!s) return;
+  switch (s->kind) {
+  case ST_BLOCK:
+    for (int i = 0; i < s->u.block.n; i++) analyse_callees(u, s->u.block.stmts[i]);
+    break;
+  case ST_DECL: callees_expr(u, s->u.decl->init); break;
+  case ST_ASSIGN: callees_expr(u, s->u.assign.lhs); callees_expr(u, s->u.assign.rhs); break;
+  case ST_INCDEC: callees_expr(u, s->u.incdec.lhs); break;
+  case ST_CALL: callees_expr(u, s->u.call); break;
+  case ST_IF:
+    callees_expr(u, s->u.if_.cond);
+    analyse_callees(u, s->u.if_.then);
+    analyse_callees(u, s->u.if_.else_);
+    break;
+  case ST_SWITCH:
+    callees_expr(u, s->u.switch_.selector);
+    for (int i = 0; i < s->u.switch_.ncases; i++) analyse_callees(u, s->u.switch_.cases[i].body);
+    break;
+  case ST_LOOP: case ST_FOR: case ST_WHILE:
+    analyse_callees(u, s->u.loop.init);
+    callees_expr(u, s->u.loop.cond);
+    analyse_callees(u, s->u.loop.update);
+    analyse_callees(u, s->u.loop.body);
+    analyse_callees(u, s->u.loop.continuing);
+    break;
+  case ST_RETURN: case ST_BREAK_IF: callees_expr(u, s->u.expr); break;
+  default: break;
+  }
+}
+
+static const char *const rule_names[] = {"derivative_uniformity", "subgroup_uniformity", "uniformity"};
+
+static void analyse_fn(uctx *u, ast_decl *fn) {
+  ftag *tag = &u->tags[fn->index];
+  if (tag->done || u->failed) return;
+  tag->done = 1;
+  analyse_callees(u, fn->body);
+  /* a fresh graph for this function */
+  uctx f = *u;
+  f.nodes = NULL;
+  f.nn = f.capn = 0;
+  f.sites = NULL;
+  f.ns = f.caps = 0;
+  f.vars = NULL;
+  f.state = NULL;
+  f.nvars = f.capvars = 0;
+  f.fn = fn;
+  f.loop_cf = -1;
+  f.loop_state = NULL;
+  int saved[3];
+  apply_attrs(&f, fn->attrs, fn->nattrs, saved);
+  f.maybe = node(&f, fn->name_span);
+  f.cf_start = node(&f, fn->name_span);
+  f.ret = node(&f, fn->name_span);
+  f.params = calloc((size_t)fn->nparams + 1, sizeof *f.params);
+  if (!f.params) {
+    u->failed = 1;
+    return;
+  }
+  for (int i = 0; i < fn->nparams; i++) {
+    f.params[i] = node(&f, fn->params[i]->name_span);
+    if (fn->stage && is_builtin_nonuniform_value(fn->params[i])) edge(&f, f.params[i], f.maybe);
+    /* parameters are read as tracked values */
+    track(&f, fn->params[i], f.params[i]);
+  }
+  int beh;
+  block(&f, f.cf_start, fn->body, &beh);
+  if (!f.failed) {
+    reach_back(&f, f.maybe, 1);
+    if (!fn->stage) {
+      reach_back(&f, f.cf_start, 2);
+      tag->param_required = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
+      tag->ret_param = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
+    }
+    for (int i = 0; i < f.ns; i++) {
+      site *s = &f.sites[i];
+      if (f.nodes[s->node].mark & 1) {
+        const char *why = s->rule == RULE_BARRIER ? "must only be called from uniform control flow"
+                          : s->rule == RULE_DERIV ? "must only be called from uniform control flow (derivative_uniformity)"
+                                                  : "must only be called from uniform control flow (subgroup_uniformity)";
+        diag_severity sev = s->sev == SEV_ERROR ? DIAG_ERROR : DIAG_WARNING;
+        if (s->sev == SEV_INFO) sev = DIAG_NOTE;
+        diag_add(u->c->d, sev, s->span, "'%s' %s", s->what, why);
+        diag_note(u->c->d, culprit(&f, s->node), "control flow depends on this possibly non-uniform value");
+        (void)rule_names;
+      } else if (!fn->stage) {
+        if (f.nodes[s->node].mark & 2) {
+          tag->cs_required = 1;
+          tag->cs_sev = s->sev;
+        }
+      }
+    }
+    if (!fn->stage && tag->param_required) {
+      for (int p = 0; p < fn->nparams; p++) {
+        for (int i = 0; i < f.nn; i++) f.nodes[i].mark &= ~4;
+        reach_back(&f, f.params[p], 4);
+        for (int i = 0; i < f.ns; i++)
+          if ((f.nodes[f.sites[i].node].mark & 4) && !(f.nodes[f.sites[i].node].mark & 1))
+            tag->param_required[p] = 1;
+        if (f.nodes[f.ret].mark & 4) tag->ret_param[p] = 1;
+      }
+      if (f.nodes[f.ret].mark & 1) tag->ret_nonuniform = 1;
+    }
+  }
+  if (f.failed) u->failed = 1;
+  for (int i = 0; i < f.nn; i++) free(f.nodes[i].out);
+  free(f.nodes);
+  free(f.sites);
+  free(f.vars);
+  free(f.state);
+  free(f.params);
+}
+
+void uni_analyse(sctx *c) {
+  if (c->uniformity_off || c->d->errors) return;
+  ast_module *am = c->m->ast;
+  uctx u = {0};
+  u.c = c;
+  u.loop_cf = -1;
+  u.sev[RULE_DERIV] = SEV_ERROR;
+  u.sev[RULE_SUBGROUP] = SEV_ERROR;
+  u.sev[RULE_BARRIER] = SEV_ERROR;
+  /* diagnostic(severity, rule); directives */
+  for (int i = 0; i < am->ndirectives; i++) {
+    ast_directive *dv = &am->directives[i];
+    if (dv->kind != DIR_DIAGNOSTIC || dv->nnames < 2) continue;
+    int s = parse_sev(dv->names[0]), r = parse_rule(dv->names[1]);
+    if (s >= 0 && r >= 0) u.sev[r] = s;
+  }
+  u.tags = arena_alloc(&c->m->arena, sizeof *u.tags * ((size_t)am->ndecls + 1));
+  if (!u.tags) return;
+  memset(u.tags, 0, sizeof *u.tags * ((size_t)am->ndecls + 1));
+  for (int i = 0; i < am->ndecls; i++)
+    if (am->decls[i]->kind == DECL_FN && am->decls[i]->body) analyse_fn(&u, am->decls[i]);
+}

@@ -1,0 +1,6 @@
+var<workgroup> flag: u32;
+@compute @workgroup_size(64) fn main() {
+  if (workgroupUniformLoad(&flag) == 1u) {
+    workgroupBarrier();
+  }
+}

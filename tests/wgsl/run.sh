@@ -1,0 +1,45 @@
+#!/bin/sh
+# tests/wgsl/run.sh LOCKSTEP DIR — the front end's rule tests.
+#   DIR/bad/*.wgsl      must be rejected; the first line says
+#                       "// expect: LINE:COL message substring" and the
+#                       diagnostics must contain FILE:LINE:COL and the text
+#   DIR/ok/*.wgsl       must be accepted (exit 0)
+#   DIR/regress/*.wgsl  fuzzing finds: must exit 0 or 2 (never crash or hang)
+bin=${1:?usage: run.sh LOCKSTEP DIR}
+dir=${2:?usage: run.sh LOCKSTEP DIR}
+fail=0
+n=0
+for f in "$dir"/bad/*.wgsl; do
+  [ -e "$f" ] || continue
+  n=$((n + 1))
+  exp=$(head -n1 "$f" | sed -n 's#^// expect: ##p')
+  pos=${exp%% *}
+  msg=${exp#* }
+  out=$(timeout 20 "$bin" check "$f" 2>&1)
+  rc=$?
+  if [ $rc -ne 2 ]; then
+    echo "FAIL $f: expected rejection (exit 2), got exit $rc"; fail=1
+  elif ! printf '%s\n' "$out" | grep -F "$f:$pos" | grep -qF "$msg"; then
+    echo "FAIL $f: expected '$f:$pos ... $msg', got:"; printf '%s\n' "$out" | head -n 6; fail=1
+  fi
+done
+for f in "$dir"/ok/*.wgsl; do
+  [ -e "$f" ] || continue
+  n=$((n + 1))
+  out=$(timeout 20 "$bin" check "$f" 2>&1)
+  rc=$?
+  if [ $rc -ne 0 ]; then
+    echo "FAIL $f: expected acceptance, got exit $rc:"; printf '%s\n' "$out" | head -n 6; fail=1
+  fi
+done
+for f in "$dir"/regress/*.wgsl; do
+  [ -e "$f" ] || continue
+  n=$((n + 1))
+  timeout 20 "$bin" check "$f" >/dev/null 2>&1
+  rc=$?
+  if [ $rc -ne 0 ] && [ $rc -ne 2 ]; then
+    echo "FAIL $f: exit $rc (crash or hang)"; fail=1
+  fi
+done
+[ $fail -eq 0 ] && echo "wgsl rule tests: $n passed"
+exit $fail
