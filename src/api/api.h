@@ -101,6 +101,9 @@ struct ls_device {
   api_dispatch_hook dispatch_hook;
   void *dispatch_user;
   const vm_observer *observer; /* watches every dispatch (sanitizer, profiler) */
+  struct chk_state *check;     /* the sanitizer when enabled (check.c); its
+                                  observer then watches instead of `observer` */
+  int check_off;               /* disabled again; findings kept */
 
   int lost;
   char *lost_message;
@@ -123,6 +126,12 @@ void api_device_set_dispatch_hook(ls_device *d, api_dispatch_hook fn, void *user
 /* Attaches an observer (vm/observe.h) to every dispatch from now on; NULL
  * detaches it. */
 void api_device_set_observer(ls_device *d, const vm_observer *obs);
+struct api_cmd;
+/* check.c: the sanitizer around one dispatch (no-ops when it is off). */
+void api_check_before_dispatch(ls_device *d, const struct api_cmd *c, const ir_program *prog,
+                               const vm_binding *vb, const uint32_t n[3], vm_dispatch_desc *desc);
+void api_check_after_dispatch(ls_device *d, vm_status st, const vm_result *r);
+void api_check_free(ls_device *d);
 /* The last error no scope caught (NULL if none); for tests and the CLI. */
 const char *api_device_last_uncaptured(const ls_device *d);
 
@@ -142,6 +151,7 @@ struct ls_buffer {
   uint64_t size;
   uint32_t usage;
   uint8_t *data; /* size rounded up to 4, zeroed; NULL once destroyed */
+  uint64_t logical_size; /* sanitizer: live bytes (UINT64_MAX = all) */
   char *label;
 };
 

@@ -87,6 +87,7 @@ ls_buffer *ls_device_create_buffer(ls_device *device, const ls_buffer_desc *desc
   api_device_ref(device);
   b->refs = 1;
   b->size = desc->size;
+  b->logical_size = UINT64_MAX;
   b->usage = u;
   return b;
 }

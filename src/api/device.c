@@ -189,6 +189,7 @@ void api_device_ref(ls_device *d) {
 }
 
 static void api_device_free(ls_device *d) {
+  api_check_free(d);
   for (size_t i = 0; i < d->nscopes; i++) free(d->scopes[i].message);
   free(d->scopes);
   free(d->popped);

@@ -91,9 +91,11 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   desc.width = d->width;
   desc.budget = d->budget;
   desc.observer = d->observer;
+  api_check_before_dispatch(d, c, prog, vb, n, &desc);
   vm_result r;
   memset(&r, 0, sizeof r);
   vm_status st = vm_dispatch(d->pool, &desc, &r);
+  api_check_after_dispatch(d, st, &r);
   free(vb);
   if (st == VM_OK) return LS_OK;
   if (st == VM_NO_MEMORY) {

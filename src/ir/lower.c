@@ -338,15 +338,19 @@ static void lower_if(lw *L, ast_stmt *s) {
   leave_if_empty(L, kills);
 }
 
-/* Lanes where cond is false leave the innermost loop (for/while tests). */
-static void break_unless(lw *L, ast_expr *cond) {
+/* Lanes where cond holds (negate: where it does not) leave the innermost
+ * loop: `break if e;`, and the test of a for or while loop. */
+static void break_when(lw *L, ast_expr *cond, int negate) {
   L->span = cond->span;
   val c = lw_value(L, cond);
   uint32_t M = lw_mask(L);
   lw_emit(L, IR_MSAVE, M, 0, 0, 0);
-  uint32_t nc = lw_reg(L, 1);
-  lw_emit(L, IR_XOR, nc, c.reg, lw_const(L, 1), 0);
-  lw_emit(L, IR_MAND, nc, 0, 0, 0);
+  uint32_t t = c.reg;
+  if (negate) {
+    t = lw_reg(L, 1);
+    lw_emit(L, IR_XOR, t, c.reg, lw_const(L, 1), 0);
+  }
+  lw_emit(L, IR_MAND, t, 0, 0, 0);
   uint32_t j = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
   frame *loop = L->fr;
   while (loop && loop->kind != FR_LOOP) loop = loop->up;
@@ -356,7 +360,7 @@ static void break_unless(lw *L, ast_expr *cond) {
   L->mtop = M;
 }
 
-static void break_if(lw *L, ast_expr *cond);
+
 
 static void lower_loop(lw *L, ast_stmt *s) {
   uint32_t mark = L->top;
@@ -373,7 +377,7 @@ static void lower_loop(lw *L, ast_stmt *s) {
   frame_push(L, &f, FR_LOOP);
   f.kill_break = Lm;
   f.kill_continue = C + 1;
-  if ((s->kind == ST_FOR || s->kind == ST_WHILE) && s->u.loop.cond) break_unless(L, s->u.loop.cond);
+  if ((s->kind == ST_FOR || s->kind == ST_WHILE) && s->u.loop.cond) break_when(L, s->u.loop.cond, 1);
   /* the body's declarations stay visible to the continuing block */
   uint32_t body_mark = L->top;
   ast_stmt *body = s->u.loop.body;
@@ -392,7 +396,7 @@ static void lower_loop(lw *L, ast_stmt *s) {
     for (int i = 0; i < cb->u.block.n && !L->failed; i++) {
       ast_stmt *x = cb->u.block.stmts[i];
       uint32_t before = L->top;
-      if (x->kind == ST_BREAK_IF) break_if(L, x->u.expr);
+      if (x->kind == ST_BREAK_IF) break_when(L, x->u.expr, 0);
       else stmt(L, x);
       if (x->kind != ST_DECL) L->top = before;
     }
@@ -409,22 +413,6 @@ static void lower_loop(lw *L, ast_stmt *s) {
   L->top = mark;
   /* break and continue end inside the loop; only a return can empty it */
   leave_if_empty(L, kills);
-}
-
-/* `break if e;`: lanes where e holds leave the loop. */
-static void break_if(lw *L, ast_expr *cond) {
-  L->span = cond->span;
-  val c = lw_value(L, cond);
-  uint32_t M = lw_mask(L);
-  lw_emit(L, IR_MSAVE, M, 0, 0, 0);
-  lw_emit(L, IR_MAND, c.reg, 0, 0, 0);
-  uint32_t j = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
-  frame *loop = L->fr;
-  while (loop && loop->kind != FR_LOOP) loop = loop->up;
-  lw_emit(L, IR_KILL, loop->kill_break, L->mtop, 0, 0);
-  if (!L->failed) L->code[j].a = L->ncode;
-  lw_emit(L, IR_MLOAD, M, 0, 0, 0);
-  L->mtop = M;
 }
 
 static void lower_switch(lw *L, ast_stmt *s) {
@@ -578,7 +566,7 @@ static void stmt(lw *L, ast_stmt *s) {
     kill_and_leave(L, f->kill_break);
     break;
   }
-  case ST_BREAK_IF: break_if(L, s->u.expr); break;
+  case ST_BREAK_IF: break_when(L, s->u.expr, 0); break;
   case ST_CONTINUE: {
     frame *f = find_frame(L, FR_LOOP, FR_LOOP);
     kill_and_leave(L, f->kill_continue);

@@ -371,11 +371,58 @@ static void test_short_circuit(void **state) {
   wgsl_module_free(m);
 }
 
+/* loop { ... continuing { ...; break if ...; } }: the continuing block sees
+ * the body's declarations, and lanes leave at different trips. */
+static const char *continuing_src =
+    "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n"
+    "@compute @workgroup_size(16)\n"
+    "fn main(@builtin(local_invocation_index) li: u32) {\n"
+    "  var i = 0u;\n"
+    "  var sum = 0u;\n"
+    "  loop {\n"
+    "    let sq = i * i;\n"
+    "    if (sq % 3u == 1u) { i++; continue; }\n"
+    "    sum += sq;\n"
+    "    continuing {\n"
+    "      i++;\n"
+    "      break if i > li;\n"
+    "    }\n"
+    "  }\n"
+    "  out[li] = sum * 100u + i;\n"
+    "}\n";
+
+static void test_continuing(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(continuing_src, NULL, 0, &m);
+  size_t words = 16;
+  uint32_t init[16] = {0}, want[16];
+  for (uint32_t li = 0; li < 16; li++) {
+    uint32_t i = 0, sum = 0;
+    for (;;) {
+      uint32_t sq = i * i;
+      if (sq % 3 == 1) {
+        i++;
+      } else {
+        sum += sq;
+      }
+      i++;
+      if (i > li) break;
+    }
+    want[li] = sum * 100 + i;
+  }
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, 1, ini, wan, &words, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_control_flow),   cmocka_unit_test(test_workgroup_reduction),
       cmocka_unit_test(test_atomics),        cmocka_unit_test(test_builtin_values),
       cmocka_unit_test(test_integer_rules),  cmocka_unit_test(test_short_circuit),
+      cmocka_unit_test(test_continuing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

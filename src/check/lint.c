@@ -1,0 +1,4 @@
+/*
+ * lint.c — static findings for `lockstep check` (placeholder, filled below).
+ */
+#include "check.h"

@@ -1,0 +1,961 @@
+/*
+ * prof.c — the SIMT profiler's observer: what a GPU would spend on each
+ * dispatch, measured from the VM's events (vm/observe.h).
+ *
+ * Flow: ls_profiler_attach installs a vm_observer on the device; the queue
+ * hands it to vm_dispatch for every dispatch. Callbacks run on the worker
+ * thread that runs the workgroup, so every figure is gathered per thread
+ * (no locks, no atomics) and merged at dispatch_end into one result
+ * (ls_prof_dispatch, lockstep.h): per instruction, per WGSL line and per
+ * dispatch. The VM itself counts issued instructions and live lanes per pc
+ * into arrays this file owns, so plain instructions cost no callback.
+ *
+ * Figures that need a model of the hardware (sectors, lines, banks) use the
+ * device profile's memory figures unless the options name others.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../api/api.h"
+#include "../vm/observe.h"
+#include "prof.h"
+
+#define PROF_MAXNEST 32   /* loop instances open at once in one subgroup */
+#define PROF_MAXLANES 128 /* widest subgroup a profile may describe */
+
+/* Per-instruction accumulators of one thread. */
+typedef struct prof_pc {
+  uint64_t requests, lanes, unique_bytes, oob, sectors, lines, max_sectors, max_lines;
+  uint64_t conflict_sum, conflict_max, same_sum, same_max;
+  uint64_t evals, divergent;
+  uint64_t inst, sub_trips, lane_trips, loop_lanes, max_trips;
+  double spread_sum, spread_max, eff_num, eff_den;
+  uint32_t worst_group[3], worst_sub;
+  uint64_t barriers;
+} prof_pc;
+
+typedef struct prof_loopinst {
+  uint32_t pc, trips;
+  uint64_t lane_trips, seen;
+} prof_loopinst;
+
+/* One subgroup of the workgroup a thread is running. */
+typedef struct prof_sub {
+  uint64_t wrote; /* lanes that wrote buffer or workgroup memory */
+  uint32_t nloops;
+  prof_loopinst loops[PROF_MAXNEST];
+  /* trace: the execution mask as the instructions rebuild it */
+  uint64_t exec;
+  uint64_t *slots;
+  ls_prof_step *steps;
+  uint32_t nsteps, capsteps;
+} prof_sub;
+
+typedef struct prof_thread {
+  prof_pc *pc;
+  prof_sub *sub;
+  uint32_t group[3];
+  uint64_t early, tail, tail_groups, tail_first, tail_last, group_tail;
+  uint64_t releases;
+  int tracing;
+  uint64_t *snap; /* trace: issued[] at the last event */
+} prof_thread;
+
+/* One dispatch's figures and the memory behind their pointers. */
+typedef struct prof_result {
+  ls_prof_dispatch d;
+  ls_prof_mem *mem;
+  ls_prof_branch *branch;
+  ls_prof_loop *loop;
+  ls_prof_line *line;
+  char *entry, *file, *src;
+  char **names;
+  uint32_t nnames;
+  ls_prof_trace trace;
+  ls_prof_step **tsteps;
+  uint32_t *tn;
+} prof_result;
+
+struct ls_profiler {
+  ls_device *dev;
+  vm_observer obs;
+  unsigned nthreads;
+  ls_profiler_options opt;
+  ls_memory_model model; /* resolved for the device */
+  uint64_t **issued, **lanes;
+  prof_thread *th;
+  /* the dispatch running */
+  const ir_program *prog;
+  uint32_t ncode, capcode, width, nsub, capsub, ninv, nmasks;
+  uint32_t groups[3];
+  uint32_t dispatches; /* dispatches seen, traced or not */
+  int broken;          /* out of memory: this dispatch gives no figures */
+  prof_result **res;
+  size_t nres, capres;
+};
+
+/* ------------------------------------------------------------ utilities */
+
+static unsigned prof_popc(uint64_t m) { return (unsigned)__builtin_popcountll(m); }
+
+static unsigned prof_log2(uint32_t v) {
+  unsigned s = 0;
+  while ((1u << s) < v) s++;
+  return s;
+}
+
+static void prof_sort(uint64_t *a, unsigned n) {
+  for (unsigned i = 1; i < n; i++) {
+    uint64_t v = a[i];
+    unsigned j = i;
+    while (j && a[j - 1] > v) {
+      a[j] = a[j - 1];
+      j--;
+    }
+    a[j] = v;
+  }
+}
+
+static uint64_t prof_flat(const ls_profiler *p, const uint32_t g[3]) {
+  return (uint64_t)g[0] + (uint64_t)p->groups[0] * ((uint64_t)g[1] + (uint64_t)p->groups[1] * g[2]);
+}
+
+/* Lanes of subgroup s that hold an invocation (the last subgroup of a
+ * workgroup whose size is no multiple of W has fewer). */
+static uint64_t prof_valid(const ls_profiler *p, uint32_t s) {
+  uint64_t first = (uint64_t)s * p->width;
+  if (first >= p->ninv) return 0;
+  uint64_t n = p->ninv - first;
+  if (n >= p->width) return p->width == 64 ? ~0ull : ((1ull << p->width) - 1);
+  return (1ull << n) - 1;
+}
+
+/* --------------------------------------------------------------- tracing */
+
+static void prof_trace_push(ls_profiler *p, prof_sub *s, uint32_t pc, uint64_t mask,
+                            uint32_t flags) {
+  uint32_t limit = p->opt.trace_limit ? p->opt.trace_limit : 4096;
+  if (s->nsteps >= limit) {
+    s->nsteps = limit + 1; /* marks truncation */
+    return;
+  }
+  if (s->nsteps == s->capsteps) {
+    uint32_t nc = s->capsteps ? s->capsteps * 2 : 256;
+    ls_prof_step *ns = realloc(s->steps, (size_t)nc * sizeof *ns);
+    if (!ns) return;
+    s->steps = ns;
+    s->capsteps = nc;
+  }
+  s->steps[s->nsteps].pc = pc;
+  s->steps[s->nsteps].flags = flags;
+  s->steps[s->nsteps].mask = mask;
+  s->nsteps++;
+}
+
+/* Replays the instructions subgroup si issued since the last event (read
+ * from the VM's per-pc counters: between two events control only moves
+ * forward, so they ran in pc order) and rebuilds the execution mask as
+ * MSAVE / MLOAD / KILL change it. The event's own instruction is pushed by
+ * the caller, with the mask the event carries. */
+static void prof_trace_segment(ls_profiler *p, unsigned t, uint32_t si, uint32_t evpc) {
+  prof_thread *th = &p->th[t];
+  prof_sub *s = &p->th[t].sub[si];
+  const uint64_t *is = p->issued[t];
+  for (uint32_t pc = 0; pc < p->ncode; pc++) {
+    uint64_t d = is[pc] - th->snap[pc];
+    if (!d) continue;
+    th->snap[pc] = is[pc];
+    if (pc == evpc) continue;
+    const ir_insn *in = &p->prog->code[pc];
+    prof_trace_push(p, s, pc, s->exec, 0);
+    switch (in->op) {
+    case IR_MSAVE:
+      if (in->a < p->nmasks) s->slots[in->a] = s->exec;
+      break;
+    case IR_MLOAD:
+      if (in->a < p->nmasks) s->exec = s->slots[in->a];
+      break;
+    case IR_KILL:
+      for (uint32_t k = in->a; k < in->b && k < p->nmasks; k++) s->slots[k] &= ~s->exec;
+      s->exec = 0;
+      break;
+    default:
+      break;
+    }
+  }
+  /* The event's instruction may be counted after its callback: mark it
+   * seen now so the next segment does not replay it. */
+  if (evpc < p->ncode && th->snap[evpc] == is[evpc]) th->snap[evpc] = is[evpc] + 1;
+}
+
+static int prof_traced(const ls_profiler *p, unsigned t) { return p->th[t].tracing; }
+
+/* ------------------------------------------------------------- callbacks */
+
+static void prof_free_threads_sub(ls_profiler *p) {
+  for (unsigned t = 0; t < p->nthreads; t++) {
+    for (uint32_t s = 0; s < p->capsub && p->th[t].sub; s++) {
+      free(p->th[t].sub[s].slots);
+      free(p->th[t].sub[s].steps);
+    }
+    free(p->th[t].sub);
+    p->th[t].sub = NULL;
+  }
+  p->capsub = 0;
+}
+
+static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32_t groups[3],
+                                uint32_t width) {
+  ls_profiler *p = user;
+  p->prog = prog;
+  p->ncode = prog->ncode;
+  p->width = width;
+  memcpy(p->groups, groups, sizeof p->groups);
+  p->ninv = prog->wg_size[0] * prog->wg_size[1] * prog->wg_size[2];
+  p->nsub = (p->ninv + width - 1) / width;
+  p->nmasks = prog->nmasks;
+  p->broken = 0;
+  if (p->ncode + 1 > p->capcode) {
+    uint32_t nc = p->ncode + 1;
+    for (unsigned t = 0; t < p->nthreads; t++) {
+      uint64_t *a = realloc(p->issued[t], (size_t)nc * sizeof *a);
+      if (a) p->issued[t] = a;
+      uint64_t *b = realloc(p->lanes[t], (size_t)nc * sizeof *b);
+      if (b) p->lanes[t] = b;
+      prof_pc *c = realloc(p->th[t].pc, (size_t)nc * sizeof *c);
+      if (c) p->th[t].pc = c;
+      uint64_t *d = realloc(p->th[t].snap, (size_t)nc * sizeof *d);
+      if (d) p->th[t].snap = d;
+      if (!a || !b || !c || !d) p->broken = 1;
+    }
+    if (!p->broken) p->capcode = nc;
+  }
+  if (p->nsub > p->capsub || p->broken) {
+    prof_free_threads_sub(p);
+    for (unsigned t = 0; t < p->nthreads && !p->broken; t++) {
+      p->th[t].sub = calloc(p->nsub, sizeof *p->th[t].sub);
+      if (!p->th[t].sub) p->broken = 1;
+    }
+    if (!p->broken) p->capsub = p->nsub;
+  }
+  for (unsigned t = 0; t < p->nthreads && !p->broken; t++) {
+    prof_thread *th = &p->th[t];
+    memset(p->issued[t], 0, (size_t)p->capcode * sizeof(uint64_t));
+    memset(p->lanes[t], 0, (size_t)p->capcode * sizeof(uint64_t));
+    memset(th->pc, 0, (size_t)p->capcode * sizeof *th->pc);
+    th->early = th->tail = th->tail_groups = th->releases = 0;
+    th->tail_first = UINT64_MAX;
+    th->tail_last = 0;
+    th->tracing = 0;
+    for (uint32_t s = 0; s < p->nsub; s++) {
+      free(th->sub[s].slots);
+      th->sub[s].slots = calloc(p->nmasks + 1, sizeof(uint64_t));
+      if (!th->sub[s].slots) p->broken = 1;
+      th->sub[s].nsteps = 0;
+    }
+  }
+}
+
+static void prof_group_begin(void *user, unsigned t, const uint32_t g[3]) {
+  ls_profiler *p = user;
+  if (p->broken) return;
+  prof_thread *th = &p->th[t];
+  memcpy(th->group, g, sizeof th->group);
+  th->group_tail = 0;
+  th->tracing = p->opt.trace && p->dispatches == p->opt.trace_dispatch &&
+                g[0] == p->opt.trace_group[0] && g[1] == p->opt.trace_group[1] &&
+                g[2] == p->opt.trace_group[2];
+  for (uint32_t s = 0; s < p->nsub; s++) {
+    th->sub[s].wrote = 0;
+    th->sub[s].nloops = 0;
+    if (th->tracing) {
+      th->sub[s].exec = prof_valid(p, s);
+      memset(th->sub[s].slots, 0, (p->nmasks + 1) * sizeof(uint64_t));
+      th->sub[s].nsteps = 0;
+    }
+  }
+  if (th->tracing) memcpy(th->snap, p->issued[t], (size_t)p->ncode * sizeof(uint64_t));
+}
+
+static void prof_group_end(void *user, unsigned t, const uint32_t g[3]) {
+  ls_profiler *p = user;
+  if (p->broken) return;
+  prof_thread *th = &p->th[t];
+  if (th->group_tail) {
+    uint64_t f = prof_flat(p, g);
+    th->tail_groups++;
+    if (f < th->tail_first) th->tail_first = f;
+    if (f > th->tail_last) th->tail_last = f;
+  }
+  if (th->tracing) {
+    th->tracing = 0;
+    /* keep the steps: dispatch_end copies them (the group runs once) */
+    th->tracing = -1;
+  }
+}
+
+/* Distinct values of sorted a[0..n) >> shift. */
+static uint64_t prof_distinct(const uint64_t *a, unsigned n, unsigned shift) {
+  if (!n) return 0;
+  uint64_t c = 1, last = a[0] >> shift;
+  for (unsigned i = 1; i < n; i++) {
+    uint64_t v = a[i] >> shift;
+    if (v != last) {
+      c++;
+      last = v;
+    }
+  }
+  return c;
+}
+
+static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
+  ls_profiler *p = user;
+  if (p->broken || !e->mask || e->space == VM_SPACE_PRIVATE || e->pc >= p->ncode) return;
+  prof_thread *th = &p->th[t];
+  uint32_t si = e->where->subgroup;
+  int writes = e->access == VM_STORE || (e->access == VM_ATOMIC && e->atomic_op != IR_ATOM_LOAD);
+  if (writes && si < p->nsub) th->sub[si].wrote |= e->mask;
+  if (th->tracing > 0 && si < p->nsub) {
+    prof_trace_segment(p, t, si, e->pc);
+    prof_trace_push(p, &th->sub[si], e->pc, e->mask, LS_PROF_STEP_MEM);
+  }
+
+  prof_pc *pc = &th->pc[e->pc];
+  uint64_t a[PROF_MAXLANES];
+  unsigned n = 0, oob = 0, lanes = 0;
+  int sorted = 1, contiguous = 1;
+  for (uint64_t m = e->mask; m; m &= m - 1) {
+    unsigned l = (unsigned)__builtin_ctzll(m);
+    uint64_t ad = e->addr[l];
+    lanes++;
+    if (ad + 4 > e->size || ad + 4 < ad) {
+      oob++;
+      continue;
+    }
+    if (n) {
+      if (ad < a[n - 1]) sorted = 0;
+      if (ad != a[n - 1] + 4) contiguous = 0;
+    }
+    a[n++] = ad;
+  }
+  pc->requests++;
+  pc->lanes += lanes;
+  pc->oob += oob;
+  if (!n) return;
+  uint64_t words, sectors, lines, same = 1;
+  unsigned ss = prof_log2(p->model.sector_bytes), ls = prof_log2(p->model.line_bytes);
+  if (contiguous) {
+    /* the common coalesced case: consecutive words in lane order */
+    words = n;
+    sectors = (a[n - 1] >> ss) - (a[0] >> ss) + 1;
+    lines = (a[n - 1] >> ls) - (a[0] >> ls) + 1;
+  } else {
+    uint64_t b[PROF_MAXLANES];
+    if (!sorted) {
+      memcpy(b, a, n * sizeof *b);
+      prof_sort(b, n);
+    }
+    const uint64_t *v = sorted ? a : b;
+    words = prof_distinct(v, n, 2);
+    sectors = prof_distinct(v, n, ss);
+    lines = prof_distinct(v, n, ls);
+    if (e->access == VM_ATOMIC) {
+      uint64_t run = 1;
+      for (unsigned i = 1; i < n; i++) {
+        run = v[i] == v[i - 1] ? run + 1 : 1;
+        if (run > same) same = run;
+      }
+    }
+  }
+  pc->unique_bytes += words * 4;
+  pc->sectors += sectors;
+  pc->lines += lines;
+  if (sectors > pc->max_sectors) pc->max_sectors = sectors;
+  if (lines > pc->max_lines) pc->max_lines = lines;
+  if (e->access == VM_ATOMIC) {
+    pc->same_sum += same;
+    if (same > pc->same_max) pc->same_max = same;
+  }
+  if (e->space == VM_SPACE_WORKGROUP) {
+    /* Banks: lanes are served min(W, banks) at a time (a wave64 on 32
+     * banks takes two passes even without conflicts); within a pass, the
+     * degree is the most distinct bank-words one bank must deliver (the
+     * same word to several lanes is a broadcast). */
+    unsigned chunk = p->width < p->model.banks ? p->width : p->model.banks;
+    unsigned bs = prof_log2(p->model.bank_bytes);
+    uint64_t degree = 0;
+    for (unsigned c0 = 0; c0 < p->width; c0 += chunk) {
+      uint64_t w[PROF_MAXLANES];
+      unsigned k = 0;
+      for (unsigned l = c0; l < c0 + chunk && l < 64; l++)
+        if (((e->mask >> l) & 1) && e->addr[l] + 4 <= e->size) w[k++] = e->addr[l] >> bs;
+      if (!k) continue;
+      prof_sort(w, k);
+      unsigned cnt[PROF_MAXLANES];
+      memset(cnt, 0, sizeof cnt);
+      for (unsigned i = 0; i < k; i++) {
+        if (i && w[i] == w[i - 1]) continue;
+        unsigned bank = (unsigned)(w[i] & (p->model.banks - 1));
+        if (++cnt[bank] > degree) degree = cnt[bank];
+      }
+    }
+    pc->conflict_sum += degree;
+    if (degree > pc->conflict_max) pc->conflict_max = degree;
+  }
+}
+
+static void prof_branch(void *user, unsigned t, const vm_where *w, uint32_t pc, uint64_t before,
+                        uint64_t after) {
+  ls_profiler *p = user;
+  if (p->broken || pc >= p->ncode) return;
+  prof_thread *th = &p->th[t];
+  prof_pc *c = &th->pc[pc];
+  c->evals++;
+  int div = after != 0 && after != before;
+  if (div) c->divergent++;
+  if (th->tracing > 0 && w->subgroup < p->nsub) {
+    prof_sub *s = &th->sub[w->subgroup];
+    prof_trace_segment(p, t, w->subgroup, pc);
+    prof_trace_push(p, s, pc, s->exec,
+                    LS_PROF_STEP_BRANCH | (div && p->prog->code[pc].op == IR_MAND
+                                               ? LS_PROF_STEP_DIVERGENT
+                                               : 0));
+    s->exec = after;
+  }
+}
+
+static void prof_loop_close(ls_profiler *p, prof_thread *th, const vm_where *w,
+                            const prof_loopinst *li) {
+  prof_pc *c = &th->pc[li->pc];
+  unsigned lanes = prof_popc(li->seen);
+  c->inst++;
+  c->sub_trips += li->trips;
+  c->lane_trips += li->lane_trips;
+  c->loop_lanes += lanes;
+  if (li->trips > c->max_trips) c->max_trips = li->trips;
+  c->eff_num += (double)li->lane_trips;
+  c->eff_den += (double)li->trips * lanes;
+  if (lanes) {
+    double spread = li->trips - (double)li->lane_trips / lanes;
+    c->spread_sum += spread;
+    if (spread > c->spread_max || c->inst == 1) {
+      if (spread > c->spread_max) c->spread_max = spread;
+      memcpy(c->worst_group, th->group, sizeof c->worst_group);
+      c->worst_sub = w->subgroup;
+    }
+  }
+}
+
+static void prof_loop(void *user, unsigned t, const vm_where *w, uint32_t pc, uint64_t exec) {
+  ls_profiler *p = user;
+  if (p->broken || pc >= p->ncode || w->subgroup >= p->nsub) return;
+  prof_thread *th = &p->th[t];
+  prof_sub *s = &th->sub[w->subgroup];
+  if (th->tracing > 0) {
+    prof_trace_segment(p, t, w->subgroup, pc);
+    prof_trace_push(p, s, pc, exec, LS_PROF_STEP_LOOP);
+    s->exec = exec;
+  }
+  int k = (int)s->nloops - 1;
+  while (k >= 0 && s->loops[k].pc != pc) k--;
+  if (k < 0) {
+    if (s->nloops == PROF_MAXNEST) return;
+    k = (int)s->nloops++;
+    memset(&s->loops[k], 0, sizeof s->loops[k]);
+    s->loops[k].pc = pc;
+  }
+  prof_loopinst *li = &s->loops[k];
+  if (exec) {
+    li->trips++;
+    li->lane_trips += prof_popc(exec);
+    li->seen |= exec;
+    return;
+  }
+  /* The loop is over for this subgroup (and any instance still open above
+   * it, which cannot outlive it). */
+  prof_loop_close(p, th, w, li);
+  s->nloops = (uint32_t)k;
+}
+
+static void prof_barrier(void *user, unsigned t, const vm_where *w, uint32_t pc, uint64_t exec,
+                         uint64_t alive) {
+  ls_profiler *p = user;
+  if (p->broken || pc >= p->ncode) return;
+  prof_thread *th = &p->th[t];
+  th->pc[pc].barriers++;
+  if (th->tracing > 0 && w->subgroup < p->nsub) {
+    prof_trace_segment(p, t, w->subgroup, pc);
+    prof_trace_push(p, &th->sub[w->subgroup], pc, exec, LS_PROF_STEP_BARRIER);
+  }
+}
+
+static void prof_release(void *user, unsigned t, const uint32_t group[3], const uint32_t *pcs,
+                         uint32_t nsub) {
+  ls_profiler *p = user;
+  if (!p->broken) p->th[t].releases++;
+}
+
+static void prof_subgroup_end(void *user, unsigned t, const vm_where *w, uint64_t alive) {
+  ls_profiler *p = user;
+  if (p->broken || w->subgroup >= p->nsub) return;
+  prof_thread *th = &p->th[t];
+  prof_sub *s = &th->sub[w->subgroup];
+  uint64_t valid = prof_valid(p, w->subgroup);
+  uint64_t gone = valid & ~alive;
+  uint64_t tail = gone & ~s->wrote;
+  th->early += prof_popc(gone);
+  th->tail += prof_popc(tail);
+  th->group_tail += prof_popc(tail);
+  if (th->tracing > 0) prof_trace_segment(p, t, w->subgroup, UINT32_MAX);
+}
+
+/* ----------------------------------------------------------------- merge */
+
+static void prof_result_free(prof_result *r) {
+  if (!r) return;
+  free(r->mem);
+  free(r->branch);
+  free(r->loop);
+  free(r->line);
+  free(r->entry);
+  free(r->file);
+  free(r->src);
+  for (uint32_t i = 0; i < r->nnames; i++) free(r->names[i]);
+  free(r->names);
+  for (uint32_t s = 0; r->tsteps && s < r->trace.subgroups; s++) free(r->tsteps[s]);
+  free(r->tsteps);
+  free(r->tn);
+  free(r);
+}
+
+static char *prof_strdup(const char *s) {
+  if (!s) return NULL;
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+
+static int prof_is_mem(unsigned op) {
+  return op == IR_LDB || op == IR_STB || op == IR_LDW || op == IR_STW || op == IR_ATOMB ||
+         op == IR_ATOMW;
+}
+
+static void prof_linecol(const ir_program *prog, uint32_t pc, uint32_t *line, uint32_t *col) {
+  *line = *col = 0;
+  if (prog->source && prog->spans)
+    diag_line_col(prog->source, prog->source_len, prog->spans[pc].start, line, col);
+}
+
+/* Builds the result of the dispatch that just ended from every thread's
+ * accumulators. Returns NULL when memory runs out. */
+static prof_result *prof_merge(ls_profiler *p) {
+  const ir_program *prog = p->prog;
+  uint32_t n = p->ncode;
+  prof_result *r = calloc(1, sizeof *r);
+  prof_pc *all = calloc(n + 1, sizeof *all);
+  uint64_t *iss = calloc(n + 1, sizeof *iss), *lan = calloc(n + 1, sizeof *lan);
+  if (!r || !all || !iss || !lan) goto fail;
+  ls_prof_dispatch *d = &r->d;
+  d->index = p->dispatches;
+  d->width = p->width;
+  memcpy(d->groups, p->groups, sizeof d->groups);
+  memcpy(d->wg_size, prog->wg_size, sizeof d->wg_size);
+  d->memory = p->model;
+  d->counted = 1;
+  r->entry = prof_strdup(prog->entry_point);
+  r->file = prof_strdup(prog->filename ? prog->filename : "shader.wgsl");
+  if (prog->source) {
+    r->src = malloc(prog->source_len + 1);
+    if (r->src) {
+      memcpy(r->src, prog->source, prog->source_len);
+      r->src[prog->source_len] = 0;
+    }
+  }
+  d->entry_point = r->entry;
+  d->filename = r->file;
+  d->source = r->src;
+  d->source_len = r->src ? prog->source_len : 0;
+  r->names = calloc(prog->nbindings + 1, sizeof *r->names);
+  if (!r->names) goto fail;
+  r->nnames = prog->nbindings;
+  for (uint32_t i = 0; i < prog->nbindings; i++) r->names[i] = prof_strdup(prog->bindings[i].name);
+
+  uint64_t tail_first = UINT64_MAX, tail_last = 0;
+  for (unsigned t = 0; t < p->nthreads; t++) {
+    prof_thread *th = &p->th[t];
+    for (uint32_t pc = 0; pc < n; pc++) {
+      prof_pc *a = &all[pc], *b = &th->pc[pc];
+      iss[pc] += p->issued[t][pc];
+      lan[pc] += p->lanes[t][pc];
+      a->requests += b->requests;
+      a->lanes += b->lanes;
+      a->unique_bytes += b->unique_bytes;
+      a->oob += b->oob;
+      a->sectors += b->sectors;
+      a->lines += b->lines;
+      if (b->max_sectors > a->max_sectors) a->max_sectors = b->max_sectors;
+      if (b->max_lines > a->max_lines) a->max_lines = b->max_lines;
+      a->conflict_sum += b->conflict_sum;
+      if (b->conflict_max > a->conflict_max) a->conflict_max = b->conflict_max;
+      a->same_sum += b->same_sum;
+      if (b->same_max > a->same_max) a->same_max = b->same_max;
+      a->evals += b->evals;
+      a->divergent += b->divergent;
+      if (b->inst) {
+        if (!a->inst || b->spread_max > a->spread_max) {
+          a->spread_max = b->spread_max;
+          memcpy(a->worst_group, b->worst_group, sizeof a->worst_group);
+          a->worst_sub = b->worst_sub;
+        }
+      }
+      a->inst += b->inst;
+      a->sub_trips += b->sub_trips;
+      a->lane_trips += b->lane_trips;
+      a->loop_lanes += b->loop_lanes;
+      if (b->max_trips > a->max_trips) a->max_trips = b->max_trips;
+      a->spread_sum += b->spread_sum;
+      a->eff_num += b->eff_num;
+      a->eff_den += b->eff_den;
+      a->barriers += b->barriers;
+    }
+    d->early_exits += th->early;
+    d->tail_invocations += th->tail;
+    d->tail_groups += th->tail_groups;
+    d->barrier_releases += th->releases;
+    if (th->tail_groups) {
+      if (th->tail_first < tail_first) tail_first = th->tail_first;
+      if (th->tail_last > tail_last) tail_last = th->tail_last;
+    }
+  }
+  d->tail_first_group = d->tail_groups ? tail_first : 0;
+  d->tail_last_group = d->tail_groups ? tail_last : 0;
+
+  /* occupancy: fixed by the workgroup size and W alone */
+  d->workgroups = (uint64_t)p->groups[0] * p->groups[1] * p->groups[2];
+  d->group_lanes = p->nsub * p->width;
+  d->group_idle = d->group_lanes - p->ninv;
+  d->invocations = d->workgroups * p->ninv;
+  d->subgroups = d->workgroups * p->nsub;
+  d->lanes_allocated = d->workgroups * d->group_lanes;
+  d->lanes_idle = d->workgroups * d->group_idle;
+  d->idle_fraction = d->group_lanes ? (double)d->group_idle / d->group_lanes : 0;
+
+  size_t nmem = 0, nbr = 0, nloop = 0;
+  for (uint32_t pc = 0; pc < n; pc++) {
+    unsigned op = prog->code[pc].op;
+    if (prof_is_mem(op) && all[pc].requests) nmem++;
+    if ((op == IR_MAND || op == IR_MANDN) && all[pc].evals) nbr++;
+    if (op == IR_JANY && all[pc].inst) nloop++;
+  }
+  uint32_t nlines = 0;
+  if (r->src) {
+    nlines = 1;
+    for (uint32_t i = 0; i < prog->source_len; i++) nlines += r->src[i] == '\n';
+  }
+  ls_prof_line *lines = calloc(nlines + 1, sizeof *lines);
+  r->mem = calloc(nmem + 1, sizeof *r->mem);
+  r->branch = calloc(nbr + 1, sizeof *r->branch);
+  r->loop = calloc(nloop + 1, sizeof *r->loop);
+  if (!lines || !r->mem || !r->branch || !r->loop) {
+    free(lines);
+    goto fail;
+  }
+  for (uint32_t l = 0; l < nlines; l++) lines[l].line = l + 1;
+  double cost_replays = 0;
+  for (uint32_t pc = 0; pc < n; pc++) {
+    const prof_pc *a = &all[pc];
+    unsigned op = prog->code[pc].op;
+    uint32_t line, col;
+    prof_linecol(prog, pc, &line, &col);
+    ls_prof_line *L = line >= 1 && line <= nlines ? &lines[line - 1] : NULL;
+    d->issued += iss[pc];
+    d->live_lanes += lan[pc];
+    if (L) {
+      L->issued += iss[pc];
+      L->live_lanes += lan[pc];
+      L->barriers += a->barriers;
+    }
+    d->barriers += a->barriers;
+    if (prof_is_mem(op) && a->requests) {
+      ls_prof_mem *m = &r->mem[d->nmem++];
+      m->pc = pc;
+      m->line = line;
+      m->column = col;
+      m->access = (op == IR_LDB || op == IR_LDW)   ? LS_PROF_LOAD
+                  : (op == IR_STB || op == IR_STW) ? LS_PROF_STORE
+                                                   : LS_PROF_ATOMIC;
+      m->space = (op == IR_LDB || op == IR_STB || op == IR_ATOMB) ? LS_PROF_BUFFER
+                                                                   : LS_PROF_WORKGROUP;
+      uint32_t slot = op == IR_ATOMB ? prog->code[pc].d >> 8 : prog->code[pc].c;
+      m->variable = m->space == LS_PROF_BUFFER && slot < r->nnames ? r->names[slot] : NULL;
+      m->requests = a->requests;
+      m->lanes = a->lanes;
+      m->bytes = a->lanes * 4;
+      m->unique_bytes = a->unique_bytes;
+      m->oob_lanes = a->oob;
+      m->sectors = a->sectors;
+      m->lines = a->lines;
+      m->max_sectors = a->max_sectors;
+      m->max_lines = a->max_lines;
+      m->sectors_per_request = (double)a->sectors / a->requests;
+      m->lines_per_request = (double)a->lines / a->requests;
+      m->efficiency =
+          a->sectors ? (double)a->unique_bytes / ((double)a->sectors * p->model.sector_bytes) : 0;
+      m->conflict_sum = a->conflict_sum;
+      m->conflict_max = a->conflict_max;
+      m->conflict_per_request = (double)a->conflict_sum / a->requests;
+      m->same_address_sum = a->same_sum;
+      m->same_address_max = a->same_max;
+      d->requests += a->requests;
+      d->bytes += m->bytes;
+      d->unique_bytes += a->unique_bytes;
+      if (m->space == LS_PROF_BUFFER) {
+        d->sectors += a->sectors;
+        d->lines_touched += a->lines;
+      } else {
+        d->conflicts += a->conflict_sum > a->requests ? a->conflict_sum - a->requests : 0;
+        cost_replays += a->conflict_sum > a->requests ? (double)(a->conflict_sum - a->requests) : 0;
+      }
+      if (m->access == LS_PROF_ATOMIC) d->atomics += a->requests;
+      if (L) {
+        L->requests += a->requests;
+        L->bytes += m->bytes;
+        L->unique_bytes += a->unique_bytes;
+        if (m->space == LS_PROF_BUFFER) {
+          L->sectors += a->sectors;
+          L->lines_touched += a->lines;
+        } else if (a->conflict_sum > a->requests) {
+          L->conflicts += a->conflict_sum - a->requests;
+        }
+        if (m->access == LS_PROF_ATOMIC) L->atomics += a->requests;
+      }
+    }
+    if ((op == IR_MAND || op == IR_MANDN) && a->evals) {
+      ls_prof_branch *b = &r->branch[d->nbranch++];
+      b->pc = pc;
+      b->line = line;
+      b->column = col;
+      b->is_else = op == IR_MANDN;
+      b->evaluations = a->evals;
+      b->divergent = a->divergent;
+      if (op == IR_MAND) {
+        d->branches += a->evals;
+        d->divergent_branches += a->divergent;
+        if (L) {
+          L->branches += a->evals;
+          L->divergent += a->divergent;
+        }
+      }
+    }
+    if (op == IR_JANY && a->inst) {
+      ls_prof_loop *lp = &r->loop[d->nloop++];
+      lp->pc = pc;
+      /* a loop is named by its first line: the jump target's span */
+      uint32_t top = prog->code[pc].a < n ? prog->code[pc].a : pc;
+      uint32_t tl, tc;
+      prof_linecol(prog, top > 0 ? top - 1 : top, &tl, &tc);
+      lp->line = tl && tl < line ? tl : line;
+      lp->column = tl && tl < line ? tc : col;
+      lp->instances = a->inst;
+      lp->subgroup_trips = a->sub_trips;
+      lp->lane_trips = a->lane_trips;
+      lp->lanes = a->loop_lanes;
+      lp->max_trips = a->max_trips;
+      lp->avg_subgroup_trips = (double)a->sub_trips / a->inst;
+      lp->avg_lane_trips = a->loop_lanes ? (double)a->lane_trips / a->loop_lanes : 0;
+      lp->max_spread = a->spread_max;
+      lp->mean_spread = a->spread_sum / a->inst;
+      lp->efficiency = a->eff_den > 0 ? a->eff_num / a->eff_den : 1;
+      memcpy(lp->worst_group, a->worst_group, sizeof lp->worst_group);
+      lp->worst_subgroup = a->worst_sub;
+      ls_prof_line *LL = lp->line >= 1 && lp->line <= nlines ? &lines[lp->line - 1] : NULL;
+      if (LL) LL->loop_trips += a->sub_trips;
+    }
+  }
+  d->simt_efficiency = d->issued ? (double)d->live_lanes / ((double)d->issued * p->width) : 0;
+  d->mem_efficiency =
+      d->sectors ? (double)0 : 0;
+  {
+    uint64_t ub = 0;
+    for (size_t i = 0; i < d->nmem; i++)
+      if (r->mem[i].space == LS_PROF_BUFFER) ub += r->mem[i].unique_bytes;
+    d->mem_efficiency = d->sectors ? (double)ub / ((double)d->sectors * p->model.sector_bytes) : 0;
+  }
+  d->cost = (double)d->issued + (double)d->sectors + cost_replays;
+  /* keep the lines that have a figure */
+  uint32_t kept = 0;
+  for (uint32_t l = 0; l < nlines; l++) {
+    ls_prof_line *L = &lines[l];
+    L->simt_efficiency = L->issued ? (double)L->live_lanes / ((double)L->issued * p->width) : 0;
+    if (L->issued || L->requests || L->branches || L->loop_trips || L->barriers)
+      lines[kept++] = *L;
+  }
+  r->line = lines;
+  d->nline = kept;
+  d->mem = r->mem;
+  d->branch = r->branch;
+  d->loop = r->loop;
+  d->line = r->line;
+
+  /* the lane-activity trace of the chosen workgroup */
+  for (unsigned t = 0; t < p->nthreads; t++) {
+    if (p->th[t].tracing != -1) continue;
+    r->tsteps = calloc(p->nsub, sizeof *r->tsteps);
+    r->tn = calloc(p->nsub, sizeof *r->tn);
+    if (!r->tsteps || !r->tn) goto fail;
+    uint32_t limit = p->opt.trace_limit ? p->opt.trace_limit : 4096;
+    r->trace.subgroups = p->nsub;
+    memcpy(r->trace.group, p->th[t].group, sizeof r->trace.group);
+    for (uint32_t s = 0; s < p->nsub; s++) {
+      prof_sub *sb = &p->th[t].sub[s];
+      uint32_t k = sb->nsteps > limit ? limit : sb->nsteps;
+      if (sb->nsteps > limit) r->trace.truncated = 1;
+      r->tsteps[s] = malloc((k + 1) * sizeof **r->tsteps);
+      if (!r->tsteps[s]) goto fail;
+      if (k) memcpy(r->tsteps[s], sb->steps, k * sizeof **r->tsteps);
+      r->tn[s] = k;
+    }
+    r->trace.steps = (const ls_prof_step *const *)r->tsteps;
+    r->trace.nsteps = r->tn;
+    d->trace = &r->trace;
+    p->th[t].tracing = 0;
+    break;
+  }
+  free(all);
+  free(iss);
+  free(lan);
+  return r;
+fail:
+  free(all);
+  free(iss);
+  free(lan);
+  prof_result_free(r);
+  return NULL;
+}
+
+static void prof_dispatch_end(void *user) {
+  ls_profiler *p = user;
+  if (!p->broken) {
+    prof_result *r = prof_merge(p);
+    if (r && p->nres == p->capres) {
+      size_t nc = p->capres ? p->capres * 2 : 8;
+      prof_result **nr = realloc(p->res, nc * sizeof *nr);
+      if (nr) {
+        p->res = nr;
+        p->capres = nc;
+      }
+    }
+    if (r && p->nres < p->capres)
+      p->res[p->nres++] = r;
+    else
+      prof_result_free(r);
+  }
+  p->dispatches++;
+  p->prog = NULL;
+}
+
+/* ------------------------------------------------------------ public API */
+
+ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts, char *err,
+                                size_t errlen) {
+  ls_profiler_options o;
+  memset(&o, 0, sizeof o);
+  if (opts) {
+    size_t n = opts->size && opts->size < sizeof o ? opts->size : sizeof o;
+    memcpy(&o, opts, n);
+  }
+  if (!dev) {
+    if (err && errlen) snprintf(err, errlen, "profiler: no device");
+    return NULL;
+  }
+  if (dev->observer) {
+    if (err && errlen) snprintf(err, errlen, "profiler: the device already has an observer");
+    return NULL;
+  }
+  const api_profile *pr = dev->profile;
+  ls_profile_desc pd;
+  memset(&pd, 0, sizeof pd);
+  pd.size = sizeof pd;
+  pd.name = pr ? pr->name : "default";
+  pd.subgroup_size = dev->width;
+  pd.sector_bytes = o.memory.sector_bytes ? o.memory.sector_bytes : pr ? pr->sector_bytes : 32;
+  pd.line_bytes = o.memory.line_bytes ? o.memory.line_bytes : pr ? pr->line_bytes : 128;
+  pd.banks = o.memory.banks ? o.memory.banks : pr ? pr->banks : 32;
+  pd.bank_bytes = o.memory.bank_bytes ? o.memory.bank_bytes : pr ? pr->bank_bytes : 4;
+  if (ls_profile_check(&pd, err, errlen)) return NULL;
+  ls_profiler *p = calloc(1, sizeof *p);
+  if (!p) goto oom;
+  p->dev = dev;
+  p->opt = o;
+  p->model.sector_bytes = pd.sector_bytes;
+  p->model.line_bytes = pd.line_bytes;
+  p->model.banks = pd.banks;
+  p->model.bank_bytes = pd.bank_bytes;
+  p->nthreads = dev->threads ? dev->threads : 1;
+  p->issued = calloc(p->nthreads, sizeof *p->issued);
+  p->lanes = calloc(p->nthreads, sizeof *p->lanes);
+  p->th = calloc(p->nthreads, sizeof *p->th);
+  if (!p->issued || !p->lanes || !p->th) goto oom;
+  vm_observer *ob = &p->obs;
+  ob->user = p;
+  ob->issued = p->issued;
+  ob->lanes = p->lanes;
+  ob->dispatch_begin = prof_dispatch_begin;
+  ob->dispatch_end = prof_dispatch_end;
+  ob->group_begin = prof_group_begin;
+  ob->group_end = prof_group_end;
+  ob->mem = prof_mem;
+  ob->branch = prof_branch;
+  ob->loop = prof_loop;
+  ob->barrier = prof_barrier;
+  ob->barrier_release = prof_release;
+  ob->subgroup_end = prof_subgroup_end;
+  api_device_ref(dev);
+  api_device_set_observer(dev, ob);
+  return p;
+oom:
+  if (p) {
+    free(p->issued);
+    free(p->lanes);
+    free(p->th);
+    free(p);
+  }
+  if (err && errlen) snprintf(err, errlen, "profiler: out of memory");
+  return NULL;
+}
+
+void ls_profiler_reset(ls_profiler *p) {
+  if (!p) return;
+  for (size_t i = 0; i < p->nres; i++) prof_result_free(p->res[i]);
+  p->nres = 0;
+  p->dispatches = 0;
+}
+
+void ls_profiler_destroy(ls_profiler *p) {
+  if (!p) return;
+  if (p->dev->observer == &p->obs) api_device_set_observer(p->dev, NULL);
+  api_device_unref(p->dev);
+  ls_profiler_reset(p);
+  free(p->res);
+  prof_free_threads_sub(p);
+  for (unsigned t = 0; t < p->nthreads; t++) {
+    free(p->issued[t]);
+    free(p->lanes[t]);
+    free(p->th[t].pc);
+    free(p->th[t].snap);
+  }
+  free(p->issued);
+  free(p->lanes);
+  free(p->th);
+  free(p);
+}
+
+size_t ls_profiler_dispatch_count(const ls_profiler *p) { return p ? p->nres : 0; }
+
+const ls_prof_dispatch *ls_profiler_dispatch(const ls_profiler *p, size_t i) {
+  return p && i < p->nres ? &p->res[i]->d : NULL;
+}
+
+void ls_free(void *ptr) { free(ptr); }
