@@ -571,7 +571,7 @@ typedef struct ls_prof_line {
 
 /* One executed instruction of the trace: pc and the lanes live for it. */
 typedef struct ls_prof_step {
-  uint32_t pc;
+  uint32_t pc, line;
   uint32_t flags; /* LS_PROF_STEP_* */
   uint64_t mask;  /* live lanes */
 } ls_prof_step;

@@ -299,7 +299,9 @@ static void chk_on_barrier(void *user, unsigned thread, const vm_where *w, uint3
                            uint64_t exec, uint64_t alive) {
   chk_state *s = user;
   chk_thread *th = chk_th(s, thread);
-  if (!th || !(s->opts.checks & LS_CHECK_BARRIERS)) return;
+  /* exec == 0: no lane is here (lowering can run the rest of a loop body
+   * with an empty mask after the last lane left); nothing to compare */
+  if (!th || !exec || !(s->opts.checks & LS_CHECK_BARRIERS)) return;
   uint64_t live = chk_live(s, w->subgroup, w->width);
   uint64_t returned = live & ~alive;
   uint64_t elsewhere = alive & ~exec;
@@ -552,7 +554,11 @@ static void chk_inv_list(const ls_check_finding *f, char *buf, size_t len) {
     o += (size_t)snprintf(buf + o, len - o, "%s(%u, %u, %u)", i ? ", " : "",
                           f->invocations[i].global_id[0], f->invocations[i].global_id[1],
                           f->invocations[i].global_id[2]);
-  if (f->count > f->ninvocations && o < len) snprintf(buf + o, len - o, ", ...");
+  if (f->count > f->ninvocations && o < len) o += (size_t)snprintf(buf + o, len - o, ", ...");
+  if (f->ninvocations && o < len)
+    snprintf(buf + o, len - o, " (global_invocation_id; the first is local %u of workgroup (%u, %u, %u))",
+             f->invocations[0].local_index, f->invocations[0].workgroup_id[0],
+             f->invocations[0].workgroup_id[1], f->invocations[0].workgroup_id[2]);
 }
 
 /* The variable an access of a record touched. */
@@ -674,24 +680,25 @@ static void chk_rec_finding(chk_state *s, const chk_rec *r) {
     if (r->kind == LS_CHECK_BEYOND_LOGICAL) {
       f.severity = r->access == VM_LOAD ? LS_CHECK_WARNING : LS_CHECK_ERROR;
       f.id = "beyond-logical-size";
-      f.message = chk_fmt("%s of %u bytes to %s at byte offset %llu, beyond its logical size of "
+      f.message = chk_fmt("%s of %u bytes %s %s at byte offset %llu, beyond its logical size of "
                           "%llu bytes (binding size %llu bytes) by %llu invocation%s: %s",
-                          what, f.access_size, var, (unsigned long long)f.offset,
-                          (unsigned long long)f.logical_size, (unsigned long long)f.binding_size,
+                          what, f.access_size, r->access == VM_LOAD ? "from" : "to", var,
+                          (unsigned long long)f.offset, (unsigned long long)f.logical_size, (unsigned long long)f.binding_size,
                           (unsigned long long)f.count, f.count == 1 ? "" : "s", invs);
     } else {
       f.severity = LS_CHECK_ERROR;
       f.id = "out-of-bounds";
       if (saturated)
-        f.message = chk_fmt("out-of-bounds %s of %u bytes to %s: an index past the end of a "
-                            "fixed-size array (%llu bytes), by %llu invocation%s: %s",
-                            what, f.access_size, var, (unsigned long long)f.binding_size,
+        f.message = chk_fmt("out-of-bounds %s of %u bytes %s %s: an index out of range (past the "
+                            "end of a fixed-size array of %llu bytes, or an address beyond 4 GiB), by %llu invocation%s: %s",
+                            what, f.access_size, r->access == VM_LOAD ? "from" : "to", var,
+                            (unsigned long long)f.binding_size,
                             (unsigned long long)f.count, f.count == 1 ? "" : "s", invs);
       else
-        f.message = chk_fmt("out-of-bounds %s of %u bytes to %s at byte offset %llu; the %s is "
+        f.message = chk_fmt("out-of-bounds %s of %u bytes %s %s at byte offset %llu; the %s is "
                             "%llu bytes; by %llu invocation%s: %s (%s)",
-                            what, f.access_size, var, (unsigned long long)f.offset,
-                            f.workgroup_memory ? "variable" : "binding",
+                            what, f.access_size, r->access == VM_LOAD ? "from" : "to", var,
+                            (unsigned long long)f.offset, f.workgroup_memory ? "variable" : "binding",
                             (unsigned long long)f.binding_size, (unsigned long long)f.count,
                             f.count == 1 ? "" : "s", invs,
                             r->access == VM_LOAD ? "the load gave 0" : "the store was dropped");

@@ -106,7 +106,8 @@ static void chk_u64(chk_buf *b, const char *key, uint64_t v) {
 
 char *chk_findings_json(const chk_state *s) {
   chk_buf b = {0};
-  chk_put(&b, "{\n  \"format\": \"lockstep-check/1\",\n  \"findings\": [", 47);
+  const char *head = "{\n  \"format\": \"lockstep-check/1\",\n  \"findings\": [";
+  chk_put(&b, head, strlen(head));
   for (size_t i = 0; i < chk_finding_count(s); i++) {
     const ls_check_finding *f = chk_finding(s, i);
     chk_put(&b, i ? ",\n    {" : "\n    {", i ? 7 : 6);

@@ -570,7 +570,9 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
   b->words = b->count * b->rec_len;
   if (case_opt_uint(x, jb, at.s, "bindOffset", UINT64_MAX / 2, 0, &b->bind_offset,
                     &b->has_bind_offset) ||
-      case_opt_uint(x, jb, at.s, "bindSize", UINT64_MAX / 2, 0, &b->bind_size, &b->has_bind_size))
+      case_opt_uint(x, jb, at.s, "bindSize", UINT64_MAX / 2, 0, &b->bind_size, &b->has_bind_size) ||
+      case_opt_uint(x, jb, at.s, "logicalCount", b->count, 0, &b->logical_count,
+                    &b->has_logical_count))
     return -1;
   b->init = calloc(b->words, sizeof *b->init);
   if (!b->init) return case_fail(x, at.s, "out of memory for %llu words",

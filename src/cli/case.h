@@ -60,6 +60,8 @@ typedef struct case_buffer {
   uint32_t *init; /* the initial words */
   int has_bind_offset, has_bind_size;
   uint64_t bind_offset, bind_size;
+  int has_logical_count; /* "logicalCount": live records, for the sanitizer */
+  uint64_t logical_count;
   int indirect; /* some dispatch reads its arguments from it */
   case_compare compare;
 } case_buffer;

@@ -17,6 +17,8 @@
 
 #include "../api/api.h"
 #include "case.h"
+#include "cli_prof.h"
+#include "cli_check.h"
 
 #define CLI_OK 0
 #define CLI_MISMATCH 1
@@ -63,7 +65,11 @@ static void cli_usage(FILE *f) {
           "      --print N              words printed per buffer (default 16)\n"
           "      --quiet                print neither dispatches nor buffers\n"
           "      --summary              print the case's title and the dispatches, not the buffers\n"
-          "  check SHADER.wgsl         compile only and print the diagnostics\n"
+          "      --check                run under the sanitizer: out-of-bounds accesses, data races,\n"
+          "                             barrier divergence, runaway loops (exit 1 on errors)\n"
+          "      --json                 with --check: the findings as JSON on stdout\n"
+          "      --allow-same-value     with --check: do not report races that wrote equal values\n"
+          "  check SHADER.wgsl         compile only and print the diagnostics and the lint's findings\n"
           "  disasm SHADER.wgsl [--entry NAME] [--constant NAME=VALUE]... [--limit NAME=VALUE]...\n"
           "                            [--profile NAME] [-W N]\n"
           "                            print the bytecode of one entry point (layout \"auto\")\n"
@@ -73,6 +79,7 @@ static void cli_usage(FILE *f) {
           "exit status: 0 ok, 1 results differ from --expect, 2 malformed input (case file,\n"
           "shader, option or validation error), 3 the run failed (device lost, out of memory,\n"
           "output not written)\n");
+  cli_prof_usage(f); /* the profiler's options and commands */
 }
 
 /* ---------------------------------------------------------------- options */
@@ -443,6 +450,7 @@ static int cli_expect(const case_file *c, uint32_t *const *words, const char *pa
 }
 
 static int cli_run(int argc, char **argv) {
+  if (cli_prof_wanted(argc, argv)) return cli_prof_run(argc, argv); /* the profiler: cli_prof.c */
   cli_opts o;
   if (!cli_parse(argc, argv, "run",
                  " out expect subgroup-size profile threads budget quiet summary print ", &o)) {
@@ -539,6 +547,10 @@ static int cli_run(int argc, char **argv) {
     }
   }
 
+  if (!cli_check_attach(dev, &c, bufs)) {
+    rc = CLI_FAILED;
+    goto done;
+  }
   ls_shader_module_desc sd = {c.shader_code, c.shader_path};
   mod = ls_device_create_shader_module(dev, &sd);
   if (!mod) {
@@ -648,6 +660,7 @@ static int cli_run(int argc, char **argv) {
   rc = o.expect ? cli_expect(&c, words, o.expect) : CLI_OK;
 
 done:
+  rc = cli_check_report(dev, rc);
   if (pass) ls_compute_pass_end(pass);
   ls_command_encoder_destroy(enc);
   for (size_t i = 0; pipes && i < c.npipelines; i++) {
@@ -752,7 +765,10 @@ static int cli_check(int argc, char **argv) {
     size_t warnings = 0;
     for (size_t i = 0; i < ls_shader_module_message_count(m); i++)
       warnings += ls_shader_module_message(m, i)->type == LS_MESSAGE_WARNING;
-    printf("%s: valid (%zu warning%s)\n", o.file, warnings, warnings == 1 ? "" : "s");
+    int lint = cli_check_lint(m, o.file);
+    printf("%s: valid (%zu warning%s", o.file, warnings, warnings == 1 ? "" : "s");
+    if (lint) printf(", %d lint finding%s", lint, lint == 1 ? "" : "s");
+    printf(")\n");
     rc = CLI_OK;
   }
   ls_shader_module_destroy(m);
@@ -882,10 +898,15 @@ int main(int argc, char **argv) {
     printf("lockstep %s\n", ls_version());
     return CLI_OK;
   }
-  if (!strcmp(cmd, "run")) return cli_run(argc - 2, argv + 2);
+  if (!strcmp(cmd, "run")) {
+    int n = cli_check_take_args(argc - 2, argv + 2);
+    return n < 0 ? CLI_BAD_INPUT : cli_run(n, argv + 2);
+  }
   if (!strcmp(cmd, "check")) return cli_check(argc - 2, argv + 2);
   if (!strcmp(cmd, "disasm")) return cli_disasm(argc - 2, argv + 2);
   if (!strcmp(cmd, "profiles")) return cli_profiles();
+  if (!strcmp(cmd, "tune")) return cli_tune_main(argc - 2, argv + 2);
+  if (!strcmp(cmd, "plan")) return cli_plan_main(argc - 2, argv + 2);
   fprintf(stderr, "lockstep: unknown command '%s' (see lockstep --help)\n", cmd);
   return CLI_BAD_INPUT;
 }

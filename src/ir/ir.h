@@ -34,13 +34,54 @@ typedef struct ir_insn {
 /* Sub-operations of ATOMB / ATOMW (operand d, low 8 bits). */
 #define IR_ATOMS(X)                                                            \
   X(LOAD) X(STORE) X(ADD) X(SUB) X(MAX_S) X(MAX_U) X(MIN_S) X(MIN_U)           \
-  X(AND) X(OR) X(XOR) X(XCHG)
+  X(AND) X(OR) X(XOR) X(XCHG) X(CMPX)
 typedef enum ir_atom {
 #define X_(n) IR_ATOM_##n,
   IR_ATOMS(X_)
 #undef X_
   IR_ATOM_COUNT
 } ir_atom;
+
+/* IR_ATOM_CMPX (atomicCompareExchangeWeak) also reads r[a]: the value to
+ * compare with; r[c] is the value to store when they are equal. */
+
+/* Sub-operations of FUN1 (f32 -> f32), FUN2 (f32, f32|i32 -> f32), IBIT
+ * (u32 -> u32) and PACKC / UNPACKC (pack and unpack built-ins), operand d.
+ * One family per row of op.def keeps the table short; the handler picks
+ * the lane loop once per instruction, not per lane. */
+#define IR_F1S(X)                                                              \
+  X(ROUND) X(TRUNC) X(INVSQRT) X(EXP) X(EXP2) X(LOG) X(LOG2) X(SIN) X(COS)     \
+  X(TAN) X(ASIN) X(ACOS) X(ATAN) X(SINH) X(COSH) X(TANH) X(ASINH) X(ACOSH)     \
+  X(ATANH) X(QUANT16)
+#define IR_F2S(X) X(ATAN2) X(POW) X(LDEXP)
+#define IR_IBS(X) X(POPCNT) X(CLZ) X(CTZ) X(FLBU) X(FLBS) X(FTB) X(REV)
+#define IR_PKS(X)                                                              \
+  X(4X8SNORM) X(4X8UNORM) X(2X16SNORM) X(2X16UNORM) X(2X16FLOAT) X(4XI8)        \
+  X(4XU8) X(4XI8C) X(4XU8C)
+typedef enum ir_f1 {
+#define X_(n) IR_F1_##n,
+  IR_F1S(X_)
+#undef X_
+  IR_F1_COUNT
+} ir_f1;
+typedef enum ir_f2 {
+#define X_(n) IR_F2_##n,
+  IR_F2S(X_)
+#undef X_
+  IR_F2_COUNT
+} ir_f2;
+typedef enum ir_ib {
+#define X_(n) IR_IB_##n,
+  IR_IBS(X_)
+#undef X_
+  IR_IB_COUNT
+} ir_ib;
+typedef enum ir_pk {
+#define X_(n) IR_PK_##n,
+  IR_PKS(X_)
+#undef X_
+  IR_PK_COUNT
+} ir_pk;
 
 /* Built-in input values; vector ones take 3 consecutive registers. */
 typedef enum ir_builtin {

@@ -1,8 +1,9 @@
 /*
  * lower_expr.c — expressions to bytecode: values in registers (one register
- * per scalar leaf), memory views (ref) for loads and stores, conversions,
- * constructors and built-in functions. Constant and override-expressions
- * never generate arithmetic: they become constant registers.
+ * per scalar leaf), memory views (ref) for loads and stores, conversions
+ * and constructors; calls of built-in functions go to lower_builtin.c.
+ * Constant and override-expressions never generate arithmetic: they become
+ * constant registers.
  */
 #include <string.h>
 
@@ -329,7 +330,11 @@ static int has_call(ast_expr *e) {
   if (!e || e->cval) return 0;
   switch (e->kind) {
   case EX_CALL:
-    if (e->ref == REF_DECL || (e->ref == REF_BUILTIN_FN && builtin_fn_kind(e->builtin) == BK_ATOM)) return 1;
+    if (e->ref == REF_DECL) return 1;
+    if (e->ref == REF_BUILTIN_FN) {
+      builtin_kind k = builtin_fn_kind(e->builtin);
+      if (k == BK_ATOM || k == BK_CMPX || k == BK_WUL) return 1;
+    }
     for (int i = 0; i < e->u.call.nargs; i++)
       if (has_call(e->u.call.args[i])) return 1;
     return 0;
@@ -445,93 +450,6 @@ static val construct(lw *L, ast_expr *e) {
   return (val){.reg = dst, .n = t->words, .type = t};
 }
 
-/* ----------------------------------------------------------- built-ins */
-
-static val builtin(lw *L, ast_expr *e) {
-  builtin_fn f = (builtin_fn)e->builtin;
-  ast_expr **args = e->u.call.args;
-  int n = e->u.call.nargs;
-  switch (builtin_fn_kind(f)) {
-  case BK_BAR:
-    lw_emit(L, IR_BARRIER, 0, 0, 0, 0);
-    return bad();
-  case BK_ALEN: {
-    ref r = lw_ptr(L, args[0]);
-    if (L->failed) return bad();
-    if (r.space != AS_STORAGE) {
-      lw_fail(L, e->span, "arrayLength needs a storage buffer array");
-      return bad();
-    }
-    uint32_t d = lw_reg(L, 1);
-    lw_emit(L, IR_ARRLEN, d, r.slot, r.type->stride, r.off);
-    return (val){.reg = d, .n = 1, .type = e->type};
-  }
-  case BK_ATOM: {
-    ref r = lw_ptr(L, args[0]);
-    if (L->failed) return bad();
-    static const ir_atom ops[] = {
-        [BF_ATOMIC_LOAD] = IR_ATOM_LOAD, [BF_ATOMIC_STORE] = IR_ATOM_STORE,
-        [BF_ATOMIC_ADD] = IR_ATOM_ADD,   [BF_ATOMIC_SUB] = IR_ATOM_SUB,
-        [BF_ATOMIC_MAX] = IR_ATOM_MAX_S, [BF_ATOMIC_MIN] = IR_ATOM_MIN_S,
-        [BF_ATOMIC_AND] = IR_ATOM_AND,   [BF_ATOMIC_OR] = IR_ATOM_OR,
-        [BF_ATOMIC_XOR] = IR_ATOM_XOR,   [BF_ATOMIC_EXCHANGE] = IR_ATOM_XCHG};
-    uint32_t sub = ops[f];
-    int is_u = r.type->elem->kind == TY_U32;
-    if (f == BF_ATOMIC_MAX && is_u) sub = IR_ATOM_MAX_U;
-    if (f == BF_ATOMIC_MIN && is_u) sub = IR_ATOM_MIN_U;
-    val v = n > 1 ? lw_value(L, args[1]) : (val){.reg = lw_const(L, 0), .n = 1};
-    if (L->failed) return bad();
-    uint32_t addr = lw_addr(L, r, 0);
-    uint32_t d = lw_reg(L, 1);
-    if (r.space == AS_WORKGROUP) {
-      uint32_t pc = lw_emit(L, IR_ATOMW, d, addr, v.reg, sub);
-      if (!L->failed) L->code[pc].flags = (uint16_t)(r.slot + 1);
-    } else lw_emit(L, IR_ATOMB, d, addr, v.reg, sub | (r.slot << 8));
-    return (val){.reg = d, .n = 1, .type = e->type};
-  }
-  default: break;
-  }
-  val a[3];
-  for (int i = 0; i < n; i++) {
-    a[i] = lw_value(L, args[i]);
-    if (L->failed) return bad();
-  }
-  const type *t = e->type;
-  uint32_t sk = scalar_kind(t);
-  int is_f = sk == TY_F32, is_s = sk == TY_I32;
-  if (sk == TY_F16) {
-    lw_fail(L, e->span, "f16 is not supported by lockstep yet");
-    return bad();
-  }
-  uint32_t w = t->words, dst = lw_reg(L, w);
-  for (uint32_t i = 0; i < w; i++) {
-    uint32_t x = a[0].reg + (a[0].n == 1 ? 0 : i);
-    uint32_t y = n > 1 ? a[1].reg + (a[1].n == 1 ? 0 : i) : 0;
-    uint32_t z = n > 2 ? a[2].reg + (a[2].n == 1 ? 0 : i) : 0;
-    switch (f) {
-    case BF_ABS:
-      if (is_f) lw_emit(L, IR_FABS, dst + i, x, 0, 0);
-      else if (is_s) lw_emit(L, IR_SABS, dst + i, x, 0, 0);
-      else lw_emit(L, IR_MOV, dst + i, x, 0, 0);
-      break;
-    case BF_MIN: lw_emit(L, is_f ? IR_FMIN : is_s ? IR_SMIN : IR_UMIN, dst + i, x, y, 0); break;
-    case BF_MAX: lw_emit(L, is_f ? IR_FMAX : is_s ? IR_SMAX : IR_UMAX, dst + i, x, y, 0); break;
-    case BF_CLAMP:
-      lw_emit(L, is_f ? IR_FMAX : is_s ? IR_SMAX : IR_UMAX, dst + i, x, y, 0);
-      lw_emit(L, is_f ? IR_FMIN : is_s ? IR_SMIN : IR_UMIN, dst + i, dst + i, z, 0);
-      break;
-    case BF_SQRT: lw_emit(L, IR_FSQRT, dst + i, x, 0, 0); break;
-    case BF_FLOOR: lw_emit(L, IR_FFLOOR, dst + i, x, 0, 0); break;
-    case BF_CEIL: lw_emit(L, IR_FCEIL, dst + i, x, 0, 0); break;
-    case BF_SELECT: lw_emit(L, IR_SELECT, dst + i, x, y, z); break;
-    default:
-      lw_fail(L, e->span, "'%s' is not supported by lockstep yet", builtin_fn_name(f));
-      return bad();
-    }
-  }
-  return (val){.reg = dst, .n = w, .type = t};
-}
-
 /* ------------------------------------------------------------- entry */
 
 val lw_value(lw *L, ast_expr *e) {
@@ -579,7 +497,7 @@ val lw_value(lw *L, ast_expr *e) {
   }
   case EX_CALL:
     if (e->ref == REF_CONSTRUCT) r = construct(L, e);
-    else if (e->ref == REF_BUILTIN_FN) r = builtin(L, e);
+    else if (e->ref == REF_BUILTIN_FN) r = lw_builtin(L, e);
     else r = lw_call(L, e);
     break;
   case EX_INDEX: {

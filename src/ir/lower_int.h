@@ -1,7 +1,7 @@
 /*
  * lower_int.h — state shared by the lowering files: lower.c (pipeline
- * creation, statements, control flow) and lower_expr.c (expressions, memory
- * views, built-in functions). Not used outside src/ir/.
+ * creation, statements, control flow), lower_expr.c (expressions, memory
+ * views) and lower_builtin.c (built-in functions). Not used outside src/ir/.
  *
  * Values live in registers; a value of a composite type occupies `n`
  * consecutive registers (its scalar leaves in order). During lowering,
@@ -127,5 +127,8 @@ uint32_t lw_addr(lw *L, ref r, uint32_t plus);
 /* Zero-initialises (or initialises from v when v.n) a variable's storage. */
 void lw_init_var(lw *L, ref r, const val *v);
 int lw_needs_memory(const type *t);
+
+/* lower_builtin.c */
+val lw_builtin(lw *L, ast_expr *e);
 
 #endif

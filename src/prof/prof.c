@@ -162,11 +162,15 @@ static void prof_trace_segment(ls_profiler *p, unsigned t, uint32_t si, uint32_t
   prof_thread *th = &p->th[t];
   prof_sub *s = &p->th[t].sub[si];
   const uint64_t *is = p->issued[t];
+  int counted = 0;
   for (uint32_t pc = 0; pc < p->ncode; pc++) {
     uint64_t d = is[pc] - th->snap[pc];
     if (!d) continue;
     th->snap[pc] = is[pc];
-    if (pc == evpc) continue;
+    if (pc == evpc) {
+      counted = 1;
+      continue;
+    }
     const ir_insn *in = &p->prog->code[pc];
     prof_trace_push(p, s, pc, s->exec, 0);
     switch (in->op) {
@@ -186,10 +190,9 @@ static void prof_trace_segment(ls_profiler *p, unsigned t, uint32_t si, uint32_t
   }
   /* The event's instruction may be counted after its callback: mark it
    * seen now so the next segment does not replay it. */
-  if (evpc < p->ncode && th->snap[evpc] == is[evpc]) th->snap[evpc] = is[evpc] + 1;
+  if (evpc < p->ncode && !counted) th->snap[evpc] = is[evpc] + 1;
 }
 
-static int prof_traced(const ls_profiler *p, unsigned t) { return p->th[t].tracing; }
 
 /* ------------------------------------------------------------- callbacks */
 
@@ -263,19 +266,20 @@ static void prof_group_begin(void *user, unsigned t, const uint32_t g[3]) {
   prof_thread *th = &p->th[t];
   memcpy(th->group, g, sizeof th->group);
   th->group_tail = 0;
-  th->tracing = p->opt.trace && p->dispatches == p->opt.trace_dispatch &&
+  int keep = th->tracing == -1; /* the traced group ran on this thread earlier */
+  th->tracing = keep ? -1 : p->opt.trace && p->dispatches == p->opt.trace_dispatch &&
                 g[0] == p->opt.trace_group[0] && g[1] == p->opt.trace_group[1] &&
                 g[2] == p->opt.trace_group[2];
   for (uint32_t s = 0; s < p->nsub; s++) {
     th->sub[s].wrote = 0;
     th->sub[s].nloops = 0;
-    if (th->tracing) {
+    if (th->tracing > 0) {
       th->sub[s].exec = prof_valid(p, s);
       memset(th->sub[s].slots, 0, (p->nmasks + 1) * sizeof(uint64_t));
       th->sub[s].nsteps = 0;
     }
   }
-  if (th->tracing) memcpy(th->snap, p->issued[t], (size_t)p->ncode * sizeof(uint64_t));
+  if (th->tracing > 0) memcpy(th->snap, p->issued[t], (size_t)p->ncode * sizeof(uint64_t));
 }
 
 static void prof_group_end(void *user, unsigned t, const uint32_t g[3]) {
@@ -288,11 +292,8 @@ static void prof_group_end(void *user, unsigned t, const uint32_t g[3]) {
     if (f < th->tail_first) th->tail_first = f;
     if (f > th->tail_last) th->tail_last = f;
   }
-  if (th->tracing) {
-    th->tracing = 0;
-    /* keep the steps: dispatch_end copies them (the group runs once) */
-    th->tracing = -1;
-  }
+  /* keep the steps: dispatch_end copies them (the group runs once) */
+  if (th->tracing > 0) th->tracing = -1;
 }
 
 /* Distinct values of sorted a[0..n) >> shift. */
@@ -807,7 +808,7 @@ static prof_result *prof_merge(ls_profiler *p) {
     if (!r->tsteps || !r->tn) goto fail;
     uint32_t limit = p->opt.trace_limit ? p->opt.trace_limit : 4096;
     r->trace.subgroups = p->nsub;
-    memcpy(r->trace.group, p->th[t].group, sizeof r->trace.group);
+    memcpy(r->trace.group, p->opt.trace_group, sizeof r->trace.group);
     for (uint32_t s = 0; s < p->nsub; s++) {
       prof_sub *sb = &p->th[t].sub[s];
       uint32_t k = sb->nsteps > limit ? limit : sb->nsteps;
@@ -815,6 +816,11 @@ static prof_result *prof_merge(ls_profiler *p) {
       r->tsteps[s] = malloc((k + 1) * sizeof **r->tsteps);
       if (!r->tsteps[s]) goto fail;
       if (k) memcpy(r->tsteps[s], sb->steps, k * sizeof **r->tsteps);
+      for (uint32_t i = 0; i < k; i++) {
+        uint32_t col;
+        if (r->tsteps[s][i].pc < n)
+          prof_linecol(prog, r->tsteps[s][i].pc, &r->tsteps[s][i].line, &col);
+      }
       r->tn[s] = k;
     }
     r->trace.steps = (const ls_prof_step *const *)r->tsteps;

@@ -247,11 +247,16 @@ static inline float vm_fmax(float x, float y) {
   return x != x ? y : r;
 }
 
-/* Storage-buffer atomics: other workgroups run on other threads. */
-static uint32_t vm_atomic_storage(uint32_t *w, unsigned op, uint32_t v) {
+/* Storage-buffer atomics: other workgroups run on other threads. cmp is
+ * the expected value of IR_ATOM_CMPX. lockstep's compare-exchange never
+ * fails spuriously (the "weak" in WGSL only permits it). */
+static uint32_t vm_atomic_storage(uint32_t *w, unsigned op, uint32_t v, uint32_t cmp) {
 #if defined(__GNUC__)
   uint32_t old;
   switch (op) {
+  case IR_ATOM_CMPX:
+    __atomic_compare_exchange_n(w, &cmp, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    return cmp; /* the old value whether or not it was replaced */
   case IR_ATOM_LOAD: return __atomic_load_n(w, __ATOMIC_RELAXED);
   case IR_ATOM_STORE: __atomic_store_n(w, v, __ATOMIC_RELAXED); return 0;
   case IR_ATOM_ADD: return __atomic_fetch_add(w, v, __ATOMIC_RELAXED);
@@ -280,6 +285,9 @@ static uint32_t vm_atomic_storage(uint32_t *w, unsigned op, uint32_t v) {
   _Atomic uint32_t *a = (_Atomic uint32_t *)w;
   uint32_t old;
   switch (op) {
+  case IR_ATOM_CMPX:
+    atomic_compare_exchange_strong_explicit(a, &cmp, v, memory_order_relaxed, memory_order_relaxed);
+    return cmp;
   case IR_ATOM_LOAD: return atomic_load_explicit(a, memory_order_relaxed);
   case IR_ATOM_STORE: atomic_store_explicit(a, v, memory_order_relaxed); return 0;
   case IR_ATOM_ADD: return atomic_fetch_add_explicit(a, v, memory_order_relaxed);
@@ -309,9 +317,10 @@ static uint32_t vm_atomic_storage(uint32_t *w, unsigned op, uint32_t v) {
 }
 
 /* Workgroup memory belongs to one workgroup, which runs on one thread. */
-static uint32_t vm_atomic_plain(uint32_t *w, unsigned op, uint32_t v) {
+static uint32_t vm_atomic_plain(uint32_t *w, unsigned op, uint32_t v, uint32_t cmp) {
   uint32_t old = *w, nv;
   switch (op) {
+  case IR_ATOM_CMPX: nv = old == cmp ? v : old; break;
   case IR_ATOM_LOAD: return old;
   case IR_ATOM_STORE: *w = v; return 0;
   case IR_ATOM_ADD: nv = old + v; break;
@@ -328,6 +337,261 @@ static uint32_t vm_atomic_plain(uint32_t *w, unsigned op, uint32_t v) {
   }
   *w = nv;
   return old;
+}
+
+/* ---------------------------------------------- built-in function rows
+ * The lane loops of the built-in families (FUN1, FUN2, IBIT, PACKC,
+ * UNPACKC) live out of line: they are rarer than arithmetic, some call
+ * libm, and keeping them out of the interpreter function keeps its hot
+ * handlers' code and register allocation as they were. n is the width. */
+
+#if defined(__GNUC__)
+#define VM_COLD __attribute__((noinline))
+#else
+#define VM_COLD
+#endif
+
+/* f32 <-> f16 bits, round to nearest even; out of range gives infinity */
+static uint32_t vm_f32_to_f16(float f) {
+  const uint32_t b = vm_f2u_bits(f);
+  const uint32_t sign = (b >> 16) & 0x8000u;
+  const uint32_t ab = b & 0x7fffffffu;
+  if (ab >= 0x7f800000u) return sign | 0x7c00u | (ab > 0x7f800000u ? 0x200u : 0u);
+  if (ab >= 0x477ff000u) return sign | 0x7c00u; /* rounds past 65504 */
+  if (ab < 0x38800000u) {
+    /* subnormal f16 (or zero): the value in units of 2^-24, rounded */
+    const float a = vm_bits_f(ab) * 16777216.0f; /* exact: a power of two */
+    return sign | (uint32_t)rintf(a);
+  }
+  const uint32_t e = (ab >> 23) - 112u, m = ab & 0x7fffffu;
+  uint32_t h = (e << 10) | (m >> 13);
+  const uint32_t rest = m & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) h++; /* may carry into the exponent: right */
+  return sign | h;
+}
+
+static float vm_f16_to_f32(uint32_t h) {
+  const uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+  if (e == 0) {
+    const float v = (float)m * (1.0f / 16777216.0f);
+    return vm_bits_f(vm_f2u_bits(v) | sign);
+  }
+  if (e == 31) return vm_bits_f(sign | 0x7f800000u | (m << 13));
+  return vm_bits_f(sign | ((e + 112u) << 23) | (m << 13));
+}
+
+static VM_COLD void vm_fun1_row(float *d, const float *x, unsigned fn, int n) {
+#define VM_F1(expr)                                                            \
+  for (int l = 0; l < n; l++) {                                                \
+    const double v = (double)x[l];                                             \
+    (void)v;                                                                   \
+    d[l] = (float)(expr);                                                      \
+  }                                                                            \
+  break;
+  switch (fn) {
+  case IR_F1_ROUND: VM_F1(rintf(x[l])) /* ties to even in the default mode */
+  case IR_F1_TRUNC: VM_F1(vm_truncf(x[l]))
+  case IR_F1_INVSQRT: VM_F1(1.0 / sqrt(v))
+  case IR_F1_EXP: VM_F1(exp(v))
+  case IR_F1_EXP2: VM_F1(exp2(v))
+  case IR_F1_LOG: VM_F1(log(v))
+  case IR_F1_LOG2: VM_F1(log2(v))
+  case IR_F1_SIN: VM_F1(sin(v))
+  case IR_F1_COS: VM_F1(cos(v))
+  case IR_F1_TAN: VM_F1(tan(v))
+  case IR_F1_ASIN: VM_F1(asin(v))
+  case IR_F1_ACOS: VM_F1(acos(v))
+  case IR_F1_ATAN: VM_F1(atan(v))
+  case IR_F1_SINH: VM_F1(sinh(v))
+  case IR_F1_COSH: VM_F1(cosh(v))
+  case IR_F1_TANH: VM_F1(tanh(v))
+  case IR_F1_ASINH: VM_F1(asinh(v))
+  case IR_F1_ACOSH: VM_F1(acosh(v))
+  case IR_F1_ATANH: VM_F1(atanh(v))
+  case IR_F1_QUANT16: VM_F1(vm_f16_to_f32(vm_f32_to_f16(x[l])))
+  default: VM_F1(0.0f) /* rejected by vm_check; kept total */
+  }
+#undef VM_F1
+}
+
+static VM_COLD void vm_fun2_row(float *d, const float *x, const float *y, unsigned fn, int n) {
+  switch (fn) {
+  case IR_F2_ATAN2:
+    for (int l = 0; l < n; l++) d[l] = (float)atan2((double)x[l], (double)y[l]);
+    break;
+  case IR_F2_POW:
+    for (int l = 0; l < n; l++) d[l] = (float)pow((double)x[l], (double)y[l]);
+    break;
+  case IR_F2_LDEXP:
+    /* the exponent is an i32 in the row's bits; ldexp clamps it safely */
+    for (int l = 0; l < n; l++) {
+      int32_t k;
+      memcpy(&k, &y[l], sizeof k);
+      d[l] = (float)ldexp((double)x[l], k < -1000 ? -1000 : k > 1000 ? 1000 : k);
+    }
+    break;
+  default:
+    for (int l = 0; l < n; l++) d[l] = 0.0f;
+    break;
+  }
+}
+
+static inline uint32_t vm_popc(uint32_t x) {
+#if defined(__GNUC__)
+  return (uint32_t)__builtin_popcount(x);
+#else
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+#endif
+}
+
+/* leading / trailing zeros of a non-zero word */
+static inline uint32_t vm_clz(uint32_t x) {
+#if defined(__GNUC__)
+  return (uint32_t)__builtin_clz(x);
+#else
+  uint32_t n = 0;
+  while (!(x & 0x80000000u)) x <<= 1, n++;
+  return n;
+#endif
+}
+
+static inline uint32_t vm_ctz(uint32_t x) {
+#if defined(__GNUC__)
+  return (uint32_t)__builtin_ctz(x);
+#else
+  uint32_t n = 0;
+  while (!(x & 1u)) x >>= 1, n++;
+  return n;
+#endif
+}
+
+static VM_COLD void vm_ibit_row(uint32_t *d, const uint32_t *x, unsigned fn, int n) {
+  for (int l = 0; l < n; l++) {
+    const uint32_t v = x[l];
+    uint32_t r;
+    switch (fn) {
+    case IR_IB_POPCNT: r = vm_popc(v); break;
+    case IR_IB_CLZ: r = v ? vm_clz(v) : 32u; break;
+    case IR_IB_CTZ: r = v ? vm_ctz(v) : 32u; break;
+    case IR_IB_FLBU: r = v ? 31u - vm_clz(v) : UINT32_MAX; break;
+    case IR_IB_FLBS: {
+      /* the highest bit that differs from the sign bit */
+      const uint32_t t = (v & 0x80000000u) ? ~v : v;
+      r = t ? 31u - vm_clz(t) : UINT32_MAX;
+      break;
+    }
+    case IR_IB_FTB: r = v ? vm_ctz(v) : UINT32_MAX; break;
+    case IR_IB_REV:
+      r = v;
+      r = ((r >> 1) & 0x55555555u) | ((r & 0x55555555u) << 1);
+      r = ((r >> 2) & 0x33333333u) | ((r & 0x33333333u) << 2);
+      r = ((r >> 4) & 0x0f0f0f0fu) | ((r & 0x0f0f0f0fu) << 4);
+      r = ((r >> 8) & 0x00ff00ffu) | ((r & 0x00ff00ffu) << 8);
+      r = (r >> 16) | (r << 16);
+      break;
+    default: r = 0; break;
+    }
+    d[l] = r;
+  }
+}
+
+/* extractBits / insertBits: offset and count clamped as WGSL says
+ * (o = min(offset, 32), c = min(count, 32 - o)); a count of 0 extracts 0
+ * and inserts nothing. */
+static inline uint32_t vm_bfmask(uint32_t o, uint32_t c) {
+  return c >= 32u ? UINT32_MAX : ((1u << c) - 1u) << (o & 31u);
+}
+
+static inline uint32_t vm_bfext(uint32_t e, uint32_t off, uint32_t cnt, int sign) {
+  const uint32_t o = off < 32u ? off : 32u;
+  const uint32_t c = cnt < 32u - o ? cnt : 32u - o;
+  if (c == 0) return 0;
+  const uint32_t v = (e >> (o & 31u)) & vm_bfmask(0, c);
+  if (sign && c < 32u && (v >> (c - 1u) & 1u)) return v | ~vm_bfmask(0, c);
+  return v;
+}
+
+static inline uint32_t vm_bfins(uint32_t e, uint32_t nb, uint32_t off, uint32_t cnt) {
+  const uint32_t o = off < 32u ? off : 32u;
+  const uint32_t c = cnt < 32u - o ? cnt : 32u - o;
+  if (c == 0) return e;
+  const uint32_t m = vm_bfmask(o, c);
+  return (e & ~m) | ((nb << (o & 31u)) & m);
+}
+
+static float vm_row_f(uint32_t u) { return vm_bits_f(u); }
+
+/* Pack: the bits component c contributes, already in place. The
+ * normalised forms compute floor(0.5 + scale * clamp(e)) in double, which
+ * is exact for every f32 input. */
+static VM_COLD void vm_packc_row(uint32_t *d, const uint32_t *x, unsigned c, unsigned fn, int n) {
+  for (int l = 0; l < n; l++) {
+    const float f = vm_row_f(x[l]);
+    const int32_t s = (int32_t)x[l];
+    uint32_t r;
+    switch (fn) {
+    case IR_PK_4X8SNORM: {
+      const double v = f != f ? 0.0 : f < -1.0f ? -1.0 : f > 1.0f ? 1.0 : (double)f;
+      r = ((uint32_t)(int32_t)floor(0.5 + 127.0 * v) & 0xffu) << (8u * c);
+      break;
+    }
+    case IR_PK_4X8UNORM: {
+      const double v = f != f ? 0.0 : f < 0.0f ? 0.0 : f > 1.0f ? 1.0 : (double)f;
+      r = ((uint32_t)floor(0.5 + 255.0 * v) & 0xffu) << (8u * c);
+      break;
+    }
+    case IR_PK_2X16SNORM: {
+      const double v = f != f ? 0.0 : f < -1.0f ? -1.0 : f > 1.0f ? 1.0 : (double)f;
+      r = ((uint32_t)(int32_t)floor(0.5 + 32767.0 * v) & 0xffffu) << (16u * c);
+      break;
+    }
+    case IR_PK_2X16UNORM: {
+      const double v = f != f ? 0.0 : f < 0.0f ? 0.0 : f > 1.0f ? 1.0 : (double)f;
+      r = ((uint32_t)floor(0.5 + 65535.0 * v) & 0xffffu) << (16u * c);
+      break;
+    }
+    case IR_PK_2X16FLOAT: r = vm_f32_to_f16(f) << (16u * c); break;
+    case IR_PK_4XI8: case IR_PK_4XU8: r = (x[l] & 0xffu) << (8u * c); break;
+    case IR_PK_4XI8C:
+      r = ((uint32_t)(s < -128 ? -128 : s > 127 ? 127 : s) & 0xffu) << (8u * c);
+      break;
+    case IR_PK_4XU8C: r = (x[l] > 255u ? 255u : x[l]) << (8u * c); break;
+    default: r = 0; break;
+    }
+    d[l] = r;
+  }
+}
+
+static VM_COLD void vm_unpackc_row(uint32_t *d, const uint32_t *x, unsigned c, unsigned fn, int n) {
+  for (int l = 0; l < n; l++) {
+    const uint32_t b8 = (x[l] >> (8u * (c & 3u))) & 0xffu;
+    const uint32_t b16 = (x[l] >> (16u * (c & 1u))) & 0xffffu;
+    float f = 0.0f;
+    uint32_t r;
+    switch (fn) {
+    case IR_PK_4X8SNORM: f = (float)(int32_t)(int8_t)b8 / 127.0f; f = f < -1.0f ? -1.0f : f; break;
+    case IR_PK_4X8UNORM: f = (float)b8 / 255.0f; break;
+    case IR_PK_2X16SNORM: f = (float)(int32_t)(int16_t)b16 / 32767.0f; f = f < -1.0f ? -1.0f : f; break;
+    case IR_PK_2X16UNORM: f = (float)b16 / 65535.0f; break;
+    case IR_PK_2X16FLOAT: f = vm_f16_to_f32(b16); break;
+    case IR_PK_4XI8: case IR_PK_4XI8C: d[l] = (uint32_t)(int32_t)(int8_t)b8; continue;
+    default: d[l] = b8; continue; /* 4xU8 */
+    }
+    memcpy(&r, &f, sizeof r);
+    d[l] = r;
+  }
+}
+
+static inline uint32_t vm_dot4(uint32_t a, uint32_t b, int sign) {
+  uint32_t s = 0;
+  for (unsigned k = 0; k < 4; k++) {
+    const uint32_t x = (a >> (8u * k)) & 0xffu, y = (b >> (8u * k)) & 0xffu;
+    if (sign) s += (uint32_t)((int32_t)(int8_t)x * (int32_t)(int8_t)y);
+    else s += x * y;
+  }
+  return s;
 }
 
 /* ----------------------------------------------------------- interpreter */
@@ -413,6 +677,10 @@ static int vm_check(const ir_program *p) {
     if (in->op == IR_ATOMB && ((in->d >> 8) >= p->nbindings || (in->d & 0xff) >= IR_ATOM_COUNT))
       return 0;
     if (in->op == IR_ATOMW && in->d >= IR_ATOM_COUNT) return 0;
+    if ((in->op == IR_FUN1 && in->d >= IR_F1_COUNT) || (in->op == IR_FUN2 && in->d >= IR_F2_COUNT) ||
+        (in->op == IR_IBIT && in->d >= IR_IB_COUNT) ||
+        ((in->op == IR_PACKC || in->op == IR_UNPACKC) && (in->d >= IR_PK_COUNT || in->c > 3)))
+      return 0;
   }
   return 1;
 }
@@ -428,7 +696,9 @@ static void vm_builtins_read(const ir_program *p, uint8_t used[IR_BI_COUNT]) {
     for (int k = 0; k < 4; k++) {
       if (form[k] != 'r') continue;
       /* a pure destination is not a read; MOVM keeps dead lanes' old value */
-      if (k == 0 && vm_writes_a(in->op) && in->op != IR_MOVM) continue;
+      if (k == 0 && vm_writes_a(in->op) && in->op != IR_MOVM && in->op != IR_BFINS &&
+          !((in->op == IR_ATOMB || in->op == IR_ATOMW) && (in->d & 0xffu) == IR_ATOM_CMPX))
+        continue;
       for (unsigned b = 0; b < IR_BI_COUNT; b++) {
         const uint32_t r = p->builtin_reg[b];
         if (r != IR_NO_REG && v[k] >= r && v[k] - r < 3) used[b] |= (uint8_t)(1u << (v[k] - r));

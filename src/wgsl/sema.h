@@ -28,8 +28,8 @@ typedef enum builtin_fn {
   BF_COUNT
 } builtin_fn;
 
-/* Overload classes (builtins.def explains each). The first eight are the
- * ones lowering knows. */
+/* Overload classes (builtins.def explains each). Which ones lowering runs:
+ * support.c, lowered(). */
 typedef enum builtin_kind {
   BK_NUM1, BK_NUM2, BK_NUM3, BK_FLT1, BK_SEL, BK_ALEN, BK_BAR, BK_ATOM,
   BK_FLT2, BK_FLT3, BK_SIGN, BK_MIX, BK_INT1, BK_EXTRACT, BK_INSERT, BK_LDEXP, BK_FREXP,
@@ -38,9 +38,6 @@ typedef enum builtin_kind {
   BK_SGBIT, BK_SGBC, BK_SGSHUF, BK_SGONE, BK_SGBOOL, BK_BALLOT, BK_ELECT, BK_QBC, BK_TEX
 } builtin_kind;
 
-/* The last built-in lowering can run; later ids are refused at pipeline
- * creation (wgsl_check_lowerable). */
-#define BF_LAST_LOWERED BF_ATOMIC_EXCHANGE
 
 /* @builtin(...) input values of compute entry points. */
 typedef enum builtin_value {

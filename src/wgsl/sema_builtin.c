@@ -660,7 +660,9 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
       for (int i = 0; i < n; i++) sema_convert_expr(c, a[i], types_concretize(c->T, type_unref(a[i]->type)));
       e->type = rt = t;
     }
-  } else if (f <= BF_LAST_LOWERED) {
+  } else if (f <= BF_ATOMIC_EXCHANGE) {
+    /* the first rows of builtins.def: override-expressions of these are
+     * evaluated at pipeline creation (others run as runtime values) */
     int ov;
     if (sema_all_const(a, n, &ov) == 0 && ov) e->is_override_expr = 1;
   }

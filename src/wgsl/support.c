@@ -37,7 +37,8 @@ static const char *type_problem(const type *t) {
       return "this atomic type";
     return type_problem(t->elem);
   case TY_STRUCT:
-    if (t->name && !strncmp(t->name, "__", 2)) return "a built-in result structure";
+    /* built-in result structures (atomicCompareExchangeWeak's) are plain
+     * structs to lowering; frexp/modf are refused by function below */
     for (int i = 0; i < t->nfields; i++) {
       const char *p = type_problem(t->fields[i].type);
       if (p) return p;
@@ -60,6 +61,19 @@ static void check_type(gate *g, const type *t, src_span s) {
   }
 }
 
+/* Built-in functions lowering can run (lower_builtin.c). */
+static int lowered(builtin_fn f) {
+  switch (builtin_fn_kind(f)) {
+  case BK_NUM1: case BK_NUM2: case BK_NUM3: case BK_FLT1: case BK_SEL: case BK_ALEN:
+  case BK_BAR: case BK_ATOM: case BK_FLT2: case BK_FLT3: case BK_SIGN: case BK_MIX:
+  case BK_INT1: case BK_EXTRACT: case BK_INSERT: case BK_LDEXP: case BK_LEN: case BK_DIST:
+  case BK_DOT: case BK_CROSS: case BK_NORM: case BK_REFLECT: case BK_FACEFWD: case BK_FIXED:
+  case BK_ALLANY: case BK_WUL: case BK_CMPX: case BK_BITCAST:
+    return 1;
+  default: return 0;
+  }
+}
+
 static void decl(gate *g, ast_decl *d);
 static void stmt(gate *g, ast_stmt *s);
 
@@ -72,7 +86,7 @@ static void expr(gate *g, ast_expr *e) {
     if (e->ref == REF_DECL && e->decl) decl(g, e->decl);
     break;
   case EX_CALL:
-    if (e->ref == REF_BUILTIN_FN && e->builtin > BF_LAST_LOWERED) {
+    if (e->ref == REF_BUILTIN_FN && !lowered((builtin_fn)e->builtin)) {
       char b[96];
       snprintf(b, sizeof b, "the built-in function '%s'", builtin_fn_name((builtin_fn)e->builtin));
       refuse(g, e->span, b);

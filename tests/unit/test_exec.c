@@ -417,12 +417,81 @@ static void test_continuing(void **state) {
   wgsl_module_free(m);
 }
 
+/* Edge cases of the f16 conversion (pack2x16float, quantizeToF16) and of
+ * the bit built-ins that a random case rarely reaches: ties to even, the
+ * largest half, overflow to infinity, subnormal halves, zero and all-ones
+ * words. */
+static const char *edge_src =
+    "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
+    "@compute @workgroup_size(16)\n"
+    "fn main(@builtin(local_invocation_index) i: u32) {\n"
+    "  let x = bitcast<f32>(io[i]);\n"
+    "  let w = io[i];\n"
+    "  io[16u + i] = pack2x16float(vec2f(x, -x));\n"
+    "  io[32u + i] = bitcast<u32>(quantizeToF16(x));\n"
+    "  io[48u + i] = firstLeadingBit(w) ^ (countLeadingZeros(w) << 8u) ^ (countTrailingZeros(w) << 16u);\n"
+    "  io[64u + i] = bitcast<u32>(firstLeadingBit(bitcast<i32>(w)));\n"
+    "}\n";
+
+static void test_builtin_edges(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(edge_src, NULL, 0, &m);
+  /* inputs (f32 bits) and the half each rounds to */
+  static const uint32_t in[16] = {
+      0x3f800000u, /* 1.0 */
+      0x3f801000u, /* 1 + 2^-11: a tie, stays 1.0 (even) */
+      0x3f803000u, /* 1 + 3*2^-11: a tie, rounds up */
+      0x477fe000u, /* 65504, the largest half */
+      0x477ff000u, /* 65520: rounds past it, infinity */
+      0x33800000u, /* 2^-24, the smallest subnormal half */
+      0x33000000u, /* 2^-25: a tie with zero, goes to zero */
+      0x33c00000u, /* 1.5 * 2^-24: a tie, rounds to 2^-23 */
+      0x38800000u, /* 2^-14, the smallest normal half */
+      0x00000000u, 0xffffffffu, 0x80000000u, 0x00000001u,
+      0x7f800000u, /* infinity */
+      0x3dcccccdu, /* 0.1 */
+      0x40490fdbu, /* pi */
+  };
+  static const uint16_t half[16] = {0x3c00, 0x3c00, 0x3c02, 0x7bff, 0x7c00, 0x0001, 0x0000, 0x0002,
+                                    0x0400, 0x0000, 0x0000, 0x8000, 0x0000, 0x7c00, 0x2e66, 0x4248};
+  static const uint32_t quant[16] = {0x3f800000u, 0x3f800000u, 0x3f804000u, 0x477fe000u,
+                                     0x7f800000u, 0x33800000u, 0x00000000u, 0x34000000u,
+                                     0x38800000u, 0x00000000u, 0, 0x80000000u, 0x00000000u,
+                                     0x7f800000u, 0x3dccc000u, 0x40490000u};
+  enum { N = 80 };
+  size_t words = N;
+  uint32_t init[N] = {0}, want[N] = {0};
+  for (int i = 0; i < 16; i++) {
+    uint32_t w = in[i];
+    init[i] = want[i] = w;
+    uint32_t h = half[i];
+    want[16 + i] = h | (uint32_t)(h ^ 0x8000u) << 16;
+    if (i == 9) want[16 + i] = 0x80000000u;  /* -0.0 */
+    if (i == 10) want[16 + i] = 0x7e00fe00u; /* NaN keeps its sign, stays quiet */
+    want[32 + i] = i == 10 ? 0xffc00000u : quant[i]; /* a quiet NaN */
+    uint32_t flb = 0xffffffffu, clz = 32, ctz = 32;
+    if (w) {
+      clz = (uint32_t)__builtin_clz(w);
+      ctz = (uint32_t)__builtin_ctz(w);
+      flb = 31u - clz;
+    }
+    want[48 + i] = flb ^ (clz << 8) ^ (ctz << 16);
+    uint32_t t = (w & 0x80000000u) ? ~w : w;
+    want[64 + i] = t ? 31u - (uint32_t)__builtin_clz(t) : 0xffffffffu;
+  }
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, 1, ini, wan, &words, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_control_flow),   cmocka_unit_test(test_workgroup_reduction),
       cmocka_unit_test(test_atomics),        cmocka_unit_test(test_builtin_values),
       cmocka_unit_test(test_integer_rules),  cmocka_unit_test(test_short_circuit),
-      cmocka_unit_test(test_continuing),
+      cmocka_unit_test(test_continuing),     cmocka_unit_test(test_builtin_edges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1264,7 +1264,7 @@ static void test_invalid(void **state) {
   assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID);
   p->code[0] = (ir_insn){.op = IR_KILL, .a = 0, .b = 8}; /* [0, 8) is fine */
   assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_OK);
-  p->code[0] = (ir_insn){.op = IR_ATOMB, .a = T(0), .b = T(0), .c = T(0), .d = 12};
+  p->code[0] = (ir_insn){.op = IR_ATOMB, .a = T(0), .b = T(0), .c = T(0), .d = IR_ATOM_COUNT};
   assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID); /* sub-op */
   p->code[0] = (ir_insn){.op = 999};
   assert_int_equal(run(pool1, p, &b, 1, 1, 1, 8, 0, NULL), VM_INVALID);

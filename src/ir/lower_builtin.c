@@ -1,0 +1,405 @@
+/*
+ * lower_builtin.c — calls of WGSL built-in functions to bytecode. Simple
+ * arithmetic built-ins become the ordinary arithmetic opcodes (dot is
+ * multiplies and adds, step a compare and a select); families that need a
+ * lane loop of their own use one opcode with a sub-operation (FUN1, FUN2,
+ * IBIT, PACKC, UNPACKC; see ir.h). Vector arguments are lowered one
+ * component at a time; a scalar argument beside vectors (mix's factor,
+ * extractBits' offset) is reused for every component.
+ */
+#include <string.h>
+
+#include "lower_int.h"
+
+static val bad(void) { return (val){0}; }
+
+static uint32_t scalar_kind(const type *t) {
+  const type *s = type_scalar_of(t);
+  return s ? s->kind : TY_VOID;
+}
+
+/* Register of component i of v (a scalar serves every component). */
+static uint32_t comp(val v, uint32_t i) { return v.reg + (v.n == 1 ? 0 : i); }
+
+static uint32_t fconst(lw *L, float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return lw_const(L, u);
+}
+
+static uint32_t op3(lw *L, unsigned op, uint32_t x, uint32_t y) {
+  uint32_t d = lw_reg(L, 1);
+  lw_emit(L, op, d, x, y, 0);
+  return d;
+}
+
+/* Sum of the componentwise products of a and b (n components). */
+static uint32_t dot(lw *L, val a, val b, uint32_t n, int is_f) {
+  uint32_t acc = op3(L, is_f ? IR_FMUL : IR_IMUL, a.reg, b.reg);
+  for (uint32_t i = 1; i < n; i++) {
+    uint32_t p = op3(L, is_f ? IR_FMUL : IR_IMUL, comp(a, i), comp(b, i));
+    lw_emit(L, is_f ? IR_FADD : IR_IADD, acc, acc, p, 0);
+  }
+  return acc;
+}
+
+/* length(v): |x| for a scalar, sqrt(dot(v, v)) for a vector. */
+static uint32_t length(lw *L, val v) {
+  uint32_t d;
+  if (v.n == 1) {
+    d = lw_reg(L, 1);
+    lw_emit(L, IR_FABS, d, v.reg, 0, 0);
+    return d;
+  }
+  d = dot(L, v, v, v.n, 1);
+  lw_emit(L, IR_FSQRT, d, d, 0, 0);
+  return d;
+}
+
+static val diff(lw *L, val a, val b) {
+  uint32_t d = lw_reg(L, a.n);
+  for (uint32_t i = 0; i < a.n; i++) lw_emit(L, IR_FSUB, d + i, a.reg + i, comp(b, i), 0);
+  return (val){.reg = d, .n = a.n, .type = a.type};
+}
+
+static int fun1_of(builtin_fn f) {
+  switch (f) {
+  case BF_ROUND: return IR_F1_ROUND;
+  case BF_TRUNC: return IR_F1_TRUNC;
+  case BF_INVERSE_SQRT: return IR_F1_INVSQRT;
+  case BF_EXP: return IR_F1_EXP;
+  case BF_EXP2: return IR_F1_EXP2;
+  case BF_LOG: return IR_F1_LOG;
+  case BF_LOG2: return IR_F1_LOG2;
+  case BF_SIN: return IR_F1_SIN;
+  case BF_COS: return IR_F1_COS;
+  case BF_TAN: return IR_F1_TAN;
+  case BF_ASIN: return IR_F1_ASIN;
+  case BF_ACOS: return IR_F1_ACOS;
+  case BF_ATAN: return IR_F1_ATAN;
+  case BF_SINH: return IR_F1_SINH;
+  case BF_COSH: return IR_F1_COSH;
+  case BF_TANH: return IR_F1_TANH;
+  case BF_ASINH: return IR_F1_ASINH;
+  case BF_ACOSH: return IR_F1_ACOSH;
+  case BF_ATANH: return IR_F1_ATANH;
+  case BF_QUANTIZE_TO_F16: return IR_F1_QUANT16;
+  default: return -1;
+  }
+}
+
+static int ibit_of(builtin_fn f, int is_s) {
+  switch (f) {
+  case BF_COUNT_ONE_BITS: return IR_IB_POPCNT;
+  case BF_COUNT_LEADING_ZEROS: return IR_IB_CLZ;
+  case BF_COUNT_TRAILING_ZEROS: return IR_IB_CTZ;
+  case BF_FIRST_LEADING_BIT: return is_s ? IR_IB_FLBS : IR_IB_FLBU;
+  case BF_FIRST_TRAILING_BIT: return IR_IB_FTB;
+  case BF_REVERSE_BITS: return IR_IB_REV;
+  default: return -1;
+  }
+}
+
+/* pack/unpack: the sub-operation, and how many components the packed
+ * side has. */
+static int pack_of(builtin_fn f, int *unpack, uint32_t *ncomp) {
+  *unpack = 0;
+  *ncomp = 4;
+  switch (f) {
+  case BF_PACK4X8SNORM: return IR_PK_4X8SNORM;
+  case BF_PACK4X8UNORM: return IR_PK_4X8UNORM;
+  case BF_PACK2X16SNORM: *ncomp = 2; return IR_PK_2X16SNORM;
+  case BF_PACK2X16UNORM: *ncomp = 2; return IR_PK_2X16UNORM;
+  case BF_PACK2X16FLOAT: *ncomp = 2; return IR_PK_2X16FLOAT;
+  case BF_PACK4XI8: return IR_PK_4XI8;
+  case BF_PACK4XU8: return IR_PK_4XU8;
+  case BF_PACK4XI8_CLAMP: return IR_PK_4XI8C;
+  case BF_PACK4XU8_CLAMP: return IR_PK_4XU8C;
+  default: break;
+  }
+  *unpack = 1;
+  switch (f) {
+  case BF_UNPACK4X8SNORM: return IR_PK_4X8SNORM;
+  case BF_UNPACK4X8UNORM: return IR_PK_4X8UNORM;
+  case BF_UNPACK2X16SNORM: *ncomp = 2; return IR_PK_2X16SNORM;
+  case BF_UNPACK2X16UNORM: *ncomp = 2; return IR_PK_2X16UNORM;
+  case BF_UNPACK2X16FLOAT: *ncomp = 2; return IR_PK_2X16FLOAT;
+  case BF_UNPACK4XI8: return IR_PK_4XI8;
+  case BF_UNPACK4XU8: return IR_PK_4XU8;
+  default: return -1;
+  }
+}
+
+/* Built-ins whose operands are memory views rather than values. */
+static val memory_builtin(lw *L, ast_expr *e, builtin_fn f, int *done) {
+  ast_expr **args = e->u.call.args;
+  int n = e->u.call.nargs;
+  *done = 1;
+  switch (builtin_fn_kind(f)) {
+  case BK_BAR:
+    lw_emit(L, IR_BARRIER, 0, 0, 0, 0);
+    return bad();
+  case BK_ALEN: {
+    ref r = lw_ptr(L, args[0]);
+    if (L->failed) return bad();
+    if (r.space != AS_STORAGE) {
+      lw_fail(L, e->span, "arrayLength needs a storage buffer array");
+      return bad();
+    }
+    uint32_t d = lw_reg(L, 1);
+    lw_emit(L, IR_ARRLEN, d, r.slot, r.type->stride, r.off);
+    return (val){.reg = d, .n = 1, .type = e->type};
+  }
+  case BK_ATOM:
+  case BK_CMPX: {
+    ref r = lw_ptr(L, args[0]);
+    if (L->failed) return bad();
+    static const ir_atom ops[] = {
+        [BF_ATOMIC_LOAD] = IR_ATOM_LOAD, [BF_ATOMIC_STORE] = IR_ATOM_STORE,
+        [BF_ATOMIC_ADD] = IR_ATOM_ADD,   [BF_ATOMIC_SUB] = IR_ATOM_SUB,
+        [BF_ATOMIC_MAX] = IR_ATOM_MAX_S, [BF_ATOMIC_MIN] = IR_ATOM_MIN_S,
+        [BF_ATOMIC_AND] = IR_ATOM_AND,   [BF_ATOMIC_OR] = IR_ATOM_OR,
+        [BF_ATOMIC_XOR] = IR_ATOM_XOR,   [BF_ATOMIC_EXCHANGE] = IR_ATOM_XCHG,
+        [BF_ATOMIC_CMPX] = IR_ATOM_CMPX};
+    uint32_t sub = ops[f];
+    int is_u = r.type->elem->kind == TY_U32;
+    if (f == BF_ATOMIC_MAX && is_u) sub = IR_ATOM_MAX_U;
+    if (f == BF_ATOMIC_MIN && is_u) sub = IR_ATOM_MIN_U;
+    val cmp = {0};
+    if (f == BF_ATOMIC_CMPX) {
+      cmp = lw_own(L, lw_value(L, args[1]));
+      if (L->failed) return bad();
+    }
+    val v = n > 1 ? lw_value(L, args[n - 1]) : (val){.reg = lw_const(L, 0), .n = 1};
+    if (L->failed) return bad();
+    uint32_t addr = lw_addr(L, r, 0);
+    /* compare-exchange: r[d] carries the expected value in, the old value
+     * out; the result struct is {old_value, exchanged} */
+    uint32_t d = lw_reg(L, f == BF_ATOMIC_CMPX ? 2 : 1);
+    if (f == BF_ATOMIC_CMPX) lw_emit(L, IR_MOV, d, cmp.reg, 0, 0);
+    if (r.space == AS_WORKGROUP) {
+      uint32_t pc = lw_emit(L, IR_ATOMW, d, addr, v.reg, sub);
+      if (!L->failed) L->code[pc].flags = (uint16_t)(r.slot + 1);
+    } else lw_emit(L, IR_ATOMB, d, addr, v.reg, sub | (r.slot << 8));
+    if (f == BF_ATOMIC_CMPX) {
+      lw_emit(L, IR_IEQ, d + 1, d, cmp.reg, 0);
+      return (val){.reg = d, .n = 2, .type = e->type};
+    }
+    return (val){.reg = d, .n = 1, .type = e->type};
+  }
+  case BK_WUL: {
+    /* workgroupUniformLoad: a barrier on each side of the load, so every
+     * invocation sees the same (settled) value */
+    ref r = lw_ptr(L, args[0]);
+    if (L->failed) return bad();
+    lw_emit(L, IR_BARRIER, 0, 0, 0, 0);
+    val v = lw_own(L, lw_load(L, r));
+    lw_emit(L, IR_BARRIER, 0, 0, 0, 0);
+    v.type = e->type;
+    return v;
+  }
+  default: break;
+  }
+  *done = 0;
+  return bad();
+}
+
+val lw_builtin(lw *L, ast_expr *e) {
+  builtin_fn f = (builtin_fn)e->builtin;
+  ast_expr **args = e->u.call.args;
+  int n = e->u.call.nargs;
+  int done;
+  val mr = memory_builtin(L, e, f, &done);
+  if (done) return mr;
+  if (n > 4) {
+    lw_fail(L, e->span, "'%s' is not supported by lockstep yet", builtin_fn_name(f));
+    return bad();
+  }
+  val a[4] = {{0}};
+  for (int i = 0; i < n; i++) {
+    a[i] = lw_value(L, args[i]);
+    if (L->failed) return bad();
+  }
+  const type *t = e->type;
+  uint32_t sk = scalar_kind(t), ak = n ? scalar_kind(a[0].type) : TY_VOID;
+  if (sk == TY_F16 || ak == TY_F16) {
+    lw_fail(L, e->span, "f16 is not supported by lockstep yet");
+    return bad();
+  }
+  int is_f = sk == TY_F32, is_s = sk == TY_I32;
+  int af = ak == TY_F32;
+  L->span = e->span;
+
+  /* built-ins that combine components, or whose result shape differs */
+  switch (builtin_fn_kind(f)) {
+  case BK_DOT:
+    return (val){.reg = dot(L, a[0], a[1], a[0].n, af), .n = 1, .type = t};
+  case BK_LEN:
+    return (val){.reg = length(L, a[0]), .n = 1, .type = t};
+  case BK_DIST:
+    return (val){.reg = length(L, diff(L, a[0], a[1])), .n = 1, .type = t};
+  case BK_NORM: {
+    uint32_t len = length(L, a[0]), d = lw_reg(L, a[0].n);
+    for (uint32_t i = 0; i < a[0].n; i++) lw_emit(L, IR_FDIV, d + i, a[0].reg + i, len, 0);
+    return (val){.reg = d, .n = a[0].n, .type = t};
+  }
+  case BK_CROSS: {
+    uint32_t d = lw_reg(L, 3);
+    for (uint32_t i = 0; i < 3; i++) {
+      uint32_t j = (i + 1) % 3, k = (i + 2) % 3;
+      uint32_t p = op3(L, IR_FMUL, a[0].reg + j, a[1].reg + k);
+      uint32_t q = op3(L, IR_FMUL, a[0].reg + k, a[1].reg + j);
+      lw_emit(L, IR_FSUB, d + i, p, q, 0);
+    }
+    return (val){.reg = d, .n = 3, .type = t};
+  }
+  case BK_REFLECT: {
+    /* e1 - 2 * dot(e2, e1) * e2 */
+    uint32_t k = dot(L, a[1], a[0], a[0].n, 1);
+    lw_emit(L, IR_FMUL, k, k, fconst(L, 2.0f), 0);
+    uint32_t d = lw_reg(L, a[0].n);
+    for (uint32_t i = 0; i < a[0].n; i++) {
+      uint32_t p = op3(L, IR_FMUL, k, a[1].reg + i);
+      lw_emit(L, IR_FSUB, d + i, a[0].reg + i, p, 0);
+    }
+    return (val){.reg = d, .n = a[0].n, .type = t};
+  }
+  case BK_FACEFWD: {
+    /* dot(e2, e3) < 0 ? e1 : -e1 */
+    uint32_t k = dot(L, a[1], a[2], a[1].n, 1);
+    uint32_t neg = op3(L, IR_FLT, k, fconst(L, 0.0f));
+    uint32_t d = lw_reg(L, a[0].n);
+    for (uint32_t i = 0; i < a[0].n; i++) {
+      uint32_t m = lw_reg(L, 1);
+      lw_emit(L, IR_FNEG, m, a[0].reg + i, 0, 0);
+      lw_emit(L, IR_SELECT, d + i, m, a[0].reg + i, neg);
+    }
+    return (val){.reg = d, .n = a[0].n, .type = t};
+  }
+  case BK_ALLANY: {
+    uint32_t d = lw_reg(L, 1);
+    lw_emit(L, IR_MOV, d, a[0].reg, 0, 0);
+    for (uint32_t i = 1; i < a[0].n; i++) lw_emit(L, f == BF_ALL ? IR_AND : IR_OR, d, d, a[0].reg + i, 0);
+    return (val){.reg = d, .n = 1, .type = t};
+  }
+  case BK_BITCAST: {
+    /* every 32-bit type keeps its bits */
+    uint32_t d = lw_reg(L, a[0].n);
+    for (uint32_t i = 0; i < a[0].n; i++) lw_emit(L, IR_MOV, d + i, a[0].reg + i, 0, 0);
+    return (val){.reg = d, .n = a[0].n, .type = t};
+  }
+  case BK_FIXED: {
+    if (f == BF_DOT4U8_PACKED || f == BF_DOT4I8_PACKED) {
+      uint32_t d = lw_reg(L, 1);
+      lw_emit(L, IR_DOT4P, d, a[0].reg, a[1].reg, f == BF_DOT4I8_PACKED);
+      return (val){.reg = d, .n = 1, .type = t};
+    }
+    if (f == BF_QUANTIZE_TO_F16) break; /* componentwise, below */
+    int unpack;
+    uint32_t nc;
+    int pk = pack_of(f, &unpack, &nc);
+    if (pk < 0) break;
+    if (unpack) {
+      uint32_t d = lw_reg(L, nc);
+      for (uint32_t i = 0; i < nc; i++) lw_emit(L, IR_UNPACKC, d + i, a[0].reg, i, (uint32_t)pk);
+      return (val){.reg = d, .n = nc, .type = t};
+    }
+    uint32_t d = lw_reg(L, 1);
+    lw_emit(L, IR_PACKC, d, a[0].reg, 0, (uint32_t)pk);
+    for (uint32_t i = 1; i < nc; i++) {
+      uint32_t p = lw_reg(L, 1);
+      lw_emit(L, IR_PACKC, p, a[0].reg + i, i, (uint32_t)pk);
+      lw_emit(L, IR_OR, d, d, p, 0);
+    }
+    return (val){.reg = d, .n = 1, .type = t};
+  }
+  default: break;
+  }
+
+  /* componentwise */
+  uint32_t w = t->words, dst = lw_reg(L, w);
+  for (uint32_t i = 0; i < w && !L->failed; i++) {
+    uint32_t x = n > 0 ? comp(a[0], i) : 0;
+    uint32_t y = n > 1 ? comp(a[1], i) : 0;
+    uint32_t z = n > 2 ? comp(a[2], i) : 0;
+    uint32_t d = dst + i;
+    int k;
+    switch (f) {
+    case BF_ABS:
+      if (is_f) lw_emit(L, IR_FABS, d, x, 0, 0);
+      else if (is_s) lw_emit(L, IR_SABS, d, x, 0, 0);
+      else lw_emit(L, IR_MOV, d, x, 0, 0);
+      break;
+    case BF_MIN: lw_emit(L, is_f ? IR_FMIN : is_s ? IR_SMIN : IR_UMIN, d, x, y, 0); break;
+    case BF_MAX: lw_emit(L, is_f ? IR_FMAX : is_s ? IR_SMAX : IR_UMAX, d, x, y, 0); break;
+    case BF_CLAMP:
+      lw_emit(L, is_f ? IR_FMAX : is_s ? IR_SMAX : IR_UMAX, d, x, y, 0);
+      lw_emit(L, is_f ? IR_FMIN : is_s ? IR_SMIN : IR_UMIN, d, d, z, 0);
+      break;
+    case BF_SATURATE:
+      lw_emit(L, IR_FMAX, d, x, fconst(L, 0.0f), 0);
+      lw_emit(L, IR_FMIN, d, d, fconst(L, 1.0f), 0);
+      break;
+    case BF_SQRT: lw_emit(L, IR_FSQRT, d, x, 0, 0); break;
+    case BF_FLOOR: lw_emit(L, IR_FFLOOR, d, x, 0, 0); break;
+    case BF_CEIL: lw_emit(L, IR_FCEIL, d, x, 0, 0); break;
+    case BF_FRACT: /* x - floor(x) */
+      lw_emit(L, IR_FFLOOR, d, x, 0, 0);
+      lw_emit(L, IR_FSUB, d, x, d, 0);
+      break;
+    case BF_DEGREES: lw_emit(L, IR_FMUL, d, x, fconst(L, 57.295779513082320876798f), 0); break;
+    case BF_RADIANS: lw_emit(L, IR_FMUL, d, x, fconst(L, 0.017453292519943295769f), 0); break;
+    case BF_SELECT: lw_emit(L, IR_SELECT, d, x, y, z); break;
+    case BF_ATAN2: lw_emit(L, IR_FUN2, d, x, y, IR_F2_ATAN2); break;
+    case BF_POW: lw_emit(L, IR_FUN2, d, x, y, IR_F2_POW); break;
+    case BF_LDEXP: lw_emit(L, IR_FUN2, d, x, y, IR_F2_LDEXP); break;
+    case BF_FMA: lw_emit(L, IR_FMA, d, x, y, z); break;
+    case BF_STEP: { /* edge <= x ? 1 : 0 */
+      uint32_t c = op3(L, IR_FLE, x, y);
+      lw_emit(L, IR_SELECT, d, fconst(L, 0.0f), fconst(L, 1.0f), c);
+      break;
+    }
+    case BF_SMOOTHSTEP: { /* t = clamp((x - lo) / (hi - lo), 0, 1); t * t * (3 - 2 t) */
+      uint32_t num = op3(L, IR_FSUB, z, x), den = op3(L, IR_FSUB, y, x);
+      uint32_t tt = op3(L, IR_FDIV, num, den);
+      lw_emit(L, IR_FMAX, tt, tt, fconst(L, 0.0f), 0);
+      lw_emit(L, IR_FMIN, tt, tt, fconst(L, 1.0f), 0);
+      uint32_t u = op3(L, IR_FMUL, tt, fconst(L, 2.0f));
+      lw_emit(L, IR_FSUB, u, fconst(L, 3.0f), u, 0);
+      lw_emit(L, IR_FMUL, d, tt, tt, 0);
+      lw_emit(L, IR_FMUL, d, d, u, 0);
+      break;
+    }
+    case BF_MIX: { /* x * (1 - t) + y * t */
+      uint32_t om = op3(L, IR_FSUB, fconst(L, 1.0f), z);
+      uint32_t p = op3(L, IR_FMUL, x, om), q = op3(L, IR_FMUL, y, z);
+      lw_emit(L, IR_FADD, d, p, q, 0);
+      break;
+    }
+    case BF_SIGN: {
+      uint32_t zero = is_f ? fconst(L, 0.0f) : lw_const(L, 0);
+      uint32_t pos = is_f ? op3(L, IR_FLT, zero, x) : op3(L, IR_SLT, zero, x);
+      uint32_t neg = is_f ? op3(L, IR_FLT, x, zero) : op3(L, IR_SLT, x, zero);
+      lw_emit(L, IR_SELECT, d, zero, is_f ? fconst(L, 1.0f) : lw_const(L, 1), pos);
+      lw_emit(L, IR_SELECT, d, d, is_f ? fconst(L, -1.0f) : lw_const(L, UINT32_MAX), neg);
+      break;
+    }
+    case BF_EXTRACT_BITS: lw_emit(L, is_s ? IR_BFEXTS : IR_BFEXTU, d, x, y, z); break;
+    case BF_INSERT_BITS:
+      lw_emit(L, IR_MOV, d, x, 0, 0);
+      lw_emit(L, IR_BFINS, d, y, z, comp(a[3], i));
+      break;
+    default:
+      if ((k = fun1_of(f)) >= 0) {
+        lw_emit(L, IR_FUN1, d, x, 0, (uint32_t)k);
+      } else if ((k = ibit_of(f, is_s)) >= 0) {
+        lw_emit(L, IR_IBIT, d, x, 0, (uint32_t)k);
+      } else {
+        lw_fail(L, e->span, "'%s' is not supported by lockstep yet", builtin_fn_name(f));
+        return bad();
+      }
+      break;
+    }
+  }
+  return (val){.reg = dst, .n = w, .type = t};
+}

@@ -1,0 +1,7 @@
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3u) {
+  out[gid.x] = gid.x;
+  out[gid.x] = out[gid.x] * 2u;
+}

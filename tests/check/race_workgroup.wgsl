@@ -1,0 +1,8 @@
+var<workgroup> buf: array<u32, 64>;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) li: u32) {
+  buf[li] = li;
+  out[li] = buf[63u - li];
+}

@@ -1,0 +1,601 @@
+/*
+ * test_prof.c — unit tests of the SIMT profiler (src/prof) and the dispatch
+ * planner: the seed lessons' claims with exact figures, measured through
+ * the public API (ls_profiler_attach on a device, a real dispatch), plus
+ * bank conflicts, atomics, barriers, the lane-activity trace, profile
+ * checks and the reports.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lockstep.h"
+
+/* ------------------------------------------------------------ harness */
+
+typedef struct run {
+  ls_adapter *adapter;
+  ls_device *dev;
+  ls_profiler *prof;
+} run;
+
+typedef struct buf_spec {
+  uint32_t binding;
+  ls_buffer_binding_type type;
+  const uint32_t *init; /* NULL = zeros */
+  size_t words;
+} buf_spec;
+
+static void on_error(void *user, ls_error_type t, const char *m) {
+  fprintf(stderr, "unexpected error: %s\n", m);
+  fail();
+}
+
+/* Compiles src, runs entry over groups with the buffers, profiled. */
+static void run_wgsl(run *r, const char *profile, uint32_t width, uint32_t threads,
+                     const char *src, const char *entry, const buf_spec *bs, size_t nb,
+                     uint32_t gx, uint32_t gy, uint32_t gz, const ls_profiler_options *po) {
+  memset(r, 0, sizeof *r);
+  ls_adapter_options ao = {sizeof ao, profile, width, threads, 0};
+  char err[256];
+  r->adapter = ls_adapter_create(&ao, err, sizeof err);
+  assert_non_null(r->adapter);
+  ls_status st;
+  r->dev = ls_adapter_create_device(r->adapter, NULL, &st, err, sizeof err);
+  assert_non_null(r->dev);
+  ls_device_set_error_callback(r->dev, on_error, NULL);
+  r->prof = ls_profiler_attach(r->dev, po, err, sizeof err);
+  assert_non_null(r->prof);
+  ls_shader_module_desc sd = {src, "test.wgsl"};
+  ls_shader_module *m = ls_device_create_shader_module(r->dev, &sd);
+  if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s\n", ls_shader_module_format_messages(m));
+  assert_true(ls_shader_module_is_valid(m));
+  ls_bind_group_layout_entry le[8];
+  ls_bind_group_entry be[8];
+  ls_buffer *bufs[8];
+  for (size_t i = 0; i < nb; i++) {
+    ls_buffer_desc bd = {bs[i].words * 4,
+                         LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST |
+                             LS_BUFFER_USAGE_COPY_SRC | (bs[i].type == LS_BINDING_UNIFORM
+                                                             ? LS_BUFFER_USAGE_UNIFORM
+                                                             : 0),
+                         NULL};
+    bufs[i] = ls_device_create_buffer(r->dev, &bd);
+    assert_non_null(bufs[i]);
+    if (bs[i].init) ls_queue_write_buffer(r->dev, bufs[i], 0, bs[i].init, bs[i].words * 4);
+    le[i] = (ls_bind_group_layout_entry){bs[i].binding, bs[i].type, 0};
+    be[i] = (ls_bind_group_entry){bs[i].binding, bufs[i], 0, LS_WHOLE_SIZE};
+  }
+  ls_bind_group_layout *bgl = ls_device_create_bind_group_layout(r->dev, le, nb);
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(r->dev, &bgl, 1);
+  ls_compute_pipeline_desc pd = {m, entry, NULL, 0, pl, NULL};
+  ls_compute_pipeline *p = ls_device_create_compute_pipeline(r->dev, &pd);
+  assert_non_null(p);
+  ls_bind_group *bg = ls_device_create_bind_group(r->dev, bgl, be, nb);
+  assert_non_null(bg);
+  ls_command_encoder *enc = ls_device_create_command_encoder(r->dev);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, bg);
+  ls_compute_pass_dispatch_workgroups(pass, gx, gy, gz);
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  assert_int_equal(ls_queue_submit(r->dev, &cb, 1), LS_OK);
+  ls_bind_group_destroy(bg);
+  ls_compute_pipeline_destroy(p);
+  ls_pipeline_layout_destroy(pl);
+  ls_bind_group_layout_destroy(bgl);
+  for (size_t i = 0; i < nb; i++) ls_buffer_destroy(bufs[i]);
+  ls_shader_module_destroy(m);
+  assert_int_equal(ls_profiler_dispatch_count(r->prof), 1);
+}
+
+static void run_free(run *r) {
+  ls_profiler_destroy(r->prof);
+  ls_device_destroy(r->dev);
+  ls_adapter_destroy(r->adapter);
+}
+
+static const ls_prof_mem *find_mem(const ls_prof_dispatch *d, ls_prof_access a,
+                                   const char *var) {
+  for (size_t i = 0; i < d->nmem; i++)
+    if (d->mem[i].access == a && (!var || (d->mem[i].variable && !strcmp(d->mem[i].variable, var))))
+      return &d->mem[i];
+  return NULL;
+}
+
+/* The seed kernel of lesson 002 (tests/kernels/002_workgroup.wgsl). */
+static const char *k_workgroup =
+    "@group(0) @binding(0) var<storage, read_write> datos: array<f32>;\n"
+    "@group(0) @binding(1) var<storage, read_write> quien: array<u32>;\n"
+    "@compute @workgroup_size(100)\n"
+    "fn peor(@builtin(global_invocation_id) gid: vec3u, @builtin(workgroup_id) wid: vec3u,\n"
+    "        @builtin(local_invocation_index) li: u32) {\n"
+    "  let i = gid.x;\n"
+    "  if (i >= arrayLength(&datos)) { return; }\n"
+    "  datos[i] = datos[i] * 2.0 + 1.0;\n"
+    "  quien[i] = (wid.x << 8u) | li;\n"
+    "}\n"
+    "@compute @workgroup_size(64)\n"
+    "fn mejor(@builtin(global_invocation_id) gid: vec3u, @builtin(workgroup_id) wid: vec3u,\n"
+    "         @builtin(local_invocation_index) li: u32) {\n"
+    "  let i = gid.x;\n"
+    "  if (i >= arrayLength(&datos)) { return; }\n"
+    "  datos[i] = datos[i] * 2.0 + 1.0;\n"
+    "  quien[i] = (wid.x << 8u) | li;\n"
+    "}\n";
+
+/* ------------------------------------------------------- seed claims */
+
+/* Lesson 002: @workgroup_size(100) at W = 32 allocates 128 lanes, 28 idle
+ * (21.9%); 64 wastes none. */
+static void test_workgroup_100_idle_lanes(void **state) {
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 100000}, {1, LS_BINDING_STORAGE, NULL, 100000}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 2, k_workgroup, "peor", bs, 2, 1000, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  assert_int_equal(d->width, 32);
+  assert_int_equal(d->group_lanes, 128);
+  assert_int_equal(d->group_idle, 28);
+  assert_int_equal(d->lanes_allocated, 128000);
+  assert_int_equal(d->lanes_idle, 28000);
+  assert_int_equal(d->invocations, 100000);
+  assert_int_equal(d->subgroups, 4000);
+  assert_true(fabs(d->idle_fraction - 28.0 / 128.0) < 1e-12);
+  assert_int_equal((int)lround(d->idle_fraction * 1000), 219); /* 21.9% */
+  assert_int_equal(d->tail_invocations, 0);
+  run_free(&r);
+
+  run_wgsl(&r, "nvidia", 0, 2, k_workgroup, "mejor", bs, 2, 1563, 1, 1, NULL);
+  d = ls_profiler_dispatch(r.prof, 0);
+  assert_int_equal(d->group_lanes, 64);
+  assert_int_equal(d->group_idle, 0);
+  assert_int_equal(d->lanes_idle, 0);
+  /* 100032 invocations for 100000 words: the guard's tail of 32 lanes sits
+   * in the last workgroup alone */
+  assert_int_equal(d->tail_invocations, 32);
+  assert_int_equal(d->tail_groups, 1);
+  assert_int_equal(d->tail_first_group, 1562);
+  assert_int_equal(d->tail_last_group, 1562);
+  run_free(&r);
+
+  /* the same workgroup of 100 at W = 8: 104 lanes, 4 idle */
+  run_wgsl(&r, "mobile", 0, 1, k_workgroup, "peor", bs, 2, 1000, 1, 1, NULL);
+  d = ls_profiler_dispatch(r.prof, 0);
+  assert_int_equal(d->group_lanes, 104);
+  assert_int_equal(d->group_idle, 4);
+  run_free(&r);
+}
+
+/* Lesson 000: the guard of a ceil division stops the tail, and only in the
+ * last workgroup: 1000 elements, workgroups of 64 -> 16 groups, 24 lanes
+ * past the end, all in group 15. */
+static void test_guard_tail_last_group(void **state) {
+  const char *k = "struct Params { conteo: u32 };\n"
+                  "@group(0) @binding(0) var<uniform> params: Params;\n"
+                  "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
+                  "  if (gid.x >= params.conteo) { return; }\n"
+                  "  datos[gid.x] = datos[gid.x] * 0.99;\n"
+                  "}\n";
+  uint32_t conteo[4] = {1000, 0, 0, 0};
+  buf_spec bs[] = {{0, LS_BINDING_UNIFORM, conteo, 4}, {1, LS_BINDING_STORAGE, NULL, 1024}};
+  for (uint32_t threads = 1; threads <= 3; threads += 2) {
+    run r;
+    run_wgsl(&r, "nvidia", 0, threads, k, "main", bs, 2, 16, 1, 1, NULL);
+    const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+    assert_int_equal(d->early_exits, 24);
+    assert_int_equal(d->tail_invocations, 24);
+    assert_int_equal(d->tail_groups, 1);
+    assert_int_equal(d->tail_first_group, 15);
+    assert_int_equal(d->tail_last_group, 15);
+    /* the guard diverges in one subgroup only: lanes 40..63 of group 15
+     * are subgroup 1, split 8 / 24 */
+    assert_int_equal(d->divergent_branches, 1);
+    run_free(&r);
+  }
+}
+
+/* Lesson 002: 32 lanes reading 32 consecutive f32 touch one 128-byte line
+ * (4 sectors); a stride of 32 elements touches 32 lines (32 sectors). */
+static void test_coalesced_vs_strided(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read> entrada: array<f32>;\n"
+                  "@group(0) @binding(1) var<storage, read_write> salida: array<f32>;\n"
+                  "@compute @workgroup_size(32)\n"
+                  "fn contiguo(@builtin(global_invocation_id) gid: vec3u) {\n"
+                  "  salida[gid.x] = entrada[gid.x];\n"
+                  "}\n"
+                  "@compute @workgroup_size(32)\n"
+                  "fn zancada(@builtin(global_invocation_id) gid: vec3u) {\n"
+                  "  salida[gid.x] = entrada[gid.x * 32u];\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_READ_ONLY_STORAGE, NULL, 1024},
+                   {1, LS_BINDING_STORAGE, NULL, 32}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 1, k, "contiguo", bs, 2, 1, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  const ls_prof_mem *m = find_mem(d, LS_PROF_LOAD, "entrada");
+  assert_non_null(m);
+  assert_int_equal(m->requests, 1);
+  assert_int_equal(m->bytes, 128);
+  assert_int_equal(m->lines, 1);
+  assert_int_equal(m->sectors, 4);
+  assert_true(m->efficiency == 1.0);
+  run_free(&r);
+
+  run_wgsl(&r, "nvidia", 0, 1, k, "zancada", bs, 2, 1, 1, 1, NULL);
+  d = ls_profiler_dispatch(r.prof, 0);
+  m = find_mem(d, LS_PROF_LOAD, "entrada");
+  assert_non_null(m);
+  assert_int_equal(m->requests, 1);
+  assert_int_equal(m->bytes, 128);
+  assert_int_equal(m->lines, 32);
+  assert_int_equal(m->sectors, 32);
+  assert_true(fabs(m->efficiency - 4.0 / 32.0) < 1e-12); /* 128 of 1024 bytes moved */
+  /* the store stays coalesced */
+  m = find_mem(d, LS_PROF_STORE, "salida");
+  assert_int_equal(m->lines, 1);
+  run_free(&r);
+}
+
+/* Lesson 001: an 8x8 workgroup reading a row-major image by gid.xy at
+ * W = 32: each subgroup holds 4 rows of 8 pixels, 4 separate 32-byte
+ * segments per request. */
+static void test_image_8x8_segments(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read> imagen: array<f32>;\n"
+                  "@group(0) @binding(1) var<storage, read_write> salida: array<f32>;\n"
+                  "const ANCHO: u32 = 64u;\n"
+                  "@compute @workgroup_size(8, 8)\n"
+                  "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
+                  "  let i = gid.y * ANCHO + gid.x;\n"
+                  "  salida[i] = imagen[i] * 2.0;\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_READ_ONLY_STORAGE, NULL, 4096},
+                   {1, LS_BINDING_STORAGE, NULL, 4096}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 2, k, "main", bs, 2, 8, 8, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  const ls_prof_mem *m = find_mem(d, LS_PROF_LOAD, "imagen");
+  assert_non_null(m);
+  assert_int_equal(m->requests, 128); /* 64 workgroups x 2 subgroups */
+  assert_int_equal(m->sectors, 128 * 4);
+  assert_int_equal(m->max_sectors, 4);
+  assert_true(m->sectors_per_request == 4.0);
+  assert_true(m->lines_per_request == 4.0); /* rows are 256 bytes apart */
+  assert_true(m->efficiency == 1.0);        /* each segment fully used */
+  run_free(&r);
+
+  /* at W = 64 one subgroup holds the 8 rows: 8 segments per request */
+  run_wgsl(&r, "amd", 0, 1, k, "main", bs, 2, 8, 8, 1, NULL);
+  d = ls_profiler_dispatch(r.prof, 0);
+  m = find_mem(d, LS_PROF_LOAD, "imagen");
+  assert_int_equal(m->requests, 64);
+  assert_true(m->sectors_per_request == 8.0);
+  run_free(&r);
+}
+
+/* Lesson 002: n = 3 on 31 lanes and 500 on one: the subgroup iterates 500
+ * times; the average lane 593/32. */
+static void test_loop_longest_lane(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read> limite: array<u32>;\n"
+                  "@group(0) @binding(1) var<storage, read_write> acumulado: array<u32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
+                  "  let n = limite[gid.x];\n"
+                  "  var i = 0u;\n"
+                  "  var a = 0u;\n"
+                  "  while (i < n) {\n"
+                  "    a = a * 31u + i;\n"
+                  "    i++;\n"
+                  "  }\n"
+                  "  acumulado[gid.x] = a;\n"
+                  "}\n";
+  uint32_t lim[256];
+  for (int i = 0; i < 256; i++) lim[i] = i % 32 == 7 ? 500 : 3;
+  buf_spec bs[] = {{0, LS_BINDING_READ_ONLY_STORAGE, lim, 256},
+                   {1, LS_BINDING_STORAGE, NULL, 256}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 2, k, "main", bs, 2, 4, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  assert_int_equal(d->nloop, 1);
+  const ls_prof_loop *l = &d->loop[0];
+  assert_int_equal(l->line, 8);
+  assert_int_equal(l->instances, 8);
+  assert_int_equal(l->max_trips, 500);
+  assert_int_equal(l->subgroup_trips, 8 * 500);
+  assert_true(l->avg_subgroup_trips == 500.0);
+  assert_int_equal(l->lane_trips, 8 * 593);
+  assert_int_equal(l->lanes, 8 * 32);
+  assert_true(fabs(l->avg_lane_trips - 593.0 / 32) < 1e-12);
+  assert_true(fabs(l->max_spread - (500 - 593.0 / 32)) < 1e-9);
+  assert_true(fabs(l->efficiency - 593.0 / (500.0 * 32)) < 1e-12);
+  /* the exit test diverges once per subgroup (when the 31 leave) */
+  assert_int_equal(d->divergent_branches, 8);
+  run_free(&r);
+
+  /* 3 on every lane: no spread */
+  for (int i = 0; i < 256; i++) lim[i] = 3;
+  run_wgsl(&r, "nvidia", 0, 1, k, "main", bs, 2, 4, 1, 1, NULL);
+  d = ls_profiler_dispatch(r.prof, 0);
+  assert_int_equal(d->loop[0].max_trips, 3);
+  assert_true(d->loop[0].max_spread == 0.0);
+  assert_int_equal(d->divergent_branches, 0);
+  run_free(&r);
+}
+
+/* -------------------------------------------------- workgroup memory */
+
+static void test_bank_conflicts(void **state) {
+  const char *k = "var<workgroup> t: array<u32, 2048>;\n"
+                  "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n"
+                  "@compute @workgroup_size(32)\n"
+                  "fn uno(@builtin(local_invocation_index) li: u32) {\n"
+                  "  t[li] = li;\n"
+                  "  workgroupBarrier();\n"
+                  "  o[li] = t[li * 2u];\n"
+                  "}\n"
+                  "@compute @workgroup_size(32)\n"
+                  "fn todos(@builtin(local_invocation_index) li: u32) {\n"
+                  "  t[li * 32u] = li;\n"
+                  "  o[li] = t[5];\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 32}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 1, k, "uno", bs, 1, 1, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  const ls_prof_mem *st = find_mem(d, LS_PROF_STORE, NULL);
+  assert_int_equal(st->space, LS_PROF_WORKGROUP);
+  assert_int_equal(st->conflict_max, 1); /* t[li]: one word per bank */
+  const ls_prof_mem *ld = NULL;
+  for (size_t i = 0; i < d->nmem; i++)
+    if (d->mem[i].space == LS_PROF_WORKGROUP && d->mem[i].access == LS_PROF_LOAD) ld = &d->mem[i];
+  assert_non_null(ld);
+  assert_int_equal(ld->conflict_max, 2); /* t[2 li]: two words per bank */
+  assert_int_equal(d->conflicts, 1);     /* one replay */
+  assert_int_equal(d->barriers, 1);
+  run_free(&r);
+
+  run_wgsl(&r, "nvidia", 0, 1, k, "todos", bs, 1, 1, 1, 1, NULL);
+  d = ls_profiler_dispatch(r.prof, 0);
+  st = find_mem(d, LS_PROF_STORE, NULL);
+  assert_int_equal(st->conflict_max, 32); /* stride 32 words: one bank */
+  for (size_t i = 0; i < d->nmem; i++)
+    if (d->mem[i].space == LS_PROF_WORKGROUP && d->mem[i].access == LS_PROF_LOAD)
+      assert_int_equal(d->mem[i].conflict_max, 1); /* the same word: broadcast */
+  run_free(&r);
+}
+
+static void test_atomics_same_address(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read_write> c: array<atomic<u32>>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(local_invocation_index) li: u32) {\n"
+                  "  atomicAdd(&c[0], 1u);\n"
+                  "  atomicAdd(&c[1u + li % 4u], 1u);\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 8}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 1, k, "main", bs, 1, 2, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  assert_int_equal(d->atomics, 8); /* 2 instructions x 4 subgroups */
+  int seen = 0;
+  for (size_t i = 0; i < d->nmem; i++) {
+    if (d->mem[i].access != LS_PROF_ATOMIC) continue;
+    assert_int_equal(d->mem[i].same_address_max, seen == 0 ? 32 : 8);
+    seen++;
+  }
+  assert_int_equal(seen, 2);
+  run_free(&r);
+}
+
+/* ------------------------------------------------- SIMT, trace, lines */
+
+static void test_divergence_and_trace(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(local_invocation_index) li: u32) {\n"
+                  "  var r = 0u;\n"
+                  "  if ((li & 1u) == 0u) {\n"
+                  "    r = li * 3u;\n"
+                  "  } else {\n"
+                  "    r = li + 7u;\n"
+                  "  }\n"
+                  "  o[li] = r;\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 128}};
+  ls_profiler_options po;
+  memset(&po, 0, sizeof po);
+  po.size = sizeof po;
+  po.trace = 1;
+  po.trace_group[0] = 1;
+  run r;
+  run_wgsl(&r, "nvidia", 0, 2, k, "main", bs, 1, 2, 1, 1, &po);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  assert_int_equal(d->divergent_branches, 4); /* one per subgroup */
+  assert_true(d->simt_efficiency < 1.0 && d->simt_efficiency > 0.5);
+  /* every issued instruction's live lanes are counted once */
+  uint64_t issued = 0, live = 0;
+  for (size_t i = 0; i < d->nline; i++) {
+    issued += d->line[i].issued;
+    live += d->line[i].live_lanes;
+  }
+  assert_int_equal(issued, d->issued);
+  assert_int_equal(live, d->live_lanes);
+  /* the trace of workgroup 1: 2 subgroups; the then side runs on the even
+   * lanes, the else side on the odd ones, and they meet again */
+  assert_non_null(d->trace);
+  assert_int_equal(d->trace->group[0], 1);
+  assert_int_equal(d->trace->subgroups, 2);
+  for (uint32_t s = 0; s < 2; s++) {
+    uint32_t n = d->trace->nsteps[s];
+    const ls_prof_step *st = d->trace->steps[s];
+    assert_true(n > 5);
+    int even = 0, odd = 0, div = 0;
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < n; i++) {
+      if (st[i].mask == 0x5555555555555555ull >> 32 || st[i].mask == 0x55555555u) even = 1;
+      if (st[i].mask == 0xAAAAAAAAu) odd = 1;
+      if (st[i].flags & LS_PROF_STEP_DIVERGENT) div++;
+      total += (uint64_t)__builtin_popcountll(st[i].mask);
+    }
+    assert_true(even && odd);
+    assert_int_equal(div, 1);
+    assert_int_equal(st[n - 1].mask, 0xFFFFFFFFu); /* reconverged at END */
+    (void)total;
+  }
+  /* the trace replays exactly what was issued: per subgroup, steps equal
+   * the subgroup's instructions (issued / subgroups, all alike here) */
+  assert_int_equal((uint64_t)d->trace->nsteps[0] * 4, d->issued);
+  run_free(&r);
+}
+
+static void test_reports(void **state) {
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 1000}, {1, LS_BINDING_STORAGE, NULL, 1000}};
+  ls_profiler_options po;
+  memset(&po, 0, sizeof po);
+  po.size = sizeof po;
+  po.trace = 1;
+  run r;
+  run_wgsl(&r, "nvidia", 0, 1, k_workgroup, "peor", bs, 2, 10, 1, 1, &po);
+  char *t = ls_profiler_report_text(r.prof, "nvidia");
+  assert_non_null(t);
+  assert_non_null(strstr(t, "-- Launch and occupancy"));
+  assert_non_null(strstr(t, "28 per workgroup, 21.9%"));
+  assert_non_null(strstr(t, "-- Memory"));
+  ls_free(t);
+  t = ls_profiler_report_json(r.prof, "nvidia");
+  assert_non_null(t);
+  assert_non_null(strstr(t, "\"groupIdle\": 28"));
+  assert_non_null(strstr(t, "\"format\": \"lockstep-profile/1\""));
+  ls_free(t);
+  t = ls_profiler_annotate(r.prof, 0);
+  assert_non_null(t);
+  assert_non_null(strstr(t, "datos[i] = datos[i] * 2.0 + 1.0;"));
+  ls_free(t);
+  t = ls_profiler_report_html(r.prof, "nvidia", "test <page>");
+  assert_non_null(t);
+  assert_non_null(strstr(t, "<!DOCTYPE html>"));
+  assert_null(strstr(t, "http://"));
+  assert_null(strstr(t, "https://"));
+  assert_non_null(strstr(t, "test &lt;page&gt;"));
+  ls_free(t);
+  assert_null(ls_profiler_annotate(r.prof, 5));
+  run_free(&r);
+}
+
+/* ------------------------------------------------ profiles and plans */
+
+static void test_profiles(void **state) {
+  ls_profile_desc d;
+  memset(&d, 0, sizeof d);
+  assert_int_equal(ls_profile_describe("nvidia", &d), LS_OK);
+  assert_int_equal(d.subgroup_size, 32);
+  assert_int_equal(d.sector_bytes, 32);
+  assert_int_equal(d.line_bytes, 128);
+  assert_int_equal(d.banks, 32);
+  assert_int_equal(d.bank_bytes, 4);
+  assert_non_null(d.source);
+  char err[256];
+  for (const char *const *n = ls_profile_names(); *n; n++) {
+    assert_int_equal(ls_profile_describe(*n, &d), LS_OK);
+    assert_int_equal(ls_profile_check(&d, err, sizeof err), 0);
+    assert_true(d.subgroup_min_size <= d.subgroup_size && d.subgroup_size <= d.subgroup_max_size);
+  }
+  assert_int_equal(ls_profile_describe("amd", &d), LS_OK);
+  assert_int_equal(d.subgroup_size, 64);
+  assert_int_equal(ls_profile_describe("nope", &d), LS_OPERATION);
+  ls_profile_describe("nvidia", &d);
+  d.subgroup_size = 48;
+  assert_int_equal(ls_profile_check(&d, err, sizeof err), -1);
+  assert_non_null(strstr(err, "not a power of two"));
+  d.subgroup_size = 256;
+  d.subgroup_max_size = 256;
+  assert_int_equal(ls_profile_check(&d, err, sizeof err), -1);
+  assert_non_null(strstr(err, "above 128"));
+  ls_profile_describe("nvidia", &d);
+  d.line_bytes = 16;
+  assert_int_equal(ls_profile_check(&d, err, sizeof err), -1);
+  /* a profiler with impossible memory figures is refused */
+  ls_adapter_options ao = {sizeof ao, "nvidia", 0, 1, 0};
+  ls_adapter *a = ls_adapter_create(&ao, err, sizeof err);
+  ls_status st;
+  ls_device *dev = ls_adapter_create_device(a, NULL, &st, err, sizeof err);
+  ls_profiler_options po;
+  memset(&po, 0, sizeof po);
+  po.size = sizeof po;
+  po.memory.sector_bytes = 24;
+  assert_null(ls_profiler_attach(dev, &po, err, sizeof err));
+  assert_non_null(strstr(err, "sector size 24"));
+  /* min(wanted, available) */
+  uint64_t v = 0;
+  assert_true(ls_adapter_limit_up_to(a, "maxComputeInvocationsPerWorkgroup", 4096, &v));
+  assert_int_equal(v, 1024);
+  assert_true(ls_adapter_limit_up_to(a, "maxComputeInvocationsPerWorkgroup", 512, &v));
+  assert_int_equal(v, 512);
+  assert_true(ls_adapter_limit_up_to(a, "minStorageBufferOffsetAlignment", 64, &v));
+  assert_int_equal(v, 256);
+  assert_false(ls_adapter_limit_up_to(a, "maxNothing", 1, &v));
+  ls_device_destroy(dev);
+  ls_adapter_destroy(a);
+}
+
+static void test_plan(void **state) {
+  ls_plan_options o;
+  memset(&o, 0, sizeof o);
+  o.size = sizeof o;
+  o.workgroup_size = 64;
+  o.elements = 3000001;
+  ls_dispatch_plan p;
+  char err[256];
+  assert_int_equal(ls_plan_dispatch(&o, &p, err, sizeof err), LS_OK);
+  assert_int_equal(p.pattern, LS_PLAN_1D);
+  assert_int_equal(p.workgroups[0], 46876);
+  assert_int_equal(p.excess, 63);
+  assert_non_null(strstr(p.index, "gid.x"));
+  /* past 65535 x 64: 2D with 4096 groups in X (lesson 000) */
+  o.elements = 8000000;
+  assert_int_equal(ls_plan_dispatch(&o, &p, err, sizeof err), LS_OK);
+  assert_int_equal(p.pattern, LS_PLAN_2D);
+  assert_int_equal(p.workgroups[0], 4096);
+  assert_int_equal(p.workgroups[1], 31); /* ceil(125000 / 4096) */
+  assert_non_null(strstr(p.index, "wid.y * WIDTH + wid.x"));
+  o.pattern = LS_PLAN_1D;
+  assert_int_equal(ls_plan_dispatch(&o, &p, err, sizeof err), LS_OPERATION);
+  assert_non_null(strstr(err, "maxComputeWorkgroupsPerDimension"));
+  o.pattern = LS_PLAN_GRID_STRIDE;
+  o.compute_units = 8;
+  assert_int_equal(ls_plan_dispatch(&o, &p, err, sizeof err), LS_OK);
+  assert_int_equal(p.workgroups[0], 32);
+  assert_int_equal(p.per_invocation, (8000000 + 2047) / 2048);
+  assert_non_null(strstr(p.index, "nwg.x * 64u"));
+  o.pattern = LS_PLAN_AUTO;
+  o.workgroup_size = 512; /* over the default limit */
+  assert_int_equal(ls_plan_dispatch(&o, &p, err, sizeof err), LS_OPERATION);
+  o.workgroup_size = 64;
+  o.elements = 0;
+  assert_int_equal(ls_plan_dispatch(&o, &p, err, sizeof err), LS_OPERATION);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_workgroup_100_idle_lanes),
+      cmocka_unit_test(test_guard_tail_last_group),
+      cmocka_unit_test(test_coalesced_vs_strided),
+      cmocka_unit_test(test_image_8x8_segments),
+      cmocka_unit_test(test_loop_longest_lane),
+      cmocka_unit_test(test_bank_conflicts),
+      cmocka_unit_test(test_atomics_same_address),
+      cmocka_unit_test(test_divergence_and_trace),
+      cmocka_unit_test(test_reports),
+      cmocka_unit_test(test_profiles),
+      cmocka_unit_test(test_plan),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
