@@ -812,10 +812,10 @@ static void chk_runaway(chk_state *s, const vm_result *r) {
   chk_inv_text(&f.first.invocation, one, sizeof one);
   if (have)
     f.message = chk_fmt("runaway shader: the loop at line %u did not finish within the "
-                        "instruction budget; %s (and %llu other lane%s of its subgroup) %s still "
-                        "inside it; the device is lost",
+                        "instruction budget; %s is still inside it (with %llu other lane%s of "
+                        "its subgroup); the device is lost",
                         f.first.line, one, (unsigned long long)(f.count - 1),
-                        f.count == 2 ? "" : "s", "are");
+                        f.count == 2 ? "" : "s");
   else
     f.message = chk_fmt("runaway shader: workgroup (%u, %u, %u) did not finish within the "
                         "instruction budget (at line %u); the device is lost",

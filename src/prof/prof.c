@@ -323,6 +323,32 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   }
 
   prof_pc *pc = &th->pc[e->pc];
+  unsigned ss = prof_log2(p->model.sector_bytes), ls = prof_log2(p->model.line_bytes);
+  const unsigned W = e->where->width;
+  /* Fast paths for a full subgroup (most requests): every lane reads the
+   * next word (coalesced), or all read one word (a uniform value). The
+   * figures follow by arithmetic, with no walk over the lanes' bits. */
+  if (e->mask == (W == 64 ? UINT64_MAX : (UINT64_C(1) << W) - 1) &&
+      e->space == VM_SPACE_BUFFER && e->access != VM_ATOMIC) {
+    const uint64_t a0 = e->addr[0];
+    uint64_t dseq = 0, duni = 0;
+    for (unsigned l = 0; l < W; l++) {
+      dseq |= e->addr[l] ^ (a0 + 4u * l);
+      duni |= e->addr[l] ^ a0;
+    }
+    const uint64_t last = dseq ? a0 : a0 + 4u * (W - 1);
+    if ((!dseq || !duni) && last + 4 <= e->size && last >= a0) {
+      uint64_t sectors = (last >> ss) - (a0 >> ss) + 1, lines = (last >> ls) - (a0 >> ls) + 1;
+      pc->requests++;
+      pc->lanes += W;
+      pc->unique_bytes += dseq ? 4 : 4u * W;
+      pc->sectors += sectors;
+      pc->lines += lines;
+      if (sectors > pc->max_sectors) pc->max_sectors = sectors;
+      if (lines > pc->max_lines) pc->max_lines = lines;
+      return;
+    }
+  }
   uint64_t a[PROF_MAXLANES];
   unsigned n = 0, oob = 0, lanes = 0;
   int sorted = 1, contiguous = 1;
@@ -345,7 +371,6 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   pc->oob += oob;
   if (!n) return;
   uint64_t words, sectors, lines, same = 1;
-  unsigned ss = prof_log2(p->model.sector_bytes), ls = prof_log2(p->model.line_bytes);
   if (contiguous) {
     /* the common coalesced case: consecutive words in lane order */
     words = n;

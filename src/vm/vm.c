@@ -594,6 +594,16 @@ static inline uint32_t vm_dot4(uint32_t a, uint32_t b, int sign) {
   return s;
 }
 
+/* Live lanes of a mask, for the observed interpreter's per-pc counts. Bit
+ * arithmetic rather than __builtin_popcountll, which without a -march
+ * that has POPCNT becomes a library call on every instruction. */
+static inline uint64_t vm_popcount64(uint64_t x) {
+  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+  return (x * UINT64_C(0x0101010101010101)) >> 56;
+}
+
 /* ----------------------------------------------------------- interpreter */
 
 #define VM_CAT2(a, b) a##b

@@ -8,11 +8,14 @@
 # NAME.expect: a line "exit N"; one line "SEVERITY ID LINE:COL" per finding
 # expected (the findings printed must be exactly these, in any order); lines
 # "has TEXT" with text that must appear in the output. Lines starting with #
-# are comments. With CHECK_INPUT=FILE.wgsl in the environment, that shader
+# are comments; "args OPTIONS" adds options to the command. With CHECK_INPUT=FILE.wgsl in the environment, that shader
 # is checked instead (the seed kernels' expectations in kernels/).
 set -u
 lockstep="$1"; expect="$2"; shift 2
 base="${expect%.expect}"
+# "args ..." in the expect file: more options for lockstep (e.g. --budget)
+read -r -a more <<< "$(sed -n 's/^args //p' "$expect")"
+set -- "$@" "${more[@]}"
 if [ -n "${CHECK_INPUT:-}" ]; then
   out=$("$lockstep" check "$CHECK_INPUT" "$@" 2>&1); rc=$?
 elif [ -f "$base.json" ]; then

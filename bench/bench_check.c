@@ -1,0 +1,141 @@
+/*
+ * bench_check.c — what the sanitizer costs: the same dispatch run unchecked
+ * and under ls_device_enable_checks, on the seed lesson's guarded kernel
+ * (3,000,001 floats) and on a workgroup-memory tree reduction (64 floats per
+ * workgroup, a barrier per step). Prints the median time of each and the
+ * ratio checked / unchecked (the target is 3x or less).
+ *
+ *   bench_check [repetitions] [threads]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lockstep.h"
+
+static const char *guard_src =
+    "struct Params { conteo: u32 };\n"
+    "@group(0) @binding(0) var<uniform> params: Params;\n"
+    "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
+    "@compute @workgroup_size(64)\n"
+    "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
+    "  if (gid.x >= params.conteo) { return; }\n"
+    "  datos[gid.x] = datos[gid.x] * 0.99;\n"
+    "}\n";
+
+static const char *reduce_src =
+    "var<workgroup> part: array<f32, 64>;\n"
+    "@group(0) @binding(0) var<uniform> params: vec4u;\n"
+    "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
+    "@group(0) @binding(2) var<storage, read_write> sumas: array<f32>;\n"
+    "@compute @workgroup_size(64)\n"
+    "fn main(@builtin(local_invocation_index) li: u32, @builtin(global_invocation_id) gid: vec3u,\n"
+    "        @builtin(workgroup_id) wid: vec3u) {\n"
+    "  part[li] = select(0.0, datos[gid.x], gid.x < params.x);\n"
+    "  workgroupBarrier();\n"
+    "  for (var s = 32u; s > 0u; s = s / 2u) {\n"
+    "    if (li < s) { part[li] = part[li] + part[li + s]; }\n"
+    "    workgroupBarrier();\n"
+    "  }\n"
+    "  if (li == 0u) { sumas[wid.x] = part[0]; }\n"
+    "}\n";
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void on_error(void *user, ls_error_type type, const char *msg) {
+  (void)user;
+  (void)type;
+  fprintf(stderr, "bench_check: %s\n", msg);
+  exit(1);
+}
+
+/* Median seconds per dispatch of src over n floats, checked or not. */
+static double run(const char *src, unsigned n, int reps, unsigned threads, int checked,
+                  size_t *findings) {
+  ls_adapter_options ao;
+  memset(&ao, 0, sizeof ao);
+  ao.size = sizeof ao;
+  ao.threads = threads;
+  ls_adapter *a = ls_adapter_create(&ao, NULL, 0);
+  ls_device *d = a ? ls_adapter_create_device(a, NULL, NULL, NULL, 0) : NULL;
+  if (!d) {
+    fprintf(stderr, "bench_check: no device\n");
+    exit(1);
+  }
+  ls_device_set_error_callback(d, on_error, NULL);
+  if (checked) ls_device_enable_checks(d, 1, NULL);
+  unsigned groups = (n + 63) / 64;
+  uint32_t params[4] = {n, 0, 0, 0};
+  ls_buffer_desc pb = {16, LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, "params"};
+  ls_buffer_desc db = {(uint64_t)n * 4, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, "datos"};
+  ls_buffer_desc sb = {(uint64_t)groups * 4, LS_BUFFER_USAGE_STORAGE, "sumas"};
+  ls_buffer *bp = ls_device_create_buffer(d, &pb), *bd = ls_device_create_buffer(d, &db);
+  ls_buffer *bs = ls_device_create_buffer(d, &sb);
+  ls_queue_write_buffer(d, bp, 0, params, sizeof params);
+  ls_shader_module_desc md = {src, "bench.wgsl"};
+  ls_shader_module *m = ls_device_create_shader_module(d, &md);
+  ls_compute_pipeline_desc cd;
+  memset(&cd, 0, sizeof cd);
+  cd.module = m;
+  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &cd);
+  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  ls_bind_group_entry e[3] = {{0, bp, 0, LS_WHOLE_SIZE}, {1, bd, 0, LS_WHOLE_SIZE},
+                              {2, bs, 0, LS_WHOLE_SIZE}};
+  ls_bind_group *g = ls_device_create_bind_group(d, l, e, src == guard_src ? 2 : 3);
+  double *t = calloc((size_t)reps, sizeof *t);
+  for (int r = 0; r < reps; r++) {
+    ls_command_encoder *enc = ls_device_create_command_encoder(d);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+    ls_compute_pass_set_pipeline(pass, p);
+    ls_compute_pass_set_bind_group(pass, 0, g);
+    ls_compute_pass_dispatch_workgroups(pass, groups, 1, 1);
+    ls_compute_pass_end(pass);
+    ls_command_buffer *cb = ls_command_encoder_finish(enc);
+    double t0 = now();
+    ls_queue_submit(d, &cb, 1);
+    t[r] = now() - t0;
+  }
+  *findings = ls_device_check_finding_count(d);
+  qsort(t, (size_t)reps, sizeof *t, cmp);
+  double med = t[reps / 2];
+  free(t);
+  ls_bind_group_destroy(g);
+  ls_bind_group_layout_destroy(l);
+  ls_compute_pipeline_destroy(p);
+  ls_shader_module_destroy(m);
+  ls_buffer_destroy(bp);
+  ls_buffer_destroy(bd);
+  ls_buffer_destroy(bs);
+  ls_device_destroy(d);
+  ls_adapter_destroy(a);
+  return med;
+}
+
+int main(int argc, char **argv) {
+  int reps = argc > 1 ? atoi(argv[1]) : 7;
+  unsigned threads = argc > 2 ? (unsigned)atoi(argv[2]) : 0;
+  if (reps < 1) reps = 1;
+  const struct {
+    const char *name, *src;
+    unsigned n;
+  } k[2] = {{"guard (3,000,001 floats)", guard_src, 3000001},
+            {"workgroup reduction (1,048,576 floats)", reduce_src, 1048576}};
+  printf("%-40s %12s %12s %8s %9s\n", "kernel", "unchecked", "checked", "ratio", "findings");
+  for (int i = 0; i < 2; i++) {
+    size_t f0, f1;
+    double u = run(k[i].src, k[i].n, reps, threads, 0, &f0);
+    double c = run(k[i].src, k[i].n, reps, threads, 1, &f1);
+    printf("%-40s %10.2f ms %10.2f ms %7.2fx %9zu\n", k[i].name, u * 1e3, c * 1e3, c / u, f1);
+  }
+  return 0;
+}
