@@ -459,6 +459,37 @@ int sema_all_const(ast_expr **kids, int n, int *any_override) {
   return all;
 }
 
+/* The operators WGSL defines on matrices: + and - of equal shapes, scalar
+ * times matrix either way, matrix times vector, vector times matrix and
+ * matrix times matrix (the spec's "Matrix arithmetic" table). Converts the
+ * operands to their common float element type and returns the result type,
+ * or NULL when no such operator exists. */
+static const type *matrix_binary(sctx *c, ast_binop op, ast_expr *l, ast_expr *r,
+                                 const type *lt, const type *rt) {
+  const type *s = sema_unify(type_scalar_of(lt), type_scalar_of(rt));
+  if (!s || !type_is_float_scalar(s)) return NULL;
+  /* the same shape with element type s */
+#define RESHAPE(t) ((t)->kind == TY_MAT ? types_mat(c->T, s, (t)->n, (t)->rows) \
+                    : (t)->kind == TY_VEC ? types_vec(c->T, s, (t)->n) : s)
+  const type *res = NULL;
+  if (op == BIN_ADD || op == BIN_SUB) {
+    if (lt->kind != TY_MAT || rt->kind != TY_MAT || lt->n != rt->n || lt->rows != rt->rows) return NULL;
+    res = RESHAPE(lt);
+  } else if (op == BIN_MUL) {
+    if (type_is_scalar(lt)) res = RESHAPE(rt);
+    else if (type_is_scalar(rt)) res = RESHAPE(lt);
+    else if (lt->kind == TY_MAT && rt->kind == TY_VEC && rt->n == lt->n) res = types_vec(c->T, s, lt->rows);
+    else if (lt->kind == TY_VEC && rt->kind == TY_MAT && lt->n == rt->rows) res = types_vec(c->T, s, rt->n);
+    else if (lt->kind == TY_MAT && rt->kind == TY_MAT && lt->n == rt->rows) res = types_mat(c->T, s, rt->n, lt->rows);
+    else return NULL;
+  } else {
+    return NULL;
+  }
+  if (!sema_convert_expr(c, l, RESHAPE(lt)) || !sema_convert_expr(c, r, RESHAPE(rt))) return NULL;
+#undef RESHAPE
+  return res;
+}
+
 static const type *binary(sctx *c, ast_expr *e) {
   ast_expr *l = e->u.binary.lhs, *r = e->u.binary.rhs;
   const type *lt = sema_value(c, l), *rt = sema_value(c, r);
@@ -488,8 +519,9 @@ static const type *binary(sctx *c, ast_expr *e) {
     const type *ls = type_scalar_of(lt), *rs = type_scalar_of(rt);
     if (!ls || !rs) goto bad;
     if (lt->kind == TY_MAT || rt->kind == TY_MAT) {
-      diag_error(c->d, e->span, "matrix arithmetic is not supported by lockstep yet");
-      return NULL;
+      res = matrix_binary(c, op, l, r, lt, rt);
+      if (!res) goto bad;
+      goto typed;
     }
     const type *s = sema_unify(ls, rs);
     if (!s) goto bad;
@@ -522,6 +554,7 @@ static const type *binary(sctx *c, ast_expr *e) {
       break;
     }
   }
+typed:
   e->type = res;
   ast_expr *kids[2] = {l, r};
   int ov;
@@ -712,6 +745,29 @@ static const type *member(sctx *c, ast_expr *e) {
 
 /* ------------------------------------------------------------------ calls */
 
+/* Arguments of a matCxR<T> constructor: one matrix of the same shape (a
+ * conversion), C column vectors of R components, or C*R scalars in column
+ * order. Converts them to T's components; 0 when they fit none of these. */
+static int matrix_args(sctx *c, const type *t, ast_expr **args, const type **at, int n) {
+  const type *col = types_vec(c->T, t->elem, t->rows);
+  if (n == 1 && at[0]->kind == TY_MAT) {
+    if (at[0]->n != t->n || at[0]->rows != t->rows) return 0;
+    /* f16 <-> f32 converts explicitly; abstract floats convert implicitly */
+    return sema_convert_expr(c, args[0], t) || type_is_float_scalar(at[0]->elem);
+  }
+  if ((uint32_t)n == t->n) {
+    for (int i = 0; i < n; i++)
+      if (at[i]->kind != TY_VEC || at[i]->n != t->rows || !sema_convert_expr(c, args[i], col)) return 0;
+    return 1;
+  }
+  if ((uint32_t)n == t->n * t->rows) {
+    for (int i = 0; i < n; i++)
+      if (!type_is_scalar(at[i]) || !sema_convert_expr(c, args[i], t->elem)) return 0;
+    return 1;
+  }
+  return 0;
+}
+
 static const type *construct(sctx *c, ast_expr *e, const type *t, const char *gen) {
   ast_expr **args = e->u.call.args;
   int n = e->u.call.nargs;
@@ -749,19 +805,19 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
     if (!strcmp(gen, "array")) t = types_array(c->T, s, (uint32_t)n, NULL);
     else if (!strncmp(gen, "vec", 3)) t = types_vec(c->T, s, (uint32_t)(gen[3] - '0'));
     else {
-      diag_error(c->d, e->span, "matrix constructors are not supported by lockstep yet");
-      return NULL;
+      /* matCxR(...): the element type of the arguments; abstract integers
+       * become abstract floats (matrices hold floats only) */
+      if (s->kind == TY_AINT) s = c->T->t_afloat;
+      if (!type_is_float_scalar(s)) goto bad_args;
+      t = types_mat(c->T, s, (uint32_t)(gen[3] - '0'), (uint32_t)(gen[5] - '0'));
     }
   }
   if (!type_is_constructible(t)) {
     diag_error(c->d, e->span, "%s cannot be constructed", TN(t, b1));
     return NULL;
   }
-  if (t->kind == TY_MAT) {
-    diag_error(c->d, e->span, "matrix constructors are not supported by lockstep yet");
-    return NULL;
-  }
   if (n > 0) {
+    if (t->kind == TY_MAT && !matrix_args(c, t, args, at, n)) goto bad_args;
     if (type_is_scalar(t)) {
       if (n != 1 || !type_is_scalar(at[0])) {
         diag_error(c->d, e->span, "%s(...) takes one scalar argument", TN(t, b1));
