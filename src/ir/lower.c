@@ -358,6 +358,8 @@ static void break_when(lw *L, ast_expr *cond, int negate) {
   if (!L->failed) L->code[j].a = L->ncode;
   lw_emit(L, IR_MLOAD, M, 0, 0, 0);
   L->mtop = M;
+  /* when the last lanes left, skip the rest of the body (and its barriers) */
+  jump_to_body_end(L, IR_JNONE);
 }
 
 

@@ -383,9 +383,76 @@ static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cval
   return cv_float(m, rt, r);
 }
 
+/* Element (col, row) of a constant matrix, or component `row` of a vector. */
+static const cvalue *mat_at(const cvalue *v, uint32_t col, uint32_t row) {
+  return v->type->kind == TY_MAT ? v->elems[col]->elems[row] : v->elems[row];
+}
+
+/* sum over k of a(k) * b(k), each step rounded to the element type as
+ * the runtime does it (one multiply, then one add per term). */
+static const cvalue *fold_dot(wgsl_module *m, const cvalue **x, const cvalue **y, uint32_t n,
+                              const type *et, src_span span, diag_list *d) {
+  const cvalue *acc = NULL;
+  for (uint32_t k = 0; k < n; k++) {
+    const cvalue *p = fold_scalar_binary(m, BIN_MUL, x[k], y[k], et, span, d);
+    if (!p) return NULL;
+    acc = acc ? fold_scalar_binary(m, BIN_ADD, acc, p, et, span, d) : p;
+    if (!acc) return NULL;
+  }
+  return acc;
+}
+
+/* Constant matrix arithmetic: component-wise + - and scalar products, and
+ * the three linear-algebra products (result type rt, set by the resolver). */
+static const cvalue *fold_matrix(wgsl_module *m, ast_binop op, const cvalue *a, const cvalue *b,
+                                 const type *rt, src_span span, diag_list *d) {
+  const type *et = type_scalar_of(rt);
+  const type *at = a->type, *bt = b->type;
+  const cvalue *col[4], *el[4], *x[4], *y[4];
+  if (rt->kind == TY_MAT && (op != BIN_MUL || at->kind != TY_MAT || bt->kind != TY_MAT)) {
+    /* component-wise: mat +- mat, scalar * mat, mat * scalar */
+    for (uint32_t c = 0; c < rt->n; c++) {
+      for (uint32_t r = 0; r < rt->rows; r++) {
+        const cvalue *p = at->kind == TY_MAT ? mat_at(a, c, r) : a;
+        const cvalue *q = bt->kind == TY_MAT ? mat_at(b, c, r) : b;
+        el[r] = fold_scalar_binary(m, op, p, q, et, span, d);
+        if (!el[r]) return NULL;
+      }
+      col[c] = cv_composite(m, types_vec(&m->types, et, rt->rows), el, (int)rt->rows);
+    }
+    return cv_composite(m, rt, col, (int)rt->n);
+  }
+  if (at->kind == TY_MAT && bt->kind == TY_MAT) {
+    /* (A B)[c][r] = sum_k A[k][r] * B[c][k] */
+    for (uint32_t c = 0; c < rt->n; c++) {
+      for (uint32_t r = 0; r < rt->rows; r++) {
+        for (uint32_t k = 0; k < at->n; k++) x[k] = mat_at(a, k, r), y[k] = mat_at(b, c, k);
+        if (!(el[r] = fold_dot(m, x, y, at->n, et, span, d))) return NULL;
+      }
+      col[c] = cv_composite(m, types_vec(&m->types, et, rt->rows), el, (int)rt->rows);
+    }
+    return cv_composite(m, rt, col, (int)rt->n);
+  }
+  if (at->kind == TY_MAT) {
+    /* (M v)[r] = sum_k M[k][r] * v[k] */
+    for (uint32_t r = 0; r < rt->n; r++) {
+      for (uint32_t k = 0; k < at->n; k++) x[k] = mat_at(a, k, r), y[k] = b->elems[k];
+      if (!(el[r] = fold_dot(m, x, y, at->n, et, span, d))) return NULL;
+    }
+    return cv_composite(m, rt, el, (int)rt->n);
+  }
+  /* (v M)[c] = dot(v, M[c]) */
+  for (uint32_t c = 0; c < rt->n; c++) {
+    for (uint32_t k = 0; k < bt->rows; k++) x[k] = a->elems[k], y[k] = mat_at(b, c, k);
+    if (!(el[c] = fold_dot(m, x, y, bt->rows, et, span, d))) return NULL;
+  }
+  return cv_composite(m, rt, el, (int)rt->n);
+}
+
 const cvalue *fold_binary(wgsl_module *m, ast_binop op, const cvalue *a, const cvalue *b,
                           const type *rt, src_span span, diag_list *d) {
   if (!a || !b) return NULL;
+  if (a->type->kind == TY_MAT || b->type->kind == TY_MAT) return fold_matrix(m, op, a, b, rt, span, d);
   int na = a->elems ? a->n : 0, nb = b->elems ? b->n : 0;
   int n = na > nb ? na : nb;
   if (n == 0) return fold_scalar_binary(m, op, a, b, rt, span, d);
@@ -665,6 +732,23 @@ const cvalue *fold_construct(wgsl_module *m, const type *t, const cvalue **args,
       }
     }
     return cv_composite(m, t, el, k);
+  }
+  if (t->kind == TY_MAT) {
+    /* one matrix (conversion), C columns, or C*R scalars in column order */
+    const type *ct = types_vec(&m->types, t->elem, t->rows);
+    const cvalue *col[4], *el[4];
+    if (n == 1) return convert(m, args[0], t, 0, span, d);
+    for (uint32_t c = 0; c < t->n; c++) {
+      if ((uint32_t)n == t->n) {
+        col[c] = convert(m, args[c], ct, 0, span, d);
+      } else {
+        for (uint32_t r = 0; r < t->rows; r++)
+          if (!(el[r] = convert(m, args[c * t->rows + r], t->elem, 0, span, d))) return NULL;
+        col[c] = cv_composite(m, ct, el, (int)t->rows);
+      }
+      if (!col[c]) return NULL;
+    }
+    return cv_composite(m, t, col, (int)t->n);
   }
   if (t->kind == TY_ARRAY || t->kind == TY_STRUCT) {
     const cvalue **el = arena_alloc(&m->arena, sizeof *el * (size_t)n);

@@ -397,7 +397,8 @@ static int argc_of(builtin_kind k) {
 /* The component-wise classes whose constant calls eval.c folds. */
 static int foldable(builtin_kind k) {
   return k == BK_NUM1 || k == BK_NUM2 || k == BK_NUM3 || k == BK_FLT1 || k == BK_FLT2 ||
-         k == BK_FLT3 || k == BK_SIGN || k == BK_INT1 || k == BK_MIX || k == BK_SEL;
+         k == BK_FLT3 || k == BK_SIGN || k == BK_INT1 || k == BK_MIX || k == BK_SEL ||
+         k == BK_DET || k == BK_TRANSPOSE;
 }
 
 static const type *bitcast_call(sctx *c, ast_expr *e) {

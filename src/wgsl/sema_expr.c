@@ -808,7 +808,10 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
       /* matCxR(...): the element type of the arguments; abstract integers
        * become abstract floats (matrices hold floats only) */
       if (s->kind == TY_AINT) s = c->T->t_afloat;
-      if (!type_is_float_scalar(s)) goto bad_args;
+      if (!type_is_float_scalar(s)) {
+        diag_error(c->d, e->span, "matrix components must be floats, found %s", TN(s, b1));
+        return NULL;
+      }
       t = types_mat(c->T, s, (uint32_t)(gen[3] - '0'), (uint32_t)(gen[5] - '0'));
     }
   }
