@@ -105,20 +105,9 @@ static void chk_inv_ids(const chk_state *s, chk_inv k, ls_check_invocation *out)
   }
 }
 
-static int chk_popcount(uint64_t m) {
-  int n = 0;
-  for (; m; m &= m - 1) n++;
-  return n;
-}
+static int chk_popcount(uint64_t m) { return __builtin_popcountll(m); }
 
-static unsigned chk_ctz(uint64_t m) {
-  unsigned n = 0;
-  while (!(m & 1)) {
-    m >>= 1;
-    n++;
-  }
-  return n;
-}
+static unsigned chk_ctz(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 
 /* Live lanes of subgroup sub: the last subgroup of a workgroup may be short. */
 static uint64_t chk_live(const chk_state *s, uint32_t sub, uint32_t width) {
@@ -177,6 +166,31 @@ static int chk_offer(chk_rec *r, chk_inv k) {
   r->inv[at] = k;
   if (n < LS_CHECK_MAX_INVOCATIONS) r->ninv++;
   return at == 0;
+}
+
+/* Whether the W lanes' addresses are consecutive words from a[0] (*seq) or
+ * all one word (*uni). Specialized for each width so that the compiler
+ * unrolls and vectorizes the loop: this runs on nearly every access. */
+static inline __attribute__((always_inline)) void chk_pattern_n(const uint64_t *a, unsigned W,
+                                                                int *seq, int *uni) {
+  const uint64_t a0 = a[0];
+  uint64_t d = 0, du = 0;
+  for (unsigned l = 0; l < W; l++) {
+    d |= a[l] ^ (a0 + 4u * l);
+    du |= a[l] ^ a0;
+  }
+  *seq = !d;
+  *uni = !du;
+}
+
+static void chk_pattern(const uint64_t *a, unsigned W, int *seq, int *uni) {
+  switch (W) {
+  case 8: chk_pattern_n(a, 8, seq, uni); break;
+  case 16: chk_pattern_n(a, 16, seq, uni); break;
+  case 32: chk_pattern_n(a, 32, seq, uni); break;
+  case 64: chk_pattern_n(a, 64, seq, uni); break;
+  default: chk_pattern_n(a, W, seq, uni); break;
+  }
 }
 
 /* ----------------------------------------------------------- callbacks */
@@ -260,7 +274,23 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
   uint64_t oob = 0, beyond = 0;
   uint64_t logical = UINT64_MAX;
   if (e->space == VM_SPACE_BUFFER && e->slot < s->nslots) logical = s->slots[e->slot].logical;
-  if (s->opts.checks & LS_CHECK_BOUNDS) {
+  /* The common cases, a whole subgroup reading or writing consecutive words,
+   * or all one word, inside the binding and its logical size: one comparison of
+   * the run's end instead of a walk over the lanes' bits (the loop below has
+   * no branch and vectorizes). */
+  const unsigned W = e->where->width;
+  const uint64_t full = W >= 64 ? UINT64_MAX : ((uint64_t)1 << W) - 1;
+  int inside = 0;
+  if (e->mask == full && W <= 64) {
+    const uint64_t a0 = e->addr[0];
+    int seq, uni;
+    chk_pattern(e->addr, W, &seq, &uni);
+    const uint64_t end = a0 + (seq ? 4u * W : 4u);
+    inside = (seq || uni) && end > a0 && end <= e->size && end <= logical;
+  }
+  if (inside) {
+    /* nothing out of bounds or beyond the logical size */
+  } else if (s->opts.checks & LS_CHECK_BOUNDS) {
     for (uint64_t m = e->mask; m; m &= m - 1) {
       unsigned l = chk_ctz(m);
       uint64_t a = e->addr[l];
@@ -494,8 +524,9 @@ int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *s
     if (sizes) {
       for (uint32_t i = 0; i < prog->nbindings; i++)
         if (prog->bindings[i].kind == IR_BIND_STORAGE) sizes[i] = slots[i].size;
-      /* the cross-workgroup shadow is 20 bytes per word: bounded */
-      chk_race_begin(s->race, prog, sizes, prog->nbindings, (uint64_t)1 << 30);
+      /* the cross-workgroup shadow is 20 bytes per word per thread: bounded */
+      chk_race_begin(s->race, prog, sizes, prog->nbindings,
+                     (uint64_t)groups[0] * groups[1] * groups[2], (uint64_t)1 << 30);
       free(sizes);
     }
   }
@@ -832,7 +863,7 @@ static void chk_runaway(chk_state *s, const vm_result *r) {
 void chk_dispatch_finish(chk_state *s, vm_status st, const vm_result *r) {
   if (!s || !s->active) return;
   s->active = 0;
-  if (s->opts.checks & LS_CHECK_RACES) chk_race_end(s->race);
+  if (s->opts.checks & LS_CHECK_RACES) chk_race_end(s->race, chk_race_report, s);
   /* merge the threads' tables into thread 0's */
   chk_thread *t0 = &s->threads[0];
   for (unsigned t = 1; t < s->nthreads; t++) {

@@ -85,12 +85,18 @@ typedef struct chk_race_hit {
 typedef struct chk_race chk_race;
 chk_race *chk_race_create(unsigned threads);
 void chk_race_destroy(chk_race *r);
-/* Per dispatch: allocates the cross-workgroup shadow of the writable storage
- * slots (sizes[i] bytes, 0 = not tracked). Returns 0 when it could not
- * (the cross-workgroup part is then off for this dispatch). */
+/* Per dispatch of ngroups workgroups: makes sure every thread has a
+ * cross-workgroup shadow of the writable storage slots (sizes[i] bytes, 0 =
+ * not tracked), kept from earlier dispatches where large enough; cap_bytes
+ * bounds all threads' shadows together. Returns 0 when it could not for some
+ * slot (that slot's cross-workgroup part is then off for this dispatch). */
 int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, uint32_t nslots,
-                   uint64_t cap_bytes);
-void chk_race_end(chk_race *r);
+                   uint64_t ngroups, uint64_t cap_bytes);
+/* After the dispatch, on one thread: compares what workgroups that ran on
+ * different threads did to the same words; races found are reported as
+ * thread 0's. */
+void chk_race_end(chk_race *r, void (*report)(void *user, unsigned thread, const chk_race_hit *h),
+                  void *user);
 void chk_race_group(chk_race *r, unsigned thread);
 /* A barrier at pc released: workgroup (and storage) accesses before it are
  * ordered before those after it. */

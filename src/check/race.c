@@ -13,10 +13,24 @@
  *   which empties every cell at once.
  *
  * - Between workgroups of one dispatch: nothing orders them, so every
- *   writable storage word has one 64-bit atomic entry for the whole dispatch
- *   (writer workgroup, reader workgroup, "readers from several workgroups"),
- *   updated with compare-and-swap, plus relaxed side words naming the
- *   accesses for the report.
+ *   writable storage word has an entry for the whole dispatch (writer
+ *   workgroup, reader workgroup, "readers from several workgroups", and the
+ *   accesses that name them in a report). Each worker thread keeps its own
+ *   dense array of entries, written with plain stores: workgroups that ran on
+ *   one thread meet there, in program order, exactly as before; workgroups
+ *   that ran on different threads meet when the dispatch ends, when the
+ *   blocks of words that two or more threads touched are compared entry by
+ *   entry (chk_race_end). A thread owns its array, so the hot path has no
+ *   atomic operation at all (a compare-and-swap per lane cost more than the
+ *   rest of the checks together).
+ *
+ * Shadow memory is kept between dispatches and never cleared on the hot
+ * path: workgroup numbers are stored biased by a generation base that grows
+ * by the dispatch's workgroup count each dispatch, so an entry written by an
+ * earlier dispatch reads as empty (its number is not above the base). Cells
+ * of the within-workgroup layer carry a stamp for the same purpose. Storage
+ * cells live in blocks of 64 consecutive words, so a coalesced access finds
+ * its cells with one or two hash lookups instead of one per lane.
  *
  * A race exists iff two accesses from different invocations, at least one a
  * write, meet in the same interval (same workgroup) or in the dispatch
@@ -27,7 +41,6 @@
  * accesses never race (WGSL reaches atomic<T> only through the atomic
  * built-ins) and are not tracked.
  */
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,37 +54,64 @@ typedef struct chk_cell {
   uint16_t wli, rli, rli2; /* local index + 1; 0 = none */
 } chk_cell;
 
-typedef struct chk_hcell {
-  uint64_t key; /* slot << 40 | word */
-  chk_cell c;
-} chk_hcell;
+#define CHK_BLK_SHIFT 6
+#define CHK_BLK ((uint64_t)1 << CHK_BLK_SHIFT) /* storage words per hash block */
+
+/* A block of storage cells: the words key << 6 .. key << 6 | 63 of a slot. A
+ * block is occupied while its stamp is the thread's storage stamp; its cells
+ * are valid only where their own stamp is (a block reused in a later
+ * interval holds stale cells that read as empty, with no clearing). */
+typedef struct chk_hblock {
+  uint64_t key; /* slot << 40 | word >> 6 */
+  uint32_t stamp;
+  chk_cell c[CHK_BLK];
+} chk_hblock;
 
 #define CHK_HASH_MAX ((size_t)1 << 21) /* storage words per interval tracked */
+#define CHK_HBLOCK_MAX (CHK_HASH_MAX / CHK_BLK)
+
+/* Cross-workgroup entry of one storage word, in one thread's array. w and r
+ * are workgroup linear index + 1 + the dispatch's generation base (not above
+ * the base: empty); r's top bit: read by several workgroups of this thread. */
+typedef struct chk_xent {
+  uint32_t w, r;
+  uint32_t winfo, rinfo; /* pc << 11 | local index */
+  uint32_t wval;
+} chk_xent;
+
+#define CHK_XBLK_SHIFT 8 /* words per touch block: merge granularity */
+#define CHK_SEVERAL 0x80000000u
+#define CHK_GEN_MAX 0x7FFFFFF0u
+
+/* One thread's shadow of one writable storage slot. */
+typedef struct chk_xshadow {
+  chk_xent *ent;
+  uint32_t *touch; /* per block of 256 words: dispatch stamp when touched */
+  uint64_t words, cap;
+} chk_xshadow;
 
 typedef struct chk_rthread {
   uint32_t wg_stamp, st_stamp;
   chk_cell *wg;
   size_t nwg;
-  chk_hcell *h;
+  chk_hblock *h;
   size_t hcap, hcount;
   uint32_t hstamp; /* the stamp hcount counts */
+  chk_xshadow *xs; /* [nxs] */
+  uint32_t nxs;
   char pad[64];
 } chk_rthread;
-
-/* Cross-workgroup shadow of one writable storage slot. */
-typedef struct chk_shadow {
-  _Atomic uint64_t *ent;  /* writer group + 1 << 32 | reader group + 1 << 1 | several */
-  _Atomic uint32_t *winfo, *rinfo; /* pc << 11 | local index */
-  _Atomic uint32_t *wval;
-  uint64_t words;
-} chk_shadow;
 
 struct chk_race {
   unsigned nthreads;
   chk_rthread *th;
   const ir_program *prog;
-  chk_shadow *sh;
-  uint32_t nsh;
+  uint32_t nsh;        /* slots with a shadow this dispatch (xs entries used) */
+  uint32_t base;       /* generation base of this dispatch */
+  uint32_t next_base;  /* the next dispatch's base */
+  uint32_t touch;      /* this dispatch's touch stamp (never 0) */
+  uint64_t ngroups;
+  int cross;           /* the cross-workgroup layer is on */
 };
 
 chk_race *chk_race_create(unsigned threads) {
@@ -86,67 +126,104 @@ chk_race *chk_race_create(unsigned threads) {
   return r;
 }
 
-static void chk_shadow_free(chk_race *r) {
-  for (uint32_t i = 0; i < r->nsh; i++) {
-    free((void *)r->sh[i].ent);
-    free((void *)r->sh[i].winfo);
-    free((void *)r->sh[i].rinfo);
-    free((void *)r->sh[i].wval);
-  }
-  free(r->sh);
-  r->sh = NULL;
-  r->nsh = 0;
+static void chk_xs_free(chk_xshadow *x) {
+  free(x->ent);
+  free(x->touch);
+  memset(x, 0, sizeof *x);
 }
 
 void chk_race_destroy(chk_race *r) {
   if (!r) return;
-  chk_shadow_free(r);
   for (unsigned t = 0; t < r->nthreads; t++) {
-    free(r->th[t].wg);
-    free(r->th[t].h);
+    chk_rthread *th = &r->th[t];
+    for (uint32_t i = 0; i < th->nxs; i++) chk_xs_free(&th->xs[i]);
+    free(th->xs);
+    free(th->wg);
+    free(th->h);
   }
   free(r->th);
   free(r);
 }
 
+/* Every entry of every thread reads as empty again (generation wrap). */
+static void chk_xs_clear_all(chk_race *r) {
+  for (unsigned t = 0; t < r->nthreads; t++)
+    for (uint32_t i = 0; i < r->th[t].nxs; i++) {
+      chk_xshadow *x = &r->th[t].xs[i];
+      if (x->ent) memset(x->ent, 0, x->cap * sizeof *x->ent);
+      if (x->touch) memset(x->touch, 0, ((x->cap >> CHK_XBLK_SHIFT) + 1) * sizeof *x->touch);
+    }
+}
+
+/* A new generation base for a dispatch of ngroups workgroups: entries of
+ * earlier dispatches now read as empty. */
+static void chk_race_generation(chk_race *r, uint64_t ngroups) {
+  r->ngroups = ngroups;
+  if (ngroups >= CHK_GEN_MAX) ngroups = CHK_GEN_MAX - 1; /* larger ids: not tracked */
+  if ((uint64_t)r->next_base + ngroups + 1 >= CHK_GEN_MAX || r->touch == UINT32_MAX) {
+    chk_xs_clear_all(r);
+    r->next_base = 0;
+    r->touch = 0;
+  }
+  r->base = r->next_base;
+  r->next_base = r->base + (uint32_t)ngroups + 1;
+  r->touch++;
+}
+
 int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, uint32_t nslots,
-                   uint64_t cap_bytes) {
-  chk_shadow_free(r);
+                   uint64_t ngroups, uint64_t cap_bytes) {
   r->prog = prog;
-  r->sh = calloc(nslots + 1, sizeof *r->sh);
-  if (!r->sh) return 0;
+  r->cross = 0;
+  r->nsh = 0;
+  chk_race_generation(r, ngroups);
+  /* grow every thread's table of slots to nslots */
+  for (unsigned t = 0; t < r->nthreads; t++) {
+    chk_rthread *th = &r->th[t];
+    if (th->nxs < nslots) {
+      chk_xshadow *n = realloc(th->xs, nslots * sizeof *n);
+      if (!n) return 0;
+      memset(n + th->nxs, 0, (nslots - th->nxs) * sizeof *n);
+      th->xs = n;
+      th->nxs = nslots;
+    }
+  }
   r->nsh = nslots;
   uint64_t used = 0;
   int ok = 1;
+  uint64_t per_word = (uint64_t)sizeof(chk_xent) * r->nthreads;
   for (uint32_t i = 0; i < nslots; i++) {
     uint64_t words = sizes[i] / 4;
+    for (unsigned t = 0; t < r->nthreads; t++) r->th[t].xs[i].words = 0;
     if (!words) continue;
-    if (used + words * 20 > cap_bytes) {
+    if (used + words * per_word > cap_bytes) {
       ok = 0; /* too large to shadow: this slot's cross-workgroup races go unseen */
       continue;
     }
-    chk_shadow *s = &r->sh[i];
-    /* calloc: fresh zero pages, touched only where the dispatch goes */
-    s->ent = calloc(words, sizeof *s->ent);
-    s->winfo = calloc(words, sizeof *s->winfo);
-    s->rinfo = calloc(words, sizeof *s->rinfo);
-    s->wval = calloc(words, sizeof *s->wval);
-    if (!s->ent || !s->winfo || !s->rinfo || !s->wval) {
-      free((void *)s->ent);
-      free((void *)s->winfo);
-      free((void *)s->rinfo);
-      free((void *)s->wval);
-      memset(s, 0, sizeof *s);
+    int got = 1;
+    for (unsigned t = 0; t < r->nthreads && got; t++) {
+      chk_xshadow *x = &r->th[t].xs[i];
+      if (x->cap >= words) continue; /* kept from an earlier dispatch */
+      chk_xs_free(x);
+      /* calloc: zero pages, touched only where dispatches go; kept after */
+      x->ent = calloc(words, sizeof *x->ent);
+      x->touch = calloc((words >> CHK_XBLK_SHIFT) + 1, sizeof *x->touch);
+      if (!x->ent || !x->touch) {
+        chk_xs_free(x);
+        got = 0;
+      } else {
+        x->cap = words;
+      }
+    }
+    if (!got) {
       ok = 0;
       continue;
     }
-    s->words = words;
-    used += words * 20;
+    for (unsigned t = 0; t < r->nthreads; t++) r->th[t].xs[i].words = words;
+    used += words * per_word;
   }
+  r->cross = 1;
   return ok;
 }
-
-void chk_race_end(chk_race *r) { chk_shadow_free(r); }
 
 /* A new stamp; on wrap-around every cell is cleared so no stale one looks
  * current. */
@@ -180,26 +257,23 @@ static uint64_t chk_hash(uint64_t k) {
   return k;
 }
 
-/* The storage cell of key in the current interval; NULL when the table is
- * at its limit (the word is then not tracked within the workgroup). */
-static chk_cell *chk_hget(chk_rthread *t, uint64_t key) {
+/* The storage block of key in the current interval; NULL when the table is
+ * at its limit (its words are then not tracked within the workgroup). */
+static chk_hblock *chk_hget(chk_rthread *t, uint64_t key) {
   if (t->hstamp != t->st_stamp) {
     t->hstamp = t->st_stamp;
     t->hcount = 0;
   }
   if (t->hcap == 0 || (t->hcount + 1) * 2 > t->hcap) {
-    size_t nc = t->hcap ? t->hcap * 2 : 1024;
-    if (nc > CHK_HASH_MAX * 2 && t->hcap) {
-      /* full: look the key up, do not insert */
-      nc = 0;
-    }
+    size_t nc = t->hcap ? t->hcap * 2 : 64;
+    if (nc > CHK_HBLOCK_MAX * 2 && t->hcap) nc = 0; /* full: look up, do not insert */
     if (nc) {
-      chk_hcell *n = calloc(nc, sizeof *n);
+      chk_hblock *n = calloc(nc, sizeof *n);
       if (n) {
         for (size_t i = 0; i < t->hcap; i++) {
-          if (t->h[i].c.stamp != t->st_stamp) continue;
+          if (t->h[i].stamp != t->st_stamp) continue;
           size_t j = chk_hash(t->h[i].key) & (nc - 1);
-          while (n[j].c.stamp == t->st_stamp) j = (j + 1) & (nc - 1);
+          while (n[j].stamp == t->st_stamp) j = (j + 1) & (nc - 1);
           n[j] = t->h[i];
         }
         free(t->h);
@@ -213,66 +287,80 @@ static chk_cell *chk_hget(chk_rthread *t, uint64_t key) {
   size_t mask = t->hcap - 1;
   size_t j = chk_hash(key) & mask;
   for (size_t probes = 0; probes < t->hcap; probes++, j = (j + 1) & mask) {
-    chk_hcell *h = &t->h[j];
-    if (h->c.stamp != t->st_stamp) {
+    chk_hblock *h = &t->h[j];
+    if (h->stamp != t->st_stamp) {
       if ((t->hcount + 1) * 2 > t->hcap) return NULL;
-      memset(h, 0, sizeof *h);
+      /* the cells keep older stamps: they read as empty */
       h->key = key;
-      h->c.stamp = t->st_stamp;
+      h->stamp = t->st_stamp;
       t->hcount++;
-      return &h->c;
+      return h;
     }
-    if (h->key == key) return &h->c;
+    if (h->key == key) return h;
   }
   return NULL;
 }
 
 typedef void (*chk_report_fn)(void *user, unsigned thread, const chk_race_hit *h);
 
+/* Fills the parts of a hit every report of one access shares. */
+static void chk_hit_init(chk_race_hit *h, const vm_mem_event *e, chk_inv inv, uint32_t slot,
+                         uint64_t offset) {
+  memset(h, 0, sizeof *h);
+  h->space = e->space;
+  h->slot = slot;
+  h->offset = offset;
+  h->pc = e->pc;
+  h->access = e->access;
+  h->inv = inv;
+}
+
+/* The rare part of chk_cell_access: this access conflicts with what the cell
+ * holds (kept out of line so the common path stays small). */
+static void __attribute__((noinline))
+chk_cell_report(const chk_cell *c, const vm_mem_event *e, uint16_t me, uint32_t v, chk_inv inv,
+                uint64_t group_base, uint32_t slot, uint64_t offset, chk_report_fn report,
+                void *user, unsigned thread) {
+  chk_race_hit h;
+  chk_hit_init(&h, e, inv, slot, offset);
+  if (c->wli && c->wli != me) {
+    h.same_value = e->access == VM_STORE && c->wval == v;
+    h.other_pc = c->wpc;
+    h.other_access = VM_STORE;
+    h.other_inv = group_base + c->wli - 1;
+    report(user, thread, &h);
+  }
+  if (e->access != VM_STORE) return;
+  uint16_t other = c->rli && c->rli != me ? c->rli : c->rli2 && c->rli2 != me ? c->rli2 : 0;
+  if (other) {
+    h.same_value = 0;
+    h.other_pc = other == c->rli ? c->rpc : c->rpc2;
+    h.other_access = VM_LOAD;
+    h.other_inv = group_base + other - 1;
+    report(user, thread, &h);
+  }
+}
+
 /* One lane's access against its cell in the current interval. */
-static void chk_cell_access(chk_cell *c, uint32_t stamp, const vm_mem_event *e, unsigned lane,
-                            chk_inv inv, uint64_t group_base, uint32_t slot, uint64_t offset,
-                            chk_report_fn report, void *user, unsigned thread) {
+static inline void chk_cell_access(chk_cell *c, uint32_t stamp, const vm_mem_event *e,
+                                   unsigned lane, chk_inv inv, uint64_t group_base, uint32_t slot,
+                                   uint64_t offset, chk_report_fn report, void *user,
+                                   unsigned thread) {
   if (c->stamp != stamp) {
     memset(c, 0, sizeof *c);
     c->stamp = stamp;
   }
   uint16_t me = (uint16_t)(inv - group_base + 1);
-  chk_race_hit h;
-  memset(&h, 0, sizeof h);
-  h.space = e->space;
-  h.slot = slot;
-  h.offset = offset;
-  h.pc = e->pc;
-  h.access = e->access;
-  h.inv = inv;
   if (e->access == VM_STORE) {
     uint32_t v = e->value[lane];
-    if (c->wli && c->wli != me) {
-      h.same_value = c->wval == v;
-      h.other_pc = c->wpc;
-      h.other_access = VM_STORE;
-      h.other_inv = group_base + c->wli - 1;
-      report(user, thread, &h);
-    }
-    uint16_t other = c->rli && c->rli != me ? c->rli : c->rli2 && c->rli2 != me ? c->rli2 : 0;
-    if (other) {
-      h.same_value = 0;
-      h.other_pc = other == c->rli ? c->rpc : c->rpc2;
-      h.other_access = VM_LOAD;
-      h.other_inv = group_base + other - 1;
-      report(user, thread, &h);
-    }
+    if ((c->wli && c->wli != me) || (c->rli && c->rli != me) || (c->rli2 && c->rli2 != me))
+      chk_cell_report(c, e, me, v, inv, group_base, slot, offset, report, user, thread);
     c->wli = me;
     c->wpc = e->pc;
     c->wval = v;
   } else {
-    if (c->wli && c->wli != me) {
-      h.other_pc = c->wpc;
-      h.other_access = VM_STORE;
-      h.other_inv = group_base + c->wli - 1;
-      report(user, thread, &h);
-    }
+    if (c->wli && c->wli != me)
+      chk_cell_report(c, e, me, 0, inv, group_base, slot, offset, report, user, thread);
     if (!c->rli) {
       c->rli = me;
       c->rpc = e->pc;
@@ -283,72 +371,55 @@ static void chk_cell_access(chk_cell *c, uint32_t stamp, const vm_mem_event *e, 
   }
 }
 
-/* One lane's access against the dispatch-wide entry of a storage word. */
-static void chk_cross_access(chk_shadow *s, uint64_t w, const vm_mem_event *e, unsigned lane,
-                             chk_inv inv, uint64_t group_linear, uint32_t slot,
-                             chk_report_fn report, void *user, unsigned thread) {
-  if (group_linear >= 0x7FFFFFFEu) return; /* beyond what an entry can name */
-  uint64_t g1 = group_linear + 1;
-  uint32_t info = (e->pc << 11) | (uint32_t)(inv % 2048);
-  _Atomic uint64_t *ent = &s->ent[w];
-  uint64_t old = atomic_load_explicit(ent, memory_order_acquire);
+/* The rare part of chk_cross_access: a conflict with another workgroup that
+ * ran on this thread. */
+static void __attribute__((noinline))
+chk_cross_report(const chk_xent *x, uint32_t base, uint32_t G, const vm_mem_event *e,
+                 unsigned lane, chk_inv inv, uint64_t group_linear, uint32_t slot, uint64_t w,
+                 chk_report_fn report, void *user, unsigned thread) {
   chk_race_hit h;
-  memset(&h, 0, sizeof h);
-  h.space = e->space;
-  h.slot = slot;
-  h.offset = w * 4;
-  h.pc = e->pc;
-  h.access = e->access;
-  h.inv = inv;
+  chk_hit_init(&h, e, inv, slot, w * 4);
   h.across_groups = 1;
+  if (x->w > base && x->w != G) {
+    h.same_value = e->access == VM_STORE && x->wval == e->value[lane];
+    h.other_pc = x->winfo >> 11;
+    h.other_access = VM_STORE;
+    h.other_inv = (uint64_t)(x->w - base - 1) * 2048 + (x->winfo & 2047);
+    report(user, thread, &h);
+  }
+  uint32_t rr = x->r & ~CHK_SEVERAL;
+  if (e->access == VM_STORE && rr > base && (rr != G || (x->r & CHK_SEVERAL))) {
+    h.same_value = 0;
+    h.other_pc = x->rinfo >> 11;
+    h.other_access = VM_LOAD;
+    h.other_inv = (rr != G ? (uint64_t)(rr - base - 1) : group_linear) * 2048 + (x->rinfo & 2047);
+    report(user, thread, &h);
+  }
+}
+
+/* One lane's access against this thread's dispatch-wide entry of a storage
+ * word (G: the workgroup's biased number). */
+static inline void chk_cross_access(chk_xent *x, uint32_t base, uint32_t G, const vm_mem_event *e,
+                                    unsigned lane, chk_inv inv, uint64_t group_linear,
+                                    uint32_t slot, uint64_t w, chk_report_fn report, void *user,
+                                    unsigned thread) {
+  uint32_t info = (e->pc << 11) | (uint32_t)(inv % 2048);
+  uint32_t rr = x->r & ~CHK_SEVERAL;
+  int wother = x->w > base && x->w != G;
   if (e->access == VM_STORE) {
-    uint64_t nw;
-    do {
-      nw = (g1 << 32) | (old & 0xFFFFFFFFu);
-      if (nw == old) break;
-    } while (!atomic_compare_exchange_weak(ent, &old, nw));
-    uint64_t ow = old >> 32, orr = (old >> 1) & 0x7FFFFFFFu;
-    uint32_t v = e->value[lane];
-    if (ow && ow != g1) {
-      uint32_t wi = atomic_load_explicit(&s->winfo[w], memory_order_relaxed);
-      h.same_value = atomic_load_explicit(&s->wval[w], memory_order_relaxed) == v;
-      h.other_pc = wi >> 11;
-      h.other_access = VM_STORE;
-      h.other_inv = (ow - 1) * 2048 + (wi & 2047);
-      report(user, thread, &h);
-    }
-    if ((orr && orr != g1) || (old & 1)) {
-      uint32_t ri = atomic_load_explicit(&s->rinfo[w], memory_order_relaxed);
-      h.same_value = 0;
-      h.other_pc = ri >> 11;
-      h.other_access = VM_LOAD;
-      h.other_inv = (orr && orr != g1 ? orr - 1 : group_linear) * 2048 + (ri & 2047);
-      report(user, thread, &h);
-    }
-    atomic_store_explicit(&s->winfo[w], info, memory_order_relaxed);
-    atomic_store_explicit(&s->wval[w], v, memory_order_relaxed);
+    if (wother || (rr > base && (rr != G || (x->r & CHK_SEVERAL))))
+      chk_cross_report(x, base, G, e, lane, inv, group_linear, slot, w, report, user, thread);
+    x->w = G;
+    x->winfo = info;
+    x->wval = e->value[lane];
   } else {
-    uint64_t nw;
-    int set = 0;
-    do {
-      uint64_t orr = (old >> 1) & 0x7FFFFFFFu;
-      set = 0;
-      if (!orr) {
-        nw = old | (g1 << 1);
-        set = 1;
-      } else if (orr != g1 && !(old & 1))
-        nw = old | 1;
-      else
-        break;
-    } while (!atomic_compare_exchange_weak(ent, &old, nw));
-    if (set) atomic_store_explicit(&s->rinfo[w], info, memory_order_relaxed);
-    uint64_t ow = old >> 32;
-    if (ow && ow != g1) {
-      uint32_t wi = atomic_load_explicit(&s->winfo[w], memory_order_relaxed);
-      h.other_pc = wi >> 11;
-      h.other_access = VM_STORE;
-      h.other_inv = (ow - 1) * 2048 + (wi & 2047);
-      report(user, thread, &h);
+    if (wother)
+      chk_cross_report(x, base, G, e, lane, inv, group_linear, slot, w, report, user, thread);
+    if (rr <= base) {
+      x->r = G;
+      x->rinfo = info;
+    } else if (rr != G) {
+      x->r |= CHK_SEVERAL;
     }
   }
 }
@@ -380,17 +451,114 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
     }
     return;
   }
-  if (e->space != VM_SPACE_BUFFER || !r->prog || e->slot >= r->nsh) return;
+  if (e->space != VM_SPACE_BUFFER || !r->prog || e->slot >= r->nsh || e->slot >= t->nxs) return;
   if (r->prog->bindings[e->slot].kind != IR_BIND_STORAGE) return; /* read-only: no race */
-  chk_shadow *s = &r->sh[e->slot];
+  chk_xshadow *xs = r->cross && group_linear < CHK_GEN_MAX - 1 - r->base &&
+                            group_linear < r->ngroups
+                        ? &t->xs[e->slot]
+                        : NULL;
+  if (xs && !xs->ent) xs = NULL;
+  uint32_t G = (uint32_t)(r->base + group_linear + 1), base = r->base, touch = r->touch;
+  uint64_t lastb = UINT64_MAX, lastx = UINT64_MAX;
+  chk_hblock *blk = NULL;
+  uint64_t slotkey = (uint64_t)e->slot << 40;
   for (uint64_t m = inbounds; m; m &= m - 1) {
     unsigned l = (unsigned)__builtin_ctzll(m);
     uint64_t w = e->addr[l] / 4;
-    chk_cell *c = chk_hget(t, ((uint64_t)e->slot << 40) | w);
-    if (c)
-      chk_cell_access(c, t->st_stamp, e, l, sub_base + l, group_base, e->slot, e->addr[l],
-                      report, user, thread);
-    if (s->ent && w < s->words)
-      chk_cross_access(s, w, e, l, sub_base + l, group_linear, e->slot, report, user, thread);
+    /* neighbouring lanes mostly share a block: one lookup per block */
+    if ((w >> CHK_BLK_SHIFT) != lastb) {
+      lastb = w >> CHK_BLK_SHIFT;
+      blk = chk_hget(t, slotkey | lastb);
+    }
+    if (blk)
+      chk_cell_access(&blk->c[w & (CHK_BLK - 1)], t->st_stamp, e, l, sub_base + l, group_base,
+                      e->slot, e->addr[l], report, user, thread);
+    if (xs && w < xs->words) {
+      if ((w >> CHK_XBLK_SHIFT) != lastx) {
+        lastx = w >> CHK_XBLK_SHIFT;
+        xs->touch[lastx] = touch;
+      }
+      chk_cross_access(&xs->ent[w], base, G, e, l, sub_base + l, group_linear, e->slot, w,
+                       report, user, thread);
+    }
   }
+}
+
+/* Entries of the same word from two threads (so from different workgroups):
+ * a writer in either meets every access of the other. */
+static void chk_merge_pair(const chk_xent *a, const chk_xent *b, uint32_t base, uint32_t slot,
+                           uint64_t w, chk_report_fn report, void *user) {
+  uint32_t ar = a->r & ~CHK_SEVERAL, br = b->r & ~CHK_SEVERAL;
+  int aw = a->w > base, bw = b->w > base, arv = ar > base, brv = br > base;
+  if (!(aw && (bw || brv)) && !(bw && arv)) return;
+  chk_race_hit h;
+  memset(&h, 0, sizeof h);
+  h.space = VM_SPACE_BUFFER;
+  h.slot = slot;
+  h.offset = w * 4;
+  h.across_groups = 1;
+  if (bw) {
+    h.pc = b->winfo >> 11;
+    h.access = VM_STORE;
+    h.inv = (uint64_t)(b->w - base - 1) * 2048 + (b->winfo & 2047);
+    if (aw) {
+      h.same_value = a->wval == b->wval;
+      h.other_pc = a->winfo >> 11;
+      h.other_access = VM_STORE;
+      h.other_inv = (uint64_t)(a->w - base - 1) * 2048 + (a->winfo & 2047);
+      report(user, 0, &h);
+    }
+    if (arv) {
+      h.same_value = 0;
+      h.other_pc = a->rinfo >> 11;
+      h.other_access = VM_LOAD;
+      h.other_inv = (uint64_t)(ar - base - 1) * 2048 + (a->rinfo & 2047);
+      report(user, 0, &h);
+    }
+  }
+  if (aw && brv) {
+    h.same_value = 0;
+    h.pc = a->winfo >> 11;
+    h.access = VM_STORE;
+    h.inv = (uint64_t)(a->w - base - 1) * 2048 + (a->winfo & 2047);
+    h.other_pc = b->rinfo >> 11;
+    h.other_access = VM_LOAD;
+    h.other_inv = (uint64_t)(br - base - 1) * 2048 + (b->rinfo & 2047);
+    report(user, 0, &h);
+  }
+}
+
+/* Workgroups that ran on different threads meet here: for every block of
+ * words touched by two or more threads this dispatch, each pair of
+ * threads' entries is compared. Runs on one thread, after the dispatch;
+ * reports go to thread 0's records. */
+void chk_race_end(chk_race *r, chk_report_fn report, void *user) {
+  if (!r->cross || r->nthreads < 2 || !report) {
+    r->cross = 0;
+    return;
+  }
+  for (uint32_t i = 0; i < r->nsh; i++) {
+    uint64_t words = r->th[0].xs[i].words;
+    if (!words) continue;
+    uint64_t nblk = (words >> CHK_XBLK_SHIFT) + 1;
+    for (uint64_t b = 0; b < nblk; b++) {
+      unsigned users = 0;
+      for (unsigned t = 0; t < r->nthreads; t++)
+        users += r->th[t].xs[i].ent && r->th[t].xs[i].touch[b] == r->touch;
+      if (users < 2) continue;
+      uint64_t w0 = b << CHK_XBLK_SHIFT, w1 = w0 + ((uint64_t)1 << CHK_XBLK_SHIFT);
+      if (w1 > words) w1 = words;
+      for (unsigned ta = 0; ta < r->nthreads; ta++) {
+        const chk_xshadow *xa = &r->th[ta].xs[i];
+        if (!xa->ent || xa->touch[b] != r->touch) continue;
+        for (unsigned tb = ta + 1; tb < r->nthreads; tb++) {
+          const chk_xshadow *xb = &r->th[tb].xs[i];
+          if (!xb->ent || xb->touch[b] != r->touch) continue;
+          for (uint64_t w = w0; w < w1; w++)
+            chk_merge_pair(&xa->ent[w], &xb->ent[w], r->base, i, w, report, user);
+        }
+      }
+    }
+  }
+  r->cross = 0;
 }

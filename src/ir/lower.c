@@ -169,7 +169,8 @@ uint32_t lw_type_size(lw *L, const type *t, src_span s) {
 }
 
 int lw_needs_memory(const type *t) {
-  if (t->kind == TY_ARRAY) return 1;
+  /* matrices too: a column may be indexed (and assigned) at run time */
+  if (t->kind == TY_ARRAY || t->kind == TY_MAT) return 1;
   if (t->kind == TY_STRUCT)
     for (int i = 0; i < t->nfields; i++)
       if (lw_needs_memory(t->fields[i].type)) return 1;

@@ -234,6 +234,8 @@ val lw_builtin(lw *L, ast_expr *e) {
   switch (builtin_fn_kind(f)) {
   case BK_DOT:
     return (val){.reg = dot(L, a[0], a[1], a[0].n, af), .n = 1, .type = t};
+  case BK_TRANSPOSE: return lw_transpose(L, a[0], t);
+  case BK_DET: return lw_determinant(L, a[0], t);
   case BK_LEN:
     return (val){.reg = length(L, a[0]), .n = 1, .type = t};
   case BK_DIST:

@@ -191,6 +191,39 @@ ref lw_ptr(lw *L, ast_expr *e) {
   return none;
 }
 
+/* The view a member or index expression starts from: its base's view, or
+ * for a pointer base (p.m, p[i]: pointer_composite_access) what the pointer
+ * points at. */
+static ref base_ref(lw *L, ast_expr *base) {
+  if (base->type && base->type->kind == TY_PTR) return lw_ptr(L, base);
+  return lw_ref(L, base);
+}
+
+/* A register value of the base of a member or index expression; a pointer
+ * base is loaded through (p.xy on a pointer to a vector). */
+static val base_value(lw *L, ast_expr *base) {
+  if (base->type && base->type->kind == TY_PTR) return lw_load(L, lw_ptr(L, base));
+  return lw_value(L, base);
+}
+
+/* Element `idx` (a register) of array value b: the value is written to a
+ * fresh block of the invocation's private memory and the element read back
+ * through an indexed load, so any element type and count works. An index
+ * out of range reads 0s (IDX gives no valid address), a value the spec
+ * allows. */
+static val index_array_value(lw *L, val b, uint32_t idx, const type *et) {
+  const type *at = b.type;
+  ref r = {.kind = RF_MEM, .type = at, .space = AS_PRIVATE, .addr = IR_NO_REG};
+  uint32_t a = at->align < 4 ? 4 : at->align;
+  L->priv_bytes = (L->priv_bytes + a - 1) / a * a;
+  r.off = L->priv_bytes;
+  L->priv_bytes += at->size;
+  lw_store(L, r, b);
+  add_dynamic(L, &r, idx, at->stride, at->n);
+  r.type = et;
+  return lw_load(L, r);
+}
+
 ref lw_ref(lw *L, ast_expr *e) {
   ref none = {0};
   if (L->failed) return none;
@@ -205,7 +238,7 @@ ref lw_ref(lw *L, ast_expr *e) {
     if (e->u.unary.op == UN_DEREF) return lw_ptr(L, e->u.unary.operand);
     break;
   case EX_INDEX: {
-    ref r = lw_ref(L, e->u.index.base);
+    ref r = base_ref(L, e->u.index.base);
     if (L->failed) return none;
     const type *bt = r.type;
     ast_expr *ix = e->u.index.index;
@@ -238,11 +271,28 @@ ref lw_ref(lw *L, ast_expr *e) {
       r.type = bt->elem;
       return r;
     }
-    lw_fail(L, e->span, "matrices are not supported by lockstep yet");
+    if (bt->kind == TY_MAT) {
+      /* a column: R components at the matrix's column stride */
+      if (r.kind == RF_REG) {
+        if (!ix->cval) {
+          lw_fail(L, e->span, "indexing a matrix held in registers with a runtime index is not supported by lockstep yet");
+          return none;
+        }
+        r.reg += (uint32_t)ix->cval->i * bt->rows;
+      } else if (ix->cval) {
+        r.off += (uint32_t)ix->cval->i * bt->stride;
+      } else {
+        val iv = lw_value(L, ix);
+        add_dynamic(L, &r, iv.reg, bt->stride, bt->n);
+      }
+      r.type = types_vec(&L->m->types, bt->elem, bt->rows);
+      return r;
+    }
+    lw_fail(L, e->span, "indexing this memory view is not supported by lockstep yet");
     return none;
   }
   case EX_MEMBER: {
-    ref r = lw_ref(L, e->u.member.base);
+    ref r = base_ref(L, e->u.member.base);
     if (L->failed) return none;
     const type *bt = r.type;
     if (bt->kind == TY_STRUCT) {
@@ -270,6 +320,8 @@ ref lw_ref(lw *L, ast_expr *e) {
 
 val lw_binary(lw *L, ast_binop op, val a, val b, const type *rt) {
   if (L->failed || !a.type || !b.type) return bad();
+  if (op == BIN_MUL && (a.type->kind == TY_MAT || b.type->kind == TY_MAT) && a.n > 1 && b.n > 1)
+    return lw_matrix_mul(L, a, b, rt);
   uint32_t sk = scalar_kind(a.type);
   int is_f = sk == TY_F32, is_s = sk == TY_I32;
   unsigned opc = 0;
@@ -428,10 +480,7 @@ static val construct(lw *L, ast_expr *e) {
     uint32_t r = convert_word(L, a.reg, scalar_kind(a.type), t->kind);
     return (val){.reg = r, .n = 1, .type = t, .is_var = r == a.reg && a.is_var};
   }
-  if (t->kind == TY_MAT) {
-    lw_fail(L, e->span, "matrices are not supported by lockstep yet");
-    return bad();
-  }
+  /* matrices: columns or scalars, in column-major order, already f32 */
   if (!check_leaves(L, t)) return bad();
   uint32_t dst = lw_reg(L, t->words), k = 0;
   for (int i = 0; i < n && !L->failed; i++) {
@@ -501,14 +550,20 @@ val lw_value(lw *L, ast_expr *e) {
     else r = lw_call(L, e);
     break;
   case EX_INDEX: {
-    val b = lw_value(L, e->u.index.base);
+    val b = base_value(L, e->u.index.base);
     ast_expr *ix = e->u.index.index;
     if (L->failed) break;
     const type *bt = b.type;
     if (ix->cval) {
       uint32_t i = (uint32_t)ix->cval->i;
-      uint32_t w = bt->kind == TY_ARRAY ? bt->elem->words : 1;
+      uint32_t w = bt->kind == TY_ARRAY ? bt->elem->words : bt->kind == TY_MAT ? bt->rows : 1;
       r = (val){.reg = b.reg + i * w, .n = w, .type = e->type, .is_var = b.is_var};
+    } else if (bt->kind == TY_MAT) {
+      val iv = lw_value(L, ix);
+      r = lw_select_element(L, b, iv.reg, bt->rows, bt->n, e->type);
+    } else if (bt->kind == TY_ARRAY) {
+      val iv = lw_value(L, ix);
+      r = index_array_value(L, b, iv.reg, e->type);
     } else if (bt->kind == TY_VEC) {
       /* runtime component of a vector value: a chain of selects */
       val iv = lw_value(L, ix);
@@ -526,7 +581,7 @@ val lw_value(lw *L, ast_expr *e) {
     break;
   }
   case EX_MEMBER: {
-    val b = lw_value(L, e->u.member.base);
+    val b = base_value(L, e->u.member.base);
     if (L->failed) break;
     const type *bt = b.type;
     if (bt->kind == TY_STRUCT) {

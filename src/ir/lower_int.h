@@ -128,6 +128,15 @@ uint32_t lw_addr(lw *L, ref r, uint32_t plus);
 void lw_init_var(lw *L, ref r, const val *v);
 int lw_needs_memory(const type *t);
 
+/* lower_matrix.c */
+/* matrix * vector, vector * matrix, matrix * matrix (rt: the result type). */
+val lw_matrix_mul(lw *L, val a, val b, const type *rt);
+val lw_transpose(lw *L, val m, const type *rt);
+val lw_determinant(lw *L, val m, const type *rt);
+/* Element idx (a register) of `count` elements of `width` registers each,
+ * held in registers from base.reg: a chain of selects. */
+val lw_select_element(lw *L, val base, uint32_t idx, uint32_t width, uint32_t count, const type *et);
+
 /* lower_builtin.c */
 val lw_builtin(lw *L, ast_expr *e);
 

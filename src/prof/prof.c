@@ -83,6 +83,8 @@ struct ls_profiler {
   unsigned nthreads;
   ls_profiler_options opt;
   ls_memory_model model; /* resolved for the device */
+  unsigned sshift, lshift; /* log2 of the model's sector and line bytes,
+                              computed once: prof_mem runs on every access */
   uint64_t **issued, **lanes;
   prof_thread *th;
   /* the dispatch running */
@@ -97,7 +99,14 @@ struct ls_profiler {
 
 /* ------------------------------------------------------------ utilities */
 
-static unsigned prof_popc(uint64_t m) { return (unsigned)__builtin_popcountll(m); }
+/* Bit count without a call: the build does not assume a POPCNT instruction,
+ * and __builtin_popcountll then calls libgcc on every subgroup end. */
+static unsigned prof_popc(uint64_t m) {
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return (unsigned)((m * 0x0101010101010101ull) >> 56);
+}
 
 static unsigned prof_log2(uint32_t v) {
   unsigned s = 0;
@@ -310,6 +319,31 @@ static uint64_t prof_distinct(const uint64_t *a, unsigned n, unsigned shift) {
   return c;
 }
 
+/* Whether the W lanes' addresses are consecutive words from a[0] (*seq) or
+ * all one word (*uni). Specialized for each width so that the compiler
+ * unrolls and vectorizes the loop: this runs on nearly every access. */
+static inline __attribute__((always_inline)) void prof_pattern_n(const uint64_t *a, unsigned W,
+                                                                int *seq, int *uni) {
+  const uint64_t a0 = a[0];
+  uint64_t d = 0, du = 0;
+  for (unsigned l = 0; l < W; l++) {
+    d |= a[l] ^ (a0 + 4u * l);
+    du |= a[l] ^ a0;
+  }
+  *seq = !d;
+  *uni = !du;
+}
+
+static void prof_pattern(const uint64_t *a, unsigned W, int *seq, int *uni) {
+  switch (W) {
+  case 8: prof_pattern_n(a, 8, seq, uni); break;
+  case 16: prof_pattern_n(a, 16, seq, uni); break;
+  case 32: prof_pattern_n(a, 32, seq, uni); break;
+  case 64: prof_pattern_n(a, 64, seq, uni); break;
+  default: prof_pattern_n(a, W, seq, uni); break;
+  }
+}
+
 static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   ls_profiler *p = user;
   if (p->broken || !e->mask || e->space == VM_SPACE_PRIVATE || e->pc >= p->ncode) return;
@@ -323,7 +357,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   }
 
   prof_pc *pc = &th->pc[e->pc];
-  unsigned ss = prof_log2(p->model.sector_bytes), ls = prof_log2(p->model.line_bytes);
+  const unsigned ss = p->sshift, ls = p->lshift;
   const unsigned W = e->where->width;
   /* Fast paths for a full subgroup (most requests): every lane reads the
    * next word (coalesced), or all read one word (a uniform value). The
@@ -331,17 +365,14 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   if (e->mask == (W == 64 ? UINT64_MAX : (UINT64_C(1) << W) - 1) &&
       e->space == VM_SPACE_BUFFER && e->access != VM_ATOMIC) {
     const uint64_t a0 = e->addr[0];
-    uint64_t dseq = 0, duni = 0;
-    for (unsigned l = 0; l < W; l++) {
-      dseq |= e->addr[l] ^ (a0 + 4u * l);
-      duni |= e->addr[l] ^ a0;
-    }
-    const uint64_t last = dseq ? a0 : a0 + 4u * (W - 1);
-    if ((!dseq || !duni) && last + 4 <= e->size && last >= a0) {
+    int seq, uni;
+    prof_pattern(e->addr, W, &seq, &uni);
+    const uint64_t last = seq ? a0 + 4u * (W - 1) : a0;
+    if ((seq || uni) && last + 4 <= e->size && last >= a0) {
       uint64_t sectors = (last >> ss) - (a0 >> ss) + 1, lines = (last >> ls) - (a0 >> ls) + 1;
       pc->requests++;
       pc->lanes += W;
-      pc->unique_bytes += dseq ? 4 : 4u * W;
+      pc->unique_bytes += seq ? 4u * W : 4;
       pc->sectors += sectors;
       pc->lines += lines;
       if (sectors > pc->max_sectors) pc->max_sectors = sectors;
@@ -924,6 +955,8 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
   p->model.line_bytes = pd.line_bytes;
   p->model.banks = pd.banks;
   p->model.bank_bytes = pd.bank_bytes;
+  p->sshift = prof_log2(p->model.sector_bytes);
+  p->lshift = prof_log2(p->model.line_bytes);
   p->nthreads = dev->threads ? dev->threads : 1;
   p->issued = calloc(p->nthreads, sizeof *p->issued);
   p->lanes = calloc(p->nthreads, sizeof *p->lanes);

@@ -613,10 +613,45 @@ static const cvalue *fold_scalar_ext(wgsl_module *m, builtin_fn f, const cvalue 
   return NULL;
 }
 
+static const cvalue *fres(wgsl_module *m, const type *t, double v, src_span span, diag_list *d);
+
+/* Determinant of the n x n matrix x[col][row] by expansion along column 0. */
+static double det_n(double x[4][4], uint32_t n) {
+  if (n == 1) return x[0][0];
+  double sum = 0, sign = 1;
+  for (uint32_t r = 0; r < n; r++) {
+    double minor[4][4];
+    for (uint32_t c = 1; c < n; c++)
+      for (uint32_t rr = 0, k = 0; rr < n; rr++)
+        if (rr != r) minor[c - 1][k++] = x[c][rr];
+    sum += sign * x[0][r] * det_n(minor, n - 1);
+    sign = -sign;
+  }
+  return sum;
+}
+
 const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
                            const type *rt, src_span span, diag_list *d) {
   for (int i = 0; i < nargs; i++)
     if (!args[i]) return NULL;
+  if (f == BF_TRANSPOSE) {
+    const cvalue *a = args[0], *col[4], *el[4];
+    const type *ct = types_vec(&m->types, rt->elem, rt->rows);
+    for (uint32_t c = 0; c < rt->n; c++) {
+      for (uint32_t r = 0; r < rt->rows; r++) el[r] = a->elems[r]->elems[c];
+      col[c] = cv_composite(m, ct, el, (int)rt->rows);
+    }
+    return cv_composite(m, rt, col, (int)rt->n);
+  }
+  if (f == BF_DETERMINANT) {
+    /* cofactor expansion along the first column, in double */
+    const cvalue *a = args[0];
+    double x[4][4];
+    uint32_t n = a->type->n;
+    for (uint32_t c = 0; c < n; c++)
+      for (uint32_t r = 0; r < n; r++) x[c][r] = a->elems[c]->elems[r]->f;
+    return fres(m, rt, det_n(x, n), span, d);
+  }
   if (f == BF_SELECT) {
     const cvalue *c = args[2];
     if (!c->elems) return c->b ? args[1] : args[0];

@@ -638,6 +638,8 @@ static const type *index_expr(sctx *c, ast_expr *e) {
     return NULL;
   }
   if (it->kind == TY_AINT) sema_convert_expr(c, ix, ix->cval && ix->cval->i >= 0 ? c->T->t_u32 : c->T->t_i32);
+  /* pointer_composite_access: p[i] on a pointer means (*p)[i] */
+  if (bt->kind == TY_PTR) bt = types_ptr(c->T, TY_REF, bt->space, bt->elem, bt->access);
   int is_ref = bt->kind == TY_REF;
   const type *st = type_unref(bt);
   const type *elem;
@@ -663,12 +665,6 @@ static const type *index_expr(sctx *c, ast_expr *e) {
   if (is_ref) {
     e->type = types_ptr(c->T, TY_REF, bt->space, elem, bt->access);
   } else {
-    if (!ix->cval && st->kind == TY_ARRAY) {
-      diag_error(c->d, e->span,
-                 "indexing an array value with a runtime index is not supported by lockstep yet; "
-                 "store the array in a 'var' first");
-      return NULL;
-    }
     e->type = elem;
     if (base->cval && ix->cval) e->cval = fold_index(c->m, base->cval, ix->cval->i);
   }
@@ -689,6 +685,8 @@ static const type *member(sctx *c, ast_expr *e) {
   ast_expr *base = e->u.member.base;
   const type *bt = sema_expr(c, base);
   if (!bt) return NULL;
+  /* pointer_composite_access: p.m on a pointer means (*p).m */
+  if (bt->kind == TY_PTR) bt = types_ptr(c->T, TY_REF, bt->space, bt->elem, bt->access);
   int is_ref = bt->kind == TY_REF;
   const type *st = type_unref(bt);
   const char *name = e->u.member.name;

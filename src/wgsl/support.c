@@ -29,10 +29,9 @@ static const char *type_problem(const type *t) {
   if (!t) return NULL;
   switch (t->kind) {
   case TY_F16: return "f16";
-  case TY_MAT: return "a matrix";
   case TY_TEXTURE: return "a texture";
   case TY_SAMPLER: return "a sampler";
-  case TY_VEC: case TY_ARRAY: case TY_ATOMIC: case TY_PTR: case TY_REF:
+  case TY_VEC: case TY_MAT: case TY_ARRAY: case TY_ATOMIC: case TY_PTR: case TY_REF:
     if (t->kind == TY_ATOMIC && t->elem && t->elem->kind != TY_I32 && t->elem->kind != TY_U32)
       return "this atomic type";
     return type_problem(t->elem);
@@ -54,7 +53,7 @@ static void check_type(gate *g, const type *t, src_span s) {
     char b[160];
     char tn[96];
     type_name(t, tn, sizeof tn);
-    if (!strcmp(p, "f16") || !strcmp(p, "a matrix") || !strcmp(p, "a texture") || !strcmp(p, "a sampler"))
+    if (!strcmp(p, "f16") || !strcmp(p, "a texture") || !strcmp(p, "a sampler"))
       snprintf(b, sizeof b, "%s (in %s)", p, tn);
     else snprintf(b, sizeof b, "%s", p);
     refuse(g, s, b);
@@ -68,7 +67,7 @@ static int lowered(builtin_fn f) {
   case BK_BAR: case BK_ATOM: case BK_FLT2: case BK_FLT3: case BK_SIGN: case BK_MIX:
   case BK_INT1: case BK_EXTRACT: case BK_INSERT: case BK_LDEXP: case BK_LEN: case BK_DIST:
   case BK_DOT: case BK_CROSS: case BK_NORM: case BK_REFLECT: case BK_FACEFWD: case BK_FIXED:
-  case BK_ALLANY: case BK_WUL: case BK_CMPX: case BK_BITCAST:
+  case BK_ALLANY: case BK_WUL: case BK_CMPX: case BK_BITCAST: case BK_DET: case BK_TRANSPOSE:
     return 1;
   default: return 0;
   }
@@ -98,14 +97,9 @@ static void expr(gate *g, ast_expr *e) {
   case EX_INDEX:
     expr(g, e->u.index.base);
     expr(g, e->u.index.index);
-    if (!g->failed && e->u.index.base->type && e->u.index.base->type->kind == TY_ARRAY &&
-        !e->u.index.index->cval && !e->cval)
-      refuse(g, e->span, "indexing an array value with a runtime index (store the array in a 'var' first)");
     break;
   case EX_MEMBER:
     expr(g, e->u.member.base);
-    if (!g->failed && e->u.member.base->type && e->u.member.base->type->kind == TY_PTR)
-      refuse(g, e->span, "accessing a member through a pointer without '*'");
     break;
   case EX_UNARY: expr(g, e->u.unary.operand); break;
   case EX_BINARY:
