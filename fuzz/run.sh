@@ -13,7 +13,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 dir=${FUZZ_DIR:-/tmp/lockstep-fuzz}
 mkdir -p "$dir/corpus" "$dir/seeds" "$dir/artifacts"
 command -v clang >/dev/null || { echo "fuzz/run.sh: needs clang (apt-get install clang)" >&2; exit 2; }
-srcs=$(ls "$here"/src/util/*.c "$here"/src/wgsl/*.c "$here"/src/ir/*.c "$here"/src/vm/*.c "$here"/src/api/*.c)
+srcs=$(ls "$here"/src/util/*.c "$here"/src/wgsl/*.c "$here"/src/ir/*.c "$here"/src/vm/*.c "$here"/src/api/*.c "$here"/src/check/*.c "$here"/src/prof/*.c)
 clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
   -fno-sanitize-recover=undefined -I"$here/src" -I"$here/include" \
   "$here/fuzz/fuzz_wgsl.c" $srcs -o "$dir/fuzz_wgsl" -lm -lpthread
