@@ -60,9 +60,10 @@ typedef struct vm_observer {
   void *user;
   int serial; /* run the dispatch on one thread */
 
-  /* Per-pc counters, each an array of prog->ncode entries per thread:
-   * issued[thread][pc] += 1 and lanes[thread][pc] += live lanes for every
-   * instruction executed. NULL = not counted. */
+  /* Per-pc counters, each an array of prog->ncode + 1 entries per thread
+   * (the last one counts running off the end): issued[thread][pc] += 1 and
+   * lanes[thread][pc] += live lanes for every instruction executed. NULL =
+   * not counted. */
   uint64_t **issued;
   uint64_t **lanes;
 

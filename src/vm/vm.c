@@ -93,6 +93,7 @@ struct vm_ctx {
   const vm_observer *obs; /* NULL: the plain interpreter runs */
   unsigned thread;        /* worker index, passed to the observer */
   uint32_t *obs_pcs;      /* [nsub] barrier pcs for barrier_release */
+  uint64_t *obs_issued, *obs_lanes; /* [ncode + 1] when the observer has none */
 };
 
 /* --------------------------------------------------------------- helpers */
@@ -829,7 +830,18 @@ static void vm_worker(void *arg, unsigned w) {
   const vm_observer *obs = cx.obs;
   if (obs) {
     cx.obs_pcs = malloc(sizeof *cx.obs_pcs * sh->nsub);
+    if (!(obs->issued && obs->lanes)) {
+      size_t n = (size_t)cx.prog->ncode + 1;
+      cx.obs_issued = calloc(n, sizeof *cx.obs_issued);
+      cx.obs_lanes = calloc(n, sizeof *cx.obs_lanes);
+      if (!cx.obs_issued || !cx.obs_lanes) {
+        free(cx.obs_pcs);
+        cx.obs_pcs = NULL;
+      }
+    }
     if (!cx.obs_pcs) {
+      free(cx.obs_issued);
+      free(cx.obs_lanes);
       atomic_store_explicit(&sh->nomem, 1, memory_order_relaxed);
       atomic_store_explicit(&sh->stop, 1, memory_order_relaxed);
       return;
@@ -873,6 +885,8 @@ static void vm_worker(void *arg, unsigned w) {
   }
   atomic_fetch_add_explicit(&sh->instructions, executed, memory_order_relaxed);
   free(cx.obs_pcs);
+  free(cx.obs_issued);
+  free(cx.obs_lanes);
 }
 
 vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *result) {

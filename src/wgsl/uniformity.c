@@ -381,7 +381,7 @@ static int *save_state(uctx *u) {
     u->failed = 1;
     return NULL;
   }
-  memcpy(s, u->state, sizeof *s * (size_t)u->nvars);
+  if (u->nvars) memcpy(s, u->state, sizeof *s * (size_t)u->nvars); /* state may be NULL */
   return s;
 }
 

@@ -137,7 +137,7 @@ static void test_observed_guard(void **state) {
 
   tally t = {0};
   vm_observer o = make_observer(&t);
-  uint64_t issued[64] = {0}, lanes[64] = {0};
+  uint64_t issued[65] = {0}, lanes[65] = {0};
   uint64_t *ip = issued, *lp = lanes;
   assert_true(p->ncode <= 64);
   o.issued = &ip;
