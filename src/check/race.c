@@ -83,9 +83,33 @@ typedef struct chk_xent {
 #define CHK_SEVERAL 0x80000000u
 #define CHK_GEN_MAX 0x7FFFFFF0u
 
+/* Summary of the cross-workgroup entries of one block of 64 words
+ * (CHK_BLK), so that the common coalesced access (a subgroup reading or
+ * writing consecutive words in lane order) updates one record instead of 64
+ * 20-byte entries: the per-word shadow was the race detector's main cost,
+ * all memory traffic. The writer part says: words [wlo, whi) of the block
+ * were last written by workgroup w, at pc wpc, word k by local index wd + k;
+ * their values are in the slot's val array; other words have no writer. The
+ * reader part says the same of the first reader (r as chk_xent's r, with
+ * its CHK_SEVERAL bit). A part whose workgroup is not above the base is
+ * empty. A block that an access cannot keep in this form is materialised:
+ * its per-word entries are written from the summary, mat is set to the
+ * dispatch's touch stamp, and every later access of the dispatch uses the
+ * entries, exactly as before. Each summary decodes to the very entries the
+ * per-word path would have built, so findings do not change. */
+typedef struct chk_xsum {
+  uint32_t w, r;
+  uint32_t wpc, rpc;
+  int16_t wd, rd;
+  uint8_t wlo, whi, rlo, rhi;
+  uint32_t mat; /* the touch stamp of the dispatch that materialised it */
+} chk_xsum;
+
 /* One thread's shadow of one writable storage slot. */
 typedef struct chk_xshadow {
-  chk_xent *ent;
+  chk_xent *ent;   /* per word; touched only in materialised blocks */
+  chk_xsum *sum;   /* per block of 64 words */
+  uint32_t *val;   /* per word: value stored, for summarised blocks */
   uint32_t *touch; /* per block of 256 words: dispatch stamp when touched */
   uint64_t words, cap;
 } chk_xshadow;
@@ -128,6 +152,8 @@ chk_race *chk_race_create(unsigned threads) {
 
 static void chk_xs_free(chk_xshadow *x) {
   free(x->ent);
+  free(x->sum);
+  free(x->val);
   free(x->touch);
   memset(x, 0, sizeof *x);
 }
@@ -151,6 +177,7 @@ static void chk_xs_clear_all(chk_race *r) {
     for (uint32_t i = 0; i < r->th[t].nxs; i++) {
       chk_xshadow *x = &r->th[t].xs[i];
       if (x->ent) memset(x->ent, 0, x->cap * sizeof *x->ent);
+      if (x->sum) memset(x->sum, 0, ((x->cap >> CHK_BLK_SHIFT) + 1) * sizeof *x->sum);
       if (x->touch) memset(x->touch, 0, ((x->cap >> CHK_XBLK_SHIFT) + 1) * sizeof *x->touch);
     }
 }
@@ -190,6 +217,9 @@ int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, u
   r->nsh = nslots;
   uint64_t used = 0;
   int ok = 1;
+  /* counted as before (the entries are the bound when every block is
+   * materialised), so the same slots fit under the cap and findings do not
+   * depend on the summaries */
   uint64_t per_word = (uint64_t)sizeof(chk_xent) * r->nthreads;
   for (uint32_t i = 0; i < nslots; i++) {
     uint64_t words = sizes[i] / 4;
@@ -207,7 +237,9 @@ int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, u
       /* calloc: zero pages, touched only where dispatches go; kept after */
       x->ent = calloc(words, sizeof *x->ent);
       x->touch = calloc((words >> CHK_XBLK_SHIFT) + 1, sizeof *x->touch);
-      if (!x->ent || !x->touch) {
+      x->sum = calloc((words >> CHK_BLK_SHIFT) + 1, sizeof *x->sum);
+      x->val = calloc(words, sizeof *x->val);
+      if (!x->ent || !x->touch || !x->sum || !x->val) {
         chk_xs_free(x);
         got = 0;
       } else {
@@ -422,6 +454,91 @@ static inline void chk_cross_access(chk_xent *x, uint32_t base, uint32_t G, cons
       x->r |= CHK_SEVERAL;
     }
   }
+}
+
+/* Word w's entry as the per-word path would hold it: from ent where its
+ * block is materialised this dispatch, else decoded from the summary. */
+static const chk_xent *chk_xget(const chk_xshadow *x, uint64_t w, uint32_t base, uint32_t touch,
+                                chk_xent *tmp) {
+  const chk_xsum *s = &x->sum[w >> CHK_BLK_SHIFT];
+  if (s->mat == touch) return &x->ent[w];
+  unsigned k = (unsigned)(w & (CHK_BLK - 1));
+  memset(tmp, 0, sizeof *tmp);
+  if (s->w > base && k >= s->wlo && k < s->whi) {
+    tmp->w = s->w;
+    tmp->winfo = (s->wpc << 11) | (uint32_t)(s->wd + (int)k);
+    tmp->wval = x->val[w];
+  }
+  if ((s->r & ~CHK_SEVERAL) > base && k >= s->rlo && k < s->rhi) {
+    tmp->r = s->r;
+    tmp->rinfo = (s->rpc << 11) | (uint32_t)(s->rd + (int)k);
+  }
+  return tmp;
+}
+
+/* Writes block b's per-word entries from its summary; from now on this
+ * dispatch, the block's accesses use them. */
+static void chk_xmat(chk_xshadow *x, uint64_t b, uint32_t base, uint32_t touch) {
+  chk_xsum *s = &x->sum[b];
+  if (s->mat == touch) return;
+  uint64_t w0 = b << CHK_BLK_SHIFT, w1 = w0 + CHK_BLK;
+  if (w1 > x->words) w1 = x->words;
+  for (uint64_t w = w0; w < w1; w++) {
+    chk_xent e;
+    x->ent[w] = *chk_xget(x, w, base, touch, &e);
+  }
+  s->mat = touch;
+}
+
+/* A coalesced access to words [a, b) of summarised block s, word k by local
+ * index d + k, with no conflicting access in the summary: updates it and
+ * returns 1. Returns 0, changing nothing, when the access conflicts (the
+ * per-word path then reports it) or its result is not one summary. */
+static int chk_xsum_access(chk_xsum *s, uint32_t *val, uint32_t base, uint32_t G, uint32_t pc,
+                           int store, unsigned a, unsigned b, int d, const uint32_t *v) {
+  uint32_t rr = s->r & ~CHK_SEVERAL;
+  int wv = s->w > base, rv = rr > base;
+  if (store) {
+    if (wv && s->w != G) return 0; /* a conflict, or two writers in one block */
+    if (rv && (rr != G || (s->r & CHK_SEVERAL)) && a < s->rhi && s->rlo < b) return 0;
+    if (!wv) {
+      s->w = G;
+      s->wpc = pc;
+      s->wd = (int16_t)d;
+      s->wlo = (uint8_t)a;
+      s->whi = (uint8_t)b;
+    } else {
+      if (a > s->whi || s->wlo > b) return 0; /* a gap */
+      if (pc == s->wpc && d == s->wd) {
+        if (a < s->wlo) s->wlo = (uint8_t)a;
+        if (b > s->whi) s->whi = (uint8_t)b;
+      } else if (a <= s->wlo && s->whi <= b) {
+        s->wpc = pc;
+        s->wd = (int16_t)d;
+        s->wlo = (uint8_t)a;
+        s->whi = (uint8_t)b;
+      } else {
+        return 0;
+      }
+    }
+    memcpy(val + a, v, (b - a) * sizeof *val);
+    return 1;
+  }
+  if (wv && s->w != G && a < s->whi && s->wlo < b) return 0; /* a conflict */
+  if (!rv) {
+    s->r = G;
+    s->rpc = pc;
+    s->rd = (int16_t)d;
+    s->rlo = (uint8_t)a;
+    s->rhi = (uint8_t)b;
+    return 1;
+  }
+  if (s->r != G) return 0; /* another reader: the several-readers bit per word */
+  if (s->rlo <= a && b <= s->rhi) return 1; /* a first reader is kept */
+  if (a > s->rhi || s->rlo > b || pc != s->rpc || d != s->rd) return 0;
+  if (a < s->rlo) s->rlo = (uint8_t)a;
+  if (b > s->rhi) s->rhi = (uint8_t)b;
+  return 1;
 }
 
 void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64_t group_linear,
