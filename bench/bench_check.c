@@ -5,7 +5,10 @@
  * workgroup, a barrier per step). Prints the median time of each and the
  * ratio checked / unchecked (the target is 3x or less).
  *
- *   bench_check [repetitions] [threads]
+ *   bench_check [repetitions] [threads] [kernel]
+ *
+ * kernel: "guard" or "reduce" runs only that one (shorter, so that old and
+ * new builds can be interleaved more finely on a noisy machine).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,13 +135,15 @@ int main(int argc, char **argv) {
   unsigned threads = argc > 2 ? (unsigned)atoi(argv[2]) : 0;
   if (reps < 1) reps = 1;
   const struct {
-    const char *name, *src;
+    const char *key, *name, *src;
     unsigned n;
-  } k[2] = {{"guard (3,000,001 floats)", guard_src, 3000001},
-            {"workgroup reduction (1,048,576 floats)", reduce_src, 1048576}};
+  } k[2] = {{"guard", "guard (3,000,001 floats)", guard_src, 3000001},
+            {"reduce", "workgroup reduction (1,048,576 floats)", reduce_src, 1048576}};
   printf("%-40s %11s %11s %7s %11s %7s\n", "kernel", "unchecked", "all checks", "ratio",
          "no races", "ratio");
+  const char *only = argc > 3 ? argv[3] : NULL;
   for (int i = 0; i < 2; i++) {
+    if (only && strcmp(k[i].key, only) != 0) continue;
     size_t f0, f1, f2;
     double u = run(k[i].src, k[i].n, reps, threads, 0, &f0);
     double c = run(k[i].src, k[i].n, reps, threads, LS_CHECK_ALL, &f1);

@@ -280,10 +280,10 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
    * no branch and vectorizes). */
   const unsigned W = e->where->width;
   const uint64_t full = W >= 64 ? UINT64_MAX : ((uint64_t)1 << W) - 1;
-  int inside = 0;
+  int inside = 0, seq = 0;
   if (e->mask == full && W <= 64) {
     const uint64_t a0 = e->addr[0];
-    int seq, uni;
+    int uni;
     chk_pattern(e->addr, W, &seq, &uni);
     const uint64_t end = a0 + (seq ? 4u * W : 4u);
     inside = (seq || uni) && end > a0 && end <= e->size && end <= logical;
@@ -310,7 +310,7 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
   if (s->race && (s->opts.checks & LS_CHECK_RACES) && e->space != VM_SPACE_PRIVATE &&
       (e->mask & ~oob))
     chk_race_access(s->race, thread, e, chk_group_linear(s, e->where->group), e->mask & ~oob,
-                    chk_race_report, s);
+                    inside && seq, chk_race_report, s);
 }
 
 static void chk_on_loop(void *user, unsigned thread, const vm_where *w, uint32_t pc,

@@ -101,9 +101,11 @@ void chk_race_group(chk_race *r, unsigned thread);
 /* A barrier at pc released: workgroup (and storage) accesses before it are
  * ordered before those after it. */
 void chk_race_barrier(chk_race *r, unsigned thread, int orders_workgroup, int orders_storage);
-/* One memory event; calls report(user, thread, hit) per race found. */
+/* One memory event; calls report(user, thread, hit) per race found.
+ * consecutive: the caller found every lane in inbounds and addr[l] =
+ * addr[0] + 4 l (0 when not known; the detector then checks itself). */
 void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64_t group_linear,
-                     uint64_t inbounds,
+                     uint64_t inbounds, int consecutive,
                      void (*report)(void *user, unsigned thread, const chk_race_hit *h),
                      void *user);
 

@@ -32,6 +32,13 @@
  * cells live in blocks of 64 consecutive words, so a coalesced access finds
  * its cells with one or two hash lookups instead of one per lane.
  *
+ * Both layers summarise a block of 64 storage words while it is accessed in
+ * lane order (the records in chk_hblock and chk_xsum): the common coalesced
+ * access then updates one record per layer plus a stored value per word,
+ * and the cells or entries are written out only for a block that an access
+ * does not fit. A record decodes to exactly the per-word state, so what is
+ * found does not change.
+ *
  * A race exists iff two accesses from different invocations, at least one a
  * write, meet in the same interval (same workgroup) or in the dispatch
  * (different workgroups). Each layer keeps enough to see any such pair
@@ -61,9 +68,22 @@ typedef struct chk_cell {
  * block is occupied while its stamp is the thread's storage stamp; its cells
  * are valid only where their own stamp is (a block reused in a later
  * interval holds stale cells that read as empty, with no clearing). */
+/* The same block summarised, as long as its cells would be: words
+ * [wlo, whi) last written by local index wd + k at pc wpc (values in val),
+ * words [rlo, rhi) first read by local index rd + k at rpc, no second
+ * reader, every other cell empty. A coalesced access by the lanes that
+ * match (the common case: each invocation reads then writes its own word)
+ * updates this instead of up to 64 cells. When an access does not fit, the
+ * cells are written from it (materialised, mat = the block's stamp) and the
+ * per-cell path takes over for the rest of the interval. */
 typedef struct chk_hblock {
   uint64_t key; /* slot << 40 | word >> 6 */
   uint32_t stamp;
+  uint32_t mat;       /* == stamp: the cells hold the block */
+  uint32_t wpc, rpc;
+  int16_t wd, rd;
+  uint8_t wlo, whi, rlo, rhi; /* an empty part: lo == hi */
+  uint32_t val[CHK_BLK];
   chk_cell c[CHK_BLK];
 } chk_hblock;
 
@@ -325,6 +345,8 @@ static chk_hblock *chk_hget(chk_rthread *t, uint64_t key) {
       /* the cells keep older stamps: they read as empty */
       h->key = key;
       h->stamp = t->st_stamp;
+      h->mat = 0; /* stamps are never 0: summarised, both parts empty */
+      h->wlo = h->whi = h->rlo = h->rhi = 0;
       t->hcount++;
       return h;
     }
@@ -456,6 +478,76 @@ static inline void chk_cross_access(chk_xent *x, uint32_t base, uint32_t G, cons
   }
 }
 
+/* Writes the cells of summarised block h (see chk_hblock); other cells keep
+ * older stamps and read as empty. */
+static void chk_hmat(chk_hblock *h) {
+  if (h->mat == h->stamp) return;
+  for (unsigned k = h->wlo; k < h->whi; k++) {
+    chk_cell *c = &h->c[k];
+    memset(c, 0, sizeof *c);
+    c->stamp = h->stamp;
+    c->wli = (uint16_t)(h->wd + (int)k + 1);
+    c->wpc = h->wpc;
+    c->wval = h->val[k];
+  }
+  for (unsigned k = h->rlo; k < h->rhi; k++) {
+    chk_cell *c = &h->c[k];
+    if (c->stamp != h->stamp) {
+      memset(c, 0, sizeof *c);
+      c->stamp = h->stamp;
+    }
+    c->rli = (uint16_t)(h->rd + (int)k + 1);
+    c->rpc = h->rpc;
+  }
+  h->mat = h->stamp;
+}
+
+/* A coalesced access to words [a, b) of summarised block h, word k by
+ * local index d + k: updates the summary and returns 1 when no other
+ * invocation touched those words and the result is one summary; else
+ * returns 0 having changed nothing. */
+static int chk_hsum_access(chk_hblock *h, uint32_t pc, int store, unsigned a, unsigned b, int d,
+                           const uint32_t *v) {
+  int wv = h->wlo < h->whi, rv = h->rlo < h->rhi;
+  if (wv && h->wd != d && a < h->whi && h->wlo < b) return 0; /* a conflict */
+  if (store) {
+    if (rv && h->rd != d && a < h->rhi && h->rlo < b) return 0; /* a conflict */
+    if (!wv) {
+      h->wpc = pc;
+      h->wd = (int16_t)d;
+      h->wlo = (uint8_t)a;
+      h->whi = (uint8_t)b;
+    } else if (a > h->whi || h->wlo > b) {
+      return 0; /* a gap */
+    } else if (pc == h->wpc && d == h->wd) {
+      if (a < h->wlo) h->wlo = (uint8_t)a;
+      if (b > h->whi) h->whi = (uint8_t)b;
+    } else if (a <= h->wlo && h->whi <= b) {
+      h->wpc = pc;
+      h->wd = (int16_t)d;
+      h->wlo = (uint8_t)a;
+      h->whi = (uint8_t)b;
+    } else {
+      return 0;
+    }
+    memcpy(h->val + a, v, (b - a) * sizeof *v);
+    return 1;
+  }
+  if (!rv) {
+    h->rpc = pc;
+    h->rd = (int16_t)d;
+    h->rlo = (uint8_t)a;
+    h->rhi = (uint8_t)b;
+    return 1;
+  }
+  if (h->rd != d) return 0; /* a second reader, or two first readers */
+  if (h->rlo <= a && b <= h->rhi) return 1; /* the first reader is kept */
+  if (a > h->rhi || h->rlo > b || pc != h->rpc) return 0;
+  if (a < h->rlo) h->rlo = (uint8_t)a;
+  if (b > h->rhi) h->rhi = (uint8_t)b;
+  return 1;
+}
+
 /* Word w's entry as the per-word path would hold it: from ent where its
  * block is materialised this dispatch, else decoded from the summary. */
 static const chk_xent *chk_xget(const chk_xshadow *x, uint64_t w, uint32_t base, uint32_t touch,
@@ -481,11 +573,23 @@ static const chk_xent *chk_xget(const chk_xshadow *x, uint64_t w, uint32_t base,
 static void chk_xmat(chk_xshadow *x, uint64_t b, uint32_t base, uint32_t touch) {
   chk_xsum *s = &x->sum[b];
   if (s->mat == touch) return;
-  uint64_t w0 = b << CHK_BLK_SHIFT, w1 = w0 + CHK_BLK;
-  if (w1 > x->words) w1 = x->words;
-  for (uint64_t w = w0; w < w1; w++) {
+  /* Only words a part covers need writing: every other entry of the block
+   * was last written in an earlier dispatch (this one had the block
+   * summarised), so it already reads as empty. This keeps a scattered
+   * access from paying for 64 words. */
+  uint64_t w0 = b << CHK_BLK_SHIFT;
+  unsigned lo = CHK_BLK, hi = 0;
+  if (s->w > base) {
+    lo = s->wlo;
+    hi = s->whi;
+  }
+  if ((s->r & ~CHK_SEVERAL) > base) {
+    if (s->rlo < lo) lo = s->rlo;
+    if (s->rhi > hi) hi = s->rhi;
+  }
+  for (unsigned k = lo; k < hi; k++) {
     chk_xent e;
-    x->ent[w] = *chk_xget(x, w, base, touch, &e);
+    x->ent[w0 + k] = *chk_xget(x, w0 + k, base, touch, &e);
   }
   s->mat = touch;
 }
@@ -542,7 +646,7 @@ static int chk_xsum_access(chk_xsum *s, uint32_t *val, uint32_t base, uint32_t G
 }
 
 void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64_t group_linear,
-                     uint64_t inbounds, chk_report_fn report, void *user) {
+                     uint64_t inbounds, int consecutive, chk_report_fn report, void *user) {
   if (thread >= r->nthreads || e->access == VM_ATOMIC) return;
   chk_rthread *t = &r->th[thread];
   const vm_where *wh = e->where;
@@ -576,9 +680,63 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
                         : NULL;
   if (xs && !xs->ent) xs = NULL;
   uint32_t G = (uint32_t)(r->base + group_linear + 1), base = r->base, touch = r->touch;
-  uint64_t lastb = UINT64_MAX, lastx = UINT64_MAX;
+  uint64_t lastb = UINT64_MAX, lastx = UINT64_MAX, lastm = UINT64_MAX;
   chk_hblock *blk = NULL;
   uint64_t slotkey = (uint64_t)e->slot << 40;
+  /* Lanes of a run of consecutive lanes on consecutive words go through the
+   * block summaries first; fastm: the lanes whose cross-workgroup access is
+   * then done (the others, and every conflict, take the per-word path). */
+  uint64_t fastm = 0, fastc = 0; /* fastc: the same for the cells */
+  if (inbounds) {
+    unsigned l0 = (unsigned)__builtin_ctzll(inbounds);
+    uint64_t run = inbounds >> l0;
+    unsigned n = (unsigned)__builtin_popcountll(run);
+    uint64_t w0 = e->addr[l0] / 4;
+    int ok = (run & (run + 1)) == 0 && w0 + n > w0;
+    if (ok && !consecutive) {
+      /* stricter than consecutive words (no byte offset may differ), but
+       * branch-free so it vectorizes; what fails takes the per-word path */
+      const uint64_t a0 = e->addr[l0];
+      int bad = 0;
+      for (unsigned i = 1; i < n; i++) bad |= e->addr[l0 + i] != a0 + 4 * (uint64_t)i;
+      ok = !bad;
+    }
+    if (ok) {
+      int store = e->access == VM_STORE;
+      unsigned sw = wh->subgroup * wh->width;
+      for (unsigned i = 0; i < n;) {
+        uint64_t w = w0 + i;
+        unsigned k = (unsigned)(w & (CHK_BLK - 1)), cnt = (unsigned)CHK_BLK - k;
+        if (cnt > n - i) cnt = n - i;
+        uint64_t lanes = (cnt >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << cnt) - 1) << (l0 + i);
+        chk_hblock *h = chk_hget(t, slotkey | (w >> CHK_BLK_SHIFT));
+        /* no block: the table is full and these words are not tracked */
+        if (!h || (h->mat != h->stamp &&
+                   chk_hsum_access(h, e->pc, store, k, k + cnt, (int)(sw + l0 + i) - (int)k,
+                                   store ? e->value + l0 + i : NULL)))
+          fastc |= lanes;
+        i += cnt;
+      }
+    }
+    ok = ok && xs && w0 < xs->words && xs->words - w0 >= n;
+    if (ok) {
+      int store = e->access == VM_STORE;
+      unsigned sw = wh->subgroup * wh->width; /* local index of lane 0 */
+      for (unsigned i = 0; i < n;) {
+        uint64_t w = w0 + i, b = w >> CHK_BLK_SHIFT;
+        unsigned k = (unsigned)(w & (CHK_BLK - 1)), cnt = (unsigned)CHK_BLK - k;
+        if (cnt > n - i) cnt = n - i;
+        chk_xsum *sm = &xs->sum[b];
+        xs->touch[w >> CHK_XBLK_SHIFT] = touch;
+        if (sm->mat != touch &&
+            chk_xsum_access(sm, xs->val + (b << CHK_BLK_SHIFT), base, G, e->pc, store, k, k + cnt,
+                            (int)(sw + l0 + i) - (int)k, store ? e->value + l0 + i : NULL))
+          fastm |= (cnt >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << cnt) - 1) << (l0 + i);
+        i += cnt;
+      }
+    }
+  }
+  if ((fastc & (xs ? fastm : ~(uint64_t)0)) == inbounds) return; /* all done above */
   for (uint64_t m = inbounds; m; m &= m - 1) {
     unsigned l = (unsigned)__builtin_ctzll(m);
     uint64_t w = e->addr[l] / 4;
@@ -587,10 +745,16 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
       lastb = w >> CHK_BLK_SHIFT;
       blk = chk_hget(t, slotkey | lastb);
     }
-    if (blk)
+    if (blk && !((fastc >> l) & 1)) {
+      chk_hmat(blk);
       chk_cell_access(&blk->c[w & (CHK_BLK - 1)], t->st_stamp, e, l, sub_base + l, group_base,
                       e->slot, e->addr[l], report, user, thread);
-    if (xs && w < xs->words) {
+    }
+    if (xs && w < xs->words && !((fastm >> l) & 1)) {
+      if ((w >> CHK_BLK_SHIFT) != lastm) {
+        lastm = w >> CHK_BLK_SHIFT;
+        chk_xmat(xs, lastm, base, touch);
+      }
       if ((w >> CHK_XBLK_SHIFT) != lastx) {
         lastx = w >> CHK_XBLK_SHIFT;
         xs->touch[lastx] = touch;
@@ -671,8 +835,11 @@ void chk_race_end(chk_race *r, chk_report_fn report, void *user) {
         for (unsigned tb = ta + 1; tb < r->nthreads; tb++) {
           const chk_xshadow *xb = &r->th[tb].xs[i];
           if (!xb->ent || xb->touch[b] != r->touch) continue;
-          for (uint64_t w = w0; w < w1; w++)
-            chk_merge_pair(&xa->ent[w], &xb->ent[w], r->base, i, w, report, user);
+          for (uint64_t w = w0; w < w1; w++) {
+            chk_xent ea, eb;
+            chk_merge_pair(chk_xget(xa, w, r->base, r->touch, &ea),
+                           chk_xget(xb, w, r->base, r->touch, &eb), r->base, i, w, report, user);
+          }
         }
       }
     }

@@ -375,13 +375,18 @@ static void merge_states(uctx *u, int *into, const int *other, int n) {
     if (into[i] != other[i]) into[i] = join(u, into[i], other[i], u->nodes[other[i]].span);
 }
 
+/* The variable state may be an empty (NULL) array: copy nothing then. */
+static void copy_state(int *dst, const int *src, int n) {
+  if (n > 0) memcpy(dst, src, sizeof *dst * (size_t)n);
+}
+
 static int *save_state(uctx *u) {
   int *s = malloc(sizeof *s * (size_t)(u->nvars + 1));
   if (!s) {
     u->failed = 1;
     return NULL;
   }
-  if (u->nvars) memcpy(s, u->state, sizeof *s * (size_t)u->nvars); /* state may be NULL */
+  copy_state(s, u->state, u->nvars);
   return s;
 }
 
@@ -449,7 +454,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     int cf1 = block(u, v, s->u.if_.then, &b1);
     int *after1 = save_state(u);
     if (!after1) { free(before); break; }
-    memcpy(u->state, before, sizeof *before * (size_t)u->nvars);
+    copy_state(u->state, before, u->nvars);
     int cf2 = v;
     if (s->u.if_.else_) cf2 = stmt(u, v, s->u.if_.else_, &b2);
     /* variables assigned on either side depend on the condition */
@@ -478,14 +483,14 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     if (!before || !acc) { free(before); free(acc); break; }
     int all = 0, end = node(u, s->span);
     for (int i = 0; i < s->u.switch_.ncases; i++) {
-      memcpy(u->state, before, sizeof *before * (size_t)u->nvars);
+      copy_state(u->state, before, u->nvars);
       int b;
       int c2 = block(u, v, s->u.switch_.cases[i].body, &b);
       edge(u, end, c2);
       merge_states(u, acc, u->state, u->nvars);
       all |= b;
     }
-    memcpy(u->state, acc, sizeof *acc * (size_t)u->nvars);
+    copy_state(u->state, acc, u->nvars);
     for (int i = 0; i < u->nvars; i++)
       if (u->state[i] != before[i]) u->state[i] = join(u, u->state[i], v, s->span);
     *beh = (all & ~B_BREAK) | ((all & B_BREAK) ? B_NEXT : 0);
