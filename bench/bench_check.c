@@ -15,17 +15,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "lockstep.h"
-
-static const char *guard_src =
-    "struct Params { conteo: u32 };\n"
-    "@group(0) @binding(0) var<uniform> params: Params;\n"
-    "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
-    "@compute @workgroup_size(64)\n"
-    "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
-    "  if (gid.x >= params.conteo) { return; }\n"
-    "  datos[gid.x] = datos[gid.x] * 0.99;\n"
-    "}\n";
 
 static const char *reduce_src =
     "var<workgroup> part: array<f32, 64>;\n"
@@ -44,24 +35,6 @@ static const char *reduce_src =
     "  if (li == 0u) { sumas[wid.x] = part[0]; }\n"
     "}\n";
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
-static void on_error(void *user, ls_error_type type, const char *msg) {
-  (void)user;
-  (void)type;
-  fprintf(stderr, "bench_check: %s\n", msg);
-  exit(1);
-}
-
 /* Median seconds per dispatch of src over n floats, checked or not. */
 static double run(const char *src, unsigned n, int reps, unsigned threads, int checked,
                   size_t *findings) {
@@ -75,7 +48,7 @@ static double run(const char *src, unsigned n, int reps, unsigned threads, int c
     fprintf(stderr, "bench_check: no device\n");
     exit(1);
   }
-  ls_device_set_error_callback(d, on_error, NULL);
+  ls_device_set_error_callback(d, bench_fail, "bench_check");
   if (checked) {
     ls_check_options o;
     memset(&o, 0, sizeof o);
@@ -100,7 +73,7 @@ static double run(const char *src, unsigned n, int reps, unsigned threads, int c
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   ls_bind_group_entry e[3] = {{0, bp, 0, LS_WHOLE_SIZE}, {1, bd, 0, LS_WHOLE_SIZE},
                               {2, bs, 0, LS_WHOLE_SIZE}};
-  ls_bind_group *g = ls_device_create_bind_group(d, l, e, src == guard_src ? 2 : 3);
+  ls_bind_group *g = ls_device_create_bind_group(d, l, e, src == bench_guard_kernel ? 2 : 3);
   double *t = calloc((size_t)reps, sizeof *t);
   for (int r = 0; r < reps; r++) {
     ls_command_encoder *enc = ls_device_create_command_encoder(d);
@@ -110,13 +83,12 @@ static double run(const char *src, unsigned n, int reps, unsigned threads, int c
     ls_compute_pass_dispatch_workgroups(pass, groups, 1, 1);
     ls_compute_pass_end(pass);
     ls_command_buffer *cb = ls_command_encoder_finish(enc);
-    double t0 = now();
+    double t0 = bench_now();
     ls_queue_submit(d, &cb, 1);
-    t[r] = now() - t0;
+    t[r] = bench_now() - t0;
   }
   *findings = ls_device_check_finding_count(d);
-  qsort(t, (size_t)reps, sizeof *t, cmp);
-  double med = t[reps / 2];
+  double med = bench_median(t, reps);
   free(t);
   ls_bind_group_destroy(g);
   ls_bind_group_layout_destroy(l);
@@ -137,7 +109,7 @@ int main(int argc, char **argv) {
   const struct {
     const char *key, *name, *src;
     unsigned n;
-  } k[2] = {{"guard", "guard (3,000,001 floats)", guard_src, 3000001},
+  } k[2] = {{"guard", "guard (3,000,001 floats)", bench_guard_kernel, 3000001},
             {"reduce", "workgroup reduction (1,048,576 floats)", reduce_src, 1048576}};
   printf("%-40s %11s %11s %7s %11s %7s\n", "kernel", "unchecked", "all checks", "ratio",
          "no races", "ratio");

@@ -12,33 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "lockstep.h"
-
-static const char *kernel =
-    "struct Params { conteo: u32 };\n"
-    "@group(0) @binding(0) var<uniform> params: Params;\n"
-    "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
-    "@compute @workgroup_size(64)\n"
-    "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
-    "  if (gid.x >= params.conteo) { return; }\n"
-    "  datos[gid.x] = datos[gid.x] * 0.99;\n"
-    "}\n";
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp);
-  return v[n / 2];
-}
 
 /* The native baseline, kept out of line so the compiler cannot fold it
  * into the timing loop. */
@@ -47,13 +22,6 @@ __attribute__((noinline)) static void native(float *d, unsigned n, unsigned cont
     if (i >= conteo) continue;
     d[i] = d[i] * 0.99f;
   }
-}
-
-static void on_error(void *user, ls_error_type type, const char *msg) {
-  (void)user;
-  (void)type;
-  fprintf(stderr, "bench_guard: %s\n", msg);
-  exit(1);
 }
 
 /* Median seconds per dispatch for one adapter configuration. */
@@ -71,7 +39,7 @@ static double run_lockstep(unsigned n, int reps, unsigned width, unsigned thread
     fprintf(stderr, "bench_guard: %s\n", err);
     exit(1);
   }
-  ls_device_set_error_callback(dev, on_error, NULL);
+  ls_device_set_error_callback(dev, bench_fail, "bench_guard");
   ls_buffer_desc pd = {.size = 16, .usage = LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST};
   ls_buffer_desc dd = {.size = (uint64_t)n * 4,
                        .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST |
@@ -83,7 +51,7 @@ static double run_lockstep(unsigned n, int reps, unsigned width, unsigned thread
   float *init = malloc((size_t)n * 4);
   for (unsigned i = 0; i < n; i++) init[i] = (float)(i % 1000);
   ls_queue_write_buffer(dev, datos, 0, init, (size_t)n * 4);
-  ls_shader_module_desc sd = {.code = kernel, .label = "guard.wgsl"};
+  ls_shader_module_desc sd = {.code = bench_guard_kernel, .label = "guard.wgsl"};
   ls_shader_module *mod = ls_device_create_shader_module(dev, &sd);
   ls_compute_pipeline_desc cd = {.module = mod, .entry_point = "main"};
   ls_compute_pipeline *pipe = ls_device_create_compute_pipeline(dev, &cd);
@@ -93,7 +61,7 @@ static double run_lockstep(unsigned n, int reps, unsigned width, unsigned thread
   uint32_t groups = (n + 63) / 64;
   double *t = malloc(sizeof *t * (size_t)reps);
   for (int r = -1; r < reps; r++) { /* one warm-up run */
-    double t0 = now();
+    double t0 = bench_now();
     ls_command_encoder *enc = ls_device_create_command_encoder(dev);
     ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
     ls_compute_pass_set_pipeline(pass, pipe);
@@ -102,11 +70,11 @@ static double run_lockstep(unsigned n, int reps, unsigned width, unsigned thread
     ls_compute_pass_end(pass);
     ls_command_buffer *cb = ls_command_encoder_finish(enc);
     ls_queue_submit(dev, &cb, 1);
-    double t1 = now();
+    double t1 = bench_now();
     if (r >= 0) t[r] = t1 - t0;
   }
   if (check) ls_queue_read_buffer(dev, datos, 0, check, (size_t)n * 4);
-  double m = median(t, reps);
+  double m = bench_median(t, reps);
   free(t);
   free(init);
   ls_bind_group_destroy(bg);
@@ -128,12 +96,12 @@ int main(int argc, char **argv) {
   for (unsigned i = 0; i < n; i++) d[i] = (float)(i % 1000);
   double *t = malloc(sizeof *t * (size_t)reps);
   for (int r = -1; r < reps; r++) {
-    double t0 = now();
+    double t0 = bench_now();
     native(d, n, n);
-    double t1 = now();
+    double t1 = bench_now();
     if (r >= 0) t[r] = t1 - t0;
   }
-  double base = median(t, reps);
+  double base = bench_median(t, reps);
   free(t);
   /* the same arithmetic once, to check lockstep's output */
   for (unsigned i = 0; i < n; i++) want[i] = (float)(i % 1000) * 0.99f;

@@ -13,33 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "lockstep.h"
-
-static const char *kernel =
-    "struct Params { conteo: u32 };\n"
-    "@group(0) @binding(0) var<uniform> params: Params;\n"
-    "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
-    "@compute @workgroup_size(64)\n"
-    "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
-    "  if (gid.x >= params.conteo) { return; }\n"
-    "  datos[gid.x] = datos[gid.x] * 0.99;\n"
-    "}\n";
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
-static void on_error(void *user, ls_error_type type, const char *msg) {
-  fprintf(stderr, "bench_prof: %s\n", msg);
-  exit(1);
-}
 
 /* Median seconds per dispatch, profiled or not. */
 static double run(unsigned n, int reps, unsigned width, unsigned threads, int profiled) {
@@ -52,7 +27,7 @@ static double run(unsigned n, int reps, unsigned width, unsigned threads, int pr
     fprintf(stderr, "bench_prof: %s\n", err);
     exit(1);
   }
-  ls_device_set_error_callback(d, on_error, NULL);
+  ls_device_set_error_callback(d, bench_fail, "bench_prof");
   ls_profiler *p = NULL;
   if (profiled && !(p = ls_profiler_attach(d, NULL, err, sizeof err))) {
     fprintf(stderr, "bench_prof: %s\n", err);
@@ -65,7 +40,7 @@ static double run(unsigned n, int reps, unsigned width, unsigned threads, int pr
   ls_buffer *bu = ls_device_create_buffer(d, &ub), *bs = ls_device_create_buffer(d, &sb);
   uint32_t params[4] = {n, 0, 0, 0};
   ls_queue_write_buffer(d, bu, 0, params, 16);
-  ls_shader_module_desc md = {kernel, "guard.wgsl"};
+  ls_shader_module_desc md = {bench_guard_kernel, "guard.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &md);
   ls_compute_pipeline_desc pd = {m, "main", NULL, 0, NULL, NULL};
   ls_compute_pipeline *pl = ls_device_create_compute_pipeline(d, &pd);
@@ -81,17 +56,16 @@ static double run(unsigned n, int reps, unsigned width, unsigned threads, int pr
     ls_compute_pass_dispatch_workgroups(pass, groups, 1, 1);
     ls_compute_pass_end(pass);
     ls_command_buffer *cb = ls_command_encoder_finish(enc);
-    double t0 = now();
+    double t0 = bench_now();
     ls_queue_submit(d, &cb, 1);
-    t[r] = now() - t0;
+    t[r] = bench_now() - t0;
   }
   if (p && ls_profiler_dispatch_count(p) != (size_t)reps) {
     fprintf(stderr, "bench_prof: the profiler saw %zu dispatches, not %d\n",
             ls_profiler_dispatch_count(p), reps);
     exit(1);
   }
-  qsort(t, (size_t)reps, sizeof *t, cmp);
-  double med = t[reps / 2];
+  double med = bench_median(t, reps);
   free(t);
   ls_bind_group_destroy(bg);
   ls_bind_group_layout_destroy(bgl);

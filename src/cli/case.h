@@ -172,6 +172,9 @@ typedef struct result_file {
 } result_file;
 
 int result_load(const char *path, result_file *r, char *err, size_t errlen);
+/* Compares read-back words with the reference at path (see result.c):
+ * 0 all match, 1 some differ, 2 the reference is unusable. */
+int result_expect(const case_file *c, uint32_t *const *words, const char *path);
 int result_parse(const char *text, size_t len, const char *path, result_file *r, char *err,
                  size_t errlen);
 void result_free(result_file *r);

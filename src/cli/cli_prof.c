@@ -675,34 +675,6 @@ static int cprof_compare(const case_file *c, const cprof_opts *o) {
 
 /* ---------------------------------------------------------------- run */
 
-static int cprof_expect(const case_file *c, uint32_t *const *words, const char *path) {
-  result_file ref;
-  char err[1024];
-  if (result_load(path, &ref, err, sizeof err)) {
-    fprintf(stderr, "lockstep: %s\n", err);
-    result_free(&ref);
-    return CP_BAD;
-  }
-  size_t differ = 0;
-  for (size_t r = 0; r < c->nreadback; r++) {
-    const case_buffer *b = &c->buffers[c->readback[r]];
-    const result_buffer *rb = result_find(&ref, b->name);
-    if (!rb) {
-      fprintf(stderr, "%s: buffers: no buffer '%s'\n", path, b->name);
-      result_free(&ref);
-      return CP_BAD;
-    }
-    if (result_compare(b, words[r], rb, stdout, 5)) differ++;
-  }
-  result_free(&ref);
-  if (differ) {
-    printf("expect: %zu of %zu read-back buffers differ from %s\n", differ, c->nreadback, path);
-    return CP_MISMATCH;
-  }
-  printf("expect: all %zu read-back buffers match\n", c->nreadback);
-  return CP_OK;
-}
-
 int cli_prof_run(int argc, char **argv) {
   cprof_opts o;
   if (!cprof_parse(argc, argv, &o)) return CP_BAD;
@@ -807,7 +779,7 @@ int cli_prof_run(int argc, char **argv) {
       ls_free(t);
     }
   }
-  if (rc == CP_OK && o.expect) rc = cprof_expect(&c, r.words, o.expect);
+  if (rc == CP_OK && o.expect) rc = result_expect(&c, r.words, o.expect);
   cprof_run_free(&c, &r);
   case_free(&c);
   free((char *)custom.name);

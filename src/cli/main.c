@@ -417,38 +417,6 @@ static void cli_print_messages(const ls_shader_module *m) {
   if (text && *text) fputs(text, stderr);
 }
 
-static int cli_expect(const case_file *c, uint32_t *const *words, const char *path) {
-  result_file ref;
-  char err[1024];
-  if (result_load(path, &ref, err, sizeof err)) {
-    fprintf(stderr, "lockstep: %s\n", err);
-    result_free(&ref);
-    return CLI_BAD_INPUT;
-  }
-  if (ref.case_name && strcmp(ref.case_name, c->name))
-    fprintf(stderr, "%s: warning: the reference is for case '%s', this is '%s'\n", path,
-            ref.case_name, c->name);
-  size_t differ = 0;
-  for (size_t r = 0; r < c->nreadback; r++) {
-    const case_buffer *b = &c->buffers[c->readback[r]];
-    const result_buffer *rb = result_find(&ref, b->name);
-    if (!rb) {
-      fprintf(stderr, "%s: buffers: no buffer '%s' (case %s reads it back)\n", path, b->name,
-              c->path);
-      result_free(&ref);
-      return CLI_BAD_INPUT;
-    }
-    if (result_compare(b, words[r], rb, stdout, 5)) differ++;
-  }
-  result_free(&ref);
-  if (differ) {
-    printf("expect: %zu of %zu read-back buffers differ from %s\n", differ, c->nreadback, path);
-    return CLI_MISMATCH;
-  }
-  printf("expect: all %zu read-back buffers match\n", c->nreadback);
-  return CLI_OK;
-}
-
 static int cli_run(int argc, char **argv) {
   if (cli_prof_wanted(argc, argv)) return cli_prof_run(argc, argv); /* the profiler: cli_prof.c */
   cli_opts o;
@@ -657,7 +625,7 @@ static int cli_run(int argc, char **argv) {
       goto done;
     }
   }
-  rc = o.expect ? cli_expect(&c, words, o.expect) : CLI_OK;
+  rc = o.expect ? result_expect(&c, words, o.expect) : CLI_OK;
 
 done:
   rc = cli_check_report(dev, rc);

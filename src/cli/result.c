@@ -531,3 +531,38 @@ const result_buffer *result_find(const result_file *r, const char *name) {
     if (!strcmp(r->buffers[i].name, name)) return &r->buffers[i];
   return NULL;
 }
+
+/* `--expect PATH`: loads the reference and compares every read-back buffer
+ * with the case's rules, printing the first differences. 0 all match, 1
+ * some differ, 2 the reference cannot be read or lacks a buffer. */
+int result_expect(const case_file *c, uint32_t *const *words, const char *path) {
+  result_file ref;
+  char err[1024];
+  if (result_load(path, &ref, err, sizeof err)) {
+    fprintf(stderr, "lockstep: %s\n", err);
+    result_free(&ref);
+    return 2;
+  }
+  if (ref.case_name && strcmp(ref.case_name, c->name))
+    fprintf(stderr, "%s: warning: the reference is for case '%s', this is '%s'\n", path,
+            ref.case_name, c->name);
+  size_t differ = 0;
+  for (size_t r = 0; r < c->nreadback; r++) {
+    const case_buffer *b = &c->buffers[c->readback[r]];
+    const result_buffer *rb = result_find(&ref, b->name);
+    if (!rb) {
+      fprintf(stderr, "%s: buffers: no buffer '%s' (case %s reads it back)\n", path, b->name,
+              c->path);
+      result_free(&ref);
+      return 2;
+    }
+    if (result_compare(b, words[r], rb, stdout, 5)) differ++;
+  }
+  result_free(&ref);
+  if (differ) {
+    printf("expect: %zu of %zu read-back buffers differ from %s\n", differ, c->nreadback, path);
+    return 1;
+  }
+  printf("expect: all %zu read-back buffers match\n", c->nreadback);
+  return 0;
+}
