@@ -168,31 +168,6 @@ static int chk_offer(chk_rec *r, chk_inv k) {
   return at == 0;
 }
 
-/* Whether the W lanes' addresses are consecutive words from a[0] (*seq) or
- * all one word (*uni). Specialized for each width so that the compiler
- * unrolls and vectorizes the loop: this runs on nearly every access. */
-static inline __attribute__((always_inline)) void chk_pattern_n(const uint64_t *a, unsigned W,
-                                                                int *seq, int *uni) {
-  const uint64_t a0 = a[0];
-  uint64_t d = 0, du = 0;
-  for (unsigned l = 0; l < W; l++) {
-    d |= a[l] ^ (a0 + 4u * l);
-    du |= a[l] ^ a0;
-  }
-  *seq = !d;
-  *uni = !du;
-}
-
-static void chk_pattern(const uint64_t *a, unsigned W, int *seq, int *uni) {
-  switch (W) {
-  case 8: chk_pattern_n(a, 8, seq, uni); break;
-  case 16: chk_pattern_n(a, 16, seq, uni); break;
-  case 32: chk_pattern_n(a, 32, seq, uni); break;
-  case 64: chk_pattern_n(a, 64, seq, uni); break;
-  default: chk_pattern_n(a, W, seq, uni); break;
-  }
-}
-
 /* ----------------------------------------------------------- callbacks */
 
 static void chk_on_dispatch_begin(void *user, const ir_program *prog, const uint32_t groups[3],
@@ -283,10 +258,9 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
   int inside = 0, seq = 0;
   if (e->mask == full && W <= 64) {
     const uint64_t a0 = e->addr[0];
-    int uni;
-    chk_pattern(e->addr, W, &seq, &uni);
+    seq = e->consecutive;
     const uint64_t end = a0 + (seq ? 4u * W : 4u);
-    inside = (seq || uni) && end > a0 && end <= e->size && end <= logical;
+    inside = (seq || e->uniform) && end > a0 && end <= e->size && end <= logical;
   }
   if (inside) {
     /* nothing out of bounds or beyond the logical size */

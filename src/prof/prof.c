@@ -319,31 +319,6 @@ static uint64_t prof_distinct(const uint64_t *a, unsigned n, unsigned shift) {
   return c;
 }
 
-/* Whether the W lanes' addresses are consecutive words from a[0] (*seq) or
- * all one word (*uni). Specialized for each width so that the compiler
- * unrolls and vectorizes the loop: this runs on nearly every access. */
-static inline __attribute__((always_inline)) void prof_pattern_n(const uint64_t *a, unsigned W,
-                                                                int *seq, int *uni) {
-  const uint64_t a0 = a[0];
-  uint64_t d = 0, du = 0;
-  for (unsigned l = 0; l < W; l++) {
-    d |= a[l] ^ (a0 + 4u * l);
-    du |= a[l] ^ a0;
-  }
-  *seq = !d;
-  *uni = !du;
-}
-
-static void prof_pattern(const uint64_t *a, unsigned W, int *seq, int *uni) {
-  switch (W) {
-  case 8: prof_pattern_n(a, 8, seq, uni); break;
-  case 16: prof_pattern_n(a, 16, seq, uni); break;
-  case 32: prof_pattern_n(a, 32, seq, uni); break;
-  case 64: prof_pattern_n(a, 64, seq, uni); break;
-  default: prof_pattern_n(a, W, seq, uni); break;
-  }
-}
-
 static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   ls_profiler *p = user;
   if (p->broken || !e->mask || e->space == VM_SPACE_PRIVATE || e->pc >= p->ncode) return;
@@ -365,8 +340,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   if (e->mask == (W == 64 ? UINT64_MAX : (UINT64_C(1) << W) - 1) &&
       e->space == VM_SPACE_BUFFER && e->access != VM_ATOMIC) {
     const uint64_t a0 = e->addr[0];
-    int seq, uni;
-    prof_pattern(e->addr, W, &seq, &uni);
+    const int seq = e->consecutive, uni = e->uniform;
     const uint64_t last = seq ? a0 + 4u * (W - 1) : a0;
     if ((seq || uni) && last + 4 <= e->size && last >= a0) {
       uint64_t sectors = (last >> ss) - (a0 >> ss) + 1, lines = (last >> ls) - (a0 >> ls) + 1;

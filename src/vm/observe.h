@@ -54,6 +54,12 @@ typedef struct vm_mem_event {
   uint64_t size;           /* bytes in the space or binding the access is checked
                               against (out of bounds: addr + 4 > size) */
   const vm_where *where;
+  /* Patterns of all W addresses (live lanes or not), computed once by the
+   * VM so that observers need no lane walk for the common requests:
+   * addr[l] == addr[0] + 4*l for every lane (consecutive words), or
+   * addr[l] == addr[0] for every lane (one word). */
+  int consecutive;
+  int uniform;
 } vm_mem_event;
 
 typedef struct vm_observer {

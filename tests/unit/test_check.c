@@ -77,7 +77,8 @@ static void mem(fixture *f, unsigned th, uint32_t pc, vm_access acc, vm_space sp
     v[l] = value;
   }
   vm_where w = {{group, 0, 0}, sub, 32};
-  vm_mem_event e = {pc, acc, sp, 0, 0, mask, a, v, size, &w};
+  /* the patterns, as the VM computes them over all 32 lanes */
+  vm_mem_event e = {pc, acc, sp, 0, 0, mask, a, v, size, &w, step == 4, step == 0};
   f->o->mem(f->o->user, th, &e);
 }
 
