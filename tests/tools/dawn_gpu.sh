@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Run cases on Dawn with its Vulkan backend on a machine with a GPU (core
+# feature level), and check each full result against the case's independent
+# JS model (verify.mjs). This is the second reference behind tests/results/:
+# it can run what Dawn on the CPU driver cannot (the "subgroups" feature).
+#
+#   tests/tools/dawn_gpu.sh OUTDIR [NAME ...]       (default: every case)
+#
+# Needs node and the reference kit in $LOCKSTEP_PEER_DIR (see peer.mjs) and a
+# Vulkan driver. Writes OUTDIR/NAME.json (Dawn's full result), OUTDIR/NAME.log
+# (the verdict) and OUTDIR/summary.txt; exits 1 if any case disagrees.
+set -uo pipefail
+TESTS="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="${1:?usage: dawn_gpu.sh OUTDIR [NAME ...]}"; shift
+mkdir -p "$OUT"
+export DAWN_BACKEND="${DAWN_BACKEND:-vulkan}" DAWN_FEATURE_LEVEL="${DAWN_FEATURE_LEVEL:-core}"
+PEER="${LOCKSTEP_PEER_DIR:-$HOME/.cache/lockstep-peer}"
+export LOCKSTEP_PEER_DIR="$PEER"
+if [ $# -eq 0 ]; then set -- $(cd "$TESTS/cases" && ls *.json | sed 's/\.json$//'); fi
+bad=0
+: > "$OUT/summary.txt"
+for name in "$@"; do
+  case_file="$TESTS/cases/$name.json"
+  if node --import "$TESTS/tools/dawn_device.mjs" "$PEER/run_dawn.mjs" "$case_file" --out "$OUT/$name.json" \
+       > "$OUT/$name.log" 2>&1 &&
+     node "$TESTS/tools/verify.mjs" "$case_file" "$OUT/$name.json" >> "$OUT/$name.log" 2>&1; then
+    echo "$name: agrees with the model" >> "$OUT/summary.txt"
+  else
+    echo "$name: DISAGREES or failed (see $name.log)" >> "$OUT/summary.txt"; bad=1
+  fi
+done
+cat "$OUT/summary.txt"
+exit $bad
