@@ -548,7 +548,7 @@ typedef struct row {
 } row;
 
 #define ALL -INFINITY, INFINITY
-#define PI_ M_PI /* below the real pi, as every f32 near it is on one side */
+#define PI_ M_PI /* just below the real pi; no f32 lies between them */
 
 static const row rows[] = {
   {"abs", "abs(x)", IN_X, CR, 0, ALL, r_abs, NULL},
@@ -579,7 +579,7 @@ static const row rows[] = {
   {"asin", "asin(x)", IN_X, ABS_INH, 6.81e-5, -1, 1, r_asin, inh_asin},
   {"acos", "acos(x)", IN_X, ABS_INH, 6.77e-5, -1, 1, r_acos, inh_acos},
   {"atan", "atan(x)", IN_X, ULP, 4096, ALL, r_atan, NULL},
-  {"atan2", "atan2(x, y)", IN_XY, ULP, 4096, ALL, r_atan2, NULL}, /* + y's range, below */
+  {"atan2", "atan2(x, y)", IN_XY, ULP, 4096, ALL, r_atan2, NULL}, /* its x (our y) too: in_domain */
   {"sinh", "sinh(x)", IN_X, INH, 0, ALL, r_sinh, inh_sinh},
   {"cosh", "cosh(x)", IN_X, INH, 0, ALL, r_cosh, inh_cosh},
   {"tanh", "tanh(x)", IN_X, ABS_INH, 1.0e-5, ALL, r_tanh, inh_tanh},
@@ -589,7 +589,7 @@ static const row rows[] = {
   {"degrees", "degrees(x)", IN_X, INH, 0, ALL, r_degrees, inh_degrees},
   {"radians", "radians(x)", IN_X, INH, 0, ALL, r_radians, inh_radians},
   {"ldexp", "ldexp(x, i32(y))", IN_XE, CR, 0, ALL, r_ldexp, NULL},
-  {"frexp", "frexp(x)", IN_X, CR, 0, ALL, r_frexp, NULL}, /* zero or normal x */
+  {"frexp", "frexp(x)", IN_X, CR, 0, ALL, r_frexp, NULL}, /* zero or normal x: in_domain */
   {"modf", "modf(x)", IN_X, CR, 0, ALL, r_modf, NULL},
   {"quantizeToF16", "quantizeToF16(x)", IN_X, CR, 0, -65504, 65504, r_quant, NULL},
   {"unpack4x8snorm", "unpack4x8snorm(bitcast<u32>(x))", IN_BITS, ULP, 3, ALL, r_u4x8s, NULL},
