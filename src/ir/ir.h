@@ -48,11 +48,12 @@ typedef enum ir_atom {
 /* Sub-operations of FUN1 (f32 -> f32), FUN2 (f32, f32|i32 -> f32), IBIT
  * (u32 -> u32) and PACKC / UNPACKC (pack and unpack built-ins), operand d.
  * One family per row of op.def keeps the table short; the handler picks
- * the lane loop once per instruction, not per lane. */
+ * the lane loop once per instruction, not per lane. FREXPF / FREXPE are
+ * frexp's two members (fraction, and the exponent as i32 bits). */
 #define IR_F1S(X)                                                              \
   X(ROUND) X(TRUNC) X(INVSQRT) X(EXP) X(EXP2) X(LOG) X(LOG2) X(SIN) X(COS)     \
   X(TAN) X(ASIN) X(ACOS) X(ATAN) X(SINH) X(COSH) X(TANH) X(ASINH) X(ACOSH)     \
-  X(ATANH) X(QUANT16)
+  X(ATANH) X(QUANT16) X(FREXPF) X(FREXPE)
 #define IR_F2S(X) X(ATAN2) X(POW) X(LDEXP)
 #define IR_IBS(X) X(POPCNT) X(CLZ) X(CTZ) X(FLBU) X(FLBS) X(FTB) X(REV)
 #define IR_PKS(X)                                                              \

@@ -266,6 +266,45 @@ val lw_builtin(lw *L, ast_expr *e) {
     }
     return (val){.reg = d, .n = a[0].n, .type = t};
   }
+  case BK_REFRACT: {
+    /* k = 1 - e3 * e3 * (1 - dot(e2, e1)^2); k < 0 ? 0 :
+     * e3 * e1 - (e3 * dot(e2, e1) + sqrt(k)) * e2, in the spec's order */
+    uint32_t dd = dot(L, a[1], a[0], a[0].n, 1), one = fconst(L, 1.0f);
+    uint32_t k = op3(L, IR_FMUL, dd, dd);
+    lw_emit(L, IR_FSUB, k, one, k, 0);
+    uint32_t s = op3(L, IR_FMUL, a[2].reg, a[2].reg);
+    lw_emit(L, IR_FMUL, k, s, k, 0);
+    lw_emit(L, IR_FSUB, k, one, k, 0);
+    uint32_t zero = fconst(L, 0.0f), tir = op3(L, IR_FLT, k, zero);
+    lw_emit(L, IR_FSQRT, s, k, 0, 0); /* NaN when k < 0: selected away */
+    uint32_t m = op3(L, IR_FMUL, a[2].reg, dd);
+    lw_emit(L, IR_FADD, m, m, s, 0);
+    uint32_t d = lw_reg(L, a[0].n);
+    for (uint32_t i = 0; i < a[0].n; i++) {
+      uint32_t p = op3(L, IR_FMUL, a[2].reg, a[0].reg + i);
+      uint32_t q = op3(L, IR_FMUL, m, a[1].reg + i);
+      lw_emit(L, IR_FSUB, p, p, q, 0);
+      lw_emit(L, IR_SELECT, d + i, p, zero, tir);
+    }
+    return (val){.reg = d, .n = a[0].n, .type = t};
+  }
+  case BK_FREXP:
+  case BK_MODF: {
+    /* the result struct's leaves: fract's components, then exp's/whole's */
+    uint32_t w = a[0].n, d = lw_reg(L, 2 * w);
+    for (uint32_t i = 0; i < w; i++) {
+      if (f == BF_FREXP) {
+        lw_emit(L, IR_FUN1, d + i, a[0].reg + i, 0, IR_F1_FREXPF);
+        lw_emit(L, IR_FUN1, d + w + i, a[0].reg + i, 0, IR_F1_FREXPE);
+      } else {
+        /* whole = trunc(e), fract = e - trunc(e): exact, and both keep
+         * e's sign (an integral negative e gives fract +0) */
+        lw_emit(L, IR_FUN1, d + w + i, a[0].reg + i, 0, IR_F1_TRUNC);
+        lw_emit(L, IR_FSUB, d + i, a[0].reg + i, d + w + i, 0);
+      }
+    }
+    return (val){.reg = d, .n = 2 * w, .type = t};
+  }
   case BK_FACEFWD: {
     /* dot(e2, e3) < 0 ? e1 : -e1 */
     uint32_t k = dot(L, a[1], a[2], a[1].n, 1);

@@ -381,6 +381,17 @@ static float vm_f16_to_f32(uint32_t h) {
   return vm_bits_f(sign | ((e + 112u) << 23) | (m << 13));
 }
 
+/* frexp: x = f * 2^e with |f| in [0.5, 1). Subnormals, which WGSL leaves
+ * indeterminate, get their exact decomposition too (the double they widen
+ * to is normal); zero gives (x, 0) keeping the sign; infinities and NaN
+ * give (x, 0). */
+static float vm_frexp(float x, int32_t *e) {
+  int k = 0;
+  const double f = isfinite(x) ? frexp((double)x, &k) : (double)x;
+  if (e) *e = k;
+  return (float)f;
+}
+
 static VM_COLD void vm_fun1_row(float *d, const float *x, unsigned fn, int n) {
 #define VM_F1(expr)                                                            \
   for (int l = 0; l < n; l++) {                                                \
@@ -410,6 +421,14 @@ static VM_COLD void vm_fun1_row(float *d, const float *x, unsigned fn, int n) {
   case IR_F1_ACOSH: VM_F1(acosh(v))
   case IR_F1_ATANH: VM_F1(atanh(v))
   case IR_F1_QUANT16: VM_F1(vm_f16_to_f32(vm_f32_to_f16(x[l])))
+  case IR_F1_FREXPF: VM_F1(vm_frexp(x[l], NULL))
+  case IR_F1_FREXPE:
+    for (int l = 0; l < n; l++) {
+      int32_t e;
+      (void)vm_frexp(x[l], &e);
+      memcpy(&d[l], &e, sizeof e);
+    }
+    break;
   default: VM_F1(0.0f) /* rejected by vm_check; kept total */
   }
 #undef VM_F1

@@ -630,10 +630,72 @@ static double det_n(double x[4][4], uint32_t n) {
   return sum;
 }
 
+/* frexp and modf: the two members of the result struct rt, component by
+ * component. frexp's subnormal case (indeterminate in WGSL) gets the exact
+ * decomposition, as at run time (vm.c); zero gives (zero, 0). modf is
+ * trunc(e) and e - trunc(e), both exact. */
+static const cvalue *fold_split(wgsl_module *m, builtin_fn f, const cvalue *x, const type *rt) {
+  const type *t0 = rt->fields[0].type, *t1 = rt->fields[1].type;
+  int n = x->elems ? x->n : 0;
+  const cvalue *p[4], *q[4];
+  for (int i = 0; i < (n ? n : 1); i++) {
+    double v = component(m, x, i)->f;
+    if (f == BF_FREXP) {
+      int e = 0;
+      double fr = v == 0 ? v : frexp(v, &e);
+      p[i] = cv_float(m, type_scalar_of(t0), fr);
+      q[i] = cv_int(m, type_scalar_of(t1), e);
+    } else {
+      p[i] = cv_float(m, type_scalar_of(t0), v - trunc(v));
+      q[i] = cv_float(m, type_scalar_of(t1), trunc(v));
+    }
+    if (!p[i] || !q[i]) return NULL;
+  }
+  const cvalue *el[2] = {n ? cv_composite(m, t0, p, n) : p[0], n ? cv_composite(m, t1, q, n) : q[0]};
+  if (!el[0] || !el[1]) return NULL;
+  return cv_composite(m, rt, el, 2);
+}
+
+/* refract in the precision of its type, every operation rounded to it in
+ * the spec's order, so that a constant call gives what the same call at
+ * run time gives (lower_builtin.c). An intermediate overflow is the
+ * constant-expression error, even where the formula would recover. */
+typedef struct rctx {
+  const type *t;
+  int overflow;
+} rctx;
+
+static double rnd(rctx *r, double v) {
+  if (r->t->kind == TY_F32) v = (double)(float)v;
+  if (!isfinite(v)) r->overflow = 1;
+  return v;
+}
+
+static const cvalue *fold_refract(wgsl_module *m, const cvalue **a, const type *rt, src_span span,
+                                  diag_list *d) {
+  rctx r = {rt->elem, 0};
+  int n = (int)rt->n;
+  double dd = 0, e3 = a[2]->f, x[4];
+  for (int i = 0; i < n; i++) {
+    double pr = rnd(&r, a[1]->elems[i]->f * a[0]->elems[i]->f);
+    dd = i ? rnd(&r, dd + pr) : pr;
+  }
+  double k = rnd(&r, 1 - rnd(&r, rnd(&r, e3 * e3) * rnd(&r, 1 - rnd(&r, dd * dd))));
+  double mm = k < 0 ? 0 : rnd(&r, rnd(&r, e3 * dd) + rnd(&r, sqrt(k)));
+  for (int i = 0; i < n; i++)
+    x[i] = k < 0 ? 0 : rnd(&r, rnd(&r, e3 * a[0]->elems[i]->f) - rnd(&r, mm * a[1]->elems[i]->f));
+  const cvalue *el[4];
+  for (int i = 0; i < n; i++)
+    if (!(el[i] = fres(m, r.t, r.overflow ? INFINITY : x[i], span, d))) return NULL;
+  return cv_composite(m, rt, el, n);
+}
+
 const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
                            const type *rt, src_span span, diag_list *d) {
   for (int i = 0; i < nargs; i++)
     if (!args[i]) return NULL;
+  if (f == BF_FREXP || f == BF_MODF) return fold_split(m, f, args[0], rt);
+  if (f == BF_REFRACT) return fold_refract(m, args, rt, span, d);
   if (f == BF_TRANSPOSE) {
     const cvalue *a = args[0], *col[4], *el[4];
     const type *ct = types_vec(&m->types, rt->elem, rt->rows);

@@ -4,6 +4,7 @@
  * computation written in C. Every shader runs at W = 8, 16, 32 and 64 and on
  * 1 and 2 threads; results of race-free shaders must not depend on either.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -486,12 +487,130 @@ static void test_builtin_edges(void **state) {
   wgsl_module_free(m);
 }
 
+/* frexp, modf and refract at their edges, against C's frexpf / truncf and
+ * the spec's refract formula evaluated in float: zero and -0, subnormals
+ * (indeterminate in WGSL; lockstep gives the exact decomposition, as
+ * frexpf does), the largest and smallest normals, negative values (modf's
+ * parts both keep the sign), infinities and NaN for frexp (lockstep: the
+ * input and exponent 0). The same calls const-evaluated must agree. */
+static const char *split_src =
+    "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
+    "const cf = frexp(vec4f(0.1, -96.0, 1e-40, 0.0));\n"
+    "const cm = modf(vec2f(-7.75, 1e10));\n"
+    "const cr = refract(vec3f(0.6, -0.8, 0.0), vec3f(0.0, 1.0, 0.0), 1.3);\n"
+    "@compute @workgroup_size(16)\n"
+    "fn main(@builtin(local_invocation_index) i: u32) {\n"
+    "  let x = bitcast<f32>(io[i]);\n"
+    "  let f = frexp(x);\n"
+    "  io[16u + i] = bitcast<u32>(f.fract);\n"
+    "  io[32u + i] = bitcast<u32>(frexp(x).exp);\n"
+    "  var m = modf(vec2f(x, 1.0));\n"
+    "  let mf = m.fract.x;\n"
+    "  io[48u + i] = select(bitcast<u32>(mf), 0x7fc00000u, mf != mf); /* one NaN */\n"
+    "  io[64u + i] = bitcast<u32>(select(m.whole.x, m.whole.y, i % 2u == 1u));\n"
+    "  let eta = f32(i) * 0.125;\n"
+    "  let r = refract(vec3f(0.6, -0.8, 0.0), vec3f(0.0, 1.0, 0.0), eta);\n"
+    "  io[80u + i] = bitcast<u32>(r.x);\n"
+    "  io[96u + i] = bitcast<u32>(r.y);\n"
+    "  if (i < 4u) {\n"
+    "    io[112u + i] = bitcast<u32>(cf.fract[i]);\n"
+    "    io[116u + i] = bitcast<u32>(cf.exp[i]);\n"
+    "  }\n"
+    "  if (i == 4u) { io[120] = bitcast<u32>(cm.fract.x); io[121] = bitcast<u32>(cm.whole.x);\n"
+    "                 io[122] = bitcast<u32>(cm.fract.y); io[123] = bitcast<u32>(cr.x);\n"
+    "                 io[124] = bitcast<u32>(cr.y); io[125] = bitcast<u32>(cr.z); }\n"
+    "}\n";
+
+static uint32_t fbits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+static float bitsf(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+/* refract(e1, (0, 1, 0), eta) with e1 = (0.6, -0.8, 0) in float, the
+ * spec's order of operations; component c. */
+static float c_refract(float eta, int c) {
+  const float e1[3] = {0.6f, -0.8f, 0.0f}, e2[3] = {0.0f, 1.0f, 0.0f};
+  float d = e2[0] * e1[0];
+  d = d + e2[1] * e1[1];
+  d = d + e2[2] * e1[2];
+  float k = 1.0f - eta * eta * (1.0f - d * d);
+  if (k < 0.0f) return 0.0f;
+  return eta * e1[c] - (eta * d + sqrtf(k)) * e2[c];
+}
+
+static void test_split_edges(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(split_src, NULL, 0, &m);
+  static const uint32_t in[16] = {
+      0x00000000u, 0x80000000u, /* +0, -0 */
+      0x00000001u, 0x80600000u, /* the smallest subnormal, -0.75 * 2^-126 */
+      0x00800000u, 0x7f7fffffu, /* the smallest and largest normals */
+      0x3f800000u, 0xbf000000u, /* 1, -0.5 */
+      0x40400000u, 0xc0200000u, /* 3, -2.5 */
+      0xc0e00000u, 0x3dcccccdu, /* -7 (modf's fract: +0), 0.1 */
+      0x4b000001u, 0xcafffffeu, /* 2^23 + 1, -(2^23 - 1): integral */
+      0x7f800000u, 0x7fc00000u, /* infinity, a quiet NaN */
+  };
+  enum { N = 128 };
+  size_t words = N;
+  uint32_t init[N] = {0}, want[N] = {0};
+  for (int i = 0; i < 16; i++) {
+    float x = bitsf(in[i]);
+    init[i] = want[i] = in[i];
+    int e = 0;
+    float fr = frexpf(x, &e);
+    if (!isfinite(x)) fr = x, e = 0; /* lockstep's choice where WGSL leaves it open */
+    want[16 + i] = fbits(fr);
+    want[32 + i] = (uint32_t)e;
+    /* modf per the spec: e - trunc(e) (NaN for infinity and NaN) */
+    float mf = x - truncf(x);
+    want[48 + i] = isnan(mf) ? 0x7fc00000u : fbits(mf);
+    want[64 + i] = fbits(i % 2 ? 1.0f : truncf(x));
+    float eta = (float)i * 0.125f;
+    want[80 + i] = fbits(c_refract(eta, 0));
+    want[96 + i] = fbits(c_refract(eta, 1));
+  }
+  const float cx[4] = {0.1f, -96.0f, 1e-40f, 0.0f};
+  for (int i = 0; i < 4; i++) {
+    int e = 0;
+    want[112 + i] = fbits(frexpf(cx[i], &e));
+    want[116 + i] = (uint32_t)e;
+  }
+  want[120] = fbits(-7.75f - truncf(-7.75f));
+  want[121] = fbits(truncf(-7.75f));
+  want[122] = fbits(1e10f - truncf(1e10f));
+  want[123] = fbits(c_refract(1.3f, 0));
+  want[124] = fbits(c_refract(1.3f, 1));
+  want[125] = fbits(c_refract(1.3f, 2));
+  /* spot checks of the model itself, from the definitions */
+  assert_int_equal(want[16 + 2], 0x3f000000u); /* 2^-149 = 0.5 * 2^-148 */
+  assert_int_equal(want[32 + 2], (uint32_t)-148);
+  assert_int_equal(want[16 + 9], 0xbf200000u); /* -2.5 = -0.625 * 2^2 */
+  assert_int_equal(want[48 + 9], 0xbf000000u); /* modf(-2.5) = (-0.5, -2) */
+  assert_int_equal(want[64 + 8], 0x40400000u);
+  assert_int_equal(want[80 + 15], 0u);          /* eta 1.875: k < 0 */
+  assert_int_equal(want[48 + 10], 0u);          /* modf(-7).fract = -7 - -7 = +0 */
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, 1, ini, wan, &words, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_control_flow),   cmocka_unit_test(test_workgroup_reduction),
       cmocka_unit_test(test_atomics),        cmocka_unit_test(test_builtin_values),
       cmocka_unit_test(test_integer_rules),  cmocka_unit_test(test_short_circuit),
       cmocka_unit_test(test_continuing),     cmocka_unit_test(test_builtin_edges),
+      cmocka_unit_test(test_split_edges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
