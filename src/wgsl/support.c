@@ -68,6 +68,8 @@ static int lowered(builtin_fn f) {
   case BK_INT1: case BK_EXTRACT: case BK_INSERT: case BK_LDEXP: case BK_LEN: case BK_DIST:
   case BK_DOT: case BK_CROSS: case BK_NORM: case BK_REFLECT: case BK_FACEFWD: case BK_FIXED:
   case BK_ALLANY: case BK_WUL: case BK_CMPX: case BK_BITCAST: case BK_DET: case BK_TRANSPOSE:
+  case BK_SGRED: case BK_SGBIT: case BK_SGBC: case BK_SGSHUF: case BK_SGONE: case BK_SGBOOL:
+  case BK_BALLOT: case BK_ELECT: case BK_QBC:
     return 1;
   default: return 0;
   }
