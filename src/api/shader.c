@@ -48,6 +48,15 @@ ls_shader_module *ls_device_create_shader_module(ls_device *device,
   m->module = wgsl_module_compile(desc->code, strlen(desc->code), file);
   if (!m->module) goto oom_free;
 
+  /* An enable extension needs its feature on the device (WebGPU's rule for
+   * createShaderModule): an error at the directive, the module invalid. */
+  unsigned ext = wgsl_module_extensions(m->module);
+  if ((ext & WGSL_EXT_SUBGROUP_SIZE_CONTROL) &&
+      !(device->features & API_FEATURE_SUBGROUP_SIZE_CONTROL))
+    wgsl_module_refuse_extension(m->module, WGSL_EXT_SUBGROUP_SIZE_CONTROL, "subgroup-size-control");
+  else if ((ext & WGSL_EXT_SUBGROUPS) && !(device->features & API_FEATURE_SUBGROUPS))
+    wgsl_module_refuse_extension(m->module, WGSL_EXT_SUBGROUPS, "subgroups");
+
   size_t srclen = 0;
   const char *src = wgsl_module_source(m->module, &srclen);
   const diag_list *dl = wgsl_module_diags(m->module);
@@ -71,29 +80,9 @@ ls_shader_module *ls_device_create_shader_module(ls_device *device,
     if (!m->formatted) goto oom_free;
   }
   m->valid = wgsl_module_ok(m->module);
-  if (!m->valid) {
+  if (!m->valid)
     api_validation(device, "createShaderModule '%s': the WGSL has errors:\n%s", file,
                    m->formatted);
-    return m;
-  }
-  /* An enable extension needs its feature on the device (WebGPU's rule for
-   * createShaderModule): the module is invalid without it. */
-  unsigned ext = wgsl_module_extensions(m->module);
-  const char *missing = NULL, *what = NULL;
-  if ((ext & WGSL_EXT_SUBGROUP_SIZE_CONTROL) && !(device->features & API_FEATURE_SUBGROUP_SIZE_CONTROL)) {
-    missing = "subgroup-size-control";
-    what = "subgroup_size_control";
-  } else if ((ext & WGSL_EXT_SUBGROUPS) && !(device->features & API_FEATURE_SUBGROUPS)) {
-    missing = "subgroups";
-    what = "subgroups";
-  }
-  if (missing) {
-    m->valid = 0;
-    api_validation(device,
-                   "createShaderModule '%s': 'enable %s;' needs the device feature \"%s\" "
-                   "(create the device with it in requiredFeatures)",
-                   file, what, missing);
-  }
   return m;
 
 oom_free:
