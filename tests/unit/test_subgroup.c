@@ -500,6 +500,17 @@ static void test_pipeline_checks(void **state) {
   ls_constant_entry n24 = {"N", 24}, x48[2] = {{"N", 32}, {"X", 48}};
   assert_false(lowers(sz, &n24, 1, "@subgroup_size must be a power of two, found 24", NULL));
   assert_false(lowers(sz, x48, 2, "workgroup size x = 48 is not a multiple of @subgroup_size(32)", NULL));
+
+  /* f16 operands stay refused until lockstep runs f16 */
+  const char *h =
+      "enable f16;\n"
+      "enable subgroups;\n"
+      "@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n"
+      "@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {\n"
+      "  out[i] = f32(subgroupAdd(f16(i)));\n"
+      "}\n";
+  assert_false(lowers(h, NULL, 0, "f16", NULL));
+  assert_false(lowers(h, NULL, 0, "is not supported by lockstep yet", NULL));
 }
 
 int main(void) {
