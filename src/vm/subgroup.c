@@ -61,8 +61,28 @@ static uint32_t sg_identity(unsigned op) {
   }
 }
 
+/* Integer reductions of a whole subgroup: no order to keep, so plain loops
+ * the compiler can vectorise. */
+static int sg_reduce_full(const uint32_t *x, unsigned op, unsigned w, uint32_t *out) {
+  uint32_t acc = x[0];
+  switch (op) {
+  case IR_SG_ADD_I: for (unsigned l = 1; l < w; l++) acc += x[l]; break;
+  case IR_SG_AND: for (unsigned l = 1; l < w; l++) acc &= x[l]; break;
+  case IR_SG_OR: for (unsigned l = 1; l < w; l++) acc |= x[l]; break;
+  case IR_SG_XOR: for (unsigned l = 1; l < w; l++) acc ^= x[l]; break;
+  case IR_SG_MIN_U: for (unsigned l = 1; l < w; l++) acc = x[l] < acc ? x[l] : acc; break;
+  case IR_SG_MAX_U: for (unsigned l = 1; l < w; l++) acc = x[l] > acc ? x[l] : acc; break;
+  default: return 0;
+  }
+  *out = acc;
+  return 1;
+}
+
 uint32_t vm_sg_reduce(const uint32_t *x, uint64_t live, unsigned op, unsigned w) {
-  if (w < 64) live &= (UINT64_C(1) << w) - 1;
+  const uint64_t full = w < 64 ? (UINT64_C(1) << w) - 1 : UINT64_MAX;
+  live &= full;
+  uint32_t r;
+  if (live == full && sg_reduce_full(x, op, w, &r)) return r;
   if (!live) return sg_identity(op);
   /* start from the lowest lane itself, not from the identity: -0.0 and
    * NaN payloads come through unchanged when one lane is active */
@@ -88,25 +108,43 @@ void vm_sg_scan(uint32_t *d, const uint32_t *x, uint64_t live, unsigned op, int 
   }
 }
 
+/* x[s] when lane s is active, else 0; s may be any value */
+#define SG_FROM(s) ((s) < w && (live >> (s) & 1) ? x[(s)] : 0u)
+
 void vm_sg_shuffle(uint32_t *d, const uint32_t *x, const uint32_t *y, uint64_t live,
                    unsigned sel, unsigned w) {
   uint32_t t[128];
-  const uint64_t first = live ? (uint64_t)__builtin_ctzll(live) : w;
-  for (unsigned l = 0; l < w; l++) {
-    uint64_t s; /* 64-bit: lane + delta must not wrap into range */
-    switch (sel) {
-    case IR_SH_IDX: s = y[l]; break;
-    case IR_SH_XOR: s = (uint64_t)(l ^ y[l]); break;
-    case IR_SH_UP: s = y[l] > l ? UINT64_MAX : l - y[l]; break;
-    case IR_SH_DOWN: s = (uint64_t)l + y[l]; break;
-    case IR_SH_QUAD: s = y[l] < 4 ? (uint64_t)((l & ~3u) | y[l]) : UINT64_MAX; break;
-    case IR_SH_FIRST: s = first; break;
-    default: s = UINT64_MAX; break;
+  /* one loop per selection, so each is a plain gather */
+  switch (sel) {
+  case IR_SH_IDX:
+    for (unsigned l = 0; l < w; l++) t[l] = SG_FROM(y[l]);
+    break;
+  case IR_SH_XOR:
+    for (unsigned l = 0; l < w; l++) t[l] = SG_FROM(l ^ y[l]);
+    break;
+  case IR_SH_UP: /* below lane 0 wraps past w */
+    for (unsigned l = 0; l < w; l++) t[l] = SG_FROM(l - y[l]);
+    break;
+  case IR_SH_DOWN: /* in 64 bits: lane + delta must not wrap into range */
+    for (unsigned l = 0; l < w; l++) {
+      const uint64_t s = (uint64_t)l + y[l];
+      t[l] = s < w && (live >> s & 1) ? x[s] : 0u;
     }
-    t[l] = s < w && (live >> s & 1) ? x[s] : 0;
+    break;
+  case IR_SH_QUAD:
+    for (unsigned l = 0; l < w; l++) t[l] = y[l] < 4 ? SG_FROM((l & ~3u) | y[l]) : 0u;
+    break;
+  case IR_SH_FIRST: {
+    const uint32_t v = live ? x[__builtin_ctzll(live)] : 0u;
+    for (unsigned l = 0; l < w; l++) t[l] = v;
+    break;
+  }
+  default: memset(t, 0, (size_t)w * sizeof *t); break;
   }
   memcpy(d, t, (size_t)w * sizeof *d);
 }
+
+#undef SG_FROM
 
 void vm_sg_vote(uint32_t *d, uint64_t nz, uint64_t live, unsigned op, unsigned w) {
   uint32_t all = (live & ~nz) == 0, any = (live & nz) != 0;
