@@ -513,11 +513,33 @@ static void test_pipeline_checks(void **state) {
   assert_false(lowers(h, NULL, 0, "is not supported by lockstep yet", NULL));
 }
 
+/* The disassembler names the subgroup opcodes and their sub-operations. */
+static void test_disassembly(void **state) {
+  (void)state;
+  ls_constant_entry cs[2] = {{"WG", 64}, {"MODE", 0}};
+  wgsl_module *m;
+  ir_program *p = build(sg_src, cs, 2, &m);
+  char *t = ir_disassemble(p);
+  assert_non_null(t);
+  static const char *const want[] = {"SRED", "ADD_I", "ADD_F", "MIN_S", "MAX_F", "XOR",
+                                     "SCANX", "SCANI", "MUL_F", "SHUF", "IDX", "FIRST",
+                                     "UP", "DOWN", "QUAD", "VOTE", "ALL", "ELECT", "BALLOT",
+                                     "subgroup_invocation_id", "num_subgroups"};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+    if (!strstr(t, want[i])) fprintf(stderr, "no '%s' in the listing\n", want[i]);
+    assert_non_null(strstr(t, want[i]));
+  }
+  free(t);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_full),          cmocka_unit_test(test_partial),
       cmocka_unit_test(test_divergent_if),  cmocka_unit_test(test_after_return),
       cmocka_unit_test(test_loop_masks),    cmocka_unit_test(test_pipeline_checks),
+      cmocka_unit_test(test_disassembly),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
