@@ -843,7 +843,8 @@ static const char *sg_size_wgsl =
     "override N: u32 = 16u;\n"
     "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n"
     "@compute @workgroup_size(64) @subgroup_size(N)\n"
-    "fn main(@builtin(subgroup_invocation_id) i: u32) { d[i] = i; }\n";
+    "fn main(@builtin(local_invocation_index) li: u32, @builtin(subgroup_invocation_id) i: u32,\n"
+    "        @builtin(subgroup_size) n: u32) { d[li] = i + 100u * n; }\n";
 
 static ls_device *feature_device(ls_adapter *a, const char *feature) {
   const char *f[1] = {feature};
@@ -913,6 +914,21 @@ static void test_subgroup_features(void **state) {
   pd.module = m;
   p = ls_device_create_compute_pipeline(ssc, &pd); /* N = 16 = W */
   assert_non_null(p);
+  b = buffer(ssc, 4 * 64, RW | LS_BUFFER_USAGE_STORAGE, "d");
+  g = group_for(ssc, p, b, LS_WHOLE_SIZE);
+  enc = ls_device_create_command_encoder(ssc);
+  pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+  ls_compute_pass_end(pass);
+  cb = finish(enc);
+  assert_int_equal(ls_queue_submit(ssc, &cb, 1), LS_OK);
+  assert_int_equal(ls_queue_read_buffer(ssc, b, 0, out, sizeof out), LS_OK);
+  /* subgroup_size is the attribute's 16; invocation i is lane i % 16 */
+  for (uint32_t i = 0; i < 64; i++) assert_int_equal(out[i], i % 16 + 1600);
+  ls_bind_group_destroy(g);
+  ls_buffer_destroy(b);
   ls_compute_pipeline_destroy(p);
   ls_constant_entry c32 = {"N", 32};
   pd.constants = &c32;
@@ -922,6 +938,11 @@ static void test_subgroup_features(void **state) {
   assert_int_equal(last_type, LS_ERROR_VALIDATION);
   assert_non_null(strstr(last_error, "test.wgsl:4:45"));
   assert_non_null(strstr(last_error, "@subgroup_size(32) is outside the adapter's subgroup sizes"));
+  /* workgroup size x must be a multiple of the subgroup size */
+  ls_constant_entry c128 = {"N", 128};
+  pd.constants = &c128;
+  assert_null(ls_device_create_compute_pipeline(ssc, &pd));
+  assert_non_null(strstr(last_error, "workgroup size x = 64 is not a multiple of @subgroup_size(128)"));
   ls_shader_module_destroy(m);
   ls_device_destroy(ssc);
   ls_adapter_destroy(a);
