@@ -375,8 +375,9 @@ LS_API ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cb
 
 /* The sanitizer watches every dispatch of a device (at a cost: see
  * docs/sanitizer.md) and collects findings: out-of-bounds accesses, accesses
- * beyond a buffer's logical size, data races, barrier divergence and runaway
- * shaders. Results of a checked run are those of an unchecked one. */
+ * beyond a buffer's logical size, data races, barrier divergence, runaway
+ * shaders and subgroup reads from lanes that are not active. Results of a
+ * checked run are those of an unchecked one. */
 
 typedef enum ls_check_kind {
   LS_CHECK_OUT_OF_BOUNDS,      /* past the bound range, a workgroup variable or a fixed-size array */
@@ -385,6 +386,8 @@ typedef enum ls_check_kind {
   LS_CHECK_RACE_SAME_VALUE,    /* a write-write race where both wrote the same bits */
   LS_CHECK_BARRIER_DIVERGENCE, /* a barrier not reached by every invocation of the workgroup */
   LS_CHECK_RUNAWAY,            /* the dispatch ran past the instruction budget */
+  LS_CHECK_SUBGROUP_INACTIVE,  /* a shuffle, broadcast or quad operation read a lane that is not
+                                  active: indeterminate in WGSL (lockstep gives 0) */
   LS_CHECK_KIND_COUNT_
 } ls_check_kind;
 
@@ -398,7 +401,8 @@ enum {
   LS_CHECK_RACES = 0x2,
   LS_CHECK_BARRIERS = 0x4,
   LS_CHECK_RUNAWAY_LOOPS = 0x8,
-  LS_CHECK_ALL = 0xf
+  LS_CHECK_SUBGROUPS = 0x10, /* subgroup reads from lanes that are not active */
+  LS_CHECK_ALL = 0x1f
 };
 
 typedef struct ls_check_options {

@@ -108,31 +108,54 @@ void vm_sg_scan(uint32_t *d, const uint32_t *x, uint64_t live, unsigned op, int 
   }
 }
 
-/* x[s] when lane s is active, else 0; s may be any value */
-#define SG_FROM(s) ((s) < w && (live >> (s) & 1) ? x[(s)] : 0u)
+/* Lane s is active (s may be any value). */
+#define SG_OK(s) ((s) < w && (live >> (s) & 1))
 
-void vm_sg_shuffle(uint32_t *d, const uint32_t *x, const uint32_t *y, uint64_t live,
-                   unsigned sel, unsigned w) {
+uint64_t vm_sg_shuffle(uint32_t *d, const uint32_t *x, const uint32_t *y, uint64_t live,
+                       unsigned sel, unsigned w) {
   uint32_t t[128];
+  uint64_t miss = 0;
   /* one loop per selection, so each is a plain gather */
   switch (sel) {
   case IR_SH_IDX:
-    for (unsigned l = 0; l < w; l++) t[l] = SG_FROM(y[l]);
+    for (unsigned l = 0; l < w; l++) {
+      const uint32_t s = y[l];
+      const int ok = SG_OK(s);
+      t[l] = ok ? x[s] : 0u;
+      miss |= (uint64_t)!ok << l;
+    }
     break;
   case IR_SH_XOR:
-    for (unsigned l = 0; l < w; l++) t[l] = SG_FROM(l ^ y[l]);
+    for (unsigned l = 0; l < w; l++) {
+      const uint32_t s = l ^ y[l];
+      const int ok = SG_OK(s);
+      t[l] = ok ? x[s] : 0u;
+      miss |= (uint64_t)!ok << l;
+    }
     break;
   case IR_SH_UP: /* below lane 0 wraps past w */
-    for (unsigned l = 0; l < w; l++) t[l] = SG_FROM(l - y[l]);
+    for (unsigned l = 0; l < w; l++) {
+      const uint32_t s = l - y[l];
+      const int ok = SG_OK(s);
+      t[l] = ok ? x[s] : 0u;
+      miss |= (uint64_t)!ok << l;
+    }
     break;
   case IR_SH_DOWN: /* in 64 bits: lane + delta must not wrap into range */
     for (unsigned l = 0; l < w; l++) {
       const uint64_t s = (uint64_t)l + y[l];
-      t[l] = s < w && (live >> s & 1) ? x[s] : 0u;
+      const int ok = SG_OK(s);
+      t[l] = ok ? x[s] : 0u;
+      miss |= (uint64_t)!ok << l;
     }
     break;
   case IR_SH_QUAD:
-    for (unsigned l = 0; l < w; l++) t[l] = y[l] < 4 ? SG_FROM((l & ~3u) | y[l]) : 0u;
+    for (unsigned l = 0; l < w; l++) {
+      const uint32_t s = (l & ~3u) | y[l];
+      const int ok = y[l] < 4 && SG_OK(s);
+      t[l] = ok ? x[s] : 0u;
+      miss |= (uint64_t)!ok << l;
+    }
     break;
   case IR_SH_FIRST: {
     const uint32_t v = live ? x[__builtin_ctzll(live)] : 0u;
@@ -142,9 +165,10 @@ void vm_sg_shuffle(uint32_t *d, const uint32_t *x, const uint32_t *y, uint64_t l
   default: memset(t, 0, (size_t)w * sizeof *t); break;
   }
   memcpy(d, t, (size_t)w * sizeof *d);
+  return miss & live;
 }
 
-#undef SG_FROM
+#undef SG_OK
 
 void vm_sg_vote(uint32_t *d, uint64_t nz, uint64_t live, unsigned op, unsigned w) {
   uint32_t all = (live & ~nz) == 0, any = (live & nz) != 0;

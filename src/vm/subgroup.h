@@ -18,8 +18,9 @@ uint32_t vm_sg_reduce(const uint32_t *x, uint64_t live, unsigned op, unsigned w)
 void vm_sg_scan(uint32_t *d, const uint32_t *x, uint64_t live, unsigned op, int exclusive,
                 unsigned w);
 /* d[l] = x[src(l)] with src from sel (IR_SH_*) and y[l]; 0 where src is not
- * an active lane. d may be x or y. */
-void vm_sg_shuffle(uint32_t *d, const uint32_t *x, const uint32_t *y, uint64_t live,
+ * an active lane. d may be x or y. Returns the active lanes that got 0 that
+ * way (for the sanitizer). */
+uint64_t vm_sg_shuffle(uint32_t *d, const uint32_t *x, const uint32_t *y, uint64_t live,
                    unsigned sel, unsigned w);
 /* d[l] = vote op (IR_VT_*) over the lanes where x != 0 (nz). */
 void vm_sg_vote(uint32_t *d, uint64_t nz, uint64_t live, unsigned op, unsigned w);
