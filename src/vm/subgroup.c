@@ -91,22 +91,44 @@ uint32_t vm_sg_reduce(const uint32_t *x, uint64_t live, unsigned op, unsigned w)
   return acc;
 }
 
+/* One lane loop per operation (the switch stays outside the loop). */
+#define SG_SCAN(comb)                                                          \
+  for (unsigned l = 0; l < w; l++) {                                           \
+    const uint32_t v = x[l];                                                   \
+    if (!(live >> l & 1)) {                                                    \
+      d[l] = acc;                                                              \
+      continue;                                                                \
+    }                                                                          \
+    const uint32_t next = started ? comb(acc, v) : v;                          \
+    d[l] = exclusive ? acc : next;                                             \
+    acc = next;                                                                \
+    started = 1;                                                               \
+  }
+#define SG_ADDI(a, b) ((a) + (b))
+#define SG_MULI(a, b) ((a) * (b))
+#define SG_ADDF(a, b) sg_u(sg_f(a) + sg_f(b))
+#define SG_MULF(a, b) sg_u(sg_f(a) * sg_f(b))
+#define SG_ANY(a, b) sg_combine(op, (a), (b))
+
 void vm_sg_scan(uint32_t *d, const uint32_t *x, uint64_t live, unsigned op, int exclusive,
                 unsigned w) {
   uint32_t acc = sg_identity(op);
   int started = 0;
-  for (unsigned l = 0; l < w; l++) {
-    const uint32_t v = x[l];
-    if (!(live >> l & 1)) {
-      d[l] = acc;
-      continue;
-    }
-    const uint32_t next = started ? sg_combine(op, acc, v) : v;
-    d[l] = exclusive ? acc : next;
-    acc = next;
-    started = 1;
+  switch (op) {
+  case IR_SG_ADD_I: SG_SCAN(SG_ADDI) break;
+  case IR_SG_MUL_I: SG_SCAN(SG_MULI) break;
+  case IR_SG_ADD_F: SG_SCAN(SG_ADDF) break;
+  case IR_SG_MUL_F: SG_SCAN(SG_MULF) break;
+  default: SG_SCAN(SG_ANY) break;
   }
 }
+
+#undef SG_SCAN
+#undef SG_ADDI
+#undef SG_MULI
+#undef SG_ADDF
+#undef SG_MULF
+#undef SG_ANY
 
 /* Lane s is active (s may be any value). */
 #define SG_OK(s) ((s) < w && (live >> (s) & 1))
