@@ -144,6 +144,9 @@ LS_API ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, 
 LS_API void ls_adapter_destroy(ls_adapter *adapter);
 LS_API void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out);
 LS_API void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out);
+/* adapter.features.has(name): "core-features-and-limits", "subgroups",
+ * "subgroup-size-control". */
+LS_API int ls_adapter_has_feature(const ls_adapter *adapter, const char *name);
 
 /* ------------------------------------------------------------------ device */
 
@@ -187,6 +190,9 @@ LS_API ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_
                                            ls_status *status, char *err, size_t errlen);
 LS_API void ls_device_destroy(ls_device *device);
 LS_API void ls_device_get_limits(const ls_device *device, ls_limits *out);
+/* device.features.has(name): the features requested at creation (and those
+ * they enable: "subgroup-size-control" enables "subgroups"). */
+LS_API int ls_device_has_feature(const ls_device *device, const char *name);
 
 LS_API void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user);
 LS_API void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *user);

@@ -222,6 +222,21 @@ void ls_device_destroy(ls_device *device) {
 
 int api_device_dead(const ls_device *d) { return !d || d->lost || d->destroyed; }
 
+int ls_adapter_has_feature(const ls_adapter *adapter, const char *name) {
+  for (size_t k = 0; adapter && name && api_features[k]; k++)
+    if (strcmp(name, api_features[k]) == 0) return 1;
+  return 0;
+}
+
+int ls_device_has_feature(const ls_device *device, const char *name) {
+  if (!device || !name) return 0;
+  if (!strcmp(name, "core-features-and-limits")) return 1; /* lockstep is a core device */
+  if (!strcmp(name, "subgroups")) return (device->features & API_FEATURE_SUBGROUPS) != 0;
+  if (!strcmp(name, "subgroup-size-control"))
+    return (device->features & API_FEATURE_SUBGROUP_SIZE_CONTROL) != 0;
+  return 0;
+}
+
 void ls_device_get_limits(const ls_device *device, ls_limits *out) {
   if (!out) return;
   if (!device) {

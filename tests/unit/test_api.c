@@ -868,7 +868,11 @@ static void test_subgroup_features(void **state) {
   assert_non_null(a);
   ls_shader_module_desc sd = {sg_wgsl, "sg.wgsl"}, sz = {sg_size_wgsl, "sz.wgsl"};
 
+  assert_true(ls_adapter_has_feature(a, "subgroups"));
+  assert_true(ls_adapter_has_feature(a, "subgroup-size-control"));
+  assert_false(ls_adapter_has_feature(a, "shader-f16"));
   ls_device *plain = feature_device(a, NULL);
+  assert_false(ls_device_has_feature(plain, "subgroups"));
   ls_shader_module *m = ls_device_create_shader_module(plain, &sd);
   assert_non_null(m);
   assert_false(ls_shader_module_is_valid(m));
@@ -878,6 +882,8 @@ static void test_subgroup_features(void **state) {
   ls_device_destroy(plain);
 
   ls_device *sg = feature_device(a, "subgroups");
+  assert_true(ls_device_has_feature(sg, "subgroups"));
+  assert_false(ls_device_has_feature(sg, "subgroup-size-control"));
   m = module(sg, sd.code);
   assert_true(ls_shader_module_is_valid(m));
   ls_compute_pipeline *p = auto_pipeline(sg, m, "main");
@@ -907,6 +913,8 @@ static void test_subgroup_features(void **state) {
   ls_device_destroy(sg);
 
   ls_device *ssc = feature_device(a, "subgroup-size-control");
+  assert_true(ls_device_has_feature(ssc, "subgroups"));
+  assert_true(ls_device_has_feature(ssc, "subgroup-size-control"));
   m = module(ssc, sz.code); /* the feature enables subgroups too */
   assert_true(ls_shader_module_is_valid(m));
   ls_compute_pipeline_desc pd;
