@@ -144,6 +144,9 @@ LS_API ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, 
 LS_API void ls_adapter_destroy(ls_adapter *adapter);
 LS_API void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out);
 LS_API void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out);
+/* adapter.features.has(name): "core-features-and-limits", "subgroups",
+ * "subgroup-size-control". */
+LS_API int ls_adapter_has_feature(const ls_adapter *adapter, const char *name);
 
 /* ------------------------------------------------------------------ device */
 
@@ -187,6 +190,9 @@ LS_API ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_
                                            ls_status *status, char *err, size_t errlen);
 LS_API void ls_device_destroy(ls_device *device);
 LS_API void ls_device_get_limits(const ls_device *device, ls_limits *out);
+/* device.features.has(name): the features requested at creation (and those
+ * they enable: "subgroup-size-control" enables "subgroups"). */
+LS_API int ls_device_has_feature(const ls_device *device, const char *name);
 
 LS_API void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user);
 LS_API void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *user);
@@ -375,8 +381,9 @@ LS_API ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cb
 
 /* The sanitizer watches every dispatch of a device (at a cost: see
  * docs/sanitizer.md) and collects findings: out-of-bounds accesses, accesses
- * beyond a buffer's logical size, data races, barrier divergence and runaway
- * shaders. Results of a checked run are those of an unchecked one. */
+ * beyond a buffer's logical size, data races, barrier divergence, runaway
+ * shaders and subgroup reads from lanes that are not active. Results of a
+ * checked run are those of an unchecked one. */
 
 typedef enum ls_check_kind {
   LS_CHECK_OUT_OF_BOUNDS,      /* past the bound range, a workgroup variable or a fixed-size array */
@@ -385,6 +392,8 @@ typedef enum ls_check_kind {
   LS_CHECK_RACE_SAME_VALUE,    /* a write-write race where both wrote the same bits */
   LS_CHECK_BARRIER_DIVERGENCE, /* a barrier not reached by every invocation of the workgroup */
   LS_CHECK_RUNAWAY,            /* the dispatch ran past the instruction budget */
+  LS_CHECK_SUBGROUP_INACTIVE,  /* a shuffle, broadcast or quad operation read a lane that is not
+                                  active: indeterminate in WGSL (lockstep gives 0) */
   LS_CHECK_KIND_COUNT_
 } ls_check_kind;
 
@@ -398,7 +407,8 @@ enum {
   LS_CHECK_RACES = 0x2,
   LS_CHECK_BARRIERS = 0x4,
   LS_CHECK_RUNAWAY_LOOPS = 0x8,
-  LS_CHECK_ALL = 0xf
+  LS_CHECK_SUBGROUPS = 0x10, /* subgroup reads from lanes that are not active */
+  LS_CHECK_ALL = 0x1f
 };
 
 typedef struct ls_check_options {

@@ -2,7 +2,9 @@
 # tests/CMakeLists.txt).
 #
 #   case.NAME.W<w>.t<t>   lockstep run cases/NAME.json --expect results/NAME.json
-#                         -W w --threads t --quiet             (label "case")
+#                         -W w --threads t --quiet             (label "case");
+#                         results/NAME.W<w>.json instead when the case's
+#                         output depends on the width (subgroup built-ins)
 #   error.NAME            tools/run_error_case.sh on errors/NAME.expect:
 #                         exit status and stderr substrings    (label "error")
 #   case.000_indirect_over_limit.warning
@@ -29,10 +31,20 @@ set(LS_TESTS_DIR ${CMAKE_CURRENT_LIST_DIR})
 file(GLOB LS_CASE_FILES CONFIGURE_DEPENDS ${LS_TESTS_DIR}/cases/*.json)
 foreach(case_file ${LS_CASE_FILES})
   get_filename_component(name ${case_file} NAME_WE)
+  # Outputs that depend on the subgroup width (the subgroup built-ins) have
+  # one expected result per width: results/NAME.W<w>.json.
   set(result_file ${LS_TESTS_DIR}/results/${name}.json)
+  set(per_width FALSE)
   if(NOT EXISTS ${result_file})
-    message(WARNING "case ${name} has no expected result (tests/results/${name}.json); not registered")
-    continue()
+    foreach(w ${LS_CASE_WIDTHS})
+      if(EXISTS ${LS_TESTS_DIR}/results/${name}.W${w}.json)
+        set(per_width TRUE)
+      endif()
+    endforeach()
+    if(NOT per_width)
+      message(WARNING "case ${name} has no expected result (tests/results/${name}.json); not registered")
+      continue()
+    endif()
   endif()
 
   set(widths ${LS_CASE_WIDTHS})
@@ -49,6 +61,13 @@ foreach(case_file ${LS_CASE_FILES})
   endif()
 
   foreach(w ${widths})
+    set(result_file ${LS_TESTS_DIR}/results/${name}.json)
+    if(EXISTS ${LS_TESTS_DIR}/results/${name}.W${w}.json)
+      set(result_file ${LS_TESTS_DIR}/results/${name}.W${w}.json)
+    elseif(per_width)
+      message(WARNING "case ${name} has no expected result for W = ${w} (tests/results/${name}.W${w}.json)")
+      continue()
+    endif()
     foreach(t ${LS_CASE_THREADS})
       set(test case.${name}.W${w}.t${t})
       add_test(NAME ${test}

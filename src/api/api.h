@@ -79,10 +79,14 @@ typedef struct api_dispatch_info {
 
 typedef void (*api_dispatch_hook)(void *user, const api_dispatch_info *info);
 
+/* Device features beyond the core (requiredFeatures). */
+enum { API_FEATURE_SUBGROUPS = 1, API_FEATURE_SUBGROUP_SIZE_CONTROL = 2 };
+
 struct ls_device {
   unsigned refs; /* the user's handle + every live child object */
   int destroyed; /* ls_device_destroy was called */
   ls_limits limits;
+  unsigned features; /* API_FEATURE_* the device was created with */
   uint32_t width, threads;
   uint64_t budget;
   const api_profile *profile;

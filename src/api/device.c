@@ -49,7 +49,8 @@ const char *api_label(const char *label, const char *fallback) {
 
 /* Features the adapter offers; any other name is rejected as WebGPU rejects
  * a feature the adapter lacks (TypeError). */
-static const char *const api_features[] = {"core-features-and-limits", "subgroups", NULL};
+static const char *const api_features[] = {"core-features-and-limits", "subgroups",
+                                           "subgroup-size-control", NULL};
 
 #define API_IS_ALIGN_MAX 0
 #define API_IS_ALIGN_ALIGN 1
@@ -159,6 +160,12 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
   }
   dev->refs = 1;
   dev->limits = lim;
+  for (size_t i = 0; i < d.required_feature_count; i++) {
+    if (!strcmp(d.required_features[i], "subgroups")) dev->features |= API_FEATURE_SUBGROUPS;
+    /* subgroup-size-control enables subgroups (the spec's feature table) */
+    if (!strcmp(d.required_features[i], "subgroup-size-control"))
+      dev->features |= API_FEATURE_SUBGROUPS | API_FEATURE_SUBGROUP_SIZE_CONTROL;
+  }
   dev->width = adapter->width;
   dev->threads = adapter->threads;
   dev->budget = adapter->budget;
@@ -214,6 +221,21 @@ void ls_device_destroy(ls_device *device) {
 }
 
 int api_device_dead(const ls_device *d) { return !d || d->lost || d->destroyed; }
+
+int ls_adapter_has_feature(const ls_adapter *adapter, const char *name) {
+  for (size_t k = 0; adapter && name && api_features[k]; k++)
+    if (strcmp(name, api_features[k]) == 0) return 1;
+  return 0;
+}
+
+int ls_device_has_feature(const ls_device *device, const char *name) {
+  if (!device || !name) return 0;
+  if (!strcmp(name, "core-features-and-limits")) return 1; /* lockstep is a core device */
+  if (!strcmp(name, "subgroups")) return (device->features & API_FEATURE_SUBGROUPS) != 0;
+  if (!strcmp(name, "subgroup-size-control"))
+    return (device->features & API_FEATURE_SUBGROUP_SIZE_CONTROL) != 0;
+  return 0;
+}
 
 void ls_device_get_limits(const ls_device *device, ls_limits *out) {
   if (!out) return;

@@ -242,6 +242,23 @@ ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
     free(text);
   }
   diag_free(&dl);
+  if (prog->subgroup_size && prog->subgroup_size != device->width) {
+    /* the adapter's subgroupMinSize and subgroupMaxSize are both W: a
+     * device runs every pipeline at that one width */
+    diag_init(&dl);
+    diag_error(&dl, prog->subgroup_size_span,
+               "@subgroup_size(%u) is outside the adapter's subgroup sizes: subgroupMinSize = "
+               "subgroupMaxSize = %u (choose the adapter's width with its subgroup_size option, "
+               "-W on the command line: 8, 16, 32 or 64)",
+               prog->subgroup_size, device->width);
+    char *text = diag_format(&dl, src, srclen, file);
+    if (text) api_strip_newline(text);
+    api_validation(device, "%s", text ? text : "@subgroup_size outside the adapter's range");
+    free(text);
+    diag_free(&dl);
+    ir_program_free(prog);
+    return NULL;
+  }
 
   ls_compute_pipeline *p = calloc(1, sizeof *p);
   if (!p || (desc->label && !(p->label = api_strdup(desc->label)))) {

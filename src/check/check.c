@@ -402,6 +402,30 @@ static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t g
 
 static void chk_on_subgroup_end(void *user, unsigned thread, const vm_where *w, uint64_t alive) {}
 
+/* A shuffle, broadcast or quad operation whose source lane was not active
+ * (another branch, returned, past a partial subgroup) or not in the
+ * subgroup: WGSL leaves the value indeterminate; lockstep gave 0. */
+static void chk_on_cross_lane(void *user, unsigned thread, const vm_where *w, uint32_t pc,
+                              uint64_t exec, uint64_t inactive) {
+  chk_state *s = user;
+  chk_thread *th = chk_th(s, thread);
+  if (!th || !inactive || !(s->opts.checks & LS_CHECK_SUBGROUPS)) return;
+  /* a vector is one SHUF per component, all from one call: one finding */
+  const ir_program *p = s->prog;
+  while (p->spans && pc > 0 && pc < p->ncode && p->code[pc - 1].op == IR_SHUF &&
+         p->spans[pc - 1].start == p->spans[pc].start && p->spans[pc - 1].end == p->spans[pc].end)
+    pc--;
+  chk_rec *r = chk_find(th, LS_CHECK_SUBGROUP_INACTIVE, pc, 0, 0, 0, 0, 0);
+  if (!r) {
+    th->dropped++;
+    return;
+  }
+  r->count += (uint64_t)chk_popcount(inactive);
+  int k = 0;
+  for (uint64_t m = inactive; m && k < LS_CHECK_MAX_INVOCATIONS; m &= m - 1, k++)
+    chk_offer(r, chk_key(s, w, chk_ctz(m)));
+}
+
 /* ----------------------------------------------------------- lifetime */
 
 static void chk_opts_norm(ls_check_options *o, const ls_check_options *in) {
@@ -438,6 +462,7 @@ chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
   s->obs.barrier = chk_on_barrier;
   s->obs.barrier_release = chk_on_barrier_release;
   s->obs.subgroup_end = chk_on_subgroup_end;
+  s->obs.cross_lane = chk_on_cross_lane;
   return s;
 }
 
@@ -763,6 +788,16 @@ static void chk_rec_finding(chk_state *s, const chk_rec *r) {
                         "barrier",
                         one, (unsigned long long)f.count, f.count == 1 ? "" : "s", invs,
                         (unsigned long long)r->returned, where);
+    break;
+  }
+  case LS_CHECK_SUBGROUP_INACTIVE: {
+    f.severity = LS_CHECK_WARNING;
+    f.id = "subgroup-inactive-lane";
+    chk_inv_list(&f, invs, sizeof invs);
+    f.message = chk_fmt("subgroup read from an inactive lane: %llu invocation%s (%s) read a lane "
+                        "that is not active here (in another branch, returned, or past the end "
+                        "of the subgroup); WGSL leaves the value indeterminate (lockstep gives 0)",
+                        (unsigned long long)f.count, f.count == 1 ? "" : "s", invs);
     break;
   }
   default:

@@ -412,6 +412,10 @@ static void lint_workgroup(lint_ctx *c, ast_decl *fn) {
              "maxComputeInvocationsPerWorkgroup in requiredLimits",
              (unsigned long long)s[0], (unsigned long long)s[1], (unsigned long long)s[2],
              (unsigned long long)n);
+  /* @subgroup_size(N) pins the width, and x is a multiple of N (the
+   * resolver and pipeline creation check it): no lane is idle */
+  uint64_t pinned = 0;
+  if (fn->sg_size && lint_const_u(fn->sg_size, &pinned) && pinned && n % pinned == 0) return;
   if (n % 64) {
     char detail[300];
     size_t o = 0;

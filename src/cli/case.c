@@ -824,6 +824,23 @@ static int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
         c->nlimits++;
       }
     }
+    const json_t *rf = json_object_get(dev, "requiredFeatures");
+    if (rf) {
+      if (!json_is_array(rf))
+        return case_fail(x, "device.requiredFeatures", "expected an array of feature names, not %s",
+                         case_json_type(rf));
+      size_t n = json_array_size(rf);
+      c->features = calloc(n ? n : 1, sizeof *c->features);
+      if (!c->features) return case_fail(x, "device.requiredFeatures", "out of memory");
+      for (size_t i = 0; i < n; i++) {
+        char at[64];
+        snprintf(at, sizeof at, "device.requiredFeatures[%zu]", i);
+        const char *s;
+        if (case_string(x, json_array_get(rf, i), at, &s)) return -1;
+        if (!(c->features[c->nfeatures] = case_strdup(s))) return case_fail(x, at, "out of memory");
+        c->nfeatures++;
+      }
+    }
   }
   const json_t *ad = json_object_get(root, "adapter");
   if (ad) {
@@ -1113,6 +1130,8 @@ void case_free(case_file *c) {
   free(c->readback);
   for (size_t i = 0; i < c->nlimits; i++) free((char *)c->limits[i].name);
   free(c->limits);
+  for (size_t i = 0; i < c->nfeatures; i++) free(c->features[i]);
+  free(c->features);
   free(c->profile);
   free(c->path);
   free(c->name);

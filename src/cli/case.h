@@ -100,9 +100,12 @@ typedef struct case_file {
   size_t ndispatches;
   size_t *readback;
   size_t nreadback;
-  /* extensions: "device": {"requiredLimits": {...}}, "adapter": {...} */
+  /* extensions: "device": {"requiredLimits": {...}, "requiredFeatures":
+   * [...]}, "adapter": {...} */
   ls_required_limit *limits;
   size_t nlimits;
+  char **features;
+  size_t nfeatures;
   char *profile;
   uint32_t subgroup_size;
 } case_file;

@@ -471,6 +471,8 @@ static int cli_run(int argc, char **argv) {
   dd.size = sizeof dd;
   dd.required_limits = c.limits;
   dd.required_limit_count = c.nlimits;
+  dd.required_features = (const char *const *)c.features;
+  dd.required_feature_count = c.nfeatures;
   dd.label = c.name;
   dev = ls_adapter_create_device(adapter, &dd, &status, err, sizeof err);
   if (!dev) {
@@ -678,6 +680,10 @@ static ls_device *cli_shader_device(const cli_opts *o, cli_state *st, ls_adapter
   dd.size = sizeof dd;
   dd.required_limits = rl;
   dd.required_limit_count = o->nlimits;
+  /* a shader alone may use any extension the adapter offers a feature for */
+  static const char *const all_features[] = {"subgroups", "subgroup-size-control"};
+  dd.required_features = all_features;
+  dd.required_feature_count = sizeof all_features / sizeof all_features[0];
   char err[512];
   ls_status s;
   ls_device *dev = ls_adapter_create_device(*adapter, &dd, &s, err, sizeof err);

@@ -27,6 +27,32 @@ static const char *const ir_atom_names[IR_ATOM_COUNT] = {
     IR_ATOMS(X_)
 #undef X_
 };
+static const char *const ir_sg_names[IR_SG_COUNT] = {
+#define X_(n) #n,
+    IR_SGS(X_)
+#undef X_
+};
+static const char *const ir_sh_names[IR_SH_COUNT] = {
+#define X_(n) #n,
+    IR_SHS(X_)
+#undef X_
+};
+static const char *const ir_vt_names[IR_VT_COUNT] = {
+#define X_(n) #n,
+    IR_VTS(X_)
+#undef X_
+};
+
+/* The name of a subgroup opcode's sub-operation (operand d), or NULL. */
+static const char *ir_sub_name(const ir_insn *in) {
+  switch (in->op) {
+  case IR_SRED: case IR_SCANI: case IR_SCANX:
+    return in->d < IR_SG_COUNT ? ir_sg_names[in->d] : "?";
+  case IR_SHUF: return in->d < IR_SH_COUNT ? ir_sh_names[in->d] : "?";
+  case IR_VOTE: return in->d < IR_VT_COUNT ? ir_vt_names[in->d] : "?";
+  default: return NULL;
+  }
+}
 
 const char *ir_op_name(unsigned op) { return op < IR_OPCODE_COUNT ? ir_names[op] : "?"; }
 
@@ -94,6 +120,10 @@ static const char *const ir_builtin_names[IR_BI_COUNT] = {
     [IR_BI_GLOBAL_INVOCATION_ID] = "global_invocation_id",
     [IR_BI_WORKGROUP_ID] = "workgroup_id",
     [IR_BI_NUM_WORKGROUPS] = "num_workgroups",
+    [IR_BI_SUBGROUP_INVOCATION_ID] = "subgroup_invocation_id",
+    [IR_BI_SUBGROUP_SIZE] = "subgroup_size",
+    [IR_BI_SUBGROUP_ID] = "subgroup_id",
+    [IR_BI_NUM_SUBGROUPS] = "num_subgroups",
 };
 
 /* Operands as op.def's form says; atomics spell out their sub-operation. */
@@ -113,6 +143,8 @@ static void ir_operands(char *out, size_t cap, const ir_insn *in) {
         w = snprintf(out + n, cap - n, "%s%s s%u", sep, name, (unsigned)(v[3] >> 8));
       else
         w = snprintf(out + n, cap - n, "%s%s", sep, name);
+    } else if (k == 3 && ir_sub_name(in)) {
+      w = snprintf(out + n, cap - n, "%s%s", sep, ir_sub_name(in));
     } else {
       switch (form[k]) {
       case 'r': w = snprintf(out + n, cap - n, "%sr%u", sep, (unsigned)v[k]); break;
@@ -150,7 +182,7 @@ char *ir_disassemble(const ir_program *p) {
   for (unsigned i = 0; i < IR_BI_COUNT; i++) {
     uint32_t r = p->builtin_reg[i];
     if (r == IR_NO_REG) continue;
-    if (i == IR_BI_LOCAL_INVOCATION_INDEX)
+    if (i == IR_BI_LOCAL_INVOCATION_INDEX || i >= IR_BI_SUBGROUP_INVOCATION_ID)
       ir_put(&b, "; r%u = %s\n", (unsigned)r, ir_builtin_names[i]);
     else
       ir_put(&b, "; r%u..r%u = %s\n", (unsigned)r, (unsigned)r + 2, ir_builtin_names[i]);

@@ -84,13 +84,48 @@ typedef enum ir_pk {
   IR_PK_COUNT
 } ir_pk;
 
-/* Built-in input values; vector ones take 3 consecutive registers. */
+/* Sub-operations of the subgroup opcodes (operand d): SRED takes every
+ * IR_SG_*, SCANI / SCANX the ADD and MUL ones; SHUF's lane selection
+ * IR_SH_*; VOTE's IR_VT_*. */
+#define IR_SGS(X)                                                              \
+  X(ADD_I) X(ADD_F) X(MUL_I) X(MUL_F) X(MIN_S) X(MIN_U) X(MIN_F) X(MAX_S)      \
+  X(MAX_U) X(MAX_F) X(AND) X(OR) X(XOR)
+/* IDX: lane r[c]; XOR: lane ^ r[c]; UP: lane - r[c]; DOWN: lane + r[c];
+ * QUAD: (lane & ~3) | r[c]; FIRST: the lowest active lane (r[c] unused) */
+#define IR_SHS(X) X(IDX) X(XOR) X(UP) X(DOWN) X(QUAD) X(FIRST)
+#define IR_VTS(X) X(ALL) X(ANY) X(ELECT)
+typedef enum ir_sg {
+#define X_(n) IR_SG_##n,
+  IR_SGS(X_)
+#undef X_
+  IR_SG_COUNT
+} ir_sg;
+typedef enum ir_sh {
+#define X_(n) IR_SH_##n,
+  IR_SHS(X_)
+#undef X_
+  IR_SH_COUNT
+} ir_sh;
+typedef enum ir_vt {
+#define X_(n) IR_VT_##n,
+  IR_VTS(X_)
+#undef X_
+  IR_VT_COUNT
+} ir_vt;
+
+/* Built-in input values; vector ones take 3 consecutive registers. The
+ * subgroup ones follow from W: lane l of subgroup s is the invocation with
+ * local_invocation_index s*W + l. */
 typedef enum ir_builtin {
   IR_BI_LOCAL_INVOCATION_INDEX,
   IR_BI_LOCAL_INVOCATION_ID,
   IR_BI_GLOBAL_INVOCATION_ID,
   IR_BI_WORKGROUP_ID,
   IR_BI_NUM_WORKGROUPS,
+  IR_BI_SUBGROUP_INVOCATION_ID, /* l */
+  IR_BI_SUBGROUP_SIZE,          /* W */
+  IR_BI_SUBGROUP_ID,            /* s */
+  IR_BI_NUM_SUBGROUPS,          /* ceil(workgroup invocations / W) */
   IR_BI_COUNT
 } ir_builtin;
 
@@ -132,6 +167,8 @@ typedef struct ir_program {
   uint32_t nconsts;
   uint32_t builtin_reg[IR_BI_COUNT]; /* IR_NO_REG when unused */
   uint32_t wg_size[3];
+  uint32_t subgroup_size;   /* @subgroup_size(N): the width it must run at; 0 = any */
+  src_span subgroup_size_span;
   uint32_t wg_mem_size;   /* bytes of workgroup memory (zeroed per workgroup) */
   uint32_t priv_mem_size; /* bytes of private memory per invocation (zeroed) */
   ir_binding *bindings;

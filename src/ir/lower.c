@@ -768,6 +768,27 @@ static int check_workgroup_size(lw *L, ir_program *p) {
             (unsigned long long)L->limits->max_compute_invocations_per_workgroup);
     return 0;
   }
+  /* @subgroup_size(N): a power of two dividing workgroup size x; whether
+   * the adapter runs N is for the device to say (pipeline.c) */
+  if (fn->sg_size) {
+    ast_expr *e = fn->sg_size;
+    const cvalue *c = sema_eval(L->m, e, &L->env, L->d);
+    if (!c) {
+      L->failed = 1;
+      return 0;
+    }
+    if (c->i <= 0 || (c->i & (c->i - 1)) != 0) {
+      lw_fail(L, e->span, "@subgroup_size must be a power of two, found %lld", (long long)c->i);
+      return 0;
+    }
+    if (c->i > UINT32_MAX || p->wg_size[0] % (uint64_t)c->i != 0) {
+      lw_fail(L, e->span, "workgroup size x = %u is not a multiple of @subgroup_size(%lld)",
+              p->wg_size[0], (long long)c->i);
+      return 0;
+    }
+    p->subgroup_size = (uint32_t)c->i;
+    p->subgroup_size_span = e->span;
+  }
   return 1;
 }
 
@@ -948,7 +969,9 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
     ast_decl *prm = fn->params[i];
     static const ir_builtin map[BV_COUNT] = {IR_BI_LOCAL_INVOCATION_INDEX, IR_BI_LOCAL_INVOCATION_ID,
                                              IR_BI_GLOBAL_INVOCATION_ID, IR_BI_WORKGROUP_ID,
-                                             IR_BI_NUM_WORKGROUPS};
+                                             IR_BI_NUM_WORKGROUPS, IR_BI_SUBGROUP_INVOCATION_ID,
+                                             IR_BI_SUBGROUP_SIZE, IR_BI_SUBGROUP_ID,
+                                             IR_BI_NUM_SUBGROUPS};
     ir_builtin bi = map[prm->builtin_value];
     if (L.builtin_reg[bi] == IR_NO_REG) L.builtin_reg[bi] = lw_reg(&L, prm->rtype->words);
     pb[i].v.reg = L.builtin_reg[bi];

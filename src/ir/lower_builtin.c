@@ -204,6 +204,80 @@ static val memory_builtin(lw *L, ast_expr *e, builtin_fn f, int *done) {
   return bad();
 }
 
+/* The IR_SG_* of a subgroup reduction or scan of f32, i32 or u32. */
+static uint32_t sg_op(builtin_fn f, int is_f, int is_s) {
+  switch (f) {
+  case BF_SUBGROUP_ADD: case BF_SUBGROUP_EXCLUSIVE_ADD: case BF_SUBGROUP_INCLUSIVE_ADD:
+    return is_f ? IR_SG_ADD_F : IR_SG_ADD_I;
+  case BF_SUBGROUP_MUL: case BF_SUBGROUP_EXCLUSIVE_MUL: case BF_SUBGROUP_INCLUSIVE_MUL:
+    return is_f ? IR_SG_MUL_F : IR_SG_MUL_I;
+  case BF_SUBGROUP_MIN: return is_f ? IR_SG_MIN_F : is_s ? IR_SG_MIN_S : IR_SG_MIN_U;
+  case BF_SUBGROUP_MAX: return is_f ? IR_SG_MAX_F : is_s ? IR_SG_MAX_S : IR_SG_MAX_U;
+  case BF_SUBGROUP_AND: return IR_SG_AND;
+  case BF_SUBGROUP_OR: return IR_SG_OR;
+  default: return IR_SG_XOR;
+  }
+}
+
+/* Subgroup and quad built-ins: one cross-lane instruction per component,
+ * over the lanes active at the call. A shuffle's lane operand that is an
+ * override-expression is checked here (pipeline creation), as the spec
+ * asks; const ones were checked by the resolver. */
+static val subgroup_builtin(lw *L, ast_expr *e, builtin_fn f, const val *a, int is_f, int is_s) {
+  const type *t = e->type;
+  builtin_kind k = builtin_fn_kind(f);
+  if (k == BK_SGSHUF && e->u.call.args[1]->is_override_expr) {
+    const cvalue *c = sema_eval(L->m, e->u.call.args[1], &L->env, L->d);
+    if (!c) {
+      L->failed = 1;
+      return bad();
+    }
+    if (c->i < 0 || c->i > 127) {
+      lw_fail(L, e->u.call.args[1]->span, "the %s argument of %s must be in [0, 128), found %lld",
+              f == BF_SUBGROUP_SHUFFLE ? "id" : f == BF_SUBGROUP_SHUFFLE_XOR ? "mask" : "delta",
+              builtin_fn_name(f), (long long)c->i);
+      return bad();
+    }
+  }
+  if (k == BK_SGBOOL || k == BK_ELECT) {
+    uint32_t d = lw_reg(L, 1);
+    uint32_t x = k == BK_ELECT ? lw_const(L, 0) : a[0].reg;
+    lw_emit(L, IR_VOTE, d, x, 0, f == BF_SUBGROUP_ALL ? IR_VT_ALL : f == BF_SUBGROUP_ANY ? IR_VT_ANY : IR_VT_ELECT);
+    return (val){.reg = d, .n = 1, .type = t};
+  }
+  if (k == BK_BALLOT) {
+    uint32_t d = lw_reg(L, 4);
+    for (uint32_t i = 0; i < 4; i++) lw_emit(L, IR_BALLOT, d + i, a[0].reg, 0, i);
+    return (val){.reg = d, .n = 4, .type = t};
+  }
+  uint32_t w = t->words, d = lw_reg(L, w);
+  for (uint32_t i = 0; i < w; i++) {
+    uint32_t x = comp(a[0], i);
+    switch (f) {
+    case BF_SUBGROUP_EXCLUSIVE_ADD: case BF_SUBGROUP_EXCLUSIVE_MUL:
+      lw_emit(L, IR_SCANX, d + i, x, 0, sg_op(f, is_f, is_s));
+      break;
+    case BF_SUBGROUP_INCLUSIVE_ADD: case BF_SUBGROUP_INCLUSIVE_MUL:
+      lw_emit(L, IR_SCANI, d + i, x, 0, sg_op(f, is_f, is_s));
+      break;
+    case BF_SUBGROUP_BROADCAST: lw_emit(L, IR_SHUF, d + i, x, a[1].reg, IR_SH_IDX); break;
+    case BF_SUBGROUP_BROADCAST_FIRST: lw_emit(L, IR_SHUF, d + i, x, x, IR_SH_FIRST); break;
+    case BF_SUBGROUP_SHUFFLE: lw_emit(L, IR_SHUF, d + i, x, a[1].reg, IR_SH_IDX); break;
+    case BF_SUBGROUP_SHUFFLE_XOR: lw_emit(L, IR_SHUF, d + i, x, a[1].reg, IR_SH_XOR); break;
+    case BF_SUBGROUP_SHUFFLE_UP: lw_emit(L, IR_SHUF, d + i, x, a[1].reg, IR_SH_UP); break;
+    case BF_SUBGROUP_SHUFFLE_DOWN: lw_emit(L, IR_SHUF, d + i, x, a[1].reg, IR_SH_DOWN); break;
+    case BF_QUAD_BROADCAST: lw_emit(L, IR_SHUF, d + i, x, a[1].reg, IR_SH_QUAD); break;
+    /* quads are lanes 4q..4q+3 with quad id lane & 3: X swaps id bit 0,
+     * Y bit 1, the diagonal both */
+    case BF_QUAD_SWAP_X: lw_emit(L, IR_SHUF, d + i, x, lw_const(L, 1), IR_SH_XOR); break;
+    case BF_QUAD_SWAP_Y: lw_emit(L, IR_SHUF, d + i, x, lw_const(L, 2), IR_SH_XOR); break;
+    case BF_QUAD_SWAP_DIAGONAL: lw_emit(L, IR_SHUF, d + i, x, lw_const(L, 3), IR_SH_XOR); break;
+    default: lw_emit(L, IR_SRED, d + i, x, 0, sg_op(f, is_f, is_s)); break;
+    }
+  }
+  return (val){.reg = d, .n = w, .type = t};
+}
+
 val lw_builtin(lw *L, ast_expr *e) {
   builtin_fn f = (builtin_fn)e->builtin;
   ast_expr **args = e->u.call.args;
@@ -232,6 +306,9 @@ val lw_builtin(lw *L, ast_expr *e) {
 
   /* built-ins that combine components, or whose result shape differs */
   switch (builtin_fn_kind(f)) {
+  case BK_SGRED: case BK_SGBIT: case BK_SGBC: case BK_SGSHUF: case BK_SGONE: case BK_SGBOOL:
+  case BK_BALLOT: case BK_ELECT: case BK_QBC:
+    return subgroup_builtin(L, e, f, a, is_f, is_s);
   case BK_DOT:
     return (val){.reg = dot(L, a[0], a[1], a[0].n, af), .n = 1, .type = t};
   case BK_TRANSPOSE: return lw_transpose(L, a[0], t);

@@ -6,8 +6,9 @@
  * one when desc->observer is NULL, so an unobserved run pays nothing at all.
  * The observed interpreter reports every memory access (with its lane mask
  * and per-lane addresses), every branch that narrows or rebuilds the mask,
- * every loop back edge, barrier and subgroup end, and counts issued
- * instructions and live lanes per pc into arrays the observer owns.
+ * every loop back edge, barrier and subgroup end, every shuffle that read a
+ * lane that is not active, and counts issued instructions and live lanes
+ * per pc into arrays the observer owns.
  *
  * Callbacks run on the worker thread that runs the workgroup; `thread`
  * (0 .. threads-1) lets an observer keep per-thread state without locks.
@@ -93,6 +94,11 @@ typedef struct vm_observer {
    * once per release, before the subgroups go on. */
   void (*barrier_release)(void *user, unsigned thread, const uint32_t group[3],
                           const uint32_t *pcs, uint32_t nsub);
+  /* SHUF (a shuffle, broadcast or quad operation) at pc: inactive = the
+   * active lanes (in exec) whose source lane was not active or not in the
+   * subgroup, so they got 0. Called only when inactive != 0. */
+  void (*cross_lane)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint64_t exec,
+                     uint64_t inactive);
   /* The subgroup reached END; alive = lanes that did not return early. */
   void (*subgroup_end)(void *user, unsigned thread, const vm_where *w, uint64_t alive);
 } vm_observer;

@@ -29,6 +29,7 @@
  * instructions executed (running past the last instruction counts nothing).
  */
 #include "vm.h"
+#include "subgroup.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -673,7 +674,9 @@ static int vm_check(const ir_program *p) {
   if (p->ncode && !p->code) return 0;
   static const unsigned vec[IR_BI_COUNT] = {
       [IR_BI_LOCAL_INVOCATION_INDEX] = 1, [IR_BI_LOCAL_INVOCATION_ID] = 3,
-      [IR_BI_GLOBAL_INVOCATION_ID] = 3, [IR_BI_WORKGROUP_ID] = 3, [IR_BI_NUM_WORKGROUPS] = 3};
+      [IR_BI_GLOBAL_INVOCATION_ID] = 3, [IR_BI_WORKGROUP_ID] = 3, [IR_BI_NUM_WORKGROUPS] = 3,
+      [IR_BI_SUBGROUP_INVOCATION_ID] = 1, [IR_BI_SUBGROUP_SIZE] = 1, [IR_BI_SUBGROUP_ID] = 1,
+      [IR_BI_NUM_SUBGROUPS] = 1};
   for (unsigned i = 0; i < IR_BI_COUNT; i++) {
     uint32_t r = p->builtin_reg[i];
     if (r == IR_NO_REG) continue;
@@ -710,6 +713,11 @@ static int vm_check(const ir_program *p) {
     if ((in->op == IR_FUN1 && in->d >= IR_F1_COUNT) || (in->op == IR_FUN2 && in->d >= IR_F2_COUNT) ||
         (in->op == IR_IBIT && in->d >= IR_IB_COUNT) ||
         ((in->op == IR_PACKC || in->op == IR_UNPACKC) && (in->d >= IR_PK_COUNT || in->c > 3)))
+      return 0;
+    if ((in->op == IR_SRED && in->d >= IR_SG_COUNT) ||
+        ((in->op == IR_SCANI || in->op == IR_SCANX) && in->d > IR_SG_MUL_F) ||
+        (in->op == IR_SHUF && in->d >= IR_SH_COUNT) || (in->op == IR_VOTE && in->d >= IR_VT_COUNT) ||
+        (in->op == IR_BALLOT && in->d > 3))
       return 0;
   }
   return 1;

@@ -172,6 +172,7 @@ typedef struct ast_decl {
   int builtin_value;           /* param/member: @builtin id or -1 */
   int stage;                   /* fn: entry point stage (0 = none) */
   ast_expr *wg_size[3];        /* fn: @workgroup_size arguments (NULL=1) */
+  ast_expr *sg_size;           /* fn: @subgroup_size argument, or NULL */
   int index;                   /* position in the module's declaration list */
   int used;                    /* referenced somewhere */
   void *lower;                 /* scratch slot for the lowering phase */

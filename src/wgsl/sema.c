@@ -20,7 +20,7 @@
 
 static const char *const builtin_value_names[BV_COUNT] = {
     "local_invocation_index", "local_invocation_id", "global_invocation_id", "workgroup_id",
-    "num_workgroups"};
+    "num_workgroups", "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups"};
 
 const char *builtin_value_name(builtin_value v) { return builtin_value_names[v]; }
 
@@ -28,8 +28,7 @@ const char *builtin_value_name(builtin_value v) { return builtin_value_names[v];
  * message that says why. */
 static const char *const other_builtin_values[] = {
     "vertex_index", "instance_index", "position", "front_facing", "frag_depth",
-    "sample_index", "sample_mask", "clip_distances", "primitive_index",
-    "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups", NULL};
+    "sample_index", "sample_mask", "clip_distances", "primitive_index", NULL};
 
 /* ------------------------------------------------------------------ scopes */
 
@@ -152,13 +151,58 @@ static const char *const known_attrs[] = {
     "interpolate", "invariant", "location", "blend_src", "must_use", "size", "vertex",
     "workgroup_size", NULL};
 
-static void check_attr_names(sctx *c, ast_attr *a, int n) {
+/* fn_attrs: the attributes of a function, where @subgroup_size may stand
+ * (resolve_fn_signature checks it further). */
+static void check_attrs(sctx *c, ast_attr *a, int n, int fn_attrs) {
   for (int i = 0; i < n; i++) {
+    if (!strcmp(a[i].name, "subgroup_size")) {
+      if (!fn_attrs) diag_error(c->d, a[i].span, "@subgroup_size applies only to a compute entry point");
+      continue;
+    }
     int ok = 0;
     for (int k = 0; known_attrs[k]; k++)
       if (!strcmp(known_attrs[k], a[i].name)) ok = 1;
     if (!ok) diag_error(c->d, a[i].span, "unknown attribute '@%s'", a[i].name);
   }
+}
+
+static void check_attr_names(sctx *c, ast_attr *a, int n) { check_attrs(c, a, n, 0); }
+
+/* @subgroup_size(N) on compute entry point d (subgroup_size_control): a
+ * const- or override-expression of type i32 or u32; a const one must be a
+ * power of two here, an override one at pipeline creation. */
+static void resolve_subgroup_size(sctx *c, ast_decl *d, ast_attr *sg) {
+  char b[128];
+  if (!c->subgroup_size_control) {
+    diag_error(c->d, sg->span, "@subgroup_size needs 'enable subgroup_size_control;'");
+    return;
+  }
+  if (d->stage != 1) {
+    diag_error(c->d, sg->span, "@subgroup_size applies only to a compute entry point");
+    return;
+  }
+  if (sg->nargs != 1) {
+    diag_error(c->d, sg->span, "@subgroup_size takes 1 argument, found %d", sg->nargs);
+    return;
+  }
+  ast_expr *e = sg->args[0];
+  const type *t = sema_value(c, e);
+  if (!t) return;
+  if (!type_is_integer_scalar(t)) {
+    diag_error(c->d, e->span, "@subgroup_size must be i32 or u32, found %s", TN(t, b));
+    return;
+  }
+  if (!e->cval && !e->is_override_expr) {
+    diag_error(c->d, e->span, "@subgroup_size must be a const- or override-expression");
+    return;
+  }
+  if (t->kind == TY_AINT) sema_convert_expr(c, e, c->T->t_i32);
+  if (e->cval && (e->cval->i <= 0 || (e->cval->i & (e->cval->i - 1)) != 0)) {
+    diag_error(c->d, e->span, "@subgroup_size must be a power of two, found %lld",
+               (long long)e->cval->i);
+    return;
+  }
+  d->sg_size = e;
 }
 
 /* --------------------------------------------------------- declarations */
@@ -421,7 +465,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
 
 static void resolve_fn_signature(sctx *c, ast_decl *d) {
   char b[128];
-  check_attr_names(c, d->attrs, d->nattrs);
+  check_attrs(c, d->attrs, d->nattrs, 1);
   if (find_attr(d->attrs, d->nattrs, "compute")) d->stage = 1;
   else if (find_attr(d->attrs, d->nattrs, "vertex")) d->stage = 2;
   else if (find_attr(d->attrs, d->nattrs, "fragment")) d->stage = 3;
@@ -444,23 +488,28 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
         int other = 0;
         for (int k = 0; other_builtin_values[k]; k++)
           if (!strcmp(n, other_builtin_values[k])) other = 1;
-        /* valid built-in values of other stages and extensions are
-         * accepted here; pipeline creation refuses running them */
-        int compute_ok = !strcmp(n, "subgroup_invocation_id") || !strcmp(n, "subgroup_size") ||
-                         !strcmp(n, "subgroup_id") || !strcmp(n, "num_subgroups");
+        /* valid built-in values of other stages are accepted here;
+         * pipeline creation refuses running them */
         if (!other) diag_error(c->d, bi->span, "unknown built-in value '%s'", n);
-        else if (d->stage == 1 && !compute_ok)
+        else if (d->stage == 1)
           diag_error(c->d, bi->span, "built-in value '%s' is not supported in a compute shader", n);
         continue;
       }
-      const type *want = found == BV_LOCAL_INVOCATION_INDEX ? c->T->t_u32
-                                                             : types_vec(c->T, c->T->t_u32, 3);
+      if (found >= BV_SUBGROUP_INVOCATION_ID && !c->subgroups_enabled) {
+        diag_error(c->d, bi->span, "@builtin(%s) needs 'enable subgroups;'", n);
+        continue;
+      }
+      const type *want = found == BV_LOCAL_INVOCATION_INDEX || found >= BV_SUBGROUP_INVOCATION_ID
+                             ? c->T->t_u32
+                             : types_vec(c->T, c->T->t_u32, 3);
       if (p->rtype != want) {
         char b2[64];
         diag_error(c->d, p->type->span, "@builtin(%s) must have type %s, found %s", n,
                    TN(want, b2), TN(p->rtype, b));
         continue;
       }
+      if (d->stage == 3 && (found == BV_SUBGROUP_INVOCATION_ID || found == BV_SUBGROUP_SIZE))
+        continue; /* a fragment input too; lockstep runs compute only */
       if (d->stage != 1) {
         diag_error(c->d, bi->span, "@builtin(%s) is a compute shader input", n);
         continue;
@@ -533,6 +582,8 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
       d->wg_size[i] = e;
     }
   }
+  ast_attr *sg = find_attr(d->attrs, d->nattrs, "subgroup_size");
+  if (sg) resolve_subgroup_size(c, d, sg);
 }
 
 void sema_resolve_global(sctx *c, ast_decl *d) {
@@ -913,8 +964,16 @@ static void directives(sctx *c) {
           c->f16_enabled = 1;
         } else if (!strcmp(n, "subgroups")) {
           c->subgroups_enabled = 1;
+          if (!(c->m->extensions & WGSL_EXT_SUBGROUPS)) c->m->ext_span[0] = dv->name_spans[k];
+          c->m->extensions |= WGSL_EXT_SUBGROUPS;
+        } else if (!strcmp(n, "subgroup_size_control")) {
+          /* enables subgroups too (the spec's extension table) */
+          c->subgroup_size_control = c->subgroups_enabled = 1;
+          if (!(c->m->extensions & WGSL_EXT_SUBGROUPS)) c->m->ext_span[0] = dv->name_spans[k];
+          c->m->ext_span[1] = dv->name_spans[k];
+          c->m->extensions |= WGSL_EXT_SUBGROUP_SIZE_CONTROL | WGSL_EXT_SUBGROUPS;
         } else if (!strcmp(n, "clip_distances") || !strcmp(n, "dual_source_blending") ||
-                   !strcmp(n, "primitive_index") || !strcmp(n, "subgroup_size_control") ||
+                   !strcmp(n, "primitive_index") ||
                    !strcmp(n, "chromium_experimental_pixel_local") ||
                    !strcmp(n, "chromium_experimental_framebuffer_fetch") ||
                    !strcmp(n, "chromium_internal_input_attachments") ||
@@ -1013,6 +1072,18 @@ void wgsl_module_free(wgsl_module *m) {
 }
 
 int wgsl_module_ok(const wgsl_module *m) { return m && m->ok; }
+
+unsigned wgsl_module_extensions(const wgsl_module *m) { return m ? m->extensions : 0; }
+
+void wgsl_module_refuse_extension(wgsl_module *m, unsigned ext, const char *feature) {
+  if (!m) return;
+  const int bit = ext == WGSL_EXT_SUBGROUP_SIZE_CONTROL ? 1 : 0;
+  diag_error(&m->diags, m->ext_span[bit],
+             "'enable %s;' needs the device feature \"%s\" (create the device with it in "
+             "requiredFeatures)",
+             bit ? "subgroup_size_control" : "subgroups", feature);
+  m->ok = 0;
+}
 const diag_list *wgsl_module_diags(const wgsl_module *m) { return &m->diags; }
 const char *wgsl_module_source(const wgsl_module *m, size_t *len) {
   if (len) *len = m->len;

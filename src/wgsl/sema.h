@@ -46,6 +46,10 @@ typedef enum builtin_value {
   BV_GLOBAL_INVOCATION_ID,
   BV_WORKGROUP_ID,
   BV_NUM_WORKGROUPS,
+  BV_SUBGROUP_INVOCATION_ID, /* enable subgroups; */
+  BV_SUBGROUP_SIZE,
+  BV_SUBGROUP_ID,            /* and language extension subgroup_id */
+  BV_NUM_SUBGROUPS,
   BV_COUNT
 } builtin_value;
 
@@ -71,6 +75,8 @@ struct wgsl_module {
   ast_module *ast;
   type_table types;
   int ok;
+  unsigned extensions; /* WGSL_EXT_* of the enable directives */
+  src_span ext_span[2]; /* where each was enabled (by bit number) */
 };
 
 /* Resolves m->ast in place; errors go to m->diags. */

@@ -627,7 +627,18 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     if (n == 2) {
       const type *it = type_unref(a[1]->type);
       if (!type_is_integer_scalar(it)) return fail_args(c, e, f, it);
-      if (it->kind == TY_AINT) sema_convert_expr(c, a[1], c->T->t_i32);
+      /* shuffleXor's mask and shuffleUp/Down's delta are u32 only */
+      int u32_only = f == BF_SUBGROUP_SHUFFLE_XOR || f == BF_SUBGROUP_SHUFFLE_UP ||
+                     f == BF_SUBGROUP_SHUFFLE_DOWN;
+      if (u32_only && it->kind == TY_I32) return fail_args(c, e, f, it);
+      if (it->kind == TY_AINT && !sema_convert_expr(c, a[1], u32_only ? c->T->t_u32 : c->T->t_i32))
+        return fail_args(c, e, f, it);
+      if (k == BK_SGSHUF && a[1]->cval && (a[1]->cval->i < 0 || a[1]->cval->i > 127)) {
+        diag_error(c->d, a[1]->span, "the %s argument of %s must be in [0, 128), found %lld",
+                   f == BF_SUBGROUP_SHUFFLE ? "id" : f == BF_SUBGROUP_SHUFFLE_XOR ? "mask" : "delta",
+                   name, (long long)a[1]->cval->i);
+        return NULL;
+      }
       if ((k == BK_SGBC || k == BK_QBC) && !a[1]->cval) {
         diag_error(c->d, a[1]->span, "the id argument of %s must be a const-expression", name);
         return NULL;

@@ -28,6 +28,7 @@ typedef struct sctx {
   int in_continuing;
   int f16_enabled;
   int subgroups_enabled;
+  int subgroup_size_control; /* enable subgroup_size_control; */
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
   ast_decl **gtab;      /* module declarations by name (open addressing) */
   unsigned gmask;

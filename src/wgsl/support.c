@@ -69,6 +69,8 @@ static int lowered(builtin_fn f) {
   case BK_DOT: case BK_CROSS: case BK_NORM: case BK_REFLECT: case BK_FACEFWD: case BK_FIXED:
   case BK_ALLANY: case BK_WUL: case BK_CMPX: case BK_BITCAST: case BK_DET: case BK_TRANSPOSE:
   case BK_FREXP: case BK_MODF: case BK_REFRACT:
+  case BK_SGRED: case BK_SGBIT: case BK_SGBC: case BK_SGSHUF: case BK_SGONE: case BK_SGBOOL:
+  case BK_BALLOT: case BK_ELECT: case BK_QBC:
     return 1;
   default: return 0;
   }

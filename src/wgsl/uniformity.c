@@ -35,6 +35,8 @@ typedef struct site {
   int node, sev, rule;
   src_span span;
   const char *what;
+  const char *operand; /* a value that must be uniform (its name), or NULL
+                          for control flow that must be */
 } site;
 
 /* What a function asks of its callers. */
@@ -121,7 +123,15 @@ static void require(uctx *u, int cf, int rule, src_span span, const char *what) 
     u->sites = s;
     u->caps = cap;
   }
-  u->sites[u->ns++] = (site){cf, sev, rule, span, what};
+  u->sites[u->ns++] = (site){cf, sev, rule, span, what, NULL};
+}
+
+/* The value at node v must be uniform (e.g. subgroupShuffleUp's delta). */
+static void require_value(uctx *u, int v, int rule, src_span span, const char *what,
+                          const char *operand) {
+  int before = u->ns;
+  require(u, v, rule, span, what);
+  if (u->ns > before) u->sites[u->ns - 1].operand = operand;
 }
 
 static int var_index(uctx *u, ast_decl *d) {
@@ -231,6 +241,11 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
       require(u, cf, RULE_DERIV, e->span, name);
     else if (k >= BK_SGRED && k <= BK_QBC)
       require(u, cf, RULE_SUBGROUP, e->span, name);
+    /* shuffleUp/Down's delta and shuffleXor's mask must be uniform too */
+    if ((f == BF_SUBGROUP_SHUFFLE_UP || f == BF_SUBGROUP_SHUFFLE_DOWN ||
+         f == BF_SUBGROUP_SHUFFLE_XOR) && n == 2)
+      require_value(u, argv[1], RULE_SUBGROUP, a[1]->span, name,
+                    f == BF_SUBGROUP_SHUFFLE_XOR ? "mask" : "delta");
     if (k == BK_WUL) {
       *val = cf; /* the loaded value is uniform */
     } else if (k == BK_ATOM || k == BK_CMPX || (k >= BK_SGRED && k <= BK_QBC && k != BK_SGBC &&
@@ -752,8 +767,14 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
                                                   : "must only be called from uniform control flow (subgroup_uniformity)";
         diag_severity sev = s->sev == SEV_ERROR ? DIAG_ERROR : DIAG_WARNING;
         if (s->sev == SEV_INFO) sev = DIAG_NOTE;
-        diag_add(u->c->d, sev, s->span, "'%s' %s", s->what, why);
-        diag_note(u->c->d, culprit(&f, s->node), "control flow depends on this possibly non-uniform value");
+        if (s->operand) {
+          diag_add(u->c->d, sev, s->span, "the %s of '%s' must be a uniform value (subgroup_uniformity)",
+                   s->operand, s->what);
+          diag_note(u->c->d, culprit(&f, s->node), "it depends on this possibly non-uniform value");
+        } else {
+          diag_add(u->c->d, sev, s->span, "'%s' %s", s->what, why);
+          diag_note(u->c->d, culprit(&f, s->node), "control flow depends on this possibly non-uniform value");
+        }
         (void)rule_names;
       } else if (!fn->stage) {
         if (f.nodes[s->node].mark & 2) {

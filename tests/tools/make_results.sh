@@ -8,6 +8,10 @@
 #   3. compact it (compact_result.mjs) and record how it was produced.
 # With --model, step 1 is skipped and the model's own result is written
 # instead (for cases the reference implementation cannot run).
+# Cases that need the device feature "subgroups" (device.requiredFeatures)
+# have one result per subgroup width, NAME.W8.json, NAME.W32.json and
+# NAME.W64.json, written from the model at that width (verify.mjs --width):
+# the Dawn build here (GL backend) does not offer the subgroups feature.
 #
 #   tests/tools/make_results.sh [--model] [NAME ...]     (default: every case)
 set -euo pipefail
@@ -27,6 +31,16 @@ for name in "$@"; do
   case_file="$TESTS/cases/$name.json"
   full="$TMP/$name.json"
   check="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).check)' "$case_file")"
+  sub="$(node -e 'const c = JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")); console.log((c.device?.requiredFeatures ?? []).includes("subgroups") ? 1 : 0)' "$case_file")"
+  if [ "$sub" = 1 ]; then
+    for w in 8 32 64; do
+      node "$TOOLS/verify.mjs" "$case_file" --emit "$full" --width $w
+      how="Produced by the case's independent JS model at subgroup width $w, not by Dawn: Dawn here (GL backend) does not offer the subgroups feature. node tests/tools/verify.mjs tests/cases/$name.json --emit FILE --width $w (model tests/checks/${check##*/}), then compacted with tests/tools/compact_result.mjs."
+      node "$TOOLS/compact_result.mjs" "$full" --case "$case_file" --out "$TESTS/results/$name.W$w.json" --notes "$how"
+      rm -f "$full"
+    done
+    continue
+  fi
   if [ $MODEL -eq 1 ]; then
     node "$TOOLS/verify.mjs" "$case_file" --emit "$full"
     how="Produced by the case's independent model, not by Dawn: node tests/tools/verify.mjs tests/cases/$name.json --emit FILE (model tests/checks/${check##*/}), then compacted with tests/tools/compact_result.mjs."

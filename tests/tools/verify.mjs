@@ -5,6 +5,10 @@
 //   node tests/tools/verify.mjs CASE.json RESULT.json        compare
 //   node tests/tools/verify.mjs CASE.json --emit OUT.json     write the model's
 //                                                            own result file
+//   --width W   the subgroup width the model assumes (for cases whose output
+//               depends on it, e.g. the subgroup built-ins); when comparing,
+//               the default is the result's implementation.subgroupSize.
+//               The check module receives it as `width`.
 //
 // Full results (hex per word) are compared word by word with the check's own
 // rule or else the case's "compare" rule. Compact results (sha256 + samples,
@@ -20,10 +24,11 @@ import { importPeer } from './peer.mjs';
 const kit = await importPeer('lib/kit.mjs');
 
 const argv = process.argv.slice(2);
-let emit = null;
+let emit = null, width = null;
 const pos = [];
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--emit') emit = argv[++i];
+  else if (argv[i] === '--width') width = Number(argv[++i]);
   else pos.push(argv[i]);
 }
 if (pos.length !== (emit ? 1 : 2)) {
@@ -38,7 +43,9 @@ if (!spec.check) { console.error(`${spec.name}: the case names no check module`)
 const init = {};
 for (const b of spec.buffers) init[b.name] = kit.views(kit.buildInit(b));
 const check = (await import(pathToFileURL(path.resolve(c.dir, spec.check)).href)).default;
-const model = check({ spec, init });
+const res = emit ? null : JSON.parse(fs.readFileSync(pos[1], 'utf8'));
+if (width === null && res?.implementation?.subgroupSize) width = res.implementation.subgroupSize;
+const model = check({ spec, init, width });
 
 function modelOf(name) {
   const b = spec.buffers.find((x) => x.name === name);
@@ -71,7 +78,7 @@ if (emit) {
   const result = {
     format: kit.RESULT_FORMAT, case: spec.name,
     caseSha256: kit.sha256(c.text), shaderSha256: kit.sha256(c.shaderCode),
-    implementation: { name: 'lockstep check model (JS)', model: spec.check },
+    implementation: { name: 'lockstep check model (JS)', model: spec.check, ...(width ? { subgroupSize: width } : {}) },
     buffers,
   };
   fs.writeFileSync(emit, kit.stringify(result) + '\n');
@@ -79,7 +86,6 @@ if (emit) {
   process.exit(0);
 }
 
-const res = JSON.parse(fs.readFileSync(pos[1], 'utf8'));
 let ok = true;
 const lines = [];
 if (res.caseSha256 && res.caseSha256 !== kit.sha256(c.text)) { ok = false; lines.push('  the case file changed since this result was made (caseSha256)'); }

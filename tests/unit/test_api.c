@@ -825,6 +825,137 @@ static void test_runaway_loses_device(void **state) {
   ls_adapter_destroy(a);
 }
 
+
+/* enable subgroups / subgroup_size_control need the device features
+ * "subgroups" / "subgroup-size-control" (WebGPU: createShaderModule is a
+ * validation error without them); @subgroup_size(N) creates a pipeline
+ * only when N is the adapter's width (subgroupMinSize = MaxSize = W). */
+static const char *sg_wgsl =
+    "enable subgroups;\n"
+    "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n"
+    "@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32,\n"
+    "    @builtin(subgroup_size) n: u32) {\n"
+    "  d[i] = subgroupAdd(1u) + n * 1000u;\n"
+    "}\n";
+
+static const char *sg_size_wgsl =
+    "enable subgroup_size_control;\n"
+    "override N: u32 = 16u;\n"
+    "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n"
+    "@compute @workgroup_size(64) @subgroup_size(N)\n"
+    "fn main(@builtin(local_invocation_index) li: u32, @builtin(subgroup_invocation_id) i: u32,\n"
+    "        @builtin(subgroup_size) n: u32) { d[li] = i + 100u * n; }\n";
+
+static ls_device *feature_device(ls_adapter *a, const char *feature) {
+  const char *f[1] = {feature};
+  ls_status st;
+  char err[256];
+  ls_device *d = request(a, NULL, 0, f, feature ? 1 : 0, &st, err, sizeof err);
+  assert_non_null(d);
+  ls_device_set_error_callback(d, on_error, NULL);
+  reset_errors();
+  return d;
+}
+
+static void test_subgroup_features(void **state) {
+  ls_adapter_options o;
+  memset(&o, 0, sizeof o);
+  o.size = sizeof o;
+  o.subgroup_size = 16;
+  o.threads = 1;
+  char err[256];
+  ls_adapter *a = ls_adapter_create(&o, err, sizeof err);
+  assert_non_null(a);
+  ls_shader_module_desc sd = {sg_wgsl, "sg.wgsl"}, sz = {sg_size_wgsl, "sz.wgsl"};
+
+  assert_true(ls_adapter_has_feature(a, "subgroups"));
+  assert_true(ls_adapter_has_feature(a, "subgroup-size-control"));
+  assert_false(ls_adapter_has_feature(a, "shader-f16"));
+  ls_device *plain = feature_device(a, NULL);
+  assert_false(ls_device_has_feature(plain, "subgroups"));
+  ls_shader_module *m = ls_device_create_shader_module(plain, &sd);
+  assert_non_null(m);
+  assert_false(ls_shader_module_is_valid(m));
+  assert_int_equal(nerrors, 1);
+  assert_non_null(strstr(last_error, "needs the device feature \"subgroups\""));
+  ls_shader_module_destroy(m);
+  ls_device_destroy(plain);
+
+  ls_device *sg = feature_device(a, "subgroups");
+  assert_true(ls_device_has_feature(sg, "subgroups"));
+  assert_false(ls_device_has_feature(sg, "subgroup-size-control"));
+  m = module(sg, sd.code);
+  assert_true(ls_shader_module_is_valid(m));
+  ls_compute_pipeline *p = auto_pipeline(sg, m, "main");
+  ls_buffer *b = buffer(sg, 4 * 64, RW | LS_BUFFER_USAGE_STORAGE, "d");
+  ls_bind_group *g = group_for(sg, p, b, LS_WHOLE_SIZE);
+  ls_command_encoder *enc = ls_device_create_command_encoder(sg);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = finish(enc);
+  assert_int_equal(ls_queue_submit(sg, &cb, 1), LS_OK);
+  uint32_t out[64];
+  assert_int_equal(ls_queue_read_buffer(sg, b, 0, out, sizeof out), LS_OK);
+  /* 16 lanes a subgroup, all active: 16 + 16 * 1000 */
+  for (int i = 0; i < 64; i++) assert_int_equal(out[i], 16016);
+  ls_bind_group_destroy(g);
+  ls_buffer_destroy(b);
+  ls_compute_pipeline_destroy(p);
+  ls_shader_module_destroy(m);
+  /* subgroups alone does not allow subgroup_size_control */
+  m = ls_device_create_shader_module(sg, &sz);
+  assert_false(ls_shader_module_is_valid(m));
+  assert_non_null(strstr(last_error, "\"subgroup-size-control\""));
+  ls_shader_module_destroy(m);
+  ls_device_destroy(sg);
+
+  ls_device *ssc = feature_device(a, "subgroup-size-control");
+  assert_true(ls_device_has_feature(ssc, "subgroups"));
+  assert_true(ls_device_has_feature(ssc, "subgroup-size-control"));
+  m = module(ssc, sz.code); /* the feature enables subgroups too */
+  assert_true(ls_shader_module_is_valid(m));
+  ls_compute_pipeline_desc pd;
+  memset(&pd, 0, sizeof pd);
+  pd.module = m;
+  p = ls_device_create_compute_pipeline(ssc, &pd); /* N = 16 = W */
+  assert_non_null(p);
+  b = buffer(ssc, 4 * 64, RW | LS_BUFFER_USAGE_STORAGE, "d");
+  g = group_for(ssc, p, b, LS_WHOLE_SIZE);
+  enc = ls_device_create_command_encoder(ssc);
+  pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+  ls_compute_pass_end(pass);
+  cb = finish(enc);
+  assert_int_equal(ls_queue_submit(ssc, &cb, 1), LS_OK);
+  assert_int_equal(ls_queue_read_buffer(ssc, b, 0, out, sizeof out), LS_OK);
+  /* subgroup_size is the attribute's 16; invocation i is lane i % 16 */
+  for (uint32_t i = 0; i < 64; i++) assert_int_equal(out[i], i % 16 + 1600);
+  ls_bind_group_destroy(g);
+  ls_buffer_destroy(b);
+  ls_compute_pipeline_destroy(p);
+  ls_constant_entry c32 = {"N", 32};
+  pd.constants = &c32;
+  pd.constant_count = 1;
+  reset_errors();
+  assert_null(ls_device_create_compute_pipeline(ssc, &pd));
+  assert_int_equal(last_type, LS_ERROR_VALIDATION);
+  assert_non_null(strstr(last_error, "test.wgsl:4:45"));
+  assert_non_null(strstr(last_error, "@subgroup_size(32) is outside the adapter's subgroup sizes"));
+  /* workgroup size x must be a multiple of the subgroup size */
+  ls_constant_entry c128 = {"N", 128};
+  pd.constants = &c128;
+  assert_null(ls_device_create_compute_pipeline(ssc, &pd));
+  assert_non_null(strstr(last_error, "workgroup size x = 64 is not a multiple of @subgroup_size(128)"));
+  ls_shader_module_destroy(m);
+  ls_device_destroy(ssc);
+  ls_adapter_destroy(a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_limits),
@@ -841,6 +972,7 @@ int main(void) {
       cmocka_unit_test(test_dispatch_validation),
       cmocka_unit_test(test_indirect),
       cmocka_unit_test(test_runaway_loses_device),
+      cmocka_unit_test(test_subgroup_features),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -232,6 +232,29 @@ static void test_malformed(void **state) {
                     "\"readback\": [], \"device\": {\"requiredLimits\": {\"maxBufferSize\": "
                     "\"big\"}}}",
                "t.json: device.requiredLimits.maxBufferSize: expected a non-negative integer");
+  expect_error(HEAD "\"pipelines\": {}, \"buffers\": [" BUF0 "], \"dispatches\": [], "
+                    "\"readback\": [], \"device\": {\"requiredFeatures\": \"subgroups\"}}",
+               "t.json: device.requiredFeatures: expected an array of feature names, not a string");
+  expect_error(HEAD "\"pipelines\": {}, \"buffers\": [" BUF0 "], \"dispatches\": [], "
+                    "\"readback\": [], \"device\": {\"requiredFeatures\": [\"subgroups\", 3]}}",
+               "t.json: device.requiredFeatures[1]: expected a string");
+}
+
+/* device.requiredFeatures: the names, in order, for requestDevice */
+static void test_required_features(void **state) {
+  const char *text =
+      "{\"format\": \"wgsl-compute-case/1\", \"name\": \"t\", \"shader\": \"x.wgsl\","
+      " \"pipelines\": {}, \"buffers\": [], \"dispatches\": [], \"readback\": [],"
+      " \"device\": {\"requiredFeatures\": [\"subgroups\", \"subgroup-size-control\"]}}";
+  case_file c;
+  char err[512] = "";
+  int rc = case_parse(text, strlen(text), "t.json", 0, &c, err, sizeof err);
+  if (rc) fprintf(stderr, "unexpected error: %s\n", err);
+  assert_int_equal(rc, 0);
+  assert_int_equal(c.nfeatures, 2);
+  assert_string_equal(c.features[0], "subgroups");
+  assert_string_equal(c.features[1], "subgroup-size-control");
+  case_free(&c);
 }
 
 /* ------------------------------------------------------------ comparison */
@@ -391,6 +414,7 @@ int main(void) {
       cmocka_unit_test(test_parts_records_overlap),
       cmocka_unit_test(test_values),
       cmocka_unit_test(test_malformed),
+      cmocka_unit_test(test_required_features),
       cmocka_unit_test(test_ulp_and_float_rules),
       cmocka_unit_test(test_ranges_and_ignore),
       cmocka_unit_test(test_compact_reference),

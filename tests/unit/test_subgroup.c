@@ -1,0 +1,545 @@
+/*
+ * test_subgroup.c — subgroup and quad built-in functions and the subgroup
+ * built-in values, compiler and VM together, checked against a plain C
+ * model of WGSL's definitions written here (a loop over the lanes of each
+ * subgroup; nothing of lockstep's own code). Every kernel runs at W = 8,
+ * 16, 32 and 64, on 1 and 2 threads, with the plain and the observed
+ * interpreter, with full subgroups, a partial last subgroup and divergent
+ * masks (inside an if, after an early return).
+ *
+ * The model follows lockstep's documented choices where the spec leaves
+ * the value open (docs/spec-notes.md): subgroups are filled in
+ * local_invocation_index order; a lane that reads from a lane that is not
+ * active (or not in the subgroup) gets 0; float reductions and scans
+ * combine in lane order.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ir/lower.h"
+#include "vm/vm.h"
+#include "wgsl/wgsl.h"
+
+static const unsigned widths[] = {8, 16, 32, 64};
+
+static ir_program *build(const char *src, const ls_constant_entry *cs, size_t ncs,
+                         wgsl_module **mod) {
+  wgsl_module *m = wgsl_module_compile(src, strlen(src), "test.wgsl");
+  assert_non_null(m);
+  if (!wgsl_module_ok(m)) {
+    char *t = diag_format(wgsl_module_diags(m), src, strlen(src), "test.wgsl");
+    fprintf(stderr, "%s", t);
+    free(t);
+  }
+  assert_true(wgsl_module_ok(m));
+  ls_limits lim;
+  ls_limits_default(&lim);
+  diag_list d;
+  diag_init(&d);
+  ir_program *p = lower_pipeline(m, NULL, cs, ncs, &lim, &d);
+  if (!p) {
+    char *t = diag_format(&d, src, strlen(src), "test.wgsl");
+    fprintf(stderr, "%s", t);
+    free(t);
+  }
+  diag_free(&d);
+  assert_non_null(p);
+  *mod = m;
+  return p;
+}
+
+/* ------------------------------------------------------------ the model */
+
+static float fb(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+static uint32_t bf(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+/* What K outputs each invocation writes, in the kernel's order. */
+enum {
+  O_ADD_U, O_ADD_S, O_ADD_F, O_MUL_U, O_MUL_F, O_MIN_U, O_MIN_S, O_MIN_F, O_MAX_U, O_MAX_S,
+  O_MAX_F, O_AND_U, O_OR_U, O_XOR_S, O_XADD_U, O_IADD_F, O_XMUL_S, O_IMUL_U, O_XADD_F,
+  O_XMUL_F, O_IMUL_F, O_ALL, O_ANY, O_BALLOT /* 4 words */, O_ELECT = O_BALLOT + 4, O_BC_U,
+  O_BCF_F, O_SHUF_U, O_SHUF_S, O_SHX_U, O_SHUP_F, O_SHDN_U, O_QBC_U, O_QX_U, O_QY_S, O_QD_F,
+  O_VADD /* 3 */, O_VMAX = O_VADD + 3 /* 2 */, O_VBC = O_VMAX + 2 /* 4 */, O_VQX = O_VBC + 4 /* 2 */,
+  O_SID = O_VQX + 2, O_SSIZE, O_SGID, O_NSG, O_SHX_OUT, K
+};
+
+/* One kernel: `ops` runs on the lanes the entry point lets through: all
+ * (MODE 0), those with local index % 3 == 0 inside an if (MODE 1), or all
+ * but the ones with index % 5 == 1, which return first (MODE 2). */
+static const char *sg_src =
+    "enable subgroups;\n"
+    "diagnostic(off, subgroup_uniformity);\n"
+    "override WG: u32 = 64;\n"
+    "override MODE: u32 = 0;\n"
+    "@group(0) @binding(0) var<storage, read> inp: array<u32>;\n"
+    "@group(0) @binding(1) var<storage, read_write> out: array<u32>;\n"
+    "const K = 55u;\n"
+    "fn ops(g: u32, sid: u32, ss: u32, sg: u32, ns: u32) {\n"
+    "  let u = inp[g * 3u];\n"
+    "  let s = bitcast<i32>(inp[g * 3u + 1u]);\n"
+    "  let f = bitcast<f32>(inp[g * 3u + 2u]);\n"
+    "  let o = g * K;\n"
+    "  out[o + 0u] = subgroupAdd(u);\n"
+    "  out[o + 1u] = bitcast<u32>(subgroupAdd(s));\n"
+    "  out[o + 2u] = bitcast<u32>(subgroupAdd(f));\n"
+    "  out[o + 3u] = subgroupMul(u);\n"
+    "  out[o + 4u] = bitcast<u32>(subgroupMul(f));\n"
+    "  out[o + 5u] = subgroupMin(u);\n"
+    "  out[o + 6u] = bitcast<u32>(subgroupMin(s));\n"
+    "  out[o + 7u] = bitcast<u32>(subgroupMin(f));\n"
+    "  out[o + 8u] = subgroupMax(u);\n"
+    "  out[o + 9u] = bitcast<u32>(subgroupMax(s));\n"
+    "  out[o + 10u] = bitcast<u32>(subgroupMax(f));\n"
+    "  out[o + 11u] = subgroupAnd(u);\n"
+    "  out[o + 12u] = subgroupOr(u);\n"
+    "  out[o + 13u] = bitcast<u32>(subgroupXor(s));\n"
+    "  out[o + 14u] = subgroupExclusiveAdd(u);\n"
+    "  out[o + 15u] = bitcast<u32>(subgroupInclusiveAdd(f));\n"
+    "  out[o + 16u] = bitcast<u32>(subgroupExclusiveMul(s));\n"
+    "  out[o + 17u] = subgroupInclusiveMul(u);\n"
+    "  out[o + 18u] = bitcast<u32>(subgroupExclusiveAdd(f));\n"
+    "  out[o + 19u] = bitcast<u32>(subgroupExclusiveMul(f));\n"
+    "  out[o + 20u] = bitcast<u32>(subgroupInclusiveMul(f));\n"
+    "  out[o + 21u] = select(0u, 1u, subgroupAll(u % 7u != 0u));\n"
+    "  out[o + 22u] = select(0u, 1u, subgroupAny(u % 11u == 0u));\n"
+    "  let b = subgroupBallot((u & 1u) == 1u);\n"
+    "  out[o + 23u] = b.x; out[o + 24u] = b.y; out[o + 25u] = b.z; out[o + 26u] = b.w;\n"
+    "  out[o + 27u] = select(0u, 1u, subgroupElect());\n"
+    "  out[o + 28u] = subgroupBroadcast(u, 5u);\n"
+    "  out[o + 29u] = bitcast<u32>(subgroupBroadcastFirst(f));\n"
+    "  out[o + 30u] = subgroupShuffle(u, (sid * 7u + 3u) % 64u);\n"
+    "  out[o + 31u] = bitcast<u32>(subgroupShuffle(s, i32(sid) - 2));\n"
+    "  out[o + 32u] = subgroupShuffleXor(u, 5u);\n"
+    "  out[o + 33u] = bitcast<u32>(subgroupShuffleUp(f, 3u));\n"
+    "  out[o + 34u] = subgroupShuffleDown(u, 2u);\n"
+    "  out[o + 35u] = quadBroadcast(u, 2u);\n"
+    "  out[o + 36u] = quadSwapX(u);\n"
+    "  out[o + 37u] = bitcast<u32>(quadSwapY(s));\n"
+    "  out[o + 38u] = bitcast<u32>(quadSwapDiagonal(f));\n"
+    "  let va = subgroupAdd(vec3u(u, u * 2u, u ^ 9u));\n"
+    "  out[o + 39u] = va.x; out[o + 40u] = va.y; out[o + 41u] = va.z;\n"
+    "  let vm = subgroupMax(vec2f(f, -f));\n"
+    "  out[o + 42u] = bitcast<u32>(vm.x); out[o + 43u] = bitcast<u32>(vm.y);\n"
+    "  let vb = bitcast<vec4u>(subgroupBroadcast(vec4i(s, s + 1, s * 2, -s), 1));\n"
+    "  out[o + 44u] = vb.x; out[o + 45u] = vb.y; out[o + 46u] = vb.z; out[o + 47u] = vb.w;\n"
+    "  let vq = quadSwapX(vec2u(u, sid));\n"
+    "  out[o + 48u] = vq.x; out[o + 49u] = vq.y;\n"
+    "  out[o + 50u] = sid; out[o + 51u] = ss; out[o + 52u] = sg; out[o + 53u] = ns;\n"
+    "  out[o + 54u] = subgroupShuffleXor(u, 64u);\n"
+    "}\n"
+    "@compute @workgroup_size(WG)\n"
+    "fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_index) i: u32,\n"
+    "        @builtin(subgroup_invocation_id) sid: u32, @builtin(subgroup_size) ss: u32,\n"
+    "        @builtin(subgroup_id) sg: u32, @builtin(num_subgroups) ns: u32) {\n"
+    "  if (MODE == 2u && i % 5u == 1u) { return; }\n"
+    "  if (MODE == 1u) {\n"
+    "    if (i % 3u == 0u) { ops(gid.x, sid, ss, sg, ns); }\n"
+    "  } else {\n"
+    "    ops(gid.x, sid, ss, sg, ns);\n"
+    "  }\n"
+    "}\n";
+
+static int lane_active(unsigned mode, uint32_t li, uint32_t wg) {
+  if (li >= wg) return 0; /* the empty tail of a partial subgroup */
+  if (mode == 1) return li % 3 == 0;
+  if (mode == 2) return li % 5 != 1;
+  return 1;
+}
+
+/* x from lane src of the subgroup, or 0 when src is not an active lane. */
+static uint32_t from_lane(const uint32_t *x, const int *act, int64_t src, unsigned w) {
+  return src >= 0 && src < (int64_t)w && act[src] ? x[src] : 0;
+}
+
+/* The expected output of one workgroup (wg invocations, starting at global
+ * invocation base) at width w. */
+static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint32_t wg,
+                        unsigned mode, unsigned w) {
+  const uint32_t nsub = (wg + w - 1) / w;
+  for (uint32_t s = 0; s < nsub; s++) {
+    uint32_t u[64], sv[64], f[64];
+    int act[64];
+    for (unsigned l = 0; l < w; l++) {
+      const uint32_t li = s * w + l, g = base + li;
+      act[l] = lane_active(mode, li, wg);
+      u[l] = act[l] ? inp[g * 3] : 0;
+      sv[l] = act[l] ? inp[g * 3 + 1] : 0;
+      f[l] = act[l] ? inp[g * 3 + 2] : 0;
+    }
+    /* reductions: in lane order from the lowest active lane */
+    uint32_t r[O_SHX_OUT] = {0};
+    int first = -1;
+    uint32_t ballot = 0, ballot_hi = 0;
+    int all = 1, any = 0;
+    for (unsigned l = 0; l < w; l++) {
+      if (!act[l]) continue;
+      const int32_t si = (int32_t)sv[l];
+      const float fl = fb(f[l]);
+      if (first < 0) {
+        first = (int)l;
+        r[O_ADD_U] = r[O_MUL_U] = r[O_MIN_U] = r[O_MAX_U] = r[O_AND_U] = r[O_OR_U] = u[l];
+        r[O_ADD_S] = r[O_MIN_S] = r[O_MAX_S] = r[O_XOR_S] = sv[l];
+        r[O_ADD_F] = r[O_MUL_F] = r[O_MIN_F] = r[O_MAX_F] = f[l];
+        r[O_VADD] = u[l];
+        r[O_VADD + 1] = u[l] * 2;
+        r[O_VADD + 2] = u[l] ^ 9;
+        r[O_VMAX] = f[l];
+        r[O_VMAX + 1] = bf(-fl);
+      } else {
+        r[O_ADD_U] += u[l];
+        r[O_MUL_U] *= u[l];
+        if (u[l] < r[O_MIN_U]) r[O_MIN_U] = u[l];
+        if (u[l] > r[O_MAX_U]) r[O_MAX_U] = u[l];
+        r[O_AND_U] &= u[l];
+        r[O_OR_U] |= u[l];
+        r[O_ADD_S] += sv[l];
+        if (si < (int32_t)r[O_MIN_S]) r[O_MIN_S] = sv[l];
+        if (si > (int32_t)r[O_MAX_S]) r[O_MAX_S] = sv[l];
+        r[O_XOR_S] ^= sv[l];
+        r[O_ADD_F] = bf(fb(r[O_ADD_F]) + fl);
+        r[O_MUL_F] = bf(fb(r[O_MUL_F]) * fl);
+        if (fl < fb(r[O_MIN_F])) r[O_MIN_F] = f[l];
+        if (fl > fb(r[O_MAX_F])) r[O_MAX_F] = f[l];
+        r[O_VADD] += u[l];
+        r[O_VADD + 1] += u[l] * 2;
+        r[O_VADD + 2] += u[l] ^ 9;
+        if (fl > fb(r[O_VMAX])) r[O_VMAX] = f[l];
+        if (-fl > fb(r[O_VMAX + 1])) r[O_VMAX + 1] = bf(-fl);
+      }
+      if (u[l] % 7 == 0) all = 0;
+      if (u[l] % 11 == 0) any = 1;
+      if (u[l] & 1) {
+        if (l < 32) ballot |= 1u << l;
+        else ballot_hi |= 1u << (l - 32);
+      }
+    }
+    /* scans */
+    uint32_t xadd_u = 0, imul_u = 1, xmul_s = 1, iadd_f = 0, xadd_f = 0, xmul_f = bf(1.0f),
+             imul_f = bf(1.0f);
+    int started = 0;
+    for (unsigned l = 0; l < w; l++) {
+      if (!act[l]) continue;
+      const uint32_t li = s * w + l, g = base + li;
+      uint32_t *o = out + (size_t)g * K;
+      memcpy(o, r, sizeof r);
+      /* exclusive: what came before; inclusive: that combined with this lane */
+      o[O_XADD_U] = xadd_u;
+      o[O_XMUL_S] = xmul_s;
+      o[O_XADD_F] = xadd_f;
+      o[O_XMUL_F] = xmul_f;
+      imul_u = started ? imul_u * u[l] : u[l];
+      iadd_f = started ? bf(fb(iadd_f) + fb(f[l])) : f[l];
+      imul_f = started ? bf(fb(imul_f) * fb(f[l])) : f[l];
+      o[O_IMUL_U] = imul_u;
+      o[O_IADD_F] = iadd_f;
+      o[O_IMUL_F] = imul_f;
+      xadd_u = started ? xadd_u + u[l] : u[l];
+      xmul_s = started ? xmul_s * sv[l] : sv[l];
+      xadd_f = started ? bf(fb(xadd_f) + fb(f[l])) : f[l];
+      xmul_f = started ? bf(fb(xmul_f) * fb(f[l])) : f[l];
+      started = 1;
+
+      o[O_ALL] = (uint32_t)all;
+      o[O_ANY] = (uint32_t)any;
+      o[O_BALLOT] = ballot;
+      o[O_BALLOT + 1] = ballot_hi;
+      o[O_BALLOT + 2] = o[O_BALLOT + 3] = 0;
+      o[O_ELECT] = (int)l == first;
+      o[O_BC_U] = from_lane(u, act, 5, w);
+      o[O_BCF_F] = f[first];
+      o[O_SHUF_U] = from_lane(u, act, (l * 7 + 3) % 64, w);
+      o[O_SHUF_S] = from_lane(sv, act, (int64_t)l - 2, w);
+      o[O_SHX_U] = from_lane(u, act, l ^ 5u, w);
+      o[O_SHUP_F] = from_lane(f, act, (int64_t)l - 3, w);
+      o[O_SHDN_U] = from_lane(u, act, (int64_t)l + 2, w);
+      /* quad q = lanes 4q..4q+3; quad invocation id = lane & 3 */
+      o[O_QBC_U] = from_lane(u, act, (l & ~3u) | 2u, w);
+      o[O_QX_U] = from_lane(u, act, l ^ 1u, w);
+      o[O_QY_S] = from_lane(sv, act, l ^ 2u, w);
+      o[O_QD_F] = from_lane(f, act, l ^ 3u, w);
+      const int b1 = act[1];
+      const int32_t s1 = (int32_t)sv[1];
+      o[O_VBC] = b1 ? (uint32_t)s1 : 0;
+      o[O_VBC + 1] = b1 ? (uint32_t)s1 + 1u : 0;
+      o[O_VBC + 2] = b1 ? (uint32_t)s1 * 2u : 0;
+      o[O_VBC + 3] = b1 ? 0u - (uint32_t)s1 : 0;
+      o[O_VQX] = from_lane(u, act, l ^ 1u, w);
+      o[O_VQX + 1] = (l ^ 1u) < w && act[l ^ 1u] ? (l ^ 1u) : 0;
+      o[O_SID] = l;
+      o[O_SSIZE] = w;
+      o[O_SGID] = s;
+      o[O_NSG] = nsub;
+      o[O_SHX_OUT] = from_lane(u, act, l ^ 64u, w);
+    }
+  }
+}
+
+/* The LCG of the case files, for inputs that are not too regular. */
+static uint32_t lcg(uint32_t *st) {
+  *st = *st * 1664525u + 1013904223u;
+  return *st;
+}
+
+/* A trivial observer: only counts issued instructions, so the observed
+ * interpreter runs. */
+static void t_mem(void *u, unsigned th, const vm_mem_event *e) {
+  (void)th, (void)e;
+  ++*(uint64_t *)u;
+}
+
+static void run_case(uint32_t wg, unsigned mode, uint32_t groups) {
+  ls_constant_entry cs[2] = {{"WG", wg}, {"MODE", mode}};
+  wgsl_module *m;
+  ir_program *p = build(sg_src, cs, 2, &m);
+  const uint32_t n = wg * groups;
+  uint32_t *inp = malloc((size_t)n * 3 * 4);
+  uint32_t st = 12345u + wg * 7u + mode;
+  for (uint32_t g = 0; g < n; g++) {
+    const uint32_t r = lcg(&st);
+    /* u: small, with zeros and multiples of 7 and 11 now and then; odd and
+     * even mixed. s: either sign. f: in [0.75, 1.25) with every mantissa bit
+     * used, so sums and products round and depend on the order. */
+    inp[g * 3] = (r >> 8) % 1000u;
+    inp[g * 3 + 1] = (uint32_t)((int32_t)((lcg(&st) >> 8) % 2001u) - 1000);
+    inp[g * 3 + 2] = bf(0.75f + (float)(lcg(&st) >> 8) / 33554432.0f);
+  }
+  uint32_t *out = malloc((size_t)n * K * 4), *want = malloc((size_t)n * K * 4);
+  for (unsigned t = 1; t <= 2; t++) {
+    vm_pool *pool = vm_pool_create(t);
+    assert_non_null(pool);
+    for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+      const unsigned w = widths[wi];
+      for (size_t i = 0; i < (size_t)n * K; i++) want[i] = 0xdeadbeefu;
+      for (uint32_t gr = 0; gr < groups; gr++) model_group(want, inp, gr * wg, wg, mode, w);
+      for (int observed = 0; observed < 2; observed++) {
+        for (size_t i = 0; i < (size_t)n * K; i++) out[i] = 0xdeadbeefu;
+        vm_binding b[2] = {{(uint8_t *)inp, (uint64_t)n * 12}, {(uint8_t *)out, (uint64_t)n * K * 4}};
+        uint64_t events = 0;
+        vm_observer ob;
+        memset(&ob, 0, sizeof ob);
+        ob.user = &events;
+        ob.mem = t_mem;
+        vm_dispatch_desc desc = {.prog = p, .bindings = b, .groups = {groups, 1, 1},
+                                 .width = w, .budget = 0, .observer = observed ? &ob : NULL};
+        vm_result res;
+        assert_int_equal(vm_dispatch(pool, &desc, &res), VM_OK);
+        if (observed) assert_true(events > 0);
+        for (size_t i = 0; i < (size_t)n * K; i++) {
+          if (out[i] != want[i]) {
+            fprintf(stderr,
+                    "WG=%u MODE=%u W=%u threads=%u observed=%d: invocation %zu output %zu: "
+                    "got 0x%08x want 0x%08x\n",
+                    wg, mode, w, t, observed, i / K, i % K, out[i], want[i]);
+            fail();
+          }
+        }
+      }
+    }
+    vm_pool_destroy(pool);
+  }
+  free(inp);
+  free(out);
+  free(want);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+/* 64 invocations: whole subgroups at every width */
+static void test_full(void **state) {
+  (void)state;
+  run_case(64, 0, 3);
+}
+
+/* 100 and 20 invocations: the last subgroup is partial at most widths */
+static void test_partial(void **state) {
+  (void)state;
+  run_case(100, 0, 2);
+  run_case(20, 0, 3);
+}
+
+/* inside `if (i % 3 == 0)` */
+static void test_divergent_if(void **state) {
+  (void)state;
+  run_case(64, 1, 2);
+  run_case(100, 1, 2);
+}
+
+/* after an early return of the lanes with i % 5 == 1 */
+static void test_after_return(void **state) {
+  (void)state;
+  run_case(64, 2, 2);
+  run_case(20, 2, 2);
+}
+
+/* ---------------------------------------------- loops, break, and masks */
+
+/* A loop in which lanes leave one by one: each trip's reduction sees only
+ * the lanes still in the loop. Lane l runs l % 5 + 1 trips. */
+static const char *loop_src =
+    "enable subgroups;\n"
+    "diagnostic(off, subgroup_uniformity);\n"
+    "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n"
+    "@compute @workgroup_size(64)\n"
+    "fn main(@builtin(local_invocation_index) i: u32) {\n"
+    "  var acc = 0u;\n"
+    "  var k = 0u;\n"
+    "  loop {\n"
+    "    if (k > i % 5u) { break; }\n"
+    "    acc += subgroupAdd(1u) * (k + 1u) + select(0u, 1000u, subgroupElect());\n"
+    "    k++;\n"
+    "  }\n"
+    "  out[i] = acc;\n"
+    "}\n";
+
+static void test_loop_masks(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(loop_src, NULL, 0, &m);
+  uint32_t out[64], want[64];
+  vm_pool *pool = vm_pool_create(1);
+  for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+    const unsigned w = widths[wi];
+    for (uint32_t li = 0; li < 64; li++) {
+      const uint32_t s = li / w;
+      uint32_t acc = 0;
+      for (uint32_t k = 0; k <= li % 5; k++) {
+        /* lanes of this subgroup still looping at trip k */
+        uint32_t live = 0, lowest = UINT32_MAX;
+        for (uint32_t l = 0; l < w; l++) {
+          const uint32_t o = s * w + l;
+          if (o % 5 >= k) {
+            live++;
+            if (lowest == UINT32_MAX) lowest = o;
+          }
+        }
+        acc += live * (k + 1) + (lowest == li ? 1000u : 0u);
+      }
+      want[li] = acc;
+    }
+    memset(out, 0, sizeof out);
+    vm_binding b[1] = {{(uint8_t *)out, sizeof out}};
+    vm_dispatch_desc desc = {.prog = p, .bindings = b, .groups = {1, 1, 1}, .width = w};
+    assert_int_equal(vm_dispatch(pool, &desc, NULL), VM_OK);
+    for (int i = 0; i < 64; i++) {
+      if (out[i] != want[i]) fprintf(stderr, "W=%u lane %d: got %u want %u\n", w, i, out[i], want[i]);
+      assert_int_equal(out[i], want[i]);
+    }
+  }
+  vm_pool_destroy(pool);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+/* ----------------------------------------- pipeline-creation checks */
+
+static int lowers(const char *src, const ls_constant_entry *cs, size_t ncs, const char *msg,
+                  uint32_t *sg_size) {
+  wgsl_module *m = wgsl_module_compile(src, strlen(src), "t.wgsl");
+  assert_non_null(m);
+  assert_true(wgsl_module_ok(m));
+  ls_limits lim;
+  ls_limits_default(&lim);
+  diag_list d;
+  diag_init(&d);
+  ir_program *p = lower_pipeline(m, NULL, cs, ncs, &lim, &d);
+  int ok = p != NULL;
+  if (!ok && msg) {
+    char *t = diag_format(&d, src, strlen(src), "t.wgsl");
+    if (!strstr(t, msg)) fprintf(stderr, "expected '%s' in:\n%s", msg, t);
+    assert_non_null(strstr(t, msg));
+    free(t);
+  }
+  if (p && sg_size) *sg_size = p->subgroup_size;
+  ir_program_free(p);
+  diag_free(&d);
+  wgsl_module_free(m);
+  return ok;
+}
+
+static void test_pipeline_checks(void **state) {
+  (void)state;
+  /* override-expression shuffle ids must be in [0, 128) at pipeline creation */
+  const char *shuf =
+      "enable subgroups;\n"
+      "override D: u32 = 1u;\n"
+      "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n"
+      "@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {\n"
+      "  out[i] = subgroupShuffleDown(i, D);\n"
+      "}\n";
+  ls_constant_entry d127 = {"D", 127}, d128 = {"D", 128};
+  assert_true(lowers(shuf, &d127, 1, NULL, NULL));
+  assert_false(lowers(shuf, &d128, 1, "must be in [0, 128), found 128", NULL));
+
+  /* @subgroup_size(N): power of two, dividing workgroup size x */
+  const char *sz =
+      "enable subgroup_size_control;\n"
+      "override N: i32 = 32;\n"
+      "override X: u32 = 64u;\n"
+      "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n"
+      "@compute @workgroup_size(X) @subgroup_size(N)\n"
+      "fn main(@builtin(subgroup_invocation_id) i: u32) { out[i] = i; }\n";
+  uint32_t got = 0;
+  assert_true(lowers(sz, NULL, 0, NULL, &got));
+  assert_int_equal(got, 32);
+  ls_constant_entry n24 = {"N", 24}, x48[2] = {{"N", 32}, {"X", 48}};
+  assert_false(lowers(sz, &n24, 1, "@subgroup_size must be a power of two, found 24", NULL));
+  assert_false(lowers(sz, x48, 2, "workgroup size x = 48 is not a multiple of @subgroup_size(32)", NULL));
+
+  /* f16 operands stay refused until lockstep runs f16 */
+  const char *h =
+      "enable f16;\n"
+      "enable subgroups;\n"
+      "@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n"
+      "@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {\n"
+      "  out[i] = f32(subgroupAdd(f16(i)));\n"
+      "}\n";
+  assert_false(lowers(h, NULL, 0, "f16", NULL));
+  assert_false(lowers(h, NULL, 0, "is not supported by lockstep yet", NULL));
+}
+
+/* The disassembler names the subgroup opcodes and their sub-operations. */
+static void test_disassembly(void **state) {
+  (void)state;
+  ls_constant_entry cs[2] = {{"WG", 64}, {"MODE", 0}};
+  wgsl_module *m;
+  ir_program *p = build(sg_src, cs, 2, &m);
+  char *t = ir_disassemble(p);
+  assert_non_null(t);
+  static const char *const want[] = {"SRED", "ADD_I", "ADD_F", "MIN_S", "MAX_F", "XOR",
+                                     "SCANX", "SCANI", "MUL_F", "SHUF", "IDX", "FIRST",
+                                     "UP", "DOWN", "QUAD", "VOTE", "ALL", "ELECT", "BALLOT",
+                                     "subgroup_invocation_id", "num_subgroups"};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+    if (!strstr(t, want[i])) fprintf(stderr, "no '%s' in the listing\n", want[i]);
+    assert_non_null(strstr(t, want[i]));
+  }
+  free(t);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_full),          cmocka_unit_test(test_partial),
+      cmocka_unit_test(test_divergent_if),  cmocka_unit_test(test_after_return),
+      cmocka_unit_test(test_loop_masks),    cmocka_unit_test(test_pipeline_checks),
+      cmocka_unit_test(test_disassembly),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,6 @@
+// expect: 5:33 the delta of 'subgroupShuffleUp' must be a uniform value (subgroup_uniformity)
+enable subgroups;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {
+  out[i] = subgroupShuffleUp(i, i % 4u);
+}
