@@ -105,6 +105,7 @@ struct ls_device {
                                   observer then watches instead of `observer` */
   int check_off;               /* disabled again; findings kept */
 
+  uint32_t features; /* bit i: api_features[i] (device.c) was required */
   int lost;
   char *lost_message;
   uint64_t next_id; /* ids of pipelines, for layouts of layout "auto" */

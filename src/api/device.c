@@ -49,7 +49,24 @@ const char *api_label(const char *label, const char *fallback) {
 
 /* Features the adapter offers; any other name is rejected as WebGPU rejects
  * a feature the adapter lacks (TypeError). */
-static const char *const api_features[] = {"core-features-and-limits", "subgroups", NULL};
+static const char *const api_features[] = {"core-features-and-limits", "subgroups", "shader-f16",
+                                            NULL};
+
+static int api_feature_index(const char *name) {
+  for (int k = 0; name && api_features[k]; k++)
+    if (strcmp(name, api_features[k]) == 0) return k;
+  return -1;
+}
+
+int ls_adapter_has_feature(const ls_adapter *adapter, const char *name) {
+  return adapter && api_feature_index(name) >= 0;
+}
+
+/* A device has exactly the features requestDevice asked for. */
+int ls_device_has_feature(const ls_device *device, const char *name) {
+  const int k = api_feature_index(name);
+  return device && k >= 0 && (device->features >> k & 1u);
+}
 
 #define API_IS_ALIGN_MAX 0
 #define API_IS_ALIGN_ALIGN 1
@@ -125,12 +142,12 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
     size_t n = desc->size ? desc->size : sizeof d;
     memcpy(&d, desc, n < sizeof d ? n : sizeof d);
   }
+  uint32_t features = 0;
   for (size_t i = 0; i < d.required_feature_count; i++) {
     const char *f = d.required_features ? d.required_features[i] : NULL;
-    int known = 0;
-    for (size_t k = 0; f && api_features[k]; k++)
-      if (strcmp(f, api_features[k]) == 0) known = 1;
-    if (!known) {
+    const int k = api_feature_index(f);
+    if (k >= 0) features |= 1u << k;
+    if (k < 0) {
       *status = LS_TYPE;
       api_err(err, errlen, "requiredFeatures: '%s' is not supported by the adapter",
               f ? f : "(null)");
@@ -159,6 +176,7 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
   }
   dev->refs = 1;
   dev->limits = lim;
+  dev->features = features;
   dev->width = adapter->width;
   dev->threads = adapter->threads;
   dev->budget = adapter->budget;

@@ -47,6 +47,9 @@ ls_shader_module *ls_device_create_shader_module(ls_device *device,
   if (desc->label && !(m->label = api_strdup(desc->label))) goto oom_free;
   m->module = wgsl_module_compile(desc->code, strlen(desc->code), file);
   if (!m->module) goto oom_free;
+  /* extensions that need a device feature */
+  if (!ls_device_has_feature(device, "shader-f16"))
+    wgsl_module_require_feature(m->module, "f16", "shader-f16");
 
   size_t srclen = 0;
   const char *src = wgsl_module_source(m->module, &srclen);

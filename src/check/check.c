@@ -256,10 +256,11 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
   const unsigned W = e->where->width;
   const uint64_t full = W >= 64 ? UINT64_MAX : ((uint64_t)1 << W) - 1;
   int inside = 0, seq = 0;
+  const uint64_t nb = e->bytes ? e->bytes : 4u; /* 2 for an f16 */
   if (e->mask == full && W <= 64) {
     const uint64_t a0 = e->addr[0];
     seq = e->consecutive;
-    const uint64_t end = a0 + (seq ? 4u * W : 4u);
+    const uint64_t end = a0 + (seq ? 4u * (W - 1) + nb : nb);
     inside = (seq || e->uniform) && end > a0 && end <= e->size && end <= logical;
   }
   if (inside) {
@@ -268,9 +269,9 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
     for (uint64_t m = e->mask; m; m &= m - 1) {
       unsigned l = chk_ctz(m);
       uint64_t a = e->addr[l];
-      if (a + 4 > e->size || a + 4 < a)
+      if (a + nb > e->size || a + nb < a)
         oob |= (uint64_t)1 << l;
-      else if (a + 4 > logical)
+      else if (a + nb > logical)
         beyond |= (uint64_t)1 << l;
     }
     if (oob) chk_bounds_hit(s, th, e, oob, LS_CHECK_OUT_OF_BOUNDS);
@@ -278,11 +279,14 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
   } else {
     for (uint64_t m = e->mask; m; m &= m - 1) {
       unsigned l = chk_ctz(m);
-      if (e->addr[l] + 4 > e->size) oob |= (uint64_t)1 << l;
+      if (e->addr[l] + nb > e->size) oob |= (uint64_t)1 << l;
     }
   }
+  /* the race detector keeps one cell per 32-bit word: two invocations
+   * writing the two halves of one word are no race, so f16 accesses are
+   * not tracked (docs/sanitizer.md) */
   if (s->race && (s->opts.checks & LS_CHECK_RACES) && e->space != VM_SPACE_PRIVATE &&
-      (e->mask & ~oob))
+      nb == 4u && (e->mask & ~oob))
     chk_race_access(s->race, thread, e, chk_group_linear(s, e->where->group), e->mask & ~oob,
                     inside && seq, chk_race_report, s);
 }
@@ -665,6 +669,12 @@ static void chk_rec_finding(chk_state *s, const chk_rec *r) {
   ls_check_finding f;
   chk_common(s, &f, r->kind);
   chk_place(s, r->pc, &f.first);
+  if (r->pc < s->prog->ncode) {
+    const unsigned op = s->prog->code[r->pc].op;
+    if (op == IR_LDBH || op == IR_STBH || op == IR_LDWH || op == IR_STWH || op == IR_LDPH ||
+        op == IR_STPH)
+      f.access_size = 2;
+  }
   f.first.access = r->access == VM_STORE ? LS_CHECK_WRITE : r->access == VM_ATOMIC ? LS_CHECK_ATOMIC : LS_CHECK_READ;
   f.count = r->count;
   f.ninvocations = r->ninv;

@@ -824,6 +824,24 @@ static int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
         c->nlimits++;
       }
     }
+    const json_t *rf = json_object_get(dev, "requiredFeatures");
+    if (rf) {
+      if (!json_is_array(rf))
+        return case_fail(x, "device.requiredFeatures", "expected an array, not %s",
+                         case_json_type(rf));
+      size_t n = json_array_size(rf);
+      c->features = calloc(n ? n : 1, sizeof *c->features);
+      if (!c->features) return case_fail(x, "device.requiredFeatures", "out of memory");
+      for (size_t i = 0; i < n; i++) {
+        const json_t *v = json_array_get(rf, i);
+        if (!json_is_string(v))
+          return case_fail(x, "device.requiredFeatures", "expected feature names, not %s",
+                           case_json_type(v));
+        if (!(c->features[c->nfeatures] = case_strdup(json_string_value(v))))
+          return case_fail(x, "device.requiredFeatures", "out of memory");
+        c->nfeatures++;
+      }
+    }
   }
   const json_t *ad = json_object_get(root, "adapter");
   if (ad) {
@@ -1113,6 +1131,8 @@ void case_free(case_file *c) {
   free(c->readback);
   for (size_t i = 0; i < c->nlimits; i++) free((char *)c->limits[i].name);
   free(c->limits);
+  for (size_t i = 0; i < c->nfeatures; i++) free(c->features[i]);
+  free(c->features);
   free(c->profile);
   free(c->path);
   free(c->name);

@@ -103,6 +103,8 @@ typedef struct case_file {
   /* extensions: "device": {"requiredLimits": {...}}, "adapter": {...} */
   ls_required_limit *limits;
   size_t nlimits;
+  char **features; /* "device": {"requiredFeatures": [...]} */
+  size_t nfeatures;
   char *profile;
   uint32_t subgroup_size;
 } case_file;

@@ -265,6 +265,8 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
   dd.size = sizeof dd;
   dd.required_limits = c->limits;
   dd.required_limit_count = c->nlimits;
+  dd.required_features = (const char *const *)c->features;
+  dd.required_feature_count = c->nfeatures;
   dd.label = c->name;
   out->device = ls_adapter_create_device(out->adapter, &dd, &status, err, sizeof err);
   if (!out->device) {

@@ -352,34 +352,66 @@ static uint32_t vm_atomic_plain(uint32_t *w, unsigned op, uint32_t v, uint32_t c
 #define VM_COLD
 #endif
 
-/* f32 <-> f16 bits, round to nearest even; out of range gives infinity */
-static uint32_t vm_f32_to_f16(float f) {
-  const uint32_t b = vm_f2u_bits(f);
-  const uint32_t sign = (b >> 16) & 0x8000u;
-  const uint32_t ab = b & 0x7fffffffu;
-  if (ab >= 0x7f800000u) return sign | 0x7c00u | (ab > 0x7f800000u ? 0x200u : 0u);
-  if (ab >= 0x477ff000u) return sign | 0x7c00u; /* rounds past 65504 */
-  if (ab < 0x38800000u) {
-    /* subnormal f16 (or zero): the value in units of 2^-24, rounded */
-    const float a = vm_bits_f(ab) * 16777216.0f; /* exact: a power of two */
-    return sign | (uint32_t)rintf(a);
-  }
-  const uint32_t e = (ab >> 23) - 112u, m = ab & 0x7fffffu;
-  uint32_t h = (e << 10) | (m >> 13);
-  const uint32_t rest = m & 0x1fffu;
-  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) h++; /* may carry into the exponent: right */
-  return sign | h;
+/* ------------------------------------------------------------------ f16
+ * An f16 value lives in a register as the f32 that equals it (every f16 is
+ * exactly an f32). vm_r16 rounds an f32 to the nearest f16 value, ties to
+ * even, overflow to infinity, f16 subnormals kept; it is branch-free so the
+ * F16R lane loop vectorises.
+ *
+ * Why one rounding of the f32 result is the correctly rounded f16 result of
+ * +, -, *, / (and sqrt) on f16 operands: rounding the exact value first to
+ * a format of q significand bits and then to p bits equals rounding it once
+ * to p bits whenever q >= 2p + 2 (Figueroa, "When is double rounding
+ * innocuous?", 1995). f32 has q = 24 = 2*11 + 2 for f16's p = 11, and for
+ * f16 operands the exact f32 results neither overflow (65504^2 < 2^32)
+ * nor leave f32's normal range (2^-24 * 2^-24 = 2^-48), so the theorem
+ * applies to every operation. */
+static inline uint32_t vm_r16_bits(uint32_t b) {
+  const uint32_t sign = b & 0x80000000u, a = b & 0x7fffffffu;
+  /* f16 normal range: keep 10 fraction bits of f32's 23, ties to even (a
+   * carry into the exponent is the right result) */
+  const uint32_t nrm = (a + 0xfffu + ((a >> 13) & 1u)) & ~0x1fffu;
+  /* below 2^-14: a multiple of 2^-24. The scaling by 2^24 is exact, and
+   * adding and removing 2^23 rounds to an integer in the current (nearest
+   * even) mode; ISO C mode keeps the compiler from folding it away. */
+  const float sc = vm_bits_f(a) * 16777216.0f;
+  const float q = (sc + 8388608.0f) - 8388608.0f;
+  const uint32_t sub = vm_f2u_bits(q * (1.0f / 16777216.0f));
+  uint32_t r = vm_sel(a < 0x38800000u, sub, nrm);
+  r = vm_sel(a >= 0x477ff000u, 0x7f800000u, r); /* 65520 and up round past 65504 */
+  /* NaN: one that is an f16 NaN already (no payload below f16's 10 bits)
+   * stays as it is, so a bitcast of an f16 NaN gives its bits back; any
+   * other becomes the quiet NaN of its sign */
+  r = vm_sel(a > 0x7f800000u, vm_sel((a & 0x1fffu) == 0, a, 0x7fc00000u), r);
+  return sign | r;
 }
 
-static float vm_f16_to_f32(uint32_t h) {
-  const uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-  if (e == 0) {
-    const float v = (float)m * (1.0f / 16777216.0f);
-    return vm_bits_f(vm_f2u_bits(v) | sign);
+/* The 16-bit encoding of an f16 value held as f32 (exact: no rounding). */
+static inline uint32_t vm_h_bits(uint32_t b) {
+  const uint32_t sign = (b >> 16) & 0x8000u, a = b & 0x7fffffffu;
+  if (a >= 0x7f800000u) {
+    const uint32_t m = (a >> 13) & 0x3ffu;
+    return sign | 0x7c00u | (a > 0x7f800000u && m == 0 ? 0x200u : m);
   }
-  if (e == 31) return vm_bits_f(sign | 0x7f800000u | (m << 13));
-  return vm_bits_f(sign | ((e + 112u) << 23) | (m << 13));
+  if (a < 0x38800000u) return sign | (uint32_t)(vm_bits_f(a) * 16777216.0f);
+  return sign | (((a >> 23) - 112u) << 10) | ((a >> 13) & 0x3ffu);
 }
+
+/* The f32 equal to the f16 with encoding h (low 16 bits). */
+static inline uint32_t vm_h_value(uint32_t h) {
+  const uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+  if (e == 0) return sign | vm_f2u_bits((float)m * (1.0f / 16777216.0f));
+  if (e == 31) return sign | 0x7f800000u | (m << 13);
+  return sign | ((e + 112u) << 23) | (m << 13);
+}
+
+uint32_t vm_f16_round_bits(uint32_t f32_bits) { return vm_r16_bits(f32_bits); }
+uint32_t vm_f16_encode(uint32_t f32_bits) { return vm_h_bits(vm_r16_bits(f32_bits)); }
+uint32_t vm_f16_decode(uint32_t h) { return vm_h_value(h & 0xffffu); }
+
+/* f32 <-> f16 bits for quantizeToF16 and pack2x16float */
+static uint32_t vm_f32_to_f16(float f) { return vm_h_bits(vm_r16_bits(vm_f2u_bits(f))); }
+static float vm_f16_to_f32(uint32_t h) { return vm_bits_f(vm_h_value(h & 0xffffu)); }
 
 static VM_COLD void vm_fun1_row(float *d, const float *x, unsigned fn, int n) {
 #define VM_F1(expr)                                                            \
@@ -641,6 +673,9 @@ static int vm_writes_a(unsigned op) {
   case IR_STB:
   case IR_STW:
   case IR_STP:
+  case IR_STBH:
+  case IR_STWH:
+  case IR_STPH:
   case IR_MAND: return 0;
   default: return ir_op_form(op)[0] == 'r';
   }

@@ -26,6 +26,13 @@ vm_pool *vm_pool_create(unsigned threads);
 void vm_pool_destroy(vm_pool *pool);
 unsigned vm_pool_threads(const vm_pool *pool);
 
+/* f16 as the VM keeps it (vm.c): an f32 register holding an f16 value.
+ * round: the f32 bits of the f16 nearest to f32 bits x (F16R); encode: the
+ * 16-bit encoding of that f16; decode: the f32 bits of encoding h. */
+uint32_t vm_f16_round_bits(uint32_t x);
+uint32_t vm_f16_encode(uint32_t x);
+uint32_t vm_f16_decode(uint32_t h);
+
 /* Memory of one binding slot of the program (ir_program.bindings[i]). */
 typedef struct vm_binding {
   uint8_t *data; /* start of the bound range */

@@ -25,11 +25,26 @@ const cvalue *cv_int(wgsl_module *m, const type *t, int64_t v) {
   return c;
 }
 
+/* v rounded to the nearest f16 (ties to even); +-inf beyond the largest
+ * finite f16 after rounding (|v| >= 65520), subnormals kept. Scaling by a
+ * power of two is exact in double, and rint rounds to nearest even in the
+ * default mode, so this is one correct rounding of v. */
+double eval_round_f16(double v) {
+  if (!isfinite(v)) return v;
+  double a = fabs(v);
+  if (a >= 65520.0) return v < 0 ? -INFINITY : INFINITY;
+  int e;
+  frexp(a, &e); /* a = f * 2^e, 0.5 <= f < 1: a has 11 bits from 2^(e-1) */
+  if (e < -13) e = -13; /* below 2^-14 the spacing stays 2^-24 */
+  double r = ldexp(rint(ldexp(a, 11 - e)), e - 11);
+  return copysign(r, v);
+}
+
 const cvalue *cv_float(wgsl_module *m, const type *t, double v) {
   cvalue *c = arena_alloc(&m->arena, sizeof *c);
   if (!c) return NULL;
   c->type = t;
-  c->f = t->kind == TY_F32 ? (double)(float)v : v;
+  c->f = t->kind == TY_F32 ? (double)(float)v : t->kind == TY_F16 ? eval_round_f16(v) : v;
   return c;
 }
 
@@ -169,6 +184,11 @@ static const cvalue *convert_scalar(wgsl_module *m, const cvalue *v, const type 
         return NULL;
       }
     }
+    if (t->kind == TY_F16 && isfinite(f) && isinf(eval_round_f16(f))) {
+      /* as for f32: an error only when it rounds past 65504 */
+      if (d) diag_error(d, span, "value %g is not representable in f16", f);
+      return NULL;
+    }
     return cv_float(m, t, f);
   }
   default:
@@ -227,6 +247,12 @@ const cvalue *sema_scalar_from_double(wgsl_module *m, const type *t, double v, s
   case TY_F32:
     if (!isfinite(v) || isinf((float)v)) {
       if (d) diag_error(d, span, "%s: %g is not a finite f32 value", what, v);
+      return NULL;
+    }
+    return cv_float(m, t, v);
+  case TY_F16:
+    if (!isfinite(v) || isinf(eval_round_f16(v))) {
+      if (d) diag_error(d, span, "%s: %g is not a finite f16 value", what, v);
       return NULL;
     }
     return cv_float(m, t, v);
@@ -378,6 +404,13 @@ static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cval
     float f = (float)r;
     if (!isfinite(f)) return err(d, span, "the result of this constant expression is not a finite f32%s%s", "", "");
     return cv_float(m, rt, f);
+  }
+  if (ot->kind == TY_F16) {
+    /* f16 arithmetic: round the double result once (double has more than
+     * 2*11 + 2 bits, so + - * / are correctly rounded) */
+    double h = eval_round_f16(r);
+    if (!isfinite(h)) return err(d, span, "the result of this constant expression is not a finite f16%s%s", "", "");
+    return cv_float(m, rt, h);
   }
   if (!isfinite(r)) return err(d, span, "the result of this constant expression is not finite%s%s", "", "");
   return cv_float(m, rt, r);
@@ -538,6 +571,7 @@ static const cvalue *fold_scalar_builtin(wgsl_module *m, builtin_fn f, const cva
  * representable. */
 static const cvalue *fres(wgsl_module *m, const type *t, double v, src_span span, diag_list *d) {
   double lim = t->kind == TY_F32 ? 3.4028234663852886e38 : t->kind == TY_F16 ? 65504.0 : 1.7976931348623157e308;
+  if (t->kind == TY_F16) v = eval_round_f16(v); /* what rounds to 65504 fits */
   if (isnan(v) || fabs(v) > lim) {
     if (d) diag_error(d, span, "the result of this constant built-in is not finite or does not fit its type");
     return NULL;

@@ -9,6 +9,8 @@
 
 const cvalue *cv_int(wgsl_module *m, const type *t, int64_t v);
 const cvalue *cv_float(wgsl_module *m, const type *t, double v);
+/* v rounded to the nearest f16 (ties to even), +-inf past the f16 range. */
+double eval_round_f16(double v);
 const cvalue *cv_bool(wgsl_module *m, int b);
 const cvalue *cv_composite(wgsl_module *m, const type *t, const cvalue **elems, int n);
 const cvalue *cv_zero(wgsl_module *m, const type *t);

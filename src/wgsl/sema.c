@@ -1019,3 +1019,21 @@ const char *wgsl_module_source(const wgsl_module *m, size_t *len) {
   return m->src;
 }
 const char *wgsl_module_filename(const wgsl_module *m) { return m->filename; }
+
+int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature) {
+  if (!m || !m->ast) return 0;
+  int n = 0;
+  for (int i = 0; i < m->ast->ndirectives; i++) {
+    const ast_directive *dv = &m->ast->directives[i];
+    if (dv->kind != DIR_ENABLE) continue;
+    for (int k = 0; k < dv->nnames; k++)
+      if (!strcmp(dv->names[k], ext)) {
+        diag_error(&m->diags, dv->name_spans[k],
+                   "'enable %s;' needs the device feature '%s', which the device was not created with",
+                   ext, feature);
+        n++;
+      }
+  }
+  if (n) m->ok = 0;
+  return n;
+}

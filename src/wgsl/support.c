@@ -28,7 +28,6 @@ static void refuse(gate *g, src_span s, const char *what) {
 static const char *type_problem(const type *t) {
   if (!t) return NULL;
   switch (t->kind) {
-  case TY_F16: return "f16";
   case TY_TEXTURE: return "a texture";
   case TY_SAMPLER: return "a sampler";
   case TY_VEC: case TY_MAT: case TY_ARRAY: case TY_ATOMIC: case TY_PTR: case TY_REF:
@@ -53,7 +52,7 @@ static void check_type(gate *g, const type *t, src_span s) {
     char b[160];
     char tn[96];
     type_name(t, tn, sizeof tn);
-    if (!strcmp(p, "f16") || !strcmp(p, "a texture") || !strcmp(p, "a sampler"))
+    if (!strcmp(p, "a texture") || !strcmp(p, "a sampler"))
       snprintf(b, sizeof b, "%s (in %s)", p, tn);
     else snprintf(b, sizeof b, "%s", p);
     refuse(g, s, b);

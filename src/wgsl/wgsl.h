@@ -20,5 +20,8 @@ int wgsl_module_ok(const wgsl_module *m);
 const diag_list *wgsl_module_diags(const wgsl_module *m);
 const char *wgsl_module_source(const wgsl_module *m, size_t *len);
 const char *wgsl_module_filename(const wgsl_module *m);
+/* For a device without `feature`: every `enable ext;` of the module becomes
+ * an error (WebGPU's createShaderModule validation). Returns how many. */
+int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature);
 
 #endif
