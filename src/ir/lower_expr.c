@@ -454,12 +454,19 @@ static val unary(lw *L, ast_expr *e) {
 
 /* -------------------------------------------------------- conversions */
 
-/* f16 values are f32 registers: f16 -> f32 is free, f32 -> f16 one F16R,
- * and f16 -> integer clamps through the f32 conversion (exact: every f16
- * is an f32). */
+/* f16 values are f32 registers: f16 -> f32 is free, f32 -> f16 one F16R.
+ * f16 -> integer goes through the f32 conversion (exact: every f16 is an
+ * f32), after clamping to +-65504: WGSL clamps to the nearest integer that
+ * the *source* type represents, so u32 of an f16 infinity is 65504. */
 static uint32_t convert_word(lw *L, uint32_t reg, uint32_t from, uint32_t to) {
   if (from == to) return reg;
   if (from == TY_F16 && to == TY_F32) return reg;
+  if (from == TY_F16 && (to == TY_I32 || to == TY_U32)) {
+    uint32_t c = lw_reg(L, 1);
+    lw_emit(L, IR_FMAX, c, reg, lw_const(L, 0xc77fe000u), 0); /* -65504 */
+    lw_emit(L, IR_FMIN, c, c, lw_const(L, 0x477fe000u), 0);   /* 65504 */
+    reg = c;
+  }
   if (from == TY_F16) from = TY_F32;
   uint32_t d = lw_reg(L, 1);
   switch (to) {

@@ -4,12 +4,14 @@
 // The runner creates its device with requestDevice() and no limits, which on
 // Dawn's compatibility feature level means at most 128 invocations per
 // workgroup. lockstep's cases are written against the WebGPU core defaults,
-// plus the case-format extension "device": { "requiredLimits": { ... } }.
+// plus the case-format extensions "device": { "requiredLimits": { ... },
+// "requiredFeatures": [ ... ] }.
 // This preload makes the runner's requestDevice ask for
 //   1. the core default of each compute limit that compatibility lowers
 //      (CORE_DEFAULTS below; the adapter offers all of them), then
-//   2. the case's own device.requiredLimits, which override (1).
-// It changes nothing else. What it requested is printed on stderr.
+//   2. the case's own device.requiredLimits, which override (1);
+// and for the case's device.requiredFeatures (e.g. "shader-f16"). It
+// changes nothing else. What it requested is printed on stderr.
 import fs from 'node:fs';
 import { importPeer } from './peer.mjs';
 
@@ -32,8 +34,13 @@ function casePath(argv) {
 
 const cp = casePath(process.argv);
 let caseLimits = {};
+let caseFeatures = [];
 if (cp) {
-  try { caseLimits = JSON.parse(fs.readFileSync(cp, 'utf8')).device?.requiredLimits ?? {}; } catch { /* runner reports it */ }
+  try {
+    const dev = JSON.parse(fs.readFileSync(cp, 'utf8')).device;
+    caseLimits = dev?.requiredLimits ?? {};
+    caseFeatures = dev?.requiredFeatures ?? [];
+  } catch { /* runner reports it */ }
 }
 const requested = process.env.LOCKSTEP_DAWN_NO_CORE_DEFAULTS ? { ...caseLimits } : { ...CORE_DEFAULTS, ...caseLimits };
 
@@ -42,6 +49,9 @@ const proto = globals.GPUAdapter.prototype;
 const original = proto.requestDevice;
 proto.requestDevice = function (desc = {}) {
   const requiredLimits = { ...requested, ...(desc.requiredLimits ?? {}) };
+  const requiredFeatures = [...new Set([...(desc.requiredFeatures ?? []), ...caseFeatures])];
   process.stderr.write(`dawn_device: requestDevice requiredLimits ${JSON.stringify(requiredLimits)}\n`);
-  return original.call(this, { ...desc, requiredLimits });
+  if (requiredFeatures.length)
+    process.stderr.write(`dawn_device: requestDevice requiredFeatures ${JSON.stringify(requiredFeatures)}\n`);
+  return original.call(this, { ...desc, requiredLimits, requiredFeatures });
 };

@@ -1,0 +1,54 @@
+// f16 accepted with 'enable f16;': literals, aliases, overrides, and
+// const-evaluation rounded to f16 (round to nearest, ties to even).
+enable f16;
+
+// 0.1 = 1.6 * 2^-4; 0.6 * 1024 = 614.4 -> 614: (1024 + 614) / 16384
+const_assert 0.1h == 0.0999755859375h;
+const_assert f16(0.1) == 0.0999755859375h;
+// ulp(1) = 2^-10: 1 + 2^-11 is a tie and stays at the even 1.0;
+// (1 + 2^-10) + 2^-11 is a tie that goes up to the even 1 + 2^-9
+const_assert 1h + 0x1p-11h == 1h;
+const_assert (1h + 0x1p-10h) + 0x1p-11h == 1h + 0x1p-9h;
+// subnormals: 2^-24 / 2 is a tie with 0 (even); 3 * 2^-25 rounds to 2^-23
+const_assert 0x1p-24h / 2h == 0h;
+const_assert 0x3p-24h / 2h == 0x1p-23h;
+const_assert 0x1p-14h / 4h == 0x1p-16h;
+// sqrt(2) = 1.41421356...; 0.41421356 * 1024 = 424.15 -> 424
+const_assert sqrt(2h) == 1.4140625h;
+// conversions: float -> integer truncates and clamps
+const_assert i32(-2.75h) == -2;
+const_assert u32(-1.5h) == 0u;
+const_assert f16(2049) == 2048h;
+const_assert f16(2051u) == 2052h;
+const_assert f32(0.1h) == 0.0999755859375f;
+const_assert f16(0.1f) == 0.0999755859375h;
+const_assert determinant(mat2x2h(1h, 2h, 3h, 4h)) == -2h;
+const_assert 65504h == 0x1.ffcp15h;
+
+override scale: f16 = 1.5h;
+
+struct Packed {
+  a: f16,
+  v: vec3h,   // offset 8: vec3<f16> has align 8, size 6
+  m: mat3x2h, // offset 16: columns of vec2<f16>, 4 bytes each
+  w: vec4<f16>,
+}
+
+@group(0) @binding(0) var<storage, read_write> out: array<Packed>;
+
+@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3u) {
+  let v2: vec2h = vec2h(1h, 2h);
+  let v4: vec4h = vec4h(v2, 3.0h, 4.0);
+  let m2: mat2x2h = mat2x2h(v2, v2);
+  let m4: mat4x4h = mat4x4h();
+  let m23: mat2x3h = mat2x3h();
+  let m32: mat3x2<f16> = mat3x2<f16>();
+  out[id.x].a = scale * f16(id.x);
+  out[id.x].v = v4.xyz;
+  out[id.x].m = m32;
+  out[id.x].w = v4 + m4[0] + vec4h(m23[0], 1h) + vec4h(m2[1], 0h, 0h);
+  let bits: u32 = bitcast<u32>(v2);
+  let back: vec2h = bitcast<vec2h>(bits);
+  let wide: vec2u = bitcast<vec2u>(v4);
+  out[id.x].a += back.x + f16(wide.y & 1u);
+}
