@@ -367,22 +367,23 @@ static uint32_t vm_atomic_plain(uint32_t *w, unsigned op, uint32_t v, uint32_t c
  * nor leave f32's normal range (2^-24 * 2^-24 = 2^-48), so the theorem
  * applies to every operation. */
 static inline uint32_t vm_r16_bits(uint32_t b) {
-  const uint32_t sign = b & 0x80000000u, a = b & 0x7fffffffu;
-  /* f16 normal range: keep 10 fraction bits of f32's 23, ties to even (a
-   * carry into the exponent is the right result) */
-  const uint32_t nrm = (a + 0xfffu + ((a >> 13) & 1u)) & ~0x1fffu;
-  /* below 2^-14: a multiple of 2^-24. The scaling by 2^24 is exact, and
-   * adding and removing 2^23 rounds to an integer in the current (nearest
-   * even) mode; ISO C mode keeps the compiler from folding it away. */
-  const float sc = vm_bits_f(a) * 16777216.0f;
-  const float q = (sc + 8388608.0f) - 8388608.0f;
-  const uint32_t sub = vm_f2u_bits(q * (1.0f / 16777216.0f));
-  uint32_t r = vm_sel(a < 0x38800000u, sub, nrm);
-  r = vm_sel(a >= 0x477ff000u, 0x7f800000u, r); /* 65520 and up round past 65504 */
+  const uint32_t sign = b & 0x80000000u;
+  /* |b| as a signed int (it is below 2^31): SSE2 compares signed words */
+  const int32_t a = (int32_t)(b & 0x7fffffffu);
+  /* Adding M = 1.5 * 2^(E + 13) rounds |x| in [2^E, 2^(E+1)) to a multiple
+   * of M's ulp, 2^(E - 10), which is f16's spacing there; below 2^-14
+   * (f16 subnormals) E stays at -14, spacing 2^-24. The rounding is f32's,
+   * to nearest even, and subtracting M again is exact. ISO C mode keeps
+   * the compiler from folding the pair away. */
+  const int32_t e = a & 0x7f800000;
+  const uint32_t E = vm_sel(e < 0x38800000, 0x38800000u, (uint32_t)e);
+  const float M = vm_bits_f((E + (13u << 23)) | 0x00400000u);
+  uint32_t r = vm_f2u_bits((vm_bits_f((uint32_t)a) + M) - M);
+  r = vm_sel(a >= 0x477ff000, 0x7f800000u, r); /* 65520 and up round past 65504 */
   /* NaN: one that is an f16 NaN already (no payload below f16's 10 bits)
    * stays as it is, so a bitcast of an f16 NaN gives its bits back; any
    * other becomes the quiet NaN of its sign */
-  r = vm_sel(a > 0x7f800000u, vm_sel((a & 0x1fffu) == 0, a, 0x7fc00000u), r);
+  r = vm_sel(a > 0x7f800000, vm_sel((a & 0x1fff) == 0, (uint32_t)a, 0x7fc00000u), r);
   return sign | r;
 }
 
