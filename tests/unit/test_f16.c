@@ -427,6 +427,63 @@ static void test_each_step_rounds(void **state) {
   wgsl_module_free(m);
 }
 
+/* The observed interpreter reports f16 accesses as 2-byte events at the
+ * halves' byte addresses; out of bounds is address + 2 > size. */
+typedef struct htally {
+  uint64_t loads, stores, other, oob, bad_addr;
+} htally;
+
+static void h_mem(void *u, unsigned th, const vm_mem_event *e) {
+  htally *t = u;
+  (void)th;
+  if (e->bytes != 2 || e->space != VM_SPACE_BUFFER) {
+    t->other++;
+    return;
+  }
+  if (e->access == VM_LOAD) t->loads++;
+  if (e->access == VM_STORE) t->stores++;
+  for (unsigned l = 0; l < e->where->width; l++) {
+    if (!(e->mask >> l & 1)) continue;
+    const uint64_t gid = (uint64_t)e->where->subgroup * e->where->width + l;
+    if (e->addr[l] != 2 * gid) t->bad_addr++;
+    if (e->addr[l] + e->bytes > e->size) t->oob++;
+  }
+}
+
+static void test_observed_halves(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build("enable f16;\n"
+                        "@group(0) @binding(0) var<storage, read_write> hs: array<f16>;\n"
+                        "@compute @workgroup_size(16) fn main(@builtin(local_invocation_index) i: u32) {\n"
+                        "  hs[i] = hs[i] + 1.0h;\n"
+                        "}\n",
+                        &m);
+  vm_pool *pool = vm_pool_create(1);
+  assert_non_null(pool);
+  for (unsigned w = 8; w <= 16; w *= 2) {
+    uint32_t mem[5] = {0x3c003c00u, 0x3c003c00u, 0x3c003c00u, 0x3c003c00u, 0x3c003c00u};
+    vm_binding b = {(uint8_t *)mem, sizeof mem};
+    htally t = {0};
+    vm_observer o = {0};
+    o.user = &t;
+    o.mem = h_mem;
+    vm_dispatch_desc desc = {.prog = p, .bindings = &b, .groups = {1, 1, 1}, .width = w,
+                             .observer = &o};
+    vm_result res;
+    assert_int_equal(vm_dispatch(pool, &desc, &res), VM_OK);
+    assert_int_equal(t.other, 0);
+    assert_int_equal(t.loads, 16 / w);
+    assert_int_equal(t.stores, 16 / w);
+    assert_int_equal(t.bad_addr, 0);
+    assert_int_equal(t.oob, 2 * 6); /* invocations 10..15, load and store */
+    for (int k = 0; k < 5; k++) assert_int_equal(mem[k], 0x40004000u); /* 1 + 1 = 2 */
+  }
+  vm_pool_destroy(pool);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* ---------------------------------------------------- validation errors */
 
 static void expect_error(const char *src, const char *text) {
@@ -554,6 +611,7 @@ int main(void) {
       cmocka_unit_test(test_adjacent_half_stores),
       cmocka_unit_test(test_conversions),
       cmocka_unit_test(test_each_step_rounds),
+      cmocka_unit_test(test_observed_halves),
       cmocka_unit_test(test_const_errors),
       cmocka_unit_test(test_override_range),
       cmocka_unit_test(test_feature),
