@@ -664,10 +664,92 @@ static double det_n(double x[4][4], uint32_t n) {
   return sum;
 }
 
+/* The geometric built-ins and all/any on constants: WGSL's formulas for
+ * them (the ones the accuracy table says they inherit from), every step
+ * folded and rounded to the element type like the runtime lowering
+ * (lower_builtin.c) does it. */
+static const cvalue *fold_geometric(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
+                                    const type *rt, src_span span, diag_list *d, int *done) {
+  *done = 1;
+  const cvalue *x = args[0], *y = nargs > 1 ? args[1] : NULL;
+  const type *et = type_scalar_of(x->type);
+  const int n = x->elems ? x->n : 1;
+  const cvalue *xs[4], *ys[4], *el[4];
+  for (int i = 0; i < n && i < 4; i++) {
+    xs[i] = component(m, x, i);
+    ys[i] = y ? component(m, y, i) : NULL;
+  }
+  switch (f) {
+  case BF_ALL: case BF_ANY: {
+    int r = f == BF_ALL;
+    for (int i = 0; i < n; i++) r = f == BF_ALL ? r && xs[i]->b : r || xs[i]->b;
+    return cv_bool(m, r);
+  }
+  case BF_DOT: return fold_dot(m, xs, ys, (uint32_t)n, et, span, d);
+  case BF_LENGTH: case BF_DISTANCE: case BF_NORMALIZE: {
+    const cvalue *v[4];
+    for (int i = 0; i < n; i++) {
+      v[i] = f == BF_DISTANCE ? fold_scalar_binary(m, BIN_SUB, xs[i], ys[i], et, span, d) : xs[i];
+      if (!v[i]) return NULL;
+    }
+    const cvalue *len;
+    if (n == 1) {
+      len = cv_float(m, et, fabs(v[0]->f));
+    } else {
+      const cvalue *sq = fold_dot(m, v, v, (uint32_t)n, et, span, d);
+      if (!sq) return NULL;
+      const cvalue *sa[3] = {sq, NULL, NULL};
+      len = fold_scalar_builtin(m, BF_SQRT, sa, et, span, d);
+    }
+    if (!len || f != BF_NORMALIZE) return len;
+    for (int i = 0; i < n; i++)
+      if (!(el[i] = fold_scalar_binary(m, BIN_DIV, v[i], len, et, span, d))) return NULL;
+    return cv_composite(m, rt, el, n);
+  }
+  case BF_CROSS:
+    for (int i = 0; i < 3; i++) {
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      const cvalue *p = fold_scalar_binary(m, BIN_MUL, xs[j], ys[k], et, span, d);
+      const cvalue *q = p ? fold_scalar_binary(m, BIN_MUL, xs[k], ys[j], et, span, d) : NULL;
+      if (!q || !(el[i] = fold_scalar_binary(m, BIN_SUB, p, q, et, span, d))) return NULL;
+    }
+    return cv_composite(m, rt, el, 3);
+  case BF_REFLECT: { /* x - 2 * dot(y, x) * y */
+    const cvalue *k = fold_dot(m, ys, xs, (uint32_t)n, et, span, d);
+    if (k) k = fold_scalar_binary(m, BIN_MUL, k, cv_float(m, et, 2.0), et, span, d);
+    if (!k) return NULL;
+    for (int i = 0; i < n; i++) {
+      const cvalue *p = fold_scalar_binary(m, BIN_MUL, k, ys[i], et, span, d);
+      if (!p || !(el[i] = fold_scalar_binary(m, BIN_SUB, xs[i], p, et, span, d))) return NULL;
+    }
+    return cv_composite(m, rt, el, n);
+  }
+  case BF_FACE_FORWARD: { /* dot(z, y) < 0 ? x : -x */
+    const cvalue *zs[4];
+    if (nargs < 3) return NULL;
+    for (int i = 0; i < n; i++) zs[i] = component(m, args[2], i);
+    const cvalue *k = fold_dot(m, ys, zs, (uint32_t)n, et, span, d);
+    if (!k) return NULL;
+    if (k->f < 0) return x;
+    for (int i = 0; i < n; i++)
+      if (!(el[i] = fold_scalar_unary(m, UN_NEG, xs[i], span, d))) return NULL;
+    return cv_composite(m, rt, el, n);
+  }
+  default: break;
+  }
+  *done = 0;
+  return NULL;
+}
+
 const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
                            const type *rt, src_span span, diag_list *d) {
   for (int i = 0; i < nargs; i++)
     if (!args[i]) return NULL;
+  {
+    int done;
+    const cvalue *g = fold_geometric(m, f, args, nargs, rt, span, d, &done);
+    if (done) return g;
+  }
   if (f == BF_TRANSPOSE) {
     const cvalue *a = args[0], *col[4], *el[4];
     const type *ct = types_vec(&m->types, rt->elem, rt->rows);

@@ -24,6 +24,23 @@ const_assert f32(0.1h) == 0.0999755859375f;
 const_assert f16(0.1f) == 0.0999755859375h;
 const_assert determinant(mat2x2h(1h, 2h, 3h, 4h)) == -2h;
 const_assert 65504h == 0x1.ffcp15h;
+// geometric built-ins fold with every step rounded to f16, as at run time.
+// dot: 1 * 0.1h = 0.0999755859375; 2 * 0.2h = 0.39990234375; their sum
+// 0.4998779296875 is 2047.5 * 2^-12, a tie -> 0.5; 3 * 0.3h = 3 *
+// 0.300048828125 = 0.900146484375 = 1843.5 * 2^-11, a tie -> 0.900390625;
+// 0.5 + 0.900390625 = 1.400390625, exact
+const_assert dot(vec3h(1h, 2h, 3h), vec3h(0.1h, 0.2h, 0.3h)) == 1.400390625h;
+const_assert length(vec2h(3h, 4h)) == 5h;
+const_assert length(-2.5h) == 2.5h;
+const_assert distance(vec2h(1h, 1h), vec2h(4h, 5h)) == 5h;
+const_assert all(cross(vec3h(1h, 0h, 0h), vec3h(0h, 1h, 0h)) == vec3h(0h, 0h, 1h));
+// 3 / 5 and 4 / 5 rounded to f16, like the literals 0.6h and 0.8h
+const_assert all(normalize(vec2h(3h, 4h)) == vec2h(0.6h, 0.8h));
+// x - 2 * dot(y, x) * y = (1, -1) - 2 * (-1) * (0, 1)
+const_assert all(reflect(vec2h(1h, -1h), vec2h(0h, 1h)) == vec2h(1h, 1h));
+// dot(z, y) = 1 >= 0: -x
+const_assert all(faceForward(vec2h(1h, 2h), vec2h(1h, 0h), vec2h(1h, 0h)) == vec2h(-1h, -2h));
+const_assert any(vec2<bool>(false, true)) && !all(vec2<bool>(false, true));
 
 override scale: f16 = 1.5h;
 
