@@ -664,6 +664,71 @@ static double det_n(double x[4][4], uint32_t n) {
   return sum;
 }
 
+/* The encoding of an f16 value (v is exactly an f16: rounded already). */
+static uint32_t f16_encode(double v) {
+  uint32_t sign = signbit(v) ? 0x8000u : 0;
+  double a = fabs(v);
+  if (isnan(v)) return sign | 0x7e00u;
+  if (isinf(v)) return sign | 0x7c00u;
+  if (a < 0x1p-14) return sign | (uint32_t)ldexp(a, 24); /* subnormal: exact */
+  int e;
+  double f = frexp(a, &e); /* a = f * 2^e, 0.5 <= f < 1; f16 exponent e - 1 */
+  return sign | (uint32_t)(e - 1 + 15) << 10 | ((uint32_t)ldexp(f, 11) & 0x3ffu);
+}
+
+static double f16_decode(uint32_t h) {
+  const int e = (int)((h >> 10) & 31), mt = (int)(h & 1023);
+  const double s = (h & 0x8000u) ? -1.0 : 1.0;
+  if (e == 31) return mt ? NAN : s * INFINITY;
+  if (e == 0) return s * ldexp((double)mt, -24);
+  return s * ldexp(1024.0 + mt, e - 25);
+}
+
+const cvalue *cv_bitcast(wgsl_module *m, const cvalue *v, const type *to, src_span span,
+                         diag_list *d) {
+  /* the value as 16-bit pieces, low half first (memory order) */
+  uint16_t h[8];
+  int nh = 0;
+  const int nv = v->elems ? v->n : 1;
+  for (int i = 0; i < nv && nh < 8; i++) {
+    const cvalue *c = v->elems ? v->elems[i] : v;
+    if (c->type->kind == TY_F16) {
+      h[nh++] = (uint16_t)f16_encode(c->f);
+      continue;
+    }
+    uint32_t w;
+    sema_value_words(c, &w, 1);
+    h[nh++] = (uint16_t)w;
+    if (nh < 8) h[nh++] = (uint16_t)(w >> 16);
+  }
+  const type *ts = type_scalar_of(to);
+  const int nt = to->kind == TY_VEC ? (int)to->n : 1;
+  const cvalue *el[4];
+  int k = 0;
+  for (int i = 0; i < nt && i < 4; i++) {
+    if (ts->kind == TY_F16) {
+      if (k >= nh) return NULL;
+      const double x = f16_decode(h[k++]);
+      if (!isfinite(x)) return err(d, span, "this constant bitcast gives an infinity or NaN%s%s", "", "");
+      el[i] = cv_float(m, ts, x);
+    } else {
+      if (k + 1 >= nh) return NULL;
+      const uint32_t w = h[k] | (uint32_t)h[k + 1] << 16;
+      k += 2;
+      if (ts->kind == TY_F32) {
+        float f;
+        memcpy(&f, &w, 4);
+        if (!isfinite(f)) return err(d, span, "this constant bitcast gives an infinity or NaN%s%s", "", "");
+        el[i] = cv_float(m, ts, f);
+      } else {
+        el[i] = cv_int(m, ts, ts->kind == TY_I32 ? (int64_t)(int32_t)w : (int64_t)w);
+      }
+    }
+    if (!el[i]) return NULL;
+  }
+  return to->kind == TY_VEC ? cv_composite(m, to, el, nt) : el[0];
+}
+
 /* The geometric built-ins and all/any on constants: WGSL's formulas for
  * them (the ones the accuracy table says they inherit from), every step
  * folded and rounded to the element type like the runtime lowering

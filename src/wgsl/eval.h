@@ -9,6 +9,10 @@
 
 const cvalue *cv_int(wgsl_module *m, const type *t, int64_t v);
 const cvalue *cv_float(wgsl_module *m, const type *t, double v);
+/* bitcast<to>(v) of a constant: NULL (and an error) when the result is an
+ * infinity or NaN, which a const-expression may not produce. */
+const cvalue *cv_bitcast(wgsl_module *m, const cvalue *v, const type *to, src_span span,
+                         diag_list *d);
 /* v rounded to the nearest f16 (ties to even), +-inf past the f16 range. */
 double eval_round_f16(double v);
 const cvalue *cv_bool(wgsl_module *m, int b);

@@ -428,6 +428,10 @@ static const type *bitcast_call(sctx *c, ast_expr *e) {
     diag_error(c->d, e->span, "cannot bitcast %s to %s", TN(cf, b1), TN(to, b2));
     return NULL;
   }
+  if (a->cval) {
+    e->cval = cv_bitcast(c->m, a->cval, to, e->span, c->d);
+    if (!e->cval) return NULL;
+  }
   return to;
 }
 

@@ -41,6 +41,14 @@ const_assert all(reflect(vec2h(1h, -1h), vec2h(0h, 1h)) == vec2h(1h, 1h));
 // dot(z, y) = 1 >= 0: -x
 const_assert all(faceForward(vec2h(1h, 2h), vec2h(1h, 0h), vec2h(1h, 0h)) == vec2h(-1h, -2h));
 const_assert any(vec2<bool>(false, true)) && !all(vec2<bool>(false, true));
+// bitcast: an f16 pair is one 32-bit word, the first component in the low
+// half. 1h = 0x3c00, -2h = 0xc000, 1.875h = 0x3f80, 0x1p-24h = 0x0001,
+// 65504h = 0x7bff; the f32 with bits 0x3f800000 is 1.0
+const_assert bitcast<u32>(vec2h(1h, -2h)) == 0xc0003c00u;
+const_assert all(bitcast<vec2h>(0x3c00bc00u) == vec2h(-1h, 1h));
+const_assert all(bitcast<vec4h>(vec2u(0x00010000u, 0x7bff8000u)) == vec4h(0h, 0x1p-24h, -0h, 65504h));
+const_assert bitcast<f32>(vec2h(0h, 1.875h)) == 1.0f;
+const_assert all(bitcast<vec2i>(vec4h(1h, -2h, 0h, 0h)) == vec2i(-1073726464, 0));
 
 override scale: f16 = 1.5h;
 
