@@ -270,9 +270,10 @@ val lw_builtin(lw *L, ast_expr *e) {
   return r;
 }
 
+/* The value built-ins on lowered arguments a[0..n): is_f/is_s describe the
+ * result's scalar type, af the first argument's. */
 static val builtin_rows(lw *L, ast_expr *e, builtin_fn f, val *a, int n, const type *t, int is_f,
                         int is_s, int af) {
-
   /* built-ins that combine components, or whose result shape differs */
   switch (builtin_fn_kind(f)) {
   case BK_DOT:

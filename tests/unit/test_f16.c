@@ -427,6 +427,54 @@ static void test_each_step_rounds(void **state) {
   wgsl_module_free(m);
 }
 
+/* f16 through the other memory paths: runtime indices into vectors in
+ * private memory and into matrices in function memory (column and row),
+ * a runtime index into an array value, workgroupUniformLoad, and a struct
+ * with an f16 matrix passed by value. */
+static void test_memory_paths(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(
+      "enable f16;\n"
+      "@group(0) @binding(0) var<storage, read_write> io: array<f32>;\n"
+      "var<private> pv: array<vec3h, 4>;\n"
+      "var<workgroup> wv: array<f16, 8>;\n"
+      "struct S { a: f16, m: mat3x3h }\n"
+      "fn pick(s: S, i: u32) -> f16 { return s.m[i][2u - i]; }\n"
+      "@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) l: u32) {\n"
+      "  let i = l % 3u;\n"
+      "  for (var k = 0u; k < 4u; k++) { pv[k] = vec3h(f16(k), f16(k) + 0.5h, -f16(l)); }\n"
+      "  var mm = mat3x3h(1h, 2h, 3h, 4h, 5h, 6h, 7h, 8h, 9h);\n"
+      "  mm[i][i] = f16(l);\n"
+      "  let arr = array<f16, 4>(1.5h, 2.5h, 3.5h, 4.5h);\n"
+      "  wv[l] = f16(l) * 2h;\n"
+      "  let u = workgroupUniformLoad(&wv[3]);\n"
+      "  var s: S;\n"
+      "  s.a = 1h;\n"
+      "  s.m = mm;\n"
+      "  io[4u * l] = f32(pv[l % 4u][i]);\n"
+      "  io[4u * l + 1u] = f32(mm[i][i] + mm[2u][i]);\n"
+      "  io[4u * l + 2u] = f32(arr[l % 4u] + u);\n"
+      "  io[4u * l + 3u] = f32(pick(s, i) + s.a);\n"
+      "}\n",
+      &m);
+  uint32_t init[32] = {0}, want[32];
+  for (uint32_t l = 0; l < 8; l++) {
+    const uint32_t i = l % 3, k = l % 4;
+    const float pvk[3] = {(float)k, k + 0.5f, -(float)l};
+    /* column c, row r of the matrix before the store: 3c + r + 1 */
+    const float m2i = i == 2 ? (float)l : (float)(7 + i);
+    const float pk = i == 1 ? (float)l : (float)(3 * i + (2 - i) + 1);
+    want[4 * l] = f32_bits(pvk[i]);
+    want[4 * l + 1] = f32_bits((float)l + m2i);
+    want[4 * l + 2] = f32_bits(1.5f + (float)k + 6.0f);
+    want[4 * l + 3] = f32_bits(pk + 1.0f);
+  }
+  run_check(p, 1, init, want, 32, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* The observed interpreter reports f16 accesses as 2-byte events at the
  * halves' byte addresses; out of bounds is address + 2 > size. */
 typedef struct htally {
@@ -611,6 +659,7 @@ int main(void) {
       cmocka_unit_test(test_adjacent_half_stores),
       cmocka_unit_test(test_conversions),
       cmocka_unit_test(test_each_step_rounds),
+      cmocka_unit_test(test_memory_paths),
       cmocka_unit_test(test_observed_halves),
       cmocka_unit_test(test_const_errors),
       cmocka_unit_test(test_override_range),
