@@ -354,7 +354,7 @@ static uint32_t vm_atomic_plain(uint32_t *w, unsigned op, uint32_t v, uint32_t c
 
 /* ------------------------------------------------------------------ f16
  * An f16 value lives in a register as the f32 that equals it (every f16 is
- * exactly an f32). vm_r16 rounds an f32 to the nearest f16 value, ties to
+ * exactly an f32). vm_r16_bits rounds an f32 to the nearest f16 value, ties to
  * even, overflow to infinity, f16 subnormals kept; it is branch-free so the
  * F16R lane loop vectorises.
  *
