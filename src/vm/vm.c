@@ -94,6 +94,7 @@ struct vm_ctx {
   unsigned thread;        /* worker index, passed to the observer */
   uint32_t *obs_pcs;      /* [nsub] barrier pcs for barrier_release */
   uint64_t *obs_issued, *obs_lanes; /* [ncode + 1] when the observer has none */
+  int f16c;               /* the host converts f32 <-> f16 in hardware (F16R) */
 };
 
 /* --------------------------------------------------------------- helpers */
@@ -409,6 +410,38 @@ static inline uint32_t vm_h_value(uint32_t h) {
 uint32_t vm_f16_round_bits(uint32_t f32_bits) { return vm_r16_bits(f32_bits); }
 uint32_t vm_f16_encode(uint32_t f32_bits) { return vm_h_bits(vm_r16_bits(f32_bits)); }
 uint32_t vm_f16_decode(uint32_t h) { return vm_h_value(h & 0xffffu); }
+
+/* F16R on x86 hosts with F16C: a round trip through the hardware's
+ * f32 -> f16 conversion (round to nearest even, overflow to infinity,
+ * subnormals kept unless the thread has set flush-to-zero, which lockstep
+ * never does) is the same rounding, eight lanes in two instructions. It
+ * differs from vm_r16_bits only in which NaN a NaN becomes (quieted, the
+ * payload's top bits kept), which WGSL leaves open. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(VM_NO_F16C)
+#include <immintrin.h>
+__attribute__((target("avx,f16c"))) static void vm_r16_row_f16c(uint32_t *d, const uint32_t *x,
+                                                                   int n) {
+  for (int k = 0; k + 8 <= n; k += 8) {
+    const __m256 v = _mm256_loadu_ps((const float *)(const void *)(x + k));
+    const __m128i h = _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    _mm256_storeu_ps((float *)(void *)(d + k), _mm256_cvtph_ps(h));
+  }
+}
+static int vm_host_f16c(void) {
+  return __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+}
+#else
+static void vm_r16_row_f16c(uint32_t *d, const uint32_t *x, int n) {
+  for (int k = 0; k < n; k++) d[k] = vm_r16_bits(x[k]);
+}
+static int vm_host_f16c(void) { return 0; }
+#endif
+
+int vm_f16_round_hw(uint32_t *dst, const uint32_t *src, int n) {
+  if (!vm_host_f16c() || n % 8) return 0;
+  vm_r16_row_f16c(dst, src, n);
+  return 1;
+}
 
 /* f32 <-> f16 bits for quantizeToF16 and pack2x16float */
 static uint32_t vm_f32_to_f16(float f) { return vm_h_bits(vm_r16_bits(vm_f2u_bits(f))); }
@@ -833,6 +866,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->priv_size = p->priv_mem_size;
   cx->priv_words = p->priv_mem_size / 4;
   cx->limit = d->budget ? d->budget : UINT64_MAX;
+  cx->f16c = vm_host_f16c();
   memcpy(cx->groups, d->groups, sizeof cx->groups);
   memcpy(cx->bi_used, sh->bi_used, sizeof cx->bi_used);
 

@@ -32,6 +32,9 @@ unsigned vm_pool_threads(const vm_pool *pool);
 uint32_t vm_f16_round_bits(uint32_t x);
 uint32_t vm_f16_encode(uint32_t x);
 uint32_t vm_f16_decode(uint32_t h);
+/* F16R's hardware path (x86 F16C) on n values, n a multiple of 8; returns
+ * 0 (and does nothing) where the host has none. For tests. */
+int vm_f16_round_hw(uint32_t *dst, const uint32_t *src, int n);
 
 /* Memory of one binding slot of the program (ir_program.bindings[i]). */
 typedef struct vm_binding {

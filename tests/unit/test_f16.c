@@ -135,6 +135,55 @@ static void test_round_against_model(void **state) {
   for (uint64_t x = 0; x < UINT64_C(0x100000000); x += 65537) check_round((uint32_t)x);
 }
 
+/* The hardware path of F16R (F16C where the host has it) against the same
+ * model, on the same inputs; NaN stays NaN. */
+static size_t hw_n, hw_bad;
+static uint32_t hw_in[8];
+static void hw_flush(void) {
+  uint32_t out[8];
+  if (!vm_f16_round_hw(out, hw_in, 8)) return;
+  for (int i = 0; i < 8; i++) {
+    const float f = bits_f32(hw_in[i]);
+    if (isnan(f)) {
+      hw_bad += !isnan(bits_f32(out[i]));
+      continue;
+    }
+    if (out[i] != vm_f16_decode(model_round((double)f))) {
+      if (hw_bad++ < 4) fprintf(stderr, "hw f16: 0x%08x -> 0x%08x\n", hw_in[i], out[i]);
+    }
+  }
+}
+static void hw_push(uint32_t x) {
+  hw_in[hw_n++] = x;
+  if (hw_n == 8) {
+    hw_flush();
+    hw_n = 0;
+  }
+}
+
+static void test_round_hw(void **state) {
+  (void)state;
+  uint32_t probe[8] = {0}, out[8];
+  if (!vm_f16_round_hw(out, probe, 8)) {
+    fprintf(stderr, "no F16C on this host: F16R's hardware path not tested\n");
+    return;
+  }
+  hw_bad = 0;
+  for (uint32_t h = 0; h < 0x7c00; h++) {
+    const double v = pos[h], nx = h + 1 < 0x7c00 ? pos[h + 1] : 65536.0;
+    const uint32_t mb = f32_bits((float)((v + nx) / 2)), vb = f32_bits((float)v);
+    for (uint32_t sg = 0; sg < 2; sg++) {
+      hw_push(sg << 31 | vb);
+      hw_push(sg << 31 | mb);
+      hw_push(sg << 31 | (mb + 1));
+      hw_push(sg << 31 | (mb - 1));
+    }
+  }
+  for (uint64_t x = 0; x < UINT64_C(0x100000000); x += 65537) hw_push((uint32_t)x);
+  while (hw_n) hw_push(0);
+  assert_int_equal(hw_bad, 0);
+}
+
 static void test_round_edges(void **state) {
   (void)state;
   struct { float in; uint32_t h; } e[] = {
@@ -653,6 +702,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_encoding),
       cmocka_unit_test(test_round_against_model),
+      cmocka_unit_test(test_round_hw),
       cmocka_unit_test(test_round_edges),
       cmocka_unit_test(test_const_rounding),
       cmocka_unit_test(test_layout),
