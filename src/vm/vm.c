@@ -388,23 +388,28 @@ static inline uint32_t vm_r16_bits(uint32_t b) {
   return sign | r;
 }
 
-/* The 16-bit encoding of an f16 value held as f32 (exact: no rounding). */
+/* The 16-bit encoding of an f16 value held as f32 (exact: no rounding).
+ * Branch-free (selects, signed compares) so that row loops vectorise. */
 static inline uint32_t vm_h_bits(uint32_t b) {
-  const uint32_t sign = (b >> 16) & 0x8000u, a = b & 0x7fffffffu;
-  if (a >= 0x7f800000u) {
-    const uint32_t m = (a >> 13) & 0x3ffu;
-    return sign | 0x7c00u | (a > 0x7f800000u && m == 0 ? 0x200u : m);
-  }
-  if (a < 0x38800000u) return sign | (uint32_t)(vm_bits_f(a) * 16777216.0f);
-  return sign | (((a >> 23) - 112u) << 10) | ((a >> 13) & 0x3ffu);
+  const uint32_t sign = (b >> 16) & 0x8000u;
+  const int32_t a = (int32_t)(b & 0x7fffffffu);
+  const uint32_t m = ((uint32_t)a >> 13) & 0x3ffu;
+  /* a NaN whose payload f16 cannot hold stays a NaN */
+  const uint32_t special = 0x7c00u | vm_sel(a > 0x7f800000 && m == 0, 0x200u, m);
+  const uint32_t sub = (uint32_t)(int32_t)(vm_bits_f((uint32_t)a) * 16777216.0f); /* exact */
+  const uint32_t nrm = (((uint32_t)a >> 13) - (112u << 10)) & 0x7fffu;
+  const uint32_t r = vm_sel(a < 0x38800000, sub, nrm);
+  return sign | vm_sel(a >= 0x7f800000, special, r);
 }
 
-/* The f32 equal to the f16 with encoding h (low 16 bits). */
+/* The f32 equal to the f16 with encoding h (low 16 bits), branch-free. */
 static inline uint32_t vm_h_value(uint32_t h) {
-  const uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-  if (e == 0) return sign | vm_f2u_bits((float)m * (1.0f / 16777216.0f));
-  if (e == 31) return sign | 0x7f800000u | (m << 13);
-  return sign | ((e + 112u) << 23) | (m << 13);
+  const uint32_t sign = (h & 0x8000u) << 16;
+  const int32_t e = (int32_t)((h >> 10) & 0x1fu), m = (int32_t)(h & 0x3ffu);
+  const uint32_t sub = vm_f2u_bits((float)m * (1.0f / 16777216.0f));
+  const uint32_t nrm = ((h & 0x7fffu) << 13) + (112u << 23);
+  const uint32_t r = vm_sel(e == 0, sub, vm_sel(e == 31, 0x7f800000u | ((uint32_t)m << 13), nrm));
+  return sign | r;
 }
 
 uint32_t vm_f16_round_bits(uint32_t f32_bits) { return vm_r16_bits(f32_bits); }

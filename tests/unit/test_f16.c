@@ -402,6 +402,46 @@ static void test_adjacent_half_stores(void **state) {
   wgsl_module_free(m);
 }
 
+/* Every encoding through memory and back: loads and stores of whole
+ * subgroups on consecutive halves (one copy each) and scattered ones (lane
+ * by lane), in storage and workgroup memory. A copy keeps every bit, NaN
+ * payloads and signalling NaNs included; negation flips only the sign. */
+static void test_copy_every_encoding(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(
+      "enable f16;\n"
+      "@group(0) @binding(0) var<storage, read_write> hs: array<f16>;\n"
+      "var<workgroup> wh: array<f16, 64>;\n"
+      "@compute @workgroup_size(64)\n"
+      "fn main(@builtin(global_invocation_id) g: vec3u, @builtin(local_invocation_index) l: u32) {\n"
+      "  let x = hs[g.x];\n"
+      "  wh[l] = x;\n"
+      "  workgroupBarrier();\n"
+      "  hs[65536u + g.x] = wh[l];\n"
+      "  hs[131072u + g.x] = -x;\n"
+      "  let s = (g.x * 37u) % 65536u;\n"
+      "  hs[196608u + g.x] = hs[s];\n"
+      "}\n",
+      &m);
+  const size_t words = 4 * 65536 / 2;
+  uint32_t *init = calloc(words, 4), *want = calloc(words, 4);
+  assert_non_null(init);
+  assert_non_null(want);
+  uint16_t *hi = (uint16_t *)init, *hw = (uint16_t *)want;
+  for (uint32_t h = 0; h < 65536; h++) {
+    hi[h] = hw[h] = (uint16_t)h;
+    hw[65536 + h] = (uint16_t)h;
+    hw[131072 + h] = (uint16_t)(h ^ 0x8000u);
+    hw[196608 + h] = (uint16_t)((h * 37u) % 65536u);
+  }
+  run_check(p, 1024, init, want, words, 1);
+  free(init);
+  free(want);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* Runtime conversions: f16 -> i32/u32 truncate and clamp to the f16 range
  * (infinity -> +-65504: the nearest integer the f16 type represents), NaN
  * aside; i32/u32/f32 -> f16 round to nearest even; bool <-> f16. */
@@ -707,6 +747,7 @@ int main(void) {
       cmocka_unit_test(test_const_rounding),
       cmocka_unit_test(test_layout),
       cmocka_unit_test(test_adjacent_half_stores),
+      cmocka_unit_test(test_copy_every_encoding),
       cmocka_unit_test(test_conversions),
       cmocka_unit_test(test_each_step_rounds),
       cmocka_unit_test(test_memory_paths),
