@@ -476,9 +476,17 @@ static uint32_t convert_word(lw *L, uint32_t reg, uint32_t from, uint32_t to) {
       return d;
     }
     if (from != TY_F32) {
-      /* exact below 2^24; every integer beyond is past f16's range anyway */
-      lw_emit(L, from == TY_I32 ? IR_S2F : IR_U2F, d, reg, 0, 0);
-      lw_emit(L, IR_F16R, d, d, 0, 0);
+      /* S2F/U2F are exact below 2^24, where f16's range ends long before.
+       * An integer beyond 65504 becomes an infinity (WGSL: an integer has
+       * no extra bits to discard), not the 65504 that rounding would give
+       * up to 65519: t * inf carries the sign. */
+      uint32_t t = lw_reg(L, 1), ov = lw_reg(L, 1), inf = lw_reg(L, 1);
+      lw_emit(L, from == TY_I32 ? IR_S2F : IR_U2F, t, reg, 0, 0);
+      lw_emit(L, IR_F16R, d, t, 0, 0);
+      lw_emit(L, IR_FABS, ov, t, 0, 0);
+      lw_emit(L, IR_FLT, ov, lw_const(L, 0x477fe000u), ov, 0); /* 65504 < |t| */
+      lw_emit(L, IR_FMUL, inf, t, lw_const(L, 0x7f800000u), 0);
+      lw_emit(L, IR_SELECT, d, d, inf, ov);
       return d;
     }
     lw_emit(L, IR_F16R, d, reg, 0, 0);

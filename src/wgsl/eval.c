@@ -184,8 +184,11 @@ static const cvalue *convert_scalar(wgsl_module *m, const cvalue *v, const type 
         return NULL;
       }
     }
-    if (t->kind == TY_F16 && isfinite(f) && isinf(eval_round_f16(f))) {
-      /* as for f32: an error only when it rounds past 65504 */
+    /* as for f32, a float is an error only when it rounds past 65504; an
+     * integer has no rounding to lean on: beyond 65504 it is outside f16's
+     * finite range (§Floating Point Conversion) */
+    if (t->kind == TY_F16 && isfinite(f) &&
+        (isinf(eval_round_f16(f)) || (type_is_integer_scalar(s) && fabs(f) > 65504.0))) {
       if (d) diag_error(d, span, "value %g is not representable in f16", f);
       return NULL;
     }
