@@ -596,6 +596,10 @@ static const cvalue *fold_scalar_ext(wgsl_module *m, builtin_fn f, const cvalue 
   int is_int = type_is_integer_scalar(t);
   uint32_t u = (uint32_t)a[0]->i;
   switch (f) {
+  case BF_LDEXP: { /* x * 2^e; sema_builtin.c refuses e > bias + 1 */
+    const int64_t e = a[1]->i;
+    return fres(m, t, ldexp(x, e < -4000 ? -4000 : e > 4000 ? 4000 : (int)e), span, d);
+  }
   case BF_ACOS: if (fabs(x) > 1) return domain(d, span, "acos's argument"); return fres(m, t, acos(x), span, d);
   case BF_ASIN: if (fabs(x) > 1) return domain(d, span, "asin's argument"); return fres(m, t, asin(x), span, d);
   case BF_ACOSH: if (x < 1) return domain(d, span, "acosh's argument"); return fres(m, t, acosh(x), span, d);

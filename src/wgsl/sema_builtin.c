@@ -399,7 +399,8 @@ static int foldable(builtin_kind k) {
   return k == BK_NUM1 || k == BK_NUM2 || k == BK_NUM3 || k == BK_FLT1 || k == BK_FLT2 ||
          k == BK_FLT3 || k == BK_SIGN || k == BK_INT1 || k == BK_MIX || k == BK_SEL ||
          k == BK_DET || k == BK_TRANSPOSE || k == BK_DOT || k == BK_LEN || k == BK_DIST ||
-         k == BK_CROSS || k == BK_NORM || k == BK_REFLECT || k == BK_FACEFWD || k == BK_ALLANY;
+         k == BK_CROSS || k == BK_NORM || k == BK_REFLECT || k == BK_FACEFWD || k == BK_ALLANY ||
+         k == BK_LDEXP;
 }
 
 static const type *bitcast_call(sctx *c, ast_expr *e) {
@@ -577,6 +578,21 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
       et = types_with_scalar(c->T, et, c->T->t_i32);
     }
     if (!sema_convert_expr(c, a[0], t) || !sema_convert_expr(c, a[1], et)) return fail_args(c, e, f, t);
+    /* a constant exponent above bias + 1 is an error even when e1 is not
+     * constant (bias: 15 for f16, 127 for f32, 1023 for AbstractFloat) */
+    if (a[1]->cval) {
+      const int sk = type_scalar_of(t)->kind;
+      const int64_t bias = sk == TY_F16 ? 15 : sk == TY_F32 ? 127 : 1023;
+      const cvalue *ev = a[1]->cval;
+      for (int i = 0; i < (ev->elems ? ev->n : 1); i++) {
+        const int64_t x = (ev->elems ? ev->elems[i] : ev)->i;
+        if (x > bias + 1) {
+          diag_error(c->d, a[1]->span, "ldexp's exponent %lld is greater than %lld (the bias + 1 of %s)",
+                     (long long)x, (long long)(bias + 1), TN(type_scalar_of(t), b));
+          return NULL;
+        }
+      }
+    }
     rt = t;
     break;
   }

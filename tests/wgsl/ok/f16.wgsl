@@ -41,6 +41,10 @@ const_assert all(reflect(vec2h(1h, -1h), vec2h(0h, 1h)) == vec2h(1h, 1h));
 // dot(z, y) = 1 >= 0: -x
 const_assert all(faceForward(vec2h(1h, 2h), vec2h(1h, 0h), vec2h(1h, 0h)) == vec2h(-1h, -2h));
 const_assert any(vec2<bool>(false, true)) && !all(vec2<bool>(false, true));
+// ldexp folds: x * 2^e, rounded to the type
+const_assert ldexp(1.0f, 2) == 4.0f;
+const_assert ldexp(3h, -14) == 0x3p-14h;
+const_assert all(ldexp(vec2h(1h, 2h), vec2i(3, -1)) == vec2h(8h, 1h));
 // bitcast: an f16 pair is one 32-bit word, the first component in the low
 // half. 1h = 0x3c00, -2h = 0xc000, 1.875h = 0x3f80, 0x1p-24h = 0x0001,
 // 65504h = 0x7bff; the f32 with bits 0x3f800000 is 1.0
