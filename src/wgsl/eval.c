@@ -736,6 +736,40 @@ const cvalue *cv_bitcast(wgsl_module *m, const cvalue *v, const type *to, src_sp
   return to->kind == TY_VEC ? cv_composite(m, to, el, nt) : el[0];
 }
 
+const cvalue *cv_fold_f16_pack(wgsl_module *m, builtin_fn f, const cvalue *v, const type *rt,
+                               src_span span, diag_list *d, int *done) {
+  *done = 1;
+  const int n = v->elems ? v->n : 1;
+  const cvalue *el[4];
+  switch (f) {
+  case BF_QUANTIZE_TO_F16:
+  case BF_PACK2X16FLOAT: {
+    uint32_t bits = 0;
+    for (int i = 0; i < n && i < 4; i++) {
+      const double x = component(m, v, i)->f;
+      if (fabs(x) > 65504.0)
+        return err(d, span, "%s of a value outside the finite range of f16 in a constant expression%s",
+                   f == BF_QUANTIZE_TO_F16 ? "quantizeToF16" : "pack2x16float", "");
+      const double h = eval_round_f16(x);
+      if (f == BF_PACK2X16FLOAT) bits |= f16_encode(h) << (16 * i);
+      else if (!(el[i] = cv_float(m, type_scalar_of(rt), h))) return NULL;
+    }
+    if (f == BF_PACK2X16FLOAT) return cv_int(m, rt, bits);
+    return v->elems ? cv_composite(m, rt, el, n) : el[0];
+  }
+  case BF_UNPACK2X16FLOAT:
+    for (int i = 0; i < 2; i++) {
+      const double x = f16_decode(((uint32_t)v->i >> (16 * i)) & 0xffffu);
+      if (!isfinite(x)) return err(d, span, "unpack2x16float gives an infinity or NaN in a constant expression%s%s", "", "");
+      if (!(el[i] = cv_float(m, rt->elem, x))) return NULL;
+    }
+    return cv_composite(m, rt, el, 2);
+  default: break;
+  }
+  *done = 0;
+  return NULL;
+}
+
 /* The geometric built-ins and all/any on constants: WGSL's formulas for
  * them (the ones the accuracy table says they inherit from), every step
  * folded and rounded to the element type like the runtime lowering

@@ -340,6 +340,17 @@ static const type *texture_call(sctx *c, ast_expr *e, builtin_fn f) {
 
 /* ------------------------------------------------------ fixed signatures */
 
+/* The f16 conversions among them fold on a constant argument. */
+static const type *fold_f16_pack(sctx *c, ast_expr *e, builtin_fn f, const type *rt) {
+  const cvalue *v = e->u.call.nargs == 1 ? e->u.call.args[0]->cval : NULL;
+  if (!v) return rt;
+  int done;
+  const cvalue *r = cv_fold_f16_pack(c->m, f, v, rt, e->span, c->d, &done);
+  if (done && !r) return NULL;
+  e->cval = r;
+  return rt;
+}
+
 static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
   type_table *T = c->T;
   const type *u32 = T->t_u32, *f32 = T->t_f32;
@@ -351,7 +362,7 @@ static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
     const type *t = e->u.call.nargs == 1 ? type_unref(a->type) : NULL;
     if (t && is_sv(t) && scalar_in(type_scalar_of(t), S_F)) {
       t = types_with_scalar(T, t, f32);
-      if (sema_convert_expr(c, a, t)) return t;
+      if (sema_convert_expr(c, a, t)) return fold_f16_pack(c, e, f, t);
     }
     return fail_args(c, e, f, t);
   }
@@ -370,7 +381,7 @@ static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
   if (e->u.call.nargs != nargs) return fail_args(c, e, f, NULL);
   for (int i = 0; i < nargs; i++)
     if (!sema_expect(c, e->u.call.args[i], arg, fname(f))) return NULL;
-  return ret;
+  return fold_f16_pack(c, e, f, ret);
 }
 
 /* ------------------------------------------------------------- the rest */

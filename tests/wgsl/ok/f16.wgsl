@@ -41,6 +41,12 @@ const_assert all(reflect(vec2h(1h, -1h), vec2h(0h, 1h)) == vec2h(1h, 1h));
 // dot(z, y) = 1 >= 0: -x
 const_assert all(faceForward(vec2h(1h, 2h), vec2h(1h, 0h), vec2h(1h, 0h)) == vec2h(-1h, -2h));
 const_assert any(vec2<bool>(false, true)) && !all(vec2<bool>(false, true));
+// the f32 built-ins that go through f16 fold too
+const_assert quantizeToF16(0.1f) == 0.0999755859375f;
+const_assert all(quantizeToF16(vec2f(1.00048828125, 65504.0)) == vec2f(1.0, 65504.0));
+const_assert pack2x16float(vec2f(1.0, -2.0)) == 0xc0003c00u;
+const_assert all(unpack2x16float(0xc0003c00u) == vec2f(1.0, -2.0));
+const_assert unpack2x16float(0x00000001u).x == 0x1p-24f;
 // ldexp folds: x * 2^e, rounded to the type
 const_assert ldexp(1.0f, 2) == 4.0f;
 const_assert ldexp(3h, -14) == 0x3p-14h;
