@@ -164,6 +164,62 @@ static val bitcast16(lw *L, val x, const type *t) {
 static val builtin_rows(lw *L, ast_expr *e, builtin_fn f, val *a, int n, const type *t, int is_f,
                         int is_s, int af);
 
+/* frexp: {fract, exp} with |fract| in [0.5, 1) and e = fract * 2^exp, both
+ * 0 for a zero, from the f32 bits: the exponent field less 126, and the
+ * fraction with the exponent of 0.5. An f32 subnormal is first scaled by
+ * 2^64 (f16 values never are: f16's subnormals are normal f32s). Exact, so
+ * no f16 rounding is needed. */
+static val frexp_rows(lw *L, val x, const type *t) {
+  const int saved16 = L->f16;
+  L->f16 = 0;
+  uint32_t nc = x.n, d = lw_reg(L, 2 * nc);
+  for (uint32_t i = 0; i < nc; i++) {
+    uint32_t v = x.reg + i, ab = lw_reg(L, 1), small = lw_reg(L, 1), sc = lw_reg(L, 1);
+    lw_emit(L, IR_FABS, ab, v, 0, 0);
+    lw_emit(L, IR_FLT, small, ab, lw_const(L, 0x00800000u), 0); /* below 2^-126 */
+    lw_emit(L, IR_FMUL, sc, v, lw_const(L, 0x5f800000u), 0);    /* * 2^64 */
+    lw_emit(L, IR_SELECT, sc, v, sc, small);
+    uint32_t e = lw_reg(L, 1), adj = lw_reg(L, 1), m = lw_reg(L, 1), zero = lw_reg(L, 1);
+    lw_emit(L, IR_SHRU, e, sc, lw_const(L, 23), 0);
+    lw_emit(L, IR_AND, e, e, lw_const(L, 0xff), 0);
+    lw_emit(L, IR_ISUB, e, e, lw_const(L, 126), 0);
+    lw_emit(L, IR_SELECT, adj, lw_const(L, 0), lw_const(L, 64), small);
+    lw_emit(L, IR_ISUB, e, e, adj, 0);
+    lw_emit(L, IR_AND, m, sc, lw_const(L, 0x807fffffu), 0);
+    lw_emit(L, IR_OR, m, m, lw_const(L, 0x3f000000u), 0);
+    lw_emit(L, IR_FEQ, zero, v, lw_const(L, 0), 0);
+    lw_emit(L, IR_SELECT, d + i, m, v, zero);
+    lw_emit(L, IR_SELECT, d + nc + i, e, lw_const(L, 0), zero);
+  }
+  L->f16 = saved16;
+  return (val){.reg = d, .n = 2 * nc, .type = t};
+}
+
+/* refract(e1, e2, e3): k = 1 - e3 * e3 * (1 - dot(e2, e1)^2); 0 when
+ * k < 0, else e3 * e1 - (e3 * dot(e2, e1) + sqrt(k)) * e2, each step as
+ * the formula WGSL inherits the accuracy from. */
+static val refract_rows(lw *L, val e1, val e2, val e3, const type *t) {
+  const int is_f = 1;
+  uint32_t dt = dot(L, e2, e1, e1.n, is_f);
+  uint32_t one = fconst(L, 1.0f);
+  uint32_t k = op3(L, IR_FMUL, dt, dt);
+  lw_emit(L, IR_FSUB, k, one, k, 0);
+  uint32_t ee = op3(L, IR_FMUL, e3.reg, e3.reg);
+  lw_emit(L, IR_FMUL, k, ee, k, 0);
+  lw_emit(L, IR_FSUB, k, one, k, 0);
+  uint32_t neg = op3(L, IR_FLT, k, fconst(L, 0.0f));
+  uint32_t c = op3(L, IR_FMUL, e3.reg, dt), sq = lw_reg(L, 1);
+  lw_emit(L, IR_FSQRT, sq, k, 0, 0);
+  lw_emit(L, IR_FADD, c, c, sq, 0);
+  uint32_t d = lw_reg(L, e1.n);
+  for (uint32_t i = 0; i < e1.n; i++) {
+    uint32_t p = op3(L, IR_FMUL, e3.reg, e1.reg + i), q = op3(L, IR_FMUL, c, e2.reg + i);
+    lw_emit(L, IR_FSUB, p, p, q, 0);
+    lw_emit(L, IR_SELECT, d + i, p, fconst(L, 0.0f), neg);
+  }
+  return (val){.reg = d, .n = e1.n, .type = t};
+}
+
 /* Built-ins whose operands are memory views rather than values. */
 static val memory_builtin(lw *L, ast_expr *e, builtin_fn f, int *done) {
   ast_expr **args = e->u.call.args;
@@ -310,6 +366,16 @@ static val builtin_rows(lw *L, ast_expr *e, builtin_fn f, val *a, int n, const t
     }
     return (val){.reg = d, .n = a[0].n, .type = t};
   }
+  case BK_MODF: { /* {fract: e - trunc(e), whole: trunc(e)} */
+    uint32_t nc = a[0].n, d = lw_reg(L, 2 * nc);
+    for (uint32_t i = 0; i < nc; i++) {
+      lw_emit(L, IR_FUN1, d + nc + i, a[0].reg + i, 0, IR_F1_TRUNC);
+      lw_emit(L, IR_FSUB, d + i, a[0].reg + i, d + nc + i, 0);
+    }
+    return (val){.reg = d, .n = 2 * nc, .type = t};
+  }
+  case BK_FREXP: return frexp_rows(L, a[0], t);
+  case BK_REFRACT: return refract_rows(L, a[0], a[1], a[2], t);
   case BK_FACEFWD: {
     /* dot(e2, e3) < 0 ? e1 : -e1 */
     uint32_t k = dot(L, a[1], a[2], a[1].n, 1);

@@ -35,8 +35,8 @@ static const char *type_problem(const type *t) {
       return "this atomic type";
     return type_problem(t->elem);
   case TY_STRUCT:
-    /* built-in result structures (atomicCompareExchangeWeak's) are plain
-     * structs to lowering; frexp/modf are refused by function below */
+    /* built-in result structures (atomicCompareExchangeWeak's, frexp's,
+     * modf's) are plain structs to lowering */
     for (int i = 0; i < t->nfields; i++) {
       const char *p = type_problem(t->fields[i].type);
       if (p) return p;
@@ -67,6 +67,8 @@ static int lowered(builtin_fn f) {
   case BK_INT1: case BK_EXTRACT: case BK_INSERT: case BK_LDEXP: case BK_LEN: case BK_DIST:
   case BK_DOT: case BK_CROSS: case BK_NORM: case BK_REFLECT: case BK_FACEFWD: case BK_FIXED:
   case BK_ALLANY: case BK_WUL: case BK_CMPX: case BK_BITCAST: case BK_DET: case BK_TRANSPOSE:
+    return 1;
+  case BK_FREXP: case BK_MODF: case BK_REFRACT:
     return 1;
   default: return 0;
   }

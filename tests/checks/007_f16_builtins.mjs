@@ -11,7 +11,7 @@ const len = (v) => (v.length === 1 ? Math.abs(v[0]) : h(Math.sqrt(dot(v, v))));
 export default function ({ init }) {
   const X = init.xs.f32;
   const n = X.length / 3;
-  const out = new Array(21 * n).fill(0);
+  const out = new Array(25 * n).fill(0);
   for (let i = 0; i < n; i++) {
     const a = h(X[3 * i]), b = h(X[3 * i + 1]), c = h(X[3 * i + 2]);
     const t = h(c - Math.floor(c));
@@ -39,7 +39,18 @@ export default function ({ init }) {
     r[18] = h(h(a * a) - h(t * b));                              // m00 m11 - m10 m01
     r[19] = len([a, b, t]);
     r[20] = len([h(a - t), h(b - a)]);
-    for (let k = 0; k < 21; k++) out[k * n + i] = r[k];
+    // frexp: a = fract * 2^exp with |fract| in [0.5, 1); 0 gives (0, 0)
+    let ex = 0;
+    if (a !== 0) { ex = Math.floor(Math.log2(Math.abs(a))) + 1; if (Math.abs(a) / 2 ** ex >= 1) ex++; if (Math.abs(a) / 2 ** ex < 0.5) ex--; }
+    r[21] = a === 0 ? a : a / 2 ** ex;
+    r[22] = ex;
+    r[23] = h(a - Math.trunc(a));                                // modf: e - trunc(e)
+    // refract(e1 = (t, 0.5), e2 = (0, 1), e3 = 0.75)
+    const d = dot([0, 1], [t, 0.5]);
+    const k = h(1 - h(h(0.75 * 0.75) * h(1 - h(d * d))));
+    const cc = h(h(0.75 * d) + h(Math.sqrt(k)));
+    r[24] = k < 0 ? 0 : h(h(0.75 * t) - h(cc * 0));
+    for (let k2 = 0; k2 < 25; k2++) out[k2 * n + i] = r[k2];
   }
   return { out };
 }

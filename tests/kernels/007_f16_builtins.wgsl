@@ -2,7 +2,8 @@
 // f32 inputs in [-4, 4) to f16 (a, b, c; t = fract(c) in [0, 1)) and writes
 // one f16 result per function, widened exactly to f32, at out[128k + i] for
 // function k: first the correctly rounded ones (compared exactly), then
-// those WGSL gives an error bound for.
+// those WGSL gives an error bound for, then frexp and modf (exact) and
+// refract.
 enable f16;
 
 @group(0) @binding(0) var<storage, read> xs: array<f32>;
@@ -15,7 +16,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
   let a = f16(xs[3u * i]);
   let b = f16(xs[3u * i + 1u]);
   let t = fract(f16(xs[3u * i + 2u]));
-  var r: array<f16, 21>;
+  var r: array<f16, 25>;
   // correctly rounded
   r[0] = sign(a);
   r[1] = step(b, a);
@@ -39,7 +40,13 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
   r[18] = determinant(mat2x2h(a, b, t, a));
   r[19] = length(vec3h(a, b, t));
   r[20] = distance(vec2h(a, b), vec2h(t, a));
-  for (var k = 0u; k < 21u; k++) {
+  // frexp and modf: exact; refract: inherited from its formula
+  let fr = frexp(a);
+  r[21] = fr.fract;
+  r[22] = f16(fr.exp);
+  r[23] = modf(a).fract;
+  r[24] = refract(vec2h(t, 0.5h), vec2h(0.0h, 1.0h), 0.75h).x;
+  for (var k = 0u; k < 25u; k++) {
     out[k * n + i] = f32(r[k]);
   }
 }

@@ -629,6 +629,89 @@ static void test_observed_halves(void **state) {
   wgsl_module_free(m);
 }
 
+/* frexp, modf and refract for f32 and f16 (C's frexp as the model; modf
+ * and refract by WGSL's formulas, in f32 in the order WGSL gives them). */
+static void test_frexp_modf_refract(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(
+      "enable f16;\n"
+      "@group(0) @binding(0) var<storage, read_write> io: array<f32>;\n"
+      "@compute @workgroup_size(16) fn main(@builtin(local_invocation_index) i: u32) {\n"
+      "  let x = io[i];\n"
+      "  let fr = frexp(x);\n"
+      "  let mf = modf(x);\n"
+      "  let h = f16(x);\n"
+      "  let fh = frexp(vec2h(h, -h));\n"
+      "  let mh = modf(h);\n"
+      "  io[16u + i] = fr.fract;\n"
+      "  io[32u + i] = bitcast<f32>(fr.exp);\n"
+      "  io[48u + i] = mf.fract;\n"
+      "  io[64u + i] = mf.whole;\n"
+      "  io[80u + i] = f32(fh.fract.y);\n"
+      "  io[96u + i] = bitcast<f32>(fh.exp.x);\n"
+      "  io[112u + i] = f32(mh.fract);\n"
+      "  io[128u + i] = f32(mh.whole);\n"
+      "  let r = refract(vec2f(x, 0.6), vec2f(0.0, 1.0), 0.5);\n"
+      "  io[144u + i] = r.x;\n"
+      "  io[160u + i] = r.y;\n"
+      "  io[176u + i] = refract(vec2f(0.0, 0.6), vec2f(0.0, 1.0), x).y;\n"
+      "}\n",
+      &m);
+  static const float in[16] = {0.75f, -3.5f, 1e-3f, 1234.5678f, -0.0f, 0.0f, 1.0f, 0.5f,
+                               -0.25f, 65504.0f, 3e-40f, 2.0f, -7.0f, 100.25f, 0.3f, 5e-5f};
+  uint32_t init[192] = {0}, want[192] = {0};
+  for (int i = 0; i < 16; i++) {
+    const float x = in[i];
+    init[i] = want[i] = f32_bits(x);
+    int e;
+    const float fr = frexpf(x, &e);
+    want[16 + i] = f32_bits(fr);
+    want[32 + i] = (uint32_t)(x == 0 ? 0 : e);
+    /* WGSL: whole = trunc(e), fract = e - trunc(e) (so -0 has fract +0) */
+    const float whole = truncf(x), fract = x - whole;
+    want[48 + i] = f32_bits(fract);
+    want[64 + i] = f32_bits(whole);
+    const double h = model_value(model_round((double)x));
+    int eh;
+    const double frh = frexp(-h, &eh);
+    want[80 + i] = f32_bits((float)frh);
+    frexp(h, &eh);
+    want[96 + i] = (uint32_t)(h == 0 ? 0 : eh);
+    const double wh = trunc(h), fh = h - wh;
+    want[112 + i] = f32_bits((float)fh);
+    want[128 + i] = f32_bits((float)wh);
+    /* e1 = (x, 0.6), e2 = (0, 1), e3 = 0.5 */
+    {
+      const float e1[2] = {x, 0.6f}, e2[2] = {0.0f, 1.0f}, e3 = 0.5f;
+      float d = e2[0] * e1[0];
+      d = d + e2[1] * e1[1];
+      float k = d * d;
+      k = 1.0f - k;
+      k = (e3 * e3) * k;
+      k = 1.0f - k;
+      const float c = e3 * d + sqrtf(k);
+      for (int j = 0; j < 2; j++) {
+        const float r = k < 0 ? 0.0f : e3 * e1[j] - c * e2[j];
+        want[144 + 16 * j + i] = f32_bits(r);
+      }
+    }
+    { /* e1 = (0, 0.6), e2 = (0, 1), e3 = x: total internal reflection for big x */
+      float d = 0.0f * 0.0f;
+      d = d + 1.0f * 0.6f;
+      float k = d * d;
+      k = 1.0f - k;
+      k = (x * x) * k;
+      k = 1.0f - k;
+      const float c = x * d + sqrtf(k);
+      want[176 + i] = f32_bits(k < 0 ? 0.0f : x * 0.6f - c * 1.0f);
+    }
+  }
+  run_check(p, 1, init, want, 192, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* ---------------------------------------------------- validation errors */
 
 static void expect_error(const char *src, const char *text) {
@@ -759,6 +842,7 @@ int main(void) {
       cmocka_unit_test(test_conversions),
       cmocka_unit_test(test_each_step_rounds),
       cmocka_unit_test(test_memory_paths),
+      cmocka_unit_test(test_frexp_modf_refract),
       cmocka_unit_test(test_observed_halves),
       cmocka_unit_test(test_const_errors),
       cmocka_unit_test(test_override_range),
