@@ -830,6 +830,50 @@ static const cvalue *fold_geometric(wgsl_module *m, builtin_fn f, const cvalue *
     }
     return cv_composite(m, rt, el, n);
   }
+  case BF_FREXP: case BF_MODF: { /* result structs {fract, exp} / {fract, whole} */
+    const type *ft = rt->fields[0].type, *st = rt->fields[1].type;
+    const cvalue *a0[4], *a1[4];
+    for (int i = 0; i < n; i++) {
+      const double v = xs[i]->f;
+      if (f == BF_FREXP) {
+        int e = 0;
+        const double fr = v == 0 ? v : frexp(v, &e);
+        a0[i] = cv_float(m, et, fr);
+        a1[i] = cv_int(m, m->types.t_i32, e);
+      } else {
+        a1[i] = cv_float(m, et, trunc(v));
+        a0[i] = a1[i] ? fold_scalar_binary(m, BIN_SUB, xs[i], a1[i], et, span, d) : NULL;
+      }
+      if (!a0[i] || !a1[i]) return NULL;
+    }
+    const cvalue *parts[2] = {x->elems ? cv_composite(m, ft, a0, n) : a0[0],
+                              x->elems ? cv_composite(m, st, a1, n) : a1[0]};
+    return cv_composite(m, rt, parts, 2);
+  }
+  case BF_REFRACT: { /* k = 1 - e3 * e3 * (1 - dot(e2, e1)^2); k < 0: 0, else
+                        e3 * e1 - (e3 * dot(e2, e1) + sqrt(k)) * e2 */
+    if (nargs < 3) return NULL;
+    const cvalue *e3 = args[2], *one = cv_float(m, et, 1.0);
+    const cvalue *dt = fold_dot(m, ys, xs, (uint32_t)n, et, span, d);
+    const cvalue *k = dt ? fold_scalar_binary(m, BIN_MUL, dt, dt, et, span, d) : NULL;
+    if (k) k = fold_scalar_binary(m, BIN_SUB, one, k, et, span, d);
+    const cvalue *ee = k ? fold_scalar_binary(m, BIN_MUL, e3, e3, et, span, d) : NULL;
+    if (ee) k = fold_scalar_binary(m, BIN_MUL, ee, k, et, span, d);
+    if (ee && k) k = fold_scalar_binary(m, BIN_SUB, one, k, et, span, d);
+    if (!ee || !k) return NULL;
+    if (k->f < 0) return cv_zero(m, rt);
+    const cvalue *sa[3] = {k, NULL, NULL};
+    const cvalue *sq = fold_scalar_builtin(m, BF_SQRT, sa, et, span, d);
+    const cvalue *c = sq ? fold_scalar_binary(m, BIN_MUL, e3, dt, et, span, d) : NULL;
+    if (c) c = fold_scalar_binary(m, BIN_ADD, c, sq, et, span, d);
+    if (!c) return NULL;
+    for (int i = 0; i < n; i++) {
+      const cvalue *p = fold_scalar_binary(m, BIN_MUL, e3, xs[i], et, span, d);
+      const cvalue *q = p ? fold_scalar_binary(m, BIN_MUL, c, ys[i], et, span, d) : NULL;
+      if (!q || !(el[i] = fold_scalar_binary(m, BIN_SUB, p, q, et, span, d))) return NULL;
+    }
+    return cv_composite(m, rt, el, n);
+  }
   case BF_FACE_FORWARD: { /* dot(z, y) < 0 ? x : -x */
     const cvalue *zs[4];
     if (nargs < 3) return NULL;

@@ -411,7 +411,7 @@ static int foldable(builtin_kind k) {
          k == BK_FLT3 || k == BK_SIGN || k == BK_INT1 || k == BK_MIX || k == BK_SEL ||
          k == BK_DET || k == BK_TRANSPOSE || k == BK_DOT || k == BK_LEN || k == BK_DIST ||
          k == BK_CROSS || k == BK_NORM || k == BK_REFLECT || k == BK_FACEFWD || k == BK_ALLANY ||
-         k == BK_LDEXP;
+         k == BK_LDEXP || k == BK_FREXP || k == BK_MODF || k == BK_REFRACT;
 }
 
 static const type *bitcast_call(sctx *c, ast_expr *e) {

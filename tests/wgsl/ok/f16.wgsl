@@ -47,6 +47,13 @@ const_assert all(quantizeToF16(vec2f(1.00048828125, 65504.0)) == vec2f(1.0, 6550
 const_assert pack2x16float(vec2f(1.0, -2.0)) == 0xc0003c00u;
 const_assert all(unpack2x16float(0xc0003c00u) == vec2f(1.0, -2.0));
 const_assert unpack2x16float(0x00000001u).x == 0x1p-24f;
+// frexp, modf and refract fold: 1.5 = 0.75 * 2^1, -0.375 = -0.75 * 2^-1;
+// refract with k = 1 - 4 * (1 - 0.36) < 0 (total internal reflection) is 0
+const_assert frexp(1.5h).fract == 0.75h && frexp(1.5h).exp == 1;
+const_assert all(frexp(vec2f(8.0, -0.375)).exp == vec2i(4, -1));
+const_assert frexp(0.0f).fract == 0.0f && frexp(0.0f).exp == 0;
+const_assert modf(-2.75h).fract == -0.75h && modf(-2.75h).whole == -2h;
+const_assert all(refract(vec2h(0.8h, -0.6h), vec2h(0h, 1h), 2h) == vec2h());
 // ldexp folds: x * 2^e, rounded to the type
 const_assert ldexp(1.0f, 2) == 4.0f;
 const_assert ldexp(3h, -14) == 0x3p-14h;
