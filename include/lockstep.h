@@ -188,6 +188,12 @@ typedef struct ls_device_desc {
  * that is not a power of two. Values worse than the default are ignored. */
 LS_API ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *desc,
                                            ls_status *status, char *err, size_t errlen);
+/* GPUAdapter.features / GPUDevice.features: every adapter offers
+ * "core-features-and-limits", "subgroups" and "shader-f16"; a device has
+ * only those its requestDevice asked for. `enable f16;` in a module made on
+ * a device without "shader-f16" is a validation error. */
+LS_API int ls_adapter_has_feature(const ls_adapter *adapter, const char *name);
+LS_API int ls_device_has_feature(const ls_device *device, const char *name);
 LS_API void ls_device_destroy(ls_device *device);
 LS_API void ls_device_get_limits(const ls_device *device, ls_limits *out);
 /* device.features.has(name): the features requested at creation (and those

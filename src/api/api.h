@@ -79,14 +79,19 @@ typedef struct api_dispatch_info {
 
 typedef void (*api_dispatch_hook)(void *user, const api_dispatch_info *info);
 
-/* Device features beyond the core (requiredFeatures). */
-enum { API_FEATURE_SUBGROUPS = 1, API_FEATURE_SUBGROUP_SIZE_CONTROL = 2 };
+/* Device features (requiredFeatures): bit i is api_features[i] of device.c,
+ * in the same order. */
+enum {
+  API_FEATURE_CORE = 1u << 0,
+  API_FEATURE_SUBGROUPS = 1u << 1,
+  API_FEATURE_SUBGROUP_SIZE_CONTROL = 1u << 2,
+  API_FEATURE_SHADER_F16 = 1u << 3
+};
 
 struct ls_device {
   unsigned refs; /* the user's handle + every live child object */
   int destroyed; /* ls_device_destroy was called */
   ls_limits limits;
-  unsigned features; /* API_FEATURE_* the device was created with */
   uint32_t width, threads;
   uint64_t budget;
   const api_profile *profile;
@@ -109,6 +114,7 @@ struct ls_device {
                                   observer then watches instead of `observer` */
   int check_off;               /* disabled again; findings kept */
 
+  uint32_t features; /* API_FEATURE_*: what requestDevice asked for */
   int lost;
   char *lost_message;
   uint64_t next_id; /* ids of pipelines, for layouts of layout "auto" */

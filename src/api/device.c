@@ -50,7 +50,23 @@ const char *api_label(const char *label, const char *fallback) {
 /* Features the adapter offers; any other name is rejected as WebGPU rejects
  * a feature the adapter lacks (TypeError). */
 static const char *const api_features[] = {"core-features-and-limits", "subgroups",
-                                           "subgroup-size-control", NULL};
+                                           "subgroup-size-control", "shader-f16", NULL};
+
+static int api_feature_index(const char *name) {
+  for (int k = 0; name && api_features[k]; k++)
+    if (strcmp(name, api_features[k]) == 0) return k;
+  return -1;
+}
+
+int ls_adapter_has_feature(const ls_adapter *adapter, const char *name) {
+  return adapter && api_feature_index(name) >= 0;
+}
+
+/* A device has exactly the features requestDevice asked for. */
+int ls_device_has_feature(const ls_device *device, const char *name) {
+  const int k = api_feature_index(name);
+  return device && k >= 0 && (device->features >> k & 1u);
+}
 
 #define API_IS_ALIGN_MAX 0
 #define API_IS_ALIGN_ALIGN 1
@@ -126,12 +142,12 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
     size_t n = desc->size ? desc->size : sizeof d;
     memcpy(&d, desc, n < sizeof d ? n : sizeof d);
   }
+  uint32_t features = 0;
   for (size_t i = 0; i < d.required_feature_count; i++) {
     const char *f = d.required_features ? d.required_features[i] : NULL;
-    int known = 0;
-    for (size_t k = 0; f && api_features[k]; k++)
-      if (strcmp(f, api_features[k]) == 0) known = 1;
-    if (!known) {
+    const int k = api_feature_index(f);
+    if (k >= 0) features |= 1u << k;
+    if (k < 0) {
       *status = LS_TYPE;
       api_err(err, errlen, "requiredFeatures: '%s' is not supported by the adapter",
               f ? f : "(null)");
@@ -160,12 +176,11 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
   }
   dev->refs = 1;
   dev->limits = lim;
-  for (size_t i = 0; i < d.required_feature_count; i++) {
-    if (!strcmp(d.required_features[i], "subgroups")) dev->features |= API_FEATURE_SUBGROUPS;
-    /* subgroup-size-control enables subgroups (the spec's feature table) */
-    if (!strcmp(d.required_features[i], "subgroup-size-control"))
-      dev->features |= API_FEATURE_SUBGROUPS | API_FEATURE_SUBGROUP_SIZE_CONTROL;
-  }
+  /* subgroup-size-control enables subgroups (the spec's feature table); a
+   * core device always has core-features-and-limits */
+  if (features & API_FEATURE_SUBGROUP_SIZE_CONTROL) features |= API_FEATURE_SUBGROUPS;
+  features |= API_FEATURE_CORE;
+  dev->features = features;
   dev->width = adapter->width;
   dev->threads = adapter->threads;
   dev->budget = adapter->budget;
@@ -222,20 +237,6 @@ void ls_device_destroy(ls_device *device) {
 
 int api_device_dead(const ls_device *d) { return !d || d->lost || d->destroyed; }
 
-int ls_adapter_has_feature(const ls_adapter *adapter, const char *name) {
-  for (size_t k = 0; adapter && name && api_features[k]; k++)
-    if (strcmp(name, api_features[k]) == 0) return 1;
-  return 0;
-}
-
-int ls_device_has_feature(const ls_device *device, const char *name) {
-  if (!device || !name) return 0;
-  if (!strcmp(name, "core-features-and-limits")) return 1; /* lockstep is a core device */
-  if (!strcmp(name, "subgroups")) return (device->features & API_FEATURE_SUBGROUPS) != 0;
-  if (!strcmp(name, "subgroup-size-control"))
-    return (device->features & API_FEATURE_SUBGROUP_SIZE_CONTROL) != 0;
-  return 0;
-}
 
 void ls_device_get_limits(const ls_device *device, ls_limits *out) {
   if (!out) return;

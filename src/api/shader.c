@@ -47,15 +47,16 @@ ls_shader_module *ls_device_create_shader_module(ls_device *device,
   if (desc->label && !(m->label = api_strdup(desc->label))) goto oom_free;
   m->module = wgsl_module_compile(desc->code, strlen(desc->code), file);
   if (!m->module) goto oom_free;
-
   /* An enable extension needs its feature on the device (WebGPU's rule for
-   * createShaderModule): an error at the directive, the module invalid. */
-  unsigned ext = wgsl_module_extensions(m->module);
-  if ((ext & WGSL_EXT_SUBGROUP_SIZE_CONTROL) &&
-      !(device->features & API_FEATURE_SUBGROUP_SIZE_CONTROL))
-    wgsl_module_refuse_extension(m->module, WGSL_EXT_SUBGROUP_SIZE_CONTROL, "subgroup-size-control");
-  else if ((ext & WGSL_EXT_SUBGROUPS) && !(device->features & API_FEATURE_SUBGROUPS))
-    wgsl_module_refuse_extension(m->module, WGSL_EXT_SUBGROUPS, "subgroups");
+   * createShaderModule): an error at the directive, the module invalid.
+   * subgroup_size_control needs both features (it enables subgroups). */
+  if (!(device->features & API_FEATURE_SHADER_F16))
+    wgsl_module_require_feature(m->module, "f16", "shader-f16");
+  if (!(device->features & API_FEATURE_SUBGROUPS)) {
+    wgsl_module_require_feature(m->module, "subgroups", "subgroups");
+    wgsl_module_require_feature(m->module, "subgroup_size_control", "subgroups");
+  } else if (!(device->features & API_FEATURE_SUBGROUP_SIZE_CONTROL))
+    wgsl_module_require_feature(m->module, "subgroup_size_control", "subgroup-size-control");
 
   size_t srclen = 0;
   const char *src = wgsl_module_source(m->module, &srclen);

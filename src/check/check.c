@@ -61,6 +61,7 @@ struct chk_state {
   chk_thread *threads;
   vm_observer obs;
   chk_race *race;
+  chk_race *race16; /* 2-byte (f16) accesses, chk_race_halves */
   /* the dispatch */
   const ir_program *prog;
   chk_slot *slots;
@@ -182,7 +183,18 @@ static void chk_on_dispatch_end(void *user) { (void)user; }
 
 static void chk_on_group_begin(void *user, unsigned thread, const uint32_t group[3]) {
   chk_state *s = user;
-  if (s->race && (s->opts.checks & LS_CHECK_RACES)) chk_race_group(s->race, thread);
+  if (s->race && (s->opts.checks & LS_CHECK_RACES)) {
+    chk_race_group(s->race, thread);
+    chk_race_group(s->race16, thread);
+  }
+}
+
+/* Bytes one lane of memory instruction op accesses. */
+static unsigned chk_op_bytes(unsigned op) {
+  return op == IR_LDBH || op == IR_STBH || op == IR_LDWH || op == IR_STWH || op == IR_LDPH ||
+                 op == IR_STPH
+             ? 2u
+             : 4u;
 }
 
 static void chk_on_group_end(void *user, unsigned thread, const uint32_t group[3]) {}
@@ -242,6 +254,13 @@ static void chk_race_report(void *user, unsigned thread, const chk_race_hit *h) 
   }
 }
 
+/* A race the f16 detector found: its offsets are doubled. */
+static void chk_race_report16(void *user, unsigned thread, const chk_race_hit *h) {
+  chk_race_hit h2 = *h;
+  h2.offset /= 2;
+  chk_race_report(user, thread, &h2);
+}
+
 static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
   chk_state *s = user;
   chk_thread *th = chk_th(s, thread);
@@ -256,10 +275,11 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
   const unsigned W = e->where->width;
   const uint64_t full = W >= 64 ? UINT64_MAX : ((uint64_t)1 << W) - 1;
   int inside = 0, seq = 0;
+  const uint64_t nb = e->bytes ? e->bytes : 4u; /* 2 for an f16 */
   if (e->mask == full && W <= 64) {
     const uint64_t a0 = e->addr[0];
     seq = e->consecutive;
-    const uint64_t end = a0 + (seq ? 4u * W : 4u);
+    const uint64_t end = a0 + (seq ? 4u * (W - 1) + nb : nb);
     inside = (seq || e->uniform) && end > a0 && end <= e->size && end <= logical;
   }
   if (inside) {
@@ -268,9 +288,9 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
     for (uint64_t m = e->mask; m; m &= m - 1) {
       unsigned l = chk_ctz(m);
       uint64_t a = e->addr[l];
-      if (a + 4 > e->size || a + 4 < a)
+      if (a + nb > e->size || a + nb < a)
         oob |= (uint64_t)1 << l;
-      else if (a + 4 > logical)
+      else if (a + nb > logical)
         beyond |= (uint64_t)1 << l;
     }
     if (oob) chk_bounds_hit(s, th, e, oob, LS_CHECK_OUT_OF_BOUNDS);
@@ -278,13 +298,35 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
   } else {
     for (uint64_t m = e->mask; m; m &= m - 1) {
       unsigned l = chk_ctz(m);
-      if (e->addr[l] + 4 > e->size) oob |= (uint64_t)1 << l;
+      if (e->addr[l] + nb > e->size) oob |= (uint64_t)1 << l;
     }
   }
-  if (s->race && (s->opts.checks & LS_CHECK_RACES) && e->space != VM_SPACE_PRIVATE &&
-      (e->mask & ~oob))
+  if (!s->race || !(s->opts.checks & LS_CHECK_RACES) || e->space == VM_SPACE_PRIVATE ||
+      !(e->mask & ~oob))
+    return;
+  if (nb == 4u) {
     chk_race_access(s->race, thread, e, chk_group_linear(s, e->where->group), e->mask & ~oob,
                     inside && seq, chk_race_report, s);
+    return;
+  }
+  /* f16: the detector with a cell per half-word sees the addresses doubled
+   * (half-word k at "word" k); consecutive halves become consecutive words */
+  uint64_t a2[64];
+  vm_mem_event e2 = *e;
+  int seq2 = 1;
+  for (unsigned l = 0; l < W && l < 64; l++) {
+    a2[l] = 2 * e->addr[l];
+    seq2 &= e->addr[l] == e->addr[0] + 2u * l;
+  }
+  e2.addr = a2;
+  e2.size = 2 * e->size;
+  e2.bytes = 4;
+  e2.consecutive = seq2;
+  e2.uniform = e->uniform;
+  const int fast = seq2 && e->mask == full && e->addr[0] + 2u * W <= e->size &&
+                   e->addr[0] + 2u * W <= logical;
+  chk_race_access(s->race16, thread, &e2, chk_group_linear(s, e->where->group), e->mask & ~oob,
+                  fast, chk_race_report16, s);
 }
 
 static void chk_on_loop(void *user, unsigned thread, const vm_where *w, uint32_t pc,
@@ -369,6 +411,7 @@ static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t g
       st |= s1;
     }
     chk_race_barrier(s->race, thread, wg, st);
+    chk_race_barrier(s->race16, thread, wg, st);
   }
   if (!differ || first == UINT32_MAX || !(s->opts.checks & LS_CHECK_BARRIERS)) return;
   chk_rec *r = chk_find(th, LS_CHECK_BARRIER_DIVERGENCE, first, 0, 0, 0, 0, 0);
@@ -447,7 +490,9 @@ chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
   s->nthreads = threads;
   s->threads = calloc(threads, sizeof *s->threads);
   s->race = chk_race_create(threads);
-  if (!s->threads || !s->race) {
+  s->race16 = chk_race_create(threads);
+  chk_race_halves(s->race16);
+  if (!s->threads || !s->race || !s->race16) {
     chk_destroy(s);
     return NULL;
   }
@@ -493,6 +538,7 @@ void chk_destroy(chk_state *s) {
   for (unsigned t = 0; s->threads && t < s->nthreads; t++) free(s->threads[t].recs);
   free(s->threads);
   chk_race_destroy(s->race);
+  chk_race_destroy(s->race16);
   free(s->slots);
   free(s->pipeline);
   free(s);
@@ -525,6 +571,13 @@ int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *s
         if (prog->bindings[i].kind == IR_BIND_STORAGE) sizes[i] = slots[i].size;
       /* the cross-workgroup shadow is 20 bytes per word per thread: bounded */
       chk_race_begin(s->race, prog, sizes, prog->nbindings,
+                     (uint64_t)groups[0] * groups[1] * groups[2], (uint64_t)1 << 30);
+      /* the f16 detector: a cell per half-word, for programs with f16 */
+      int half = 0;
+      for (uint32_t pc = 0; pc < prog->ncode && !half; pc++)
+        half = chk_op_bytes(prog->code[pc].op) == 2;
+      for (uint32_t i = 0; i < prog->nbindings; i++) sizes[i] = half ? 2 * sizes[i] : 0;
+      chk_race_begin(s->race16, prog, sizes, prog->nbindings,
                      (uint64_t)groups[0] * groups[1] * groups[2], (uint64_t)1 << 30);
       free(sizes);
     }
@@ -690,6 +743,7 @@ static void chk_rec_finding(chk_state *s, const chk_rec *r) {
   ls_check_finding f;
   chk_common(s, &f, r->kind);
   chk_place(s, r->pc, &f.first);
+  if (r->pc < s->prog->ncode) f.access_size = chk_op_bytes(s->prog->code[r->pc].op);
   f.first.access = r->access == VM_STORE ? LS_CHECK_WRITE : r->access == VM_ATOMIC ? LS_CHECK_ATOMIC : LS_CHECK_READ;
   f.count = r->count;
   f.ninvocations = r->ninv;
@@ -872,7 +926,10 @@ static void chk_runaway(chk_state *s, const vm_result *r) {
 void chk_dispatch_finish(chk_state *s, vm_status st, const vm_result *r) {
   if (!s || !s->active) return;
   s->active = 0;
-  if (s->opts.checks & LS_CHECK_RACES) chk_race_end(s->race, chk_race_report, s);
+  if (s->opts.checks & LS_CHECK_RACES) {
+    chk_race_end(s->race, chk_race_report, s);
+    chk_race_end(s->race16, chk_race_report16, s);
+  }
   /* merge the threads' tables into thread 0's */
   chk_thread *t0 = &s->threads[0];
   for (unsigned t = 1; t < s->nthreads; t++) {

@@ -85,6 +85,11 @@ typedef struct chk_race_hit {
 typedef struct chk_race chk_race;
 chk_race *chk_race_create(unsigned threads);
 void chk_race_destroy(chk_race *r);
+/* Makes r the f16 detector: the caller passes every 2-byte access with its
+ * addresses (and the sizes to chk_race_begin) doubled, so each half-word
+ * has a cell of its own. f16 bytes are never also reached by 4-byte
+ * accesses (a byte has one type), so the two detectors miss nothing. */
+void chk_race_halves(chk_race *r);
 /* Per dispatch of ngroups workgroups: makes sure every thread has a
  * cross-workgroup shadow of the writable storage slots (sizes[i] bytes, 0 =
  * not tracked), kept from earlier dispatches where large enough; cap_bytes

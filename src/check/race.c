@@ -156,18 +156,25 @@ struct chk_race {
   uint32_t touch;      /* this dispatch's touch stamp (never 0) */
   uint64_t ngroups;
   int cross;           /* the cross-workgroup layer is on */
+  uint32_t scale;      /* addresses come multiplied by this (2: the f16
+                          detector, one cell per half-word) */
 };
 
 chk_race *chk_race_create(unsigned threads) {
   chk_race *r = calloc(1, sizeof *r);
   if (!r) return NULL;
   r->nthreads = threads;
+  r->scale = 1;
   r->th = calloc(threads, sizeof *r->th);
   if (!r->th) {
     free(r);
     return NULL;
   }
   return r;
+}
+
+void chk_race_halves(chk_race *r) {
+  if (r) r->scale = 2;
 }
 
 static void chk_xs_free(chk_xshadow *x) {
@@ -654,7 +661,7 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
   chk_inv sub_base = group_base + (uint64_t)wh->subgroup * wh->width;
   if (e->space == VM_SPACE_WORKGROUP) {
     const ir_program *p = r->prog;
-    size_t need = p ? p->wg_mem_size / 4 : 0;
+    size_t need = p ? (size_t)p->wg_mem_size / 4 * r->scale : 0;
     if (t->nwg < need) {
       chk_cell *n = calloc(need, sizeof *n);
       if (!n) return;

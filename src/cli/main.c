@@ -655,7 +655,7 @@ done:
 /* ----------------------------------------------------------- check, disasm */
 
 /* A device for a shader alone: the profile's adapter, default limits raised
- * by --limit. */
+ * by --limit, the adapter's features. */
 static ls_device *cli_shader_device(const cli_opts *o, cli_state *st, ls_adapter **adapter) {
   *adapter = cli_adapter("lockstep", o->profile, o->subgroup, 1, 0);
   if (!*adapter) return NULL;
@@ -680,10 +680,15 @@ static ls_device *cli_shader_device(const cli_opts *o, cli_state *st, ls_adapter
   dd.size = sizeof dd;
   dd.required_limits = rl;
   dd.required_limit_count = o->nlimits;
-  /* a shader alone may use any extension the adapter offers a feature for */
-  static const char *const all_features[] = {"subgroups", "subgroup-size-control"};
-  dd.required_features = all_features;
-  dd.required_feature_count = sizeof all_features / sizeof all_features[0];
+  /* a shader alone has no case to say what it needs: every feature the
+   * adapter offers */
+  static const char *const wanted[] = {"shader-f16", "subgroups", "subgroup-size-control"};
+  const char *feats[3];
+  size_t nf = 0;
+  for (size_t i = 0; i < 3; i++)
+    if (ls_adapter_has_feature(*adapter, wanted[i])) feats[nf++] = wanted[i];
+  dd.required_features = feats;
+  dd.required_feature_count = nf;
   char err[512];
   ls_status s;
   ls_device *dev = ls_adapter_create_device(*adapter, &dd, &s, err, sizeof err);

@@ -130,6 +130,40 @@ static int pack_of(builtin_fn f, int *unpack, uint32_t *ncomp) {
   }
 }
 
+/* bitcast with f16 on either side: an f16 pair is one 32-bit word, low
+ * half first (vec2<f16> <-> 32-bit scalar, vec4<f16> <-> vec2 of 32-bit).
+ * PACKC/UNPACKC 2X16FLOAT move the exact encodings (f16 values need no
+ * rounding). f16 -> f16 keeps the value. */
+static val bitcast16(lw *L, val x, const type *t) {
+  const type *ts = type_scalar_of(t), *fs = type_scalar_of(x.type);
+  uint32_t d;
+  if (ts->kind == TY_F16 && fs->kind == TY_F16) {
+    d = lw_reg(L, x.n);
+    for (uint32_t i = 0; i < x.n; i++) lw_emit(L, IR_MOV, d + i, x.reg + i, 0, 0);
+    return (val){.reg = d, .n = x.n, .type = t};
+  }
+  if (fs->kind == TY_F16) { /* pairs of halves to words */
+    uint32_t nw = x.n / 2;
+    d = lw_reg(L, nw);
+    for (uint32_t w = 0; w < nw; w++) {
+      uint32_t hi = lw_reg(L, 1);
+      lw_emit(L, IR_PACKC, d + w, x.reg + 2 * w, 0, IR_PK_2X16FLOAT);
+      lw_emit(L, IR_PACKC, hi, x.reg + 2 * w + 1, 1, IR_PK_2X16FLOAT);
+      lw_emit(L, IR_OR, d + w, d + w, hi, 0);
+    }
+    return (val){.reg = d, .n = nw, .type = t};
+  }
+  d = lw_reg(L, 2 * x.n); /* words to pairs of halves */
+  for (uint32_t w = 0; w < x.n; w++) {
+    lw_emit(L, IR_UNPACKC, d + 2 * w, x.reg + w, 0, IR_PK_2X16FLOAT);
+    lw_emit(L, IR_UNPACKC, d + 2 * w + 1, x.reg + w, 1, IR_PK_2X16FLOAT);
+  }
+  return (val){.reg = d, .n = 2 * x.n, .type = t};
+}
+
+static val builtin_rows(lw *L, ast_expr *e, builtin_fn f, val *a, int n, const type *t, int is_f,
+                        int is_s, int af);
+
 /* Built-ins whose operands are memory views rather than values. */
 static val memory_builtin(lw *L, ast_expr *e, builtin_fn f, int *done) {
   ast_expr **args = e->u.call.args;
@@ -296,14 +330,24 @@ val lw_builtin(lw *L, ast_expr *e) {
   }
   const type *t = e->type;
   uint32_t sk = scalar_kind(t), ak = n ? scalar_kind(a[0].type) : TY_VOID;
-  if (sk == TY_F16 || ak == TY_F16) {
-    lw_fail(L, e->span, "f16 is not supported by lockstep yet");
-    return bad();
-  }
-  int is_f = sk == TY_F32, is_s = sk == TY_I32;
-  int af = ak == TY_F32;
+  if (f == BF_BITCAST && (sk == TY_F16 || ak == TY_F16)) return bitcast16(L, a[0], t);
+  int is_f = sk == TY_F32 || sk == TY_F16, is_s = sk == TY_I32;
+  int af = ak == TY_F32 || ak == TY_F16;
   L->span = e->span;
+  /* f16 built-ins: the f32 lowering below, every arithmetic step rounded
+   * to f16 by lw_emit (transcendentals: computed in double, rounded to
+   * f32, then to f16) */
+  const int saved16 = L->f16;
+  L->f16 = sk == TY_F16 || ak == TY_F16;
+  val r = builtin_rows(L, e, f, a, n, t, is_f, is_s, af);
+  L->f16 = saved16;
+  return r;
+}
 
+/* The value built-ins on lowered arguments a[0..n): is_f/is_s describe the
+ * result's scalar type, af the first argument's. */
+static val builtin_rows(lw *L, ast_expr *e, builtin_fn f, val *a, int n, const type *t, int is_f,
+                        int is_s, int af) {
   /* built-ins that combine components, or whose result shape differs */
   switch (builtin_fn_kind(f)) {
   case BK_SGRED: case BK_SGBIT: case BK_SGBC: case BK_SGSHUF: case BK_SGONE: case BK_SGBOOL:
@@ -371,8 +415,13 @@ val lw_builtin(lw *L, ast_expr *e) {
     uint32_t w = a[0].n, d = lw_reg(L, 2 * w);
     for (uint32_t i = 0; i < w; i++) {
       if (f == BF_FREXP) {
+        /* the fraction of an f16 value is an f16 value, and the
+         * exponent is integer bits that no f16 rounding may touch */
+        const int saved16 = L->f16;
+        L->f16 = 0;
         lw_emit(L, IR_FUN1, d + i, a[0].reg + i, 0, IR_F1_FREXPF);
         lw_emit(L, IR_FUN1, d + w + i, a[0].reg + i, 0, IR_F1_FREXPE);
+        L->f16 = saved16;
       } else {
         /* whole = trunc(e), fract = e - trunc(e): exact, and both keep
          * e's sign (an integral negative e gives fract +0) */

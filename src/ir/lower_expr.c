@@ -50,12 +50,15 @@ val lw_own(lw *L, val v) {
   return v;
 }
 
-/* Byte offsets of a type's scalar leaves, in register order. */
+/* Byte offsets of a type's scalar leaves, in register order. The f16
+ * leaves (2 bytes in memory) are marked with LEAF_HALF. */
+#define LEAF_HALF 0x80000000u
 static uint32_t leaves(lw *L, const type *t, uint32_t base, uint32_t *out, uint32_t k) {
   if (k >= MAX_LEAVES) return k;
+  const uint32_t h = type_scalar_of(t) && type_scalar_of(t)->kind == TY_F16 ? LEAF_HALF : 0;
   switch (t->kind) {
   case TY_VEC:
-    for (uint32_t i = 0; i < t->n && k < MAX_LEAVES; i++) out[k++] = base + i * t->elem->size;
+    for (uint32_t i = 0; i < t->n && k < MAX_LEAVES; i++) out[k++] = (base + i * t->elem->size) | h;
     return k;
   case TY_STRUCT:
     for (int i = 0; i < t->nfields; i++) k = leaves(L, t->fields[i].type, base + t->fields[i].offset, out, k);
@@ -65,10 +68,11 @@ static uint32_t leaves(lw *L, const type *t, uint32_t base, uint32_t *out, uint3
     return k;
   case TY_MAT:
     for (uint32_t c = 0; c < t->n; c++)
-      for (uint32_t r = 0; r < t->rows && k < MAX_LEAVES; r++) out[k++] = base + c * t->stride + r * t->elem->size;
+      for (uint32_t r = 0; r < t->rows && k < MAX_LEAVES; r++)
+        out[k++] = (base + c * t->stride + r * t->elem->size) | h;
     return k;
   default:
-    out[k++] = base;
+    out[k++] = base | h;
     return k;
   }
 }
@@ -92,23 +96,26 @@ uint32_t lw_addr(lw *L, ref r, uint32_t plus) {
   return t;
 }
 
+/* One leaf; `at` is its offset from leaves(), LEAF_HALF for an f16. */
 static void mem_op(lw *L, ref r, int store, uint32_t reg, uint32_t at) {
   uint32_t base = r.addr == IR_NO_REG ? lw_const(L, 0) : r.addr;
-  uint32_t disp = r.off + at;
+  const int h = (at & LEAF_HALF) != 0;
+  uint32_t disp = r.off + (at & ~LEAF_HALF);
   switch (r.space) {
   case AS_STORAGE:
   case AS_UNIFORM:
-    if (store) lw_emit(L, IR_STB, base, reg, r.slot, disp);
-    else lw_emit(L, IR_LDB, reg, base, r.slot, disp);
+    if (store) lw_emit(L, h ? IR_STBH : IR_STB, base, reg, r.slot, disp);
+    else lw_emit(L, h ? IR_LDBH : IR_LDB, reg, base, r.slot, disp);
     break;
   case AS_WORKGROUP: {
-    uint32_t pc = store ? lw_emit(L, IR_STW, base, reg, 0, disp) : lw_emit(L, IR_LDW, reg, base, 0, disp);
+    uint32_t pc = store ? lw_emit(L, h ? IR_STWH : IR_STW, base, reg, 0, disp)
+                        : lw_emit(L, h ? IR_LDWH : IR_LDW, reg, base, 0, disp);
     if (!L->failed) L->code[pc].flags = (uint16_t)(r.slot + 1); /* the variable, for observers */
     break;
   }
   default:
-    if (store) lw_emit(L, IR_STP, base, reg, 0, disp);
-    else lw_emit(L, IR_LDP, reg, base, 0, disp);
+    if (store) lw_emit(L, h ? IR_STPH : IR_STP, base, reg, 0, disp);
+    else lw_emit(L, h ? IR_LDPH : IR_LDP, reg, base, 0, disp);
     break;
   }
 }
@@ -320,10 +327,15 @@ ref lw_ref(lw *L, ast_expr *e) {
 
 val lw_binary(lw *L, ast_binop op, val a, val b, const type *rt) {
   if (L->failed || !a.type || !b.type) return bad();
-  if (op == BIN_MUL && (a.type->kind == TY_MAT || b.type->kind == TY_MAT) && a.n > 1 && b.n > 1)
-    return lw_matrix_mul(L, a, b, rt);
+  if (op == BIN_MUL && (a.type->kind == TY_MAT || b.type->kind == TY_MAT) && a.n > 1 && b.n > 1) {
+    const int saved16 = L->f16;
+    L->f16 = scalar_kind(rt) == TY_F16;
+    val r = lw_matrix_mul(L, a, b, rt);
+    L->f16 = saved16;
+    return r;
+  }
   uint32_t sk = scalar_kind(a.type);
-  int is_f = sk == TY_F32, is_s = sk == TY_I32;
+  int is_f = sk == TY_F32 || sk == TY_F16, is_s = sk == TY_I32;
   unsigned opc = 0;
   int swap = 0;
   switch (op) {
@@ -345,10 +357,8 @@ val lw_binary(lw *L, ast_binop op, val a, val b, const type *rt) {
   case BIN_GE: opc = is_f ? IR_FLE : is_s ? IR_SLE : IR_ULE; swap = 1; break;
   default: break;
   }
-  if (sk == TY_F16) {
-    lw_fail(L, L->span, "f16 arithmetic is not supported by lockstep yet");
-    return bad();
-  }
+  const int saved16 = L->f16;
+  L->f16 = sk == TY_F16;
   uint32_t n = a.n > b.n ? a.n : b.n;
   uint32_t dst = lw_reg(L, n);
   for (uint32_t i = 0; i < n; i++) {
@@ -356,6 +366,7 @@ val lw_binary(lw *L, ast_binop op, val a, val b, const type *rt) {
     if (swap) lw_emit(L, opc, dst + i, y, x, 0);
     else lw_emit(L, opc, dst + i, x, y, 0);
   }
+  L->f16 = saved16;
   return (val){.reg = dst, .n = n, .type = rt};
 }
 
@@ -427,7 +438,7 @@ static val unary(lw *L, ast_expr *e) {
   val a = lw_value(L, e->u.unary.operand);
   if (L->failed) return bad();
   uint32_t dst = lw_reg(L, a.n);
-  int is_f = scalar_kind(a.type) == TY_F32;
+  int is_f = scalar_kind(a.type) == TY_F32 || scalar_kind(a.type) == TY_F16;
   for (uint32_t i = 0; i < a.n; i++) {
     switch (e->u.unary.op) {
     case UN_NEG: lw_emit(L, is_f ? IR_FNEG : IR_INEG, dst + i, a.reg + i, 0, 0); break;
@@ -443,10 +454,43 @@ static val unary(lw *L, ast_expr *e) {
 
 /* -------------------------------------------------------- conversions */
 
+/* f16 values are f32 registers: f16 -> f32 is free, f32 -> f16 one F16R.
+ * f16 -> integer goes through the f32 conversion (exact: every f16 is an
+ * f32), after clamping to +-65504: WGSL clamps to the nearest integer that
+ * the *source* type represents, so u32 of an f16 infinity is 65504. */
 static uint32_t convert_word(lw *L, uint32_t reg, uint32_t from, uint32_t to) {
   if (from == to) return reg;
+  if (from == TY_F16 && to == TY_F32) return reg;
+  if (from == TY_F16 && (to == TY_I32 || to == TY_U32)) {
+    uint32_t c = lw_reg(L, 1);
+    lw_emit(L, IR_FMAX, c, reg, lw_const(L, 0xc77fe000u), 0); /* -65504 */
+    lw_emit(L, IR_FMIN, c, c, lw_const(L, 0x477fe000u), 0);   /* 65504 */
+    reg = c;
+  }
+  if (from == TY_F16) from = TY_F32;
   uint32_t d = lw_reg(L, 1);
   switch (to) {
+  case TY_F16:
+    if (from == TY_BOOL) {
+      lw_emit(L, IR_SELECT, d, lw_const(L, 0), lw_const(L, 0x3f800000u), reg);
+      return d;
+    }
+    if (from != TY_F32) {
+      /* S2F/U2F are exact below 2^24, where f16's range ends long before.
+       * An integer beyond 65504 becomes an infinity (WGSL: an integer has
+       * no extra bits to discard), not the 65504 that rounding would give
+       * up to 65519: t * inf carries the sign. */
+      uint32_t t = lw_reg(L, 1), ov = lw_reg(L, 1), inf = lw_reg(L, 1);
+      lw_emit(L, from == TY_I32 ? IR_S2F : IR_U2F, t, reg, 0, 0);
+      lw_emit(L, IR_F16R, d, t, 0, 0);
+      lw_emit(L, IR_FABS, ov, t, 0, 0);
+      lw_emit(L, IR_FLT, ov, lw_const(L, 0x477fe000u), ov, 0); /* 65504 < |t| */
+      lw_emit(L, IR_FMUL, inf, t, lw_const(L, 0x7f800000u), 0);
+      lw_emit(L, IR_SELECT, d, d, inf, ov);
+      return d;
+    }
+    lw_emit(L, IR_F16R, d, reg, 0, 0);
+    return d;
   case TY_BOOL:
     if (from == TY_F32) lw_emit(L, IR_FNE, d, reg, lw_const(L, 0), 0);
     else lw_emit(L, IR_INE, d, reg, lw_const(L, 0), 0);
@@ -480,16 +524,17 @@ static val construct(lw *L, ast_expr *e) {
     uint32_t r = convert_word(L, a.reg, scalar_kind(a.type), t->kind);
     return (val){.reg = r, .n = 1, .type = t, .is_var = r == a.reg && a.is_var};
   }
-  /* matrices: columns or scalars, in column-major order, already f32 */
+  /* matrices: columns or scalars, in column-major order, already of the
+   * element type, or one matrix of the other float type (f16 <-> f32) */
   if (!check_leaves(L, t)) return bad();
   uint32_t dst = lw_reg(L, t->words), k = 0;
   for (int i = 0; i < n && !L->failed; i++) {
     val a = lw_value(L, e->u.call.args[i]);
     if (L->failed) return bad();
     uint32_t from = scalar_kind(a.type);
-    uint32_t to = t->kind == TY_VEC ? t->elem->kind : from;
+    uint32_t to = t->kind == TY_VEC || t->kind == TY_MAT ? t->elem->kind : from;
     for (uint32_t w = 0; w < a.n && k < t->words; w++) {
-      uint32_t r = t->kind == TY_VEC ? convert_word(L, a.reg + w, from, to) : a.reg + w;
+      uint32_t r = t->kind == TY_VEC || t->kind == TY_MAT ? convert_word(L, a.reg + w, from, to) : a.reg + w;
       lw_emit(L, IR_MOV, dst + k++, r, 0, 0);
     }
   }

@@ -92,6 +92,8 @@ typedef struct lw {
   int failed;             /* an error was reported: stop emitting */
   uint32_t nkills;        /* KILLs emitted so far (return/break/continue) */
   int call_depth;
+  int f16;                /* emitting f16 arithmetic: lw_emit rounds every
+                             f32 arithmetic result to f16 (F16R) */
 } lw;
 
 /* lower.c */

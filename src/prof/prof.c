@@ -337,8 +337,9 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   /* Fast paths for a full subgroup (most requests): every lane reads the
    * next word (coalesced), or all read one word (a uniform value). The
    * figures follow by arithmetic, with no walk over the lanes' bits. */
+  const uint64_t nb = e->bytes ? e->bytes : 4u; /* 2 for an f16 */
   if (e->mask == (W == 64 ? UINT64_MAX : (UINT64_C(1) << W) - 1) &&
-      e->space == VM_SPACE_BUFFER && e->access != VM_ATOMIC) {
+      e->space == VM_SPACE_BUFFER && e->access != VM_ATOMIC && nb == 4u) {
     const uint64_t a0 = e->addr[0];
     const int seq = e->consecutive, uni = e->uniform;
     const uint64_t last = seq ? a0 + 4u * (W - 1) : a0;
@@ -361,13 +362,13 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
     unsigned l = (unsigned)__builtin_ctzll(m);
     uint64_t ad = e->addr[l];
     lanes++;
-    if (ad + 4 > e->size || ad + 4 < ad) {
+    if (ad + nb > e->size || ad + nb < ad) {
       oob++;
       continue;
     }
     if (n) {
       if (ad < a[n - 1]) sorted = 0;
-      if (ad != a[n - 1] + 4) contiguous = 0;
+      if (ad != a[n - 1] + nb) contiguous = 0;
     }
     a[n++] = ad;
   }
@@ -388,7 +389,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
       prof_sort(b, n);
     }
     const uint64_t *v = sorted ? a : b;
-    words = prof_distinct(v, n, 2);
+    words = prof_distinct(v, n, nb == 2u ? 1 : 2);
     sectors = prof_distinct(v, n, ss);
     lines = prof_distinct(v, n, ls);
     if (e->access == VM_ATOMIC) {
@@ -399,7 +400,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
       }
     }
   }
-  pc->unique_bytes += words * 4;
+  pc->unique_bytes += words * nb;
   pc->sectors += sectors;
   pc->lines += lines;
   if (sectors > pc->max_sectors) pc->max_sectors = sectors;
@@ -420,7 +421,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
       uint64_t w[PROF_MAXLANES];
       unsigned k = 0;
       for (unsigned l = c0; l < c0 + chunk && l < 64; l++)
-        if (((e->mask >> l) & 1) && e->addr[l] + 4 <= e->size) w[k++] = e->addr[l] >> bs;
+        if (((e->mask >> l) & 1) && e->addr[l] + nb <= e->size) w[k++] = e->addr[l] >> bs;
       if (!k) continue;
       prof_sort(w, k);
       unsigned cnt[PROF_MAXLANES];
@@ -568,9 +569,13 @@ static char *prof_strdup(const char *s) {
   return d;
 }
 
+static int prof_is_half(unsigned op) {
+  return op == IR_LDBH || op == IR_STBH || op == IR_LDWH || op == IR_STWH;
+}
+
 static int prof_is_mem(unsigned op) {
   return op == IR_LDB || op == IR_STB || op == IR_LDW || op == IR_STW || op == IR_ATOMB ||
-         op == IR_ATOMW;
+         op == IR_ATOMW || prof_is_half(op);
 }
 
 static void prof_linecol(const ir_program *prog, uint32_t pc, uint32_t *line, uint32_t *col) {
@@ -714,16 +719,17 @@ static prof_result *prof_merge(ls_profiler *p) {
       m->pc = pc;
       m->line = line;
       m->column = col;
-      m->access = (op == IR_LDB || op == IR_LDW)   ? LS_PROF_LOAD
-                  : (op == IR_STB || op == IR_STW) ? LS_PROF_STORE
-                                                   : LS_PROF_ATOMIC;
-      m->space = (op == IR_LDB || op == IR_STB || op == IR_ATOMB) ? LS_PROF_BUFFER
-                                                                   : LS_PROF_WORKGROUP;
+      m->access = (op == IR_LDB || op == IR_LDW || op == IR_LDBH || op == IR_LDWH) ? LS_PROF_LOAD
+                  : (op == IR_STB || op == IR_STW || op == IR_STBH || op == IR_STWH) ? LS_PROF_STORE
+                                                                                     : LS_PROF_ATOMIC;
+      m->space = (op == IR_LDB || op == IR_STB || op == IR_ATOMB || op == IR_LDBH || op == IR_STBH)
+                     ? LS_PROF_BUFFER
+                     : LS_PROF_WORKGROUP;
       uint32_t slot = op == IR_ATOMB ? prog->code[pc].d >> 8 : prog->code[pc].c;
       m->variable = m->space == LS_PROF_BUFFER && slot < r->nnames ? r->names[slot] : NULL;
       m->requests = a->requests;
       m->lanes = a->lanes;
-      m->bytes = a->lanes * 4;
+      m->bytes = a->lanes * (prof_is_half(op) ? 2u : 4u);
       m->unique_bytes = a->unique_bytes;
       m->oob_lanes = a->oob;
       m->sectors = a->sectors;

@@ -53,7 +53,7 @@ typedef struct vm_mem_event {
                               64-bit: never wraps); meaningful for lanes in mask */
   const uint32_t *value;   /* [W] value stored (VM_STORE, VM_ATOMIC operand) */
   uint64_t size;           /* bytes in the space or binding the access is checked
-                              against (out of bounds: addr + 4 > size) */
+                              against (out of bounds: addr + bytes > size) */
   const vm_where *where;
   /* Patterns of all W addresses (live lanes or not), computed once by the
    * VM so that observers need no lane walk for the common requests:
@@ -61,6 +61,7 @@ typedef struct vm_mem_event {
    * addr[l] == addr[0] for every lane (one word). */
   int consecutive;
   int uniform;
+  uint32_t bytes;          /* bytes each lane accesses: 4, or 2 for an f16 */
 } vm_mem_event;
 
 typedef struct vm_observer {

@@ -95,6 +95,7 @@ struct vm_ctx {
   unsigned thread;        /* worker index, passed to the observer */
   uint32_t *obs_pcs;      /* [nsub] barrier pcs for barrier_release */
   uint64_t *obs_issued, *obs_lanes; /* [ncode + 1] when the observer has none */
+  int f16c;               /* the host converts f32 <-> f16 in hardware (F16R) */
 };
 
 /* --------------------------------------------------------------- helpers */
@@ -353,33 +354,53 @@ static uint32_t vm_atomic_plain(uint32_t *w, unsigned op, uint32_t v, uint32_t c
 #define VM_COLD
 #endif
 
-/* f32 <-> f16 bits, round to nearest even; out of range gives infinity */
-static uint32_t vm_f32_to_f16(float f) {
-  const uint32_t b = vm_f2u_bits(f);
-  const uint32_t sign = (b >> 16) & 0x8000u;
-  const uint32_t ab = b & 0x7fffffffu;
-  if (ab >= 0x7f800000u) return sign | 0x7c00u | (ab > 0x7f800000u ? 0x200u : 0u);
-  if (ab >= 0x477ff000u) return sign | 0x7c00u; /* rounds past 65504 */
-  if (ab < 0x38800000u) {
-    /* subnormal f16 (or zero): the value in units of 2^-24, rounded */
-    const float a = vm_bits_f(ab) * 16777216.0f; /* exact: a power of two */
-    return sign | (uint32_t)rintf(a);
-  }
-  const uint32_t e = (ab >> 23) - 112u, m = ab & 0x7fffffu;
-  uint32_t h = (e << 10) | (m >> 13);
-  const uint32_t rest = m & 0x1fffu;
-  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) h++; /* may carry into the exponent: right */
-  return sign | h;
+/* ------------------------------------------------------------------ f16
+ * An f16 value lives in a register as the f32 that equals it (every f16 is
+ * exactly an f32). vm_r16_bits rounds an f32 to the nearest f16 value, ties to
+ * even, overflow to infinity, f16 subnormals kept; it is branch-free so the
+ * F16R lane loop vectorises.
+ *
+ * Why one rounding of the f32 result is the correctly rounded f16 result of
+ * +, -, *, / (and sqrt) on f16 operands: rounding the exact value first to
+ * a format of q significand bits and then to p bits equals rounding it once
+ * to p bits whenever q >= 2p + 2 (Figueroa, "When is double rounding
+ * innocuous?", 1995). f32 has q = 24 = 2*11 + 2 for f16's p = 11, and for
+ * f16 operands the exact f32 results neither overflow (65504^2 < 2^32)
+ * nor leave f32's normal range (2^-24 * 2^-24 = 2^-48), so the theorem
+ * applies to every operation. */
+static inline uint32_t vm_r16_bits(uint32_t b) {
+  const uint32_t sign = b & 0x80000000u;
+  /* |b| as a signed int (it is below 2^31): SSE2 compares signed words */
+  const int32_t a = (int32_t)(b & 0x7fffffffu);
+  /* Adding M = 1.5 * 2^(E + 13) rounds |x| in [2^E, 2^(E+1)) to a multiple
+   * of M's ulp, 2^(E - 10), which is f16's spacing there; below 2^-14
+   * (f16 subnormals) E stays at -14, spacing 2^-24. The rounding is f32's,
+   * to nearest even, and subtracting M again is exact. ISO C mode keeps
+   * the compiler from folding the pair away. */
+  const int32_t e = a & 0x7f800000;
+  const uint32_t E = vm_sel(e < 0x38800000, 0x38800000u, (uint32_t)e);
+  const float M = vm_bits_f((E + (13u << 23)) | 0x00400000u);
+  uint32_t r = vm_f2u_bits((vm_bits_f((uint32_t)a) + M) - M);
+  r = vm_sel(a >= 0x477ff000, 0x7f800000u, r); /* 65520 and up round past 65504 */
+  /* NaN: one that is an f16 NaN already (no payload below f16's 10 bits)
+   * stays as it is, so a bitcast of an f16 NaN gives its bits back; any
+   * other becomes the quiet NaN of its sign */
+  r = vm_sel(a > 0x7f800000, vm_sel((a & 0x1fff) == 0, (uint32_t)a, 0x7fc00000u), r);
+  return sign | r;
 }
 
-static float vm_f16_to_f32(uint32_t h) {
-  const uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-  if (e == 0) {
-    const float v = (float)m * (1.0f / 16777216.0f);
-    return vm_bits_f(vm_f2u_bits(v) | sign);
-  }
-  if (e == 31) return vm_bits_f(sign | 0x7f800000u | (m << 13));
-  return vm_bits_f(sign | ((e + 112u) << 23) | (m << 13));
+/* The 16-bit encoding of an f16 value held as f32 (exact: no rounding).
+ * Branch-free (selects, signed compares) so that row loops vectorise. */
+static inline uint32_t vm_h_bits(uint32_t b) {
+  const uint32_t sign = (b >> 16) & 0x8000u;
+  const int32_t a = (int32_t)(b & 0x7fffffffu);
+  const uint32_t m = ((uint32_t)a >> 13) & 0x3ffu;
+  /* a NaN whose payload f16 cannot hold stays a NaN */
+  const uint32_t special = 0x7c00u | vm_sel(a > 0x7f800000 && m == 0, 0x200u, m);
+  const uint32_t sub = (uint32_t)(int32_t)(vm_bits_f((uint32_t)a) * 16777216.0f); /* exact */
+  const uint32_t nrm = (((uint32_t)a >> 13) - (112u << 10)) & 0x7fffu;
+  const uint32_t r = vm_sel(a < 0x38800000, sub, nrm);
+  return sign | vm_sel(a >= 0x7f800000, special, r);
 }
 
 /* frexp: x = f * 2^e with |f| in [0.5, 1). Subnormals, which WGSL leaves
@@ -392,6 +413,56 @@ static float vm_frexp(float x, int32_t *e) {
   if (e) *e = k;
   return (float)f;
 }
+
+/* The f32 equal to the f16 with encoding h (low 16 bits), branch-free. */
+static inline uint32_t vm_h_value(uint32_t h) {
+  const uint32_t sign = (h & 0x8000u) << 16;
+  const int32_t e = (int32_t)((h >> 10) & 0x1fu), m = (int32_t)(h & 0x3ffu);
+  const uint32_t sub = vm_f2u_bits((float)m * (1.0f / 16777216.0f));
+  const uint32_t nrm = ((h & 0x7fffu) << 13) + (112u << 23);
+  const uint32_t r = vm_sel(e == 0, sub, vm_sel(e == 31, 0x7f800000u | ((uint32_t)m << 13), nrm));
+  return sign | r;
+}
+
+uint32_t vm_f16_round_bits(uint32_t f32_bits) { return vm_r16_bits(f32_bits); }
+uint32_t vm_f16_encode(uint32_t f32_bits) { return vm_h_bits(vm_r16_bits(f32_bits)); }
+uint32_t vm_f16_decode(uint32_t h) { return vm_h_value(h & 0xffffu); }
+
+/* F16R on x86 hosts with F16C: a round trip through the hardware's
+ * f32 -> f16 conversion (round to nearest even, overflow to infinity,
+ * subnormals kept unless the thread has set flush-to-zero, which lockstep
+ * never does) is the same rounding, eight lanes in two instructions. It
+ * differs from vm_r16_bits only in which NaN a NaN becomes (quieted, the
+ * payload's top bits kept), which WGSL leaves open. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(VM_NO_F16C)
+#include <immintrin.h>
+__attribute__((target("avx,f16c"))) static void vm_r16_row_f16c(uint32_t *d, const uint32_t *x,
+                                                                   int n) {
+  for (int k = 0; k + 8 <= n; k += 8) {
+    const __m256 v = _mm256_loadu_ps((const float *)(const void *)(x + k));
+    const __m128i h = _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    _mm256_storeu_ps((float *)(void *)(d + k), _mm256_cvtph_ps(h));
+  }
+}
+static int vm_host_f16c(void) {
+  return __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+}
+#else
+static void vm_r16_row_f16c(uint32_t *d, const uint32_t *x, int n) {
+  for (int k = 0; k < n; k++) d[k] = vm_r16_bits(x[k]);
+}
+static int vm_host_f16c(void) { return 0; }
+#endif
+
+int vm_f16_round_hw(uint32_t *dst, const uint32_t *src, int n) {
+  if (!vm_host_f16c() || n % 8) return 0;
+  vm_r16_row_f16c(dst, src, n);
+  return 1;
+}
+
+/* f32 <-> f16 bits for quantizeToF16 and pack2x16float */
+static uint32_t vm_f32_to_f16(float f) { return vm_h_bits(vm_r16_bits(vm_f2u_bits(f))); }
+static float vm_f16_to_f32(uint32_t h) { return vm_bits_f(vm_h_value(h & 0xffffu)); }
 
 static VM_COLD void vm_fun1_row(float *d, const float *x, unsigned fn, int n) {
 #define VM_F1(expr)                                                            \
@@ -661,6 +732,9 @@ static int vm_writes_a(unsigned op) {
   case IR_STB:
   case IR_STW:
   case IR_STP:
+  case IR_STBH:
+  case IR_STWH:
+  case IR_STPH:
   case IR_MAND: return 0;
   default: return ir_op_form(op)[0] == 'r';
   }
@@ -824,6 +898,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->priv_size = p->priv_mem_size;
   cx->priv_words = p->priv_mem_size / 4;
   cx->limit = d->budget ? d->budget : UINT64_MAX;
+  cx->f16c = vm_host_f16c();
   memcpy(cx->groups, d->groups, sizeof cx->groups);
   memcpy(cx->bi_used, sh->bi_used, sizeof cx->bi_used);
 

@@ -26,6 +26,16 @@ vm_pool *vm_pool_create(unsigned threads);
 void vm_pool_destroy(vm_pool *pool);
 unsigned vm_pool_threads(const vm_pool *pool);
 
+/* f16 as the VM keeps it (vm.c): an f32 register holding an f16 value.
+ * round: the f32 bits of the f16 nearest to f32 bits x (F16R); encode: the
+ * 16-bit encoding of that f16; decode: the f32 bits of encoding h. */
+uint32_t vm_f16_round_bits(uint32_t x);
+uint32_t vm_f16_encode(uint32_t x);
+uint32_t vm_f16_decode(uint32_t h);
+/* F16R's hardware path (x86 F16C) on n values, n a multiple of 8; returns
+ * 0 (and does nothing) where the host has none. For tests. */
+int vm_f16_round_hw(uint32_t *dst, const uint32_t *src, int n);
+
 /* Memory of one binding slot of the program (ir_program.bindings[i]). */
 typedef struct vm_binding {
   uint8_t *data; /* start of the bound range */

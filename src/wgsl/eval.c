@@ -25,11 +25,26 @@ const cvalue *cv_int(wgsl_module *m, const type *t, int64_t v) {
   return c;
 }
 
+/* v rounded to the nearest f16 (ties to even); +-inf beyond the largest
+ * finite f16 after rounding (|v| >= 65520), subnormals kept. Scaling by a
+ * power of two is exact in double, and rint rounds to nearest even in the
+ * default mode, so this is one correct rounding of v. */
+double eval_round_f16(double v) {
+  if (!isfinite(v)) return v;
+  double a = fabs(v);
+  if (a >= 65520.0) return v < 0 ? -INFINITY : INFINITY;
+  int e;
+  frexp(a, &e); /* a = f * 2^e, 0.5 <= f < 1: a has 11 bits from 2^(e-1) */
+  if (e < -13) e = -13; /* below 2^-14 the spacing stays 2^-24 */
+  double r = ldexp(rint(ldexp(a, 11 - e)), e - 11);
+  return copysign(r, v);
+}
+
 const cvalue *cv_float(wgsl_module *m, const type *t, double v) {
   cvalue *c = arena_alloc(&m->arena, sizeof *c);
   if (!c) return NULL;
   c->type = t;
-  c->f = t->kind == TY_F32 ? (double)(float)v : v;
+  c->f = t->kind == TY_F32 ? (double)(float)v : t->kind == TY_F16 ? eval_round_f16(v) : v;
   return c;
 }
 
@@ -169,6 +184,14 @@ static const cvalue *convert_scalar(wgsl_module *m, const cvalue *v, const type 
         return NULL;
       }
     }
+    /* as for f32, a float is an error only when it rounds past 65504; an
+     * integer has no rounding to lean on: beyond 65504 it is outside f16's
+     * finite range (§Floating Point Conversion) */
+    if (t->kind == TY_F16 && isfinite(f) &&
+        (isinf(eval_round_f16(f)) || (type_is_integer_scalar(s) && fabs(f) > 65504.0))) {
+      if (d) diag_error(d, span, "value %g is not representable in f16", f);
+      return NULL;
+    }
     return cv_float(m, t, f);
   }
   default:
@@ -227,6 +250,12 @@ const cvalue *sema_scalar_from_double(wgsl_module *m, const type *t, double v, s
   case TY_F32:
     if (!isfinite(v) || isinf((float)v)) {
       if (d) diag_error(d, span, "%s: %g is not a finite f32 value", what, v);
+      return NULL;
+    }
+    return cv_float(m, t, v);
+  case TY_F16:
+    if (!isfinite(v) || isinf(eval_round_f16(v))) {
+      if (d) diag_error(d, span, "%s: %g is not a finite f16 value", what, v);
       return NULL;
     }
     return cv_float(m, t, v);
@@ -378,6 +407,13 @@ static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cval
     float f = (float)r;
     if (!isfinite(f)) return err(d, span, "the result of this constant expression is not a finite f32%s%s", "", "");
     return cv_float(m, rt, f);
+  }
+  if (ot->kind == TY_F16) {
+    /* f16 arithmetic: round the double result once (double has more than
+     * 2*11 + 2 bits, so + - * / are correctly rounded) */
+    double h = eval_round_f16(r);
+    if (!isfinite(h)) return err(d, span, "the result of this constant expression is not a finite f16%s%s", "", "");
+    return cv_float(m, rt, h);
   }
   if (!isfinite(r)) return err(d, span, "the result of this constant expression is not finite%s%s", "", "");
   return cv_float(m, rt, r);
@@ -538,6 +574,7 @@ static const cvalue *fold_scalar_builtin(wgsl_module *m, builtin_fn f, const cva
  * representable. */
 static const cvalue *fres(wgsl_module *m, const type *t, double v, src_span span, diag_list *d) {
   double lim = t->kind == TY_F32 ? 3.4028234663852886e38 : t->kind == TY_F16 ? 65504.0 : 1.7976931348623157e308;
+  if (t->kind == TY_F16) v = eval_round_f16(v); /* what rounds to 65504 fits */
   if (isnan(v) || fabs(v) > lim) {
     if (d) diag_error(d, span, "the result of this constant built-in is not finite or does not fit its type");
     return NULL;
@@ -559,6 +596,10 @@ static const cvalue *fold_scalar_ext(wgsl_module *m, builtin_fn f, const cvalue 
   int is_int = type_is_integer_scalar(t);
   uint32_t u = (uint32_t)a[0]->i;
   switch (f) {
+  case BF_LDEXP: { /* x * 2^e; sema_builtin.c refuses e > bias + 1 */
+    const int64_t e = a[1]->i;
+    return fres(m, t, ldexp(x, e < -4000 ? -4000 : e > 4000 ? 4000 : (int)e), span, d);
+  }
   case BF_ACOS: if (fabs(x) > 1) return domain(d, span, "acos's argument"); return fres(m, t, acos(x), span, d);
   case BF_ASIN: if (fabs(x) > 1) return domain(d, span, "asin's argument"); return fres(m, t, asin(x), span, d);
   case BF_ACOSH: if (x < 1) return domain(d, span, "acosh's argument"); return fres(m, t, acosh(x), span, d);
@@ -630,72 +671,235 @@ static double det_n(double x[4][4], uint32_t n) {
   return sum;
 }
 
-/* frexp and modf: the two members of the result struct rt, component by
- * component. frexp's subnormal case (indeterminate in WGSL) gets the exact
- * decomposition, as at run time (vm.c); zero gives (zero, 0). modf is
- * trunc(e) and e - trunc(e), both exact. */
-static const cvalue *fold_split(wgsl_module *m, builtin_fn f, const cvalue *x, const type *rt) {
-  const type *t0 = rt->fields[0].type, *t1 = rt->fields[1].type;
-  int n = x->elems ? x->n : 0;
-  const cvalue *p[4], *q[4];
-  for (int i = 0; i < (n ? n : 1); i++) {
-    double v = component(m, x, i)->f;
-    if (f == BF_FREXP) {
-      int e = 0;
-      double fr = v == 0 ? v : frexp(v, &e);
-      p[i] = cv_float(m, type_scalar_of(t0), fr);
-      q[i] = cv_int(m, type_scalar_of(t1), e);
-    } else {
-      p[i] = cv_float(m, type_scalar_of(t0), v - trunc(v));
-      q[i] = cv_float(m, type_scalar_of(t1), trunc(v));
+/* The encoding of an f16 value (v is exactly an f16: rounded already). */
+static uint32_t f16_encode(double v) {
+  uint32_t sign = signbit(v) ? 0x8000u : 0;
+  double a = fabs(v);
+  if (isnan(v)) return sign | 0x7e00u;
+  if (isinf(v)) return sign | 0x7c00u;
+  if (a < 0x1p-14) return sign | (uint32_t)ldexp(a, 24); /* subnormal: exact */
+  int e;
+  double f = frexp(a, &e); /* a = f * 2^e, 0.5 <= f < 1; f16 exponent e - 1 */
+  return sign | (uint32_t)(e - 1 + 15) << 10 | ((uint32_t)ldexp(f, 11) & 0x3ffu);
+}
+
+static double f16_decode(uint32_t h) {
+  const int e = (int)((h >> 10) & 31), mt = (int)(h & 1023);
+  const double s = (h & 0x8000u) ? -1.0 : 1.0;
+  if (e == 31) return mt ? NAN : s * INFINITY;
+  if (e == 0) return s * ldexp((double)mt, -24);
+  return s * ldexp(1024.0 + mt, e - 25);
+}
+
+const cvalue *cv_bitcast(wgsl_module *m, const cvalue *v, const type *to, src_span span,
+                         diag_list *d) {
+  /* the value as 16-bit pieces, low half first (memory order) */
+  uint16_t h[8];
+  int nh = 0;
+  const int nv = v->elems ? v->n : 1;
+  for (int i = 0; i < nv && nh < 8; i++) {
+    const cvalue *c = v->elems ? v->elems[i] : v;
+    if (c->type->kind == TY_F16) {
+      h[nh++] = (uint16_t)f16_encode(c->f);
+      continue;
     }
-    if (!p[i] || !q[i]) return NULL;
+    uint32_t w;
+    sema_value_words(c, &w, 1);
+    h[nh++] = (uint16_t)w;
+    if (nh < 8) h[nh++] = (uint16_t)(w >> 16);
   }
-  const cvalue *el[2] = {n ? cv_composite(m, t0, p, n) : p[0], n ? cv_composite(m, t1, q, n) : q[0]};
-  if (!el[0] || !el[1]) return NULL;
-  return cv_composite(m, rt, el, 2);
-}
-
-/* refract in the precision of its type, every operation rounded to it in
- * the spec's order, so that a constant call gives what the same call at
- * run time gives (lower_builtin.c). An intermediate overflow is the
- * constant-expression error, even where the formula would recover. */
-typedef struct rctx {
-  const type *t;
-  int overflow;
-} rctx;
-
-static double rnd(rctx *r, double v) {
-  if (r->t->kind == TY_F32) v = (double)(float)v;
-  if (!isfinite(v)) r->overflow = 1;
-  return v;
-}
-
-static const cvalue *fold_refract(wgsl_module *m, const cvalue **a, const type *rt, src_span span,
-                                  diag_list *d) {
-  rctx r = {rt->elem, 0};
-  int n = (int)rt->n;
-  double dd = 0, e3 = a[2]->f, x[4];
-  for (int i = 0; i < n; i++) {
-    double pr = rnd(&r, a[1]->elems[i]->f * a[0]->elems[i]->f);
-    dd = i ? rnd(&r, dd + pr) : pr;
-  }
-  double k = rnd(&r, 1 - rnd(&r, rnd(&r, e3 * e3) * rnd(&r, 1 - rnd(&r, dd * dd))));
-  double mm = k < 0 ? 0 : rnd(&r, rnd(&r, e3 * dd) + rnd(&r, sqrt(k)));
-  for (int i = 0; i < n; i++)
-    x[i] = k < 0 ? 0 : rnd(&r, rnd(&r, e3 * a[0]->elems[i]->f) - rnd(&r, mm * a[1]->elems[i]->f));
+  const type *ts = type_scalar_of(to);
+  const int nt = to->kind == TY_VEC ? (int)to->n : 1;
   const cvalue *el[4];
-  for (int i = 0; i < n; i++)
-    if (!(el[i] = fres(m, r.t, r.overflow ? INFINITY : x[i], span, d))) return NULL;
-  return cv_composite(m, rt, el, n);
+  int k = 0;
+  for (int i = 0; i < nt && i < 4; i++) {
+    if (ts->kind == TY_F16) {
+      if (k >= nh) return NULL;
+      const double x = f16_decode(h[k++]);
+      if (!isfinite(x)) return err(d, span, "this constant bitcast gives an infinity or NaN%s%s", "", "");
+      el[i] = cv_float(m, ts, x);
+    } else {
+      if (k + 1 >= nh) return NULL;
+      const uint32_t w = h[k] | (uint32_t)h[k + 1] << 16;
+      k += 2;
+      if (ts->kind == TY_F32) {
+        float f;
+        memcpy(&f, &w, 4);
+        if (!isfinite(f)) return err(d, span, "this constant bitcast gives an infinity or NaN%s%s", "", "");
+        el[i] = cv_float(m, ts, f);
+      } else {
+        el[i] = cv_int(m, ts, ts->kind == TY_I32 ? (int64_t)(int32_t)w : (int64_t)w);
+      }
+    }
+    if (!el[i]) return NULL;
+  }
+  return to->kind == TY_VEC ? cv_composite(m, to, el, nt) : el[0];
+}
+
+const cvalue *cv_fold_f16_pack(wgsl_module *m, builtin_fn f, const cvalue *v, const type *rt,
+                               src_span span, diag_list *d, int *done) {
+  *done = 1;
+  const int n = v->elems ? v->n : 1;
+  const cvalue *el[4];
+  switch (f) {
+  case BF_QUANTIZE_TO_F16:
+  case BF_PACK2X16FLOAT: {
+    uint32_t bits = 0;
+    for (int i = 0; i < n && i < 4; i++) {
+      const double x = component(m, v, i)->f;
+      if (fabs(x) > 65504.0)
+        return err(d, span, "%s of a value outside the finite range of f16 in a constant expression%s",
+                   f == BF_QUANTIZE_TO_F16 ? "quantizeToF16" : "pack2x16float", "");
+      const double h = eval_round_f16(x);
+      if (f == BF_PACK2X16FLOAT) bits |= f16_encode(h) << (16 * i);
+      else if (!(el[i] = cv_float(m, type_scalar_of(rt), h))) return NULL;
+    }
+    if (f == BF_PACK2X16FLOAT) return cv_int(m, rt, bits);
+    return v->elems ? cv_composite(m, rt, el, n) : el[0];
+  }
+  case BF_UNPACK2X16FLOAT:
+    for (int i = 0; i < 2; i++) {
+      const double x = f16_decode(((uint32_t)v->i >> (16 * i)) & 0xffffu);
+      if (!isfinite(x)) return err(d, span, "unpack2x16float gives an infinity or NaN in a constant expression%s%s", "", "");
+      if (!(el[i] = cv_float(m, rt->elem, x))) return NULL;
+    }
+    return cv_composite(m, rt, el, 2);
+  default: break;
+  }
+  *done = 0;
+  return NULL;
+}
+
+/* The geometric built-ins and all/any on constants: WGSL's formulas for
+ * them (the ones the accuracy table says they inherit from), every step
+ * folded and rounded to the element type like the runtime lowering
+ * (lower_builtin.c) does it. */
+static const cvalue *fold_geometric(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
+                                    const type *rt, src_span span, diag_list *d, int *done) {
+  *done = 1;
+  const cvalue *x = args[0], *y = nargs > 1 ? args[1] : NULL;
+  const type *et = type_scalar_of(x->type);
+  const int n = x->elems ? x->n : 1;
+  const cvalue *xs[4], *ys[4], *el[4];
+  for (int i = 0; i < n && i < 4; i++) {
+    xs[i] = component(m, x, i);
+    ys[i] = y ? component(m, y, i) : NULL;
+  }
+  switch (f) {
+  case BF_ALL: case BF_ANY: {
+    int r = f == BF_ALL;
+    for (int i = 0; i < n; i++) r = f == BF_ALL ? r && xs[i]->b : r || xs[i]->b;
+    return cv_bool(m, r);
+  }
+  case BF_DOT: return fold_dot(m, xs, ys, (uint32_t)n, et, span, d);
+  case BF_LENGTH: case BF_DISTANCE: case BF_NORMALIZE: {
+    const cvalue *v[4];
+    for (int i = 0; i < n; i++) {
+      v[i] = f == BF_DISTANCE ? fold_scalar_binary(m, BIN_SUB, xs[i], ys[i], et, span, d) : xs[i];
+      if (!v[i]) return NULL;
+    }
+    const cvalue *len;
+    if (n == 1) {
+      len = cv_float(m, et, fabs(v[0]->f));
+    } else {
+      const cvalue *sq = fold_dot(m, v, v, (uint32_t)n, et, span, d);
+      if (!sq) return NULL;
+      const cvalue *sa[3] = {sq, NULL, NULL};
+      len = fold_scalar_builtin(m, BF_SQRT, sa, et, span, d);
+    }
+    if (!len || f != BF_NORMALIZE) return len;
+    for (int i = 0; i < n; i++)
+      if (!(el[i] = fold_scalar_binary(m, BIN_DIV, v[i], len, et, span, d))) return NULL;
+    return cv_composite(m, rt, el, n);
+  }
+  case BF_CROSS:
+    for (int i = 0; i < 3; i++) {
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      const cvalue *p = fold_scalar_binary(m, BIN_MUL, xs[j], ys[k], et, span, d);
+      const cvalue *q = p ? fold_scalar_binary(m, BIN_MUL, xs[k], ys[j], et, span, d) : NULL;
+      if (!q || !(el[i] = fold_scalar_binary(m, BIN_SUB, p, q, et, span, d))) return NULL;
+    }
+    return cv_composite(m, rt, el, 3);
+  case BF_REFLECT: { /* x - 2 * dot(y, x) * y */
+    const cvalue *k = fold_dot(m, ys, xs, (uint32_t)n, et, span, d);
+    if (k) k = fold_scalar_binary(m, BIN_MUL, k, cv_float(m, et, 2.0), et, span, d);
+    if (!k) return NULL;
+    for (int i = 0; i < n; i++) {
+      const cvalue *p = fold_scalar_binary(m, BIN_MUL, k, ys[i], et, span, d);
+      if (!p || !(el[i] = fold_scalar_binary(m, BIN_SUB, xs[i], p, et, span, d))) return NULL;
+    }
+    return cv_composite(m, rt, el, n);
+  }
+  case BF_FREXP: case BF_MODF: { /* result structs {fract, exp} / {fract, whole} */
+    const type *ft = rt->fields[0].type, *st = rt->fields[1].type;
+    const cvalue *a0[4], *a1[4];
+    for (int i = 0; i < n; i++) {
+      const double v = xs[i]->f;
+      if (f == BF_FREXP) {
+        int e = 0;
+        const double fr = v == 0 ? v : frexp(v, &e);
+        a0[i] = cv_float(m, et, fr);
+        a1[i] = cv_int(m, m->types.t_i32, e);
+      } else {
+        a1[i] = cv_float(m, et, trunc(v));
+        a0[i] = a1[i] ? fold_scalar_binary(m, BIN_SUB, xs[i], a1[i], et, span, d) : NULL;
+      }
+      if (!a0[i] || !a1[i]) return NULL;
+    }
+    const cvalue *parts[2] = {x->elems ? cv_composite(m, ft, a0, n) : a0[0],
+                              x->elems ? cv_composite(m, st, a1, n) : a1[0]};
+    return cv_composite(m, rt, parts, 2);
+  }
+  case BF_REFRACT: { /* k = 1 - e3 * e3 * (1 - dot(e2, e1)^2); k < 0: 0, else
+                        e3 * e1 - (e3 * dot(e2, e1) + sqrt(k)) * e2 */
+    if (nargs < 3) return NULL;
+    const cvalue *e3 = args[2], *one = cv_float(m, et, 1.0);
+    const cvalue *dt = fold_dot(m, ys, xs, (uint32_t)n, et, span, d);
+    const cvalue *k = dt ? fold_scalar_binary(m, BIN_MUL, dt, dt, et, span, d) : NULL;
+    if (k) k = fold_scalar_binary(m, BIN_SUB, one, k, et, span, d);
+    const cvalue *ee = k ? fold_scalar_binary(m, BIN_MUL, e3, e3, et, span, d) : NULL;
+    if (ee) k = fold_scalar_binary(m, BIN_MUL, ee, k, et, span, d);
+    if (ee && k) k = fold_scalar_binary(m, BIN_SUB, one, k, et, span, d);
+    if (!ee || !k) return NULL;
+    if (k->f < 0) return cv_zero(m, rt);
+    const cvalue *sa[3] = {k, NULL, NULL};
+    const cvalue *sq = fold_scalar_builtin(m, BF_SQRT, sa, et, span, d);
+    const cvalue *c = sq ? fold_scalar_binary(m, BIN_MUL, e3, dt, et, span, d) : NULL;
+    if (c) c = fold_scalar_binary(m, BIN_ADD, c, sq, et, span, d);
+    if (!c) return NULL;
+    for (int i = 0; i < n; i++) {
+      const cvalue *p = fold_scalar_binary(m, BIN_MUL, e3, xs[i], et, span, d);
+      const cvalue *q = p ? fold_scalar_binary(m, BIN_MUL, c, ys[i], et, span, d) : NULL;
+      if (!q || !(el[i] = fold_scalar_binary(m, BIN_SUB, p, q, et, span, d))) return NULL;
+    }
+    return cv_composite(m, rt, el, n);
+  }
+  case BF_FACE_FORWARD: { /* dot(z, y) < 0 ? x : -x */
+    const cvalue *zs[4];
+    if (nargs < 3) return NULL;
+    for (int i = 0; i < n; i++) zs[i] = component(m, args[2], i);
+    const cvalue *k = fold_dot(m, ys, zs, (uint32_t)n, et, span, d);
+    if (!k) return NULL;
+    if (k->f < 0) return x;
+    for (int i = 0; i < n; i++)
+      if (!(el[i] = fold_scalar_unary(m, UN_NEG, xs[i], span, d))) return NULL;
+    return cv_composite(m, rt, el, n);
+  }
+  default: break;
+  }
+  *done = 0;
+  return NULL;
 }
 
 const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
                            const type *rt, src_span span, diag_list *d) {
   for (int i = 0; i < nargs; i++)
     if (!args[i]) return NULL;
-  if (f == BF_FREXP || f == BF_MODF) return fold_split(m, f, args[0], rt);
-  if (f == BF_REFRACT) return fold_refract(m, args, rt, span, d);
+  {
+    int done;
+    const cvalue *g = fold_geometric(m, f, args, nargs, rt, span, d, &done);
+    if (done) return g;
+  }
   if (f == BF_TRANSPOSE) {
     const cvalue *a = args[0], *col[4], *el[4];
     const type *ct = types_vec(&m->types, rt->elem, rt->rows);

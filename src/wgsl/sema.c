@@ -964,14 +964,9 @@ static void directives(sctx *c) {
           c->f16_enabled = 1;
         } else if (!strcmp(n, "subgroups")) {
           c->subgroups_enabled = 1;
-          if (!(c->m->extensions & WGSL_EXT_SUBGROUPS)) c->m->ext_span[0] = dv->name_spans[k];
-          c->m->extensions |= WGSL_EXT_SUBGROUPS;
         } else if (!strcmp(n, "subgroup_size_control")) {
           /* enables subgroups too (the spec's extension table) */
           c->subgroup_size_control = c->subgroups_enabled = 1;
-          if (!(c->m->extensions & WGSL_EXT_SUBGROUPS)) c->m->ext_span[0] = dv->name_spans[k];
-          c->m->ext_span[1] = dv->name_spans[k];
-          c->m->extensions |= WGSL_EXT_SUBGROUP_SIZE_CONTROL | WGSL_EXT_SUBGROUPS;
         } else if (!strcmp(n, "clip_distances") || !strcmp(n, "dual_source_blending") ||
                    !strcmp(n, "primitive_index") ||
                    !strcmp(n, "chromium_experimental_pixel_local") ||
@@ -1073,20 +1068,29 @@ void wgsl_module_free(wgsl_module *m) {
 
 int wgsl_module_ok(const wgsl_module *m) { return m && m->ok; }
 
-unsigned wgsl_module_extensions(const wgsl_module *m) { return m ? m->extensions : 0; }
 
-void wgsl_module_refuse_extension(wgsl_module *m, unsigned ext, const char *feature) {
-  if (!m) return;
-  const int bit = ext == WGSL_EXT_SUBGROUP_SIZE_CONTROL ? 1 : 0;
-  diag_error(&m->diags, m->ext_span[bit],
-             "'enable %s;' needs the device feature \"%s\" (create the device with it in "
-             "requiredFeatures)",
-             bit ? "subgroup_size_control" : "subgroups", feature);
-  m->ok = 0;
-}
 const diag_list *wgsl_module_diags(const wgsl_module *m) { return &m->diags; }
 const char *wgsl_module_source(const wgsl_module *m, size_t *len) {
   if (len) *len = m->len;
   return m->src;
 }
 const char *wgsl_module_filename(const wgsl_module *m) { return m->filename; }
+
+int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature) {
+  if (!m || !m->ast) return 0;
+  int n = 0;
+  for (int i = 0; i < m->ast->ndirectives; i++) {
+    const ast_directive *dv = &m->ast->directives[i];
+    if (dv->kind != DIR_ENABLE) continue;
+    for (int k = 0; k < dv->nnames; k++)
+      if (!strcmp(dv->names[k], ext)) {
+        diag_error(&m->diags, dv->name_spans[k],
+                   "'enable %s;' needs the device feature \"%s\" (create the device with it in "
+                   "requiredFeatures)",
+                   ext, feature);
+        n++;
+      }
+  }
+  if (n) m->ok = 0;
+  return n;
+}

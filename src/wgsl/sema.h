@@ -75,8 +75,6 @@ struct wgsl_module {
   ast_module *ast;
   type_table types;
   int ok;
-  unsigned extensions; /* WGSL_EXT_* of the enable directives */
-  src_span ext_span[2]; /* where each was enabled (by bit number) */
 };
 
 /* Resolves m->ast in place; errors go to m->diags. */

@@ -340,6 +340,17 @@ static const type *texture_call(sctx *c, ast_expr *e, builtin_fn f) {
 
 /* ------------------------------------------------------ fixed signatures */
 
+/* The f16 conversions among them fold on a constant argument. */
+static const type *fold_f16_pack(sctx *c, ast_expr *e, builtin_fn f, const type *rt) {
+  const cvalue *v = e->u.call.nargs == 1 ? e->u.call.args[0]->cval : NULL;
+  if (!v) return rt;
+  int done;
+  const cvalue *r = cv_fold_f16_pack(c->m, f, v, rt, e->span, c->d, &done);
+  if (done && !r) return NULL;
+  e->cval = r;
+  return rt;
+}
+
 static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
   type_table *T = c->T;
   const type *u32 = T->t_u32, *f32 = T->t_f32;
@@ -351,7 +362,7 @@ static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
     const type *t = e->u.call.nargs == 1 ? type_unref(a->type) : NULL;
     if (t && is_sv(t) && scalar_in(type_scalar_of(t), S_F)) {
       t = types_with_scalar(T, t, f32);
-      if (sema_convert_expr(c, a, t)) return t;
+      if (sema_convert_expr(c, a, t)) return fold_f16_pack(c, e, f, t);
     }
     return fail_args(c, e, f, t);
   }
@@ -370,7 +381,7 @@ static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
   if (e->u.call.nargs != nargs) return fail_args(c, e, f, NULL);
   for (int i = 0; i < nargs; i++)
     if (!sema_expect(c, e->u.call.args[i], arg, fname(f))) return NULL;
-  return ret;
+  return fold_f16_pack(c, e, f, ret);
 }
 
 /* ------------------------------------------------------------- the rest */
@@ -398,7 +409,9 @@ static int argc_of(builtin_kind k) {
 static int foldable(builtin_kind k) {
   return k == BK_NUM1 || k == BK_NUM2 || k == BK_NUM3 || k == BK_FLT1 || k == BK_FLT2 ||
          k == BK_FLT3 || k == BK_SIGN || k == BK_INT1 || k == BK_MIX || k == BK_SEL ||
-         k == BK_DET || k == BK_TRANSPOSE || k == BK_FREXP || k == BK_MODF || k == BK_REFRACT;
+         k == BK_DET || k == BK_TRANSPOSE || k == BK_DOT || k == BK_LEN || k == BK_DIST ||
+         k == BK_CROSS || k == BK_NORM || k == BK_REFLECT || k == BK_FACEFWD || k == BK_ALLANY ||
+         k == BK_LDEXP || k == BK_FREXP || k == BK_MODF || k == BK_REFRACT;
 }
 
 static const type *bitcast_call(sctx *c, ast_expr *e) {
@@ -426,6 +439,10 @@ static const type *bitcast_call(sctx *c, ast_expr *e) {
   if (!ok) {
     diag_error(c->d, e->span, "cannot bitcast %s to %s", TN(cf, b1), TN(to, b2));
     return NULL;
+  }
+  if (a->cval) {
+    e->cval = cv_bitcast(c->m, a->cval, to, e->span, c->d);
+    if (!e->cval) return NULL;
   }
   return to;
 }
@@ -572,6 +589,21 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
       et = types_with_scalar(c->T, et, c->T->t_i32);
     }
     if (!sema_convert_expr(c, a[0], t) || !sema_convert_expr(c, a[1], et)) return fail_args(c, e, f, t);
+    /* a constant exponent above bias + 1 is an error even when e1 is not
+     * constant (bias: 15 for f16, 127 for f32, 1023 for AbstractFloat) */
+    if (a[1]->cval) {
+      const int sk = type_scalar_of(t)->kind;
+      const int64_t bias = sk == TY_F16 ? 15 : sk == TY_F32 ? 127 : 1023;
+      const cvalue *ev = a[1]->cval;
+      for (int i = 0; i < (ev->elems ? ev->n : 1); i++) {
+        const int64_t x = (ev->elems ? ev->elems[i] : ev)->i;
+        if (x > bias + 1) {
+          diag_error(c->d, a[1]->span, "ldexp's exponent %lld is greater than %lld (the bias + 1 of %s)",
+                     (long long)x, (long long)(bias + 1), TN(type_scalar_of(t), b));
+          return NULL;
+        }
+      }
+    }
     rt = t;
     break;
   }

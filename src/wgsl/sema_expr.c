@@ -346,7 +346,7 @@ static const type *try_type(sctx *c, ast_expr *e, int *is_type) {
     *is_type = 1;
     if (t->kind == TY_F16 || type_scalar_of(t) == c->T->t_f16) {
       if (!c->f16_enabled) {
-        diag_error(c->d, e->span, "f16 needs 'enable f16;' (and lockstep cannot run f16 yet)");
+        diag_error(c->d, e->span, "f16 needs 'enable f16;'");
         return NULL;
       }
     }

@@ -28,7 +28,6 @@ static void refuse(gate *g, src_span s, const char *what) {
 static const char *type_problem(const type *t) {
   if (!t) return NULL;
   switch (t->kind) {
-  case TY_F16: return "f16";
   case TY_TEXTURE: return "a texture";
   case TY_SAMPLER: return "a sampler";
   case TY_VEC: case TY_MAT: case TY_ARRAY: case TY_ATOMIC: case TY_PTR: case TY_REF:
@@ -37,7 +36,7 @@ static const char *type_problem(const type *t) {
     return type_problem(t->elem);
   case TY_STRUCT:
     /* built-in result structures (atomicCompareExchangeWeak's, frexp's,
-     * modf's) are plain structs to lowering; an f16 member refuses them */
+     * modf's) are plain structs to lowering */
     for (int i = 0; i < t->nfields; i++) {
       const char *p = type_problem(t->fields[i].type);
       if (p) return p;
@@ -53,7 +52,7 @@ static void check_type(gate *g, const type *t, src_span s) {
     char b[160];
     char tn[96];
     type_name(t, tn, sizeof tn);
-    if (!strcmp(p, "f16") || !strcmp(p, "a texture") || !strcmp(p, "a sampler"))
+    if (!strcmp(p, "a texture") || !strcmp(p, "a sampler"))
       snprintf(b, sizeof b, "%s (in %s)", p, tn);
     else snprintf(b, sizeof b, "%s", p);
     refuse(g, s, b);
@@ -76,6 +75,16 @@ static int lowered(builtin_fn f) {
   }
 }
 
+/* Subgroup and quad built-ins: the cross-lane operations combine 32-bit
+ * lanes and do not round f16 sums and products per step yet. */
+static int cross_lane(builtin_fn f) {
+  switch (builtin_fn_kind(f)) {
+  case BK_SGRED: case BK_SGBIT: case BK_SGBC: case BK_SGSHUF: case BK_SGONE: case BK_QBC:
+    return 1;
+  default: return 0;
+  }
+}
+
 static void decl(gate *g, ast_decl *d);
 static void stmt(gate *g, ast_stmt *s);
 
@@ -91,6 +100,14 @@ static void expr(gate *g, ast_expr *e) {
     if (e->ref == REF_BUILTIN_FN && !lowered((builtin_fn)e->builtin)) {
       char b[96];
       snprintf(b, sizeof b, "the built-in function '%s'", builtin_fn_name((builtin_fn)e->builtin));
+      refuse(g, e->span, b);
+      return;
+    }
+    if (e->ref == REF_BUILTIN_FN && cross_lane((builtin_fn)e->builtin) && e->u.call.nargs &&
+        e->u.call.args[0]->type && type_scalar_of(e->u.call.args[0]->type) &&
+        type_scalar_of(e->u.call.args[0]->type)->kind == TY_F16) {
+      char b[96];
+      snprintf(b, sizeof b, "an f16 operand of '%s'", builtin_fn_name((builtin_fn)e->builtin));
       refuse(g, e->span, b);
       return;
     }

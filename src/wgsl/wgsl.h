@@ -20,13 +20,9 @@ int wgsl_module_ok(const wgsl_module *m);
 const diag_list *wgsl_module_diags(const wgsl_module *m);
 const char *wgsl_module_source(const wgsl_module *m, size_t *len);
 const char *wgsl_module_filename(const wgsl_module *m);
+/* For a device without `feature`: every `enable ext;` of the module becomes
+ * an error (WebGPU's createShaderModule validation). Returns how many. */
+int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature);
 
-/* The `enable` extensions a module uses that need a WebGPU device feature
- * (createShaderModule checks them against the device). */
-enum { WGSL_EXT_SUBGROUPS = 1, WGSL_EXT_SUBGROUP_SIZE_CONTROL = 2 };
-unsigned wgsl_module_extensions(const wgsl_module *m);
-/* Marks the module invalid with an error at its `enable` of ext (one
- * WGSL_EXT_*): the device lacks `feature`. */
-void wgsl_module_refuse_extension(wgsl_module *m, unsigned ext, const char *feature);
 
 #endif

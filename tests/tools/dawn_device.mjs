@@ -4,14 +4,14 @@
 // The runner creates its device with requestDevice() and no limits, which on
 // Dawn's compatibility feature level means at most 128 invocations per
 // workgroup. lockstep's cases are written against the WebGPU core defaults,
-// plus the case-format extension "device": { "requiredLimits": { ... },
+// plus the case-format extensions "device": { "requiredLimits": { ... },
 // "requiredFeatures": [ ... ] }.
 // This preload makes the runner's requestDevice ask for
 //   1. the core default of each compute limit that compatibility lowers
 //      (CORE_DEFAULTS below; the adapter offers all of them), then
-//   2. the case's own device.requiredLimits, which override (1),
-// and for the features the case's device.requiredFeatures.
-// It changes nothing else. What it requested is printed on stderr.
+//   2. the case's own device.requiredLimits, which override (1);
+// and for the case's device.requiredFeatures (e.g. "shader-f16"). It
+// changes nothing else. What it requested is printed on stderr.
 import fs from 'node:fs';
 import { importPeer } from './peer.mjs';
 
@@ -33,7 +33,8 @@ function casePath(argv) {
 }
 
 const cp = casePath(process.argv);
-let caseLimits = {}, caseFeatures = [];
+let caseLimits = {};
+let caseFeatures = [];
 if (cp) {
   try {
     const dev = JSON.parse(fs.readFileSync(cp, 'utf8')).device;
@@ -48,9 +49,9 @@ const proto = globals.GPUAdapter.prototype;
 const original = proto.requestDevice;
 proto.requestDevice = function (desc = {}) {
   const requiredLimits = { ...requested, ...(desc.requiredLimits ?? {}) };
-  process.stderr.write(`dawn_device: requestDevice requiredLimits ${JSON.stringify(requiredLimits)}\n`);
-  if (!caseFeatures.length) return original.call(this, { ...desc, requiredLimits });
   const requiredFeatures = [...new Set([...(desc.requiredFeatures ?? []), ...caseFeatures])];
-  process.stderr.write(`dawn_device: requestDevice requiredFeatures ${JSON.stringify(requiredFeatures)}\n`);
+  process.stderr.write(`dawn_device: requestDevice requiredLimits ${JSON.stringify(requiredLimits)}\n`);
+  if (requiredFeatures.length)
+    process.stderr.write(`dawn_device: requestDevice requiredFeatures ${JSON.stringify(requiredFeatures)}\n`);
   return original.call(this, { ...desc, requiredLimits, requiredFeatures });
 };
