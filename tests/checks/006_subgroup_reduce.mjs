@@ -3,13 +3,18 @@
 // Functions) over each subgroup's active lanes, formed as in subgroup_model.mjs.
 // Buffer out: integers, f32 min/max and votes (exact); buffer sums: the f32
 // sums and products, here in lane order (one valid order: the case compares
-// them within the error bound of any order).
+// them within the error bound of any order). modelWith() takes another
+// order (tests/tools/other_order.mjs passes the tree order).
 import { widthOf, forEachSubgroup, reduce, scan, MODES, inputs, bits, f32,
          addU, mulU, addI, mulI, addF, mulF } from './subgroup_model.mjs';
 
 const WG = 100, K = 25, KS = 9;
 
-export default function ({ spec, init, width }) {
+export default function (args) {
+  return modelWith(args, { reduce, scan });
+}
+
+export function modelWith({ spec, init, width }, { reduce, scan }) {
   const w = widthOf(width);
   const inp = init.inp.u32;
   const n = inp.length / 3;

@@ -75,6 +75,46 @@ export function scan(v, lanes, op, exclusive, id) {
   return r;
 }
 
+/**
+ * The same reduction in another order, as hardware often combines lanes: a
+ * butterfly over all W lanes (step d pairs lane l with l ^ d, the lower lane
+ * on the left), an inactive lane contributing nothing. Same result as
+ * reduce() for the integer operations; for f32 another rounding.
+ */
+export function reduceTree(v, lanes, op) {
+  let x = lanes.map((li, l) => (li >= 0 ? v[l] : undefined));
+  for (let d = 1; d < x.length; d *= 2) {
+    x = x.map((a, l) => {
+      const b = x[l ^ d];
+      if (a === undefined) return b;
+      if (b === undefined) return a;
+      return l & d ? op(b, a) : op(a, b);
+    });
+  }
+  return x[lanes.findIndex((li) => li >= 0)];
+}
+
+/** The same scan in another order: Hillis-Steele steps (lane l adds lane l - d). */
+export function scanTree(v, lanes, op, exclusive, id) {
+  let x = lanes.map((li, l) => (li >= 0 ? v[l] : undefined));
+  for (let d = 1; d < x.length; d *= 2) {
+    x = x.map((b, l) => {
+      const a = l >= d ? x[l - d] : undefined;
+      if (a === undefined) return b;
+      if (b === undefined) return a;
+      return op(a, b);
+    });
+  }
+  const r = new Array(lanes.length);
+  let prev = id;
+  for (let l = 0; l < lanes.length; l++) {
+    if (lanes[l] < 0) continue;
+    r[l] = exclusive ? prev : x[l];
+    prev = x[l];
+  }
+  return r;
+}
+
 // The operations on 32-bit words (u32, i32) and on f32 values.
 export const addU = (a, b) => (a + b) >>> 0;
 export const mulU = (a, b) => Math.imul(a, b) >>> 0;
