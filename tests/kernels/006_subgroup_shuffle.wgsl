@@ -6,8 +6,9 @@
 // error for subgroupBroadcast, so each call's source lane is tested against
 // subgroupBallot(true), the active lanes: a shuffle's value is stored only
 // where its source is active (NONE elsewhere), and a broadcast runs only
-// when its lane is active. Each invocation writes K words at
-// out[(MODE * N + g) * K].
+// when its lane is active. (lockstep --check still reports the shuffles'
+// reads from inactive lanes: it cannot see that select() drops them.) Each
+// invocation writes K words at out[(MODE * N + g) * K].
 enable subgroups;
 diagnostic(off, subgroup_uniformity);
 
