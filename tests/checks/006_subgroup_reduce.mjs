@@ -1,16 +1,25 @@
 // Model of kernels/006_subgroup_reduce.wgsl at subgroup width `width`: the
 // WGSL definitions of the reductions, scans and votes (§Subgroup Built-in
 // Functions) over each subgroup's active lanes, formed as in subgroup_model.mjs.
+// Buffer out: integers, f32 min/max and votes (exact); buffer sums: the f32
+// sums and products, here in lane order (one valid order: the case compares
+// them within the error bound of any order). modelWith() takes another
+// order (tests/tools/other_order.mjs passes the tree order).
 import { widthOf, forEachSubgroup, reduce, scan, MODES, inputs, bits, f32,
          addU, mulU, addI, mulI, addF, mulF } from './subgroup_model.mjs';
 
-const WG = 100, K = 34;
+const WG = 100, K = 25, KS = 9;
 
-export default function ({ spec, init, width }) {
+export default function (args) {
+  return modelWith(args, { reduce, scan });
+}
+
+export function modelWith({ spec, init, width }, { reduce, scan }) {
   const w = widthOf(width);
   const inp = init.inp.u32;
   const n = inp.length / 3;
   const out = Array.from(init.out.u32);
+  const sums = Array.from(init.sums.f32);
   const groups = spec.dispatches[0].workgroups[0];
   MODES.forEach((active, mode) => {
     for (let gr = 0; gr < groups; gr++) {
@@ -47,17 +56,18 @@ export default function ({ spec, init, width }) {
           if (li < 0) return;
           const o = (mode * n + g[l]) * K;
           const words = [
-            red.addU, red.addI, bits(red.addF), red.mulU, bits(red.mulF), red.minU, red.minI,
-            bits(red.minF), red.maxU, red.maxI, bits(red.maxF), red.and, red.or, red.xor,
-            sc.xaddU[l], bits(sc.iaddF[l]), sc.xmulI[l], sc.imulU[l], bits(sc.xaddF[l]),
-            bits(sc.imulF[l]), bits(sc.xmulF[l]), sc.iaddI[l], red.minI, red.minNS,
-            bits(sc.iaddF[l]), bits(sc.iadd2F[l]), bits(sc.iaddNF[l]), all, any, ...ballot,
-            l === first ? 1 : 0,
+            red.addU, red.addI, red.mulU, red.minU, red.minI, bits(red.minF), red.maxU, red.maxI,
+            bits(red.maxF), red.and, red.or, red.xor, sc.xaddU[l], sc.xmulI[l], sc.imulU[l],
+            sc.iaddI[l], red.minI, red.minNS, all, any, ...ballot, l === first ? 1 : 0,
           ];
           words.forEach((v, k) => { out[o + k] = v >>> 0; });
+          const os = (mode * n + g[l]) * KS;
+          const fs = [red.addF, red.mulF, sc.iaddF[l], sc.xaddF[l], sc.imulF[l], sc.xmulF[l],
+                      sc.iaddF[l], sc.iadd2F[l], sc.iaddNF[l]];
+          fs.forEach((v, k) => { sums[os + k] = v; });
         });
       });
     }
   });
-  return { out };
+  return { out, sums };
 }

@@ -2,10 +2,12 @@
 // broadcasts and shuffles (§Subgroup Built-in Functions) and the quad
 // operations (§Quad Operations), with lanes 4q..4q+3 of a subgroup forming
 // quad q and quad invocation id lane & 3 (docs/spec-notes.md). Subgroups as
-// in subgroup_model.mjs; a read from a lane that is not active gives 0.
+// in subgroup_model.mjs. The kernel stores NONE wherever the source lane is
+// not active (WGSL leaves that read indeterminate) and runs a broadcast only
+// when its lane is active (else a dynamic error), storing NONE otherwise.
 import { widthOf, forEachSubgroup, fromLane, MODES, inputs, bits, f32 } from './subgroup_model.mjs';
 
-const WG = 100, K = 26;
+const WG = 100, K = 26, NONE = 0xbaadf00d;
 
 export default function ({ spec, init, width }) {
   const w = widthOf(width);
@@ -23,7 +25,7 @@ export default function ({ spec, init, width }) {
         const f2b = x.map((v) => bits(f32(2 * v.f))), three = x.map(() => bits(3));
         const sid = lanes.map((_, l) => l);
         const first = lanes.findIndex((li) => li >= 0);
-        const at = (v, src) => fromLane(v, lanes, src);
+        const at = (v, src) => fromLane(v, lanes, src, NONE);
         lanes.forEach((li, l) => {
           if (li < 0) return;
           const o = (mode * n + g[l]) * K;

@@ -4,11 +4,14 @@
 //     subgroup s is the invocation with local_invocation_index s*W + l; the
 //     lanes past n are never active.
 //   - The active lanes of an operation are those that execute it.
-//   - A read from a lane that is not active (or not in the subgroup) gives 0.
+//   - The kernels store a shuffle, broadcast or quad read only where its
+//     source lane is active (anything else is indeterminate in WGSL), so
+//     fromLane() is told what the kernel stores instead.
 //   - Float reductions and scans combine in lane order, rounding to f32 at
-//     every step; an exclusive scan gives its lowest active lane 0 (add) or
-//     1 (mul), and every other lane the inclusive value of the active lane
-//     before it.
+//     every step (lockstep's order); an exclusive scan gives its lowest
+//     active lane 0 (add) or 1 (mul), and every other lane the inclusive
+//     value of the active lane before it. WGSL leaves the order open, so the
+//     cases compare these words within an error bound (see their notes).
 export const f32 = Math.fround;
 
 const cv = new DataView(new ArrayBuffer(4));
@@ -37,9 +40,14 @@ export function forEachSubgroup(wg, w, active, fn) {
   }
 }
 
-/** v[src] when lane src is active, else 0. */
-export function fromLane(v, lanes, src) {
-  return src >= 0 && src < lanes.length && lanes[src] >= 0 ? v[src] : 0;
+/** Whether lane src is in the subgroup and active. */
+export function isActive(lanes, src) {
+  return src >= 0 && src < lanes.length && lanes[src] >= 0;
+}
+
+/** v[src] when lane src is active, else `none`. */
+export function fromLane(v, lanes, src, none) {
+  return isActive(lanes, src) ? v[src] : none;
 }
 
 /** Reduction of v (a value per lane) over the active lanes in lane order. */
@@ -67,6 +75,46 @@ export function scan(v, lanes, op, exclusive, id) {
   return r;
 }
 
+/**
+ * The same reduction in another order, as hardware often combines lanes: a
+ * butterfly over all W lanes (step d pairs lane l with l ^ d, the lower lane
+ * on the left), an inactive lane contributing nothing. Same result as
+ * reduce() for the integer operations; for f32 another rounding.
+ */
+export function reduceTree(v, lanes, op) {
+  let x = lanes.map((li, l) => (li >= 0 ? v[l] : undefined));
+  for (let d = 1; d < x.length; d *= 2) {
+    x = x.map((a, l) => {
+      const b = x[l ^ d];
+      if (a === undefined) return b;
+      if (b === undefined) return a;
+      return l & d ? op(b, a) : op(a, b);
+    });
+  }
+  return x[lanes.findIndex((li) => li >= 0)];
+}
+
+/** The same scan in another order: Hillis-Steele steps (lane l adds lane l - d). */
+export function scanTree(v, lanes, op, exclusive, id) {
+  let x = lanes.map((li, l) => (li >= 0 ? v[l] : undefined));
+  for (let d = 1; d < x.length; d *= 2) {
+    x = x.map((b, l) => {
+      const a = l >= d ? x[l - d] : undefined;
+      if (a === undefined) return b;
+      if (b === undefined) return a;
+      return op(a, b);
+    });
+  }
+  const r = new Array(lanes.length);
+  let prev = id;
+  for (let l = 0; l < lanes.length; l++) {
+    if (lanes[l] < 0) continue;
+    r[l] = exclusive ? prev : x[l];
+    prev = x[l];
+  }
+  return r;
+}
+
 // The operations on 32-bit words (u32, i32) and on f32 values.
 export const addU = (a, b) => (a + b) >>> 0;
 export const mulU = (a, b) => Math.imul(a, b) >>> 0;
@@ -82,6 +130,6 @@ export const MODES = [() => true, (li) => li % 3 === 0, (li) => li % 5 !== 1];
 export function inputs(inp, n, g) {
   const u = inp[g] >>> 0;
   const s = (inp[n + g] | 0) - 1000;
-  const f = f32(0.75 + f32(f32(inp[2 * n + g] >>> 0) * f32(1 / 33554432)));
+  const f = f32(0.75 + f32(f32(inp[2 * n + g] >>> 0) * f32(1 / 8388608)));
   return { u, s, f };
 }

@@ -342,6 +342,38 @@ static void test_ranges_and_ignore(void **state) {
   case_free(&c);
 }
 
+/* Relative bounds per range, as 006_subgroup_reduce states them: each
+ * range keeps its own rel, and a word just inside passes where the same
+ * distance fails under the tighter range. */
+static void test_rel_ranges(void **state) {
+  case_file c;
+  char err[512] = "";
+  const char *text =
+      HEAD "\"pipelines\": {}, \"buffers\": [{\"name\": \"s\", \"binding\": 0, \"kind\": "
+           "\"storage\", \"type\": \"f32\", \"count\": 4}], \"dispatches\": [], "
+           "\"readback\": [\"s\"], \"compare\": {\"s\": [{\"range\": [0, 2], \"mode\": "
+           "\"float\", \"rel\": 2.37e-5, \"why\": \"n = 100\"}, {\"range\": [2, 4], \"mode\": "
+           "\"float\", \"rel\": 7.87e-6}]}}";
+  assert_int_equal(case_parse(text, strlen(text), "t.json", 0, &c, err, sizeof err), 0);
+  const case_buffer *b = &c.buffers[0];
+  assert_true(case_rule_at(&b->compare, 1)->has_rel);
+  assert_false(case_rule_at(&b->compare, 1)->has_ulp);
+  /* 32 -> 32 * (1 + 1.5e-5): inside 2.37e-5, outside 7.87e-6 */
+  const uint32_t x = 0x42000000 /* 32 */, y = 0x4200007e /* 32.00048 */;
+  uint32_t ref[4] = {x, x, x, x};
+  uint32_t got[4] = {y, x, x, x};
+  result_buffer rb;
+  memset(&rb, 0, sizeof rb);
+  rb.hex = ref;
+  rb.words = 4;
+  FILE *null = fopen("/dev/null", "w");
+  assert_int_equal(result_compare(b, got, &rb, null, 5), 0);
+  got[0] = x, got[3] = y;
+  assert_int_equal(result_compare(b, got, &rb, null, 5), 1);
+  fclose(null);
+  case_free(&c);
+}
+
 static void test_compact_reference(void **state) {
   case_file c;
   char err[512] = "";
@@ -417,6 +449,7 @@ int main(void) {
       cmocka_unit_test(test_required_features),
       cmocka_unit_test(test_ulp_and_float_rules),
       cmocka_unit_test(test_ranges_and_ignore),
+      cmocka_unit_test(test_rel_ranges),
       cmocka_unit_test(test_compact_reference),
       cmocka_unit_test(test_word_text),
   };
