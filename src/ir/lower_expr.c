@@ -113,8 +113,23 @@ static void mem_op(lw *L, ref r, int store, uint32_t reg, uint32_t at) {
   }
 }
 
+/* Component r.dyn of a register vector: a chain of selects (an index out of
+ * range reads component 0, a value the spec allows). */
+static uint32_t load_dyn(lw *L, ref r) {
+  uint32_t d = lw_reg(L, 1);
+  lw_emit(L, IR_MOV, d, r.reg, 0, 0);
+  for (uint32_t k = 1; k < r.dyn_n; k++) {
+    uint32_t eq = lw_reg(L, 1);
+    lw_emit(L, IR_IEQ, eq, r.dyn, lw_const(L, k), 0);
+    lw_emit(L, IR_SELECT, d, d, r.reg + k, eq);
+  }
+  return d;
+}
+
 val lw_load(lw *L, ref r) {
   if (L->failed || !r.type) return bad();
+  if (r.kind == RF_REG && r.has_dyn)
+    return (val){.reg = load_dyn(L, r), .n = 1, .type = r.type};
   if (r.kind == RF_REG)
     return (val){.reg = r.reg, .n = r.type->words, .type = r.type, .is_var = 1};
   if (!check_leaves(L, r.type)) return bad();
@@ -127,6 +142,17 @@ val lw_load(lw *L, ref r) {
 
 void lw_store(lw *L, ref r, val v) {
   if (L->failed || !r.type) return;
+  if (r.kind == RF_REG && r.has_dyn) {
+    /* every component takes the new value on the lanes whose index names
+     * it; an index out of range stores nothing */
+    for (uint32_t k = 0; k < r.dyn_n; k++) {
+      uint32_t eq = lw_reg(L, 1), t = lw_reg(L, 1);
+      lw_emit(L, IR_IEQ, eq, r.dyn, lw_const(L, k), 0);
+      lw_emit(L, IR_SELECT, t, r.reg + k, v.reg, eq);
+      lw_emit(L, IR_MOVM, r.reg + k, t, 0, 0);
+    }
+    return;
+  }
   if (r.kind == RF_REG) {
     for (uint32_t i = 0; i < v.n; i++) lw_emit(L, IR_MOVM, r.reg + i, v.reg + i, 0, 0);
     return;
@@ -256,11 +282,13 @@ ref lw_ref(lw *L, ast_expr *e) {
     }
     if (bt->kind == TY_VEC) {
       if (r.kind == RF_REG) {
-        if (ix->cval) r.reg += (uint32_t)ix->cval->i;
-        else {
-          lw_fail(L, e->span,
-                  "indexing a vector variable with a runtime index is not supported by lockstep yet");
-          return none;
+        if (ix->cval) {
+          r.reg += (uint32_t)ix->cval->i;
+        } else {
+          val iv = lw_value(L, ix);
+          r.has_dyn = 1;
+          r.dyn = iv.reg;
+          r.dyn_n = bt->n;
         }
       } else if (ix->cval) {
         r.off += (uint32_t)ix->cval->i * bt->elem->size;

@@ -31,6 +31,10 @@ typedef struct ref {
   const type *type;  /* store type of the view */
   /* RF_REG: a variable held in registers */
   uint32_t reg;
+  /* RF_REG with has_dyn: one component of the vector at reg..reg+dyn_n-1,
+   * chosen per lane by register dyn (v[i] with a runtime i) */
+  int has_dyn;
+  uint32_t dyn, dyn_n;
   /* RF_MEM */
   addr_space space;  /* AS_STORAGE/AS_UNIFORM: slot; AS_WORKGROUP;
                         AS_PRIVATE/AS_FUNCTION: per-lane memory */

@@ -418,6 +418,42 @@ static void test_continuing(void **state) {
   wgsl_module_free(m);
 }
 
+/* A vector variable held in registers, indexed at run time: reads, plain
+ * and compound stores and ++ pick the component per lane; an index past
+ * the end stores nothing. Lanes diverge on the index and on an if. */
+static const char *vec_index_src =
+    "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
+    "@compute @workgroup_size(16)\n"
+    "fn main(@builtin(local_invocation_index) i: u32) {\n"
+    "  var v = vec4u(10u, 20u, 30u, 40u) + i;\n"
+    "  v[i % 4u] = 100u + i;\n"
+    "  v[(i + 1u) % 4u] *= 3u;\n"
+    "  if i % 3u == 0u { v[i % 5u]++; }\n"
+    "  v[i + 4u] = 7u;\n"
+    "  io[i * 5u] = v[(i + 2u) % 4u];\n"
+    "  for (var k = 0u; k < 4u; k++) { io[i * 5u + 1u + k] = v[k]; }\n"
+    "}\n";
+
+static void test_vector_runtime_index(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(vec_index_src, NULL, 0, &m);
+  size_t words = 80;
+  uint32_t init[80] = {0}, want[80];
+  for (uint32_t i = 0; i < 16; i++) {
+    uint32_t v[4] = {10 + i, 20 + i, 30 + i, 40 + i};
+    v[i % 4] = 100 + i;
+    v[(i + 1) % 4] *= 3;
+    if (i % 3 == 0 && i % 5 < 4) v[i % 5]++;
+    want[i * 5] = v[(i + 2) % 4];
+    for (int k = 0; k < 4; k++) want[i * 5 + 1 + k] = v[k];
+  }
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, 1, ini, wan, &words, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* Edge cases of the f16 conversion (pack2x16float, quantizeToF16) and of
  * the bit built-ins that a random case rarely reaches: ties to even, the
  * largest half, overflow to infinity, subnormal halves, zero and all-ones
@@ -610,7 +646,7 @@ int main(void) {
       cmocka_unit_test(test_atomics),        cmocka_unit_test(test_builtin_values),
       cmocka_unit_test(test_integer_rules),  cmocka_unit_test(test_short_circuit),
       cmocka_unit_test(test_continuing),     cmocka_unit_test(test_builtin_edges),
-      cmocka_unit_test(test_split_edges),
+      cmocka_unit_test(test_split_edges),    cmocka_unit_test(test_vector_runtime_index),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
