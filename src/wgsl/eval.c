@@ -147,8 +147,13 @@ static const cvalue *convert_scalar(wgsl_module *m, const cvalue *v, const type 
     {
       double f = v->f;
       if (isnan(f)) return cv_int(m, t, 0);
+      /* the nearest value that the source type also represents exactly:
+       * 2^31 - 128 from f32, 2^31 - 1 from AbstractFloat (a double) */
+      int wide = s->kind == TY_AFLOAT;
       double lo = t->kind == TY_I32 ? -2147483648.0 : t->kind == TY_U32 ? 0.0 : -9.2e18;
-      double hi = t->kind == TY_I32 ? 2147483520.0 : t->kind == TY_U32 ? 4294967040.0 : 9.2e18;
+      double hi = t->kind == TY_I32   ? (wide ? 2147483647.0 : 2147483520.0)
+                  : t->kind == TY_U32 ? (wide ? 4294967295.0 : 4294967040.0)
+                                      : 9.2e18;
       if (f < lo) f = lo;
       if (f > hi) f = hi;
       return cv_int(m, t, (int64_t)trunc(f));
