@@ -112,6 +112,19 @@ export default function ({ init }) {
     put(a >>> 4);
     put(11 - sb);
 
+    let ctr = i % 4, trace = 0;
+    const next = () => { ctr += 1; trace = Math.imul(trace, 10) + ctr; return ctr; };
+    { const p1 = next(), q1 = next(); put(p1 * 100 + q1); }
+    { const e1 = next(), e2 = next(), e3 = next(); put(e1 - e2 * 2 + e3); }
+    put(trace);
+    const va = [i, a % 64, 2, 30], vb = [5, b % 64, i, 15];
+    let cmp = 0;
+    for (let k = 0; k < 4; k++) if (va[k] < vb[k]) cmp |= 1 << k;
+    if (va.some((x, k) => x === vb[k])) cmp |= 16;
+    if (va.every((x, k) => x >= vb[k])) cmp |= 32;
+    if (va.every((x, k) => x !== vb[k])) cmp |= 64;
+    put(cmp);
+
     if (words.length > K) throw new Error('too many words');
     for (let k = 0; k < words.length; k++) out[i * K + k] = words[k];
     out[K * 64 + i] = Math.fround(a);   // an f32 word: its value

@@ -10,7 +10,7 @@ const udiv = (a, b) => u(Math.floor(a / b));
 export default function ({ init }) {
   const inp = Array.from(init.inp.u32);
   const n = inp.length;
-  const K = 24;
+  const K = 32;
   const out = new Array(n * K).fill(0);
   let calls = 0;
   const bump = (k) => { calls = u(Math.imul(calls, 3) + k); return calls; };
@@ -113,6 +113,32 @@ export default function ({ init }) {
     return [u(a[0] + u(a[1] << 16)), u(a[2] + u(a[3] << 16)), u(a[4] + u(a[5] << 16)), a[x % 6]];
   }
 
+  function switchInLoop(x) {
+    let acc = 0;
+    for (let k = 0; k < 10; k++) {
+      const c = (k + x) % 4;
+      if (c === 0) continue;
+      if (c === 1) acc += k;
+      else if (c === 2) { if (!(k > 5)) acc += 100; }
+      else acc += 1000;
+      acc += 1;
+    }
+    return acc;
+  }
+  function guardedWhile(x) {
+    const data = [3, 1, 4, 1, 5, 0];
+    let j = 0;
+    while (j < 6 && data[j] !== x % 7) j++;
+    return j;
+  }
+  function findInSwitch(x) {
+    for (let k = 0; k < 20; k++) {
+      if (k % 3 === 0) { if (k * x > 50) return k; }
+      else if (k + (x % 32) === 25) return 1000 + k;
+    }
+    return 7777;
+  }
+
   for (let g = 0; g < n; g++) {
     const x = inp[g], o = g * K;
     calls = 0;
@@ -136,6 +162,23 @@ export default function ({ init }) {
     out[o + 20] = u(ca[0] ^ u(ca[3] << 7));
     out[o + 21] = ca[1];
     out[o + 22] = ca[2];
+    out[o + 24] = switchInLoop(x);
+    out[o + 25] = guardedWhile(x);
+    out[o + 26] = findInSwitch(x);
+    let ctr = x % 3, trace = 0;
+    const next = () => { ctr += 1; trace = u(Math.imul(trace, 10) + ctr); return ctr; };
+    const arr = new Array(8).fill(0);
+    { const ix = next(); arr[ix] = next() * 10; }          // left-hand side first
+    { const ix = next() % 8; arr[ix] = u(arr[ix] + next()); }
+    out[o + 27] = u(arr[0] + arr[1] * 3 + arr[2] * 5 + arr[3] * 7 + arr[4] * 11 + arr[5] * 13 + arr[6] * 17 + arr[7] * 19);
+    out[o + 28] = trace;
+    const w = [x, x, x, x];
+    trace = 0;
+    { const ix = next() % 4; w[ix] = u(w[ix] + 1); }
+    { const ix = next() % 4; w[ix] = u(Math.imul(w[ix], next())); }
+    out[o + 29] = u(w[0] + w[1] * 3 + w[2] * 5 + w[3] * 7);
+    out[o + 30] = u(trace + ctr * 100000);
+    out[o + 31] = K;
     calls = 1;
     bump(x % 10);
     bump(2);

@@ -20,6 +20,19 @@ struct S {
 var<private> base: u32;
 var<private> cursor: u32;
 var<private> hits: u32;
+var<private> ctr: u32;
+var<private> trace: u32;
+
+// Records the order of its calls in `trace`.
+fn next() -> u32 {
+  ctr += 1u;
+  trace = trace * 10u + ctr;
+  return ctr;
+}
+
+fn two(p: u32, q: u32) -> u32 {
+  return p * 100u + q;
+}
 
 fn put(v: u32) {
   out[base + cursor] = v;
@@ -153,6 +166,19 @@ fn main(@builtin(local_invocation_index) i: u32) {
   put(a >> (40 - 36));
   let k = 3 + 4 * 2;
   put(bitcast<u32>(k - sb));
+
+  // operands and arguments are evaluated left to right
+  ctr = i % 4u;
+  trace = 0u;
+  put(two(next(), next()));
+  put(next() - next() * 2u + next());
+  put(trace);
+  // component-wise comparisons
+  let va = vec4u(i, a % 64u, 2u, 30u);
+  let vb = vec4u(5u, b % 64u, i, 15u);
+  let lt = va < vb;
+  put(u32(lt.x) | (u32(lt.y) << 1u) | (u32(lt.z) << 2u) | (u32(lt.w) << 3u) | (u32(any(va == vb)) << 4u) |
+      (u32(all(va >= vb)) << 5u) | (u32(all(va != vb)) << 6u));
 
   // u32 -> f32 (rounded up or down where not exact): the f32 tail
   out[K * 64u + i] = bitcast<u32>(f32(a));

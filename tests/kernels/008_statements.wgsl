@@ -8,9 +8,18 @@
 @group(0) @binding(0) var<storage, read> inp: array<u32>;
 @group(0) @binding(1) var<storage, read_write> out: array<u32>;
 
-const K = 24u;  // output words per invocation
+const K = 32u;  // output words per invocation
 
 var<private> calls: u32;
+var<private> ctr: u32;
+var<private> trace: u32;
+
+// Records the order of its calls in `trace`.
+fn next() -> u32 {
+  ctr += 1u;
+  trace = trace * 10u + ctr;
+  return ctr;
+}
 
 fn bump(k: u32) -> u32 {
   calls = calls * 3u + k;
@@ -117,6 +126,49 @@ fn early(x: u32) -> u32 {
   return 999u;
 }
 
+// switch inside a loop: continue goes to the loop, break leaves the switch
+fn switch_in_loop(x: u32) -> u32 {
+  var acc = 0u;
+  for (var k = 0u; k < 10u; k++) {
+    switch (k + x) % 4u {
+      case 0u: { continue; }
+      case 1u: { acc += k; break; }
+      case 2u: {
+        if k > 5u { break; }
+        acc += 100u;
+      }
+      default: { acc += 1000u; }
+    }
+    acc += 1u;
+  }
+  return acc;
+}
+
+// && keeps the index in bounds: data[j] is never read with j == 6
+fn guarded_while(x: u32) -> u32 {
+  var j = 0u;
+  let data = array<u32, 6>(3u, 1u, 4u, 1u, 5u, 0u);
+  while j < 6u && data[j] != x % 7u {
+    j++;
+  }
+  return j;
+}
+
+// return from a switch inside a loop
+fn find_in_switch(x: u32) -> u32 {
+  for (var k = 0u; k < 20u; k++) {
+    switch k % 3u {
+      case 0u: {
+        if k * x > 50u { return k; }
+      }
+      default: {
+        if k + x % 32u == 25u { return 1000u + k; }
+      }
+    }
+  }
+  return 7777u;
+}
+
 fn compound_scalar(x: u32) -> vec4u {
   var s: i32 = i32(x) - 500;
   s += 7;
@@ -211,9 +263,28 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
   out[o + 20u] = ca.x ^ (ca.w << 7u);
   out[o + 21u] = ca.y;
   out[o + 22u] = ca.z;
+  out[o + 24u] = switch_in_loop(x);
+  out[o + 25u] = guarded_while(x);
+  out[o + 26u] = find_in_switch(x);
+  // evaluation order: an assignment evaluates its left-hand side first; a
+  // compound assignment evaluates its reference once
+  var arr = array<u32, 8>();
+  ctr = x % 3u;
+  trace = 0u;
+  arr[next()] = next() * 10u;
+  arr[next() % 8u] += next();
+  out[o + 27u] = arr[0] + arr[1] * 3u + arr[2] * 5u + arr[3] * 7u + arr[4] * 11u + arr[5] * 13u + arr[6] * 17u + arr[7] * 19u;
+  out[o + 28u] = trace;
+  var w = vec4u(x);
+  trace = 0u;
+  w[next() % 4u]++;
+  w[next() % 4u] *= next();
+  out[o + 29u] = w.x + w.y * 3u + w.z * 5u + w.w * 7u;
+  out[o + 30u] = trace + ctr * 100000u;
   calls = 1u;
   _ = bump(x % 10u);     // the call runs although its value is dropped
   _ = bump(2u);
   if (x & 1u) == 1u { _ = bump(5u); }
   out[o + 23u] = calls;
+  out[o + 31u] = K;
 }
