@@ -30,6 +30,7 @@ export default function ({ init }) {
   c[7] = 0xaaaa5555;     // finish's atomicStore
   c[15] = u(-77);
   c[16] = T;             // the ticket counter
+  c[17] = GROUPS;        // one winner per workgroup
   const marks = new Array(init.marks.u32.length).fill(1);   // 3 * (T + 1) - 1 = 770 marks, all seen once
 
   const out = new Array(init.out.u32.length).fill(0xdeadbeef);
@@ -56,8 +57,12 @@ export default function ({ init }) {
     const o = g * WOUT;
     for (let k = 0; k < 7; k++) { out[o + k] = wu[k]; out[o + 8 + k] = u(wi[k]); }
     for (let k = 0; k <= 64; k++) out[o + 16 + k] = 1 + (1 << 8);
+    for (let k = 0; k < 4; k++) out[o + 81 + k] = 0xffff;   // bit lid / 4 of bits[lid % 4]
+    out[o + 85] = WG;
+    out[o + 86] = WG - 1 - 40;
+    out[o + 87] = 77 + g;
   }
   const o = GROUPS * WOUT;
-  for (let k = 0; k < 17; k++) out[o + k] = c[k];
+  for (let k = 0; k < 18; k++) out[o + k] = c[k];
   return { c: c.map((w, k) => (k >= 8 && k < 16 ? s(w) : w)), marks, out };
 }

@@ -24,6 +24,15 @@ struct Counters {
   xor_i: atomic<i32>,
   xchg_i: atomic<i32>,
   ticket: atomic<u32>,
+  winners: atomic<u32>,
+}
+
+// atomics as members of a workgroup struct, next to a plain member
+struct WS {
+  hits: atomic<u32>,
+  top: atomic<i32>,
+  plain: u32,
+  bits: array<atomic<u32>, 4>,
 }
 
 const WG = 64u;
@@ -43,6 +52,16 @@ var<workgroup> w_u: array<atomic<u32>, 8>;
 var<workgroup> w_i: array<atomic<i32>, 8>;
 var<workgroup> wmarks: array<atomic<u32>, 65>;
 var<workgroup> wmarks_i: array<atomic<u32>, 65>;
+var<workgroup> ws: WS;
+
+// atomics through pointer parameters
+fn sadd(p: ptr<storage, atomic<u32>, read_write>, k: u32) -> u32 {
+  return atomicAdd(p, k);
+}
+
+fn wor(p: ptr<workgroup, atomic<u32>>, m: u32) {
+  atomicOr(p, m);
+}
 
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3u,
@@ -102,6 +121,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   atomicXor(&w_i[6], sv);
   let wold_i = atomicExchange(&w_i[7], -i32(lid) - 1);
   atomicAdd(&wmarks_i[u32(-wold_i)], 1u);
+  // exactly one invocation per workgroup sees the counter at 0
+  if atomicAdd(&ws.hits, 1u) == 0u {
+    sadd(&c.winners, 1u);
+    ws.plain = 77u + wid.x;
+  }
+  atomicMax(&ws.top, i32(lid) - 40);
+  wor(&ws.bits[lid % 4u], 1u << (lid / 4u));
   workgroupBarrier();
   let o = wid.x * WOUT;
   if lid < 7u {
@@ -117,6 +143,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   if lid == 0u {
     out[o + 80u] = atomicLoad(&wmarks[64]) + u32(last_u == 64u) +
                    ((atomicLoad(&wmarks_i[64]) + u32(last_i == 64u)) << 8u);
+    out[o + 85u] = atomicLoad(&ws.hits);
+    out[o + 86u] = bitcast<u32>(atomicLoad(&ws.top));
+    out[o + 87u] = ws.plain;
+  }
+  if lid < 4u {
+    out[o + 81u + lid] = atomicLoad(&ws.bits[lid]);
   }
 }
 
@@ -146,4 +178,5 @@ fn finish() {
   out[o + 14u] = bitcast<u32>(atomicLoad(&c.xor_i));
   out[o + 15u] = bitcast<u32>(atomicLoad(&c.xchg_i));
   out[o + 16u] = atomicLoad(&c.ticket);
+  out[o + 17u] = atomicLoad(&c.winners);
 }
