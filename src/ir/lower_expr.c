@@ -285,10 +285,14 @@ ref lw_ref(lw *L, ast_expr *e) {
         if (ix->cval) {
           r.reg += (uint32_t)ix->cval->i;
         } else {
+          /* the index is fixed now: a copy, so that a later write to the
+           * variable it came from (through a pointer, in the right-hand
+           * side) cannot move the reference */
           val iv = lw_value(L, ix);
           r.has_dyn = 1;
-          r.dyn = iv.reg;
+          r.dyn = lw_reg(L, 1);
           r.dyn_n = bt->n;
+          lw_emit(L, IR_MOV, r.dyn, iv.reg, 0, 0);
         }
       } else if (ix->cval) {
         r.off += (uint32_t)ix->cval->i * bt->elem->size;

@@ -10,7 +10,7 @@ const udiv = (a, b) => u(Math.floor(a / b));
 export default function ({ init }) {
   const inp = Array.from(init.inp.u32);
   const n = inp.length;
-  const K = 32;
+  const K = 34;
   const out = new Array(n * K).fill(0);
   let calls = 0;
   const bump = (k) => { calls = u(Math.imul(calls, 3) + k); return calls; };
@@ -179,6 +179,19 @@ export default function ({ init }) {
     out[o + 29] = u(w[0] + w[1] * 3 + w[2] * 5 + w[3] * 7);
     out[o + 30] = u(trace + ctr * 100000);
     out[o + 31] = K;
+    // the reference is taken before the right-hand side moves the index
+    let k = x % 4;
+    const bumpk = () => { k = (k + 1) % 4; return 50 + k; };
+    { const ix = k; w[ix] = bumpk(); }
+    { const ix = k; w[ix] = u(w[ix] + bumpk()); }
+    const a4 = [1, 2, 3, 4];
+    let kk = k;
+    k = Math.floor(x / 4) % 4;
+    { const ix = k; a4[ix] = bumpk(); }
+    { const ix = k; a4[ix] = u(Math.imul(a4[ix], bumpk())); }
+    const j = k;
+    out[o + 32] = u(w[0] + w[1] * 3 + w[2] * 5 + w[3] * 7 + kk * 1000000);
+    out[o + 33] = u(a4[0] + a4[1] * 3 + a4[2] * 5 + a4[3] * 7 + j * 1000000);
     calls = 1;
     bump(x % 10);
     bump(2);

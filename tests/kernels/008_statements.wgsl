@@ -8,7 +8,7 @@
 @group(0) @binding(0) var<storage, read> inp: array<u32>;
 @group(0) @binding(1) var<storage, read_write> out: array<u32>;
 
-const K = 32u;  // output words per invocation
+const K = 34u;  // output words per invocation
 
 var<private> calls: u32;
 var<private> ctr: u32;
@@ -124,6 +124,12 @@ fn early(x: u32) -> u32 {
     }
   }
   return 999u;
+}
+
+// Moves the index variable it points at; the caller's reference must not move.
+fn bumpk(p: ptr<function, u32>) -> u32 {
+  *p = (*p + 1u) % 4u;
+  return 50u + *p;
 }
 
 // switch inside a loop: continue goes to the loop, break leaves the switch
@@ -287,4 +293,13 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
   if (x & 1u) == 1u { _ = bump(5u); }
   out[o + 23u] = calls;
   out[o + 31u] = K;
+  var k = x % 4u;
+  w[k] = bumpk(&k);        // w[old k]
+  w[k] += bumpk(&k);
+  var a4 = array<u32, 4>(1u, 2u, 3u, 4u);
+  var j = (x / 4u) % 4u;
+  a4[j] = bumpk(&j);
+  a4[j] *= bumpk(&j);
+  out[o + 32u] = w.x + w.y * 3u + w.z * 5u + w.w * 7u + k * 1000000u;
+  out[o + 33u] = a4[0] + a4[1] * 3u + a4[2] * 5u + a4[3] * 7u + j * 1000000u;
 }

@@ -420,12 +420,18 @@ static void test_continuing(void **state) {
 
 /* A vector variable held in registers, indexed at run time: reads, plain
  * and compound stores and ++ pick the component per lane; an index past
- * the end stores nothing. Lanes diverge on the index and on an if. */
+ * the end stores nothing; the index is taken before the right-hand side
+ * runs, even when that changes the index variable through a pointer. Lanes
+ * diverge on the index and on an if. */
 static const char *vec_index_src =
     "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
+    "fn bumpk(p: ptr<function, u32>) -> u32 { *p = (*p + 1u) % 4u; return 50u + *p; }\n"
     "@compute @workgroup_size(16)\n"
     "fn main(@builtin(local_invocation_index) i: u32) {\n"
     "  var v = vec4u(10u, 20u, 30u, 40u) + i;\n"
+    "  var k = (i / 4u) % 4u;\n"
+    "  v[k] = bumpk(&k);\n"
+    "  v[k] += bumpk(&k);\n"
     "  v[i % 4u] = 100u + i;\n"
     "  v[(i + 1u) % 4u] *= 3u;\n"
     "  if i % 3u == 0u { v[i % 5u]++; }\n"
@@ -442,6 +448,13 @@ static void test_vector_runtime_index(void **state) {
   uint32_t init[80] = {0}, want[80];
   for (uint32_t i = 0; i < 16; i++) {
     uint32_t v[4] = {10 + i, 20 + i, 30 + i, 40 + i};
+    /* the reference is fixed before the right-hand side moves k */
+    uint32_t k = (i / 4) % 4, k0 = k;
+    k = (k + 1) % 4;
+    v[k0] = 50 + k;
+    k0 = k;
+    k = (k + 1) % 4;
+    v[k0] += 50 + k;
     v[i % 4] = 100 + i;
     v[(i + 1) % 4] *= 3;
     if (i % 3 == 0 && i % 5 < 4) v[i % 5]++;
