@@ -44,10 +44,24 @@ export default function ({ spec }) {
       const arr = [x, x * 2, x * 3, x * 4];
       put(arr[x % 4] + arr[3]);
       put((x + 1) * 3);
+      const v = [x, x + 1, x + 2];
+      v[x % 3] += 1;
+      v[x % 3] += 7;                              // fp through fq's pointer
+      const b = [false, false];
+      b[x % 2] = true;
+      const k = v[(x + 1) % 3];
+      put(v[0] + v[1] * 100 + v[2] * 10000 + k * 1000000);
+      const bv = [false, false, false];
+      bv[x % 3] = true;
+      bv[(x + 1) % 3] = !bv[(x + 2) % 3];
+      put((b[0] ? 1 : 0) + (b[1] ? 2 : 0) + (bv[0] ? 4 : 0) + (bv[1] ? 8 : 0) + (bv[2] ? 16 : 0));
       put(0);                                     // workgroup memory seen before any write
       put(((g * WG + (lid + 1) % WG) * 3) + 1);
       put(sum);
       put(g + 100);
+      const wl = 31 - (lid % 32);                 // written by the invocation with that lid
+      if (WG !== 32) throw new Error('the wt words assume WG = 32');
+      put(wl * 2 + 5);
       if (w.length > K) throw new Error('too many words');
       w.forEach((v, k) => { out[x * K + k] = v; });
     }

@@ -64,6 +64,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   put(arr[x % 4u] + arr[3]);
   put(make_arr(x + 1u)[2]);
 
+  // pointers passed on through a second function; a struct held in
+  // registers, its vector indexed at run time through the pointer
+  var r2 = Rec2(vec3u(x, x + 1u, x + 2u), 0u, vec2<bool>());
+  r2.v[x % 3u] += 1u;
+  fq(&r2, x);
+  put(r2.v.x + r2.v.y * 100u + r2.v.z * 10000u + r2.k * 1000000u);
+  var bv: vec3<bool>;
+  bv[x % 3u] = true;
+  bv[(x + 1u) % 3u] = !bv[(x + 2u) % 3u];
+  put(u32(r2.b.x) + u32(r2.b.y) * 2u + u32(bv.x) * 4u + u32(bv.y) * 8u + u32(bv.z) * 16u);
+  wt_outer(&wt, lid);
+
   // workgroup variables: zero at the start of every workgroup
   let seen = wg_slots[lid] + atomicLoad(&wg_sum) + wg_flag;
   workgroupBarrier();
@@ -77,6 +89,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   put(wg_slots[(lid + 1u) % WG]);
   put(atomicLoad(&wg_sum));
   put(wg_flag);
+  put(wt[31u - lid % 32u]);
 }
 
 fn put(w: u32) {
@@ -106,6 +119,12 @@ struct Rec {
   k: i32,
 }
 
+struct Rec2 {
+  v: vec3u,
+  k: u32,
+  b: vec2<bool>,
+}
+
 var<private> base: u32;
 var<private> cursor: u32;
 var<private> pv: u32;
@@ -114,6 +133,7 @@ var<private> privarr: Arr8;
 var<workgroup> wg_sum: atomic<u32>;
 var<workgroup> wg_slots: array<u32, WG>;
 var<workgroup> wg_flag: u32;
+var<workgroup> wt: array<u32, 32>;
 
 fn swap(a: ptr<function, u32>, b: ptr<function, u32>) {
   let t = *a;
@@ -129,6 +149,24 @@ fn fill_arr(p: ptr<private, Arr8>, b: u32) {
   for (var k = 0u; k < 8u; k++) {
     (*p)[k] = b + k;
   }
+}
+
+fn fp(p: ptr<function, Rec2>, i: u32) {
+  p.v[i % 3u] += 7u;
+  p.b[i % 2u] = true;
+}
+
+fn fq(p: ptr<function, Rec2>, i: u32) {
+  fp(p, i);
+  p.k = p.v[(i + 1u) % 3u];
+}
+
+fn wt_inner(p: ptr<workgroup, array<u32, 32>>, i: u32) {
+  p[i % 32u] = i * 2u + 5u;
+}
+
+fn wt_outer(p: ptr<workgroup, array<u32, 32>>, i: u32) {
+  wt_inner(p, i);
 }
 
 fn shadow_param(C1: u32) -> u32 {   // the parameter shadows the module's C1
