@@ -410,7 +410,7 @@ static int touches_memory(ast_expr *e) {
   }
 }
 
-static int has_call(ast_expr *e) {
+int lw_has_call(ast_expr *e) {
   if (!e || e->cval) return 0;
   switch (e->kind) {
   case EX_CALL:
@@ -420,12 +420,12 @@ static int has_call(ast_expr *e) {
       if (k == BK_ATOM || k == BK_CMPX || k == BK_WUL) return 1;
     }
     for (int i = 0; i < e->u.call.nargs; i++)
-      if (has_call(e->u.call.args[i])) return 1;
+      if (lw_has_call(e->u.call.args[i])) return 1;
     return 0;
-  case EX_INDEX: return has_call(e->u.index.base) || has_call(e->u.index.index);
-  case EX_MEMBER: return has_call(e->u.member.base);
-  case EX_UNARY: return has_call(e->u.unary.operand);
-  case EX_BINARY: return has_call(e->u.binary.lhs) || has_call(e->u.binary.rhs);
+  case EX_INDEX: return lw_has_call(e->u.index.base) || lw_has_call(e->u.index.index);
+  case EX_MEMBER: return lw_has_call(e->u.member.base);
+  case EX_UNARY: return lw_has_call(e->u.unary.operand);
+  case EX_BINARY: return lw_has_call(e->u.binary.lhs) || lw_has_call(e->u.binary.rhs);
   default: return 0;
   }
 }
@@ -436,7 +436,7 @@ static val short_circuit(lw *L, ast_expr *e) {
   ast_binop op = e->u.binary.op;
   val a = lw_value(L, e->u.binary.lhs);
   if (!touches_memory(e->u.binary.rhs)) {
-    a = has_call(e->u.binary.rhs) ? lw_own(L, a) : a;
+    a = lw_has_call(e->u.binary.rhs) ? lw_own(L, a) : a;
     val b = lw_value(L, e->u.binary.rhs);
     return lw_binary(L, op, a, b, e->type);
   }
@@ -570,7 +570,7 @@ val lw_value(lw *L, ast_expr *e) {
     val a = lw_value(L, e->u.binary.lhs);
     /* left-to-right: a variable read on the left must not see a store made
      * by a call on the right */
-    if (has_call(e->u.binary.rhs)) a = lw_own(L, a);
+    if (lw_has_call(e->u.binary.rhs)) a = lw_own(L, a);
     val b = lw_value(L, e->u.binary.rhs);
     L->span = e->span;
     r = lw_binary(L, op, a, b, e->type);

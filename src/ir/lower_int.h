@@ -124,6 +124,9 @@ void lw_store(lw *L, ref r, val v);
 val lw_constant(lw *L, const cvalue *v);
 /* Copies v into fresh registers when it aliases a variable. */
 val lw_own(lw *L, val v);
+/* Whether evaluating e calls a user function or an atomic (which may store
+ * to a variable whose registers an earlier operand still aliases). */
+int lw_has_call(ast_expr *e);
 val lw_binary(lw *L, ast_binop op, val a, val b, const type *rt);
 /* A register holding the byte address of a view's word at extra offset
  * `plus`, for operations without a displacement field. */

@@ -10,7 +10,7 @@ const udiv = (a, b) => u(Math.floor(a / b));
 export default function ({ init }) {
   const inp = Array.from(init.inp.u32);
   const n = inp.length;
-  const K = 34;
+  const K = 36;
   const out = new Array(n * K).fill(0);
   let calls = 0;
   const bump = (k) => { calls = u(Math.imul(calls, 3) + k); return calls; };
@@ -192,6 +192,13 @@ export default function ({ init }) {
     const j = k;
     out[o + 32] = u(w[0] + w[1] * 3 + w[2] * 5 + w[3] * 7 + kk * 1000000);
     out[o + 33] = u(a4[0] + a4[1] * 3 + a4[2] * 5 + a4[3] * 7 + j * 1000000);
+    k = x % 100;
+    { const old = k; k = u(old + bumpk()); }
+    calls = x % 100;
+    { const old = calls; calls = u(Math.imul(old, bump(1))); }
+    out[o + 34] = u(k + Math.imul(calls, 1000));
+    k = x % 4;
+    { const f = k, r = bumpk(); out[o + 35] = (r > 51 ? 99 : f) * 1000 + k; }
     calls = 1;
     bump(x % 10);
     bump(2);

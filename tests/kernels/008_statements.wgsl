@@ -8,7 +8,7 @@
 @group(0) @binding(0) var<storage, read> inp: array<u32>;
 @group(0) @binding(1) var<storage, read_write> out: array<u32>;
 
-const K = 34u;  // output words per invocation
+const K = 36u;  // output words per invocation
 
 var<private> calls: u32;
 var<private> ctr: u32;
@@ -302,4 +302,13 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
   a4[j] *= bumpk(&j);
   out[o + 32u] = w.x + w.y * 3u + w.z * 5u + w.w * 7u + k * 1000000u;
   out[o + 33u] = a4[0] + a4[1] * 3u + a4[2] * 5u + a4[3] * 7u + j * 1000000u;
+  // e1 op= e2 reads e1 before e2 runs, and built-in arguments run left to
+  // right, even when a call on the right stores to the variable
+  var c2 = x % 100u;
+  c2 += bumpk(&c2);
+  calls = x % 100u;
+  calls *= bump(1u);
+  out[o + 34u] = c2 + calls * 1000u;
+  var k2 = x % 4u;
+  out[o + 35u] = select(k2, 99u, bumpk(&k2) > 51u) * 1000u + k2;
 }

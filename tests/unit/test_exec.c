@@ -467,6 +467,49 @@ static void test_vector_runtime_index(void **state) {
   wgsl_module_free(m);
 }
 
+/* Operands run left to right even when a later one is a call that stores
+ * to a variable an earlier one read: `x += f(&x)` adds f's result to the
+ * old x, a compound assignment to a module-scope variable reads it before
+ * the call, and built-in arguments keep the value they had when evaluated. */
+static const char *order_src =
+    "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
+    "var<private> pv: u32;\n"
+    "fn bumpi(p: ptr<function, u32>) -> u32 { *p += 1u; return 50u + *p; }\n"
+    "fn bumpp() -> u32 { pv += 1u; return 50u + pv; }\n"
+    "@compute @workgroup_size(16)\n"
+    "fn main(@builtin(local_invocation_index) i: u32) {\n"
+    "  var x = i;\n"
+    "  x += bumpi(&x);\n"
+    "  pv = i;\n"
+    "  pv *= bumpp();\n"
+    "  var r = i;\n"
+    "  let s = select(r, 99u, bumpi(&r) > 60u);\n"
+    "  var w = i;\n"
+    "  let m = min(w, bumpi(&w));\n"
+    "  io[i * 4u] = x;\n"
+    "  io[i * 4u + 1u] = pv;\n"
+    "  io[i * 4u + 2u] = s * 1000u + r;\n"
+    "  io[i * 4u + 3u] = m * 1000u + w;\n"
+    "}\n";
+
+static void test_operand_order(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(order_src, NULL, 0, &m);
+  size_t words = 64;
+  uint32_t init[64] = {0}, want[64];
+  for (uint32_t i = 0; i < 16; i++) {
+    want[i * 4] = i + (50 + i + 1);
+    want[i * 4 + 1] = i * (50 + i + 1);
+    want[i * 4 + 2] = (50 + i + 1 > 60 ? 99 : i) * 1000 + i + 1;
+    want[i * 4 + 3] = i * 1000 + i + 1;   /* min(old w, 51 + w) */
+  }
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, 1, ini, wan, &words, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* Edge cases of the f16 conversion (pack2x16float, quantizeToF16) and of
  * the bit built-ins that a random case rarely reaches: ties to even, the
  * largest half, overflow to infinity, subnormal halves, zero and all-ones
@@ -660,6 +703,7 @@ int main(void) {
       cmocka_unit_test(test_integer_rules),  cmocka_unit_test(test_short_circuit),
       cmocka_unit_test(test_continuing),     cmocka_unit_test(test_builtin_edges),
       cmocka_unit_test(test_split_edges),    cmocka_unit_test(test_vector_runtime_index),
+      cmocka_unit_test(test_operand_order),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
