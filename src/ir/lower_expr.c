@@ -410,6 +410,13 @@ static int touches_memory(ast_expr *e) {
   }
 }
 
+void lw_check_known_rhs(lw *L, ast_binop op, const type *lt, ast_expr *rhs, src_span span) {
+  if (L->failed || !rhs->is_override_expr) return;
+  if (lt && lt->kind == TY_REF) lt = lt->elem;
+  const cvalue *rv = sema_eval(L->m, rhs, &L->env, L->d);
+  if (!rv || !sema_check_known_rhs(op, lt, rv, span, L->d)) L->failed = 1;
+}
+
 int lw_has_call(ast_expr *e) {
   if (!e || e->cval) return 0;
   switch (e->kind) {
@@ -567,6 +574,7 @@ val lw_value(lw *L, ast_expr *e) {
       r = short_circuit(L, e);
       break;
     }
+    lw_check_known_rhs(L, op, e->u.binary.lhs->type, e->u.binary.rhs, e->span);
     val a = lw_value(L, e->u.binary.lhs);
     /* left-to-right: a variable read on the left must not see a store made
      * by a call on the right */

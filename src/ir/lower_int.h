@@ -127,6 +127,10 @@ val lw_own(lw *L, val v);
 /* Whether evaluating e calls a user function or an atomic (which may store
  * to a variable whose registers an earlier operand still aliases). */
 int lw_has_call(ast_expr *e);
+/* Pipeline creation's half of sema_check_known_rhs: l op rhs where rhs is
+ * an override-expression (and l is not): a zero integer divisor or a shift
+ * amount >= 32 is a pipeline-creation error. */
+void lw_check_known_rhs(lw *L, ast_binop op, const type *lt, ast_expr *rhs, src_span span);
 val lw_binary(lw *L, ast_binop op, val a, val b, const type *rt);
 /* A register holding the byte address of a view's word at extra offset
  * `plus`, for operations without a displacement field. */

@@ -744,6 +744,30 @@ const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, in
   return cv_composite(m, rt, el, n);
 }
 
+/* ------------------------------------------- partly known binary operands */
+
+int sema_check_known_rhs(ast_binop op, const type *lt, const cvalue *rv, src_span span,
+                         diag_list *d) {
+  int div = op == BIN_DIV || op == BIN_MOD, shift = op == BIN_SHL || op == BIN_SHR;
+  const type *ls = type_scalar_of(lt);
+  if (!rv || !ls || (!div && !shift)) return 1;
+  if (div && ls->kind != TY_I32 && ls->kind != TY_U32) return 1; /* floats: no rule */
+  if (shift && ls->kind == TY_AINT) return 1;                   /* folded whole */
+  int n = rv->elems ? rv->n : 1;
+  for (int i = 0; i < n; i++) {
+    const cvalue *c = rv->elems ? rv->elems[i] : rv;
+    if (div && c->i == 0) {
+      if (d) diag_error(d, span, "integer %s by zero", op == BIN_DIV ? "division" : "remainder");
+      return 0;
+    }
+    if (shift && (c->i < 0 || c->i >= 32)) {
+      if (d) diag_error(d, span, "shift by %lld is not less than the bit width (32)", (long long)c->i);
+      return 0;
+    }
+  }
+  return 1;
+}
+
 /* ---------------------------------------------------- override evaluation */
 
 const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_list *d) {
