@@ -557,7 +557,11 @@ static void stmt(lw *L, ast_stmt *s) {
       L->span = s->span;
       lw_store(L, dst, v);
     } else {
+      /* e1 op= e2 reads e1 before e2 runs: a call in e2 may store to the
+       * variable (through a pointer or as a module-scope variable) */
+      lw_check_known_rhs(L, s->u.assign.op, dst.type, r, s->span);
       val old = lw_load(L, dst);
+      if (lw_has_call(r)) old = lw_own(L, old);
       val rhs = lw_value(L, r);
       L->span = s->span;
       val res = lw_binary(L, s->u.assign.op, old, rhs, dst.type);

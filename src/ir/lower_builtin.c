@@ -324,9 +324,14 @@ val lw_builtin(lw *L, ast_expr *e) {
     return bad();
   }
   val a[4] = {{0}};
+  /* arguments run left to right: an argument that still aliases a
+   * variable's registers is copied when a later one makes a call */
+  int call_after[5] = {0};
+  for (int i = n - 1; i >= 0; i--) call_after[i] = call_after[i + 1] || lw_has_call(args[i]);
   for (int i = 0; i < n; i++) {
     a[i] = lw_value(L, args[i]);
     if (L->failed) return bad();
+    if (call_after[i + 1]) a[i] = lw_own(L, a[i]);
   }
   const type *t = e->type;
   uint32_t sk = scalar_kind(t), ak = n ? scalar_kind(a[0].type) : TY_VOID;

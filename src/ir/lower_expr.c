@@ -120,8 +120,23 @@ static void mem_op(lw *L, ref r, int store, uint32_t reg, uint32_t at) {
   }
 }
 
+/* Component r.dyn of a register vector: a chain of selects (an index out of
+ * range reads component 0, a value the spec allows). */
+static uint32_t load_dyn(lw *L, ref r) {
+  uint32_t d = lw_reg(L, 1);
+  lw_emit(L, IR_MOV, d, r.reg, 0, 0);
+  for (uint32_t k = 1; k < r.dyn_n; k++) {
+    uint32_t eq = lw_reg(L, 1);
+    lw_emit(L, IR_IEQ, eq, r.dyn, lw_const(L, k), 0);
+    lw_emit(L, IR_SELECT, d, d, r.reg + k, eq);
+  }
+  return d;
+}
+
 val lw_load(lw *L, ref r) {
   if (L->failed || !r.type) return bad();
+  if (r.kind == RF_REG && r.has_dyn)
+    return (val){.reg = load_dyn(L, r), .n = 1, .type = r.type};
   if (r.kind == RF_REG)
     return (val){.reg = r.reg, .n = r.type->words, .type = r.type, .is_var = 1};
   if (!check_leaves(L, r.type)) return bad();
@@ -134,6 +149,17 @@ val lw_load(lw *L, ref r) {
 
 void lw_store(lw *L, ref r, val v) {
   if (L->failed || !r.type) return;
+  if (r.kind == RF_REG && r.has_dyn) {
+    /* every component takes the new value on the lanes whose index names
+     * it; an index out of range stores nothing */
+    for (uint32_t k = 0; k < r.dyn_n; k++) {
+      uint32_t eq = lw_reg(L, 1), t = lw_reg(L, 1);
+      lw_emit(L, IR_IEQ, eq, r.dyn, lw_const(L, k), 0);
+      lw_emit(L, IR_SELECT, t, r.reg + k, v.reg, eq);
+      lw_emit(L, IR_MOVM, r.reg + k, t, 0, 0);
+    }
+    return;
+  }
   if (r.kind == RF_REG) {
     for (uint32_t i = 0; i < v.n; i++) lw_emit(L, IR_MOVM, r.reg + i, v.reg + i, 0, 0);
     return;
@@ -263,11 +289,17 @@ ref lw_ref(lw *L, ast_expr *e) {
     }
     if (bt->kind == TY_VEC) {
       if (r.kind == RF_REG) {
-        if (ix->cval) r.reg += (uint32_t)ix->cval->i;
-        else {
-          lw_fail(L, e->span,
-                  "indexing a vector variable with a runtime index is not supported by lockstep yet");
-          return none;
+        if (ix->cval) {
+          r.reg += (uint32_t)ix->cval->i;
+        } else {
+          /* the index is fixed now: a copy, so that a later write to the
+           * variable it came from (through a pointer, in the right-hand
+           * side) cannot move the reference */
+          val iv = lw_value(L, ix);
+          r.has_dyn = 1;
+          r.dyn = lw_reg(L, 1);
+          r.dyn_n = bt->n;
+          lw_emit(L, IR_MOV, r.dyn, iv.reg, 0, 0);
         }
       } else if (ix->cval) {
         r.off += (uint32_t)ix->cval->i * bt->elem->size;
@@ -389,7 +421,14 @@ static int touches_memory(ast_expr *e) {
   }
 }
 
-static int has_call(ast_expr *e) {
+void lw_check_known_rhs(lw *L, ast_binop op, const type *lt, ast_expr *rhs, src_span span) {
+  if (L->failed || !rhs->is_override_expr) return;
+  if (lt && lt->kind == TY_REF) lt = lt->elem;
+  const cvalue *rv = sema_eval(L->m, rhs, &L->env, L->d);
+  if (!rv || !sema_check_known_rhs(op, lt, rv, span, L->d)) L->failed = 1;
+}
+
+int lw_has_call(ast_expr *e) {
   if (!e || e->cval) return 0;
   switch (e->kind) {
   case EX_CALL:
@@ -399,12 +438,12 @@ static int has_call(ast_expr *e) {
       if (k == BK_ATOM || k == BK_CMPX || k == BK_WUL) return 1;
     }
     for (int i = 0; i < e->u.call.nargs; i++)
-      if (has_call(e->u.call.args[i])) return 1;
+      if (lw_has_call(e->u.call.args[i])) return 1;
     return 0;
-  case EX_INDEX: return has_call(e->u.index.base) || has_call(e->u.index.index);
-  case EX_MEMBER: return has_call(e->u.member.base);
-  case EX_UNARY: return has_call(e->u.unary.operand);
-  case EX_BINARY: return has_call(e->u.binary.lhs) || has_call(e->u.binary.rhs);
+  case EX_INDEX: return lw_has_call(e->u.index.base) || lw_has_call(e->u.index.index);
+  case EX_MEMBER: return lw_has_call(e->u.member.base);
+  case EX_UNARY: return lw_has_call(e->u.unary.operand);
+  case EX_BINARY: return lw_has_call(e->u.binary.lhs) || lw_has_call(e->u.binary.rhs);
   default: return 0;
   }
 }
@@ -415,7 +454,7 @@ static val short_circuit(lw *L, ast_expr *e) {
   ast_binop op = e->u.binary.op;
   val a = lw_value(L, e->u.binary.lhs);
   if (!touches_memory(e->u.binary.rhs)) {
-    a = has_call(e->u.binary.rhs) ? lw_own(L, a) : a;
+    a = lw_has_call(e->u.binary.rhs) ? lw_own(L, a) : a;
     val b = lw_value(L, e->u.binary.rhs);
     return lw_binary(L, op, a, b, e->type);
   }
@@ -580,10 +619,11 @@ val lw_value(lw *L, ast_expr *e) {
       r = short_circuit(L, e);
       break;
     }
+    lw_check_known_rhs(L, op, e->u.binary.lhs->type, e->u.binary.rhs, e->span);
     val a = lw_value(L, e->u.binary.lhs);
     /* left-to-right: a variable read on the left must not see a store made
      * by a call on the right */
-    if (has_call(e->u.binary.rhs)) a = lw_own(L, a);
+    if (lw_has_call(e->u.binary.rhs)) a = lw_own(L, a);
     val b = lw_value(L, e->u.binary.rhs);
     L->span = e->span;
     r = lw_binary(L, op, a, b, e->type);

@@ -31,6 +31,10 @@ typedef struct ref {
   const type *type;  /* store type of the view */
   /* RF_REG: a variable held in registers */
   uint32_t reg;
+  /* RF_REG with has_dyn: one component of the vector at reg..reg+dyn_n-1,
+   * chosen per lane by register dyn (v[i] with a runtime i) */
+  int has_dyn;
+  uint32_t dyn, dyn_n;
   /* RF_MEM */
   addr_space space;  /* AS_STORAGE/AS_UNIFORM: slot; AS_WORKGROUP;
                         AS_PRIVATE/AS_FUNCTION: per-lane memory */
@@ -122,6 +126,13 @@ void lw_store(lw *L, ref r, val v);
 val lw_constant(lw *L, const cvalue *v);
 /* Copies v into fresh registers when it aliases a variable. */
 val lw_own(lw *L, val v);
+/* Whether evaluating e calls a user function or an atomic (which may store
+ * to a variable whose registers an earlier operand still aliases). */
+int lw_has_call(ast_expr *e);
+/* Pipeline creation's half of sema_check_known_rhs: l op rhs where rhs is
+ * an override-expression (and l is not): a zero integer divisor or a shift
+ * amount >= 32 is a pipeline-creation error. */
+void lw_check_known_rhs(lw *L, ast_binop op, const type *lt, ast_expr *rhs, src_span span);
 val lw_binary(lw *L, ast_binop op, val a, val b, const type *rt);
 /* A register holding the byte address of a view's word at extra offset
  * `plus`, for operations without a displacement field. */

@@ -174,12 +174,15 @@ static inline float vm_ceilf(float x) {
 }
 
 /* f32 -> i32/u32 as WGSL: truncate, clamp to the target range, NaN -> 0.
- * The float is clamped first so the C conversion is always in range. */
+ * The float is clamped first so the C conversion is always in range. The
+ * clamp bounds are the largest f32 values inside the range (2^31 - 128,
+ * 2^32 - 256), which is what WGSL's conversion gives for anything larger:
+ * the result must be exactly representable in the source type. */
 static inline int32_t vm_f2s(float x) {
   float c = vm_self(x < -2147483648.0f, -2147483648.0f, x);
   c = vm_self(c > 2147483520.0f, 2147483520.0f, c); /* largest f32 below 2^31 */
   c = vm_self(x != x, 0.0f, c);
-  return (int32_t)vm_sel(x >= 2147483648.0f, INT32_MAX, (uint32_t)(int32_t)c);
+  return (int32_t)c;
 }
 
 static inline uint32_t vm_f2u(float x) {
@@ -188,8 +191,7 @@ static inline uint32_t vm_f2u(float x) {
   /* Through int32, which SSE2 converts: the upper half is exact. */
   const int hi = c >= 2147483648.0f;
   const float h = vm_self(hi, c - 2147483648.0f, c);
-  const uint32_t v = (uint32_t)(int32_t)h + (vm_sel(hi, 0x80000000u, 0u));
-  return vm_sel(x >= 4294967296.0f, UINT32_MAX, v);
+  return (uint32_t)(int32_t)h + (vm_sel(hi, 0x80000000u, 0u));
 }
 
 /* Integer division through f64, which vectorises where integer division

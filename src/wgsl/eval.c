@@ -162,8 +162,13 @@ static const cvalue *convert_scalar(wgsl_module *m, const cvalue *v, const type 
     {
       double f = v->f;
       if (isnan(f)) return cv_int(m, t, 0);
+      /* the nearest value that the source type also represents exactly:
+       * 2^31 - 128 from f32, 2^31 - 1 from AbstractFloat (a double) */
+      int wide = s->kind == TY_AFLOAT;
       double lo = t->kind == TY_I32 ? -2147483648.0 : t->kind == TY_U32 ? 0.0 : -9.2e18;
-      double hi = t->kind == TY_I32 ? 2147483520.0 : t->kind == TY_U32 ? 4294967040.0 : 9.2e18;
+      double hi = t->kind == TY_I32   ? (wide ? 2147483647.0 : 2147483520.0)
+                  : t->kind == TY_U32 ? (wide ? 4294967295.0 : 4294967040.0)
+                                      : 9.2e18;
       if (f < lo) f = lo;
       if (f > hi) f = hi;
       return cv_int(m, t, (int64_t)trunc(f));
@@ -941,6 +946,30 @@ const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, in
     if (!el[i]) return NULL;
   }
   return cv_composite(m, rt, el, n);
+}
+
+/* ------------------------------------------- partly known binary operands */
+
+int sema_check_known_rhs(ast_binop op, const type *lt, const cvalue *rv, src_span span,
+                         diag_list *d) {
+  int div = op == BIN_DIV || op == BIN_MOD, shift = op == BIN_SHL || op == BIN_SHR;
+  const type *ls = type_scalar_of(lt);
+  if (!rv || !ls || (!div && !shift)) return 1;
+  if (div && ls->kind != TY_I32 && ls->kind != TY_U32) return 1; /* floats: no rule */
+  if (shift && ls->kind == TY_AINT) return 1;                   /* folded whole */
+  int n = rv->elems ? rv->n : 1;
+  for (int i = 0; i < n; i++) {
+    const cvalue *c = rv->elems ? rv->elems[i] : rv;
+    if (div && c->i == 0) {
+      if (d) diag_error(d, span, "integer %s by zero", op == BIN_DIV ? "division" : "remainder");
+      return 0;
+    }
+    if (shift && (c->i < 0 || c->i >= 32)) {
+      if (d) diag_error(d, span, "shift by %lld is not less than the bit width (32)", (long long)c->i);
+      return 0;
+    }
+  }
+  return 1;
 }
 
 /* ---------------------------------------------------- override evaluation */

@@ -479,16 +479,20 @@ static ast_expr *relational_rest(parser *p, ast_expr *l, ast_binop *last) {
 
 /* The expression ended but a binary operator follows: the grammar forbids
  * that combination without parentheses. Report it, then take the rest of the
- * operator chain flat so that one mistake gives one message. */
-static ast_expr *reject_mixing(parser *p, ast_expr *e, ast_binop last) {
+ * operator chain flat so that one mistake gives one message. The message
+ * covers the operators from the first one after the expression's first
+ * operand (first_op, a byte offset) through the offending one, the span
+ * Dawn's compiler reports too. */
+static ast_expr *reject_mixing(parser *p, ast_expr *e, ast_binop last, uint32_t first_op) {
   ast_binop op;
   if (!e || !binop_of(parse_peek(p), &op)) return e;
   token *t = parse_cur(p);
+  src_span at = {first_op < t->span.start ? first_op : t->span.start, t->span.end};
   if (is_relational(last) && is_relational(op))
-    parse_soft_error(p, t->span, "comparison operators cannot be chained: '%s' after '%s' "
+    parse_soft_error(p, at, "comparison operators cannot be chained: '%s' after '%s' "
                      "requires parentheses", binop_spelling(op), binop_spelling(last));
   else
-    parse_soft_error(p, t->span, "mixing '%s' and '%s' requires parentheses",
+    parse_soft_error(p, at, "mixing '%s' and '%s' requires parentheses",
                      binop_spelling(last), binop_spelling(op));
   while (e && binop_of(parse_peek(p), &op)) {
     int hl = p->eh;
@@ -501,6 +505,7 @@ static ast_expr *reject_mixing(parser *p, ast_expr *e, ast_binop last) {
 static ast_expr *expression_body(parser *p) {
   ast_expr *l = parse_unary(p);
   if (!l) return NULL;
+  uint32_t first_op = parse_cur(p)->span.start;
   ast_binop last = BIN_COUNT_;
   tok_kind k = parse_peek(p);
   if (k == TK_AND || k == TK_OR || k == TK_XOR) {
@@ -511,7 +516,7 @@ static ast_expr *expression_body(parser *p) {
       parse_next(p);
       l = binary(p, op, l, hl, parse_unary(p));
     }
-    return reject_mixing(p, l, op);
+    return reject_mixing(p, l, op, first_op);
   }
   l = relational_rest(p, l, &last);
   k = parse_peek(p);
@@ -527,7 +532,7 @@ static ast_expr *expression_body(parser *p) {
     }
     last = op;
   }
-  return reject_mixing(p, l, last);
+  return reject_mixing(p, l, last, first_op);
 }
 
 ast_expr *parse_expression(parser *p) {

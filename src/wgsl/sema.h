@@ -90,6 +90,13 @@ typedef struct eval_env {
 /* Evaluates a const- or override-expression. Returns NULL after reporting an
  * error into diags (e.g. division by zero, overflow). */
 const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_list *diags);
+/* The checks WGSL makes on the right operand of l / r, l % r, l << r and
+ * l >> r when r is known before execution (a const- or override-expression
+ * with value rv) but l is not: an integer divisor with a zero component, a
+ * shift amount of a concrete integer >= its bit width. lt is l's type.
+ * Returns 0 after reporting into diags. */
+int sema_check_known_rhs(ast_binop op, const type *lt, const cvalue *rv, src_span span,
+                         diag_list *diags);
 /* Converts a constant to type t (value conversion rules of the spec, e.g.
  * override values given as doubles); NULL + error when not representable. */
 const cvalue *sema_convert(wgsl_module *m, const cvalue *v, const type *t, src_span span,

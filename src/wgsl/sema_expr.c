@@ -564,6 +564,8 @@ typed:
     if (!e->cval) return NULL;
   } else if (k == 0 && ov) {
     e->is_override_expr = 1;
+  } else if (r->cval && !sema_check_known_rhs(op, lt, r->cval, e->span, c->d)) {
+    return NULL;   /* x / 0u, x << 32u: shader-creation errors */
   }
   return res;
 bad:

@@ -418,6 +418,98 @@ static void test_continuing(void **state) {
   wgsl_module_free(m);
 }
 
+/* A vector variable held in registers, indexed at run time: reads, plain
+ * and compound stores and ++ pick the component per lane; an index past
+ * the end stores nothing; the index is taken before the right-hand side
+ * runs, even when that changes the index variable through a pointer. Lanes
+ * diverge on the index and on an if. */
+static const char *vec_index_src =
+    "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
+    "fn bumpk(p: ptr<function, u32>) -> u32 { *p = (*p + 1u) % 4u; return 50u + *p; }\n"
+    "@compute @workgroup_size(16)\n"
+    "fn main(@builtin(local_invocation_index) i: u32) {\n"
+    "  var v = vec4u(10u, 20u, 30u, 40u) + i;\n"
+    "  var k = (i / 4u) % 4u;\n"
+    "  v[k] = bumpk(&k);\n"
+    "  v[k] += bumpk(&k);\n"
+    "  v[i % 4u] = 100u + i;\n"
+    "  v[(i + 1u) % 4u] *= 3u;\n"
+    "  if i % 3u == 0u { v[i % 5u]++; }\n"
+    "  v[i + 4u] = 7u;\n"
+    "  io[i * 5u] = v[(i + 2u) % 4u];\n"
+    "  for (var k = 0u; k < 4u; k++) { io[i * 5u + 1u + k] = v[k]; }\n"
+    "}\n";
+
+static void test_vector_runtime_index(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(vec_index_src, NULL, 0, &m);
+  size_t words = 80;
+  uint32_t init[80] = {0}, want[80];
+  for (uint32_t i = 0; i < 16; i++) {
+    uint32_t v[4] = {10 + i, 20 + i, 30 + i, 40 + i};
+    /* the reference is fixed before the right-hand side moves k */
+    uint32_t k = (i / 4) % 4, k0 = k;
+    k = (k + 1) % 4;
+    v[k0] = 50 + k;
+    k0 = k;
+    k = (k + 1) % 4;
+    v[k0] += 50 + k;
+    v[i % 4] = 100 + i;
+    v[(i + 1) % 4] *= 3;
+    if (i % 3 == 0 && i % 5 < 4) v[i % 5]++;
+    want[i * 5] = v[(i + 2) % 4];
+    for (int k = 0; k < 4; k++) want[i * 5 + 1 + k] = v[k];
+  }
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, 1, ini, wan, &words, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+/* Operands run left to right even when a later one is a call that stores
+ * to a variable an earlier one read: `x += f(&x)` adds f's result to the
+ * old x, a compound assignment to a module-scope variable reads it before
+ * the call, and built-in arguments keep the value they had when evaluated. */
+static const char *order_src =
+    "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
+    "var<private> pv: u32;\n"
+    "fn bumpi(p: ptr<function, u32>) -> u32 { *p += 1u; return 50u + *p; }\n"
+    "fn bumpp() -> u32 { pv += 1u; return 50u + pv; }\n"
+    "@compute @workgroup_size(16)\n"
+    "fn main(@builtin(local_invocation_index) i: u32) {\n"
+    "  var x = i;\n"
+    "  x += bumpi(&x);\n"
+    "  pv = i;\n"
+    "  pv *= bumpp();\n"
+    "  var r = i;\n"
+    "  let s = select(r, 99u, bumpi(&r) > 60u);\n"
+    "  var w = i;\n"
+    "  let m = min(w, bumpi(&w));\n"
+    "  io[i * 4u] = x;\n"
+    "  io[i * 4u + 1u] = pv;\n"
+    "  io[i * 4u + 2u] = s * 1000u + r;\n"
+    "  io[i * 4u + 3u] = m * 1000u + w;\n"
+    "}\n";
+
+static void test_operand_order(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(order_src, NULL, 0, &m);
+  size_t words = 64;
+  uint32_t init[64] = {0}, want[64];
+  for (uint32_t i = 0; i < 16; i++) {
+    want[i * 4] = i + (50 + i + 1);
+    want[i * 4 + 1] = i * (50 + i + 1);
+    want[i * 4 + 2] = (50 + i + 1 > 60 ? 99 : i) * 1000 + i + 1;
+    want[i * 4 + 3] = i * 1000 + i + 1;   /* min(old w, 51 + w) */
+  }
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, 1, ini, wan, &words, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* Edge cases of the f16 conversion (pack2x16float, quantizeToF16) and of
  * the bit built-ins that a random case rarely reaches: ties to even, the
  * largest half, overflow to infinity, subnormal halves, zero and all-ones
@@ -610,7 +702,8 @@ int main(void) {
       cmocka_unit_test(test_atomics),        cmocka_unit_test(test_builtin_values),
       cmocka_unit_test(test_integer_rules),  cmocka_unit_test(test_short_circuit),
       cmocka_unit_test(test_continuing),     cmocka_unit_test(test_builtin_edges),
-      cmocka_unit_test(test_split_edges),
+      cmocka_unit_test(test_split_edges),    cmocka_unit_test(test_vector_runtime_index),
+      cmocka_unit_test(test_operand_order),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -188,6 +188,22 @@ static void check_expr_error(const char *text, const char *want) {
   parse_done(&P);
 }
 
+/* As check_expr_error, and the message's span starts at byte `at` of text
+ * and ends after byte `end` - 1. */
+static void check_expr_error_span(const char *text, const char *want, uint32_t at, uint32_t end) {
+  char src[512];
+  int pre = snprintf(src, sizeof src, "const x = ");
+  snprintf(src + pre, sizeof src - (size_t)pre, "%s;", text);
+  parsed P;
+  parse_s(&P, src);
+  if (P.d.errors != 1 || !find_error(&P.d, want))
+    fail_msg("'%s': %zu errors, want one with '%s'", text, P.d.errors, want);
+  if (P.d.items[0].span.start != (uint32_t)pre + at || P.d.items[0].span.end != (uint32_t)pre + end)
+    fail_msg("'%s': span [%u, %u), want [%u, %u)", text, P.d.items[0].span.start - (uint32_t)pre,
+             P.d.items[0].span.end - (uint32_t)pre, at, end);
+  parse_done(&P);
+}
+
 /* The body of `fn f() { <text> }`, which must parse cleanly. */
 static const ast_stmt *body_of(parsed *P, const char *src) {
   parse_s(P, src);
@@ -815,6 +831,12 @@ static void test_split_operators(void **state) {
 
 static void test_operator_mixing(void **state) {
   (void)state;
+  /* from the operator after the first operand through the offending one,
+   * as Dawn's compiler reports it */
+  check_expr_error_span("a & b | c", "mixing '&' and '|'", 2, 7);
+  check_expr_error_span("a * b + c << 1u", "mixing '+' and '<<'", 2, 12);
+  check_expr_error_span("(a) ^ b * 2u", "mixing '^' and '*'", 4, 9);
+  check_expr_error_span("a + b < c == d", "comparison operators cannot be chained", 2, 12);
   check_expr_error("a & b | c", "mixing '&' and '|' requires parentheses");
   check_expr_error("a | b ^ c", "mixing '|' and '^' requires parentheses");
   check_expr_error("a & b + c", "mixing '&' and '+' requires parentheses");
@@ -829,11 +851,11 @@ static void test_operator_mixing(void **state) {
   check_expr_error("a || b & c", "mixing '||' and '&' requires parentheses");
   check_expr_error("a < b & c", "mixing '<' and '&' requires parentheses");
 
-  /* the message points at the offending operator */
+  /* the message covers the operators up to the offending one */
   parsed P;
   parse_s(&P, "const x = a & b | c;");
   assert_int_equal(P.d.errors, 1);
-  assert_int_equal(P.d.items[0].span.start, 16);
+  assert_int_equal(P.d.items[0].span.start, 12);
   assert_int_equal(P.d.items[0].span.end, 17);
   assert_int_equal(P.m->ndecls, 1); /* the declaration is not lost */
   parse_done(&P);
