@@ -323,6 +323,13 @@ static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cval
     case BIN_SHL:
     case BIN_SHR: {
       unsigned bits = ot->kind == TY_AINT ? 64 : 32;
+      if (op == BIN_SHL && ot->kind == TY_AINT && y >= 64) {
+        /* an abstract shift has no bit width, only the overflow rule: the
+         * y+1 top bits must agree, so only 0 survives a shift by 64+ */
+        if (x != 0) overflow = 1;
+        r = 0;
+        break;
+      }
       if (y < 0 || (uint64_t)y >= bits) {
         if (d) diag_error(d, span, "shift by %lld is not less than the bit width (%u)",
                           (long long)y, bits);
@@ -630,6 +637,31 @@ static double det_n(double x[4][4], uint32_t n) {
   return sum;
 }
 
+/* frexp and modf: the result structure {fract, exp|whole}, component-wise
+ * for vectors. C's frexp and modf have the spec's definitions (fract in
+ * [0.5, 1) with e's sign, 0 for 0; both parts with e's sign). */
+static const cvalue *fold_split(wgsl_module *m, builtin_fn f, const cvalue *a, const type *rt,
+                                src_span span, diag_list *d) {
+  const type *t0 = rt->fields[0].type, *t1 = rt->fields[1].type;
+  int n = a->elems ? a->n : 0;
+  const cvalue *p0[4], *p1[4];
+  for (int i = 0; i < (n ? n : 1) && i < 4; i++) {
+    double x = n ? a->elems[i]->f : a->f, whole = 0, fr;
+    int ex = 0;
+    if (f == BF_FREXP) fr = frexp(x, &ex);
+    else fr = modf(x, &whole);
+    p0[i] = fres(m, type_scalar_of(t0), fr, span, d);
+    p1[i] = f == BF_FREXP ? cv_int(m, type_scalar_of(t1), ex) : fres(m, type_scalar_of(t1), whole, span, d);
+    if (!p0[i] || !p1[i]) return NULL;
+  }
+  const cvalue *parts[2] = {p0[0], p1[0]};
+  if (n) {
+    parts[0] = cv_composite(m, t0, p0, n);
+    parts[1] = cv_composite(m, t1, p1, n);
+  }
+  return cv_composite(m, rt, parts, 2);
+}
+
 const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
                            const type *rt, src_span span, diag_list *d) {
   for (int i = 0; i < nargs; i++)
@@ -651,6 +683,14 @@ const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, in
     for (uint32_t c = 0; c < n; c++)
       for (uint32_t r = 0; r < n; r++) x[c][r] = a->elems[c]->elems[r]->f;
     return fres(m, rt, det_n(x, n), span, d);
+  }
+  if (f == BF_FREXP || f == BF_MODF) return fold_split(m, f, args[0], rt, span, d);
+  if (f == BF_ALL || f == BF_ANY) {
+    const cvalue *v = args[0];
+    if (!v->elems) return v;
+    int r = f == BF_ALL;
+    for (int i = 0; i < v->n; i++) r = f == BF_ALL ? r && v->elems[i]->b : r || v->elems[i]->b;
+    return cv_bool(m, r);
   }
   if (f == BF_SELECT) {
     const cvalue *c = args[2];

@@ -844,9 +844,7 @@ static void stmt(sctx *c, ast_stmt *s) {
     }
     break;
   }
-  case ST_DISCARD:
-    diag_error(c->d, s->span, "'discard' is only allowed in fragment shaders");
-    break;
+  case ST_DISCARD: break; /* stage rules: sema_stage.c */
   case ST_EMPTY: break;
   }
 }
@@ -967,6 +965,7 @@ void sema_resolve(wgsl_module *m) {
   for (int i = 0; i < n; i++) sema_resolve_global(&c, am->decls[i]);
   for (int i = 0; i < n; i++)
     if (am->decls[i]->kind == DECL_FN) sema_resolve_fn_body(&c, am->decls[i]);
+  sema_check_stages(&c);
   uni_analyse(&c);
   /* two resources at one group/binding are only an error when one entry
    * point uses both; that is checked at pipeline creation */

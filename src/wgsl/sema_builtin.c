@@ -398,7 +398,8 @@ static int argc_of(builtin_kind k) {
 static int foldable(builtin_kind k) {
   return k == BK_NUM1 || k == BK_NUM2 || k == BK_NUM3 || k == BK_FLT1 || k == BK_FLT2 ||
          k == BK_FLT3 || k == BK_SIGN || k == BK_INT1 || k == BK_MIX || k == BK_SEL ||
-         k == BK_DET || k == BK_TRANSPOSE;
+         k == BK_DET || k == BK_TRANSPOSE || k == BK_FREXP || k == BK_MODF ||
+         k == BK_ALLANY;
 }
 
 static const type *bitcast_call(sctx *c, ast_expr *e) {

@@ -34,9 +34,9 @@ int sema_convert_expr(sctx *c, ast_expr *e, const type *t) {
   if (from == t) return 1;
   if (!sema_can_convert(from, t)) return 0;
   if (e->cval) {
-    const cvalue *v = sema_convert(c->m, e->cval, t, e->span, c->d);
-    if (!v) return 0;
-    e->cval = v;
+    const cvalue *v = sema_convert(c->m, e->cval, t, e->span, EVAL_DIAGS(c));
+    if (!v && !c->quiet_eval) return 0;
+    e->cval = v ? v : cv_zero(c->m, t);
   }
   e->type = t;
   return 1;
@@ -324,7 +324,18 @@ static int texture_type(sctx *c, ast_expr *e, const type **out) {
 
 /* A type named by e, or NULL without an error when e does not name a type
  * (the caller decides what else it may be). */
+static const type *named_type(sctx *c, ast_expr *e, int *is_type);
+
 static const type *try_type(sctx *c, ast_expr *e, int *is_type) {
+  /* types are always evaluated, even in an operand a short circuit skips */
+  int quiet = c->quiet_eval;
+  c->quiet_eval = 0;
+  const type *t = named_type(c, e, is_type);
+  c->quiet_eval = quiet;
+  return t;
+}
+
+static const type *named_type(sctx *c, ast_expr *e, int *is_type) {
   *is_type = 0;
   if (e->kind != EX_IDENT) return NULL;
   const char *n = e->u.ident.name;
@@ -492,9 +503,16 @@ static const type *matrix_binary(sctx *c, ast_binop op, ast_expr *l, ast_expr *r
 
 static const type *binary(sctx *c, ast_expr *e) {
   ast_expr *l = e->u.binary.lhs, *r = e->u.binary.rhs;
-  const type *lt = sema_value(c, l), *rt = sema_value(c, r);
-  if (!lt || !rt) return NULL;
   ast_binop op = e->u.binary.op;
+  const type *lt = sema_value(c, l);
+  /* `false && e` and `true || e` do not evaluate e (§Const Expressions):
+   * its evaluation errors are not errors, its type still is checked */
+  int skip = lt && l->cval && !l->cval->elems && lt->kind == TY_BOOL &&
+             ((op == BIN_LAND && !l->cval->b) || (op == BIN_LOR && l->cval->b));
+  c->quiet_eval += skip;
+  const type *rt = sema_value(c, r);
+  c->quiet_eval -= skip;
+  if (!lt || !rt) return NULL;
   char b1[128], b2[128];
   static const char *opname[] = {
 #define X_(n, s) s,
@@ -560,8 +578,9 @@ typed:
   int ov;
   int k = sema_all_const(kids, 2, &ov);
   if (k == 1) {
-    e->cval = fold_binary(c->m, op, l->cval, r->cval, res, e->span, c->d);
-    if (!e->cval) return NULL;
+    e->cval = fold_binary(c->m, op, l->cval, r->cval, res, e->span, EVAL_DIAGS(c));
+    if (!e->cval && !c->quiet_eval) return NULL;
+    if (!e->cval) e->cval = cv_zero(c->m, res);
   } else if (k == 0 && ov) {
     e->is_override_expr = 1;
   }
@@ -617,8 +636,9 @@ static const type *unary(sctx *c, ast_expr *e) {
   }
   e->type = t;
   if (o->cval) {
-    e->cval = fold_unary(c->m, e->u.unary.op, o->cval, t, e->span, c->d);
-    if (!e->cval) return NULL;
+    e->cval = fold_unary(c->m, e->u.unary.op, o->cval, t, e->span, EVAL_DIAGS(c));
+    if (!e->cval && !c->quiet_eval) return NULL;
+    if (!e->cval) e->cval = cv_zero(c->m, t);
   } else if (o->is_override_expr) {
     e->is_override_expr = 1;
   }
@@ -782,12 +802,16 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
   }
   if (!t) {
     /* inferred: vecN(...), array(...) */
-    if (n == 0) {
+    if (n == 0 && !strncmp(gen, "vec", 3)) {
+      /* vecN() is the zero vector of AbstractInt (§Value Constructor
+       * Built-in Functions) */
+      t = types_vec(c->T, c->T->t_aint, (uint32_t)(gen[3] - '0'));
+    } else if (n == 0) {
       diag_error(c->d, e->span, "'%s()' needs a template argument or arguments to infer it from", gen);
       return NULL;
     }
     const type *s = NULL;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !t; i++) {
       const type *x = sema_value(c, args[i]);
       const type *xs = !strcmp(gen, "array") ? x : type_scalar_of(x);
       if (!xs) {
@@ -800,9 +824,13 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
         return NULL;
       }
     }
-    if (!strcmp(gen, "array")) t = types_array(c->T, s, (uint32_t)n, NULL);
-    else if (!strncmp(gen, "vec", 3)) t = types_vec(c->T, s, (uint32_t)(gen[3] - '0'));
-    else {
+    if (t) {
+      /* vecN(): done above */
+    } else if (!strcmp(gen, "array")) {
+      t = types_array(c->T, s, (uint32_t)n, NULL);
+    } else if (!strncmp(gen, "vec", 3)) {
+      t = types_vec(c->T, s, (uint32_t)(gen[3] - '0'));
+    } else {
       /* matCxR(...): the element type of the arguments; abstract integers
        * become abstract floats (matrices hold floats only) */
       if (s->kind == TY_AINT) s = c->T->t_afloat;
@@ -865,8 +893,9 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
     const cvalue **v = n <= 16 ? vals : arena_alloc(&c->m->arena, sizeof *v * (size_t)n);
     if (!v) return NULL;
     for (int i = 0; i < n; i++) v[i] = args[i]->cval;
-    e->cval = fold_construct(c->m, t, v, n, e->span, c->d);
-    if (!e->cval) return NULL;
+    e->cval = fold_construct(c->m, t, v, n, e->span, EVAL_DIAGS(c));
+    if (!e->cval && !c->quiet_eval) return NULL;
+    if (!e->cval) e->cval = cv_zero(c->m, t);
   } else if (k == 0 && ov) {
     e->is_override_expr = 1;
   }

@@ -29,9 +29,14 @@ typedef struct sctx {
   int f16_enabled;
   int subgroups_enabled;
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
+  int quiet_eval;       /* inside an operand a short circuit skips */
   ast_decl **gtab;      /* module declarations by name (open addressing) */
   unsigned gmask;
 } sctx;
+
+/* Where const-evaluation errors go: nowhere inside a skipped operand (the
+ * failed value is replaced by a zero of its type, never used). */
+#define EVAL_DIAGS(c) ((c)->quiet_eval ? NULL : (c)->d)
 
 /* sema.c */
 ast_decl *sema_lookup(sctx *c, const char *name);
@@ -57,6 +62,10 @@ const type *sema_unify(const type *a, const type *b);
 /* 1: every expression is const; 0: const or override (any_override set);
  * -1: some runtime value. NULL entries are skipped. */
 int sema_all_const(ast_expr **kids, int n, int *any_override);
+
+/* sema_stage.c: constructs one shader stage allows, checked per entry
+ * point over the functions it reaches. */
+void sema_check_stages(sctx *c);
 
 /* sema_builtin.c */
 /* The builtins.def id of a built-in function name, or -1. */
