@@ -400,6 +400,11 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
       return;
     }
   }
+  if (type_has_sgmat(t) && space != AS_PRIVATE) {
+    diag_error(c->d, d->type ? d->type->span : d->name_span,
+               "subgroup matrices can only be held in function or private variables");
+    return;
+  }
   if (type_has_override_array(t) && space != AS_WORKGROUP) {
     diag_error(c->d, d->type->span, "override-sized arrays are only allowed in workgroup memory");
     return;
@@ -925,6 +930,7 @@ static void directives(sctx *c) {
                    !strcmp(n, "chromium_experimental_dynamic_binding") ||
                    !strcmp(n, "chromium_internal_relaxed_uniform_layout")) {
           /* validated where its constructs are used; running is refused */
+          if (!strcmp(n, "chromium_experimental_subgroup_matrix")) c->sgmat_enabled = 1;
           if (!strcmp(n, "chromium_disable_uniformity_analysis")) c->uniformity_off = 1;
         } else {
           diag_error(c->d, dv->name_spans[k], "unknown extension '%s'", n);

@@ -431,6 +431,162 @@ static const type *bitcast_call(sctx *c, ast_expr *e) {
   return to;
 }
 
+/* ------------------------------------------------------ subgroup matrices */
+
+/* The subgroup matrix functions (chromium_experimental_subgroup_matrix,
+ * from Dawn's docs/dawn/features/subgroup_matrix.md and the forms its
+ * corpus uses): template arguments, then per function its argument count
+ * and which arguments are the memory pointer / matrices / u32 values. */
+static const struct {
+  builtin_fn f;
+  int ntargs;  /* template arguments: Load <T, layout>, Store <layout>, Multiply <TR> */
+  int nargs;
+} sgmat_rules[] = {
+    {BF_SUBGROUP_MATRIX_LOAD, 2, 3},          /* (p, offset, stride) -> T */
+    {BF_SUBGROUP_MATRIX_STORE, 1, 4},         /* (p, offset, value, stride) */
+    {BF_SUBGROUP_MATRIX_MULTIPLY, 1, 2},      /* (left, right) -> result<TR> */
+    {BF_SUBGROUP_MATRIX_MULTIPLY_ACCUMULATE, 0, 3}, /* (left, right, acc) -> acc */
+    {BF_SUBGROUP_MATRIX_SCALAR_ADD, 0, 2},    /* (m, scalar) -> m */
+    {BF_SUBGROUP_MATRIX_SCALAR_SUBTRACT, 0, 2},
+    {BF_SUBGROUP_MATRIX_SCALAR_MULTIPLY, 0, 2},
+};
+
+/* p: a pointer to an array of numeric scalars or vectors in storage or
+ * workgroup memory, readable (load) or writable (store). */
+static int sgmat_pointer(sctx *c, ast_expr *p, int store, const char *name) {
+  char b[128];
+  const type *t = sema_value(c, p);
+  if (!t) return 0;
+  const type *el = t->kind == TY_PTR && t->elem->kind == TY_ARRAY ? t->elem->elem : NULL;
+  int ok = el && (t->space == AS_STORAGE || t->space == AS_WORKGROUP) &&
+           (el->kind == TY_VEC || type_is_numeric_scalar(el)) && !type_is_abstract(el) &&
+           (store ? t->access != ACC_READ : t->access != ACC_WRITE);
+  if (!ok)
+    diag_error(c->d, p->span, "%s needs a pointer to an array of numbers in %s storage or workgroup memory, found %s",
+               name, store ? "writable" : "readable", TN(t, b));
+  return ok;
+}
+
+/* row_major / col_major as a template argument. */
+static int sgmat_layout(sctx *c, ast_expr *e) {
+  if (e->kind == EX_IDENT && !e->u.ident.ntargs && !sema_lookup(c, e->u.ident.name) &&
+      (!strcmp(e->u.ident.name, "row_major") || !strcmp(e->u.ident.name, "col_major"))) {
+    e->ref = REF_ENUMERANT;
+    return 1;
+  }
+  diag_error(c->d, e->span, "expected a matrix layout (row_major or col_major)");
+  return 0;
+}
+
+/* offset and stride: i32 or u32 element counts (abstract: u32). */
+static int sgmat_count(sctx *c, ast_expr *e, const char *what) {
+  const type *t = sema_value(c, e);
+  if (!t) return 0;
+  if (t->kind == TY_I32 || t->kind == TY_U32) return 1;
+  return sema_expect(c, e, c->T->t_u32, what);
+}
+
+static const type *sgmat_arg(sctx *c, ast_expr *e, int use, const char *name) {
+  char b[128];
+  const type *t = sema_value(c, e);
+  if (!t) return NULL;
+  if (t->kind != TY_SGMAT || (use >= 0 && t->tex_kind != use)) {
+    static const char *const uses[] = {"subgroup_matrix_left", "subgroup_matrix_right",
+                                       "subgroup_matrix_result"};
+    diag_error(c->d, e->span, "%s: expected a %s, found %s", name,
+               use >= 0 ? uses[use] : "subgroup matrix", TN(t, b));
+    return NULL;
+  }
+  return t;
+}
+
+static const type *sgmat_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr *callee = e->u.call.callee, **a = e->u.call.args;
+  ast_expr **ta = callee->u.ident.targs;
+  int n = e->u.call.nargs, nt = callee->u.ident.ntargs;
+  const char *name = fname(f);
+  char b1[128], b2[128];
+  if (!c->sgmat_enabled) {
+    diag_error(c->d, e->span, "'%s' needs 'enable chromium_experimental_subgroup_matrix;'", name);
+    return NULL;
+  }
+  int r = 0;
+  while (sgmat_rules[r].f != f) r++;
+  if (nt != sgmat_rules[r].ntargs) {
+    diag_error(c->d, callee->span, "'%s' takes %d template argument%s, found %d", name,
+               sgmat_rules[r].ntargs, sgmat_rules[r].ntargs == 1 ? "" : "s", nt);
+    return NULL;
+  }
+  if (n != sgmat_rules[r].nargs) {
+    diag_error(c->d, e->span, "%s takes %d arguments, found %d", name, sgmat_rules[r].nargs, n);
+    return NULL;
+  }
+  const type *rt = c->T->t_void;
+  switch (f) {
+  case BF_SUBGROUP_MATRIX_LOAD: {
+    const type *t = sema_type(c, ta[0]);
+    if (!t) return NULL;
+    if (t->kind != TY_SGMAT) {
+      diag_error(c->d, ta[0]->span, "%s loads a subgroup matrix type, found %s", name, TN(t, b1));
+      return NULL;
+    }
+    if (!sgmat_layout(c, ta[1]) || !sgmat_pointer(c, a[0], 0, name) ||
+        !sgmat_count(c, a[1], "offset") || !sgmat_count(c, a[2], "stride"))
+      return NULL;
+    rt = t;
+    break;
+  }
+  case BF_SUBGROUP_MATRIX_STORE:
+    if (!sgmat_layout(c, ta[0]) || !sgmat_pointer(c, a[0], 1, name) ||
+        !sgmat_count(c, a[1], "offset") || !sgmat_arg(c, a[2], -1, name) ||
+        !sgmat_count(c, a[3], "stride"))
+      return NULL;
+    break;
+  case BF_SUBGROUP_MATRIX_MULTIPLY: case BF_SUBGROUP_MATRIX_MULTIPLY_ACCUMULATE: {
+    /* left<T, K, M> * right<T, N, K> -> result<TR, N, M> */
+    const type *l = sgmat_arg(c, a[0], SGM_LEFT, name);
+    const type *rr = l ? sgmat_arg(c, a[1], SGM_RIGHT, name) : NULL;
+    if (!rr) return NULL;
+    if (l->elem != rr->elem || l->tex_format != rr->tex_format || l->n != rr->rows) {
+      diag_error(c->d, e->span, "%s: %s and %s do not multiply (same component type, left columns = right rows)",
+                 name, TN(l, b1), TN(rr, b2));
+      return NULL;
+    }
+    const type *tr;
+    int eight = 0;
+    if (f == BF_SUBGROUP_MATRIX_MULTIPLY) {
+      tr = sema_sgmat_component(c, ta[0], &eight);
+      if (!tr) return NULL;
+    } else {
+      const type *acc = sgmat_arg(c, a[2], SGM_RESULT, name);
+      if (!acc) return NULL;
+      tr = acc->elem;
+      eight = acc->tex_format;
+    }
+    int lfloat = type_is_float_scalar(l->elem);
+    if (!type_is_numeric_scalar(tr) || type_is_abstract(tr) || type_is_float_scalar(tr) != lfloat) {
+      diag_error(c->d, e->span, "%s: the result component %s does not suit %s", name, TN(tr, b1), TN(l, b2));
+      return NULL;
+    }
+    rt = types_sgmat(c->T, SGM_RESULT, tr, eight, rr->n, l->rows);
+    if (f == BF_SUBGROUP_MATRIX_MULTIPLY_ACCUMULATE && type_unref(a[2]->type) != rt) {
+      diag_error(c->d, a[2]->span, "%s: the accumulator must be %s, found %s", name, TN(rt, b1),
+                 TN(type_unref(a[2]->type), b2));
+      return NULL;
+    }
+    break;
+  }
+  default: { /* scalar add / subtract / multiply */
+    const type *m = sgmat_arg(c, a[0], -1, name);
+    if (!m || !sema_expect(c, a[1], m->elem, "scalar")) return NULL;
+    rt = m;
+    break;
+  }
+  }
+  e->type = rt;
+  return rt;
+}
+
 const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   ast_expr **a = e->u.call.args;
   int n = e->u.call.nargs;
@@ -440,6 +596,7 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   e->builtin = f;
   builtin_kind k = builtin_fn_kind(f);
   if (k == BK_ATOM || k == BK_CMPX) return atomic_call(c, e, f);
+  if (k == BK_SGMAT) return sgmat_call(c, e, f);
   if ((k >= BK_SGRED && k <= BK_QBC) && !c->subgroups_enabled) {
     diag_error(c->d, e->span, "'%s' needs 'enable subgroups;'", name);
     return NULL;
@@ -452,6 +609,11 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   if (k == BK_WUL) {
     const type *p = sema_value(c, a[0]);
     if (!p) return NULL;
+    if (p->kind == TY_PTR && p->space == AS_WORKGROUP && p->elem->kind == TY_ATOMIC) {
+      /* the atomic overload: the atomic's value, loaded uniformly */
+      e->type = p->elem->elem;
+      return e->type;
+    }
     if (p->kind != TY_PTR || p->space != AS_WORKGROUP || !type_is_constructible(p->elem) ||
         type_has_atomic(p->elem)) {
       diag_error(c->d, a[0]->span, "workgroupUniformLoad needs a pointer to a constructible value in workgroup memory, found %s", TN(p, b));

@@ -240,6 +240,63 @@ static const type *generator(sctx *c, ast_expr *e) {
   return types_ptr(c->T, TY_PTR, (addr_space)space, st, (access_mode)acc);
 }
 
+/* subgroup_matrix_left/right/result<T, cols, rows>
+ * (chromium_experimental_subgroup_matrix): T is f32, f16, i32, u32 or the
+ * 8-bit i8/u8 (held as i32/u32 in the shader); the sizes are positive
+ * const-expressions. use < 0: the name is not one of them. */
+static int sgmat_use_of(const char *n) {
+  if (strncmp(n, "subgroup_matrix_", 16)) return -1;
+  n += 16;
+  return !strcmp(n, "left") ? SGM_LEFT : !strcmp(n, "right") ? SGM_RIGHT : !strcmp(n, "result") ? SGM_RESULT : -1;
+}
+
+const type *sema_sgmat_component(sctx *c, ast_expr *e, int *eight) {
+  char b[128];
+  *eight = 0;
+  if (e->kind == EX_IDENT && !e->u.ident.ntargs && !sema_lookup(c, e->u.ident.name) &&
+      (!strcmp(e->u.ident.name, "i8") || !strcmp(e->u.ident.name, "u8"))) {
+    *eight = e->u.ident.name[0] == 'i' ? 1 : 2;
+    e->ref = REF_TYPE;
+    return *eight == 1 ? c->T->t_i32 : c->T->t_u32;
+  }
+  const type *s = sema_type(c, e);
+  if (!s) return NULL;
+  if (s->kind != TY_F32 && s->kind != TY_F16 && s->kind != TY_I32 && s->kind != TY_U32) {
+    diag_error(c->d, e->span, "subgroup matrix components are f32, f16, i32, u32, i8 or u8, found %s", TN(s, b));
+    return NULL;
+  }
+  return s;
+}
+
+static const type *sgmat_type(sctx *c, ast_expr *e, int use) {
+  const char *n = e->u.ident.name;
+  if (!c->sgmat_enabled) {
+    diag_error(c->d, e->span, "'%s' needs 'enable chromium_experimental_subgroup_matrix;'", n);
+    return NULL;
+  }
+  if (e->u.ident.ntargs != 3) {
+    diag_error(c->d, e->span, "'%s' needs a component type, a column count and a row count", n);
+    return NULL;
+  }
+  ast_expr **ta = e->u.ident.targs;
+  int eight = 0;
+  const type *s = sema_sgmat_component(c, ta[0], &eight);
+  if (!s) return NULL;
+  uint32_t dim[2];
+  for (int i = 0; i < 2; i++) {
+    ast_expr *x = ta[1 + i];
+    const type *t = sema_value(c, x);
+    if (!t) return NULL;
+    if (!type_is_integer_scalar(t) || !x->cval || x->cval->i <= 0 || x->cval->i > 1024) {
+      diag_error(c->d, x->span, "the %s count of a subgroup matrix must be a positive constant integer",
+                 i ? "row" : "column");
+      return NULL;
+    }
+    dim[i] = (uint32_t)x->cval->i;
+  }
+  return types_sgmat(c->T, (sgmat_use)use, s, eight, dim[0], dim[1]);
+}
+
 /* texture_*, sampler, sampler_comparison, texel_buffer: returns 1 when the
  * name is one of them (*out NULL after an error). */
 static int texture_type(sctx *c, ast_expr *e, const type **out) {
@@ -375,6 +432,11 @@ static const type *named_type(sctx *c, ast_expr *e, int *is_type) {
   if (texture_type(c, e, &t)) {
     *is_type = 1;
     return t;
+  }
+  int use = sgmat_use_of(n);
+  if (use >= 0) {
+    *is_type = 1;
+    return sgmat_type(c, e, use);
   }
   return NULL;
 }
@@ -841,6 +903,14 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
       t = types_mat(c->T, s, (uint32_t)(gen[3] - '0'), (uint32_t)(gen[5] - '0'));
     }
   }
+  if (t->kind == TY_SGMAT) {
+    /* T() is the zero matrix, T(v) fills it with v */
+    if (n > 1) goto bad_args;
+    if (n == 1 && !sema_expect(c, args[0], t->elem, "fill value")) return NULL;
+    e->ref = REF_CONSTRUCT;
+    e->type = t;
+    return t;
+  }
   if (!type_is_constructible(t)) {
     diag_error(c->d, e->span, "%s cannot be constructed", TN(t, b1));
     return NULL;
@@ -888,7 +958,7 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
   e->type = t;
   int ov;
   int k = sema_all_const(args, n, &ov);
-  if (k == 1) {
+  if (k == 1 && !type_has_sgmat(t)) { /* subgroup matrices are never constants */
     const cvalue *vals[16];
     const cvalue **v = n <= 16 ? vals : arena_alloc(&c->m->arena, sizeof *v * (size_t)n);
     if (!v) return NULL;
@@ -949,12 +1019,13 @@ static const type *call(sctx *c, ast_expr *e) {
   int is_type;
   const type *t = try_type(c, callee, &is_type);
   if (is_type) {
-    if (!t && callee->u.ident.ntargs) return NULL; /* error reported */
+    if (!t && (callee->u.ident.ntargs || !is_generator(n))) return NULL; /* error reported */
     return construct(c, e, t, n);
   }
   int bf = sema_find_builtin(n);
   if (bf >= 0) {
-    if (callee->u.ident.ntargs && bf != BF_BITCAST) {
+    if (callee->u.ident.ntargs && bf != BF_BITCAST &&
+        builtin_fn_kind((builtin_fn)bf) != BK_SGMAT) {
       diag_error(c->d, callee->span, "'%s' does not take template arguments", n);
       return NULL;
     }

@@ -28,6 +28,7 @@ typedef struct sctx {
   int in_continuing;
   int f16_enabled;
   int subgroups_enabled;
+  int sgmat_enabled;    /* chromium_experimental_subgroup_matrix */
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
   int quiet_eval;       /* inside an operand a short circuit skips */
   ast_decl **gtab;      /* module declarations by name (open addressing) */
@@ -56,6 +57,10 @@ int sema_expect(sctx *c, ast_expr *e, const type *t, const char *what);
 int sema_convert_expr(sctx *c, ast_expr *e, const type *t);
 /* Can a value of type `from` be converted automatically to `to`? */
 int sema_can_convert(const type *from, const type *to);
+
+/* A subgroup matrix component type argument: f32, f16, i32, u32, or i8/u8
+ * (*eight 1/2, returned as i32/u32); NULL after an error. */
+const type *sema_sgmat_component(sctx *c, ast_expr *e, int *eight);
 
 /* The common type two operand types convert to, or NULL. */
 const type *sema_unify(const type *a, const type *b);

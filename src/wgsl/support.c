@@ -31,6 +31,7 @@ static const char *type_problem(const type *t) {
   case TY_F16: return "f16";
   case TY_TEXTURE: return "a texture";
   case TY_SAMPLER: return "a sampler";
+  case TY_SGMAT: return "a subgroup matrix";
   case TY_VEC: case TY_MAT: case TY_ARRAY: case TY_ATOMIC: case TY_PTR: case TY_REF:
     if (t->kind == TY_ATOMIC && t->elem && t->elem->kind != TY_I32 && t->elem->kind != TY_U32)
       return "this atomic type";

@@ -114,6 +114,20 @@ const type *types_texture(type_table *t, int kind, int dim, const type *sampled,
   return add(t, p);
 }
 
+const type *types_sgmat(type_table *t, sgmat_use use, const type *elem, int eight_bit,
+                        uint32_t cols, uint32_t rows) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_SGMAT && x->tex_kind == (int)use && x->elem == elem &&
+        x->tex_format == eight_bit && x->n == cols && x->rows == rows)
+      return x;
+  }
+  /* not host-shareable: the layout only has to make arrays of them valid */
+  type p = {.kind = TY_SGMAT, .elem = elem, .tex_kind = (int)use, .tex_format = eight_bit,
+            .n = cols, .rows = rows, .align = 4, .size = 4, .words = 1};
+  return add(t, p);
+}
+
 const type *types_sampler(type_table *t, int comparison) {
   for (int i = 0; i < t->count; i++) {
     const type *x = t->items[i];
@@ -184,7 +198,7 @@ int type_is_abstract(const type *t) {
 int type_is_constructible(const type *t) {
   switch (t->kind) {
   case TY_BOOL: case TY_I32: case TY_U32: case TY_F32: case TY_F16: case TY_AINT:
-  case TY_AFLOAT: case TY_VEC: case TY_MAT: return 1;
+  case TY_AFLOAT: case TY_VEC: case TY_MAT: case TY_SGMAT: return 1;
   case TY_ARRAY: return t->n > 0 && !t->count_decl && type_is_constructible(t->elem);
   case TY_STRUCT:
     for (int i = 0; i < t->nfields; i++)
@@ -228,6 +242,16 @@ int type_has_override_array(const type *t) {
   if (t->kind == TY_STRUCT)
     for (int i = 0; i < t->nfields; i++)
       if (type_has_override_array(t->fields[i].type)) return 1;
+  return 0;
+}
+
+int type_has_sgmat(const type *t) {
+  if (!t) return 0;
+  if (t->kind == TY_SGMAT) return 1;
+  if (t->kind == TY_ARRAY) return type_has_sgmat(t->elem);
+  if (t->kind == TY_STRUCT)
+    for (int i = 0; i < t->nfields; i++)
+      if (type_has_sgmat(t->fields[i].type)) return 1;
   return 0;
 }
 
@@ -334,6 +358,17 @@ static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
     put(buf, len, n, ">");
     break;
   case TY_SAMPLER: put(buf, len, n, t->tex_kind ? "sampler_comparison" : "sampler"); break;
+  case TY_SGMAT: {
+    static const char *const uses[] = {"left", "right", "result"};
+    put(buf, len, n, "subgroup_matrix_");
+    put(buf, len, n, uses[t->tex_kind]);
+    put(buf, len, n, "<");
+    if (t->tex_format) put(buf, len, n, t->tex_format == 1 ? "i8" : "u8");
+    else name_into(t->elem, buf, len, n);
+    snprintf(tmp, sizeof tmp, ", %u, %u>", t->n, t->rows);
+    put(buf, len, n, tmp);
+    break;
+  }
   case TY_TEXTURE: {
     static const char *const dims[] = {"1d", "2d", "2d_array", "3d", "cube", "cube_array"};
     switch (t->tex_kind) {

@@ -32,8 +32,15 @@ typedef enum type_kind {
   TY_REF,
   TY_TEXTURE, /* every texture type: tex_kind, tex_dim, elem (sampled type),
                  tex_format / access (storage textures) */
-  TY_SAMPLER  /* sampler (tex_kind 0) or sampler_comparison (tex_kind 1) */
+  TY_SAMPLER, /* sampler (tex_kind 0) or sampler_comparison (tex_kind 1) */
+  TY_SGMAT    /* subgroup_matrix_left/right/result<T, cols, rows>
+                 (chromium_experimental_subgroup_matrix): tex_kind = sgmat_use,
+                 elem = the shader scalar (i32/u32 for i8/u8), tex_format =
+                 the 8-bit component (0 none, 1 i8, 2 u8), n = columns,
+                 rows = rows. Validated only; lowering refuses it. */
 } type_kind;
+
+typedef enum sgmat_use { SGM_LEFT, SGM_RIGHT, SGM_RESULT } sgmat_use;
 
 /* Texture families (type.tex_kind for TY_TEXTURE). */
 typedef enum tex_kind {
@@ -114,6 +121,9 @@ const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *s
 const type *types_texture(type_table *t, int kind, int dim, const type *sampled, int format,
                           access_mode a);
 const type *types_sampler(type_table *t, int comparison);
+/* A subgroup matrix type; eight_bit: 0, 1 (i8, elem i32) or 2 (u8, elem u32). */
+const type *types_sgmat(type_table *t, sgmat_use use, const type *elem, int eight_bit,
+                        uint32_t cols, uint32_t rows);
 /* The texel formats, NULL-terminated; and the channel type of each. */
 extern const char *const types_texel_formats[];
 const type *types_texel_channel(type_table *t, int format);
@@ -130,6 +140,7 @@ int type_is_host_shareable(const type *t);
 int type_has_runtime_array(const type *t);
 int type_has_atomic(const type *t);
 int type_has_override_array(const type *t);
+int type_has_sgmat(const type *t);
 /* The scalar of a scalar or vector type (the type itself for scalars). */
 const type *type_scalar_of(const type *t);
 /* Strips a reference: the type a load of t gives. */

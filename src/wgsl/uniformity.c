@@ -21,7 +21,7 @@
 #include "uniformity.h"
 
 enum { SEV_ERROR, SEV_WARNING, SEV_INFO, SEV_OFF };
-enum { RULE_DERIV, RULE_SUBGROUP, RULE_BARRIER };
+enum { RULE_DERIV, RULE_SUBGROUP, RULE_BARRIER, RULE_SGMAT, RULE_COUNT };
 enum { B_NEXT = 1, B_RET = 2, B_BREAK = 4, B_CONT = 8 };
 
 typedef struct unode {
@@ -60,7 +60,7 @@ typedef struct uctx {
   ftag *tags;      /* per module declaration */
   int maybe, cf_start, ret;
   int *params;
-  int sev[3];      /* effective severity per rule at the current point */
+  int sev[RULE_COUNT];      /* effective severity per rule at the current point */
   int loop_cf;     /* CF' of the innermost loop, -1 outside */
   int *loop_state; /* variable placeholders of the innermost loop */
   int loop_nv;     /* how many variables loop_state covers */
@@ -143,11 +143,12 @@ static int parse_sev(const char *s) {
 static int parse_rule(const char *s) {
   if (!strcmp(s, "derivative_uniformity")) return RULE_DERIV;
   if (!strcmp(s, "subgroup_uniformity")) return RULE_SUBGROUP;
+  if (!strcmp(s, "chromium.subgroup_matrix_uniformity")) return RULE_SGMAT;
   return -1;
 }
 
 /* Applies @diagnostic(severity, rule) attributes; saves the old state. */
-static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[3]) {
+static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[RULE_COUNT]) {
   memcpy(saved, u->sev, sizeof u->sev);
   for (int i = 0; i < n; i++) {
     if (strcmp(a[i].name, "diagnostic") || a[i].nargs < 2) continue;
@@ -231,6 +232,8 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
       require(u, cf, RULE_DERIV, e->span, name);
     else if (k >= BK_SGRED && k <= BK_QBC)
       require(u, cf, RULE_SUBGROUP, e->span, name);
+    else if (k == BK_SGMAT)
+      require(u, cf, RULE_SGMAT, e->span, name);
     if (k == BK_WUL) {
       *val = cf; /* the loaded value is uniform */
     } else if (k == BK_ATOM || k == BK_CMPX || (k >= BK_SGRED && k <= BK_QBC && k != BK_SGBC &&
@@ -416,7 +419,7 @@ static void assign_to(uctx *u, int cf, ast_expr *lhs, int v) {
 static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   *beh = B_NEXT;
   if (!s || u->failed) return cf;
-  int saved_sev[3];
+  int saved_sev[RULE_COUNT];
   apply_attrs(u, s->attrs, s->nattrs, saved_sev);
   int v;
   switch (s->kind) {
@@ -700,7 +703,8 @@ static void analyse_callees(uctx *u, ast_stmt *s) {
   }
 }
 
-static const char *const rule_names[] = {"derivative_uniformity", "subgroup_uniformity", "uniformity"};
+static const char *const rule_names[] = {"derivative_uniformity", "subgroup_uniformity", "uniformity",
+                                         "chromium.subgroup_matrix_uniformity"};
 
 static void analyse_fn(uctx *u, ast_decl *fn) {
   ftag *tag = &u->tags[fn->index];
@@ -719,7 +723,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   f.fn = fn;
   f.loop_cf = -1;
   f.loop_state = NULL;
-  int saved[3];
+  int saved[RULE_COUNT];
   apply_attrs(&f, fn->attrs, fn->nattrs, saved);
   f.maybe = node(&f, fn->name_span);
   f.cf_start = node(&f, fn->name_span);
@@ -749,6 +753,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
       if (f.nodes[s->node].mark & 1) {
         const char *why = s->rule == RULE_BARRIER ? "must only be called from uniform control flow"
                           : s->rule == RULE_DERIV ? "must only be called from uniform control flow (derivative_uniformity)"
+                          : s->rule == RULE_SGMAT ? "must only be called from uniform control flow (chromium.subgroup_matrix_uniformity)"
                                                   : "must only be called from uniform control flow (subgroup_uniformity)";
         diag_severity sev = s->sev == SEV_ERROR ? DIAG_ERROR : DIAG_WARNING;
         if (s->sev == SEV_INFO) sev = DIAG_NOTE;
@@ -792,6 +797,7 @@ void uni_analyse(sctx *c) {
   u.sev[RULE_DERIV] = SEV_ERROR;
   u.sev[RULE_SUBGROUP] = SEV_ERROR;
   u.sev[RULE_BARRIER] = SEV_ERROR;
+  u.sev[RULE_SGMAT] = SEV_ERROR;
   /* diagnostic(severity, rule); directives */
   for (int i = 0; i < am->ndirectives; i++) {
     ast_directive *dv = &am->directives[i];
