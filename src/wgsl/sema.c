@@ -163,11 +163,48 @@ static void check_attr_names(sctx *c, ast_attr *a, int n) {
 
 /* --------------------------------------------------------- declarations */
 
-static int parse_space_name(const char *n) {
-  static const char *const names[] = {"", "function", "private", "workgroup", "uniform", "storage"};
-  for (int i = 1; i < 6; i++)
-    if (!strcmp(names[i], n)) return i;
+static int parse_space_name(sctx *c, const char *n) {
+  for (int i = AS_FUNCTION; i <= AS_PIXEL_LOCAL; i++)
+    if (i != AS_HANDLE && !strcmp(addr_space_name((addr_space)i), n))
+      return i == AS_PIXEL_LOCAL && !c->pixel_local_enabled ? -1 : i;
   return -1;
+}
+
+/* var<immediate> (§Address Spaces): a host-shareable constructible type,
+ * no arrays, no structures with array members. var<pixel_local>
+ * (chromium_experimental_pixel_local): a structure of i32, u32 and f32
+ * members. Returns 0 after an error. */
+static int check_special_space(sctx *c, ast_decl *d, int space, const type *t) {
+  char b[128];
+  int ok = 1;
+  if (space == AS_IMMEDIATE) {
+    ok = type_is_host_shareable(t) && type_is_constructible(t) && t->kind != TY_ARRAY;
+    for (int i = 0; ok && t->kind == TY_STRUCT && i < t->nfields; i++)
+      if (t->fields[i].type->kind == TY_ARRAY) ok = 0;
+    if (!ok)
+      diag_error(c->d, d->type ? d->type->span : d->name_span,
+                 "%s cannot be immediate data (host-shareable, constructible, no arrays)", TN(t, b));
+  } else {
+    ok = t->kind == TY_STRUCT;
+    for (int i = 0; ok && i < t->nfields; i++) {
+      type_kind k = t->fields[i].type->kind;
+      if (k != TY_I32 && k != TY_U32 && k != TY_F32) ok = 0;
+    }
+    if (!ok)
+      diag_error(c->d, d->type ? d->type->span : d->name_span,
+                 "a pixel_local variable must be a structure of i32, u32 and f32 members, found %s", TN(t, b));
+  }
+  if (ok && d->init) {
+    diag_error(c->d, d->init->span, "%s variables cannot have an initializer", addr_space_name((addr_space)space));
+    ok = 0;
+  }
+  ast_attr *g = find_attr(d->attrs, d->nattrs, "group");
+  ast_attr *bn = find_attr(d->attrs, d->nattrs, "binding");
+  if (ok && (g || bn)) {
+    diag_error(c->d, (g ? g : bn)->span, "only uniform and storage variables take @group/@binding");
+    ok = 0;
+  }
+  return ok;
 }
 
 static void resolve_struct(sctx *c, ast_decl *d) {
@@ -306,7 +343,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
   d->group = d->binding = -1;
   int space = AS_NONE;
   if (d->space_name) {
-    space = parse_space_name(d->space_name);
+    space = parse_space_name(c, d->space_name);
     if (space < 0) {
       diag_error(c->d, d->space_span, "unknown address space '%s'", d->space_name);
       return;
@@ -328,7 +365,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
                d->name);
     return;
   }
-  int access = space == AS_STORAGE ? ACC_READ : space == AS_UNIFORM ? ACC_READ : ACC_READ_WRITE;
+  int access = space == AS_STORAGE || space == AS_UNIFORM || space == AS_IMMEDIATE ? ACC_READ : ACC_READ_WRITE;
   if (d->access_name) {
     if (space != AS_STORAGE) {
       diag_error(c->d, d->space_span, "only storage variables take an access mode");
@@ -362,6 +399,19 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     diag_error(c->d, d->space_span, "textures and samplers are declared without an address space");
     return;
   }
+  if (space == AS_IMMEDIATE || space == AS_PIXEL_LOCAL) {
+    if (!check_special_space(c, d, space, t)) return;
+    d->rtype = t;
+    return;
+  }
+  if (t->kind == TY_BUFFER) {
+    /* §Buffer Types: buffer<N> in storage, uniform and workgroup memory;
+     * the runtime-sized buffer in storage only */
+    if (space == AS_PRIVATE || (!t->n && space != AS_STORAGE)) {
+      diag_error(c->d, d->type->span, "%s cannot be in %s memory", TN(t, b), addr_space_name((addr_space)space));
+      return;
+    }
+  }
   ast_attr *g = find_attr(d->attrs, d->nattrs, "group");
   ast_attr *bn = find_attr(d->attrs, d->nattrs, "binding");
   int resource = space == AS_UNIFORM || space == AS_STORAGE;
@@ -373,7 +423,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     }
     d->group = (int)attr_int(c, g, 0, "@group");
     d->binding = (int)attr_int(c, bn, 0, "@binding");
-    if (!type_is_host_shareable(t)) {
+    if (!type_is_host_shareable(t) && t->kind != TY_BUFFER) {
       diag_error(c->d, d->type->span, "%s is not host-shareable and cannot be in %s memory", TN(t, b),
                  addr_space_name((addr_space)space));
       return;
@@ -481,7 +531,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     } else if (p->rtype->kind == TY_PTR) {
       if (p->rtype->space != AS_FUNCTION && p->rtype->space != AS_PRIVATE &&
           p->rtype->space != AS_WORKGROUP && p->rtype->space != AS_STORAGE &&
-          p->rtype->space != AS_UNIFORM)
+          p->rtype->space != AS_UNIFORM && p->rtype->space != AS_IMMEDIATE)
         diag_error(c->d, p->type->span, "invalid pointer parameter");
     } else if (!type_is_constructible(p->rtype)) {
       diag_error(c->d, p->type->span, "%s cannot be a parameter type", TN(p->rtype, b));
@@ -931,6 +981,7 @@ static void directives(sctx *c) {
                    !strcmp(n, "chromium_internal_relaxed_uniform_layout")) {
           /* validated where its constructs are used; running is refused */
           if (!strcmp(n, "chromium_experimental_subgroup_matrix")) c->sgmat_enabled = 1;
+          if (!strcmp(n, "chromium_experimental_pixel_local")) c->pixel_local_enabled = 1;
           if (!strcmp(n, "chromium_disable_uniformity_analysis")) c->uniformity_off = 1;
         } else {
           diag_error(c->d, dv->name_spans[k], "unknown extension '%s'", n);
@@ -941,7 +992,8 @@ static void directives(sctx *c) {
                                             "unrestricted_pointer_parameters",
                                             "pointer_composite_access", "texel_buffers",
                                             "fragment_depth", "uniform_buffer_standard_layout",
-                                            "subgroup_id", "linear_indexing", NULL};
+                                            "subgroup_id", "linear_indexing", "buffer_view",
+                                            "immediate_address_space", NULL};
         int ok = 0;
         for (int j = 0; known[j]; j++)
           if (!strcmp(known[j], n)) ok = 1;

@@ -431,6 +431,90 @@ static const type *bitcast_call(sctx *c, ast_expr *e) {
   return to;
 }
 
+/* ----------------------------------------------------------- buffer views */
+
+/* MinTypeSize(T) of §Buffer View Built-in Functions. */
+static uint32_t min_type_size(const type *t) {
+  if (t->kind == TY_ARRAY && !t->n && !t->count_decl) return t->stride;
+  if (t->kind == TY_STRUCT && t->nfields && type_has_runtime_array(t)) {
+    const type_field *l = &t->fields[t->nfields - 1];
+    return l->offset + l->type->stride;
+  }
+  return t->size;
+}
+
+static int buffer_count(sctx *c, ast_expr *e, const char *what) {
+  const type *t = sema_value(c, e);
+  if (!t) return 0;
+  if (t->kind == TY_AINT) sema_convert_expr(c, e, c->T->t_i32);
+  t = type_unref(e->type);
+  if (t->kind != TY_I32 && t->kind != TY_U32) {
+    char b[128];
+    diag_error(c->d, e->span, "the %s must be i32 or u32, found %s", what, TN(t, b));
+    return 0;
+  }
+  if (e->cval && e->cval->i < 0) {
+    diag_error(c->d, e->span, "the %s must not be negative, found %lld", what, (long long)e->cval->i);
+    return 0;
+  }
+  return 1;
+}
+
+static const type *buffer_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr *callee = e->u.call.callee, **a = e->u.call.args;
+  int n = e->u.call.nargs, nt = callee->u.ident.ntargs;
+  const char *name = fname(f);
+  char b1[128], b2[128];
+  int want_t = f != BF_BUFFER_LENGTH, want_n = f == BF_BUFFER_VIEW ? 2 : f == BF_BUFFER_ARRAY_VIEW ? 3 : 1;
+  if (nt != want_t) {
+    diag_error(c->d, callee->span, want_t ? "'%s' needs one template argument (the view's type)"
+                                          : "'%s' does not take template arguments", name);
+    return NULL;
+  }
+  if (n != want_n) {
+    diag_error(c->d, e->span, "%s takes %d argument%s, found %d", name, want_n, want_n == 1 ? "" : "s", n);
+    return NULL;
+  }
+  const type *p = sema_value(c, a[0]);
+  if (!p) return NULL;
+  if (p->kind != TY_PTR || p->elem->kind != TY_BUFFER) {
+    diag_error(c->d, a[0]->span, "%s needs a pointer to a buffer, found %s", name, TN(p, b1));
+    return NULL;
+  }
+  if (f == BF_BUFFER_LENGTH) {
+    e->type = c->T->t_u32;
+    return e->type;
+  }
+  const type *t = sema_type(c, callee->u.ident.targs[0]);
+  if (!t) return NULL;
+  int fixed = !type_has_runtime_array(t);
+  if (!type_is_host_shareable(t) || type_has_atomic(t) || (f == BF_BUFFER_ARRAY_VIEW && fixed)) {
+    diag_error(c->d, callee->u.ident.targs[0]->span,
+               f == BF_BUFFER_ARRAY_VIEW ? "bufferArrayView views a host-shareable type without a fixed footprint and without atomics, found %s"
+                                         : "bufferView views a host-shareable type without atomics, found %s",
+               TN(t, b1));
+    return NULL;
+  }
+  if (!buffer_count(c, a[1], "offset") || (n == 3 && !buffer_count(c, a[2], "size"))) return NULL;
+  uint32_t need = min_type_size(t), have = p->elem->n;
+  if (f == BF_BUFFER_VIEW && have && need > have) {
+    diag_error(c->d, e->span, "%s needs %u bytes, more than %s holds", TN(t, b1), need, TN(p->elem, b2));
+    return NULL;
+  }
+  if (n == 3 && a[2]->cval && (uint64_t)a[2]->cval->i < need) {
+    diag_error(c->d, a[2]->span, "a size of %lld bytes is less than %s needs (%u)", (long long)a[2]->cval->i,
+               TN(t, b1), need);
+    return NULL;
+  }
+  if (a[1]->cval && t->align && a[1]->cval->i % t->align) {
+    diag_error(c->d, a[1]->span, "offset %lld is not a multiple of %s's alignment (%u)",
+               (long long)a[1]->cval->i, TN(t, b1), t->align);
+    return NULL;
+  }
+  e->type = types_ptr(c->T, TY_PTR, p->space, t, p->access);
+  return e->type;
+}
+
 /* ------------------------------------------------------ subgroup matrices */
 
 /* The subgroup matrix functions (chromium_experimental_subgroup_matrix,
@@ -597,6 +681,15 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   builtin_kind k = builtin_fn_kind(f);
   if (k == BK_ATOM || k == BK_CMPX) return atomic_call(c, e, f);
   if (k == BK_SGMAT) return sgmat_call(c, e, f);
+  if (k == BK_BUFVIEW) return buffer_call(c, e, f);
+  if (k == BK_PRINT) {
+    /* chromium's print(v): a concrete (after conversion) scalar or vector */
+    const type *t = n == 1 ? sema_value(c, a[0]) : NULL;
+    if (!t || !is_sv(t)) return n == 1 && !t ? NULL : fail_args(c, e, f, t);
+    if (!sema_convert_expr(c, a[0], types_concretize(c->T, t))) return fail_args(c, e, f, t);
+    e->type = c->T->t_void;
+    return e->type;
+  }
   if ((k >= BK_SGRED && k <= BK_QBC) && !c->subgroups_enabled) {
     diag_error(c->d, e->span, "'%s' needs 'enable subgroups;'", name);
     return NULL;

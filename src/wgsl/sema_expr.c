@@ -17,6 +17,11 @@
 int sema_can_convert(const type *from, const type *to) {
   if (!from || !to) return 0;
   if (from == to) return 1;
+  /* §Conversion Rank: a pointer to buffer<N1> converts to one to a smaller
+   * buffer<N2> or to the runtime-sized buffer */
+  if (from->kind == TY_PTR && to->kind == TY_PTR && from->elem->kind == TY_BUFFER &&
+      to->elem->kind == TY_BUFFER && from->space == to->space && from->access == to->access)
+    return to->elem->n == 0 || (from->elem->n && to->elem->n < from->elem->n);
   if (from->kind == TY_AINT)
     return to->kind == TY_I32 || to->kind == TY_U32 || to->kind == TY_F32 ||
            to->kind == TY_F16 || to->kind == TY_AFLOAT;
@@ -108,6 +113,8 @@ static int parse_space(const char *n) {
   if (!strcmp(n, "workgroup")) return AS_WORKGROUP;
   if (!strcmp(n, "uniform")) return AS_UNIFORM;
   if (!strcmp(n, "storage")) return AS_STORAGE;
+  if (!strcmp(n, "immediate")) return AS_IMMEDIATE;
+  if (!strcmp(n, "pixel_local")) return AS_PIXEL_LOCAL;
   return -1;
 }
 
@@ -224,7 +231,7 @@ static const type *generator(sctx *c, ast_expr *e) {
   }
   const type *st = sema_type(c, e->u.ident.targs[1]);
   if (!st) return NULL;
-  int acc = space == AS_STORAGE ? ACC_READ : space == AS_UNIFORM ? ACC_READ : ACC_READ_WRITE;
+  int acc = space == AS_STORAGE || space == AS_UNIFORM || space == AS_IMMEDIATE ? ACC_READ : ACC_READ_WRITE;
   if (e->u.ident.ntargs == 3) {
     ast_expr *ac = e->u.ident.targs[2];
     acc = ac->kind == EX_IDENT ? parse_access(ac->u.ident.name) : -1;
@@ -432,6 +439,22 @@ static const type *named_type(sctx *c, ast_expr *e, int *is_type) {
   if (texture_type(c, e, &t)) {
     *is_type = 1;
     return t;
+  }
+  if (!strcmp(n, "buffer")) {
+    /* buffer<N> / buffer (§Buffer Types) */
+    *is_type = 1;
+    if (e->u.ident.ntargs == 0) return types_buffer(c->T, 0);
+    ast_expr *x = e->u.ident.targs[0];
+    const type *xt = e->u.ident.ntargs == 1 ? sema_value(c, x) : NULL;
+    if (!xt) {
+      if (e->u.ident.ntargs != 1) diag_error(c->d, e->span, "buffer takes one template argument (its size in bytes)");
+      return NULL;
+    }
+    if (!type_is_integer_scalar(xt) || !x->cval || x->cval->i <= 0 || x->cval->i > (1 << 28)) {
+      diag_error(c->d, x->span, "the size of a buffer must be a positive constant integer");
+      return NULL;
+    }
+    return types_buffer(c->T, (uint32_t)x->cval->i);
   }
   int use = sgmat_use_of(n);
   if (use >= 0) {
@@ -1025,7 +1048,7 @@ static const type *call(sctx *c, ast_expr *e) {
   int bf = sema_find_builtin(n);
   if (bf >= 0) {
     if (callee->u.ident.ntargs && bf != BF_BITCAST &&
-        builtin_fn_kind((builtin_fn)bf) != BK_SGMAT) {
+        builtin_fn_kind((builtin_fn)bf) != BK_SGMAT && builtin_fn_kind((builtin_fn)bf) != BK_BUFVIEW) {
       diag_error(c->d, callee->span, "'%s' does not take template arguments", n);
       return NULL;
     }
@@ -1092,6 +1115,10 @@ const type *sema_value(sctx *c, ast_expr *e) {
     }
     if (t->elem->kind == TY_ATOMIC) {
       diag_error(c->d, e->span, "atomics are read with atomicLoad, not by value");
+      return NULL;
+    }
+    if (t->elem->kind == TY_BUFFER) {
+      diag_error(c->d, e->span, "a buffer has no value: read it through bufferView or bufferArrayView");
       return NULL;
     }
     return t->elem;

@@ -29,6 +29,7 @@ typedef struct sctx {
   int f16_enabled;
   int subgroups_enabled;
   int sgmat_enabled;    /* chromium_experimental_subgroup_matrix */
+  int pixel_local_enabled; /* chromium_experimental_pixel_local */
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
   int quiet_eval;       /* inside an operand a short circuit skips */
   ast_decl **gtab;      /* module declarations by name (open addressing) */

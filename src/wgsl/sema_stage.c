@@ -6,7 +6,10 @@
  * workgroup variables in compute shaders) is an error only when an entry
  * point of another stage can reach it through its calls (WGSL §Discard
  * Statement, §Derivative Built-in Functions, §Synchronization Built-in
- * Functions, §Address Spaces). Runs after every function body is resolved.
+ * Functions, §Address Spaces). pixel_local variables are fragment-only
+ * (chromium_experimental_pixel_local), and an entry point statically
+ * accesses at most one immediate data variable (§Address Spaces). Runs after
+ * every function body is resolved.
  */
 #include <string.h>
 
@@ -16,6 +19,7 @@ typedef struct walk {
   sctx *c;
   ast_decl *entry;
   uint8_t *seen; /* per module declaration */
+  ast_decl *immediate; /* the immediate data variable the entry point uses */
   int reported;
 } walk;
 
@@ -49,11 +53,22 @@ static void fn_body(walk *w, ast_decl *fn);
 static void expr(walk *w, ast_expr *e) {
   if (!e || w->reported) return;
   switch (e->kind) {
-  case EX_IDENT:
-    if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_VAR &&
-        e->decl->space == AS_WORKGROUP && w->entry->stage != 1)
+  case EX_IDENT: {
+    ast_decl *d = e->ref == REF_DECL && e->decl && e->decl->kind == DECL_VAR ? e->decl : NULL;
+    if (d && d->space == AS_WORKGROUP && w->entry->stage != 1)
       report(w, e->span, "a workgroup variable", 1);
+    if (d && d->space == AS_PIXEL_LOCAL && w->entry->stage != 3)
+      report(w, e->span, "a pixel_local variable", 3);
+    if (d && d->space == AS_IMMEDIATE) {
+      if (w->immediate && w->immediate != d && !w->reported) {
+        w->reported = 1;
+        diag_error(w->c->d, e->span, "entry point '%s' uses two immediate data variables ('%s' and '%s')",
+                   w->entry->name, w->immediate->name, d->name);
+      }
+      w->immediate = d;
+    }
     break;
+  }
   case EX_CALL:
     for (int i = 0; i < e->u.call.nargs; i++) expr(w, e->u.call.args[i]);
     if (e->ref == REF_BUILTIN_FN) {
@@ -123,7 +138,7 @@ void sema_check_stages(sctx *c) {
   for (int i = 0; i < am->ndecls; i++) {
     ast_decl *d = am->decls[i];
     if (d->kind != DECL_FN || !d->stage || !d->body) continue;
-    walk w = {c, d, arena_alloc(&c->m->arena, (size_t)am->ndecls + 1), 0};
+    walk w = {c, d, arena_alloc(&c->m->arena, (size_t)am->ndecls + 1), NULL, 0};
     if (!w.seen) return;
     memset(w.seen, 0, (size_t)am->ndecls + 1);
     fn_body(&w, d);

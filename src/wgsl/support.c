@@ -32,6 +32,7 @@ static const char *type_problem(const type *t) {
   case TY_TEXTURE: return "a texture";
   case TY_SAMPLER: return "a sampler";
   case TY_SGMAT: return "a subgroup matrix";
+  case TY_BUFFER: return "a buffer";
   case TY_VEC: case TY_MAT: case TY_ARRAY: case TY_ATOMIC: case TY_PTR: case TY_REF:
     if (t->kind == TY_ATOMIC && t->elem && t->elem->kind != TY_I32 && t->elem->kind != TY_U32)
       return "this atomic type";
@@ -126,6 +127,10 @@ static void decl(gate *g, ast_decl *d) {
     stmt(g, d->body);
     break;
   case DECL_VAR: case DECL_LET: case DECL_CONST: case DECL_OVERRIDE: case DECL_PARAM:
+    if (d->kind == DECL_VAR && (d->space == AS_IMMEDIATE || d->space == AS_PIXEL_LOCAL)) {
+      refuse(g, d->name_span, d->space == AS_IMMEDIATE ? "the immediate address space" : "the pixel_local address space");
+      break;
+    }
     check_type(g, d->rtype, d->name_span);
     if (d->kind != DECL_CONST) expr(g, d->init);
     break;

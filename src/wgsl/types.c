@@ -114,6 +114,15 @@ const type *types_texture(type_table *t, int kind, int dim, const type *sampled,
   return add(t, p);
 }
 
+const type *types_buffer(type_table *t, uint32_t n) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_BUFFER && x->n == n) return x;
+  }
+  type p = {.kind = TY_BUFFER, .n = n, .align = 16, .size = n};
+  return add(t, p);
+}
+
 const type *types_sgmat(type_table *t, sgmat_use use, const type *elem, int eight_bit,
                         uint32_t cols, uint32_t rows) {
   for (int i = 0; i < t->count; i++) {
@@ -285,8 +294,9 @@ const type *types_with_scalar(type_table *t, const type *shape, const type *s) {
 }
 
 const char *addr_space_name(addr_space s) {
-  static const char *names[] = {"none", "function", "private", "workgroup",
-                                "uniform", "storage", "handle"};
+  static const char *names[] = {"none",    "function", "private",  "workgroup",
+                                "uniform", "storage",  "handle",   "immediate",
+                                "pixel_local"};
   return names[s];
 }
 
@@ -358,6 +368,11 @@ static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
     put(buf, len, n, ">");
     break;
   case TY_SAMPLER: put(buf, len, n, t->tex_kind ? "sampler_comparison" : "sampler"); break;
+  case TY_BUFFER:
+    if (t->n) snprintf(tmp, sizeof tmp, "buffer<%u>", t->n);
+    else snprintf(tmp, sizeof tmp, "buffer");
+    put(buf, len, n, tmp);
+    break;
   case TY_SGMAT: {
     static const char *const uses[] = {"left", "right", "result"};
     put(buf, len, n, "subgroup_matrix_");

@@ -33,6 +33,9 @@ typedef enum type_kind {
   TY_TEXTURE, /* every texture type: tex_kind, tex_dim, elem (sampled type),
                  tex_format / access (storage textures) */
   TY_SAMPLER, /* sampler (tex_kind 0) or sampler_comparison (tex_kind 1) */
+  TY_BUFFER,  /* buffer<N> (n = N bytes) or the runtime-sized buffer (n = 0):
+                 opaque memory read through bufferView/bufferArrayView
+                 (§Buffer Types). Validated only; lowering refuses it. */
   TY_SGMAT    /* subgroup_matrix_left/right/result<T, cols, rows>
                  (chromium_experimental_subgroup_matrix): tex_kind = sgmat_use,
                  elem = the shader scalar (i32/u32 for i8/u8), tex_format =
@@ -63,7 +66,9 @@ typedef enum addr_space {
   AS_WORKGROUP,
   AS_UNIFORM,
   AS_STORAGE,
-  AS_HANDLE
+  AS_HANDLE,
+  AS_IMMEDIATE,  /* var<immediate> (§Address Spaces): validated; lowering refuses */
+  AS_PIXEL_LOCAL /* var<pixel_local> (chromium_experimental_pixel_local): validated */
 } addr_space;
 
 typedef enum access_mode { ACC_NONE, ACC_READ, ACC_WRITE, ACC_READ_WRITE } access_mode;
@@ -121,6 +126,8 @@ const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *s
 const type *types_texture(type_table *t, int kind, int dim, const type *sampled, int format,
                           access_mode a);
 const type *types_sampler(type_table *t, int comparison);
+/* buffer<N> (n bytes) or the runtime-sized buffer (n == 0). */
+const type *types_buffer(type_table *t, uint32_t n);
 /* A subgroup matrix type; eight_bit: 0, 1 (i8, elem i32) or 2 (u8, elem u32). */
 const type *types_sgmat(type_table *t, sgmat_use use, const type *elem, int eight_bit,
                         uint32_t cols, uint32_t rows);

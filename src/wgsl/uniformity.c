@@ -195,7 +195,7 @@ static ast_decl *root_decl(ast_expr *e) {
 static int global_uniform(ast_decl *d) {
   if (d->kind == DECL_CONST || d->kind == DECL_OVERRIDE) return 1;
   if (d->kind != DECL_VAR) return 1;
-  if (d->space == AS_HANDLE || d->space == AS_UNIFORM) return 1;
+  if (d->space == AS_HANDLE || d->space == AS_UNIFORM || d->space == AS_IMMEDIATE) return 1;
   if (d->space == AS_STORAGE && d->access == ACC_READ) return 1;
   return 0;
 }
