@@ -152,12 +152,21 @@ static const char *const known_attrs[] = {
     "interpolate", "invariant", "location", "blend_src", "must_use", "size", "vertex",
     "workgroup_size", NULL};
 
+/* Attributes of extensions, known only when the extension is enabled. */
+static int extension_attr(sctx *c, const char *n) {
+  return (!strcmp(n, "color") && c->fb_fetch_enabled) ||
+         (!strcmp(n, "input_attachment_index") && c->input_attachments_enabled);
+}
+
 static void check_attr_names(sctx *c, ast_attr *a, int n) {
   for (int i = 0; i < n; i++) {
-    int ok = 0;
+    int ok = extension_attr(c, a[i].name);
     for (int k = 0; known_attrs[k]; k++)
       if (!strcmp(known_attrs[k], a[i].name)) ok = 1;
     if (!ok) diag_error(c->d, a[i].span, "unknown attribute '@%s'", a[i].name);
+    for (int k = 0; k < i; k++)
+      if (!strcmp(a[k].name, a[i].name) && strcmp(a[i].name, "diagnostic"))
+        diag_error(c->d, a[i].span, "duplicate attribute '@%s'", a[i].name);
   }
 }
 
@@ -335,6 +344,19 @@ static void resolve_handle_var(sctx *c, ast_decl *d, const type *t) {
     diag_error(c->d, d->init->span, "textures and samplers cannot have an initializer");
     return;
   }
+  /* chromium_internal_input_attachments: an input attachment names its
+   * attachment index; nothing else takes one */
+  ast_attr *ia = find_attr(d->attrs, d->nattrs, "input_attachment_index");
+  int is_ia = t->kind == TY_TEXTURE && t->tex_kind == TEX_INPUT_ATTACHMENT;
+  if (is_ia && !ia) {
+    diag_error(c->d, d->name_span, "input attachment '%s' needs @input_attachment_index", d->name);
+    return;
+  }
+  if (!is_ia && ia) {
+    diag_error(c->d, ia->span, "@input_attachment_index is only for input_attachment variables");
+    return;
+  }
+  if (ia && attr_int(c, ia, 0, "@input_attachment_index") < 0) return;
   d->rtype = t;
 }
 
@@ -521,6 +543,19 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
         continue;
       }
       p->builtin_value = found;
+    } else if (find_attr(p->attrs, p->nattrs, "color")) {
+      /* chromium_experimental_framebuffer_fetch: @color(N) reads attachment
+       * N, on fragment inputs of scalar or vector type */
+      ast_attr *col = find_attr(p->attrs, p->nattrs, "color");
+      if (d->stage != 3 || !(type_is_scalar(p->rtype) || p->rtype->kind == TY_VEC))
+        diag_error(c->d, col->span, "@color is only for scalar or vector fragment shader inputs");
+      else if (attr_int(c, col, 0, "@color") >= 0)
+        for (int k = 0; k < i; k++) {
+          ast_attr *o = find_attr(d->params[k]->attrs, d->params[k]->nattrs, "color");
+          if (o && o->nargs && col->nargs && o->args[0]->cval && col->args[0]->cval &&
+              o->args[0]->cval->i == col->args[0]->cval->i)
+            diag_error(c->d, col->span, "two inputs use @color(%lld)", (long long)col->args[0]->cval->i);
+        }
     } else if (d->stage) {
       /* struct parameters carry their @builtin/@location on members;
        * @location inputs are vertex/fragment only */
@@ -982,6 +1017,9 @@ static void directives(sctx *c) {
           /* validated where its constructs are used; running is refused */
           if (!strcmp(n, "chromium_experimental_subgroup_matrix")) c->sgmat_enabled = 1;
           if (!strcmp(n, "chromium_experimental_pixel_local")) c->pixel_local_enabled = 1;
+          if (!strcmp(n, "chromium_internal_input_attachments")) c->input_attachments_enabled = 1;
+          if (!strcmp(n, "chromium_experimental_framebuffer_fetch")) c->fb_fetch_enabled = 1;
+          if (!strcmp(n, "atomic_vec2u_min_max")) c->atomic_vec2u_enabled = 1;
           if (!strcmp(n, "chromium_disable_uniformity_analysis")) c->uniformity_off = 1;
         } else {
           diag_error(c->d, dv->name_spans[k], "unknown extension '%s'", n);

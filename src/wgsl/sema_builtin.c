@@ -167,6 +167,10 @@ static const type *atomic_call(sctx *c, ast_expr *e, builtin_fn f) {
   }
   const type *t = atomic_ptr(c, a[0], f, f != BF_ATOMIC_LOAD);
   if (!t) return NULL;
+  if (t->kind == TY_VEC) {
+    diag_error(c->d, a[0]->span, "%s does not apply to atomic<vec2<u32>> (only atomicStoreMax and atomicStoreMin do)", fname(f));
+    return NULL;
+  }
   for (int i = 1; i < n; i++)
     if (!sema_expect(c, a[i], t, fname(f))) return NULL;
   if (f == BF_ATOMIC_CMPX) {
@@ -680,8 +684,30 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   e->builtin = f;
   builtin_kind k = builtin_fn_kind(f);
   if (k == BK_ATOM || k == BK_CMPX) return atomic_call(c, e, f);
+  if (k == BK_ATOMV2) {
+    if (n != 2) {
+      diag_error(c->d, e->span, "%s takes 2 arguments", name);
+      return NULL;
+    }
+    const type *t = atomic_ptr(c, a[0], f, 1);
+    if (!t) return NULL;
+    if (t->kind != TY_VEC) {
+      diag_error(c->d, a[0]->span, "%s needs a pointer to an atomic<vec2<u32>>, found atomic<%s>", name, TN(t, b));
+      return NULL;
+    }
+    if (!sema_expect(c, a[1], t, name)) return NULL;
+    e->type = c->T->t_void;
+    return e->type;
+  }
   if (k == BK_SGMAT) return sgmat_call(c, e, f);
   if (k == BK_BUFVIEW) return buffer_call(c, e, f);
+  if (k == BK_IALOAD) {
+    const type *t = n == 1 ? sema_value(c, a[0]) : NULL;
+    if (!t || t->kind != TY_TEXTURE || t->tex_kind != TEX_INPUT_ATTACHMENT)
+      return n == 1 && !t ? NULL : fail_args(c, e, f, t);
+    e->type = types_vec(c->T, t->elem, 4);
+    return e->type;
+  }
   if (k == BK_PRINT) {
     /* chromium's print(v): a concrete (after conversion) scalar or vector */
     const type *t = n == 1 ? sema_value(c, a[0]) : NULL;

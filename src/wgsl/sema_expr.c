@@ -212,7 +212,9 @@ static const type *generator(sctx *c, ast_expr *e) {
     }
     const type *s = sema_type(c, e->u.ident.targs[0]);
     if (!s) return NULL;
-    if (s->kind != TY_I32 && s->kind != TY_U32) {
+    /* atomic_vec2u_min_max adds atomic<vec2<u32>> */
+    int v2u = c->atomic_vec2u_enabled && s->kind == TY_VEC && s->n == 2 && s->elem == c->T->t_u32;
+    if (s->kind != TY_I32 && s->kind != TY_U32 && !v2u) {
       diag_error(c->d, e->u.ident.targs[0]->span, "atomic<T> needs T = i32 or u32, found %s", TN(s, b));
       return NULL;
     }
@@ -320,6 +322,7 @@ static int texture_type(sctx *c, ast_expr *e, const type **out) {
     return 1;
   }
   if (!strcmp(n, "texel_buffer")) kind = TEX_BUFFER;
+  else if (!strcmp(n, "input_attachment") && c->input_attachments_enabled) kind = TEX_INPUT_ATTACHMENT;
   else if (!strncmp(n, "texture_", 8)) {
     const char *r = n + 8;
     if (!strcmp(r, "external")) kind = TEX_EXTERNAL;
@@ -341,7 +344,7 @@ static int texture_type(sctx *c, ast_expr *e, const type **out) {
   }
   char b[128];
   int nt = e->u.ident.ntargs;
-  if (kind == TEX_SAMPLED || kind == TEX_MULTISAMPLED) {
+  if (kind == TEX_SAMPLED || kind == TEX_MULTISAMPLED || kind == TEX_INPUT_ATTACHMENT) {
     if (nt != 1) {
       diag_error(c->d, e->span, "'%s' needs one template argument (f32, i32 or u32)", n);
       return 1;

@@ -30,6 +30,9 @@ typedef struct sctx {
   int subgroups_enabled;
   int sgmat_enabled;    /* chromium_experimental_subgroup_matrix */
   int pixel_local_enabled; /* chromium_experimental_pixel_local */
+  int input_attachments_enabled; /* chromium_internal_input_attachments */
+  int fb_fetch_enabled; /* chromium_experimental_framebuffer_fetch */
+  int atomic_vec2u_enabled; /* atomic_vec2u_min_max */
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
   int quiet_eval;       /* inside an operand a short circuit skips */
   ast_decl **gtab;      /* module declarations by name (open addressing) */

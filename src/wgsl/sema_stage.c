@@ -37,6 +37,7 @@ static int builtin_stage(builtin_fn f) {
   default:
     if (builtin_fn_kind(f) == BK_DERIV) return 3;
     if (builtin_fn_kind(f) == BK_SGMAT) return 1;
+    if (builtin_fn_kind(f) == BK_IALOAD) return 3;
     return 0;
   }
 }

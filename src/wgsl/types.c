@@ -87,7 +87,7 @@ const type *types_atomic(type_table *t, const type *elem) {
     const type *x = t->items[i];
     if (x->kind == TY_ATOMIC && x->elem == elem) return x;
   }
-  type p = {.kind = TY_ATOMIC, .elem = elem, .align = 4, .size = 4, .words = 1};
+  type p = {.kind = TY_ATOMIC, .elem = elem, .align = elem->align, .size = elem->size, .words = elem->words};
   return add(t, p);
 }
 
@@ -397,6 +397,11 @@ static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
     case TEX_DEPTH: put(buf, len, n, "texture_depth_"); put(buf, len, n, dims[t->tex_dim]); break;
     case TEX_DEPTH_MS: put(buf, len, n, "texture_depth_multisampled_2d"); break;
     case TEX_EXTERNAL: put(buf, len, n, "texture_external"); break;
+    case TEX_INPUT_ATTACHMENT:
+      put(buf, len, n, "input_attachment<");
+      name_into(t->elem, buf, len, n);
+      put(buf, len, n, ">");
+      break;
     default:
       put(buf, len, n, t->tex_kind == TEX_BUFFER ? "texel_buffer<" : "texture_storage_");
       if (t->tex_kind == TEX_STORAGE) {

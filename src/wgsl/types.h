@@ -53,7 +53,8 @@ typedef enum tex_kind {
   TEX_DEPTH_MS,     /* texture_depth_multisampled_2d */
   TEX_STORAGE,      /* texture_storage_1d<F, A> ... */
   TEX_EXTERNAL,     /* texture_external */
-  TEX_BUFFER        /* texel_buffer<F, A> */
+  TEX_BUFFER,       /* texel_buffer<F, A> */
+  TEX_INPUT_ATTACHMENT /* input_attachment<T> (chromium_internal_input_attachments) */
 } tex_kind;
 
 /* Texture dimensions (type.tex_dim). */
