@@ -393,16 +393,28 @@ static int *save_state(uctx *u) {
   return s;
 }
 
-static int block(uctx *u, int cf, ast_stmt *s, int *beh) {
+/* The statements of a block; the variables it declares stay tracked (a
+ * loop's continuing block sees its body's declarations). */
+static int block_open(uctx *u, int cf, ast_stmt *s, int *beh) {
   *beh = B_NEXT;
   if (!s) return cf;
-  int mark = u->nvars;
+  /* a body's own attributes (`if c @diagnostic(...) { }`, function and
+   * case bodies) filter the diagnostics inside it */
+  int saved[RULE_COUNT];
+  apply_attrs(u, s->attrs, s->nattrs, saved);
   for (int i = 0; i < s->u.block.n && !u->failed; i++) {
     int b;
     cf = stmt(u, cf, s->u.block.stmts[i], &b);
     *beh = (*beh & ~B_NEXT) | b;
     if (!(b & B_NEXT)) break;
   }
+  memcpy(u->sev, saved, sizeof u->sev);
+  return cf;
+}
+
+static int block(uctx *u, int cf, ast_stmt *s, int *beh) {
+  int mark = u->nvars;
+  cf = block_open(u, cf, s, beh);
   u->nvars = mark;
   return cf;
 }
@@ -534,7 +546,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     u->loop_cf = cfp;
     u->loop_state = ph;
     u->loop_nv = nv;
-    int end = block(u, body_cf, s->u.loop.body, &b);
+    int end = block_open(u, body_cf, s->u.loop.body, &b);
     if (s->u.loop.continuing) {
       int b2;
       end = block(u, end, s->u.loop.continuing, &b2);
@@ -547,8 +559,16 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     u->loop_state = saved_ls;
     u->loop_nv = saved_nv;
     edge(u, cfp, end);
-    for (int i = 0; i < nv; i++) edge(u, ph[i], u->state[i]);
-    for (int i = 0; i < nv; i++) u->state[i] = ph[i];
+    for (int i = 0; i < nv; i++) {
+      /* a variable the loop never assigns keeps its value node, so that an
+       * enclosing `if` does not see it as changed under its condition */
+      if (u->state[i] == ph[i] && u->nodes[ph[i]].n == 1) {
+        u->state[i] = u->nodes[ph[i]].out[0];
+        continue;
+      }
+      edge(u, ph[i], u->state[i]);
+      u->state[i] = ph[i];
+    }
     free(ph);
     u->nvars = mark;
     *beh = (b & B_RET) | B_NEXT;
