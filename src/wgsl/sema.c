@@ -282,6 +282,11 @@ static void resolve_const_like(sctx *c, ast_decl *d) {
   }
   const type *it = sema_value(c, d->init);
   if (!it) return;
+  if (d->kind == DECL_CONST && !d->init->cval && it->words > SEMA_MAX_FOLD_WORDS) {
+    diag_error(c->d, d->init->span, "const '%s' holds %u values, more than lockstep folds (%u)", d->name,
+               it->words, SEMA_MAX_FOLD_WORDS);
+    return;
+  }
   if (d->kind == DECL_CONST && !d->init->cval) {
     diag_error(c->d, d->init->span, "the initializer of const '%s' must be a const-expression", d->name);
     return;
@@ -877,6 +882,9 @@ static void stmt(sctx *c, ast_stmt *s) {
     if (s->u.loop.continuing) {
       /* continuing sees the loop body's declarations */
       c->in_continuing++;
+      int sl = c->cont_loop, ss = c->cont_switch;
+      c->cont_loop = c->loop_depth;
+      c->cont_switch = c->switch_depth;
       ast_stmt *cb = s->u.loop.continuing;
       int m2 = open_scope(c);
       for (int i = 0; i < cb->u.block.n; i++) {
@@ -887,6 +895,8 @@ static void stmt(sctx *c, ast_stmt *s) {
       }
       close_scope(c, m2);
       c->in_continuing--;
+      c->cont_loop = sl;
+      c->cont_switch = ss;
     }
     close_scope(c, mark);
     c->loop_depth--;
@@ -913,15 +923,17 @@ static void stmt(sctx *c, ast_stmt *s) {
     break;
   case ST_BREAK:
     if (!c->loop_depth && !c->switch_depth) diag_error(c->d, s->span, "'break' outside a loop or switch");
-    else if (c->in_continuing) diag_error(c->d, s->span, "use 'break if' to leave a loop from its continuing block");
+    else if (c->cont_loop == c->loop_depth && c->cont_switch == c->switch_depth)
+      /* a break of a loop or switch nested in the continuing block is fine */
+      diag_error(c->d, s->span, "use 'break if' to leave a loop from its continuing block");
     break;
   case ST_BREAK_IF:
-    if (!c->in_continuing) diag_error(c->d, s->span, "'break if' is only allowed at the end of a continuing block");
+    if (c->cont_loop != c->loop_depth) diag_error(c->d, s->span, "'break if' is only allowed at the end of a continuing block");
     cond_expr(c, s->u.expr, "break if condition");
     break;
   case ST_CONTINUE:
     if (!c->loop_depth) diag_error(c->d, s->span, "'continue' outside a loop");
-    else if (c->in_continuing) diag_error(c->d, s->span, "'continue' is not allowed in a continuing block");
+    else if (c->cont_loop == c->loop_depth) diag_error(c->d, s->span, "'continue' is not allowed in a continuing block");
     break;
   case ST_RETURN: {
     const type *rt = c->fn->rtype;
@@ -967,6 +979,9 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   scope_entry *saved = c->locals;
   int sn = c->nlocals, scap = c->caplocals;
   int sl = c->loop_depth, ss = c->switch_depth, sc = c->in_continuing;
+  int scl = c->cont_loop, scs = c->cont_switch;
+  c->cont_loop = -1;
+  c->cont_switch = 0;
   c->locals = NULL;
   c->nlocals = c->caplocals = 0;
   c->loop_depth = c->switch_depth = c->in_continuing = 0;
@@ -985,6 +1000,8 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   c->loop_depth = sl;
   c->switch_depth = ss;
   c->in_continuing = sc;
+  c->cont_loop = scl;
+  c->cont_switch = scs;
   c->body_state[fn->index] = 2;
 }
 
@@ -1046,6 +1063,7 @@ void sema_resolve(wgsl_module *m) {
   c.m = m;
   c.d = &m->diags;
   c.T = &m->types;
+  c.cont_loop = -1;
   ast_module *am = m->ast;
   int n = am->ndecls;
   c.state = arena_alloc(&m->arena, (size_t)n + 1);

@@ -157,8 +157,11 @@ static const type *array_type(sctx *c, ast_expr *e) {
                  (long long)n->cval->i);
       return NULL;
     }
-    if (n->cval->i > (1 << 28)) {
-      diag_error(c->d, n->span, "array element count %lld is too large", (long long)n->cval->i);
+    /* lockstep's limit: an array's byte size fits in 32 bits */
+    uint64_t stride = elem->align ? (elem->size + elem->align - 1) / elem->align * elem->align : elem->size;
+    if ((uint64_t)n->cval->i * (stride ? stride : 1) > UINT32_MAX) {
+      diag_error(c->d, n->span, "array element count %lld is too large (the array would exceed 4 GiB)",
+                 (long long)n->cval->i);
       return NULL;
     }
     return types_array(c->T, elem, (uint32_t)n->cval->i, NULL);
@@ -879,7 +882,10 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
   int n = e->u.call.nargs;
   char b1[128], b2[128];
   const type *at[16];
-  if (n > 16 && !(t && t->kind == TY_ARRAY)) {
+  /* vectors, matrices and scalars take at most 16 arguments (at[] holds
+   * their types); arrays and structures take any number */
+  int few = t ? t->kind == TY_VEC || t->kind == TY_MAT || type_is_scalar(t) : strcmp(gen, "array") != 0;
+  if (n > 16 && few) {
     diag_error(c->d, e->span, "too many arguments");
     return NULL;
   }
@@ -984,7 +990,9 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
   e->type = t;
   int ov;
   int k = sema_all_const(args, n, &ov);
-  if (k == 1 && !type_has_sgmat(t)) { /* subgroup matrices are never constants */
+  /* subgroup matrices are never constants; nor, in lockstep, values too
+   * large to hold element by element (they stay runtime values) */
+  if (k == 1 && !type_has_sgmat(t) && t->words <= SEMA_MAX_FOLD_WORDS) {
     const cvalue *vals[16];
     const cvalue **v = n <= 16 ? vals : arena_alloc(&c->m->arena, sizeof *v * (size_t)n);
     if (!v) return NULL;

@@ -25,7 +25,10 @@ typedef struct sctx {
   ast_decl *fn;         /* function being resolved */
   int loop_depth;       /* loops around the current statement */
   int switch_depth;
-  int in_continuing;
+  int in_continuing;    /* continuing blocks around the statement */
+  int cont_loop;        /* loop_depth of the loop whose continuing block we
+                           are directly in (not inside a nested loop), -1 */
+  int cont_switch;      /* switch_depth when that continuing block began */
   int f16_enabled;
   int subgroups_enabled;
   int sgmat_enabled;    /* chromium_experimental_subgroup_matrix */
@@ -38,6 +41,9 @@ typedef struct sctx {
   ast_decl **gtab;      /* module declarations by name (open addressing) */
   unsigned gmask;
 } sctx;
+
+/* Constant values with more scalar leaves than this are not folded. */
+#define SEMA_MAX_FOLD_WORDS (1u << 20)
 
 /* Where const-evaluation errors go: nowhere inside a skipped operand (the
  * failed value is replaced by a zero of its type, never used). */
