@@ -439,7 +439,7 @@ static const type *bitcast_call(sctx *c, ast_expr *e) {
 
 /* MinTypeSize(T) of §Buffer View Built-in Functions. */
 static uint32_t min_type_size(const type *t) {
-  if (t->kind == TY_ARRAY && !t->n && !t->count_decl) return t->stride;
+  if (t->kind == TY_ARRAY && !t->n && !TYPE_OVERRIDE_SIZED(t)) return t->stride;
   if (t->kind == TY_STRUCT && t->nfields && type_has_runtime_array(t)) {
     const type_field *l = &t->fields[t->nfields - 1];
     return l->offset + l->type->stride;
@@ -744,7 +744,7 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   if (k == BK_ALEN) {
     const type *p = sema_value(c, a[0]);
     if (!p) return NULL;
-    if (p->kind != TY_PTR || p->elem->kind != TY_ARRAY || p->elem->n != 0 || p->elem->count_decl) {
+    if (p->kind != TY_PTR || p->elem->kind != TY_ARRAY || p->elem->n != 0 || TYPE_OVERRIDE_SIZED(p->elem)) {
       diag_error(c->d, a[0]->span, "arrayLength needs a pointer to a runtime-sized array (e.g. &data), found %s", TN(p, b));
       return NULL;
     }

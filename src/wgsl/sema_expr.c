@@ -28,7 +28,7 @@ int sema_can_convert(const type *from, const type *to) {
   if (from->kind == TY_AFLOAT) return to->kind == TY_F32 || to->kind == TY_F16;
   if ((from->kind == TY_VEC || from->kind == TY_MAT || from->kind == TY_ARRAY) &&
       from->kind == to->kind && from->n == to->n && from->rows == to->rows &&
-      from->count_decl == to->count_decl)
+      from->count_decl == to->count_decl && from->count_expr == to->count_expr)
     return sema_can_convert(from->elem, to->elem);
   return 0;
 }
@@ -135,7 +135,7 @@ static const type *array_type(sctx *c, ast_expr *e) {
   const type *elem = sema_type(c, e->u.ident.targs[0]);
   if (!elem) return NULL;
   char b[128];
-  if (elem->kind == TY_ARRAY && elem->n == 0 && !elem->count_decl) {
+  if (elem->kind == TY_ARRAY && elem->n == 0 && !TYPE_OVERRIDE_SIZED(elem)) {
     diag_error(c->d, e->u.ident.targs[0]->span, "the element type of an array cannot be a runtime-sized array");
     return NULL;
   }
@@ -169,10 +169,9 @@ static const type *array_type(sctx *c, ast_expr *e) {
   if (n->is_override_expr && n->kind == EX_IDENT && n->decl && n->decl->kind == DECL_OVERRIDE)
     return types_array(c->T, elem, 0, n->decl);
   if (n->is_override_expr) {
-    diag_error(c->d, n->span,
-               "an array count that depends on an override must be the override's name itself "
-               "(lockstep does not yet support other override expressions here)");
-    return NULL;
+    /* another override-expression: evaluated at pipeline creation */
+    if (nt->kind == TY_AINT) sema_convert_expr(c, n, c->T->t_i32);
+    return types_array_expr(c->T, elem, n);
   }
   diag_error(c->d, n->span, "the element count of an array must be a constant or an override");
   return NULL;

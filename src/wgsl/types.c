@@ -71,7 +71,8 @@ const type *types_mat(type_table *t, const type *elem, uint32_t cols, uint32_t r
 const type *types_array(type_table *t, const type *elem, uint32_t n, ast_decl *count_decl) {
   for (int i = 0; i < t->count; i++) {
     const type *x = t->items[i];
-    if (x->kind == TY_ARRAY && x->elem == elem && x->n == n && x->count_decl == count_decl)
+    if (x->kind == TY_ARRAY && x->elem == elem && x->n == n && x->count_decl == count_decl &&
+        !x->count_expr)
       return x;
   }
   type p = {.kind = TY_ARRAY, .elem = elem, .n = n, .count_decl = count_decl};
@@ -79,6 +80,17 @@ const type *types_array(type_table *t, const type *elem, uint32_t n, ast_decl *c
   p.stride = round_up(elem->align, elem->size);
   p.size = n * p.stride;
   p.words = n * elem->words;
+  return add(t, p);
+}
+
+const type *types_array_expr(type_table *t, const type *elem, ast_expr *count) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_ARRAY && x->elem == elem && x->count_expr == count) return x;
+  }
+  type p = {.kind = TY_ARRAY, .elem = elem, .count_expr = count};
+  p.align = elem->align;
+  p.stride = round_up(elem->align, elem->size);
   return add(t, p);
 }
 
@@ -208,7 +220,7 @@ int type_is_constructible(const type *t) {
   switch (t->kind) {
   case TY_BOOL: case TY_I32: case TY_U32: case TY_F32: case TY_F16: case TY_AINT:
   case TY_AFLOAT: case TY_VEC: case TY_MAT: case TY_SGMAT: return 1;
-  case TY_ARRAY: return t->n > 0 && !t->count_decl && type_is_constructible(t->elem);
+  case TY_ARRAY: return t->n > 0 && !TYPE_OVERRIDE_SIZED(t) && type_is_constructible(t->elem);
   case TY_STRUCT:
     for (int i = 0; i < t->nfields; i++)
       if (!type_is_constructible(t->fields[i].type)) return 0;
@@ -231,7 +243,7 @@ int type_is_host_shareable(const type *t) {
 }
 
 int type_has_runtime_array(const type *t) {
-  if (t->kind == TY_ARRAY) return t->n == 0 && !t->count_decl;
+  if (t->kind == TY_ARRAY) return t->n == 0 && !TYPE_OVERRIDE_SIZED(t);
   if (t->kind == TY_STRUCT && t->nfields > 0)
     return type_has_runtime_array(t->fields[t->nfields - 1].type);
   return 0;
@@ -247,7 +259,7 @@ int type_has_atomic(const type *t) {
 }
 
 int type_has_override_array(const type *t) {
-  if (t->kind == TY_ARRAY) return t->count_decl != NULL || type_has_override_array(t->elem);
+  if (t->kind == TY_ARRAY) return TYPE_OVERRIDE_SIZED(t) || type_has_override_array(t->elem);
   if (t->kind == TY_STRUCT)
     for (int i = 0; i < t->nfields; i++)
       if (type_has_override_array(t->fields[i].type)) return 1;
@@ -340,7 +352,9 @@ static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
   case TY_ARRAY:
     put(buf, len, n, "array<");
     name_into(t->elem, buf, len, n);
-    if (t->count_decl) {
+    if (t->count_expr) {
+      put(buf, len, n, ", (override-expression)");
+    } else if (t->count_decl) {
       put(buf, len, n, ", ");
       put(buf, len, n, t->count_decl->name);
     } else if (t->n) {

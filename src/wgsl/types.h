@@ -92,6 +92,9 @@ struct type {
                          0 = runtime-sized (or override-sized: count_decl) */
   uint32_t rows;      /* mat */
   ast_decl *count_decl; /* array sized by an override: that override */
+  ast_expr *count_expr; /* array sized by another override-expression: it
+                           (each such expression is its own type, §Array
+                           Types; an alias shares it) */
   addr_space space;   /* ptr/ref */
   access_mode access; /* ptr/ref */
   const char *name;   /* struct name */
@@ -117,6 +120,10 @@ typedef struct type_table {
 void types_init(type_table *t, arena *a);
 const type *types_vec(type_table *t, const type *elem, uint32_t n);
 const type *types_mat(type_table *t, const type *elem, uint32_t cols, uint32_t rows);
+/* An array whose count is an override-expression (fixed at pipeline
+ * creation). n == 0 and not override-sized: runtime-sized. */
+#define TYPE_OVERRIDE_SIZED(t) ((t)->count_decl != NULL || (t)->count_expr != NULL)
+const type *types_array_expr(type_table *t, const type *elem, ast_expr *count);
 /* n == 0 and count_decl == NULL: runtime-sized. */
 const type *types_array(type_table *t, const type *elem, uint32_t n, ast_decl *count_decl);
 const type *types_atomic(type_table *t, const type *elem);

@@ -5,8 +5,9 @@
 #                       diagnostics must contain FILE:LINE:COL and the text
 #   DIR/ok/*.wgsl       must be accepted (exit 0)
 #   DIR/refuse/*.wgsl   valid, but pipeline creation (`lockstep disasm`) must
-#                       refuse them with "... is not supported by lockstep
-#                       yet"; the first line is "// expect: LINE:COL message"
+#                       refuse them (a pipeline-creation error, or "... is
+#                       not supported by lockstep yet"); the first line is
+#                       "// expect: LINE:COL message"
 #   DIR/regress/*.wgsl  fuzzing finds: must exit 0 or 2 (never crash or hang)
 bin=${1:?usage: run.sh LOCKSTEP DIR}
 dir=${2:?usage: run.sh LOCKSTEP DIR}
