@@ -28,7 +28,7 @@ const char *builtin_value_name(builtin_value v) { return builtin_value_names[v];
  * message that says why. */
 static const char *const other_builtin_values[] = {
     "vertex_index", "instance_index", "position", "front_facing", "frag_depth",
-    "sample_index", "sample_mask", "clip_distances", "primitive_index",
+    "sample_index", "sample_mask", "clip_distances", "primitive_index", "barycentric_coord",
     "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups", NULL};
 
 /* ------------------------------------------------------------------ scopes */
@@ -380,7 +380,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     /* textures and samplers live in the handle address space */
     const type *ht = sema_type(c, d->type);
     if (!ht) return;
-    if (ht->kind == TY_TEXTURE || ht->kind == TY_SAMPLER) {
+    if (ht->kind == TY_TEXTURE || ht->kind == TY_SAMPLER || ht->kind == TY_BINDING_ARRAY) {
       resolve_handle_var(c, d, ht);
       return;
     }
@@ -573,7 +573,10 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
           p->rtype->space != AS_WORKGROUP && p->rtype->space != AS_STORAGE &&
           p->rtype->space != AS_UNIFORM && p->rtype->space != AS_IMMEDIATE)
         diag_error(c->d, p->type->span, "invalid pointer parameter");
-    } else if (!type_is_constructible(p->rtype)) {
+    } else if (!type_is_constructible(p->rtype) && p->rtype->kind != TY_TEXTURE &&
+               p->rtype->kind != TY_SAMPLER && p->rtype->kind != TY_BINDING_ARRAY) {
+      /* §Function Declarations: parameters are constructible, pointers,
+       * textures or samplers */
       diag_error(c->d, p->type->span, "%s cannot be a parameter type", TN(p->rtype, b));
     }
   }
@@ -745,6 +748,28 @@ static void local_decl(sctx *c, ast_decl *d) {
   if (d->name) push_local(c, d);
 }
 
+/* Dawn's swizzle_assignment language feature (not in the WGSL spec, whose
+ * swizzles are values): `v.zy = e`, `v.yz.x = e`, `v.xyz[i] = e` on a
+ * writable vector reference or pointer, with no component named twice.
+ * Returns the assigned type, or NULL when e is not such a target. */
+static const type *swizzle_target(ast_expr *e) {
+  if (!e || !e->type) return NULL;
+  ast_expr *b = e->kind == EX_MEMBER ? e->u.member.base : e->kind == EX_INDEX ? e->u.index.base : NULL;
+  if (!b || !b->type) return NULL;
+  if (e->kind == EX_INDEX)
+    return b->kind == EX_MEMBER && b->nswizzle > 1 && swizzle_target(b) ? e->type : NULL;
+  if (e->nswizzle < 1) return NULL;
+  const type *bt = b->type;
+  int base_ok = ((bt->kind == TY_REF || bt->kind == TY_PTR) && bt->elem->kind == TY_VEC &&
+                 bt->access != ACC_READ) ||
+                (b->kind == EX_MEMBER && b->nswizzle > 1 && swizzle_target(b));
+  if (!base_ok || (e->nswizzle == 1 && e->type->kind == TY_REF)) return NULL;
+  for (int i = 0; i < e->nswizzle; i++)
+    for (int k = 0; k < i; k++)
+      if (e->swizzle[i] == e->swizzle[k]) return NULL;
+  return e->type;
+}
+
 static int is_writable_ref(sctx *c, ast_expr *e, const char *what) {
   const type *t = sema_expr(c, e);
   if (!t) return 0;
@@ -780,11 +805,13 @@ static void stmt(sctx *c, ast_stmt *s) {
       if (t && t->kind == TY_REF) sema_value(c, r);
       break;
     }
-    if (!is_writable_ref(c, l, "assign to this")) {
+    const type *lt = sema_expr(c, l);
+    const type *st = lt && lt->kind != TY_REF ? swizzle_target(l) : NULL;
+    if (!st && !is_writable_ref(c, l, "assign to this")) {
       sema_value(c, r);
       break;
     }
-    const type *st = l->type->elem;
+    if (!st) st = l->type->elem;
     if (s->u.assign.op == BIN_COUNT_) {
       if (!type_is_constructible(st)) {
         diag_error(c->d, l->span, "values of type %s cannot be assigned", TN(st, b));
@@ -1029,6 +1056,7 @@ static void directives(sctx *c) {
                    !strcmp(n, "chromium_experimental_immediate") ||
                    !strcmp(n, "atomic_vec2u_min_max") || !strcmp(n, "chromium_disable_uniformity_analysis") ||
                    !strcmp(n, "chromium_experimental_barycentrics") ||
+                   !strcmp(n, "chromium_experimental_barycentric_coord") ||
                    !strcmp(n, "chromium_experimental_dynamic_binding") ||
                    !strcmp(n, "chromium_internal_relaxed_uniform_layout")) {
           /* validated where its constructs are used; running is refused */
@@ -1037,6 +1065,7 @@ static void directives(sctx *c) {
           if (!strcmp(n, "chromium_internal_input_attachments")) c->input_attachments_enabled = 1;
           if (!strcmp(n, "chromium_experimental_framebuffer_fetch")) c->fb_fetch_enabled = 1;
           if (!strcmp(n, "atomic_vec2u_min_max")) c->atomic_vec2u_enabled = 1;
+          if (!strcmp(n, "chromium_experimental_resource_table")) c->resource_table_enabled = 1;
           if (!strcmp(n, "chromium_disable_uniformity_analysis")) c->uniformity_off = 1;
         } else {
           diag_error(c->d, dv->name_spans[k], "unknown extension '%s'", n);
@@ -1048,7 +1077,9 @@ static void directives(sctx *c) {
                                             "pointer_composite_access", "texel_buffers",
                                             "fragment_depth", "uniform_buffer_standard_layout",
                                             "subgroup_id", "linear_indexing", "buffer_view",
-                                            "immediate_address_space", NULL};
+                                            "immediate_address_space", "swizzle_assignment",
+                                            "texture_and_sampler_let", "sized_binding_array",
+                                            "subgroup_uniformity", "texture_formats_tier1", NULL};
         int ok = 0;
         for (int j = 0; known[j]; j++)
           if (!strcmp(known[j], n)) ok = 1;

@@ -701,6 +701,29 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   }
   if (k == BK_SGMAT) return sgmat_call(c, e, f);
   if (k == BK_BUFVIEW) return buffer_call(c, e, f);
+  if (k == BK_RESTAB) {
+    ast_expr *callee = e->u.call.callee;
+    if (!c->resource_table_enabled) {
+      diag_error(c->d, e->span, "'%s' needs 'enable chromium_experimental_resource_table;'", name);
+      return NULL;
+    }
+    if (callee->u.ident.ntargs != 1 || n != 1) {
+      diag_error(c->d, e->span, "%s<T>(index) takes one type and one index", name);
+      return NULL;
+    }
+    const type *t = sema_type(c, callee->u.ident.targs[0]);
+    if (!t) return NULL;
+    if (t->kind != TY_TEXTURE && t->kind != TY_SAMPLER) {
+      diag_error(c->d, callee->u.ident.targs[0]->span, "%s needs a texture or sampler type, found %s", name, TN(t, b));
+      return NULL;
+    }
+    const type *it = sema_value(c, a[0]);
+    if (!it) return NULL;
+    if (!type_is_integer_scalar(it)) return fail_args(c, e, f, it);
+    if (it->kind == TY_AINT) sema_convert_expr(c, a[0], c->T->t_u32);
+    e->type = f == BF_GET_RESOURCE ? t : c->T->t_bool;
+    return e->type;
+  }
   if (k == BK_IALOAD) {
     const type *t = n == 1 ? sema_value(c, a[0]) : NULL;
     if (!t || t->kind != TY_TEXTURE || t->tex_kind != TEX_INPUT_ATTACHMENT)

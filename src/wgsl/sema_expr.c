@@ -139,7 +139,11 @@ static const type *array_type(sctx *c, ast_expr *e) {
     diag_error(c->d, e->u.ident.targs[0]->span, "the element type of an array cannot be a runtime-sized array");
     return NULL;
   }
-  if (elem->kind == TY_VOID || elem->kind == TY_PTR || elem->kind == TY_REF) {
+  if (elem->kind == TY_VOID || elem->kind == TY_PTR || elem->kind == TY_REF ||
+      elem->kind == TY_TEXTURE || elem->kind == TY_SAMPLER || elem->kind == TY_BUFFER ||
+      elem->kind == TY_BINDING_ARRAY) {
+    /* §Array Types: the element type is a plain type (textures, samplers
+     * and buffers are not) */
     diag_error(c->d, e->u.ident.targs[0]->span, "%s cannot be an array element type", TN(elem, b));
     return NULL;
   }
@@ -444,6 +448,30 @@ static const type *named_type(sctx *c, ast_expr *e, int *is_type) {
   if (texture_type(c, e, &t)) {
     *is_type = 1;
     return t;
+  }
+  if (!strcmp(n, "binding_array")) {
+    /* binding_array<T, N> (Dawn's sized_binding_array): T a texture or
+     * sampler, N a positive constant */
+    *is_type = 1;
+    if (e->u.ident.ntargs != 2) {
+      diag_error(c->d, e->span, "binding_array needs an element type and an element count");
+      return NULL;
+    }
+    const type *el = sema_type(c, e->u.ident.targs[0]);
+    if (!el) return NULL;
+    char b[128];
+    if (el->kind != TY_TEXTURE && el->kind != TY_SAMPLER) {
+      diag_error(c->d, e->u.ident.targs[0]->span, "binding_array holds textures or samplers, found %s", TN(el, b));
+      return NULL;
+    }
+    ast_expr *x = e->u.ident.targs[1];
+    const type *xt = sema_value(c, x);
+    if (!xt) return NULL;
+    if (!type_is_integer_scalar(xt) || !x->cval || x->cval->i <= 0 || x->cval->i > 65536) {
+      diag_error(c->d, x->span, "the element count of a binding_array must be a positive constant integer");
+      return NULL;
+    }
+    return types_binding_array(c->T, el, (uint32_t)x->cval->i);
   }
   if (!strcmp(n, "buffer")) {
     /* buffer<N> / buffer (§Buffer Types) */
@@ -757,7 +785,7 @@ static const type *index_expr(sctx *c, ast_expr *e) {
   if (st->kind == TY_ARRAY) {
     elem = st->elem;
     count = st->n;
-  } else if (st->kind == TY_VEC) {
+  } else if (st->kind == TY_VEC || st->kind == TY_BINDING_ARRAY) {
     elem = st->elem;
     count = st->n;
   } else if (st->kind == TY_MAT) {
@@ -1058,7 +1086,8 @@ static const type *call(sctx *c, ast_expr *e) {
   int bf = sema_find_builtin(n);
   if (bf >= 0) {
     if (callee->u.ident.ntargs && bf != BF_BITCAST &&
-        builtin_fn_kind((builtin_fn)bf) != BK_SGMAT && builtin_fn_kind((builtin_fn)bf) != BK_BUFVIEW) {
+        builtin_fn_kind((builtin_fn)bf) != BK_SGMAT && builtin_fn_kind((builtin_fn)bf) != BK_BUFVIEW &&
+        builtin_fn_kind((builtin_fn)bf) != BK_RESTAB) {
       diag_error(c->d, callee->span, "'%s' does not take template arguments", n);
       return NULL;
     }

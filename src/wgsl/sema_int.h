@@ -36,6 +36,7 @@ typedef struct sctx {
   int input_attachments_enabled; /* chromium_internal_input_attachments */
   int fb_fetch_enabled; /* chromium_experimental_framebuffer_fetch */
   int atomic_vec2u_enabled; /* atomic_vec2u_min_max */
+  int resource_table_enabled; /* chromium_experimental_resource_table */
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
   int quiet_eval;       /* inside an operand a short circuit skips */
   ast_decl **gtab;      /* module declarations by name (open addressing) */

@@ -33,6 +33,7 @@ static const char *type_problem(const type *t) {
   case TY_SAMPLER: return "a sampler";
   case TY_SGMAT: return "a subgroup matrix";
   case TY_BUFFER: return "a buffer";
+  case TY_BINDING_ARRAY: return "a binding array";
   case TY_VEC: case TY_MAT: case TY_ARRAY: case TY_ATOMIC: case TY_PTR: case TY_REF:
     if (t->kind == TY_ATOMIC && t->elem && t->elem->kind != TY_I32 && t->elem->kind != TY_U32)
       return "this atomic type";
@@ -146,6 +147,10 @@ static void stmt(gate *g, ast_stmt *s) {
     break;
   case ST_DECL: decl(g, s->u.decl); break;
   case ST_ASSIGN:
+    if (s->u.assign.lhs && s->u.assign.lhs->type && s->u.assign.lhs->type->kind != TY_REF) {
+      refuse(g, s->u.assign.lhs->span, "assignment through a swizzle");
+      break;
+    }
     expr(g, s->u.assign.lhs);
     expr(g, s->u.assign.rhs);
     break;

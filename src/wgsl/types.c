@@ -126,6 +126,15 @@ const type *types_texture(type_table *t, int kind, int dim, const type *sampled,
   return add(t, p);
 }
 
+const type *types_binding_array(type_table *t, const type *elem, uint32_t n) {
+  for (int i = 0; i < t->count; i++) {
+    const type *x = t->items[i];
+    if (x->kind == TY_BINDING_ARRAY && x->elem == elem && x->n == n) return x;
+  }
+  type p = {.kind = TY_BINDING_ARRAY, .elem = elem, .n = n, .space = AS_HANDLE};
+  return add(t, p);
+}
+
 const type *types_buffer(type_table *t, uint32_t n) {
   for (int i = 0; i < t->count; i++) {
     const type *x = t->items[i];
@@ -382,6 +391,12 @@ static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
     put(buf, len, n, ">");
     break;
   case TY_SAMPLER: put(buf, len, n, t->tex_kind ? "sampler_comparison" : "sampler"); break;
+  case TY_BINDING_ARRAY:
+    put(buf, len, n, "binding_array<");
+    name_into(t->elem, buf, len, n);
+    snprintf(tmp, sizeof tmp, ", %u>", t->n);
+    put(buf, len, n, tmp);
+    break;
   case TY_BUFFER:
     if (t->n) snprintf(tmp, sizeof tmp, "buffer<%u>", t->n);
     else snprintf(tmp, sizeof tmp, "buffer");

@@ -33,6 +33,8 @@ typedef enum type_kind {
   TY_TEXTURE, /* every texture type: tex_kind, tex_dim, elem (sampled type),
                  tex_format / access (storage textures) */
   TY_SAMPLER, /* sampler (tex_kind 0) or sampler_comparison (tex_kind 1) */
+  TY_BINDING_ARRAY, /* binding_array<T, N> of textures or samplers (elem, n):
+                       Dawn's sized_binding_array; validated only */
   TY_BUFFER,  /* buffer<N> (n = N bytes) or the runtime-sized buffer (n = 0):
                  opaque memory read through bufferView/bufferArrayView
                  (§Buffer Types). Validated only; lowering refuses it. */
@@ -134,6 +136,7 @@ const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *s
 const type *types_texture(type_table *t, int kind, int dim, const type *sampled, int format,
                           access_mode a);
 const type *types_sampler(type_table *t, int comparison);
+const type *types_binding_array(type_table *t, const type *elem, uint32_t n);
 /* buffer<N> (n bytes) or the runtime-sized buffer (n == 0). */
 const type *types_buffer(type_table *t, uint32_t n);
 /* A subgroup matrix type; eight_bit: 0, 1 (i8, elem i32) or 2 (u8, elem u32). */
