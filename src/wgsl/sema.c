@@ -39,9 +39,46 @@ static unsigned name_hash(const char *s) {
   return h;
 }
 
+/* The slot of name in the locals index (its entry, or the empty slot where
+ * it would go). */
+static unsigned local_slot(sctx *c, const char *name) {
+  unsigned h = name_hash(name) & (c->lcap - 1);
+  for (;; h = (h + 1) & (c->lcap - 1)) {
+    int v = c->ltab[h];
+    if (v == 0) return h;
+    if (v > 0 && !strcmp(c->locals[v - 1].name, name)) return h;
+  }
+}
+
+/* Rebuilds the index (growing it) from the live entries. */
+static int local_rehash(sctx *c) {
+  unsigned cap = 64;
+  while (cap < (unsigned)c->nlocals * 4 + 4) cap *= 2;
+  int *t = calloc(cap, sizeof *t);
+  if (!t) return 0;
+  free(c->ltab);
+  c->ltab = t;
+  c->lcap = cap;
+  c->lused = 0;
+  for (int i = 0; i < c->nlocals; i++) {
+    if (!c->locals[i].decl) continue;
+    unsigned h = local_slot(c, c->locals[i].name);
+    if (!c->ltab[h]) c->lused++;
+    c->ltab[h] = i + 1;
+  }
+  return 1;
+}
+
+/* The innermost visible local called name, or -1. */
+static int local_find(sctx *c, const char *name) {
+  if (!c->lcap) return -1;
+  int v = c->ltab[local_slot(c, name)];
+  return v > 0 && v - 1 >= c->frame ? v - 1 : -1;
+}
+
 ast_decl *sema_lookup(sctx *c, const char *name) {
-  for (int i = c->nlocals - 1; i >= 0; i--)
-    if (!strcmp(c->locals[i].name, name)) return c->locals[i].decl;
+  int li = local_find(c, name);
+  if (li >= 0) return c->locals[li].decl;
   if (c->gtab) {
     for (unsigned h = name_hash(name) & c->gmask; c->gtab[h]; h = (h + 1) & c->gmask)
       if (!strcmp(c->gtab[h]->name, name)) return c->gtab[h];
@@ -80,13 +117,13 @@ static void build_globals(sctx *c) {
 }
 
 static void push_local(sctx *c, ast_decl *d) {
-  for (int i = c->nlocals - 1; i >= 0 && c->locals[i].decl; i--) {
-    if (!strcmp(c->locals[i].name, d->name)) {
-      diag_error(c->d, d->name_span, "'%s' is already declared in this scope", d->name);
-      diag_note(c->d, c->locals[i].decl->name_span, "the earlier declaration");
-      return;
-    }
+  int prev = local_find(c, d->name);
+  if (prev >= 0 && prev > c->scope) {
+    diag_error(c->d, d->name_span, "'%s' is already declared in this scope", d->name);
+    diag_note(c->d, c->locals[prev].decl->name_span, "the earlier declaration");
+    return;
   }
+  if ((c->lused + 1) * 2 > c->lcap && !local_rehash(c)) return;
   if (c->nlocals == c->caplocals) {
     int cap = c->caplocals ? c->caplocals * 2 : 64;
     scope_entry *n = arena_grow(&c->m->arena, c->locals, (size_t)c->nlocals, (size_t)cap, sizeof *n);
@@ -94,8 +131,13 @@ static void push_local(sctx *c, ast_decl *d) {
     c->locals = n;
     c->caplocals = cap;
   }
+  unsigned h = local_slot(c, d->name);
+  int top = c->ltab[h] > 0 ? c->ltab[h] - 1 : -1;
+  if (!c->ltab[h]) c->lused++;
   c->locals[c->nlocals].name = d->name;
   c->locals[c->nlocals].decl = d;
+  c->locals[c->nlocals].shadow = top;
+  c->ltab[h] = c->nlocals + 1;
   c->nlocals++;
 }
 
@@ -112,11 +154,24 @@ static int open_scope(sctx *c) {
   }
   c->locals[c->nlocals].name = "";
   c->locals[c->nlocals].decl = NULL;
+  c->locals[c->nlocals].shadow = c->scope;
+  c->scope = c->nlocals;
   c->nlocals++;
   return mark;
 }
 
-static void close_scope(sctx *c, int mark) { c->nlocals = mark; }
+/* Pops the entries above mark; each name goes back to the entry it hid. */
+static void close_scope(sctx *c, int mark) {
+  while (c->nlocals > mark) {
+    scope_entry *e = &c->locals[--c->nlocals];
+    if (!e->decl) {
+      c->scope = e->shadow;
+      continue;
+    }
+    unsigned h = local_slot(c, e->name);
+    c->ltab[h] = e->shadow >= 0 ? e->shadow + 1 : -1;
+  }
+}
 
 /* -------------------------------------------------------------- attributes */
 
@@ -159,14 +214,21 @@ static int extension_attr(sctx *c, const char *n) {
 }
 
 static void check_attr_names(sctx *c, ast_attr *a, int n) {
+  /* one bit per known attribute name: duplicates found in linear time */
+  uint32_t seen = 0, seen_ext = 0;
   for (int i = 0; i < n; i++) {
-    int ok = extension_attr(c, a[i].name);
+    int known = -1, ext = extension_attr(c, a[i].name);
     for (int k = 0; known_attrs[k]; k++)
-      if (!strcmp(known_attrs[k], a[i].name)) ok = 1;
-    if (!ok) diag_error(c->d, a[i].span, "unknown attribute '@%s'", a[i].name);
-    for (int k = 0; k < i; k++)
-      if (!strcmp(a[k].name, a[i].name) && strcmp(a[i].name, "diagnostic"))
-        diag_error(c->d, a[i].span, "duplicate attribute '@%s'", a[i].name);
+      if (!strcmp(known_attrs[k], a[i].name)) known = k;
+    if (known < 0 && !ext) {
+      diag_error(c->d, a[i].span, "unknown attribute '@%s'", a[i].name);
+      continue;
+    }
+    uint32_t *set = known >= 0 ? &seen : &seen_ext;
+    uint32_t bit = known >= 0 ? 1u << known : a[i].name[0] == 'c' ? 1u : 2u;
+    if ((*set & bit) && strcmp(a[i].name, "diagnostic"))
+      diag_error(c->d, a[i].span, "duplicate attribute '@%s'", a[i].name);
+    *set |= bit;
   }
 }
 
@@ -224,23 +286,36 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     diag_error(c->d, d->name_span, "struct '%s' has no members", d->name);
     return;
   }
+  /* member names, hashed: a structure may have very many */
+  unsigned cap = 16;
+  while (cap < (unsigned)d->nmembers * 2 + 2) cap *= 2;
+  ast_member **names = calloc(cap, sizeof *names);
   for (int i = 0; i < d->nmembers; i++) {
     ast_member *mb = &d->members[i];
-    for (int k = 0; k < i; k++)
-      if (!strcmp(d->members[k].name, mb->name))
-        diag_error(c->d, mb->span, "struct member '%s' is declared twice", mb->name);
+    if (names) {
+      unsigned h = name_hash(mb->name) & (cap - 1);
+      while (names[h] && strcmp(names[h]->name, mb->name)) h = (h + 1) & (cap - 1);
+      if (names[h]) diag_error(c->d, mb->span, "struct member '%s' is declared twice", mb->name);
+      else names[h] = mb;
+    }
     const type *t = sema_type(c, mb->type);
-    if (!t) return;
+    if (!t) {
+      free(names);
+      return;
+    }
     if (t->kind == TY_VOID || t->kind == TY_PTR || t->kind == TY_REF) {
       diag_error(c->d, mb->type->span, "%s cannot be a struct member", TN(t, b));
+      free(names);
       return;
     }
     if (type_has_runtime_array(t) && i != d->nmembers - 1) {
       diag_error(c->d, mb->span, "a runtime-sized array must be the last member of a struct");
+      free(names);
       return;
     }
     if (type_has_override_array(t)) {
       diag_error(c->d, mb->span, "an override-sized array cannot be a struct member");
+      free(names);
       return;
     }
     check_attr_names(c, mb->attrs, mb->nattrs);
@@ -261,6 +336,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
       else if (v >= 0) diag_error(c->d, sz->span, "@size must be at least the member's size (%u)", t->size);
     }
   }
+  free(names);
   d->rtype = types_struct(c->T, d->name, f, d->nmembers);
 }
 
@@ -633,9 +709,26 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
   }
 }
 
+/* Declarations may be used before they are declared, so resolving one may
+ * resolve others first; that recursion is bounded. */
+static int enter_resolution(sctx *c, ast_decl *d) {
+  if (c->resolve_depth >= SEMA_MAX_DECL_DEPTH) {
+    if (!c->depth_reported)
+      diag_error(c->d, d->name_span,
+                 "'%s' is reached through more than %d declarations used before they are declared "
+                 "or calls (a limit of lockstep)",
+                 d->name ? d->name : "", SEMA_MAX_DECL_DEPTH);
+    c->depth_reported = 1;
+    return 0;
+  }
+  c->resolve_depth++;
+  return 1;
+}
+
 void sema_resolve_global(sctx *c, ast_decl *d) {
   if (d->index < 0 || d->index >= c->m->ast->ndecls || c->m->ast->decls[d->index] != d) return;
   if (c->state[d->index] == 2) return;
+  if (c->state[d->index] != 1 && !enter_resolution(c, d)) return;
   if (c->state[d->index] == 1) {
     if (d->kind != DECL_FN)
       diag_error(c->d, d->name_span, "'%s' is defined in terms of itself", d->name ? d->name : "");
@@ -643,10 +736,9 @@ void sema_resolve_global(sctx *c, ast_decl *d) {
   }
   c->state[d->index] = 1;
   /* module-scope declarations see no locals */
-  scope_entry *saved = c->locals;
-  int saved_n = c->nlocals, saved_cap = c->caplocals;
-  c->locals = NULL;
-  c->nlocals = c->caplocals = 0;
+  int saved_frame = c->frame, saved_scope = c->scope;
+  c->frame = c->nlocals;
+  c->scope = c->nlocals - 1;
   if (d->kind != DECL_FN) check_attr_names(c, d->attrs, d->nattrs);
   switch (d->kind) {
   case DECL_STRUCT: resolve_struct(c, d); break;
@@ -664,10 +756,10 @@ void sema_resolve_global(sctx *c, ast_decl *d) {
   }
   default: break;
   }
-  c->locals = saved;
-  c->nlocals = saved_n;
-  c->caplocals = saved_cap;
+  c->frame = saved_frame;
+  c->scope = saved_scope;
   c->state[d->index] = 2;
+  c->resolve_depth--;
 }
 
 /* -------------------------------------------------------------- statements */
@@ -870,6 +962,12 @@ static void stmt(sctx *c, ast_stmt *s) {
       t = c->T->t_i32;
     }
     int defaults = 0;
+    /* the case values seen so far, hashed (a switch may have thousands) */
+    int nsel = 0;
+    for (int i = 0; i < s->u.switch_.ncases; i++) nsel += s->u.switch_.cases[i].nselectors;
+    unsigned scap = 16;
+    while (scap < (unsigned)nsel * 2 + 2) scap *= 2;
+    ast_expr **seen = calloc(scap, sizeof *seen);
     c->switch_depth++;
     for (int i = 0; i < s->u.switch_.ncases; i++) {
       ast_case *k = &s->u.switch_.cases[i];
@@ -885,17 +983,23 @@ static void stmt(sctx *c, ast_stmt *s) {
         if (!e->cval) diag_error(c->d, e->span, "case selectors must be const-expressions");
         else if (t && !sema_convert_expr(c, e, t))
           diag_error(c->d, e->span, "case selector type %s does not match the selector", TN(et, b));
-        for (int p = 0; p <= i && e->cval; p++) {
-          ast_case *pk = &s->u.switch_.cases[p];
-          for (int q = 0; q < (p == i ? j : pk->nselectors); q++)
-            if (pk->selectors[q] && pk->selectors[q]->cval && pk->selectors[q]->cval->i == e->cval->i)
-              diag_error(c->d, e->span, "duplicate case value %lld", (long long)e->cval->i);
+        if (e->cval && seen) {
+          unsigned h = (unsigned)((uint64_t)e->cval->i * 0x9E3779B97F4A7C15u >> 32) & (scap - 1);
+          for (; seen[h]; h = (h + 1) & (scap - 1))
+            if (seen[h]->cval->i == e->cval->i) break;
+          if (seen[h]) {
+            diag_error(c->d, e->span, "duplicate case value %lld", (long long)e->cval->i);
+            diag_note(c->d, seen[h]->span, "the earlier case");
+          } else {
+            seen[h] = e;
+          }
         }
       }
       defaults += is_default;
       block(c, k->body);
     }
     c->switch_depth--;
+    free(seen);
     if (defaults != 1)
       diag_error(c->d, s->span, defaults ? "a switch must have exactly one default clause"
                                          : "a switch must have a default clause");
@@ -1001,35 +1105,38 @@ static int always_returns(ast_stmt *s) {
 void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   if (c->body_state[fn->index]) return;
   sema_resolve_global(c, fn);
+  if (!enter_resolution(c, fn)) return;
   c->body_state[fn->index] = 1;
   ast_decl *saved_fn = c->fn;
-  scope_entry *saved = c->locals;
-  int sn = c->nlocals, scap = c->caplocals;
+  /* the callee's locals go on top of the caller's, hidden from each other */
+  int saved_frame = c->frame, saved_scope = c->scope;
+  c->frame = c->nlocals;
+  c->scope = c->nlocals - 1;
   int sl = c->loop_depth, ss = c->switch_depth, sc = c->in_continuing;
   int scl = c->cont_loop, scs = c->cont_switch;
   c->cont_loop = -1;
   c->cont_switch = 0;
-  c->locals = NULL;
-  c->nlocals = c->caplocals = 0;
   c->loop_depth = c->switch_depth = c->in_continuing = 0;
   c->fn = fn;
   int mark = open_scope(c);
+  /* §Declaration and Scope: parameters are in scope across the body and end
+   * where its top-level declarations end, so those cannot reuse their names */
   for (int i = 0; i < fn->nparams; i++)
     if (fn->params[i]->rtype) push_local(c, fn->params[i]);
-  block(c, fn->body);
+  for (int i = 0; fn->body && i < fn->body->u.block.n; i++) stmt(c, fn->body->u.block.stmts[i]);
   close_scope(c, mark);
   if (fn->rtype && !always_returns(fn->body))
     diag_error(c->d, fn->name_span, "'%s' must return a value on every path", fn->name);
   c->fn = saved_fn;
-  c->locals = saved;
-  c->nlocals = sn;
-  c->caplocals = scap;
+  c->frame = saved_frame;
+  c->scope = saved_scope;
   c->loop_depth = sl;
   c->switch_depth = ss;
   c->in_continuing = sc;
   c->cont_loop = scl;
   c->cont_switch = scs;
   c->body_state[fn->index] = 2;
+  c->resolve_depth--;
 }
 
 /* -------------------------------------------------------------- directives */
@@ -1095,11 +1202,14 @@ void sema_resolve(wgsl_module *m) {
   c.d = &m->diags;
   c.T = &m->types;
   c.cont_loop = -1;
+  c.scope = -1;
   ast_module *am = m->ast;
   int n = am->ndecls;
   c.state = arena_alloc(&m->arena, (size_t)n + 1);
   c.body_state = arena_alloc(&m->arena, (size_t)n + 1);
-  if (!c.state || !c.body_state) return;
+  c.call_depth = arena_alloc(&m->arena, sizeof *c.call_depth * ((size_t)n + 1));
+  if (!c.state || !c.body_state || !c.call_depth) return;
+  memset(c.call_depth, 0, sizeof *c.call_depth * ((size_t)n + 1));
   directives(&c);
   for (int i = 0; i < n; i++) {
     am->decls[i]->index = i;
@@ -1112,6 +1222,7 @@ void sema_resolve(wgsl_module *m) {
     if (am->decls[i]->kind == DECL_FN) sema_resolve_fn_body(&c, am->decls[i]);
   sema_check_stages(&c);
   uni_analyse(&c);
+  free(c.ltab);
   /* two resources at one group/binding are only an error when one entry
    * point uses both; that is checked at pipeline creation */
 }

@@ -405,6 +405,11 @@ static const type *try_type(sctx *c, ast_expr *e, int *is_type) {
   c->quiet_eval = 0;
   const type *t = named_type(c, e, is_type);
   c->quiet_eval = quiet;
+  if (t && t->depth > TYPES_MAX_DEPTH) {
+    /* a limit of lockstep: later phases walk types recursively */
+    diag_error(c->d, e->span, "this type nests more than %d levels deep", TYPES_MAX_DEPTH);
+    return NULL;
+  }
   return t;
 }
 
@@ -1060,6 +1065,14 @@ static const type *user_call(sctx *c, ast_expr *e, ast_decl *fn) {
     return NULL;
   }
   sema_resolve_fn_body(c, fn);
+  if (c->fn && c->call_depth) {
+    int depth = c->call_depth[fn->index] + 1;
+    if (depth > SEMA_MAX_CALL_DEPTH) {
+      diag_error(c->d, e->span, "calls nest more than %d deep here (a limit of lockstep)", SEMA_MAX_CALL_DEPTH);
+      return NULL;
+    }
+    if (depth > c->call_depth[c->fn->index]) c->call_depth[c->fn->index] = depth;
+  }
   e->type = fn->rtype ? fn->rtype : c->T->t_void;
   return e->type;
 }

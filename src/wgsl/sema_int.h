@@ -11,7 +11,8 @@
 
 typedef struct scope_entry {
   const char *name;
-  ast_decl *decl;
+  ast_decl *decl;    /* NULL: a scope boundary */
+  int shadow;        /* the entry of the same name this one hides, or -1 */
 } scope_entry;
 
 typedef struct sctx {
@@ -22,6 +23,13 @@ typedef struct sctx {
   uint8_t *body_state;  /* per function: 0 new, 1 resolving, 2 done */
   scope_entry *locals;  /* block-scoped declarations, innermost last */
   int nlocals, caplocals;
+  int frame;            /* first entry of the function being resolved: entries
+                           below it belong to a caller and are not visible */
+  int *ltab;            /* name -> 1 + index of its innermost entry; 0 empty,
+                           -1 deleted (open addressing, malloc'd) */
+  unsigned lcap, lused; /* slots, slots not empty */
+  int scope;            /* the innermost scope boundary entry (frame - 1 when
+                           none): declarations above it share its scope */
   ast_decl *fn;         /* function being resolved */
   int loop_depth;       /* loops around the current statement */
   int switch_depth;
@@ -39,9 +47,18 @@ typedef struct sctx {
   int resource_table_enabled; /* chromium_experimental_resource_table */
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
   int quiet_eval;       /* inside an operand a short circuit skips */
+  int resolve_depth;    /* nested resolutions of declarations and bodies */
+  int *call_depth;      /* per function: the deepest call chain below it */
+  int depth_reported;
   ast_decl **gtab;      /* module declarations by name (open addressing) */
   unsigned gmask;
 } sctx;
+
+/* Limits of lockstep (the spec lets implementations have them, §Limits):
+ * how deep declarations used before their declaration may chain, and how
+ * deep calls may nest; both bound the recursion of every later phase. */
+#define SEMA_MAX_DECL_DEPTH 512
+#define SEMA_MAX_CALL_DEPTH 512
 
 /* Constant values with more scalar leaves than this are not folded. */
 #define SEMA_MAX_FOLD_WORDS (1u << 20)

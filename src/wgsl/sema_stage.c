@@ -135,6 +135,8 @@ static void fn_body(walk *w, ast_decl *fn) {
 }
 
 void sema_check_stages(sctx *c) {
+  /* after errors the call graph may be deeper than the resolver allows */
+  if (c->d->errors) return;
   ast_module *am = c->m->ast;
   for (int i = 0; i < am->ndecls; i++) {
     ast_decl *d = am->decls[i];

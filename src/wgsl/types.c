@@ -10,10 +10,54 @@
 
 static uint32_t round_up(uint32_t k, uint32_t n) { return k ? (n + k - 1) / k * k : n; }
 
+/* Interning: a hash of the fields that identify a type (its shape, not
+ * its layout), so asking for a type costs the same however many exist.
+ * Structures are never shared. */
+static unsigned key_hash(const type *p) {
+  uintptr_t w[] = {(uintptr_t)p->kind, (uintptr_t)p->elem, p->n, p->rows, (uintptr_t)p->count_decl,
+                   (uintptr_t)p->count_expr, (uintptr_t)p->space, (uintptr_t)p->access,
+                   (uintptr_t)p->tex_kind, (uintptr_t)p->tex_dim, (uintptr_t)p->tex_format};
+  uint64_t h = 1469598103934665603u;
+  for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++) h = (h ^ (uint64_t)w[i]) * 1099511628211u;
+  return (unsigned)(h ^ (h >> 29));
+}
+
+static int same_key(const type *a, const type *b) {
+  return a->kind == b->kind && a->elem == b->elem && a->n == b->n && a->rows == b->rows &&
+         a->count_decl == b->count_decl && a->count_expr == b->count_expr && a->space == b->space &&
+         a->access == b->access && a->tex_kind == b->tex_kind && a->tex_dim == b->tex_dim &&
+         a->tex_format == b->tex_format;
+}
+
+static void hash_put(type_table *t, const type *ty) {
+  if ((t->hcount + 1) * 2 > t->hcap) {
+    unsigned cap = t->hcap ? t->hcap * 2 : 256;
+    const type **h = arena_alloc(t->arena, sizeof *h * cap);
+    if (!h) return; /* lookups fall back to making a new type */
+    memset(h, 0, sizeof *h * cap);
+    for (unsigned i = 0; i < t->hcap; i++) {
+      if (!t->hash[i]) continue;
+      unsigned k = key_hash(t->hash[i]) & (cap - 1);
+      while (h[k]) k = (k + 1) & (cap - 1);
+      h[k] = t->hash[i];
+    }
+    t->hash = h;
+    t->hcap = cap;
+  }
+  unsigned k = key_hash(ty) & (t->hcap - 1);
+  while (t->hash[k]) k = (k + 1) & (t->hcap - 1);
+  t->hash[k] = ty;
+  t->hcount++;
+}
+
 static type *add(type_table *t, type proto) {
   type *ty = arena_alloc(t->arena, sizeof *ty);
   if (!ty) return NULL;
   *ty = proto;
+  ty->depth = 1;
+  if (ty->elem) ty->depth = ty->elem->depth + 1;
+  for (int i = 0; i < ty->nfields; i++)
+    if (ty->fields[i].type && ty->fields[i].type->depth + 1 > ty->depth) ty->depth = ty->fields[i].type->depth + 1;
   if (t->count == t->cap) {
     int cap = t->cap ? t->cap * 2 : 64;
     type **items = arena_grow(t->arena, t->items, (size_t)t->count, (size_t)cap, sizeof *items);
@@ -22,7 +66,15 @@ static type *add(type_table *t, type proto) {
     t->cap = cap;
   }
   t->items[t->count++] = ty;
+  if (ty->kind != TY_STRUCT) hash_put(t, ty);
   return ty;
+}
+
+static const type *intern(type_table *t, type proto) {
+  if (t->hcap)
+    for (unsigned k = key_hash(&proto) & (t->hcap - 1); t->hash[k]; k = (k + 1) & (t->hcap - 1))
+      if (same_key(t->hash[k], &proto)) return t->hash[k];
+  return add(t, proto);
 }
 
 static const type *scalar(type_table *t, type_kind k, uint32_t size) {
@@ -44,127 +96,77 @@ void types_init(type_table *t, arena *a) {
 }
 
 const type *types_vec(type_table *t, const type *elem, uint32_t n) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_VEC && x->elem == elem && x->n == n) return x;
-  }
   uint32_t s = elem->size;
   type p = {.kind = TY_VEC, .elem = elem, .n = n, .words = n};
   p.align = (n == 2 ? 2 : 4) * s;
   p.size = n * s;
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_mat(type_table *t, const type *elem, uint32_t cols, uint32_t rows) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_MAT && x->elem == elem && x->n == cols && x->rows == rows) return x;
-  }
   const type *col = types_vec(t, elem, rows);
   type p = {.kind = TY_MAT, .elem = elem, .n = cols, .rows = rows, .words = cols * rows};
   p.align = col->align;
   p.size = cols * round_up(col->align, col->size);
   p.stride = round_up(col->align, col->size);
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_array(type_table *t, const type *elem, uint32_t n, ast_decl *count_decl) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_ARRAY && x->elem == elem && x->n == n && x->count_decl == count_decl &&
-        !x->count_expr)
-      return x;
-  }
   type p = {.kind = TY_ARRAY, .elem = elem, .n = n, .count_decl = count_decl};
   p.align = elem->align;
   p.stride = round_up(elem->align, elem->size);
   p.size = n * p.stride;
   p.words = n * elem->words;
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_array_expr(type_table *t, const type *elem, ast_expr *count) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_ARRAY && x->elem == elem && x->count_expr == count) return x;
-  }
   type p = {.kind = TY_ARRAY, .elem = elem, .count_expr = count};
   p.align = elem->align;
   p.stride = round_up(elem->align, elem->size);
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_atomic(type_table *t, const type *elem) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_ATOMIC && x->elem == elem) return x;
-  }
   type p = {.kind = TY_ATOMIC, .elem = elem, .align = elem->align, .size = elem->size, .words = elem->words};
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *store,
                       access_mode a) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == kind && x->elem == store && x->space == s && x->access == a) return x;
-  }
   type p = {.kind = kind, .elem = store, .space = s, .access = a};
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_texture(type_table *t, int kind, int dim, const type *sampled, int format,
                           access_mode a) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_TEXTURE && x->tex_kind == kind && x->tex_dim == dim && x->elem == sampled &&
-        x->tex_format == format && x->access == a)
-      return x;
-  }
   type p = {.kind = TY_TEXTURE, .elem = sampled, .tex_kind = kind, .tex_dim = dim,
             .tex_format = format, .access = a, .space = AS_HANDLE};
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_binding_array(type_table *t, const type *elem, uint32_t n) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_BINDING_ARRAY && x->elem == elem && x->n == n) return x;
-  }
   type p = {.kind = TY_BINDING_ARRAY, .elem = elem, .n = n, .space = AS_HANDLE};
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_buffer(type_table *t, uint32_t n) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_BUFFER && x->n == n) return x;
-  }
   type p = {.kind = TY_BUFFER, .n = n, .align = 16, .size = n};
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_sgmat(type_table *t, sgmat_use use, const type *elem, int eight_bit,
                         uint32_t cols, uint32_t rows) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_SGMAT && x->tex_kind == (int)use && x->elem == elem &&
-        x->tex_format == eight_bit && x->n == cols && x->rows == rows)
-      return x;
-  }
   /* not host-shareable: the layout only has to make arrays of them valid */
   type p = {.kind = TY_SGMAT, .elem = elem, .tex_kind = (int)use, .tex_format = eight_bit,
             .n = cols, .rows = rows, .align = 4, .size = 4, .words = 1};
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_sampler(type_table *t, int comparison) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_SAMPLER && x->tex_kind == comparison) return x;
-  }
   type p = {.kind = TY_SAMPLER, .tex_kind = comparison, .space = AS_HANDLE};
-  return add(t, p);
+  return intern(t, p);
 }
 
 const char *const types_texel_formats[] = {

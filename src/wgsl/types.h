@@ -105,6 +105,9 @@ struct type {
   uint32_t align, size; /* layout; size 0 for runtime-sized arrays */
   uint32_t stride;    /* array: element stride */
   uint32_t words;     /* scalar leaves when held in registers */
+  uint32_t depth;     /* nesting: 1 for scalars, 1 + the deepest element or
+                         member otherwise (bounded by the resolver, so every
+                         recursive walk over a type is bounded) */
   /* TY_TEXTURE / TY_SAMPLER (added for the full validator; lowering refuses
    * these types) */
   int tex_kind;       /* tex_kind; sampler: 1 = comparison */
@@ -112,10 +115,15 @@ struct type {
   int tex_format;     /* storage textures: index into types_texel_formats */
 };
 
+/* The deepest type nesting the resolver accepts. */
+#define TYPES_MAX_DEPTH 255
+
 typedef struct type_table {
   arena *arena;
   type **items;
   int count, cap;
+  const type **hash; /* interned non-struct types by shape (types.c) */
+  unsigned hcap, hcount;
   const type *t_void, *t_bool, *t_i32, *t_u32, *t_f32, *t_f16, *t_aint, *t_afloat;
 } type_table;
 
