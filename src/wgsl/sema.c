@@ -202,10 +202,17 @@ static int64_t attr_int(sctx *c, ast_attr *a, int i, const char *what) {
   return e->cval->i;
 }
 
+/* Where each attribute may appear (§Attributes: "must only be applied
+ * to ..."). */
+enum { AT_MEMBER = 1, AT_VAR = 2, AT_OVERRIDE = 4, AT_FN = 8, AT_PARAM = 16, AT_OTHER = 32 };
 static const char *const known_attrs[] = {
     "align", "binding", "builtin", "compute", "const", "diagnostic", "fragment", "group", "id",
     "interpolate", "invariant", "location", "blend_src", "must_use", "size", "vertex",
     "workgroup_size", NULL};
+static const unsigned char attr_places[] = {
+    AT_MEMBER, AT_VAR, AT_MEMBER | AT_PARAM, AT_FN, AT_FN, AT_FN, AT_FN, AT_VAR, AT_OVERRIDE,
+    AT_MEMBER | AT_PARAM, AT_MEMBER | AT_PARAM, AT_MEMBER | AT_PARAM, AT_MEMBER, AT_FN, AT_MEMBER, AT_FN,
+    AT_FN};
 
 /* Attributes of extensions, known only when the extension is enabled. */
 static int extension_attr(sctx *c, const char *n) {
@@ -213,7 +220,7 @@ static int extension_attr(sctx *c, const char *n) {
          (!strcmp(n, "input_attachment_index") && c->input_attachments_enabled);
 }
 
-static void check_attr_names(sctx *c, ast_attr *a, int n) {
+static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
   /* one bit per known attribute name: duplicates found in linear time */
   uint32_t seen = 0, seen_ext = 0;
   for (int i = 0; i < n; i++) {
@@ -222,6 +229,10 @@ static void check_attr_names(sctx *c, ast_attr *a, int n) {
       if (!strcmp(known_attrs[k], a[i].name)) known = k;
     if (known < 0 && !ext) {
       diag_error(c->d, a[i].span, "unknown attribute '@%s'", a[i].name);
+      continue;
+    }
+    if (known >= 0 && !(attr_places[known] & place)) {
+      diag_error(c->d, a[i].span, "'@%s' is not allowed here", a[i].name);
       continue;
     }
     uint32_t *set = known >= 0 ? &seen : &seen_ext;
@@ -318,7 +329,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
       free(names);
       return;
     }
-    check_attr_names(c, mb->attrs, mb->nattrs);
+    check_attr_names(c, mb->attrs, mb->nattrs, AT_MEMBER);
     f[i].name = mb->name;
     f[i].type = t;
     f[i].span = mb->span;
@@ -329,6 +340,11 @@ static void resolve_struct(sctx *c, ast_decl *d) {
       if (v > 0 && (v & (v - 1)) == 0 && v >= t->align) f[i].attr_align = (uint32_t)v;
       else if (v >= 0)
         diag_error(c->d, al->span, "@align must be a power of two no smaller than %u", t->align);
+    }
+    if (sz && type_has_runtime_array(t)) {
+      /* §size: the member type must have a creation-fixed footprint */
+      diag_error(c->d, sz->span, "@size needs a member with a fixed size, not %s", TN(t, b));
+      sz = NULL;
     }
     if (sz) {
       int64_t v = attr_int(c, sz, 0, "@size");
@@ -579,7 +595,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
 
 static void resolve_fn_signature(sctx *c, ast_decl *d) {
   char b[128];
-  check_attr_names(c, d->attrs, d->nattrs);
+  check_attr_names(c, d->attrs, d->nattrs, AT_FN);
   if (find_attr(d->attrs, d->nattrs, "compute")) d->stage = 1;
   else if (find_attr(d->attrs, d->nattrs, "vertex")) d->stage = 2;
   else if (find_attr(d->attrs, d->nattrs, "fragment")) d->stage = 3;
@@ -591,7 +607,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
         diag_error(c->d, p->name_span, "parameter '%s' is declared twice", p->name);
     p->rtype = sema_type(c, p->type);
     if (!p->rtype) continue;
-    check_attr_names(c, p->attrs, p->nattrs);
+    check_attr_names(c, p->attrs, p->nattrs, AT_PARAM);
     ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
     if (bi) {
       const char *n = bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : "";
@@ -663,6 +679,12 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     if (d->stage == 1)
       diag_error(c->d, d->ret_type->span, "a compute entry point cannot return a value");
   }
+  if (!d->ret_type && find_attr(d->attrs, d->nattrs, "must_use"))
+    diag_error(c->d, find_attr(d->attrs, d->nattrs, "must_use")->span,
+               "@must_use needs a function with a return type");
+  if (d->stage != 1 && find_attr(d->attrs, d->nattrs, "workgroup_size"))
+    diag_error(c->d, find_attr(d->attrs, d->nattrs, "workgroup_size")->span,
+               "@workgroup_size is only for compute shader entry points");
   if (d->stage == 1) {
     ast_attr *ws = find_attr(d->attrs, d->nattrs, "workgroup_size");
     if (!ws) {
@@ -739,7 +761,9 @@ void sema_resolve_global(sctx *c, ast_decl *d) {
   int saved_frame = c->frame, saved_scope = c->scope;
   c->frame = c->nlocals;
   c->scope = c->nlocals - 1;
-  if (d->kind != DECL_FN) check_attr_names(c, d->attrs, d->nattrs);
+  if (d->kind != DECL_FN)
+    check_attr_names(c, d->attrs, d->nattrs,
+                     d->kind == DECL_VAR ? AT_VAR : d->kind == DECL_OVERRIDE ? AT_OVERRIDE : AT_OTHER);
   switch (d->kind) {
   case DECL_STRUCT: resolve_struct(c, d); break;
   case DECL_ALIAS: d->rtype = sema_type(c, d->type); break;
@@ -895,6 +919,7 @@ static void stmt(sctx *c, ast_stmt *s) {
     if (!l) { /* _ = e */
       const type *t = sema_expr(c, r);
       if (t && t->kind == TY_REF) sema_value(c, r);
+      if (t && t->kind == TY_VOID) diag_error(c->d, r->span, "this call has no value to discard");
       break;
     }
     const type *lt = sema_expr(c, l);
@@ -939,6 +964,9 @@ static void stmt(sctx *c, ast_stmt *s) {
     const type *t = sema_expr(c, s->u.call);
     if (t && s->u.call->ref == REF_CONSTRUCT)
       diag_error(c->d, s->span, "a value constructor cannot be a statement");
+    if (t && s->u.call->ref == REF_DECL && s->u.call->decl &&
+        find_attr(s->u.call->decl->attrs, s->u.call->decl->nattrs, "must_use"))
+      diag_error(c->d, s->span, "the result of '%s' must be used (it is @must_use)", s->u.call->decl->name);
     if (s->u.call->ref == REF_BUILTIN_FN && t && t->kind != TY_VOID &&
         s->u.call->builtin != BF_ARRAY_LENGTH && builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_ATOM &&
         builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_CMPX &&
@@ -1145,6 +1173,17 @@ static void directives(sctx *c) {
   ast_module *am = c->m->ast;
   for (int i = 0; i < am->ndirectives; i++) {
     ast_directive *dv = &am->directives[i];
+    if (dv->kind == DIR_DIAGNOSTIC && dv->nnames >= 1) {
+      /* §Diagnostic Filtering: the severity is one of four names (an
+       * unknown rule name is only a warning, so it is not checked here) */
+      static const char *const sev[] = {"error", "warning", "info", "off"};
+      int ok = 0;
+      for (int k = 0; k < 4; k++) ok |= !strcmp(sev[k], dv->names[0]);
+      if (!ok)
+        diag_error(c->d, dv->name_spans[0], "unknown diagnostic severity '%s' (error, warning, info or off)",
+                   dv->names[0]);
+      continue;
+    }
     for (int k = 0; k < dv->nnames; k++) {
       const char *n = dv->names[k];
       if (dv->kind == DIR_ENABLE) {

@@ -954,6 +954,19 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     return fail_args(c, e, f, NULL);
   }
   e->type = rt;
+  if (f == BF_CLAMP && n == 3 && a[1]->cval && a[2]->cval) {
+    /* §clamp: const low > high is a shader-creation error, whatever e is */
+    const cvalue *lo = a[1]->cval, *hi = a[2]->cval;
+    for (int i = 0; i < (lo->elems ? lo->n : 1); i++) {
+      const cvalue *l = lo->elems ? lo->elems[i] : lo, *h = hi->elems ? hi->elems[i] : hi;
+      int bad = type_is_float_scalar(l->type) ? l->f > h->f
+                : l->type->kind == TY_U32 ? (uint64_t)l->i > (uint64_t)h->i : l->i > h->i;
+      if (bad) {
+        diag_error(c->d, e->span, "clamp's low is greater than its high");
+        return NULL;
+      }
+    }
+  }
   if (foldable(k) && const_args(a, n)) {
     const cvalue *v[3];
     for (int i = 0; i < n && i < 3; i++) v[i] = a[i]->cval;

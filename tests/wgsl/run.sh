@@ -23,7 +23,7 @@ for f in "$dir"/bad/*.wgsl; do
   rc=$?
   if [ $rc -ne 2 ]; then
     echo "FAIL $f: expected rejection (exit 2), got exit $rc"; fail=1
-  elif ! printf '%s\n' "$out" | grep -F "$f:$pos" | grep -qF "$msg"; then
+  elif ! printf '%s\n' "$out" | grep -F "$f:$pos " | cut -d' ' -f2- | grep -qF "$msg"; then
     echo "FAIL $f: expected '$f:$pos ... $msg', got:"; printf '%s\n' "$out" | head -n 6; fail=1
   fi
 done
@@ -49,7 +49,7 @@ for f in "$dir"/refuse/*.wgsl; do
   rc=$?
   if [ $rc -ne 2 ]; then
     echo "FAIL $f: expected pipeline creation to refuse it (exit 2), got exit $rc"; fail=1
-  elif ! printf '%s\n' "$out" | grep -F "$f:$pos" | grep -qF "$msg"; then
+  elif ! printf '%s\n' "$out" | grep -F "$f:$pos " | cut -d' ' -f2- | grep -qF "$msg"; then
     echo "FAIL $f: expected '$f:$pos ... $msg', got:"; printf '%s\n' "$out" | head -n 6; fail=1
   fi
 done
