@@ -967,6 +967,15 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
       }
     }
   }
+  if ((f == BF_EXTRACT_BITS && n == 3) || (f == BF_INSERT_BITS && n == 4)) {
+    /* §extractBits, §insertBits: const offset + count above the bit width */
+    ast_expr *o = a[n - 2], *cn = a[n - 1];
+    if (o->cval && cn->cval && o->cval->i + cn->cval->i > 32) {
+      diag_error(c->d, e->span, "%s: offset %lld + count %lld is more than 32 bits", name,
+                 (long long)o->cval->i, (long long)cn->cval->i);
+      return NULL;
+    }
+  }
   if (foldable(k) && const_args(a, n)) {
     const cvalue *v[3];
     for (int i = 0; i < n && i < 3; i++) v[i] = a[i]->cval;
