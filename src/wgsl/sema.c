@@ -593,6 +593,48 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
   d->rtype = t;
 }
 
+static int cmp_i64(const void *x, const void *y) {
+  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+/* §Entry Point IO: each built-in value and each @location at most once
+ * among an entry point's parameters. */
+static void check_entry_inputs(sctx *c, ast_decl *d) {
+  int64_t *locs = malloc(sizeof *locs * ((size_t)d->nparams + 1));
+  int nloc = 0;
+  for (int i = 0; i < d->nparams; i++) {
+    ast_decl *p = d->params[i];
+    ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
+    ast_attr *lo = find_attr(p->attrs, p->nattrs, "location");
+    if (bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT)
+      for (int k = 0; k < i; k++) {
+        ast_attr *o = find_attr(d->params[k]->attrs, d->params[k]->nattrs, "builtin");
+        if (o && o->nargs == 1 && o->args[0]->kind == EX_IDENT &&
+            !strcmp(o->args[0]->u.ident.name, bi->args[0]->u.ident.name)) {
+          diag_error(c->d, bi->span, "@builtin(%s) is used by two inputs of '%s'", bi->args[0]->u.ident.name, d->name);
+          break;
+        }
+        if (k > 64) break; /* entry points have a handful of built-ins */
+      }
+    if (lo && lo->nargs == 1 && locs && i < 65536) {
+      int64_t v = attr_int(c, lo, 0, "@location");
+      if (v >= 0 && v < (1 << 20)) locs[nloc++] = v * 65536 + i;
+    }
+  }
+  if (locs) {
+    qsort(locs, (size_t)nloc, sizeof *locs, cmp_i64);
+    for (int k = 1; k < nloc; k++)
+      if (locs[k] / 65536 == locs[k - 1] / 65536) {
+        ast_decl *p = d->params[locs[k] % 65536];
+        diag_error(c->d, find_attr(p->attrs, p->nattrs, "location")->span,
+                   "@location(%lld) is used by two inputs of '%s'", (long long)(locs[k] / 65536), d->name);
+        break;
+      }
+  }
+  free(locs);
+}
+
 static void resolve_fn_signature(sctx *c, ast_decl *d) {
   char b[128];
   check_attr_names(c, d->attrs, d->nattrs, AT_FN);
@@ -601,10 +643,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
   else if (find_attr(d->attrs, d->nattrs, "fragment")) d->stage = 3;
   for (int i = 0; i < d->nparams; i++) {
     ast_decl *p = d->params[i];
-    p->builtin_value = -1;
-    for (int k = 0; k < i; k++)
-      if (!strcmp(d->params[k]->name, p->name))
-        diag_error(c->d, p->name_span, "parameter '%s' is declared twice", p->name);
+    p->builtin_value = -1; /* a repeated name is found with the body's scope */
     p->rtype = sema_type(c, p->type);
     if (!p->rtype) continue;
     check_attr_names(c, p->attrs, p->nattrs, AT_PARAM);
@@ -672,6 +711,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
       diag_error(c->d, p->type->span, "%s cannot be a parameter type", TN(p->rtype, b));
     }
   }
+  if (d->stage) check_entry_inputs(c, d);
   if (d->ret_type) {
     d->rtype = sema_type(c, d->ret_type);
     if (d->rtype && !type_is_constructible(d->rtype))
@@ -1260,6 +1300,7 @@ void sema_resolve(wgsl_module *m) {
   for (int i = 0; i < n; i++)
     if (am->decls[i]->kind == DECL_FN) sema_resolve_fn_body(&c, am->decls[i]);
   sema_check_stages(&c);
+  sema_check_aliasing(&c);
   uni_analyse(&c);
   free(c.ltab);
   /* two resources at one group/binding are only an error when one entry

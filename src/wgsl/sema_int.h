@@ -99,6 +99,8 @@ int sema_all_const(ast_expr **kids, int n, int *any_override);
 /* sema_stage.c: constructs one shader stage allows, checked per entry
  * point over the functions it reaches. */
 void sema_check_stages(sctx *c);
+/* sema_alias.c: the spec's alias analysis at every call site. */
+void sema_check_aliasing(sctx *c);
 
 /* sema_builtin.c */
 /* The builtins.def id of a built-in function name, or -1. */
