@@ -3,3 +3,10 @@
 add_test(NAME wgsl.rules
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/wgsl/run.sh $<TARGET_FILE:lockstep> wgsl
   WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
+# Hostile input (tests/wgsl/hostile.sh): generated at test time — deep
+# nesting, huge literals, invalid UTF-8, NUL bytes, a 10 MB module, many
+# declarations — each checked for its exit status and diagnostic under a
+# 1 GiB address-space limit.
+add_test(NAME wgsl.hostile
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/wgsl/hostile.sh $<TARGET_FILE:lockstep>)
+set_tests_properties(wgsl.hostile PROPERTIES TIMEOUT 600)

@@ -711,7 +711,13 @@ static ls_shader_module *cli_shader(ls_device *dev, cli_state *st, const char *p
     return NULL;
   }
   if (strlen(code) != len) {
-    fprintf(stderr, "lockstep: %s: contains a NUL byte\n", path);
+    /* WGSL text is UTF-8 without NULs; say where the first one is */
+    size_t at = strlen(code), line = 1, col = 1;
+    for (size_t i = 0; i < at; i++) {
+      if (code[i] == '\n') line++, col = 1;
+      else if (((unsigned char)code[i] & 0xC0) != 0x80) col++;
+    }
+    fprintf(stderr, "%s:%zu:%zu error: a NUL byte (WGSL text cannot contain one)\n", path, line, col);
     free(code);
     return NULL;
   }

@@ -163,23 +163,27 @@ static void leave_if_empty(lw *L, uint32_t kills_before) {
 /* ---------------------------------------------------------------- sizes */
 
 uint32_t lw_array_count(lw *L, const type *t, src_span s) {
-  if (!t->count_decl) return t->n;
+  if (!TYPE_OVERRIDE_SIZED(t)) return t->n;
   ast_expr id = {.kind = EX_IDENT, .span = s, .ref = REF_DECL, .decl = t->count_decl};
-  const cvalue *v = sema_eval(L->m, &id, &L->env, L->d);
+  const cvalue *v = sema_eval(L->m, t->count_expr ? t->count_expr : &id, &L->env, L->d);
   if (!v) {
     L->failed = 1;
     return 1;
   }
   if (v->i <= 0 || v->i > (1 << 24)) {
-    lw_fail(L, s, "override '%s' = %lld sizes an array; the count must be between 1 and %d",
-            t->count_decl->name, (long long)v->i, 1 << 24);
+    if (t->count_expr)
+      lw_fail(L, t->count_expr->span, "this array count is %lld; it must be between 1 and %d",
+              (long long)v->i, 1 << 24);
+    else
+      lw_fail(L, s, "override '%s' = %lld sizes an array; the count must be between 1 and %d",
+              t->count_decl->name, (long long)v->i, 1 << 24);
     return 1;
   }
   return (uint32_t)v->i;
 }
 
 uint32_t lw_type_size(lw *L, const type *t, src_span s) {
-  if (t->kind == TY_ARRAY && t->count_decl) return lw_array_count(L, t, s) * t->stride;
+  if (t->kind == TY_ARRAY && TYPE_OVERRIDE_SIZED(t)) return lw_array_count(L, t, s) * t->stride;
   return t->size;
 }
 

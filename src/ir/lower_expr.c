@@ -281,7 +281,7 @@ ref lw_ref(lw *L, ast_expr *e) {
         r.off += (uint32_t)ix->cval->i * bt->stride;
       } else {
         val iv = lw_value(L, ix);
-        uint32_t count = bt->n == 0 && !bt->count_decl ? 0 : lw_array_count(L, bt, e->span);
+        uint32_t count = bt->n == 0 && !TYPE_OVERRIDE_SIZED(bt) ? 0 : lw_array_count(L, bt, e->span);
         add_dynamic(L, &r, iv.reg, bt->stride, count);
       }
       r.type = bt->elem;

@@ -357,6 +357,13 @@ static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cval
     case BIN_SHL:
     case BIN_SHR: {
       unsigned bits = ot->kind == TY_AINT ? 64 : 32;
+      if (op == BIN_SHL && ot->kind == TY_AINT && y >= 64) {
+        /* an abstract shift has no bit width, only the overflow rule: the
+         * y+1 top bits must agree, so only 0 survives a shift by 64+ */
+        if (x != 0) overflow = 1;
+        r = 0;
+        break;
+      }
       if (y < 0 || (uint64_t)y >= bits) {
         if (d) diag_error(d, span, "shift by %lld is not less than the bit width (%u)",
                           (long long)y, bits);
@@ -922,6 +929,13 @@ const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, in
     for (uint32_t c = 0; c < n; c++)
       for (uint32_t r = 0; r < n; r++) x[c][r] = a->elems[c]->elems[r]->f;
     return fres(m, rt, det_n(x, n), span, d);
+  }
+  if (f == BF_ALL || f == BF_ANY) {
+    const cvalue *v = args[0];
+    if (!v->elems) return v;
+    int r = f == BF_ALL;
+    for (int i = 0; i < v->n; i++) r = f == BF_ALL ? r && v->elems[i]->b : r || v->elems[i]->b;
+    return cv_bool(m, r);
   }
   if (f == BF_SELECT) {
     const cvalue *c = args[2];

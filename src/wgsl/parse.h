@@ -15,7 +15,7 @@
  * on syntax errors the returned module holds what could be parsed and diags
  * has the errors. Nesting deeper than PARSE_MAX_DEPTH is an error, not a
  * stack overflow. */
-#define PARSE_MAX_DEPTH 128
+#define PARSE_MAX_DEPTH 256
 /* Later phases walk expressions recursively, so the height of every
  * expression tree is bounded too (`a + b + c ...` is as tall as it is long). */
 #define PARSE_MAX_EXPR_HEIGHT 512

@@ -28,7 +28,8 @@ const char *builtin_value_name(builtin_value v) { return builtin_value_names[v];
  * message that says why. */
 static const char *const other_builtin_values[] = {
     "vertex_index", "instance_index", "position", "front_facing", "frag_depth",
-    "sample_index", "sample_mask", "clip_distances", "primitive_index", NULL};
+    "sample_index", "sample_mask", "clip_distances", "primitive_index", "barycentric_coord",
+    "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups", NULL};
 
 /* ------------------------------------------------------------------ scopes */
 
@@ -38,9 +39,46 @@ static unsigned name_hash(const char *s) {
   return h;
 }
 
+/* The slot of name in the locals index (its entry, or the empty slot where
+ * it would go). */
+static unsigned local_slot(sctx *c, const char *name) {
+  unsigned h = name_hash(name) & (c->lcap - 1);
+  for (;; h = (h + 1) & (c->lcap - 1)) {
+    int v = c->ltab[h];
+    if (v == 0) return h;
+    if (v > 0 && !strcmp(c->locals[v - 1].name, name)) return h;
+  }
+}
+
+/* Rebuilds the index (growing it) from the live entries. */
+static int local_rehash(sctx *c) {
+  unsigned cap = 64;
+  while (cap < (unsigned)c->nlocals * 4 + 4) cap *= 2;
+  int *t = calloc(cap, sizeof *t);
+  if (!t) return 0;
+  free(c->ltab);
+  c->ltab = t;
+  c->lcap = cap;
+  c->lused = 0;
+  for (int i = 0; i < c->nlocals; i++) {
+    if (!c->locals[i].decl) continue;
+    unsigned h = local_slot(c, c->locals[i].name);
+    if (!c->ltab[h]) c->lused++;
+    c->ltab[h] = i + 1;
+  }
+  return 1;
+}
+
+/* The innermost visible local called name, or -1. */
+static int local_find(sctx *c, const char *name) {
+  if (!c->lcap) return -1;
+  int v = c->ltab[local_slot(c, name)];
+  return v > 0 && v - 1 >= c->frame ? v - 1 : -1;
+}
+
 ast_decl *sema_lookup(sctx *c, const char *name) {
-  for (int i = c->nlocals - 1; i >= 0; i--)
-    if (!strcmp(c->locals[i].name, name)) return c->locals[i].decl;
+  int li = local_find(c, name);
+  if (li >= 0) return c->locals[li].decl;
   if (c->gtab) {
     for (unsigned h = name_hash(name) & c->gmask; c->gtab[h]; h = (h + 1) & c->gmask)
       if (!strcmp(c->gtab[h]->name, name)) return c->gtab[h];
@@ -79,13 +117,13 @@ static void build_globals(sctx *c) {
 }
 
 static void push_local(sctx *c, ast_decl *d) {
-  for (int i = c->nlocals - 1; i >= 0 && c->locals[i].decl; i--) {
-    if (!strcmp(c->locals[i].name, d->name)) {
-      diag_error(c->d, d->name_span, "'%s' is already declared in this scope", d->name);
-      diag_note(c->d, c->locals[i].decl->name_span, "the earlier declaration");
-      return;
-    }
+  int prev = local_find(c, d->name);
+  if (prev >= 0 && prev > c->scope) {
+    diag_error(c->d, d->name_span, "'%s' is already declared in this scope", d->name);
+    diag_note(c->d, c->locals[prev].decl->name_span, "the earlier declaration");
+    return;
   }
+  if ((c->lused + 1) * 2 > c->lcap && !local_rehash(c)) return;
   if (c->nlocals == c->caplocals) {
     int cap = c->caplocals ? c->caplocals * 2 : 64;
     scope_entry *n = arena_grow(&c->m->arena, c->locals, (size_t)c->nlocals, (size_t)cap, sizeof *n);
@@ -93,8 +131,13 @@ static void push_local(sctx *c, ast_decl *d) {
     c->locals = n;
     c->caplocals = cap;
   }
+  unsigned h = local_slot(c, d->name);
+  int top = c->ltab[h] > 0 ? c->ltab[h] - 1 : -1;
+  if (!c->ltab[h]) c->lused++;
   c->locals[c->nlocals].name = d->name;
   c->locals[c->nlocals].decl = d;
+  c->locals[c->nlocals].shadow = top;
+  c->ltab[h] = c->nlocals + 1;
   c->nlocals++;
 }
 
@@ -111,11 +154,24 @@ static int open_scope(sctx *c) {
   }
   c->locals[c->nlocals].name = "";
   c->locals[c->nlocals].decl = NULL;
+  c->locals[c->nlocals].shadow = c->scope;
+  c->scope = c->nlocals;
   c->nlocals++;
   return mark;
 }
 
-static void close_scope(sctx *c, int mark) { c->nlocals = mark; }
+/* Pops the entries above mark; each name goes back to the entry it hid. */
+static void close_scope(sctx *c, int mark) {
+  while (c->nlocals > mark) {
+    scope_entry *e = &c->locals[--c->nlocals];
+    if (!e->decl) {
+      c->scope = e->shadow;
+      continue;
+    }
+    unsigned h = local_slot(c, e->name);
+    c->ltab[h] = e->shadow >= 0 ? e->shadow + 1 : -1;
+  }
+}
 
 /* -------------------------------------------------------------- attributes */
 
@@ -146,27 +202,46 @@ static int64_t attr_int(sctx *c, ast_attr *a, int i, const char *what) {
   return e->cval->i;
 }
 
+/* Where each attribute may appear (§Attributes: "must only be applied
+ * to ..."). */
+enum { AT_MEMBER = 1, AT_VAR = 2, AT_OVERRIDE = 4, AT_FN = 8, AT_PARAM = 16, AT_OTHER = 32 };
 static const char *const known_attrs[] = {
     "align", "binding", "builtin", "compute", "const", "diagnostic", "fragment", "group", "id",
     "interpolate", "invariant", "location", "blend_src", "must_use", "size", "vertex",
-    "workgroup_size", NULL};
+    "workgroup_size", "subgroup_size", NULL};
+static const unsigned char attr_places[] = {
+    AT_MEMBER, AT_VAR, AT_MEMBER | AT_PARAM, AT_FN, AT_FN, AT_FN, AT_FN, AT_VAR, AT_OVERRIDE,
+    AT_MEMBER | AT_PARAM, AT_MEMBER | AT_PARAM, AT_MEMBER | AT_PARAM, AT_MEMBER, AT_FN, AT_MEMBER, AT_FN,
+    AT_FN, AT_FN};
 
-/* fn_attrs: the attributes of a function, where @subgroup_size may stand
- * (resolve_fn_signature checks it further). */
-static void check_attrs(sctx *c, ast_attr *a, int n, int fn_attrs) {
-  for (int i = 0; i < n; i++) {
-    if (!strcmp(a[i].name, "subgroup_size")) {
-      if (!fn_attrs) diag_error(c->d, a[i].span, "@subgroup_size applies only to a compute entry point");
-      continue;
-    }
-    int ok = 0;
-    for (int k = 0; known_attrs[k]; k++)
-      if (!strcmp(known_attrs[k], a[i].name)) ok = 1;
-    if (!ok) diag_error(c->d, a[i].span, "unknown attribute '@%s'", a[i].name);
-  }
+/* Attributes of extensions, known only when the extension is enabled. */
+static int extension_attr(sctx *c, const char *n) {
+  return (!strcmp(n, "color") && c->fb_fetch_enabled) ||
+         (!strcmp(n, "input_attachment_index") && c->input_attachments_enabled);
 }
 
-static void check_attr_names(sctx *c, ast_attr *a, int n) { check_attrs(c, a, n, 0); }
+static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
+  /* one bit per known attribute name: duplicates found in linear time */
+  uint32_t seen = 0, seen_ext = 0;
+  for (int i = 0; i < n; i++) {
+    int known = -1, ext = extension_attr(c, a[i].name);
+    for (int k = 0; known_attrs[k]; k++)
+      if (!strcmp(known_attrs[k], a[i].name)) known = k;
+    if (known < 0 && !ext) {
+      diag_error(c->d, a[i].span, "unknown attribute '@%s'", a[i].name);
+      continue;
+    }
+    if (known >= 0 && !(attr_places[known] & place)) {
+      diag_error(c->d, a[i].span, "'@%s' is not allowed here", a[i].name);
+      continue;
+    }
+    uint32_t *set = known >= 0 ? &seen : &seen_ext;
+    uint32_t bit = known >= 0 ? 1u << known : a[i].name[0] == 'c' ? 1u : 2u;
+    if ((*set & bit) && strcmp(a[i].name, "diagnostic"))
+      diag_error(c->d, a[i].span, "duplicate attribute '@%s'", a[i].name);
+    *set |= bit;
+  }
+}
 
 /* @subgroup_size(N) on compute entry point d (subgroup_size_control): a
  * const- or override-expression of type i32 or u32; a const one must be a
@@ -207,11 +282,48 @@ static void resolve_subgroup_size(sctx *c, ast_decl *d, ast_attr *sg) {
 
 /* --------------------------------------------------------- declarations */
 
-static int parse_space_name(const char *n) {
-  static const char *const names[] = {"", "function", "private", "workgroup", "uniform", "storage"};
-  for (int i = 1; i < 6; i++)
-    if (!strcmp(names[i], n)) return i;
+static int parse_space_name(sctx *c, const char *n) {
+  for (int i = AS_FUNCTION; i <= AS_PIXEL_LOCAL; i++)
+    if (i != AS_HANDLE && !strcmp(addr_space_name((addr_space)i), n))
+      return i == AS_PIXEL_LOCAL && !c->pixel_local_enabled ? -1 : i;
   return -1;
+}
+
+/* var<immediate> (§Address Spaces): a host-shareable constructible type,
+ * no arrays, no structures with array members. var<pixel_local>
+ * (chromium_experimental_pixel_local): a structure of i32, u32 and f32
+ * members. Returns 0 after an error. */
+static int check_special_space(sctx *c, ast_decl *d, int space, const type *t) {
+  char b[128];
+  int ok = 1;
+  if (space == AS_IMMEDIATE) {
+    ok = type_is_host_shareable(t) && type_is_constructible(t) && t->kind != TY_ARRAY;
+    for (int i = 0; ok && t->kind == TY_STRUCT && i < t->nfields; i++)
+      if (t->fields[i].type->kind == TY_ARRAY) ok = 0;
+    if (!ok)
+      diag_error(c->d, d->type ? d->type->span : d->name_span,
+                 "%s cannot be immediate data (host-shareable, constructible, no arrays)", TN(t, b));
+  } else {
+    ok = t->kind == TY_STRUCT;
+    for (int i = 0; ok && i < t->nfields; i++) {
+      type_kind k = t->fields[i].type->kind;
+      if (k != TY_I32 && k != TY_U32 && k != TY_F32) ok = 0;
+    }
+    if (!ok)
+      diag_error(c->d, d->type ? d->type->span : d->name_span,
+                 "a pixel_local variable must be a structure of i32, u32 and f32 members, found %s", TN(t, b));
+  }
+  if (ok && d->init) {
+    diag_error(c->d, d->init->span, "%s variables cannot have an initializer", addr_space_name((addr_space)space));
+    ok = 0;
+  }
+  ast_attr *g = find_attr(d->attrs, d->nattrs, "group");
+  ast_attr *bn = find_attr(d->attrs, d->nattrs, "binding");
+  if (ok && (g || bn)) {
+    diag_error(c->d, (g ? g : bn)->span, "only uniform and storage variables take @group/@binding");
+    ok = 0;
+  }
+  return ok;
 }
 
 static void resolve_struct(sctx *c, ast_decl *d) {
@@ -222,26 +334,39 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     diag_error(c->d, d->name_span, "struct '%s' has no members", d->name);
     return;
   }
+  /* member names, hashed: a structure may have very many */
+  unsigned cap = 16;
+  while (cap < (unsigned)d->nmembers * 2 + 2) cap *= 2;
+  ast_member **names = calloc(cap, sizeof *names);
   for (int i = 0; i < d->nmembers; i++) {
     ast_member *mb = &d->members[i];
-    for (int k = 0; k < i; k++)
-      if (!strcmp(d->members[k].name, mb->name))
-        diag_error(c->d, mb->span, "struct member '%s' is declared twice", mb->name);
+    if (names) {
+      unsigned h = name_hash(mb->name) & (cap - 1);
+      while (names[h] && strcmp(names[h]->name, mb->name)) h = (h + 1) & (cap - 1);
+      if (names[h]) diag_error(c->d, mb->span, "struct member '%s' is declared twice", mb->name);
+      else names[h] = mb;
+    }
     const type *t = sema_type(c, mb->type);
-    if (!t) return;
+    if (!t) {
+      free(names);
+      return;
+    }
     if (t->kind == TY_VOID || t->kind == TY_PTR || t->kind == TY_REF) {
       diag_error(c->d, mb->type->span, "%s cannot be a struct member", TN(t, b));
+      free(names);
       return;
     }
     if (type_has_runtime_array(t) && i != d->nmembers - 1) {
       diag_error(c->d, mb->span, "a runtime-sized array must be the last member of a struct");
+      free(names);
       return;
     }
     if (type_has_override_array(t)) {
       diag_error(c->d, mb->span, "an override-sized array cannot be a struct member");
+      free(names);
       return;
     }
-    check_attr_names(c, mb->attrs, mb->nattrs);
+    check_attr_names(c, mb->attrs, mb->nattrs, AT_MEMBER);
     f[i].name = mb->name;
     f[i].type = t;
     f[i].span = mb->span;
@@ -253,12 +378,18 @@ static void resolve_struct(sctx *c, ast_decl *d) {
       else if (v >= 0)
         diag_error(c->d, al->span, "@align must be a power of two no smaller than %u", t->align);
     }
+    if (sz && type_has_runtime_array(t)) {
+      /* §size: the member type must have a creation-fixed footprint */
+      diag_error(c->d, sz->span, "@size needs a member with a fixed size, not %s", TN(t, b));
+      sz = NULL;
+    }
     if (sz) {
       int64_t v = attr_int(c, sz, 0, "@size");
       if (v >= t->size && v <= (1 << 28)) f[i].attr_size = (uint32_t)v;
       else if (v >= 0) diag_error(c->d, sz->span, "@size must be at least the member's size (%u)", t->size);
     }
   }
+  free(names);
   d->rtype = types_struct(c->T, d->name, f, d->nmembers);
 }
 
@@ -280,6 +411,11 @@ static void resolve_const_like(sctx *c, ast_decl *d) {
   }
   const type *it = sema_value(c, d->init);
   if (!it) return;
+  if (d->kind == DECL_CONST && !d->init->cval && it->words > SEMA_MAX_FOLD_WORDS) {
+    diag_error(c->d, d->init->span, "const '%s' holds %u values, more than lockstep folds (%u)", d->name,
+               it->words, SEMA_MAX_FOLD_WORDS);
+    return;
+  }
   if (d->kind == DECL_CONST && !d->init->cval) {
     diag_error(c->d, d->init->span, "the initializer of const '%s' must be a const-expression", d->name);
     return;
@@ -342,6 +478,19 @@ static void resolve_handle_var(sctx *c, ast_decl *d, const type *t) {
     diag_error(c->d, d->init->span, "textures and samplers cannot have an initializer");
     return;
   }
+  /* chromium_internal_input_attachments: an input attachment names its
+   * attachment index; nothing else takes one */
+  ast_attr *ia = find_attr(d->attrs, d->nattrs, "input_attachment_index");
+  int is_ia = t->kind == TY_TEXTURE && t->tex_kind == TEX_INPUT_ATTACHMENT;
+  if (is_ia && !ia) {
+    diag_error(c->d, d->name_span, "input attachment '%s' needs @input_attachment_index", d->name);
+    return;
+  }
+  if (!is_ia && ia) {
+    diag_error(c->d, ia->span, "@input_attachment_index is only for input_attachment variables");
+    return;
+  }
+  if (ia && attr_int(c, ia, 0, "@input_attachment_index") < 0) return;
   d->rtype = t;
 }
 
@@ -350,7 +499,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
   d->group = d->binding = -1;
   int space = AS_NONE;
   if (d->space_name) {
-    space = parse_space_name(d->space_name);
+    space = parse_space_name(c, d->space_name);
     if (space < 0) {
       diag_error(c->d, d->space_span, "unknown address space '%s'", d->space_name);
       return;
@@ -360,7 +509,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     /* textures and samplers live in the handle address space */
     const type *ht = sema_type(c, d->type);
     if (!ht) return;
-    if (ht->kind == TY_TEXTURE || ht->kind == TY_SAMPLER) {
+    if (ht->kind == TY_TEXTURE || ht->kind == TY_SAMPLER || ht->kind == TY_BINDING_ARRAY) {
       resolve_handle_var(c, d, ht);
       return;
     }
@@ -372,7 +521,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
                d->name);
     return;
   }
-  int access = space == AS_STORAGE ? ACC_READ : space == AS_UNIFORM ? ACC_READ : ACC_READ_WRITE;
+  int access = space == AS_STORAGE || space == AS_UNIFORM || space == AS_IMMEDIATE ? ACC_READ : ACC_READ_WRITE;
   if (d->access_name) {
     if (space != AS_STORAGE) {
       diag_error(c->d, d->space_span, "only storage variables take an access mode");
@@ -406,6 +555,19 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     diag_error(c->d, d->space_span, "textures and samplers are declared without an address space");
     return;
   }
+  if (space == AS_IMMEDIATE || space == AS_PIXEL_LOCAL) {
+    if (!check_special_space(c, d, space, t)) return;
+    d->rtype = t;
+    return;
+  }
+  if (t->kind == TY_BUFFER) {
+    /* §Buffer Types: buffer<N> in storage, uniform and workgroup memory;
+     * the runtime-sized buffer in storage only */
+    if (space == AS_PRIVATE || (!t->n && space != AS_STORAGE)) {
+      diag_error(c->d, d->type->span, "%s cannot be in %s memory", TN(t, b), addr_space_name((addr_space)space));
+      return;
+    }
+  }
   ast_attr *g = find_attr(d->attrs, d->nattrs, "group");
   ast_attr *bn = find_attr(d->attrs, d->nattrs, "binding");
   int resource = space == AS_UNIFORM || space == AS_STORAGE;
@@ -417,7 +579,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     }
     d->group = (int)attr_int(c, g, 0, "@group");
     d->binding = (int)attr_int(c, bn, 0, "@binding");
-    if (!type_is_host_shareable(t)) {
+    if (!type_is_host_shareable(t) && t->kind != TY_BUFFER) {
       diag_error(c->d, d->type->span, "%s is not host-shareable and cannot be in %s memory", TN(t, b),
                  addr_space_name((addr_space)space));
       return;
@@ -444,6 +606,11 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
       return;
     }
   }
+  if (type_has_sgmat(t) && space != AS_PRIVATE) {
+    diag_error(c->d, d->type ? d->type->span : d->name_span,
+               "subgroup matrices can only be held in function or private variables");
+    return;
+  }
   if (type_has_override_array(t) && space != AS_WORKGROUP) {
     diag_error(c->d, d->type->span, "override-sized arrays are only allowed in workgroup memory");
     return;
@@ -463,21 +630,60 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
   d->rtype = t;
 }
 
+static int cmp_i64(const void *x, const void *y) {
+  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+/* §Entry Point IO: each built-in value and each @location at most once
+ * among an entry point's parameters. */
+static void check_entry_inputs(sctx *c, ast_decl *d) {
+  int64_t *locs = malloc(sizeof *locs * ((size_t)d->nparams + 1));
+  int nloc = 0;
+  for (int i = 0; i < d->nparams; i++) {
+    ast_decl *p = d->params[i];
+    ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
+    ast_attr *lo = find_attr(p->attrs, p->nattrs, "location");
+    if (bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT)
+      for (int k = 0; k < i; k++) {
+        ast_attr *o = find_attr(d->params[k]->attrs, d->params[k]->nattrs, "builtin");
+        if (o && o->nargs == 1 && o->args[0]->kind == EX_IDENT &&
+            !strcmp(o->args[0]->u.ident.name, bi->args[0]->u.ident.name)) {
+          diag_error(c->d, bi->span, "@builtin(%s) is used by two inputs of '%s'", bi->args[0]->u.ident.name, d->name);
+          break;
+        }
+        if (k > 64) break; /* entry points have a handful of built-ins */
+      }
+    if (lo && lo->nargs == 1 && locs && i < 65536) {
+      int64_t v = attr_int(c, lo, 0, "@location");
+      if (v >= 0 && v < (1 << 20)) locs[nloc++] = v * 65536 + i;
+    }
+  }
+  if (locs) {
+    qsort(locs, (size_t)nloc, sizeof *locs, cmp_i64);
+    for (int k = 1; k < nloc; k++)
+      if (locs[k] / 65536 == locs[k - 1] / 65536) {
+        ast_decl *p = d->params[locs[k] % 65536];
+        diag_error(c->d, find_attr(p->attrs, p->nattrs, "location")->span,
+                   "@location(%lld) is used by two inputs of '%s'", (long long)(locs[k] / 65536), d->name);
+        break;
+      }
+  }
+  free(locs);
+}
+
 static void resolve_fn_signature(sctx *c, ast_decl *d) {
   char b[128];
-  check_attrs(c, d->attrs, d->nattrs, 1);
+  check_attr_names(c, d->attrs, d->nattrs, AT_FN);
   if (find_attr(d->attrs, d->nattrs, "compute")) d->stage = 1;
   else if (find_attr(d->attrs, d->nattrs, "vertex")) d->stage = 2;
   else if (find_attr(d->attrs, d->nattrs, "fragment")) d->stage = 3;
   for (int i = 0; i < d->nparams; i++) {
     ast_decl *p = d->params[i];
-    p->builtin_value = -1;
-    for (int k = 0; k < i; k++)
-      if (!strcmp(d->params[k]->name, p->name))
-        diag_error(c->d, p->name_span, "parameter '%s' is declared twice", p->name);
+    p->builtin_value = -1; /* a repeated name is found with the body's scope */
     p->rtype = sema_type(c, p->type);
     if (!p->rtype) continue;
-    check_attr_names(c, p->attrs, p->nattrs);
+    check_attr_names(c, p->attrs, p->nattrs, AT_PARAM);
     ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
     if (bi) {
       const char *n = bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : "";
@@ -515,6 +721,19 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
         continue;
       }
       p->builtin_value = found;
+    } else if (find_attr(p->attrs, p->nattrs, "color")) {
+      /* chromium_experimental_framebuffer_fetch: @color(N) reads attachment
+       * N, on fragment inputs of scalar or vector type */
+      ast_attr *col = find_attr(p->attrs, p->nattrs, "color");
+      if (d->stage != 3 || !(type_is_scalar(p->rtype) || p->rtype->kind == TY_VEC))
+        diag_error(c->d, col->span, "@color is only for scalar or vector fragment shader inputs");
+      else if (attr_int(c, col, 0, "@color") >= 0)
+        for (int k = 0; k < i; k++) {
+          ast_attr *o = find_attr(d->params[k]->attrs, d->params[k]->nattrs, "color");
+          if (o && o->nargs && col->nargs && o->args[0]->cval && col->args[0]->cval &&
+              o->args[0]->cval->i == col->args[0]->cval->i)
+            diag_error(c->d, col->span, "two inputs use @color(%lld)", (long long)col->args[0]->cval->i);
+        }
     } else if (d->stage) {
       /* struct parameters carry their @builtin/@location on members;
        * @location inputs are vertex/fragment only */
@@ -525,12 +744,16 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     } else if (p->rtype->kind == TY_PTR) {
       if (p->rtype->space != AS_FUNCTION && p->rtype->space != AS_PRIVATE &&
           p->rtype->space != AS_WORKGROUP && p->rtype->space != AS_STORAGE &&
-          p->rtype->space != AS_UNIFORM)
+          p->rtype->space != AS_UNIFORM && p->rtype->space != AS_IMMEDIATE)
         diag_error(c->d, p->type->span, "invalid pointer parameter");
-    } else if (!type_is_constructible(p->rtype)) {
+    } else if (!type_is_constructible(p->rtype) && p->rtype->kind != TY_TEXTURE &&
+               p->rtype->kind != TY_SAMPLER && p->rtype->kind != TY_BINDING_ARRAY) {
+      /* §Function Declarations: parameters are constructible, pointers,
+       * textures or samplers */
       diag_error(c->d, p->type->span, "%s cannot be a parameter type", TN(p->rtype, b));
     }
   }
+  if (d->stage) check_entry_inputs(c, d);
   if (d->ret_type) {
     d->rtype = sema_type(c, d->ret_type);
     if (d->rtype && !type_is_constructible(d->rtype))
@@ -538,6 +761,12 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     if (d->stage == 1)
       diag_error(c->d, d->ret_type->span, "a compute entry point cannot return a value");
   }
+  if (!d->ret_type && find_attr(d->attrs, d->nattrs, "must_use"))
+    diag_error(c->d, find_attr(d->attrs, d->nattrs, "must_use")->span,
+               "@must_use needs a function with a return type");
+  if (d->stage != 1 && find_attr(d->attrs, d->nattrs, "workgroup_size"))
+    diag_error(c->d, find_attr(d->attrs, d->nattrs, "workgroup_size")->span,
+               "@workgroup_size is only for compute shader entry points");
   if (d->stage == 1) {
     ast_attr *ws = find_attr(d->attrs, d->nattrs, "workgroup_size");
     if (!ws) {
@@ -586,9 +815,26 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
   if (sg) resolve_subgroup_size(c, d, sg);
 }
 
+/* Declarations may be used before they are declared, so resolving one may
+ * resolve others first; that recursion is bounded. */
+static int enter_resolution(sctx *c, ast_decl *d) {
+  if (c->resolve_depth >= SEMA_MAX_DECL_DEPTH) {
+    if (!c->depth_reported)
+      diag_error(c->d, d->name_span,
+                 "'%s' is reached through more than %d declarations used before they are declared "
+                 "or calls (a limit of lockstep)",
+                 d->name ? d->name : "", SEMA_MAX_DECL_DEPTH);
+    c->depth_reported = 1;
+    return 0;
+  }
+  c->resolve_depth++;
+  return 1;
+}
+
 void sema_resolve_global(sctx *c, ast_decl *d) {
   if (d->index < 0 || d->index >= c->m->ast->ndecls || c->m->ast->decls[d->index] != d) return;
   if (c->state[d->index] == 2) return;
+  if (c->state[d->index] != 1 && !enter_resolution(c, d)) return;
   if (c->state[d->index] == 1) {
     if (d->kind != DECL_FN)
       diag_error(c->d, d->name_span, "'%s' is defined in terms of itself", d->name ? d->name : "");
@@ -596,11 +842,12 @@ void sema_resolve_global(sctx *c, ast_decl *d) {
   }
   c->state[d->index] = 1;
   /* module-scope declarations see no locals */
-  scope_entry *saved = c->locals;
-  int saved_n = c->nlocals, saved_cap = c->caplocals;
-  c->locals = NULL;
-  c->nlocals = c->caplocals = 0;
-  if (d->kind != DECL_FN) check_attr_names(c, d->attrs, d->nattrs);
+  int saved_frame = c->frame, saved_scope = c->scope;
+  c->frame = c->nlocals;
+  c->scope = c->nlocals - 1;
+  if (d->kind != DECL_FN)
+    check_attr_names(c, d->attrs, d->nattrs,
+                     d->kind == DECL_VAR ? AT_VAR : d->kind == DECL_OVERRIDE ? AT_OVERRIDE : AT_OTHER);
   switch (d->kind) {
   case DECL_STRUCT: resolve_struct(c, d); break;
   case DECL_ALIAS: d->rtype = sema_type(c, d->type); break;
@@ -617,10 +864,10 @@ void sema_resolve_global(sctx *c, ast_decl *d) {
   }
   default: break;
   }
-  c->locals = saved;
-  c->nlocals = saved_n;
-  c->caplocals = saved_cap;
+  c->frame = saved_frame;
+  c->scope = saved_scope;
   c->state[d->index] = 2;
+  c->resolve_depth--;
 }
 
 /* -------------------------------------------------------------- statements */
@@ -701,6 +948,28 @@ static void local_decl(sctx *c, ast_decl *d) {
   if (d->name) push_local(c, d);
 }
 
+/* Dawn's swizzle_assignment language feature (not in the WGSL spec, whose
+ * swizzles are values): `v.zy = e`, `v.yz.x = e`, `v.xyz[i] = e` on a
+ * writable vector reference or pointer, with no component named twice.
+ * Returns the assigned type, or NULL when e is not such a target. */
+static const type *swizzle_target(ast_expr *e) {
+  if (!e || !e->type) return NULL;
+  ast_expr *b = e->kind == EX_MEMBER ? e->u.member.base : e->kind == EX_INDEX ? e->u.index.base : NULL;
+  if (!b || !b->type) return NULL;
+  if (e->kind == EX_INDEX)
+    return b->kind == EX_MEMBER && b->nswizzle > 1 && swizzle_target(b) ? e->type : NULL;
+  if (e->nswizzle < 1) return NULL;
+  const type *bt = b->type;
+  int base_ok = ((bt->kind == TY_REF || bt->kind == TY_PTR) && bt->elem->kind == TY_VEC &&
+                 bt->access != ACC_READ) ||
+                (b->kind == EX_MEMBER && b->nswizzle > 1 && swizzle_target(b));
+  if (!base_ok || (e->nswizzle == 1 && e->type->kind == TY_REF)) return NULL;
+  for (int i = 0; i < e->nswizzle; i++)
+    for (int k = 0; k < i; k++)
+      if (e->swizzle[i] == e->swizzle[k]) return NULL;
+  return e->type;
+}
+
 static int is_writable_ref(sctx *c, ast_expr *e, const char *what) {
   const type *t = sema_expr(c, e);
   if (!t) return 0;
@@ -734,13 +1003,21 @@ static void stmt(sctx *c, ast_stmt *s) {
     if (!l) { /* _ = e */
       const type *t = sema_expr(c, r);
       if (t && t->kind == TY_REF) sema_value(c, r);
+      if (t && t->kind == TY_VOID) diag_error(c->d, r->span, "this call has no value to discard");
       break;
     }
-    if (!is_writable_ref(c, l, "assign to this")) {
+    const type *lt = sema_expr(c, l);
+    const type *st = lt && lt->kind != TY_REF ? swizzle_target(l) : NULL;
+    if (st)
+      diag_warning(c->d, l->span,
+                   "assignment to a swizzle is Dawn's swizzle_assignment language feature, not "
+                   "standard WGSL, where a swizzle of several components is a value "
+                   "(§Vector Access Expression); assign the components one by one");
+    if (!st && !is_writable_ref(c, l, "assign to this")) {
       sema_value(c, r);
       break;
     }
-    const type *st = l->type->elem;
+    if (!st) st = l->type->elem;
     if (s->u.assign.op == BIN_COUNT_) {
       if (!type_is_constructible(st)) {
         diag_error(c->d, l->span, "values of type %s cannot be assigned", TN(st, b));
@@ -776,6 +1053,9 @@ static void stmt(sctx *c, ast_stmt *s) {
     const type *t = sema_expr(c, s->u.call);
     if (t && s->u.call->ref == REF_CONSTRUCT)
       diag_error(c->d, s->span, "a value constructor cannot be a statement");
+    if (t && s->u.call->ref == REF_DECL && s->u.call->decl &&
+        find_attr(s->u.call->decl->attrs, s->u.call->decl->nattrs, "must_use"))
+      diag_error(c->d, s->span, "the result of '%s' must be used (it is @must_use)", s->u.call->decl->name);
     if (s->u.call->ref == REF_BUILTIN_FN && t && t->kind != TY_VOID &&
         s->u.call->builtin != BF_ARRAY_LENGTH && builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_ATOM &&
         builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_CMPX &&
@@ -799,6 +1079,12 @@ static void stmt(sctx *c, ast_stmt *s) {
       t = c->T->t_i32;
     }
     int defaults = 0;
+    /* the case values seen so far, hashed (a switch may have thousands) */
+    int nsel = 0;
+    for (int i = 0; i < s->u.switch_.ncases; i++) nsel += s->u.switch_.cases[i].nselectors;
+    unsigned scap = 16;
+    while (scap < (unsigned)nsel * 2 + 2) scap *= 2;
+    ast_expr **seen = calloc(scap, sizeof *seen);
     c->switch_depth++;
     for (int i = 0; i < s->u.switch_.ncases; i++) {
       ast_case *k = &s->u.switch_.cases[i];
@@ -814,17 +1100,23 @@ static void stmt(sctx *c, ast_stmt *s) {
         if (!e->cval) diag_error(c->d, e->span, "case selectors must be const-expressions");
         else if (t && !sema_convert_expr(c, e, t))
           diag_error(c->d, e->span, "case selector type %s does not match the selector", TN(et, b));
-        for (int p = 0; p <= i && e->cval; p++) {
-          ast_case *pk = &s->u.switch_.cases[p];
-          for (int q = 0; q < (p == i ? j : pk->nselectors); q++)
-            if (pk->selectors[q] && pk->selectors[q]->cval && pk->selectors[q]->cval->i == e->cval->i)
-              diag_error(c->d, e->span, "duplicate case value %lld", (long long)e->cval->i);
+        if (e->cval && seen) {
+          unsigned h = (unsigned)((uint64_t)e->cval->i * 0x9E3779B97F4A7C15u >> 32) & (scap - 1);
+          for (; seen[h]; h = (h + 1) & (scap - 1))
+            if (seen[h]->cval->i == e->cval->i) break;
+          if (seen[h]) {
+            diag_error(c->d, e->span, "duplicate case value %lld", (long long)e->cval->i);
+            diag_note(c->d, seen[h]->span, "the earlier case");
+          } else {
+            seen[h] = e;
+          }
         }
       }
       defaults += is_default;
       block(c, k->body);
     }
     c->switch_depth--;
+    free(seen);
     if (defaults != 1)
       diag_error(c->d, s->span, defaults ? "a switch must have exactly one default clause"
                                          : "a switch must have a default clause");
@@ -838,6 +1130,9 @@ static void stmt(sctx *c, ast_stmt *s) {
     if (s->u.loop.continuing) {
       /* continuing sees the loop body's declarations */
       c->in_continuing++;
+      int sl = c->cont_loop, ss = c->cont_switch;
+      c->cont_loop = c->loop_depth;
+      c->cont_switch = c->switch_depth;
       ast_stmt *cb = s->u.loop.continuing;
       int m2 = open_scope(c);
       for (int i = 0; i < cb->u.block.n; i++) {
@@ -848,6 +1143,8 @@ static void stmt(sctx *c, ast_stmt *s) {
       }
       close_scope(c, m2);
       c->in_continuing--;
+      c->cont_loop = sl;
+      c->cont_switch = ss;
     }
     close_scope(c, mark);
     c->loop_depth--;
@@ -874,15 +1171,17 @@ static void stmt(sctx *c, ast_stmt *s) {
     break;
   case ST_BREAK:
     if (!c->loop_depth && !c->switch_depth) diag_error(c->d, s->span, "'break' outside a loop or switch");
-    else if (c->in_continuing) diag_error(c->d, s->span, "use 'break if' to leave a loop from its continuing block");
+    else if (c->cont_loop == c->loop_depth && c->cont_switch == c->switch_depth)
+      /* a break of a loop or switch nested in the continuing block is fine */
+      diag_error(c->d, s->span, "use 'break if' to leave a loop from its continuing block");
     break;
   case ST_BREAK_IF:
-    if (!c->in_continuing) diag_error(c->d, s->span, "'break if' is only allowed at the end of a continuing block");
+    if (c->cont_loop != c->loop_depth) diag_error(c->d, s->span, "'break if' is only allowed at the end of a continuing block");
     cond_expr(c, s->u.expr, "break if condition");
     break;
   case ST_CONTINUE:
     if (!c->loop_depth) diag_error(c->d, s->span, "'continue' outside a loop");
-    else if (c->in_continuing) diag_error(c->d, s->span, "'continue' is not allowed in a continuing block");
+    else if (c->cont_loop == c->loop_depth) diag_error(c->d, s->span, "'continue' is not allowed in a continuing block");
     break;
   case ST_RETURN: {
     const type *rt = c->fn->rtype;
@@ -895,9 +1194,7 @@ static void stmt(sctx *c, ast_stmt *s) {
     }
     break;
   }
-  case ST_DISCARD:
-    diag_error(c->d, s->span, "'discard' is only allowed in fragment shaders");
-    break;
+  case ST_DISCARD: break; /* stage rules: sema_stage.c */
   case ST_EMPTY: break;
   }
 }
@@ -925,30 +1222,38 @@ static int always_returns(ast_stmt *s) {
 void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   if (c->body_state[fn->index]) return;
   sema_resolve_global(c, fn);
+  if (!enter_resolution(c, fn)) return;
   c->body_state[fn->index] = 1;
   ast_decl *saved_fn = c->fn;
-  scope_entry *saved = c->locals;
-  int sn = c->nlocals, scap = c->caplocals;
+  /* the callee's locals go on top of the caller's, hidden from each other */
+  int saved_frame = c->frame, saved_scope = c->scope;
+  c->frame = c->nlocals;
+  c->scope = c->nlocals - 1;
   int sl = c->loop_depth, ss = c->switch_depth, sc = c->in_continuing;
-  c->locals = NULL;
-  c->nlocals = c->caplocals = 0;
+  int scl = c->cont_loop, scs = c->cont_switch;
+  c->cont_loop = -1;
+  c->cont_switch = 0;
   c->loop_depth = c->switch_depth = c->in_continuing = 0;
   c->fn = fn;
   int mark = open_scope(c);
+  /* §Declaration and Scope: parameters are in scope across the body and end
+   * where its top-level declarations end, so those cannot reuse their names */
   for (int i = 0; i < fn->nparams; i++)
     if (fn->params[i]->rtype) push_local(c, fn->params[i]);
-  block(c, fn->body);
+  for (int i = 0; fn->body && i < fn->body->u.block.n; i++) stmt(c, fn->body->u.block.stmts[i]);
   close_scope(c, mark);
   if (fn->rtype && !always_returns(fn->body))
     diag_error(c->d, fn->name_span, "'%s' must return a value on every path", fn->name);
   c->fn = saved_fn;
-  c->locals = saved;
-  c->nlocals = sn;
-  c->caplocals = scap;
+  c->frame = saved_frame;
+  c->scope = saved_scope;
   c->loop_depth = sl;
   c->switch_depth = ss;
   c->in_continuing = sc;
+  c->cont_loop = scl;
+  c->cont_switch = scs;
   c->body_state[fn->index] = 2;
+  c->resolve_depth--;
 }
 
 /* -------------------------------------------------------------- directives */
@@ -957,6 +1262,17 @@ static void directives(sctx *c) {
   ast_module *am = c->m->ast;
   for (int i = 0; i < am->ndirectives; i++) {
     ast_directive *dv = &am->directives[i];
+    if (dv->kind == DIR_DIAGNOSTIC && dv->nnames >= 1) {
+      /* §Diagnostic Filtering: the severity is one of four names (an
+       * unknown rule name is only a warning, so it is not checked here) */
+      static const char *const sev[] = {"error", "warning", "info", "off"};
+      int ok = 0;
+      for (int k = 0; k < 4; k++) ok |= !strcmp(sev[k], dv->names[0]);
+      if (!ok)
+        diag_error(c->d, dv->name_spans[0], "unknown diagnostic severity '%s' (error, warning, info or off)",
+                   dv->names[0]);
+      continue;
+    }
     for (int k = 0; k < dv->nnames; k++) {
       const char *n = dv->names[k];
       if (dv->kind == DIR_ENABLE) {
@@ -978,9 +1294,16 @@ static void directives(sctx *c) {
                    !strcmp(n, "chromium_experimental_immediate") ||
                    !strcmp(n, "atomic_vec2u_min_max") || !strcmp(n, "chromium_disable_uniformity_analysis") ||
                    !strcmp(n, "chromium_experimental_barycentrics") ||
+                   !strcmp(n, "chromium_experimental_barycentric_coord") ||
                    !strcmp(n, "chromium_experimental_dynamic_binding") ||
                    !strcmp(n, "chromium_internal_relaxed_uniform_layout")) {
           /* validated where its constructs are used; running is refused */
+          if (!strcmp(n, "chromium_experimental_subgroup_matrix")) c->sgmat_enabled = 1;
+          if (!strcmp(n, "chromium_experimental_pixel_local")) c->pixel_local_enabled = 1;
+          if (!strcmp(n, "chromium_internal_input_attachments")) c->input_attachments_enabled = 1;
+          if (!strcmp(n, "chromium_experimental_framebuffer_fetch")) c->fb_fetch_enabled = 1;
+          if (!strcmp(n, "atomic_vec2u_min_max")) c->atomic_vec2u_enabled = 1;
+          if (!strcmp(n, "chromium_experimental_resource_table")) c->resource_table_enabled = 1;
           if (!strcmp(n, "chromium_disable_uniformity_analysis")) c->uniformity_off = 1;
         } else {
           diag_error(c->d, dv->name_spans[k], "unknown extension '%s'", n);
@@ -991,7 +1314,10 @@ static void directives(sctx *c) {
                                             "unrestricted_pointer_parameters",
                                             "pointer_composite_access", "texel_buffers",
                                             "fragment_depth", "uniform_buffer_standard_layout",
-                                            "subgroup_id", "linear_indexing", NULL};
+                                            "subgroup_id", "linear_indexing", "buffer_view",
+                                            "immediate_address_space", "swizzle_assignment",
+                                            "texture_and_sampler_let", "sized_binding_array",
+                                            "subgroup_uniformity", "texture_formats_tier1", NULL};
         int ok = 0;
         for (int j = 0; known[j]; j++)
           if (!strcmp(known[j], n)) ok = 1;
@@ -1006,11 +1332,15 @@ void sema_resolve(wgsl_module *m) {
   c.m = m;
   c.d = &m->diags;
   c.T = &m->types;
+  c.cont_loop = -1;
+  c.scope = -1;
   ast_module *am = m->ast;
   int n = am->ndecls;
   c.state = arena_alloc(&m->arena, (size_t)n + 1);
   c.body_state = arena_alloc(&m->arena, (size_t)n + 1);
-  if (!c.state || !c.body_state) return;
+  c.call_depth = arena_alloc(&m->arena, sizeof *c.call_depth * ((size_t)n + 1));
+  if (!c.state || !c.body_state || !c.call_depth) return;
+  memset(c.call_depth, 0, sizeof *c.call_depth * ((size_t)n + 1));
   directives(&c);
   for (int i = 0; i < n; i++) {
     am->decls[i]->index = i;
@@ -1021,7 +1351,10 @@ void sema_resolve(wgsl_module *m) {
   for (int i = 0; i < n; i++) sema_resolve_global(&c, am->decls[i]);
   for (int i = 0; i < n; i++)
     if (am->decls[i]->kind == DECL_FN) sema_resolve_fn_body(&c, am->decls[i]);
+  sema_check_stages(&c);
+  sema_check_aliasing(&c);
   uni_analyse(&c);
+  free(c.ltab);
   /* two resources at one group/binding are only an error when one entry
    * point uses both; that is checked at pipeline creation */
 }

@@ -167,6 +167,10 @@ static const type *atomic_call(sctx *c, ast_expr *e, builtin_fn f) {
   }
   const type *t = atomic_ptr(c, a[0], f, f != BF_ATOMIC_LOAD);
   if (!t) return NULL;
+  if (t->kind == TY_VEC) {
+    diag_error(c->d, a[0]->span, "%s does not apply to atomic<vec2<u32>> (only atomicStoreMax and atomicStoreMin do)", fname(f));
+    return NULL;
+  }
   for (int i = 1; i < n; i++)
     if (!sema_expect(c, a[i], t, fname(f))) return NULL;
   if (f == BF_ATOMIC_CMPX) {
@@ -447,6 +451,246 @@ static const type *bitcast_call(sctx *c, ast_expr *e) {
   return to;
 }
 
+/* ----------------------------------------------------------- buffer views */
+
+/* MinTypeSize(T) of §Buffer View Built-in Functions. */
+static uint32_t min_type_size(const type *t) {
+  if (t->kind == TY_ARRAY && !t->n && !TYPE_OVERRIDE_SIZED(t)) return t->stride;
+  if (t->kind == TY_STRUCT && t->nfields && type_has_runtime_array(t)) {
+    const type_field *l = &t->fields[t->nfields - 1];
+    return l->offset + l->type->stride;
+  }
+  return t->size;
+}
+
+static int buffer_count(sctx *c, ast_expr *e, const char *what) {
+  const type *t = sema_value(c, e);
+  if (!t) return 0;
+  if (t->kind == TY_AINT) sema_convert_expr(c, e, c->T->t_i32);
+  t = type_unref(e->type);
+  if (t->kind != TY_I32 && t->kind != TY_U32) {
+    char b[128];
+    diag_error(c->d, e->span, "the %s must be i32 or u32, found %s", what, TN(t, b));
+    return 0;
+  }
+  if (e->cval && e->cval->i < 0) {
+    diag_error(c->d, e->span, "the %s must not be negative, found %lld", what, (long long)e->cval->i);
+    return 0;
+  }
+  return 1;
+}
+
+static const type *buffer_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr *callee = e->u.call.callee, **a = e->u.call.args;
+  int n = e->u.call.nargs, nt = callee->u.ident.ntargs;
+  const char *name = fname(f);
+  char b1[128], b2[128];
+  int want_t = f != BF_BUFFER_LENGTH, want_n = f == BF_BUFFER_VIEW ? 2 : f == BF_BUFFER_ARRAY_VIEW ? 3 : 1;
+  if (nt != want_t) {
+    diag_error(c->d, callee->span, want_t ? "'%s' needs one template argument (the view's type)"
+                                          : "'%s' does not take template arguments", name);
+    return NULL;
+  }
+  if (n != want_n) {
+    diag_error(c->d, e->span, "%s takes %d argument%s, found %d", name, want_n, want_n == 1 ? "" : "s", n);
+    return NULL;
+  }
+  const type *p = sema_value(c, a[0]);
+  if (!p) return NULL;
+  if (p->kind != TY_PTR || p->elem->kind != TY_BUFFER) {
+    diag_error(c->d, a[0]->span, "%s needs a pointer to a buffer, found %s", name, TN(p, b1));
+    return NULL;
+  }
+  if (f == BF_BUFFER_LENGTH) {
+    e->type = c->T->t_u32;
+    return e->type;
+  }
+  const type *t = sema_type(c, callee->u.ident.targs[0]);
+  if (!t) return NULL;
+  int fixed = !type_has_runtime_array(t);
+  if (!type_is_host_shareable(t) || type_has_atomic(t) || (f == BF_BUFFER_ARRAY_VIEW && fixed)) {
+    diag_error(c->d, callee->u.ident.targs[0]->span,
+               f == BF_BUFFER_ARRAY_VIEW ? "bufferArrayView views a host-shareable type without a fixed footprint and without atomics, found %s"
+                                         : "bufferView views a host-shareable type without atomics, found %s",
+               TN(t, b1));
+    return NULL;
+  }
+  if (!buffer_count(c, a[1], "offset") || (n == 3 && !buffer_count(c, a[2], "size"))) return NULL;
+  uint32_t need = min_type_size(t), have = p->elem->n;
+  if (f == BF_BUFFER_VIEW && have && need > have) {
+    diag_error(c->d, e->span, "%s needs %u bytes, more than %s holds", TN(t, b1), need, TN(p->elem, b2));
+    return NULL;
+  }
+  if (n == 3 && a[2]->cval && (uint64_t)a[2]->cval->i < need) {
+    diag_error(c->d, a[2]->span, "a size of %lld bytes is less than %s needs (%u)", (long long)a[2]->cval->i,
+               TN(t, b1), need);
+    return NULL;
+  }
+  if (a[1]->cval && t->align && a[1]->cval->i % t->align) {
+    diag_error(c->d, a[1]->span, "offset %lld is not a multiple of %s's alignment (%u)",
+               (long long)a[1]->cval->i, TN(t, b1), t->align);
+    return NULL;
+  }
+  e->type = types_ptr(c->T, TY_PTR, p->space, t, p->access);
+  return e->type;
+}
+
+/* ------------------------------------------------------ subgroup matrices */
+
+/* The subgroup matrix functions (chromium_experimental_subgroup_matrix,
+ * from Dawn's docs/dawn/features/subgroup_matrix.md and the forms its
+ * corpus uses): template arguments, then per function its argument count
+ * and which arguments are the memory pointer / matrices / u32 values. */
+static const struct {
+  builtin_fn f;
+  int ntargs;  /* template arguments: Load <T, layout>, Store <layout>, Multiply <TR> */
+  int nargs;
+} sgmat_rules[] = {
+    {BF_SUBGROUP_MATRIX_LOAD, 2, 3},          /* (p, offset, stride) -> T */
+    {BF_SUBGROUP_MATRIX_STORE, 1, 4},         /* (p, offset, value, stride) */
+    {BF_SUBGROUP_MATRIX_MULTIPLY, 1, 2},      /* (left, right) -> result<TR> */
+    {BF_SUBGROUP_MATRIX_MULTIPLY_ACCUMULATE, 0, 3}, /* (left, right, acc) -> acc */
+    {BF_SUBGROUP_MATRIX_SCALAR_ADD, 0, 2},    /* (m, scalar) -> m */
+    {BF_SUBGROUP_MATRIX_SCALAR_SUBTRACT, 0, 2},
+    {BF_SUBGROUP_MATRIX_SCALAR_MULTIPLY, 0, 2},
+};
+
+/* p: a pointer to an array of numeric scalars or vectors in storage or
+ * workgroup memory, readable (load) or writable (store). */
+static int sgmat_pointer(sctx *c, ast_expr *p, int store, const char *name) {
+  char b[128];
+  const type *t = sema_value(c, p);
+  if (!t) return 0;
+  const type *el = t->kind == TY_PTR && t->elem->kind == TY_ARRAY ? t->elem->elem : NULL;
+  int ok = el && (t->space == AS_STORAGE || t->space == AS_WORKGROUP) &&
+           (el->kind == TY_VEC || type_is_numeric_scalar(el)) && !type_is_abstract(el) &&
+           (store ? t->access != ACC_READ : t->access != ACC_WRITE);
+  if (!ok)
+    diag_error(c->d, p->span, "%s needs a pointer to an array of numbers in %s storage or workgroup memory, found %s",
+               name, store ? "writable" : "readable", TN(t, b));
+  return ok;
+}
+
+/* row_major / col_major as a template argument. */
+static int sgmat_layout(sctx *c, ast_expr *e) {
+  if (e->kind == EX_IDENT && !e->u.ident.ntargs && !sema_lookup(c, e->u.ident.name) &&
+      (!strcmp(e->u.ident.name, "row_major") || !strcmp(e->u.ident.name, "col_major"))) {
+    e->ref = REF_ENUMERANT;
+    return 1;
+  }
+  diag_error(c->d, e->span, "expected a matrix layout (row_major or col_major)");
+  return 0;
+}
+
+/* offset and stride: i32 or u32 element counts (abstract: u32). */
+static int sgmat_count(sctx *c, ast_expr *e, const char *what) {
+  const type *t = sema_value(c, e);
+  if (!t) return 0;
+  if (t->kind == TY_I32 || t->kind == TY_U32) return 1;
+  return sema_expect(c, e, c->T->t_u32, what);
+}
+
+static const type *sgmat_arg(sctx *c, ast_expr *e, int use, const char *name) {
+  char b[128];
+  const type *t = sema_value(c, e);
+  if (!t) return NULL;
+  if (t->kind != TY_SGMAT || (use >= 0 && t->tex_kind != use)) {
+    static const char *const uses[] = {"subgroup_matrix_left", "subgroup_matrix_right",
+                                       "subgroup_matrix_result"};
+    diag_error(c->d, e->span, "%s: expected a %s, found %s", name,
+               use >= 0 ? uses[use] : "subgroup matrix", TN(t, b));
+    return NULL;
+  }
+  return t;
+}
+
+static const type *sgmat_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr *callee = e->u.call.callee, **a = e->u.call.args;
+  ast_expr **ta = callee->u.ident.targs;
+  int n = e->u.call.nargs, nt = callee->u.ident.ntargs;
+  const char *name = fname(f);
+  char b1[128], b2[128];
+  if (!c->sgmat_enabled) {
+    diag_error(c->d, e->span, "'%s' needs 'enable chromium_experimental_subgroup_matrix;'", name);
+    return NULL;
+  }
+  int r = 0;
+  while (sgmat_rules[r].f != f) r++;
+  if (nt != sgmat_rules[r].ntargs) {
+    diag_error(c->d, callee->span, "'%s' takes %d template argument%s, found %d", name,
+               sgmat_rules[r].ntargs, sgmat_rules[r].ntargs == 1 ? "" : "s", nt);
+    return NULL;
+  }
+  if (n != sgmat_rules[r].nargs) {
+    diag_error(c->d, e->span, "%s takes %d arguments, found %d", name, sgmat_rules[r].nargs, n);
+    return NULL;
+  }
+  const type *rt = c->T->t_void;
+  switch (f) {
+  case BF_SUBGROUP_MATRIX_LOAD: {
+    const type *t = sema_type(c, ta[0]);
+    if (!t) return NULL;
+    if (t->kind != TY_SGMAT) {
+      diag_error(c->d, ta[0]->span, "%s loads a subgroup matrix type, found %s", name, TN(t, b1));
+      return NULL;
+    }
+    if (!sgmat_layout(c, ta[1]) || !sgmat_pointer(c, a[0], 0, name) ||
+        !sgmat_count(c, a[1], "offset") || !sgmat_count(c, a[2], "stride"))
+      return NULL;
+    rt = t;
+    break;
+  }
+  case BF_SUBGROUP_MATRIX_STORE:
+    if (!sgmat_layout(c, ta[0]) || !sgmat_pointer(c, a[0], 1, name) ||
+        !sgmat_count(c, a[1], "offset") || !sgmat_arg(c, a[2], -1, name) ||
+        !sgmat_count(c, a[3], "stride"))
+      return NULL;
+    break;
+  case BF_SUBGROUP_MATRIX_MULTIPLY: case BF_SUBGROUP_MATRIX_MULTIPLY_ACCUMULATE: {
+    /* left<T, K, M> * right<T, N, K> -> result<TR, N, M> */
+    const type *l = sgmat_arg(c, a[0], SGM_LEFT, name);
+    const type *rr = l ? sgmat_arg(c, a[1], SGM_RIGHT, name) : NULL;
+    if (!rr) return NULL;
+    if (l->elem != rr->elem || l->tex_format != rr->tex_format || l->n != rr->rows) {
+      diag_error(c->d, e->span, "%s: %s and %s do not multiply (same component type, left columns = right rows)",
+                 name, TN(l, b1), TN(rr, b2));
+      return NULL;
+    }
+    const type *tr;
+    int eight = 0;
+    if (f == BF_SUBGROUP_MATRIX_MULTIPLY) {
+      tr = sema_sgmat_component(c, ta[0], &eight);
+      if (!tr) return NULL;
+    } else {
+      const type *acc = sgmat_arg(c, a[2], SGM_RESULT, name);
+      if (!acc) return NULL;
+      tr = acc->elem;
+      eight = acc->tex_format;
+    }
+    int lfloat = type_is_float_scalar(l->elem);
+    if (!type_is_numeric_scalar(tr) || type_is_abstract(tr) || type_is_float_scalar(tr) != lfloat) {
+      diag_error(c->d, e->span, "%s: the result component %s does not suit %s", name, TN(tr, b1), TN(l, b2));
+      return NULL;
+    }
+    rt = types_sgmat(c->T, SGM_RESULT, tr, eight, rr->n, l->rows);
+    if (f == BF_SUBGROUP_MATRIX_MULTIPLY_ACCUMULATE && type_unref(a[2]->type) != rt) {
+      diag_error(c->d, a[2]->span, "%s: the accumulator must be %s, found %s", name, TN(rt, b1),
+                 TN(type_unref(a[2]->type), b2));
+      return NULL;
+    }
+    break;
+  }
+  default: { /* scalar add / subtract / multiply */
+    const type *m = sgmat_arg(c, a[0], -1, name);
+    if (!m || !sema_expect(c, a[1], m->elem, "scalar")) return NULL;
+    rt = m;
+    break;
+  }
+  }
+  e->type = rt;
+  return rt;
+}
+
 const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   ast_expr **a = e->u.call.args;
   int n = e->u.call.nargs;
@@ -456,6 +700,61 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   e->builtin = f;
   builtin_kind k = builtin_fn_kind(f);
   if (k == BK_ATOM || k == BK_CMPX) return atomic_call(c, e, f);
+  if (k == BK_ATOMV2) {
+    if (n != 2) {
+      diag_error(c->d, e->span, "%s takes 2 arguments", name);
+      return NULL;
+    }
+    const type *t = atomic_ptr(c, a[0], f, 1);
+    if (!t) return NULL;
+    if (t->kind != TY_VEC) {
+      diag_error(c->d, a[0]->span, "%s needs a pointer to an atomic<vec2<u32>>, found atomic<%s>", name, TN(t, b));
+      return NULL;
+    }
+    if (!sema_expect(c, a[1], t, name)) return NULL;
+    e->type = c->T->t_void;
+    return e->type;
+  }
+  if (k == BK_SGMAT) return sgmat_call(c, e, f);
+  if (k == BK_BUFVIEW) return buffer_call(c, e, f);
+  if (k == BK_RESTAB) {
+    ast_expr *callee = e->u.call.callee;
+    if (!c->resource_table_enabled) {
+      diag_error(c->d, e->span, "'%s' needs 'enable chromium_experimental_resource_table;'", name);
+      return NULL;
+    }
+    if (callee->u.ident.ntargs != 1 || n != 1) {
+      diag_error(c->d, e->span, "%s<T>(index) takes one type and one index", name);
+      return NULL;
+    }
+    const type *t = sema_type(c, callee->u.ident.targs[0]);
+    if (!t) return NULL;
+    if (t->kind != TY_TEXTURE && t->kind != TY_SAMPLER) {
+      diag_error(c->d, callee->u.ident.targs[0]->span, "%s needs a texture or sampler type, found %s", name, TN(t, b));
+      return NULL;
+    }
+    const type *it = sema_value(c, a[0]);
+    if (!it) return NULL;
+    if (!type_is_integer_scalar(it)) return fail_args(c, e, f, it);
+    if (it->kind == TY_AINT) sema_convert_expr(c, a[0], c->T->t_u32);
+    e->type = f == BF_GET_RESOURCE ? t : c->T->t_bool;
+    return e->type;
+  }
+  if (k == BK_IALOAD) {
+    const type *t = n == 1 ? sema_value(c, a[0]) : NULL;
+    if (!t || t->kind != TY_TEXTURE || t->tex_kind != TEX_INPUT_ATTACHMENT)
+      return n == 1 && !t ? NULL : fail_args(c, e, f, t);
+    e->type = types_vec(c->T, t->elem, 4);
+    return e->type;
+  }
+  if (k == BK_PRINT) {
+    /* chromium's print(v): a concrete (after conversion) scalar or vector */
+    const type *t = n == 1 ? sema_value(c, a[0]) : NULL;
+    if (!t || !is_sv(t)) return n == 1 && !t ? NULL : fail_args(c, e, f, t);
+    if (!sema_convert_expr(c, a[0], types_concretize(c->T, t))) return fail_args(c, e, f, t);
+    e->type = c->T->t_void;
+    return e->type;
+  }
   if ((k >= BK_SGRED && k <= BK_QBC) && !c->subgroups_enabled) {
     diag_error(c->d, e->span, "'%s' needs 'enable subgroups;'", name);
     return NULL;
@@ -468,6 +767,11 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   if (k == BK_WUL) {
     const type *p = sema_value(c, a[0]);
     if (!p) return NULL;
+    if (p->kind == TY_PTR && p->space == AS_WORKGROUP && p->elem->kind == TY_ATOMIC) {
+      /* the atomic overload: the atomic's value, loaded uniformly */
+      e->type = p->elem->elem;
+      return e->type;
+    }
     if (p->kind != TY_PTR || p->space != AS_WORKGROUP || !type_is_constructible(p->elem) ||
         type_has_atomic(p->elem)) {
       diag_error(c->d, a[0]->span, "workgroupUniformLoad needs a pointer to a constructible value in workgroup memory, found %s", TN(p, b));
@@ -479,7 +783,7 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   if (k == BK_ALEN) {
     const type *p = sema_value(c, a[0]);
     if (!p) return NULL;
-    if (p->kind != TY_PTR || p->elem->kind != TY_ARRAY || p->elem->n != 0 || p->elem->count_decl) {
+    if (p->kind != TY_PTR || p->elem->kind != TY_ARRAY || p->elem->n != 0 || TYPE_OVERRIDE_SIZED(p->elem)) {
       diag_error(c->d, a[0]->span, "arrayLength needs a pointer to a runtime-sized array (e.g. &data), found %s", TN(p, b));
       return NULL;
     }
@@ -692,6 +996,28 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     return fail_args(c, e, f, NULL);
   }
   e->type = rt;
+  if (f == BF_CLAMP && n == 3 && a[1]->cval && a[2]->cval) {
+    /* §clamp: const low > high is a shader-creation error, whatever e is */
+    const cvalue *lo = a[1]->cval, *hi = a[2]->cval;
+    for (int i = 0; i < (lo->elems ? lo->n : 1); i++) {
+      const cvalue *l = lo->elems ? lo->elems[i] : lo, *h = hi->elems ? hi->elems[i] : hi;
+      int bad = type_is_float_scalar(l->type) ? l->f > h->f
+                : l->type->kind == TY_U32 ? (uint64_t)l->i > (uint64_t)h->i : l->i > h->i;
+      if (bad) {
+        diag_error(c->d, e->span, "clamp's low is greater than its high");
+        return NULL;
+      }
+    }
+  }
+  if ((f == BF_EXTRACT_BITS && n == 3) || (f == BF_INSERT_BITS && n == 4)) {
+    /* §extractBits, §insertBits: const offset + count above the bit width */
+    ast_expr *o = a[n - 2], *cn = a[n - 1];
+    if (o->cval && cn->cval && o->cval->i + cn->cval->i > 32) {
+      diag_error(c->d, e->span, "%s: offset %lld + count %lld is more than 32 bits", name,
+                 (long long)o->cval->i, (long long)cn->cval->i);
+      return NULL;
+    }
+  }
   if (foldable(k) && const_args(a, n)) {
     const cvalue *v[3];
     for (int i = 0; i < n && i < 3; i++) v[i] = a[i]->cval;

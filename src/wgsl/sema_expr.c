@@ -17,13 +17,18 @@
 int sema_can_convert(const type *from, const type *to) {
   if (!from || !to) return 0;
   if (from == to) return 1;
+  /* §Conversion Rank: a pointer to buffer<N1> converts to one to a smaller
+   * buffer<N2> or to the runtime-sized buffer */
+  if (from->kind == TY_PTR && to->kind == TY_PTR && from->elem->kind == TY_BUFFER &&
+      to->elem->kind == TY_BUFFER && from->space == to->space && from->access == to->access)
+    return to->elem->n == 0 || (from->elem->n && to->elem->n < from->elem->n);
   if (from->kind == TY_AINT)
     return to->kind == TY_I32 || to->kind == TY_U32 || to->kind == TY_F32 ||
            to->kind == TY_F16 || to->kind == TY_AFLOAT;
   if (from->kind == TY_AFLOAT) return to->kind == TY_F32 || to->kind == TY_F16;
   if ((from->kind == TY_VEC || from->kind == TY_MAT || from->kind == TY_ARRAY) &&
       from->kind == to->kind && from->n == to->n && from->rows == to->rows &&
-      from->count_decl == to->count_decl)
+      from->count_decl == to->count_decl && from->count_expr == to->count_expr)
     return sema_can_convert(from->elem, to->elem);
   return 0;
 }
@@ -34,9 +39,9 @@ int sema_convert_expr(sctx *c, ast_expr *e, const type *t) {
   if (from == t) return 1;
   if (!sema_can_convert(from, t)) return 0;
   if (e->cval) {
-    const cvalue *v = sema_convert(c->m, e->cval, t, e->span, c->d);
-    if (!v) return 0;
-    e->cval = v;
+    const cvalue *v = sema_convert(c->m, e->cval, t, e->span, EVAL_DIAGS(c));
+    if (!v && !c->quiet_eval) return 0;
+    e->cval = v ? v : cv_zero(c->m, t);
   }
   e->type = t;
   return 1;
@@ -108,6 +113,8 @@ static int parse_space(const char *n) {
   if (!strcmp(n, "workgroup")) return AS_WORKGROUP;
   if (!strcmp(n, "uniform")) return AS_UNIFORM;
   if (!strcmp(n, "storage")) return AS_STORAGE;
+  if (!strcmp(n, "immediate")) return AS_IMMEDIATE;
+  if (!strcmp(n, "pixel_local")) return AS_PIXEL_LOCAL;
   return -1;
 }
 
@@ -128,11 +135,15 @@ static const type *array_type(sctx *c, ast_expr *e) {
   const type *elem = sema_type(c, e->u.ident.targs[0]);
   if (!elem) return NULL;
   char b[128];
-  if (elem->kind == TY_ARRAY && elem->n == 0 && !elem->count_decl) {
+  if (elem->kind == TY_ARRAY && elem->n == 0 && !TYPE_OVERRIDE_SIZED(elem)) {
     diag_error(c->d, e->u.ident.targs[0]->span, "the element type of an array cannot be a runtime-sized array");
     return NULL;
   }
-  if (elem->kind == TY_VOID || elem->kind == TY_PTR || elem->kind == TY_REF) {
+  if (elem->kind == TY_VOID || elem->kind == TY_PTR || elem->kind == TY_REF ||
+      elem->kind == TY_TEXTURE || elem->kind == TY_SAMPLER || elem->kind == TY_BUFFER ||
+      elem->kind == TY_BINDING_ARRAY) {
+    /* §Array Types: the element type is a plain type (textures, samplers
+     * and buffers are not) */
     diag_error(c->d, e->u.ident.targs[0]->span, "%s cannot be an array element type", TN(elem, b));
     return NULL;
   }
@@ -150,8 +161,11 @@ static const type *array_type(sctx *c, ast_expr *e) {
                  (long long)n->cval->i);
       return NULL;
     }
-    if (n->cval->i > (1 << 28)) {
-      diag_error(c->d, n->span, "array element count %lld is too large", (long long)n->cval->i);
+    /* lockstep's limit: an array's byte size fits in 32 bits */
+    uint64_t stride = elem->align ? (elem->size + elem->align - 1) / elem->align * elem->align : elem->size;
+    if ((uint64_t)n->cval->i * (stride ? stride : 1) > UINT32_MAX) {
+      diag_error(c->d, n->span, "array element count %lld is too large (the array would exceed 4 GiB)",
+                 (long long)n->cval->i);
       return NULL;
     }
     return types_array(c->T, elem, (uint32_t)n->cval->i, NULL);
@@ -159,10 +173,9 @@ static const type *array_type(sctx *c, ast_expr *e) {
   if (n->is_override_expr && n->kind == EX_IDENT && n->decl && n->decl->kind == DECL_OVERRIDE)
     return types_array(c->T, elem, 0, n->decl);
   if (n->is_override_expr) {
-    diag_error(c->d, n->span,
-               "an array count that depends on an override must be the override's name itself "
-               "(lockstep does not yet support other override expressions here)");
-    return NULL;
+    /* another override-expression: evaluated at pipeline creation */
+    if (nt->kind == TY_AINT) sema_convert_expr(c, n, c->T->t_i32);
+    return types_array_expr(c->T, elem, n);
   }
   diag_error(c->d, n->span, "the element count of an array must be a constant or an override");
   return NULL;
@@ -205,7 +218,9 @@ static const type *generator(sctx *c, ast_expr *e) {
     }
     const type *s = sema_type(c, e->u.ident.targs[0]);
     if (!s) return NULL;
-    if (s->kind != TY_I32 && s->kind != TY_U32) {
+    /* atomic_vec2u_min_max adds atomic<vec2<u32>> */
+    int v2u = c->atomic_vec2u_enabled && s->kind == TY_VEC && s->n == 2 && s->elem == c->T->t_u32;
+    if (s->kind != TY_I32 && s->kind != TY_U32 && !v2u) {
       diag_error(c->d, e->u.ident.targs[0]->span, "atomic<T> needs T = i32 or u32, found %s", TN(s, b));
       return NULL;
     }
@@ -224,7 +239,7 @@ static const type *generator(sctx *c, ast_expr *e) {
   }
   const type *st = sema_type(c, e->u.ident.targs[1]);
   if (!st) return NULL;
-  int acc = space == AS_STORAGE ? ACC_READ : space == AS_UNIFORM ? ACC_READ : ACC_READ_WRITE;
+  int acc = space == AS_STORAGE || space == AS_UNIFORM || space == AS_IMMEDIATE ? ACC_READ : ACC_READ_WRITE;
   if (e->u.ident.ntargs == 3) {
     ast_expr *ac = e->u.ident.targs[2];
     acc = ac->kind == EX_IDENT ? parse_access(ac->u.ident.name) : -1;
@@ -238,6 +253,63 @@ static const type *generator(sctx *c, ast_expr *e) {
     }
   }
   return types_ptr(c->T, TY_PTR, (addr_space)space, st, (access_mode)acc);
+}
+
+/* subgroup_matrix_left/right/result<T, cols, rows>
+ * (chromium_experimental_subgroup_matrix): T is f32, f16, i32, u32 or the
+ * 8-bit i8/u8 (held as i32/u32 in the shader); the sizes are positive
+ * const-expressions. use < 0: the name is not one of them. */
+static int sgmat_use_of(const char *n) {
+  if (strncmp(n, "subgroup_matrix_", 16)) return -1;
+  n += 16;
+  return !strcmp(n, "left") ? SGM_LEFT : !strcmp(n, "right") ? SGM_RIGHT : !strcmp(n, "result") ? SGM_RESULT : -1;
+}
+
+const type *sema_sgmat_component(sctx *c, ast_expr *e, int *eight) {
+  char b[128];
+  *eight = 0;
+  if (e->kind == EX_IDENT && !e->u.ident.ntargs && !sema_lookup(c, e->u.ident.name) &&
+      (!strcmp(e->u.ident.name, "i8") || !strcmp(e->u.ident.name, "u8"))) {
+    *eight = e->u.ident.name[0] == 'i' ? 1 : 2;
+    e->ref = REF_TYPE;
+    return *eight == 1 ? c->T->t_i32 : c->T->t_u32;
+  }
+  const type *s = sema_type(c, e);
+  if (!s) return NULL;
+  if (s->kind != TY_F32 && s->kind != TY_F16 && s->kind != TY_I32 && s->kind != TY_U32) {
+    diag_error(c->d, e->span, "subgroup matrix components are f32, f16, i32, u32, i8 or u8, found %s", TN(s, b));
+    return NULL;
+  }
+  return s;
+}
+
+static const type *sgmat_type(sctx *c, ast_expr *e, int use) {
+  const char *n = e->u.ident.name;
+  if (!c->sgmat_enabled) {
+    diag_error(c->d, e->span, "'%s' needs 'enable chromium_experimental_subgroup_matrix;'", n);
+    return NULL;
+  }
+  if (e->u.ident.ntargs != 3) {
+    diag_error(c->d, e->span, "'%s' needs a component type, a column count and a row count", n);
+    return NULL;
+  }
+  ast_expr **ta = e->u.ident.targs;
+  int eight = 0;
+  const type *s = sema_sgmat_component(c, ta[0], &eight);
+  if (!s) return NULL;
+  uint32_t dim[2];
+  for (int i = 0; i < 2; i++) {
+    ast_expr *x = ta[1 + i];
+    const type *t = sema_value(c, x);
+    if (!t) return NULL;
+    if (!type_is_integer_scalar(t) || !x->cval || x->cval->i <= 0 || x->cval->i > 1024) {
+      diag_error(c->d, x->span, "the %s count of a subgroup matrix must be a positive constant integer",
+                 i ? "row" : "column");
+      return NULL;
+    }
+    dim[i] = (uint32_t)x->cval->i;
+  }
+  return types_sgmat(c->T, (sgmat_use)use, s, eight, dim[0], dim[1]);
 }
 
 /* texture_*, sampler, sampler_comparison, texel_buffer: returns 1 when the
@@ -256,6 +328,7 @@ static int texture_type(sctx *c, ast_expr *e, const type **out) {
     return 1;
   }
   if (!strcmp(n, "texel_buffer")) kind = TEX_BUFFER;
+  else if (!strcmp(n, "input_attachment") && c->input_attachments_enabled) kind = TEX_INPUT_ATTACHMENT;
   else if (!strncmp(n, "texture_", 8)) {
     const char *r = n + 8;
     if (!strcmp(r, "external")) kind = TEX_EXTERNAL;
@@ -277,7 +350,7 @@ static int texture_type(sctx *c, ast_expr *e, const type **out) {
   }
   char b[128];
   int nt = e->u.ident.ntargs;
-  if (kind == TEX_SAMPLED || kind == TEX_MULTISAMPLED) {
+  if (kind == TEX_SAMPLED || kind == TEX_MULTISAMPLED || kind == TEX_INPUT_ATTACHMENT) {
     if (nt != 1) {
       diag_error(c->d, e->span, "'%s' needs one template argument (f32, i32 or u32)", n);
       return 1;
@@ -324,7 +397,23 @@ static int texture_type(sctx *c, ast_expr *e, const type **out) {
 
 /* A type named by e, or NULL without an error when e does not name a type
  * (the caller decides what else it may be). */
+static const type *named_type(sctx *c, ast_expr *e, int *is_type);
+
 static const type *try_type(sctx *c, ast_expr *e, int *is_type) {
+  /* types are always evaluated, even in an operand a short circuit skips */
+  int quiet = c->quiet_eval;
+  c->quiet_eval = 0;
+  const type *t = named_type(c, e, is_type);
+  c->quiet_eval = quiet;
+  if (t && t->depth > TYPES_MAX_DEPTH) {
+    /* a limit of lockstep: later phases walk types recursively */
+    diag_error(c->d, e->span, "this type nests more than %d levels deep", TYPES_MAX_DEPTH);
+    return NULL;
+  }
+  return t;
+}
+
+static const type *named_type(sctx *c, ast_expr *e, int *is_type) {
   *is_type = 0;
   if (e->kind != EX_IDENT) return NULL;
   const char *n = e->u.ident.name;
@@ -364,6 +453,51 @@ static const type *try_type(sctx *c, ast_expr *e, int *is_type) {
   if (texture_type(c, e, &t)) {
     *is_type = 1;
     return t;
+  }
+  if (!strcmp(n, "binding_array")) {
+    /* binding_array<T, N> (Dawn's sized_binding_array): T a texture or
+     * sampler, N a positive constant */
+    *is_type = 1;
+    if (e->u.ident.ntargs != 2) {
+      diag_error(c->d, e->span, "binding_array needs an element type and an element count");
+      return NULL;
+    }
+    const type *el = sema_type(c, e->u.ident.targs[0]);
+    if (!el) return NULL;
+    char b[128];
+    if (el->kind != TY_TEXTURE && el->kind != TY_SAMPLER) {
+      diag_error(c->d, e->u.ident.targs[0]->span, "binding_array holds textures or samplers, found %s", TN(el, b));
+      return NULL;
+    }
+    ast_expr *x = e->u.ident.targs[1];
+    const type *xt = sema_value(c, x);
+    if (!xt) return NULL;
+    if (!type_is_integer_scalar(xt) || !x->cval || x->cval->i <= 0 || x->cval->i > 65536) {
+      diag_error(c->d, x->span, "the element count of a binding_array must be a positive constant integer");
+      return NULL;
+    }
+    return types_binding_array(c->T, el, (uint32_t)x->cval->i);
+  }
+  if (!strcmp(n, "buffer")) {
+    /* buffer<N> / buffer (§Buffer Types) */
+    *is_type = 1;
+    if (e->u.ident.ntargs == 0) return types_buffer(c->T, 0);
+    ast_expr *x = e->u.ident.targs[0];
+    const type *xt = e->u.ident.ntargs == 1 ? sema_value(c, x) : NULL;
+    if (!xt) {
+      if (e->u.ident.ntargs != 1) diag_error(c->d, e->span, "buffer takes one template argument (its size in bytes)");
+      return NULL;
+    }
+    if (!type_is_integer_scalar(xt) || !x->cval || x->cval->i <= 0 || x->cval->i > (1 << 28)) {
+      diag_error(c->d, x->span, "the size of a buffer must be a positive constant integer");
+      return NULL;
+    }
+    return types_buffer(c->T, (uint32_t)x->cval->i);
+  }
+  int use = sgmat_use_of(n);
+  if (use >= 0) {
+    *is_type = 1;
+    return sgmat_type(c, e, use);
   }
   return NULL;
 }
@@ -492,9 +626,16 @@ static const type *matrix_binary(sctx *c, ast_binop op, ast_expr *l, ast_expr *r
 
 static const type *binary(sctx *c, ast_expr *e) {
   ast_expr *l = e->u.binary.lhs, *r = e->u.binary.rhs;
-  const type *lt = sema_value(c, l), *rt = sema_value(c, r);
-  if (!lt || !rt) return NULL;
   ast_binop op = e->u.binary.op;
+  const type *lt = sema_value(c, l);
+  /* `false && e` and `true || e` do not evaluate e (§Const Expressions):
+   * its evaluation errors are not errors, its type still is checked */
+  int skip = lt && l->cval && !l->cval->elems && lt->kind == TY_BOOL &&
+             ((op == BIN_LAND && !l->cval->b) || (op == BIN_LOR && l->cval->b));
+  c->quiet_eval += skip;
+  const type *rt = sema_value(c, r);
+  c->quiet_eval -= skip;
+  if (!lt || !rt) return NULL;
   char b1[128], b2[128];
   static const char *opname[] = {
 #define X_(n, s) s,
@@ -560,8 +701,9 @@ typed:
   int ov;
   int k = sema_all_const(kids, 2, &ov);
   if (k == 1) {
-    e->cval = fold_binary(c->m, op, l->cval, r->cval, res, e->span, c->d);
-    if (!e->cval) return NULL;
+    e->cval = fold_binary(c->m, op, l->cval, r->cval, res, e->span, EVAL_DIAGS(c));
+    if (!e->cval && !c->quiet_eval) return NULL;
+    if (!e->cval) e->cval = cv_zero(c->m, res);
   } else if (k == 0 && ov) {
     e->is_override_expr = 1;
   } else if (r->cval && !sema_check_known_rhs(op, lt, r->cval, e->span, c->d)) {
@@ -619,8 +761,9 @@ static const type *unary(sctx *c, ast_expr *e) {
   }
   e->type = t;
   if (o->cval) {
-    e->cval = fold_unary(c->m, e->u.unary.op, o->cval, t, e->span, c->d);
-    if (!e->cval) return NULL;
+    e->cval = fold_unary(c->m, e->u.unary.op, o->cval, t, e->span, EVAL_DIAGS(c));
+    if (!e->cval && !c->quiet_eval) return NULL;
+    if (!e->cval) e->cval = cv_zero(c->m, t);
   } else if (o->is_override_expr) {
     e->is_override_expr = 1;
   }
@@ -649,7 +792,7 @@ static const type *index_expr(sctx *c, ast_expr *e) {
   if (st->kind == TY_ARRAY) {
     elem = st->elem;
     count = st->n;
-  } else if (st->kind == TY_VEC) {
+  } else if (st->kind == TY_VEC || st->kind == TY_BINDING_ARRAY) {
     elem = st->elem;
     count = st->n;
   } else if (st->kind == TY_MAT) {
@@ -773,7 +916,10 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
   int n = e->u.call.nargs;
   char b1[128], b2[128];
   const type *at[16];
-  if (n > 16 && !(t && t->kind == TY_ARRAY)) {
+  /* vectors, matrices and scalars take at most 16 arguments (at[] holds
+   * their types); arrays and structures take any number */
+  int few = t ? t->kind == TY_VEC || t->kind == TY_MAT || type_is_scalar(t) : strcmp(gen, "array") != 0;
+  if (n > 16 && few) {
     diag_error(c->d, e->span, "too many arguments");
     return NULL;
   }
@@ -784,12 +930,16 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
   }
   if (!t) {
     /* inferred: vecN(...), array(...) */
-    if (n == 0) {
+    if (n == 0 && !strncmp(gen, "vec", 3)) {
+      /* vecN() is the zero vector of AbstractInt (§Value Constructor
+       * Built-in Functions) */
+      t = types_vec(c->T, c->T->t_aint, (uint32_t)(gen[3] - '0'));
+    } else if (n == 0) {
       diag_error(c->d, e->span, "'%s()' needs a template argument or arguments to infer it from", gen);
       return NULL;
     }
     const type *s = NULL;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !t; i++) {
       const type *x = sema_value(c, args[i]);
       const type *xs = !strcmp(gen, "array") ? x : type_scalar_of(x);
       if (!xs) {
@@ -802,9 +952,13 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
         return NULL;
       }
     }
-    if (!strcmp(gen, "array")) t = types_array(c->T, s, (uint32_t)n, NULL);
-    else if (!strncmp(gen, "vec", 3)) t = types_vec(c->T, s, (uint32_t)(gen[3] - '0'));
-    else {
+    if (t) {
+      /* vecN(): done above */
+    } else if (!strcmp(gen, "array")) {
+      t = types_array(c->T, s, (uint32_t)n, NULL);
+    } else if (!strncmp(gen, "vec", 3)) {
+      t = types_vec(c->T, s, (uint32_t)(gen[3] - '0'));
+    } else {
       /* matCxR(...): the element type of the arguments; abstract integers
        * become abstract floats (matrices hold floats only) */
       if (s->kind == TY_AINT) s = c->T->t_afloat;
@@ -814,6 +968,14 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
       }
       t = types_mat(c->T, s, (uint32_t)(gen[3] - '0'), (uint32_t)(gen[5] - '0'));
     }
+  }
+  if (t->kind == TY_SGMAT) {
+    /* T() is the zero matrix, T(v) fills it with v */
+    if (n > 1) goto bad_args;
+    if (n == 1 && !sema_expect(c, args[0], t->elem, "fill value")) return NULL;
+    e->ref = REF_CONSTRUCT;
+    e->type = t;
+    return t;
   }
   if (!type_is_constructible(t)) {
     diag_error(c->d, e->span, "%s cannot be constructed", TN(t, b1));
@@ -862,13 +1024,16 @@ static const type *construct(sctx *c, ast_expr *e, const type *t, const char *ge
   e->type = t;
   int ov;
   int k = sema_all_const(args, n, &ov);
-  if (k == 1) {
+  /* subgroup matrices are never constants; nor, in lockstep, values too
+   * large to hold element by element (they stay runtime values) */
+  if (k == 1 && !type_has_sgmat(t) && t->words <= SEMA_MAX_FOLD_WORDS) {
     const cvalue *vals[16];
     const cvalue **v = n <= 16 ? vals : arena_alloc(&c->m->arena, sizeof *v * (size_t)n);
     if (!v) return NULL;
     for (int i = 0; i < n; i++) v[i] = args[i]->cval;
-    e->cval = fold_construct(c->m, t, v, n, e->span, c->d);
-    if (!e->cval) return NULL;
+    e->cval = fold_construct(c->m, t, v, n, e->span, EVAL_DIAGS(c));
+    if (!e->cval && !c->quiet_eval) return NULL;
+    if (!e->cval) e->cval = cv_zero(c->m, t);
   } else if (k == 0 && ov) {
     e->is_override_expr = 1;
   }
@@ -902,6 +1067,14 @@ static const type *user_call(sctx *c, ast_expr *e, ast_decl *fn) {
     return NULL;
   }
   sema_resolve_fn_body(c, fn);
+  if (c->fn && c->call_depth) {
+    int depth = c->call_depth[fn->index] + 1;
+    if (depth > SEMA_MAX_CALL_DEPTH) {
+      diag_error(c->d, e->span, "calls nest more than %d deep here (a limit of lockstep)", SEMA_MAX_CALL_DEPTH);
+      return NULL;
+    }
+    if (depth > c->call_depth[c->fn->index]) c->call_depth[c->fn->index] = depth;
+  }
   e->type = fn->rtype ? fn->rtype : c->T->t_void;
   return e->type;
 }
@@ -922,12 +1095,14 @@ static const type *call(sctx *c, ast_expr *e) {
   int is_type;
   const type *t = try_type(c, callee, &is_type);
   if (is_type) {
-    if (!t && callee->u.ident.ntargs) return NULL; /* error reported */
+    if (!t && (callee->u.ident.ntargs || !is_generator(n))) return NULL; /* error reported */
     return construct(c, e, t, n);
   }
   int bf = sema_find_builtin(n);
   if (bf >= 0) {
-    if (callee->u.ident.ntargs && bf != BF_BITCAST) {
+    if (callee->u.ident.ntargs && bf != BF_BITCAST &&
+        builtin_fn_kind((builtin_fn)bf) != BK_SGMAT && builtin_fn_kind((builtin_fn)bf) != BK_BUFVIEW &&
+        builtin_fn_kind((builtin_fn)bf) != BK_RESTAB) {
       diag_error(c->d, callee->span, "'%s' does not take template arguments", n);
       return NULL;
     }
@@ -994,6 +1169,10 @@ const type *sema_value(sctx *c, ast_expr *e) {
     }
     if (t->elem->kind == TY_ATOMIC) {
       diag_error(c->d, e->span, "atomics are read with atomicLoad, not by value");
+      return NULL;
+    }
+    if (t->elem->kind == TY_BUFFER) {
+      diag_error(c->d, e->span, "a buffer has no value: read it through bufferView or bufferArrayView");
       return NULL;
     }
     return t->elem;

@@ -11,7 +11,8 @@
 
 typedef struct scope_entry {
   const char *name;
-  ast_decl *decl;
+  ast_decl *decl;    /* NULL: a scope boundary */
+  int shadow;        /* the entry of the same name this one hides, or -1 */
 } scope_entry;
 
 typedef struct sctx {
@@ -22,17 +23,50 @@ typedef struct sctx {
   uint8_t *body_state;  /* per function: 0 new, 1 resolving, 2 done */
   scope_entry *locals;  /* block-scoped declarations, innermost last */
   int nlocals, caplocals;
+  int frame;            /* first entry of the function being resolved: entries
+                           below it belong to a caller and are not visible */
+  int *ltab;            /* name -> 1 + index of its innermost entry; 0 empty,
+                           -1 deleted (open addressing, malloc'd) */
+  unsigned lcap, lused; /* slots, slots not empty */
+  int scope;            /* the innermost scope boundary entry (frame - 1 when
+                           none): declarations above it share its scope */
   ast_decl *fn;         /* function being resolved */
   int loop_depth;       /* loops around the current statement */
   int switch_depth;
-  int in_continuing;
+  int in_continuing;    /* continuing blocks around the statement */
+  int cont_loop;        /* loop_depth of the loop whose continuing block we
+                           are directly in (not inside a nested loop), -1 */
+  int cont_switch;      /* switch_depth when that continuing block began */
   int f16_enabled;
   int subgroups_enabled;
   int subgroup_size_control; /* enable subgroup_size_control; */
+  int sgmat_enabled;    /* chromium_experimental_subgroup_matrix */
+  int pixel_local_enabled; /* chromium_experimental_pixel_local */
+  int input_attachments_enabled; /* chromium_internal_input_attachments */
+  int fb_fetch_enabled; /* chromium_experimental_framebuffer_fetch */
+  int atomic_vec2u_enabled; /* atomic_vec2u_min_max */
+  int resource_table_enabled; /* chromium_experimental_resource_table */
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
+  int quiet_eval;       /* inside an operand a short circuit skips */
+  int resolve_depth;    /* nested resolutions of declarations and bodies */
+  int *call_depth;      /* per function: the deepest call chain below it */
+  int depth_reported;
   ast_decl **gtab;      /* module declarations by name (open addressing) */
   unsigned gmask;
 } sctx;
+
+/* Limits of lockstep (the spec lets implementations have them, §Limits):
+ * how deep declarations used before their declaration may chain, and how
+ * deep calls may nest; both bound the recursion of every later phase. */
+#define SEMA_MAX_DECL_DEPTH 512
+#define SEMA_MAX_CALL_DEPTH 512
+
+/* Constant values with more scalar leaves than this are not folded. */
+#define SEMA_MAX_FOLD_WORDS (1u << 20)
+
+/* Where const-evaluation errors go: nowhere inside a skipped operand (the
+ * failed value is replaced by a zero of its type, never used). */
+#define EVAL_DIAGS(c) ((c)->quiet_eval ? NULL : (c)->d)
 
 /* sema.c */
 ast_decl *sema_lookup(sctx *c, const char *name);
@@ -53,11 +87,21 @@ int sema_convert_expr(sctx *c, ast_expr *e, const type *t);
 /* Can a value of type `from` be converted automatically to `to`? */
 int sema_can_convert(const type *from, const type *to);
 
+/* A subgroup matrix component type argument: f32, f16, i32, u32, or i8/u8
+ * (*eight 1/2, returned as i32/u32); NULL after an error. */
+const type *sema_sgmat_component(sctx *c, ast_expr *e, int *eight);
+
 /* The common type two operand types convert to, or NULL. */
 const type *sema_unify(const type *a, const type *b);
 /* 1: every expression is const; 0: const or override (any_override set);
  * -1: some runtime value. NULL entries are skipped. */
 int sema_all_const(ast_expr **kids, int n, int *any_override);
+
+/* sema_stage.c: constructs one shader stage allows, checked per entry
+ * point over the functions it reaches. */
+void sema_check_stages(sctx *c);
+/* sema_alias.c: the spec's alias analysis at every call site. */
+void sema_check_aliasing(sctx *c);
 
 /* sema_builtin.c */
 /* The builtins.def id of a built-in function name, or -1. */

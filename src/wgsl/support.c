@@ -30,6 +30,9 @@ static const char *type_problem(const type *t) {
   switch (t->kind) {
   case TY_TEXTURE: return "a texture";
   case TY_SAMPLER: return "a sampler";
+  case TY_SGMAT: return "a subgroup matrix";
+  case TY_BUFFER: return "a buffer";
+  case TY_BINDING_ARRAY: return "a binding array";
   case TY_VEC: case TY_MAT: case TY_ARRAY: case TY_ATOMIC: case TY_PTR: case TY_REF:
     if (t->kind == TY_ATOMIC && t->elem && t->elem->kind != TY_I32 && t->elem->kind != TY_U32)
       return "this atomic type";
@@ -145,6 +148,10 @@ static void decl(gate *g, ast_decl *d) {
     stmt(g, d->body);
     break;
   case DECL_VAR: case DECL_LET: case DECL_CONST: case DECL_OVERRIDE: case DECL_PARAM:
+    if (d->kind == DECL_VAR && (d->space == AS_IMMEDIATE || d->space == AS_PIXEL_LOCAL)) {
+      refuse(g, d->name_span, d->space == AS_IMMEDIATE ? "the immediate address space" : "the pixel_local address space");
+      break;
+    }
     check_type(g, d->rtype, d->name_span);
     if (d->kind != DECL_CONST) expr(g, d->init);
     break;
@@ -160,6 +167,10 @@ static void stmt(gate *g, ast_stmt *s) {
     break;
   case ST_DECL: decl(g, s->u.decl); break;
   case ST_ASSIGN:
+    if (s->u.assign.lhs && s->u.assign.lhs->type && s->u.assign.lhs->type->kind != TY_REF) {
+      refuse(g, s->u.assign.lhs->span, "assignment through a swizzle");
+      break;
+    }
     expr(g, s->u.assign.lhs);
     expr(g, s->u.assign.rhs);
     break;

@@ -10,10 +10,54 @@
 
 static uint32_t round_up(uint32_t k, uint32_t n) { return k ? (n + k - 1) / k * k : n; }
 
+/* Interning: a hash of the fields that identify a type (its shape, not
+ * its layout), so asking for a type costs the same however many exist.
+ * Structures are never shared. */
+static unsigned key_hash(const type *p) {
+  uintptr_t w[] = {(uintptr_t)p->kind, (uintptr_t)p->elem, p->n, p->rows, (uintptr_t)p->count_decl,
+                   (uintptr_t)p->count_expr, (uintptr_t)p->space, (uintptr_t)p->access,
+                   (uintptr_t)p->tex_kind, (uintptr_t)p->tex_dim, (uintptr_t)p->tex_format};
+  uint64_t h = 1469598103934665603u;
+  for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++) h = (h ^ (uint64_t)w[i]) * 1099511628211u;
+  return (unsigned)(h ^ (h >> 29));
+}
+
+static int same_key(const type *a, const type *b) {
+  return a->kind == b->kind && a->elem == b->elem && a->n == b->n && a->rows == b->rows &&
+         a->count_decl == b->count_decl && a->count_expr == b->count_expr && a->space == b->space &&
+         a->access == b->access && a->tex_kind == b->tex_kind && a->tex_dim == b->tex_dim &&
+         a->tex_format == b->tex_format;
+}
+
+static void hash_put(type_table *t, const type *ty) {
+  if ((t->hcount + 1) * 2 > t->hcap) {
+    unsigned cap = t->hcap ? t->hcap * 2 : 256;
+    const type **h = arena_alloc(t->arena, sizeof *h * cap);
+    if (!h) return; /* lookups fall back to making a new type */
+    memset(h, 0, sizeof *h * cap);
+    for (unsigned i = 0; i < t->hcap; i++) {
+      if (!t->hash[i]) continue;
+      unsigned k = key_hash(t->hash[i]) & (cap - 1);
+      while (h[k]) k = (k + 1) & (cap - 1);
+      h[k] = t->hash[i];
+    }
+    t->hash = h;
+    t->hcap = cap;
+  }
+  unsigned k = key_hash(ty) & (t->hcap - 1);
+  while (t->hash[k]) k = (k + 1) & (t->hcap - 1);
+  t->hash[k] = ty;
+  t->hcount++;
+}
+
 static type *add(type_table *t, type proto) {
   type *ty = arena_alloc(t->arena, sizeof *ty);
   if (!ty) return NULL;
   *ty = proto;
+  ty->depth = 1;
+  if (ty->elem) ty->depth = ty->elem->depth + 1;
+  for (int i = 0; i < ty->nfields; i++)
+    if (ty->fields[i].type && ty->fields[i].type->depth + 1 > ty->depth) ty->depth = ty->fields[i].type->depth + 1;
   if (t->count == t->cap) {
     int cap = t->cap ? t->cap * 2 : 64;
     type **items = arena_grow(t->arena, t->items, (size_t)t->count, (size_t)cap, sizeof *items);
@@ -22,7 +66,15 @@ static type *add(type_table *t, type proto) {
     t->cap = cap;
   }
   t->items[t->count++] = ty;
+  if (ty->kind != TY_STRUCT) hash_put(t, ty);
   return ty;
+}
+
+static const type *intern(type_table *t, type proto) {
+  if (t->hcap)
+    for (unsigned k = key_hash(&proto) & (t->hcap - 1); t->hash[k]; k = (k + 1) & (t->hcap - 1))
+      if (same_key(t->hash[k], &proto)) return t->hash[k];
+  return add(t, proto);
 }
 
 static const type *scalar(type_table *t, type_kind k, uint32_t size) {
@@ -44,83 +96,77 @@ void types_init(type_table *t, arena *a) {
 }
 
 const type *types_vec(type_table *t, const type *elem, uint32_t n) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_VEC && x->elem == elem && x->n == n) return x;
-  }
   uint32_t s = elem->size;
   type p = {.kind = TY_VEC, .elem = elem, .n = n, .words = n};
   p.align = (n == 2 ? 2 : 4) * s;
   p.size = n * s;
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_mat(type_table *t, const type *elem, uint32_t cols, uint32_t rows) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_MAT && x->elem == elem && x->n == cols && x->rows == rows) return x;
-  }
   const type *col = types_vec(t, elem, rows);
   type p = {.kind = TY_MAT, .elem = elem, .n = cols, .rows = rows, .words = cols * rows};
   p.align = col->align;
   p.size = cols * round_up(col->align, col->size);
   p.stride = round_up(col->align, col->size);
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_array(type_table *t, const type *elem, uint32_t n, ast_decl *count_decl) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_ARRAY && x->elem == elem && x->n == n && x->count_decl == count_decl)
-      return x;
-  }
   type p = {.kind = TY_ARRAY, .elem = elem, .n = n, .count_decl = count_decl};
   p.align = elem->align;
   p.stride = round_up(elem->align, elem->size);
   p.size = n * p.stride;
   p.words = n * elem->words;
-  return add(t, p);
+  return intern(t, p);
+}
+
+const type *types_array_expr(type_table *t, const type *elem, ast_expr *count) {
+  type p = {.kind = TY_ARRAY, .elem = elem, .count_expr = count};
+  p.align = elem->align;
+  p.stride = round_up(elem->align, elem->size);
+  return intern(t, p);
 }
 
 const type *types_atomic(type_table *t, const type *elem) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_ATOMIC && x->elem == elem) return x;
-  }
-  type p = {.kind = TY_ATOMIC, .elem = elem, .align = 4, .size = 4, .words = 1};
-  return add(t, p);
+  type p = {.kind = TY_ATOMIC, .elem = elem, .align = elem->align, .size = elem->size, .words = elem->words};
+  return intern(t, p);
 }
 
 const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *store,
                       access_mode a) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == kind && x->elem == store && x->space == s && x->access == a) return x;
-  }
   type p = {.kind = kind, .elem = store, .space = s, .access = a};
-  return add(t, p);
+  return intern(t, p);
 }
 
 const type *types_texture(type_table *t, int kind, int dim, const type *sampled, int format,
                           access_mode a) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_TEXTURE && x->tex_kind == kind && x->tex_dim == dim && x->elem == sampled &&
-        x->tex_format == format && x->access == a)
-      return x;
-  }
   type p = {.kind = TY_TEXTURE, .elem = sampled, .tex_kind = kind, .tex_dim = dim,
             .tex_format = format, .access = a, .space = AS_HANDLE};
-  return add(t, p);
+  return intern(t, p);
+}
+
+const type *types_binding_array(type_table *t, const type *elem, uint32_t n) {
+  type p = {.kind = TY_BINDING_ARRAY, .elem = elem, .n = n, .space = AS_HANDLE};
+  return intern(t, p);
+}
+
+const type *types_buffer(type_table *t, uint32_t n) {
+  type p = {.kind = TY_BUFFER, .n = n, .align = 16, .size = n};
+  return intern(t, p);
+}
+
+const type *types_sgmat(type_table *t, sgmat_use use, const type *elem, int eight_bit,
+                        uint32_t cols, uint32_t rows) {
+  /* not host-shareable: the layout only has to make arrays of them valid */
+  type p = {.kind = TY_SGMAT, .elem = elem, .tex_kind = (int)use, .tex_format = eight_bit,
+            .n = cols, .rows = rows, .align = 4, .size = 4, .words = 1};
+  return intern(t, p);
 }
 
 const type *types_sampler(type_table *t, int comparison) {
-  for (int i = 0; i < t->count; i++) {
-    const type *x = t->items[i];
-    if (x->kind == TY_SAMPLER && x->tex_kind == comparison) return x;
-  }
   type p = {.kind = TY_SAMPLER, .tex_kind = comparison, .space = AS_HANDLE};
-  return add(t, p);
+  return intern(t, p);
 }
 
 const char *const types_texel_formats[] = {
@@ -184,8 +230,8 @@ int type_is_abstract(const type *t) {
 int type_is_constructible(const type *t) {
   switch (t->kind) {
   case TY_BOOL: case TY_I32: case TY_U32: case TY_F32: case TY_F16: case TY_AINT:
-  case TY_AFLOAT: case TY_VEC: case TY_MAT: return 1;
-  case TY_ARRAY: return t->n > 0 && !t->count_decl && type_is_constructible(t->elem);
+  case TY_AFLOAT: case TY_VEC: case TY_MAT: case TY_SGMAT: return 1;
+  case TY_ARRAY: return t->n > 0 && !TYPE_OVERRIDE_SIZED(t) && type_is_constructible(t->elem);
   case TY_STRUCT:
     for (int i = 0; i < t->nfields; i++)
       if (!type_is_constructible(t->fields[i].type)) return 0;
@@ -208,7 +254,7 @@ int type_is_host_shareable(const type *t) {
 }
 
 int type_has_runtime_array(const type *t) {
-  if (t->kind == TY_ARRAY) return t->n == 0 && !t->count_decl;
+  if (t->kind == TY_ARRAY) return t->n == 0 && !TYPE_OVERRIDE_SIZED(t);
   if (t->kind == TY_STRUCT && t->nfields > 0)
     return type_has_runtime_array(t->fields[t->nfields - 1].type);
   return 0;
@@ -224,10 +270,20 @@ int type_has_atomic(const type *t) {
 }
 
 int type_has_override_array(const type *t) {
-  if (t->kind == TY_ARRAY) return t->count_decl != NULL || type_has_override_array(t->elem);
+  if (t->kind == TY_ARRAY) return TYPE_OVERRIDE_SIZED(t) || type_has_override_array(t->elem);
   if (t->kind == TY_STRUCT)
     for (int i = 0; i < t->nfields; i++)
       if (type_has_override_array(t->fields[i].type)) return 1;
+  return 0;
+}
+
+int type_has_sgmat(const type *t) {
+  if (!t) return 0;
+  if (t->kind == TY_SGMAT) return 1;
+  if (t->kind == TY_ARRAY) return type_has_sgmat(t->elem);
+  if (t->kind == TY_STRUCT)
+    for (int i = 0; i < t->nfields; i++)
+      if (type_has_sgmat(t->fields[i].type)) return 1;
   return 0;
 }
 
@@ -261,8 +317,9 @@ const type *types_with_scalar(type_table *t, const type *shape, const type *s) {
 }
 
 const char *addr_space_name(addr_space s) {
-  static const char *names[] = {"none", "function", "private", "workgroup",
-                                "uniform", "storage", "handle"};
+  static const char *names[] = {"none",    "function", "private",  "workgroup",
+                                "uniform", "storage",  "handle",   "immediate",
+                                "pixel_local"};
   return names[s];
 }
 
@@ -306,7 +363,9 @@ static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
   case TY_ARRAY:
     put(buf, len, n, "array<");
     name_into(t->elem, buf, len, n);
-    if (t->count_decl) {
+    if (t->count_expr) {
+      put(buf, len, n, ", (override-expression)");
+    } else if (t->count_decl) {
       put(buf, len, n, ", ");
       put(buf, len, n, t->count_decl->name);
     } else if (t->n) {
@@ -334,6 +393,28 @@ static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
     put(buf, len, n, ">");
     break;
   case TY_SAMPLER: put(buf, len, n, t->tex_kind ? "sampler_comparison" : "sampler"); break;
+  case TY_BINDING_ARRAY:
+    put(buf, len, n, "binding_array<");
+    name_into(t->elem, buf, len, n);
+    snprintf(tmp, sizeof tmp, ", %u>", t->n);
+    put(buf, len, n, tmp);
+    break;
+  case TY_BUFFER:
+    if (t->n) snprintf(tmp, sizeof tmp, "buffer<%u>", t->n);
+    else snprintf(tmp, sizeof tmp, "buffer");
+    put(buf, len, n, tmp);
+    break;
+  case TY_SGMAT: {
+    static const char *const uses[] = {"left", "right", "result"};
+    put(buf, len, n, "subgroup_matrix_");
+    put(buf, len, n, uses[t->tex_kind]);
+    put(buf, len, n, "<");
+    if (t->tex_format) put(buf, len, n, t->tex_format == 1 ? "i8" : "u8");
+    else name_into(t->elem, buf, len, n);
+    snprintf(tmp, sizeof tmp, ", %u, %u>", t->n, t->rows);
+    put(buf, len, n, tmp);
+    break;
+  }
   case TY_TEXTURE: {
     static const char *const dims[] = {"1d", "2d", "2d_array", "3d", "cube", "cube_array"};
     switch (t->tex_kind) {
@@ -347,6 +428,11 @@ static void name_into(const type *t, char *buf, unsigned len, unsigned *n) {
     case TEX_DEPTH: put(buf, len, n, "texture_depth_"); put(buf, len, n, dims[t->tex_dim]); break;
     case TEX_DEPTH_MS: put(buf, len, n, "texture_depth_multisampled_2d"); break;
     case TEX_EXTERNAL: put(buf, len, n, "texture_external"); break;
+    case TEX_INPUT_ATTACHMENT:
+      put(buf, len, n, "input_attachment<");
+      name_into(t->elem, buf, len, n);
+      put(buf, len, n, ">");
+      break;
     default:
       put(buf, len, n, t->tex_kind == TEX_BUFFER ? "texel_buffer<" : "texture_storage_");
       if (t->tex_kind == TEX_STORAGE) {

@@ -32,8 +32,20 @@ typedef enum type_kind {
   TY_REF,
   TY_TEXTURE, /* every texture type: tex_kind, tex_dim, elem (sampled type),
                  tex_format / access (storage textures) */
-  TY_SAMPLER  /* sampler (tex_kind 0) or sampler_comparison (tex_kind 1) */
+  TY_SAMPLER, /* sampler (tex_kind 0) or sampler_comparison (tex_kind 1) */
+  TY_BINDING_ARRAY, /* binding_array<T, N> of textures or samplers (elem, n):
+                       Dawn's sized_binding_array; validated only */
+  TY_BUFFER,  /* buffer<N> (n = N bytes) or the runtime-sized buffer (n = 0):
+                 opaque memory read through bufferView/bufferArrayView
+                 (§Buffer Types). Validated only; lowering refuses it. */
+  TY_SGMAT    /* subgroup_matrix_left/right/result<T, cols, rows>
+                 (chromium_experimental_subgroup_matrix): tex_kind = sgmat_use,
+                 elem = the shader scalar (i32/u32 for i8/u8), tex_format =
+                 the 8-bit component (0 none, 1 i8, 2 u8), n = columns,
+                 rows = rows. Validated only; lowering refuses it. */
 } type_kind;
+
+typedef enum sgmat_use { SGM_LEFT, SGM_RIGHT, SGM_RESULT } sgmat_use;
 
 /* Texture families (type.tex_kind for TY_TEXTURE). */
 typedef enum tex_kind {
@@ -43,7 +55,8 @@ typedef enum tex_kind {
   TEX_DEPTH_MS,     /* texture_depth_multisampled_2d */
   TEX_STORAGE,      /* texture_storage_1d<F, A> ... */
   TEX_EXTERNAL,     /* texture_external */
-  TEX_BUFFER        /* texel_buffer<F, A> */
+  TEX_BUFFER,       /* texel_buffer<F, A> */
+  TEX_INPUT_ATTACHMENT /* input_attachment<T> (chromium_internal_input_attachments) */
 } tex_kind;
 
 /* Texture dimensions (type.tex_dim). */
@@ -56,7 +69,9 @@ typedef enum addr_space {
   AS_WORKGROUP,
   AS_UNIFORM,
   AS_STORAGE,
-  AS_HANDLE
+  AS_HANDLE,
+  AS_IMMEDIATE,  /* var<immediate> (§Address Spaces): validated; lowering refuses */
+  AS_PIXEL_LOCAL /* var<pixel_local> (chromium_experimental_pixel_local): validated */
 } addr_space;
 
 typedef enum access_mode { ACC_NONE, ACC_READ, ACC_WRITE, ACC_READ_WRITE } access_mode;
@@ -79,6 +94,9 @@ struct type {
                          0 = runtime-sized (or override-sized: count_decl) */
   uint32_t rows;      /* mat */
   ast_decl *count_decl; /* array sized by an override: that override */
+  ast_expr *count_expr; /* array sized by another override-expression: it
+                           (each such expression is its own type, §Array
+                           Types; an alias shares it) */
   addr_space space;   /* ptr/ref */
   access_mode access; /* ptr/ref */
   const char *name;   /* struct name */
@@ -87,6 +105,9 @@ struct type {
   uint32_t align, size; /* layout; size 0 for runtime-sized arrays */
   uint32_t stride;    /* array: element stride */
   uint32_t words;     /* scalar leaves when held in registers */
+  uint32_t depth;     /* nesting: 1 for scalars, 1 + the deepest element or
+                         member otherwise (bounded by the resolver, so every
+                         recursive walk over a type is bounded) */
   /* TY_TEXTURE / TY_SAMPLER (added for the full validator; lowering refuses
    * these types) */
   int tex_kind;       /* tex_kind; sampler: 1 = comparison */
@@ -94,16 +115,25 @@ struct type {
   int tex_format;     /* storage textures: index into types_texel_formats */
 };
 
+/* The deepest type nesting the resolver accepts. */
+#define TYPES_MAX_DEPTH 255
+
 typedef struct type_table {
   arena *arena;
   type **items;
   int count, cap;
+  const type **hash; /* interned non-struct types by shape (types.c) */
+  unsigned hcap, hcount;
   const type *t_void, *t_bool, *t_i32, *t_u32, *t_f32, *t_f16, *t_aint, *t_afloat;
 } type_table;
 
 void types_init(type_table *t, arena *a);
 const type *types_vec(type_table *t, const type *elem, uint32_t n);
 const type *types_mat(type_table *t, const type *elem, uint32_t cols, uint32_t rows);
+/* An array whose count is an override-expression (fixed at pipeline
+ * creation). n == 0 and not override-sized: runtime-sized. */
+#define TYPE_OVERRIDE_SIZED(t) ((t)->count_decl != NULL || (t)->count_expr != NULL)
+const type *types_array_expr(type_table *t, const type *elem, ast_expr *count);
 /* n == 0 and count_decl == NULL: runtime-sized. */
 const type *types_array(type_table *t, const type *elem, uint32_t n, ast_decl *count_decl);
 const type *types_atomic(type_table *t, const type *elem);
@@ -114,6 +144,12 @@ const type *types_ptr(type_table *t, type_kind kind, addr_space s, const type *s
 const type *types_texture(type_table *t, int kind, int dim, const type *sampled, int format,
                           access_mode a);
 const type *types_sampler(type_table *t, int comparison);
+const type *types_binding_array(type_table *t, const type *elem, uint32_t n);
+/* buffer<N> (n bytes) or the runtime-sized buffer (n == 0). */
+const type *types_buffer(type_table *t, uint32_t n);
+/* A subgroup matrix type; eight_bit: 0, 1 (i8, elem i32) or 2 (u8, elem u32). */
+const type *types_sgmat(type_table *t, sgmat_use use, const type *elem, int eight_bit,
+                        uint32_t cols, uint32_t rows);
 /* The texel formats, NULL-terminated; and the channel type of each. */
 extern const char *const types_texel_formats[];
 const type *types_texel_channel(type_table *t, int format);
@@ -130,6 +166,7 @@ int type_is_host_shareable(const type *t);
 int type_has_runtime_array(const type *t);
 int type_has_atomic(const type *t);
 int type_has_override_array(const type *t);
+int type_has_sgmat(const type *t);
 /* The scalar of a scalar or vector type (the type itself for scalars). */
 const type *type_scalar_of(const type *t);
 /* Strips a reference: the type a load of t gives. */

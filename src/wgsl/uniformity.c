@@ -21,7 +21,7 @@
 #include "uniformity.h"
 
 enum { SEV_ERROR, SEV_WARNING, SEV_INFO, SEV_OFF };
-enum { RULE_DERIV, RULE_SUBGROUP, RULE_BARRIER };
+enum { RULE_DERIV, RULE_SUBGROUP, RULE_BARRIER, RULE_SGMAT, RULE_COUNT };
 enum { B_NEXT = 1, B_RET = 2, B_BREAK = 4, B_CONT = 8 };
 
 typedef struct unode {
@@ -62,7 +62,7 @@ typedef struct uctx {
   ftag *tags;      /* per module declaration */
   int maybe, cf_start, ret;
   int *params;
-  int sev[3];      /* effective severity per rule at the current point */
+  int sev[RULE_COUNT];      /* effective severity per rule at the current point */
   int loop_cf;     /* CF' of the innermost loop, -1 outside */
   int *loop_state; /* variable placeholders of the innermost loop */
   int loop_nv;     /* how many variables loop_state covers */
@@ -153,11 +153,12 @@ static int parse_sev(const char *s) {
 static int parse_rule(const char *s) {
   if (!strcmp(s, "derivative_uniformity")) return RULE_DERIV;
   if (!strcmp(s, "subgroup_uniformity")) return RULE_SUBGROUP;
+  if (!strcmp(s, "chromium.subgroup_matrix_uniformity")) return RULE_SGMAT;
   return -1;
 }
 
 /* Applies @diagnostic(severity, rule) attributes; saves the old state. */
-static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[3]) {
+static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[RULE_COUNT]) {
   memcpy(saved, u->sev, sizeof u->sev);
   for (int i = 0; i < n; i++) {
     if (strcmp(a[i].name, "diagnostic") || a[i].nargs < 2) continue;
@@ -204,7 +205,7 @@ static ast_decl *root_decl(ast_expr *e) {
 static int global_uniform(ast_decl *d) {
   if (d->kind == DECL_CONST || d->kind == DECL_OVERRIDE) return 1;
   if (d->kind != DECL_VAR) return 1;
-  if (d->space == AS_HANDLE || d->space == AS_UNIFORM) return 1;
+  if (d->space == AS_HANDLE || d->space == AS_UNIFORM || d->space == AS_IMMEDIATE) return 1;
   if (d->space == AS_STORAGE && d->access == ACC_READ) return 1;
   return 0;
 }
@@ -241,6 +242,8 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
       require(u, cf, RULE_DERIV, e->span, name);
     else if (k >= BK_SGRED && k <= BK_QBC)
       require(u, cf, RULE_SUBGROUP, e->span, name);
+    else if (k == BK_SGMAT)
+      require(u, cf, RULE_SGMAT, e->span, name);
     /* shuffleUp/Down's delta and shuffleXor's mask must be uniform too */
     if ((f == BF_SUBGROUP_SHUFFLE_UP || f == BF_SUBGROUP_SHUFFLE_DOWN ||
          f == BF_SUBGROUP_SHUFFLE_XOR) && n == 2)
@@ -405,16 +408,28 @@ static int *save_state(uctx *u) {
   return s;
 }
 
-static int block(uctx *u, int cf, ast_stmt *s, int *beh) {
+/* The statements of a block; the variables it declares stay tracked (a
+ * loop's continuing block sees its body's declarations). */
+static int block_open(uctx *u, int cf, ast_stmt *s, int *beh) {
   *beh = B_NEXT;
   if (!s) return cf;
-  int mark = u->nvars;
+  /* a body's own attributes (`if c @diagnostic(...) { }`, function and
+   * case bodies) filter the diagnostics inside it */
+  int saved[RULE_COUNT];
+  apply_attrs(u, s->attrs, s->nattrs, saved);
   for (int i = 0; i < s->u.block.n && !u->failed; i++) {
     int b;
     cf = stmt(u, cf, s->u.block.stmts[i], &b);
     *beh = (*beh & ~B_NEXT) | b;
     if (!(b & B_NEXT)) break;
   }
+  memcpy(u->sev, saved, sizeof u->sev);
+  return cf;
+}
+
+static int block(uctx *u, int cf, ast_stmt *s, int *beh) {
+  int mark = u->nvars;
+  cf = block_open(u, cf, s, beh);
   u->nvars = mark;
   return cf;
 }
@@ -431,7 +446,7 @@ static void assign_to(uctx *u, int cf, ast_expr *lhs, int v) {
 static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   *beh = B_NEXT;
   if (!s || u->failed) return cf;
-  int saved_sev[3];
+  int saved_sev[RULE_COUNT];
   apply_attrs(u, s->attrs, s->nattrs, saved_sev);
   int v;
   switch (s->kind) {
@@ -546,7 +561,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     u->loop_cf = cfp;
     u->loop_state = ph;
     u->loop_nv = nv;
-    int end = block(u, body_cf, s->u.loop.body, &b);
+    int end = block_open(u, body_cf, s->u.loop.body, &b);
     if (s->u.loop.continuing) {
       int b2;
       end = block(u, end, s->u.loop.continuing, &b2);
@@ -559,8 +574,16 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     u->loop_state = saved_ls;
     u->loop_nv = saved_nv;
     edge(u, cfp, end);
-    for (int i = 0; i < nv; i++) edge(u, ph[i], u->state[i]);
-    for (int i = 0; i < nv; i++) u->state[i] = ph[i];
+    for (int i = 0; i < nv; i++) {
+      /* a variable the loop never assigns keeps its value node, so that an
+       * enclosing `if` does not see it as changed under its condition */
+      if (u->state[i] == ph[i] && u->nodes[ph[i]].n == 1) {
+        u->state[i] = u->nodes[ph[i]].out[0];
+        continue;
+      }
+      edge(u, ph[i], u->state[i]);
+      u->state[i] = ph[i];
+    }
     free(ph);
     u->nvars = mark;
     *beh = (b & B_RET) | B_NEXT;
@@ -715,7 +738,8 @@ static void analyse_callees(uctx *u, ast_stmt *s) {
   }
 }
 
-static const char *const rule_names[] = {"derivative_uniformity", "subgroup_uniformity", "uniformity"};
+static const char *const rule_names[] = {"derivative_uniformity", "subgroup_uniformity", "uniformity",
+                                         "chromium.subgroup_matrix_uniformity"};
 
 static void analyse_fn(uctx *u, ast_decl *fn) {
   ftag *tag = &u->tags[fn->index];
@@ -734,7 +758,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   f.fn = fn;
   f.loop_cf = -1;
   f.loop_state = NULL;
-  int saved[3];
+  int saved[RULE_COUNT];
   apply_attrs(&f, fn->attrs, fn->nattrs, saved);
   f.maybe = node(&f, fn->name_span);
   f.cf_start = node(&f, fn->name_span);
@@ -764,6 +788,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
       if (f.nodes[s->node].mark & 1) {
         const char *why = s->rule == RULE_BARRIER ? "must only be called from uniform control flow"
                           : s->rule == RULE_DERIV ? "must only be called from uniform control flow (derivative_uniformity)"
+                          : s->rule == RULE_SGMAT ? "must only be called from uniform control flow (chromium.subgroup_matrix_uniformity)"
                                                   : "must only be called from uniform control flow (subgroup_uniformity)";
         diag_severity sev = s->sev == SEV_ERROR ? DIAG_ERROR : DIAG_WARNING;
         if (s->sev == SEV_INFO) sev = DIAG_NOTE;
@@ -813,6 +838,7 @@ void uni_analyse(sctx *c) {
   u.sev[RULE_DERIV] = SEV_ERROR;
   u.sev[RULE_SUBGROUP] = SEV_ERROR;
   u.sev[RULE_BARRIER] = SEV_ERROR;
+  u.sev[RULE_SGMAT] = SEV_ERROR;
   /* diagnostic(severity, rule); directives */
   for (int i = 0; i < am->ndirectives; i++) {
     ast_directive *dv = &am->directives[i];

@@ -4,6 +4,10 @@
 #                       "// expect: LINE:COL message substring" and the
 #                       diagnostics must contain FILE:LINE:COL and the text
 #   DIR/ok/*.wgsl       must be accepted (exit 0)
+#   DIR/refuse/*.wgsl   valid, but pipeline creation (`lockstep disasm`) must
+#                       refuse them (a pipeline-creation error, or "... is
+#                       not supported by lockstep yet"); the first line is
+#                       "// expect: LINE:COL message"
 #   DIR/regress/*.wgsl  fuzzing finds: must exit 0 or 2 (never crash or hang)
 bin=${1:?usage: run.sh LOCKSTEP DIR}
 dir=${2:?usage: run.sh LOCKSTEP DIR}
@@ -19,7 +23,7 @@ for f in "$dir"/bad/*.wgsl; do
   rc=$?
   if [ $rc -ne 2 ]; then
     echo "FAIL $f: expected rejection (exit 2), got exit $rc"; fail=1
-  elif ! printf '%s\n' "$out" | grep -F "$f:$pos" | grep -qF "$msg"; then
+  elif ! printf '%s\n' "$out" | grep -F "$f:$pos " | cut -d' ' -f2- | grep -qF "$msg"; then
     echo "FAIL $f: expected '$f:$pos ... $msg', got:"; printf '%s\n' "$out" | head -n 6; fail=1
   fi
 done
@@ -30,6 +34,23 @@ for f in "$dir"/ok/*.wgsl; do
   rc=$?
   if [ $rc -ne 0 ]; then
     echo "FAIL $f: expected acceptance, got exit $rc:"; printf '%s\n' "$out" | head -n 6; fail=1
+  fi
+done
+for f in "$dir"/refuse/*.wgsl; do
+  [ -e "$f" ] || continue
+  n=$((n + 1))
+  exp=$(head -n1 "$f" | sed -n 's#^// expect: ##p')
+  pos=${exp%% *}
+  msg=${exp#* }
+  if ! timeout 20 "$bin" check "$f" >/dev/null 2>&1; then
+    echo "FAIL $f: expected 'lockstep check' to accept it"; fail=1; continue
+  fi
+  out=$(timeout 20 "$bin" disasm "$f" 2>&1)
+  rc=$?
+  if [ $rc -ne 2 ]; then
+    echo "FAIL $f: expected pipeline creation to refuse it (exit 2), got exit $rc"; fail=1
+  elif ! printf '%s\n' "$out" | grep -F "$f:$pos " | cut -d' ' -f2- | grep -qF "$msg"; then
+    echo "FAIL $f: expected '$f:$pos ... $msg', got:"; printf '%s\n' "$out" | head -n 6; fail=1
   fi
 done
 for f in "$dir"/regress/*.wgsl; do

@@ -1,0 +1,149 @@
+/*
+ * sema_stage.c — the rules that depend on which shader stage runs a
+ * function. A helper function has no stage of its own: a construct that
+ * only one stage allows (discard, derivatives and implicit-derivative
+ * sampling in fragment shaders; barriers, workgroupUniformLoad and
+ * workgroup variables in compute shaders) is an error only when an entry
+ * point of another stage can reach it through its calls (WGSL §Discard
+ * Statement, §Derivative Built-in Functions, §Synchronization Built-in
+ * Functions, §Address Spaces). pixel_local variables are fragment-only
+ * (chromium_experimental_pixel_local), and an entry point statically
+ * accesses at most one immediate data variable (§Address Spaces). Runs after
+ * every function body is resolved.
+ */
+#include <string.h>
+
+#include "sema_int.h"
+
+typedef struct walk {
+  sctx *c;
+  ast_decl *entry;
+  uint8_t *seen; /* per module declaration */
+  ast_decl *immediate; /* the immediate data variable the entry point uses */
+  int reported;
+} walk;
+
+static const char *const stage_names[] = {"", "compute", "vertex", "fragment"};
+
+/* The stage a built-in function is restricted to (1 compute, 3 fragment),
+ * or 0 when every stage may call it. */
+static int builtin_stage(builtin_fn f) {
+  switch (f) {
+  case BF_WORKGROUP_BARRIER: case BF_STORAGE_BARRIER: case BF_TEXTURE_BARRIER:
+  case BF_WORKGROUP_UNIFORM_LOAD:
+    return 1;
+  case BF_TEXTURE_SAMPLE: case BF_TEXTURE_SAMPLE_BIAS: case BF_TEXTURE_SAMPLE_COMPARE:
+    return 3;
+  default:
+    if (builtin_fn_kind(f) == BK_DERIV) return 3;
+    if (builtin_fn_kind(f) == BK_SGMAT) return 1;
+    if (builtin_fn_kind(f) == BK_IALOAD) return 3;
+    return 0;
+  }
+}
+
+static void report(walk *w, src_span s, const char *what, int stage) {
+  if (w->reported) return;
+  w->reported = 1;
+  diag_error(w->c->d, s, "%s is only allowed in %s shaders (reached from %s entry point '%s')", what,
+             stage_names[stage], stage_names[w->entry->stage], w->entry->name);
+}
+
+static void fn_body(walk *w, ast_decl *fn);
+
+static void expr(walk *w, ast_expr *e) {
+  if (!e || w->reported) return;
+  switch (e->kind) {
+  case EX_IDENT: {
+    ast_decl *d = e->ref == REF_DECL && e->decl && e->decl->kind == DECL_VAR ? e->decl : NULL;
+    if (d && d->space == AS_WORKGROUP && w->entry->stage != 1)
+      report(w, e->span, "a workgroup variable", 1);
+    if (d && d->space == AS_PIXEL_LOCAL && w->entry->stage != 3)
+      report(w, e->span, "a pixel_local variable", 3);
+    if (d && d->space == AS_IMMEDIATE) {
+      if (w->immediate && w->immediate != d && !w->reported) {
+        w->reported = 1;
+        diag_error(w->c->d, e->span, "entry point '%s' uses two immediate data variables ('%s' and '%s')",
+                   w->entry->name, w->immediate->name, d->name);
+      }
+      w->immediate = d;
+    }
+    break;
+  }
+  case EX_CALL:
+    for (int i = 0; i < e->u.call.nargs; i++) expr(w, e->u.call.args[i]);
+    if (e->ref == REF_BUILTIN_FN) {
+      int st = builtin_stage((builtin_fn)e->builtin);
+      if (st && st != w->entry->stage) {
+        char b[96];
+        strcpy(b, "'");
+        strncat(b, builtin_fn_name((builtin_fn)e->builtin), sizeof b - 3);
+        strcat(b, "'");
+        report(w, e->span, b, st);
+      }
+    } else if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {
+      fn_body(w, e->decl);
+    }
+    break;
+  case EX_INDEX: expr(w, e->u.index.base); expr(w, e->u.index.index); break;
+  case EX_MEMBER: expr(w, e->u.member.base); break;
+  case EX_UNARY: expr(w, e->u.unary.operand); break;
+  case EX_BINARY: expr(w, e->u.binary.lhs); expr(w, e->u.binary.rhs); break;
+  default: break;
+  }
+}
+
+static void stmt(walk *w, ast_stmt *s) {
+  if (!s || w->reported) return;
+  switch (s->kind) {
+  case ST_BLOCK:
+    for (int i = 0; i < s->u.block.n; i++) stmt(w, s->u.block.stmts[i]);
+    break;
+  case ST_DECL: expr(w, s->u.decl->init); break;
+  case ST_ASSIGN: expr(w, s->u.assign.lhs); expr(w, s->u.assign.rhs); break;
+  case ST_INCDEC: expr(w, s->u.incdec.lhs); break;
+  case ST_CALL: expr(w, s->u.call); break;
+  case ST_IF:
+    expr(w, s->u.if_.cond);
+    stmt(w, s->u.if_.then);
+    stmt(w, s->u.if_.else_);
+    break;
+  case ST_SWITCH:
+    expr(w, s->u.switch_.selector);
+    for (int i = 0; i < s->u.switch_.ncases; i++) stmt(w, s->u.switch_.cases[i].body);
+    break;
+  case ST_LOOP: case ST_FOR: case ST_WHILE:
+    stmt(w, s->u.loop.init);
+    expr(w, s->u.loop.cond);
+    stmt(w, s->u.loop.update);
+    stmt(w, s->u.loop.body);
+    stmt(w, s->u.loop.continuing);
+    break;
+  case ST_RETURN: case ST_BREAK_IF: expr(w, s->u.expr); break;
+  case ST_DISCARD:
+    if (w->entry->stage != 3) report(w, s->span, "'discard'", 3);
+    break;
+  default: break;
+  }
+}
+
+static void fn_body(walk *w, ast_decl *fn) {
+  int i = fn->index;
+  if (i < 0 || i >= w->c->m->ast->ndecls || w->seen[i]) return;
+  w->seen[i] = 1;
+  stmt(w, fn->body);
+}
+
+void sema_check_stages(sctx *c) {
+  /* after errors the call graph may be deeper than the resolver allows */
+  if (c->d->errors) return;
+  ast_module *am = c->m->ast;
+  for (int i = 0; i < am->ndecls; i++) {
+    ast_decl *d = am->decls[i];
+    if (d->kind != DECL_FN || !d->stage || !d->body) continue;
+    walk w = {c, d, arena_alloc(&c->m->arena, (size_t)am->ndecls + 1), NULL, 0};
+    if (!w.seen) return;
+    memset(w.seen, 0, (size_t)am->ndecls + 1);
+    fn_body(&w, d);
+  }
+}

@@ -1,0 +1,6 @@
+// expect: 5:23 must only be called from uniform control flow
+// §Uniformity Analysis: a read_write storage value may differ between invocations.
+@group(0) @binding(0) var<storage, read_write> buf: array<u32, 64>;
+@compute @workgroup_size(64) fn main() {
+  if (buf[0] == 0u) { workgroupBarrier(); }
+}

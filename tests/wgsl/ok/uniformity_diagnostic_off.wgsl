@@ -1,0 +1,6 @@
+// §Diagnostic Filtering: diagnostic(off, derivative_uniformity) silences the rule.
+diagnostic(off, derivative_uniformity);
+@fragment fn f(@location(0) x: f32) -> @location(0) vec4f {
+  if (x > 0.0) { return vec4f(dpdx(x)); }
+  return vec4f();
+}
