@@ -180,9 +180,10 @@ static void chk_on_dispatch_begin(void *user, const ir_program *prog, const uint
 
 static void chk_on_dispatch_end(void *user) { (void)user; }
 
-static void chk_on_group_begin(void *user, unsigned thread, const uint32_t group[3]) {
+static int chk_on_group_begin(void *user, unsigned thread, const uint32_t group[3]) {
   chk_state *s = user;
   if (s->race && (s->opts.checks & LS_CHECK_RACES)) chk_race_group(s->race, thread);
+  return 0;
 }
 
 static void chk_on_group_end(void *user, unsigned thread, const uint32_t group[3]) {}
@@ -400,7 +401,8 @@ static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t g
     }
 }
 
-static void chk_on_subgroup_end(void *user, unsigned thread, const vm_where *w, uint64_t alive) {}
+static void chk_on_subgroup_end(void *user, unsigned thread, const vm_where *w, uint64_t alive,
+                                uint64_t wrote) {}
 
 /* ----------------------------------------------------------- lifetime */
 

@@ -30,9 +30,10 @@ static void t_dispatch_begin(void *u, const ir_program *p, const uint32_t g[3], 
   ((tally *)u)->dispatch_begin++;
 }
 static void t_dispatch_end(void *u) { ((tally *)u)->dispatch_end++; }
-static void t_group_begin(void *u, unsigned th, const uint32_t g[3]) {
+static int t_group_begin(void *u, unsigned th, const uint32_t g[3]) {
   (void)th, (void)g;
   ((tally *)u)->group_begin++;
+  return 0;
 }
 static void t_group_end(void *u, unsigned th, const uint32_t g[3]) {
   (void)th, (void)g;
@@ -73,7 +74,7 @@ static void t_release(void *u, unsigned th, const uint32_t g[3], const uint32_t 
   t->nrelease = n;
   for (uint32_t i = 0; i < n && i < 8; i++) t->release_pcs[i] = pcs[i];
 }
-static void t_end(void *u, unsigned th, const vm_where *w, uint64_t alive) {
+static void t_end(void *u, unsigned th, const vm_where *w, uint64_t alive, uint64_t wrote) {
   tally *t = u;
   (void)th, (void)w;
   t->ends++;
