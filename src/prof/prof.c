@@ -11,8 +11,9 @@
  * into arrays this file owns, so plain instructions cost no callback; and
  * the profiler asks the VM to summarise (observe.h): full-subgroup
  * coalesced or one-word buffer requests come as counts per pc and per
- * alignment of the first address, branches as divergence counts, and a
- * subgroup that ends with all its lanes calls nothing. Only the traced
+ * alignment of the first address, branches as divergence counts, barriers
+ * as issue counts, private accesses not at all, and a subgroup that ends
+ * with all its lanes calls nothing. Only the traced
  * workgroup is run in detail.
  *
  * Figures that need a model of the hardware (sectors, lines, banks) use the
@@ -528,7 +529,7 @@ static void prof_barrier(void *user, unsigned t, const vm_where *w, uint32_t pc,
   ls_profiler *p = user;
   if (p->broken || pc >= p->ncode) return;
   prof_thread *th = &p->th[t];
-  th->pc[pc].barriers++;
+  /* the count is issued[pc]; only the trace needs the call */
   if (th->tracing > 0 && w->subgroup < p->nsub) {
     prof_trace_segment(p, t, w->subgroup, pc);
     prof_trace_push(p, &th->sub[w->subgroup], pc, exec, LS_PROF_STEP_BARRIER);
@@ -710,8 +711,10 @@ static prof_result *prof_merge(ls_profiler *p) {
       if (th->tail_last > tail_last) tail_last = th->tail_last;
     }
   }
-  for (uint32_t pc = 0; pc < n; pc++)
+  for (uint32_t pc = 0; pc < n; pc++) {
     if (prog->code[pc].op == IR_MAND || prog->code[pc].op == IR_MANDN) all[pc].evals = iss[pc];
+    if (prog->code[pc].op == IR_BARRIER) all[pc].barriers = iss[pc];
+  }
   d->tail_first_group = d->tail_groups ? tail_first : 0;
   d->tail_last_group = d->tail_groups ? tail_last : 0;
 

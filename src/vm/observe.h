@@ -83,8 +83,10 @@ typedef struct vm_observer {
    *   word, all in bounds: coalesced[thread][pc << coalesce_log2 |
    *   (a / 4) % (1 << coalesce_log2)] += 1, or uniform[thread][pc] += 1
    *   (arrays of (ncode + 1) << coalesce_log2 and ncode + 1 entries);
-   *   mem is called for every other access;
-   * - branch is not called (divergent[] below has its figure);
+   *   mem is called for every other access but those of private memory,
+   *   which are not reported;
+   * - branch is not called (divergent[] below has its figure), nor
+   *   barrier (the barriers a pc saw are issued[pc]);
    * - subgroup_end is called only when some lane returned early.
    * divergent[thread][pc] (ncode + 1 entries, NULL = not counted) gets 1 at
    * every MAND / MANDN whose result is neither empty nor the mask before,

@@ -19,7 +19,7 @@
 
 typedef struct tally {
   int dispatch_begin, dispatch_end, group_begin, group_end;
-  uint64_t loads, stores, atomics, lanes_loaded, oob_lanes;
+  uint64_t loads, stores, atomics, lanes_loaded, oob_lanes, priv;
   uint64_t branches, divergent, loops, barriers, releases, ends, alive_lanes, wrote_lanes;
   int detail_group; /* group_begin asks for workgroup x = detail_group in detail; -1 none */
   uint32_t release_pcs[8];
@@ -47,6 +47,7 @@ static void t_mem(void *u, unsigned th, const vm_mem_event *e) {
   if (e->access == VM_LOAD) t->loads++;
   if (e->access == VM_STORE) t->stores++;
   if (e->access == VM_ATOMIC) t->atomics++;
+  if (e->space == VM_SPACE_PRIVATE) t->priv++;
   for (unsigned l = 0; l < e->where->width; l++) {
     if (!(e->mask >> l & 1)) continue;
     if (e->access == VM_LOAD) t->lanes_loaded++;
@@ -352,12 +353,67 @@ static void test_observed_barrier(void **state) {
   wgsl_module_free(m);
 }
 
+/* Private memory and a barrier, summarised or not: summarising, neither
+ * is called back (the barrier's count is its issued count, 2 subgroups);
+ * workgroup memory still is. */
+static const char *private_src =
+    "var<workgroup> s: array<u32, 64>;\n"
+    "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n"
+    "@compute @workgroup_size(64)\n"
+    "fn main(@builtin(local_invocation_index) li: u32) {\n"
+    "  var p: array<u32, 4>;\n"
+    "  p[li & 3u] = li;\n"
+    "  s[li] = p[li & 3u] + 1u;\n"
+    "  workgroupBarrier();\n"
+    "  d[li] = s[63u - li];\n"
+    "}\n";
+
+static void test_summarised_private_barrier(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(private_src, &m);
+  assert_true(p->ncode <= 64);
+  find_op(p, IR_STP, 0); /* the array lives in private memory */
+  const uint32_t bar = find_op(p, IR_BARRIER, 0);
+  for (int sum = 0; sum < 2; sum++) {
+    uint32_t d[64] = {0};
+    vm_binding b[1] = {{(uint8_t *)d, sizeof d}};
+    tally t = {0};
+    vm_observer o = make_observer(&t);
+    uint64_t issued[65] = {0}, lanes[65] = {0}, co[65 * 32] = {0}, un[65] = {0};
+    uint64_t *ip = issued, *lp = lanes, *cp = co, *up = un;
+    o.issued = &ip;
+    o.lanes = &lp;
+    o.summarise = sum;
+    o.coalesce_log2 = 5;
+    o.coalesced = &cp;
+    o.uniform = &up;
+    vm_dispatch_desc desc = {.prog = p, .bindings = b, .groups = {1, 1, 1}, .width = 32,
+                             .observer = &o};
+    assert_int_equal(vm_dispatch(NULL, &desc, NULL), VM_OK);
+    for (uint32_t i = 0; i < 64; i++) assert_int_equal(d[i], 63 - i + 1);
+    assert_int_equal(issued[bar], 2);
+    assert_int_equal(t.barriers, sum ? 0 : 2);
+    assert_int_equal(t.releases, 1);
+    if (sum) assert_int_equal(t.priv, 0);
+    else assert_true(t.priv >= 4); /* a store and a load per subgroup at least */
+    /* workgroup memory is always called back: a store and a load per
+     * subgroup (4); the stores to d (from bytes 0 and 128, 2) only when
+     * not summarised */
+    assert_int_equal(t.loads + t.stores - t.priv, sum ? 4 : 6);
+    assert_int_equal(co[find_op(p, IR_STB, 0) * 32 + 0], sum ? 2 : 0);
+  }
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_observed_guard),
       cmocka_unit_test(test_observed_barrier),
       cmocka_unit_test(test_summarised_guard),
       cmocka_unit_test(test_summarised_requests),
+      cmocka_unit_test(test_summarised_private_barrier),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
