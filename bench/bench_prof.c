@@ -11,7 +11,11 @@
  * on both: the ratio of the medians is the figure, and the spread of the
  * pairwise ratios (quartiles, extremes) says how far to trust it.
  *
- *   bench_prof [n] [repetitions] [W]    (W: only that width)
+ *   bench_prof [n] [pairs] [W] [kernel]
+ *
+ * W: only that width (0 = all). kernel: "guard" (default) or "loop", the
+ * same work as a grid-stride loop over 64 workgroups (n / 4096 trips per
+ * lane), where the profiler also follows every loop back edge.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +24,17 @@
 
 #include "bench_util.h"
 #include "lockstep.h"
+
+static const char *const loop_kernel =
+    "struct Params { conteo: u32 };\n"
+    "@group(0) @binding(0) var<uniform> params: Params;\n"
+    "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
+    "@compute @workgroup_size(64)\n"
+    "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
+    "  for (var i = gid.x; i < params.conteo; i += 4096u) {\n"
+    "    datos[i] = datos[i] * 0.99;\n"
+    "  }\n"
+    "}\n";
 
 /* One device with the kernel's pipeline and buffers, profiled or not. */
 typedef struct setup {
@@ -34,7 +49,8 @@ typedef struct setup {
   unsigned groups;
 } setup;
 
-static void setup_create(setup *s, unsigned n, unsigned width, unsigned threads, int profiled) {
+static void setup_create(setup *s, unsigned n, unsigned width, unsigned threads, int profiled,
+                         int loop) {
   memset(s, 0, sizeof *s);
   ls_adapter_options ao = {sizeof ao, NULL, width, threads, 0};
   char err[256];
@@ -50,15 +66,15 @@ static void setup_create(setup *s, unsigned n, unsigned width, unsigned threads,
     fprintf(stderr, "bench_prof: %s\n", err);
     exit(1);
   }
-  s->groups = (n + 63) / 64;
-  uint64_t words = (uint64_t)s->groups * 64;
+  s->groups = loop ? 64 : (n + 63) / 64;
+  uint64_t words = loop ? (uint64_t)n : (uint64_t)s->groups * 64;
   ls_buffer_desc ub = {16, LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, "params"};
   ls_buffer_desc sb = {words * 4, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, "datos"};
   s->bu = ls_device_create_buffer(s->d, &ub);
   s->bs = ls_device_create_buffer(s->d, &sb);
   uint32_t params[4] = {n, 0, 0, 0};
   ls_queue_write_buffer(s->d, s->bu, 0, params, 16);
-  ls_shader_module_desc md = {bench_guard_kernel, "guard.wgsl"};
+  ls_shader_module_desc md = {loop ? loop_kernel : bench_guard_kernel, "guard.wgsl"};
   s->m = ls_device_create_shader_module(s->d, &md);
   ls_compute_pipeline_desc pd = {s->m, "main", NULL, 0, NULL, NULL};
   s->pl = ls_device_create_compute_pipeline(s->d, &pd);
@@ -97,8 +113,10 @@ int main(int argc, char **argv) {
   unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 3000001;
   int reps = argc > 2 ? atoi(argv[2]) : 15;
   unsigned only = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : 0;
+  int loop = argc > 4 && !strcmp(argv[4], "loop");
   if (reps < 1) reps = 1;
-  printf("bench_prof: guard kernel, n = %u, %d alternating pairs of dispatches\n", n, reps);
+  printf("bench_prof: %s kernel, n = %u, %d alternating pairs of dispatches\n",
+         loop ? "grid-stride loop" : "guard", n, reps);
   printf("%4s %7s %10s %12s %7s   %s\n", "W", "threads", "plain ms", "profiled ms", "ratio",
          "pairwise ratios: quartiles [extremes]");
   static const unsigned widths[] = {8, 32, 64};
@@ -110,8 +128,8 @@ int main(int argc, char **argv) {
     if (only && widths[w] != only) continue;
     for (size_t k = 0; k < 2; k++) {
       setup plain, prof;
-      setup_create(&plain, n, widths[w], threads[k], 0);
-      setup_create(&prof, n, widths[w], threads[k], 1);
+      setup_create(&plain, n, widths[w], threads[k], 0, loop);
+      setup_create(&prof, n, widths[w], threads[k], 1, loop);
       setup_dispatch(&plain); /* warm: first touch of the buffers, the pools */
       setup_dispatch(&prof);
       for (int r = 0; r < reps; r++) {
