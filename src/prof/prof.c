@@ -285,6 +285,15 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
       th->sub[s].nsteps = 0;
     }
   }
+  /* Out of memory, some arrays may be shorter than this program: the VM
+   * must not count into them (it counts into its own, and every callback
+   * returns at once). */
+  vm_observer *ob = &p->obs;
+  ob->issued = p->broken ? NULL : p->issued;
+  ob->lanes = p->broken ? NULL : p->lanes;
+  ob->coalesced = p->broken || p->lshift - 2 > 12 ? NULL : p->coalesced;
+  ob->uniform = p->broken ? NULL : p->uniform;
+  ob->divergent = p->broken ? NULL : p->divergent;
 }
 
 static int prof_group_begin(void *user, unsigned t, const uint32_t g[3]) {
@@ -1001,13 +1010,8 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
     goto oom;
   vm_observer *ob = &p->obs;
   ob->user = p;
-  ob->issued = p->issued;
-  ob->lanes = p->lanes;
   ob->summarise = 1;
-  ob->coalesce_log2 = p->klog;
-  ob->coalesced = p->lshift - 2 <= 12 ? p->coalesced : NULL;
-  ob->uniform = p->uniform;
-  ob->divergent = p->divergent;
+  ob->coalesce_log2 = p->klog; /* the arrays themselves: dispatch_begin */
   ob->dispatch_begin = prof_dispatch_begin;
   ob->dispatch_end = prof_dispatch_end;
   ob->group_begin = prof_group_begin;
