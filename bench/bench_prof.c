@@ -6,7 +6,16 @@
  * the ratio profiled / plain (target: within 2x); absolute times are
  * printed for reference.
  *
- *   bench_prof [n] [repetitions]
+ * The two devices are set up side by side and their dispatches alternate
+ * (plain, profiled, plain, ...), so a change in the machine's load falls
+ * on both: the ratio of the medians is the figure, and the spread of the
+ * pairwise ratios (quartiles, extremes) says how far to trust it.
+ *
+ *   bench_prof [n] [pairs] [W] [kernel]
+ *
+ * W: only that width (0 = all). kernel: "guard" (default) or "loop", the
+ * same work as a grid-stride loop over 64 workgroups (n / 4096 trips per
+ * lane), where the profiler also follows every loop back edge.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,83 +25,135 @@
 #include "bench_util.h"
 #include "lockstep.h"
 
-/* Median seconds per dispatch, profiled or not. */
-static double run(unsigned n, int reps, unsigned width, unsigned threads, int profiled) {
+static const char *const loop_kernel =
+    "struct Params { conteo: u32 };\n"
+    "@group(0) @binding(0) var<uniform> params: Params;\n"
+    "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
+    "@compute @workgroup_size(64)\n"
+    "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
+    "  for (var i = gid.x; i < params.conteo; i += 4096u) {\n"
+    "    datos[i] = datos[i] * 0.99;\n"
+    "  }\n"
+    "}\n";
+
+/* One device with the kernel's pipeline and buffers, profiled or not. */
+typedef struct setup {
+  ls_adapter *a;
+  ls_device *d;
+  ls_profiler *p;
+  ls_buffer *bu, *bs;
+  ls_shader_module *m;
+  ls_compute_pipeline *pl;
+  ls_bind_group_layout *bgl;
+  ls_bind_group *bg;
+  unsigned groups;
+} setup;
+
+static void setup_create(setup *s, unsigned n, unsigned width, unsigned threads, int profiled,
+                         int loop) {
+  memset(s, 0, sizeof *s);
   ls_adapter_options ao = {sizeof ao, NULL, width, threads, 0};
   char err[256];
-  ls_adapter *a = ls_adapter_create(&ao, err, sizeof err);
+  s->a = ls_adapter_create(&ao, err, sizeof err);
   ls_status st;
-  ls_device *d = a ? ls_adapter_create_device(a, NULL, &st, err, sizeof err) : NULL;
-  if (!d) {
+  s->d = s->a ? ls_adapter_create_device(s->a, NULL, &st, err, sizeof err) : NULL;
+  if (!s->d) {
     fprintf(stderr, "bench_prof: %s\n", err);
     exit(1);
   }
-  ls_device_set_error_callback(d, bench_fail, "bench_prof");
-  ls_profiler *p = NULL;
-  if (profiled && !(p = ls_profiler_attach(d, NULL, err, sizeof err))) {
+  ls_device_set_error_callback(s->d, bench_fail, "bench_prof");
+  if (profiled && !(s->p = ls_profiler_attach(s->d, NULL, err, sizeof err))) {
     fprintf(stderr, "bench_prof: %s\n", err);
     exit(1);
   }
-  unsigned groups = (n + 63) / 64;
-  uint64_t words = (uint64_t)groups * 64;
+  s->groups = loop ? 64 : (n + 63) / 64;
+  uint64_t words = loop ? (uint64_t)n : (uint64_t)s->groups * 64;
   ls_buffer_desc ub = {16, LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, "params"};
   ls_buffer_desc sb = {words * 4, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, "datos"};
-  ls_buffer *bu = ls_device_create_buffer(d, &ub), *bs = ls_device_create_buffer(d, &sb);
+  s->bu = ls_device_create_buffer(s->d, &ub);
+  s->bs = ls_device_create_buffer(s->d, &sb);
   uint32_t params[4] = {n, 0, 0, 0};
-  ls_queue_write_buffer(d, bu, 0, params, 16);
-  ls_shader_module_desc md = {bench_guard_kernel, "guard.wgsl"};
-  ls_shader_module *m = ls_device_create_shader_module(d, &md);
-  ls_compute_pipeline_desc pd = {m, "main", NULL, 0, NULL, NULL};
-  ls_compute_pipeline *pl = ls_device_create_compute_pipeline(d, &pd);
-  ls_bind_group_layout *bgl = ls_compute_pipeline_get_bind_group_layout(pl, 0);
-  ls_bind_group_entry be[2] = {{0, bu, 0, LS_WHOLE_SIZE}, {1, bs, 0, LS_WHOLE_SIZE}};
-  ls_bind_group *bg = ls_device_create_bind_group(d, bgl, be, 2);
-  double *t = malloc(sizeof *t * (size_t)reps);
-  for (int r = 0; r < reps; r++) {
-    ls_command_encoder *enc = ls_device_create_command_encoder(d);
-    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
-    ls_compute_pass_set_pipeline(pass, pl);
-    ls_compute_pass_set_bind_group(pass, 0, bg);
-    ls_compute_pass_dispatch_workgroups(pass, groups, 1, 1);
-    ls_compute_pass_end(pass);
-    ls_command_buffer *cb = ls_command_encoder_finish(enc);
-    double t0 = bench_now();
-    ls_queue_submit(d, &cb, 1);
-    t[r] = bench_now() - t0;
-  }
-  if (p && ls_profiler_dispatch_count(p) != (size_t)reps) {
-    fprintf(stderr, "bench_prof: the profiler saw %zu dispatches, not %d\n",
-            ls_profiler_dispatch_count(p), reps);
-    exit(1);
-  }
-  double med = bench_median(t, reps);
-  free(t);
-  ls_bind_group_destroy(bg);
-  ls_bind_group_layout_destroy(bgl);
-  ls_compute_pipeline_destroy(pl);
-  ls_shader_module_destroy(m);
-  ls_buffer_destroy(bu);
-  ls_buffer_destroy(bs);
-  ls_profiler_destroy(p);
-  ls_device_destroy(d);
-  ls_adapter_destroy(a);
-  return med;
+  ls_queue_write_buffer(s->d, s->bu, 0, params, 16);
+  ls_shader_module_desc md = {loop ? loop_kernel : bench_guard_kernel, "guard.wgsl"};
+  s->m = ls_device_create_shader_module(s->d, &md);
+  ls_compute_pipeline_desc pd = {s->m, "main", NULL, 0, NULL, NULL};
+  s->pl = ls_device_create_compute_pipeline(s->d, &pd);
+  s->bgl = ls_compute_pipeline_get_bind_group_layout(s->pl, 0);
+  ls_bind_group_entry be[2] = {{0, s->bu, 0, LS_WHOLE_SIZE}, {1, s->bs, 0, LS_WHOLE_SIZE}};
+  s->bg = ls_device_create_bind_group(s->d, s->bgl, be, 2);
+}
+
+/* Seconds for one dispatch, submit to completion. */
+static double setup_dispatch(setup *s) {
+  ls_command_encoder *enc = ls_device_create_command_encoder(s->d);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, s->pl);
+  ls_compute_pass_set_bind_group(pass, 0, s->bg);
+  ls_compute_pass_dispatch_workgroups(pass, s->groups, 1, 1);
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  double t0 = bench_now();
+  ls_queue_submit(s->d, &cb, 1);
+  return bench_now() - t0;
+}
+
+static void setup_destroy(setup *s) {
+  ls_bind_group_destroy(s->bg);
+  ls_bind_group_layout_destroy(s->bgl);
+  ls_compute_pipeline_destroy(s->pl);
+  ls_shader_module_destroy(s->m);
+  ls_buffer_destroy(s->bu);
+  ls_buffer_destroy(s->bs);
+  ls_profiler_destroy(s->p);
+  ls_device_destroy(s->d);
+  ls_adapter_destroy(s->a);
 }
 
 int main(int argc, char **argv) {
   unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 3000001;
-  int reps = argc > 2 ? atoi(argv[2]) : 9;
+  int reps = argc > 2 ? atoi(argv[2]) : 15;
+  unsigned only = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : 0;
+  int loop = argc > 4 && !strcmp(argv[4], "loop");
   if (reps < 1) reps = 1;
-  printf("bench_prof: guard kernel, n = %u, median of %d dispatches\n", n, reps);
-  printf("%4s %7s %12s %12s %8s\n", "W", "threads", "plain ms", "profiled ms", "ratio");
+  printf("bench_prof: %s kernel, n = %u, %d alternating pairs of dispatches\n",
+         loop ? "grid-stride loop" : "guard", n, reps);
+  printf("%4s %7s %10s %12s %7s   %s\n", "W", "threads", "plain ms", "profiled ms", "ratio",
+         "pairwise ratios: quartiles [extremes]");
   static const unsigned widths[] = {8, 32, 64};
   static const unsigned threads[] = {1, 4};
-  for (size_t w = 0; w < 3; w++)
+  double *tp = malloc(sizeof *tp * (size_t)reps), *tq = malloc(sizeof *tq * (size_t)reps);
+  double *rt = malloc(sizeof *rt * (size_t)reps);
+  if (!tp || !tq || !rt) return 1;
+  for (size_t w = 0; w < 3; w++) {
+    if (only && widths[w] != only) continue;
     for (size_t k = 0; k < 2; k++) {
-      double plain = run(n, reps, widths[w], threads[k], 0);
-      double prof = run(n, reps, widths[w], threads[k], 1);
-      printf("%4u %7u %12.2f %12.2f %7.2fx\n", widths[w], threads[k], plain * 1e3, prof * 1e3,
-             prof / plain);
+      setup plain, prof;
+      setup_create(&plain, n, widths[w], threads[k], 0, loop);
+      setup_create(&prof, n, widths[w], threads[k], 1, loop);
+      setup_dispatch(&plain); /* warm: first touch of the buffers, the pools */
+      setup_dispatch(&prof);
+      for (int r = 0; r < reps; r++) {
+        tp[r] = setup_dispatch(&plain);
+        tq[r] = setup_dispatch(&prof);
+        rt[r] = tq[r] / tp[r];
+      }
+      if (ls_profiler_dispatch_count(prof.p) != (size_t)reps + 1) {
+        fprintf(stderr, "bench_prof: the profiler saw %zu dispatches, not %d\n",
+                ls_profiler_dispatch_count(prof.p), reps + 1);
+        return 1;
+      }
+      double mp = bench_median(tp, reps), mq = bench_median(tq, reps);
+      bench_median(rt, reps); /* sorts */
+      printf("%4u %7u %10.2f %12.2f %6.2fx   %.2f %.2f %.2f [%.2f %.2f]\n", widths[w],
+             threads[k], mp * 1e3, mq * 1e3, mq / mp, rt[reps / 4], rt[reps / 2],
+             rt[(3 * reps) / 4], rt[0], rt[reps - 1]);
+      fflush(stdout);
+      setup_destroy(&prof);
+      setup_destroy(&plain);
     }
+  }
+  free(tp);
+  free(tq);
+  free(rt);
   return 0;
 }

@@ -181,12 +181,13 @@ static void chk_on_dispatch_begin(void *user, const ir_program *prog, const uint
 
 static void chk_on_dispatch_end(void *user) { (void)user; }
 
-static void chk_on_group_begin(void *user, unsigned thread, const uint32_t group[3]) {
+static int chk_on_group_begin(void *user, unsigned thread, const uint32_t group[3]) {
   chk_state *s = user;
   if (s->race && (s->opts.checks & LS_CHECK_RACES)) {
     chk_race_group(s->race, thread);
     chk_race_group(s->race16, thread);
   }
+  return 0;
 }
 
 /* Bytes one lane of memory instruction op accesses. */
@@ -443,7 +444,8 @@ static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t g
     }
 }
 
-static void chk_on_subgroup_end(void *user, unsigned thread, const vm_where *w, uint64_t alive) {}
+static void chk_on_subgroup_end(void *user, unsigned thread, const vm_where *w, uint64_t alive,
+                                uint64_t wrote) {}
 
 /* A shuffle, broadcast or quad operation whose source lane was not active
  * (another branch, returned, past a partial subgroup) or not in the

@@ -8,7 +8,13 @@
  * (no locks, no atomics) and merged at dispatch_end into one result
  * (ls_prof_dispatch, lockstep.h): per instruction, per WGSL line and per
  * dispatch. The VM itself counts issued instructions and live lanes per pc
- * into arrays this file owns, so plain instructions cost no callback.
+ * into arrays this file owns, so plain instructions cost no callback; and
+ * the profiler asks the VM to summarise (observe.h): full-subgroup
+ * coalesced or one-word buffer requests come as counts per pc and per
+ * alignment of the first address, branches as divergence counts, barriers
+ * as issue counts, private accesses not at all, and a subgroup that ends
+ * with all its lanes calls nothing. Only the traced
+ * workgroup is run in detail.
  *
  * Figures that need a model of the hardware (sectors, lines, banks) use the
  * device profile's memory figures unless the options name others.
@@ -42,7 +48,6 @@ typedef struct prof_loopinst {
 
 /* One subgroup of the workgroup a thread is running. */
 typedef struct prof_sub {
-  uint64_t wrote; /* lanes that wrote buffer or workgroup memory */
   uint32_t nloops;
   prof_loopinst loops[PROF_MAXNEST];
   /* trace: the execution mask as the instructions rebuild it */
@@ -86,6 +91,10 @@ struct ls_profiler {
   unsigned sshift, lshift; /* log2 of the model's sector and line bytes,
                               computed once: prof_mem runs on every access */
   uint64_t **issued, **lanes;
+  /* the VM's summaries (observe.h): coalesced[t] has (capcode << klog)
+   * entries, the alignment of a request's first word within a line */
+  uint64_t **coalesced, **uniform, **divergent;
+  unsigned klog;
   prof_thread *th;
   /* the dispatch running */
   const ir_program *prog;
@@ -239,7 +248,13 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
       if (c) p->th[t].pc = c;
       uint64_t *d = realloc(p->th[t].snap, (size_t)nc * sizeof *d);
       if (d) p->th[t].snap = d;
-      if (!a || !b || !c || !d) p->broken = 1;
+      uint64_t *e = realloc(p->coalesced[t], ((size_t)nc << p->klog) * sizeof *e);
+      if (e) p->coalesced[t] = e;
+      uint64_t *f = realloc(p->uniform[t], (size_t)nc * sizeof *f);
+      if (f) p->uniform[t] = f;
+      uint64_t *g = realloc(p->divergent[t], (size_t)nc * sizeof *g);
+      if (g) p->divergent[t] = g;
+      if (!a || !b || !c || !d || !e || !f || !g) p->broken = 1;
     }
     if (!p->broken) p->capcode = nc;
   }
@@ -255,6 +270,9 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
     prof_thread *th = &p->th[t];
     memset(p->issued[t], 0, (size_t)p->capcode * sizeof(uint64_t));
     memset(p->lanes[t], 0, (size_t)p->capcode * sizeof(uint64_t));
+    memset(p->coalesced[t], 0, ((size_t)p->capcode << p->klog) * sizeof(uint64_t));
+    memset(p->uniform[t], 0, (size_t)p->capcode * sizeof(uint64_t));
+    memset(p->divergent[t], 0, (size_t)p->capcode * sizeof(uint64_t));
     memset(th->pc, 0, (size_t)p->capcode * sizeof *th->pc);
     th->early = th->tail = th->tail_groups = th->releases = 0;
     th->tail_first = UINT64_MAX;
@@ -267,11 +285,20 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
       th->sub[s].nsteps = 0;
     }
   }
+  /* Out of memory, some arrays may be shorter than this program: the VM
+   * must not count into them (it counts into its own, and every callback
+   * returns at once). */
+  vm_observer *ob = &p->obs;
+  ob->issued = p->broken ? NULL : p->issued;
+  ob->lanes = p->broken ? NULL : p->lanes;
+  ob->coalesced = p->broken || p->lshift - 2 > 12 ? NULL : p->coalesced;
+  ob->uniform = p->broken ? NULL : p->uniform;
+  ob->divergent = p->broken ? NULL : p->divergent;
 }
 
-static void prof_group_begin(void *user, unsigned t, const uint32_t g[3]) {
+static int prof_group_begin(void *user, unsigned t, const uint32_t g[3]) {
   ls_profiler *p = user;
-  if (p->broken) return;
+  if (p->broken) return 0;
   prof_thread *th = &p->th[t];
   memcpy(th->group, g, sizeof th->group);
   th->group_tail = 0;
@@ -280,7 +307,6 @@ static void prof_group_begin(void *user, unsigned t, const uint32_t g[3]) {
                 g[0] == p->opt.trace_group[0] && g[1] == p->opt.trace_group[1] &&
                 g[2] == p->opt.trace_group[2];
   for (uint32_t s = 0; s < p->nsub; s++) {
-    th->sub[s].wrote = 0;
     th->sub[s].nloops = 0;
     if (th->tracing > 0) {
       th->sub[s].exec = prof_valid(p, s);
@@ -289,6 +315,7 @@ static void prof_group_begin(void *user, unsigned t, const uint32_t g[3]) {
     }
   }
   if (th->tracing > 0) memcpy(th->snap, p->issued[t], (size_t)p->ncode * sizeof(uint64_t));
+  return th->tracing > 0; /* the traced group: every event, live counts */
 }
 
 static void prof_group_end(void *user, unsigned t, const uint32_t g[3]) {
@@ -324,8 +351,6 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   if (p->broken || !e->mask || e->space == VM_SPACE_PRIVATE || e->pc >= p->ncode) return;
   prof_thread *th = &p->th[t];
   uint32_t si = e->where->subgroup;
-  int writes = e->access == VM_STORE || (e->access == VM_ATOMIC && e->atomic_op != IR_ATOM_LOAD);
-  if (writes && si < p->nsub) th->sub[si].wrote |= e->mask;
   if (th->tracing > 0 && si < p->nsub) {
     prof_trace_segment(p, t, si, e->pc);
     prof_trace_push(p, &th->sub[si], e->pc, e->mask, LS_PROF_STEP_MEM);
@@ -442,10 +467,9 @@ static void prof_branch(void *user, unsigned t, const vm_where *w, uint32_t pc, 
   ls_profiler *p = user;
   if (p->broken || pc >= p->ncode) return;
   prof_thread *th = &p->th[t];
-  prof_pc *c = &th->pc[pc];
-  c->evals++;
+  /* the VM counts evaluations (issued[]) and divergence (divergent[]);
+   * only the trace needs the call */
   int div = after != 0 && after != before;
-  if (div) c->divergent++;
   if (th->tracing > 0 && w->subgroup < p->nsub) {
     prof_sub *s = &th->sub[w->subgroup];
     prof_trace_segment(p, t, w->subgroup, pc);
@@ -515,7 +539,7 @@ static void prof_barrier(void *user, unsigned t, const vm_where *w, uint32_t pc,
   ls_profiler *p = user;
   if (p->broken || pc >= p->ncode) return;
   prof_thread *th = &p->th[t];
-  th->pc[pc].barriers++;
+  /* the count is issued[pc]; only the trace needs the call */
   if (th->tracing > 0 && w->subgroup < p->nsub) {
     prof_trace_segment(p, t, w->subgroup, pc);
     prof_trace_push(p, &th->sub[w->subgroup], pc, exec, LS_PROF_STEP_BARRIER);
@@ -528,14 +552,14 @@ static void prof_release(void *user, unsigned t, const uint32_t group[3], const 
   if (!p->broken) p->th[t].releases++;
 }
 
-static void prof_subgroup_end(void *user, unsigned t, const vm_where *w, uint64_t alive) {
+static void prof_subgroup_end(void *user, unsigned t, const vm_where *w, uint64_t alive,
+                              uint64_t wrote) {
   ls_profiler *p = user;
   if (p->broken || w->subgroup >= p->nsub) return;
   prof_thread *th = &p->th[t];
-  prof_sub *s = &th->sub[w->subgroup];
   uint64_t valid = prof_valid(p, w->subgroup);
   uint64_t gone = valid & ~alive;
-  uint64_t tail = gone & ~s->wrote;
+  uint64_t tail = gone & ~wrote;
   th->early += prof_popc(gone);
   th->tail += prof_popc(tail);
   th->group_tail += prof_popc(tail);
@@ -582,6 +606,42 @@ static void prof_linecol(const ir_program *prog, uint32_t pc, uint32_t *line, ui
   *line = *col = 0;
   if (prog->source && prog->spans)
     diag_line_col(prog->source, prog->source_len, prog->spans[pc].start, line, col);
+}
+
+/* Adds thread t's summarised requests (observe.h) to the merged figures:
+ * the same sums prof_mem's fast path makes, one alignment at a time. The
+ * first address a matters only modulo a line (a line holds whole sectors),
+ * so bucket k stands for a = 4k. */
+static void prof_add_summaries(const ls_profiler *p, unsigned t, prof_pc *all) {
+  const unsigned ss = p->sshift, ls = p->lshift, W = p->width;
+  const uint64_t K = UINT64_C(1) << p->klog;
+  for (uint32_t pc = 0; pc < p->ncode; pc++) {
+    prof_pc *a = &all[pc];
+    const uint64_t *co = p->coalesced[t] + ((size_t)pc << p->klog);
+    for (uint64_t k = 0; k < K; k++) {
+      const uint64_t c = co[k];
+      if (!c) continue;
+      const uint64_t a0 = 4 * k, last = a0 + 4u * (W - 1);
+      const uint64_t sectors = (last >> ss) - (a0 >> ss) + 1, lines = (last >> ls) - (a0 >> ls) + 1;
+      a->requests += c;
+      a->lanes += c * W;
+      a->unique_bytes += c * 4u * W;
+      a->sectors += c * sectors;
+      a->lines += c * lines;
+      if (sectors > a->max_sectors) a->max_sectors = sectors;
+      if (lines > a->max_lines) a->max_lines = lines;
+    }
+    const uint64_t u = p->uniform[t][pc];
+    if (u) {
+      a->requests += u;
+      a->lanes += u * W;
+      a->unique_bytes += u * 4;
+      a->sectors += u;
+      a->lines += u;
+      if (a->max_sectors < 1) a->max_sectors = 1;
+      if (a->max_lines < 1) a->max_lines = 1;
+    }
+  }
 }
 
 /* Builds the result of the dispatch that just ended from every thread's
@@ -637,8 +697,7 @@ static prof_result *prof_merge(ls_profiler *p) {
       if (b->conflict_max > a->conflict_max) a->conflict_max = b->conflict_max;
       a->same_sum += b->same_sum;
       if (b->same_max > a->same_max) a->same_max = b->same_max;
-      a->evals += b->evals;
-      a->divergent += b->divergent;
+      a->divergent += p->divergent[t][pc];
       if (b->inst) {
         if (!a->inst || b->spread_max > a->spread_max) {
           a->spread_max = b->spread_max;
@@ -656,6 +715,7 @@ static prof_result *prof_merge(ls_profiler *p) {
       a->eff_den += b->eff_den;
       a->barriers += b->barriers;
     }
+    prof_add_summaries(p, t, all);
     d->early_exits += th->early;
     d->tail_invocations += th->tail;
     d->tail_groups += th->tail_groups;
@@ -664,6 +724,10 @@ static prof_result *prof_merge(ls_profiler *p) {
       if (th->tail_first < tail_first) tail_first = th->tail_first;
       if (th->tail_last > tail_last) tail_last = th->tail_last;
     }
+  }
+  for (uint32_t pc = 0; pc < n; pc++) {
+    if (prog->code[pc].op == IR_MAND || prog->code[pc].op == IR_MANDN) all[pc].evals = iss[pc];
+    if (prog->code[pc].op == IR_BARRIER) all[pc].barriers = iss[pc];
   }
   d->tail_first_group = d->tail_groups ? tail_first : 0;
   d->tail_last_group = d->tail_groups ? tail_last : 0;
@@ -937,15 +1001,23 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
   p->model.bank_bytes = pd.bank_bytes;
   p->sshift = prof_log2(p->model.sector_bytes);
   p->lshift = prof_log2(p->model.line_bytes);
+  /* The alignment buckets cover one line (the profile makes it >= 4
+   * bytes); a line of more than 16 KiB (no real GPU) keeps every request
+   * a callback, and one bucket stays allocated. */
+  p->klog = p->lshift - 2 <= 12 ? p->lshift - 2 : 0;
   p->nthreads = dev->threads ? dev->threads : 1;
   p->issued = calloc(p->nthreads, sizeof *p->issued);
   p->lanes = calloc(p->nthreads, sizeof *p->lanes);
   p->th = calloc(p->nthreads, sizeof *p->th);
-  if (!p->issued || !p->lanes || !p->th) goto oom;
+  p->coalesced = calloc(p->nthreads, sizeof *p->coalesced);
+  p->uniform = calloc(p->nthreads, sizeof *p->uniform);
+  p->divergent = calloc(p->nthreads, sizeof *p->divergent);
+  if (!p->issued || !p->lanes || !p->th || !p->coalesced || !p->uniform || !p->divergent)
+    goto oom;
   vm_observer *ob = &p->obs;
   ob->user = p;
-  ob->issued = p->issued;
-  ob->lanes = p->lanes;
+  ob->summarise = 1;
+  ob->coalesce_log2 = p->klog; /* the arrays themselves: dispatch_begin */
   ob->dispatch_begin = prof_dispatch_begin;
   ob->dispatch_end = prof_dispatch_end;
   ob->group_begin = prof_group_begin;
@@ -964,6 +1036,9 @@ oom:
     free(p->issued);
     free(p->lanes);
     free(p->th);
+    free(p->coalesced);
+    free(p->uniform);
+    free(p->divergent);
     free(p);
   }
   if (err && errlen) snprintf(err, errlen, "profiler: out of memory");
@@ -989,10 +1064,16 @@ void ls_profiler_destroy(ls_profiler *p) {
     free(p->lanes[t]);
     free(p->th[t].pc);
     free(p->th[t].snap);
+    free(p->coalesced[t]);
+    free(p->uniform[t]);
+    free(p->divergent[t]);
   }
   free(p->issued);
   free(p->lanes);
   free(p->th);
+  free(p->coalesced);
+  free(p->uniform);
+  free(p->divergent);
   free(p);
 }
 

@@ -71,14 +71,40 @@ typedef struct vm_observer {
   /* Per-pc counters, each an array of prog->ncode + 1 entries per thread
    * (the last one counts running off the end): issued[thread][pc] += 1 and
    * lanes[thread][pc] += live lanes for every instruction executed. NULL =
-   * not counted. */
+   * not counted. They are complete when the dispatch ends; during a
+   * workgroup for which group_begin returned 0 the VM counts per
+   * straight-line run and adds the runs in when the worker finishes, so
+   * only a workgroup run in detail sees them move. */
   uint64_t **issued;
   uint64_t **lanes;
+
+  /* With summarise set, outside a detail workgroup, the VM counts instead
+   * of calling back:
+   * - a buffer load or store (not atomic) by all W lanes whose addresses
+   *   are W consecutive words (first byte address a, a % 4 == 0) or one
+   *   word, all in bounds: coalesced[thread][pc << coalesce_log2 |
+   *   (a / 4) % (1 << coalesce_log2)] += 1, or uniform[thread][pc] += 1
+   *   (arrays of (ncode + 1) << coalesce_log2 and ncode + 1 entries);
+   *   mem is called for every other access but those of private memory,
+   *   which are not reported;
+   * - branch is not called (divergent[] below has its figure), nor
+   *   barrier (the barriers a pc saw are issued[pc]);
+   * - subgroup_end is called only when some lane returned early.
+   * divergent[thread][pc] (ncode + 1 entries, NULL = not counted) gets 1 at
+   * every MAND / MANDN whose result is neither empty nor the mask before,
+   * summarising or not; the evaluations are issued[pc]. */
+  int summarise;
+  unsigned coalesce_log2;
+  uint64_t **coalesced;
+  uint64_t **uniform;
+  uint64_t **divergent;
 
   void (*dispatch_begin)(void *user, const ir_program *prog, const uint32_t groups[3],
                          uint32_t width);
   void (*dispatch_end)(void *user);
-  void (*group_begin)(void *user, unsigned thread, const uint32_t group[3]);
+  /* Returns nonzero to see this workgroup in detail: every event called
+   * back and issued[] / lanes[] counted as each instruction runs. */
+  int (*group_begin)(void *user, unsigned thread, const uint32_t group[3]);
   void (*group_end)(void *user, unsigned thread, const uint32_t group[3]);
   void (*mem)(void *user, unsigned thread, const vm_mem_event *e);
   /* MAND / MANDN: the mask before and after narrowing at pc. */
@@ -100,8 +126,11 @@ typedef struct vm_observer {
    * subgroup, so they got 0. Called only when inactive != 0. */
   void (*cross_lane)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint64_t exec,
                      uint64_t inactive);
-  /* The subgroup reached END; alive = lanes that did not return early. */
-  void (*subgroup_end)(void *user, unsigned thread, const vm_where *w, uint64_t alive);
+  /* The subgroup reached END; alive = lanes that did not return early,
+   * wrote = lanes that stored to buffer or workgroup memory (a store, or an
+   * atomic other than atomicLoad). */
+  void (*subgroup_end)(void *user, unsigned thread, const vm_where *w, uint64_t alive,
+                       uint64_t wrote);
 } vm_observer;
 
 #endif

@@ -96,6 +96,14 @@ struct vm_ctx {
   uint32_t *obs_pcs;      /* [nsub] barrier pcs for barrier_release */
   uint64_t *obs_issued, *obs_lanes; /* [ncode + 1] when the observer has none */
   int f16c;               /* the host converts f32 <-> f16 in hardware (F16R) */
+  /* Observed runs count per straight-line run (observe.h): lead[pc] is the
+   * first pc of pc's run, seg_issued / seg_lanes count at that pc, and
+   * tcode_all counts at every pc (a workgroup seen in detail). */
+  vm_op *tcode_all;
+  uint32_t *lead;
+  uint64_t *seg_issued, *seg_lanes;
+  uint64_t *obs_wrote; /* [nsub] lanes that stored, kept across barriers */
+  int detail;          /* group_begin asked for this workgroup in detail */
 };
 
 /* --------------------------------------------------------------- helpers */
@@ -698,6 +706,17 @@ static inline uint64_t vm_popcount64(uint64_t x) {
   return (x * UINT64_C(0x0101010101010101)) >> 56;
 }
 
+/* Bits set in each byte value: a narrow subgroup's mask is one or two
+ * lookups, cheaper than the bit arithmetic above (which the observed
+ * interpreter runs at every change of the mask). */
+#define VM_PC2(n) n, n + 1, n + 1, n + 2
+#define VM_PC4(n) VM_PC2(n), VM_PC2(n + 1), VM_PC2(n + 1), VM_PC2(n + 2)
+#define VM_PC6(n) VM_PC4(n), VM_PC4(n + 1), VM_PC4(n + 1), VM_PC4(n + 2)
+static const uint8_t vm_popcount8[256] = {VM_PC6(0), VM_PC6(1), VM_PC6(1), VM_PC6(2)};
+#undef VM_PC6
+#undef VM_PC4
+#undef VM_PC2
+
 /* ----------------------------------------------------------- interpreter */
 
 #define VM_CAT2(a, b) a##b
@@ -926,30 +945,85 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   }
 }
 
+/* The straight-line runs of the program, for the observed interpreter's
+ * counts: lead[pc] = the first pc of the run that holds pc. A run ends at
+ * a jump, at an instruction that changes the execution mask (its own count
+ * takes the mask before) and where a subgroup stops (barrier, end); a jump
+ * target starts one. Every instruction of a run is issued as often as its
+ * first, with the same live lanes, so counting the first is enough. The
+ * handlers that assign exec (vm_loop.inc, VM_OBS_POP) are the list here. */
+static void vm_segments(const ir_program *p, uint32_t *lead) {
+  const uint32_t n = p->ncode;
+  for (uint32_t pc = 0; pc <= n; pc++) lead[pc] = 0;
+  lead[0] = lead[n] = 1; /* marks first */
+  for (uint32_t pc = 0; pc < n; pc++) {
+    const ir_insn *in = &p->code[pc];
+    const int jump = ir_op_form(in->op)[0] == 'j';
+    if (jump && in->a <= n) lead[in->a] = 1;
+    if (jump || in->op == IR_MLOAD || in->op == IR_MAND || in->op == IR_MANDN ||
+        in->op == IR_KILL || in->op == IR_BARRIER || in->op == IR_END)
+      lead[pc + 1] = 1;
+  }
+  uint32_t first = 0;
+  for (uint32_t pc = 0; pc <= n; pc++) {
+    if (lead[pc]) first = pc;
+    lead[pc] = first;
+  }
+}
+
+/* Observer state of one worker; 0 when memory ran out. */
+static int vm_obs_alloc(vm_ctx *cx, uint32_t nsub) {
+  const vm_observer *obs = cx->obs;
+  const size_t n = (size_t)cx->prog->ncode + 1;
+  cx->obs_pcs = malloc(sizeof *cx->obs_pcs * nsub);
+  cx->obs_wrote = calloc(nsub, sizeof *cx->obs_wrote);
+  cx->lead = malloc(n * sizeof *cx->lead);
+  cx->seg_issued = calloc(n, sizeof *cx->seg_issued);
+  cx->seg_lanes = calloc(n, sizeof *cx->seg_lanes);
+  cx->tcode_all = malloc(n * sizeof *cx->tcode_all);
+  int ok = cx->obs_pcs && cx->obs_wrote && cx->lead && cx->seg_issued && cx->seg_lanes &&
+           cx->tcode_all;
+  if (!(obs->issued && obs->lanes)) {
+    cx->obs_issued = calloc(n, sizeof *cx->obs_issued);
+    cx->obs_lanes = calloc(n, sizeof *cx->obs_lanes);
+    ok = ok && cx->obs_issued && cx->obs_lanes;
+  }
+  if (ok) vm_segments(cx->prog, cx->lead);
+  return ok;
+}
+
+/* Adds the per-run counts into the observer's per-pc ones and frees the
+ * worker's observer state. */
+static void vm_obs_finish(vm_ctx *cx, int counted) {
+  const vm_observer *obs = cx->obs;
+  if (counted && obs->issued && obs->lanes) {
+    uint64_t *is = obs->issued[cx->thread], *ln = obs->lanes[cx->thread];
+    for (uint32_t pc = 0; pc <= cx->prog->ncode; pc++) {
+      is[pc] += cx->seg_issued[cx->lead[pc]];
+      ln[pc] += cx->seg_lanes[cx->lead[pc]];
+    }
+  }
+  free(cx->obs_pcs);
+  free(cx->obs_wrote);
+  free(cx->lead);
+  free(cx->seg_issued);
+  free(cx->seg_lanes);
+  free(cx->tcode_all);
+  free(cx->obs_issued);
+  free(cx->obs_lanes);
+}
+
 static void vm_worker(void *arg, unsigned w) {
   vm_shared *sh = arg;
   vm_ctx cx;
   vm_ctx_init(&cx, sh, sh->scratch[w]);
   cx.thread = w;
   const vm_observer *obs = cx.obs;
-  if (obs) {
-    cx.obs_pcs = malloc(sizeof *cx.obs_pcs * sh->nsub);
-    if (!(obs->issued && obs->lanes)) {
-      size_t n = (size_t)cx.prog->ncode + 1;
-      cx.obs_issued = calloc(n, sizeof *cx.obs_issued);
-      cx.obs_lanes = calloc(n, sizeof *cx.obs_lanes);
-      if (!cx.obs_issued || !cx.obs_lanes) {
-        free(cx.obs_pcs);
-        cx.obs_pcs = NULL;
-      }
-    }
-    if (!cx.obs_pcs) {
-      free(cx.obs_issued);
-      free(cx.obs_lanes);
-      atomic_store_explicit(&sh->nomem, 1, memory_order_relaxed);
-      atomic_store_explicit(&sh->stop, 1, memory_order_relaxed);
-      return;
-    }
+  if (obs && !vm_obs_alloc(&cx, sh->nsub)) {
+    vm_obs_finish(&cx, 0);
+    atomic_store_explicit(&sh->nomem, 1, memory_order_relaxed);
+    atomic_store_explicit(&sh->stop, 1, memory_order_relaxed);
+    return;
   }
   cx.run(&cx); /* the first call translates the code */
   const uint64_t gx = sh->desc->groups[0], gy = sh->desc->groups[1];
@@ -963,7 +1037,7 @@ static void vm_worker(void *arg, unsigned w) {
       cx.gid[0] = (uint32_t)x;
       cx.gid[1] = (uint32_t)y;
       cx.gid[2] = (uint32_t)z;
-      if (obs && obs->group_begin) obs->group_begin(obs->user, w, cx.gid);
+      if (obs) cx.detail = obs->group_begin ? obs->group_begin(obs->user, w, cx.gid) : 0;
       int r = cx.run(&cx);
       if (obs && obs->group_end) obs->group_end(obs->user, w, cx.gid);
       executed += cx.count;
@@ -988,9 +1062,7 @@ static void vm_worker(void *arg, unsigned w) {
     }
   }
   atomic_fetch_add_explicit(&sh->instructions, executed, memory_order_relaxed);
-  free(cx.obs_pcs);
-  free(cx.obs_issued);
-  free(cx.obs_lanes);
+  if (obs) vm_obs_finish(&cx, 1);
 }
 
 vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *result) {

@@ -456,6 +456,63 @@ static void test_divergence_and_trace(void **state) {
   run_free(&r);
 }
 
+/* The VM hands the profiler most requests as counts (observe.h,
+ * summarise) and runs only the traced workgroup event by event; both
+ * roads must give the same figures. The first load of a is 32 consecutive
+ * words from byte 20 + 128k in each full subgroup k = 0..3: bytes 20..147
+ * modulo a line, 5 sectors of 32 bytes and 2 lines of 128; subgroup 4 has
+ * lanes 0..21 live (gid 128..149 < 150): bytes 532..619, sectors 16..19,
+ * line 4; subgroup 5 returns whole (gid 160..191). */
+static void test_summaries_match_events(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read> a: array<u32>;\n"
+                  "@group(0) @binding(1) var<storage, read_write> o: array<u32>;\n"
+                  "@group(0) @binding(2) var<uniform> n: vec4u;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(global_invocation_id) gid: vec3u,\n"
+                  "        @builtin(local_invocation_index) li: u32) {\n"
+                  "  if (gid.x >= n.x) { return; }\n"
+                  "  var s = a[gid.x + 5u] + a[li * 2u] + n.y;\n"
+                  "  for (var j = 0u; j < (li & 3u); j++) { s += a[j]; }\n"
+                  "  o[gid.x] = s;\n"
+                  "}\n";
+  uint32_t nv[4] = {150, 7, 0, 0};
+  buf_spec bs[] = {{0, LS_BINDING_READ_ONLY_STORAGE, NULL, 160},
+                   {1, LS_BINDING_STORAGE, NULL, 192},
+                   {2, LS_BINDING_UNIFORM, nv, 4}};
+  char *json[4];
+  /* v = 0..3: untraced, then each group traced, one thread; v = 4: three
+   * threads (each with its own summaries), untraced */
+  for (int v = 0; v < 5; v++) {
+    ls_profiler_options po;
+    memset(&po, 0, sizeof po);
+    po.size = sizeof po;
+    po.trace = v > 0 && v < 4;
+    po.trace_group[0] = (uint32_t)v - 1; /* groups 0, 1, 2 in turn */
+    run r;
+    run_wgsl(&r, "nvidia", 0, v < 4 ? 1 : 3, k, "main", bs, 3, 3, 1, 1, &po);
+    const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+    assert_int_equal(d->trace != NULL, v > 0 && v < 4);
+    const ls_prof_mem *m = find_mem(d, LS_PROF_LOAD, "a");
+    assert_non_null(m);
+    assert_int_equal(m->requests, 5);
+    assert_int_equal(m->lanes, 4 * 32 + 22);
+    assert_int_equal(m->unique_bytes, (4 * 32 + 22) * 4);
+    assert_int_equal(m->sectors, 4 * 5 + 4);
+    assert_int_equal(m->lines, 4 * 2 + 1);
+    assert_int_equal(m->max_sectors, 5);
+    assert_int_equal(m->max_lines, 2);
+    assert_int_equal(d->early_exits, 42);
+    assert_int_equal(d->tail_invocations, 42);
+    if (v < 4) {
+      json[v] = ls_profiler_report_json(r.prof, "nvidia");
+      assert_non_null(json[v]);
+    }
+    run_free(&r);
+  }
+  for (int v = 1; v < 4; v++) assert_string_equal(json[0], json[v]);
+  for (int v = 0; v < 4; v++) ls_free(json[v]);
+}
+
 static void test_reports(void **state) {
   buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 1000}, {1, LS_BINDING_STORAGE, NULL, 1000}};
   ls_profiler_options po;
@@ -593,6 +650,7 @@ int main(void) {
       cmocka_unit_test(test_bank_conflicts),
       cmocka_unit_test(test_atomics_same_address),
       cmocka_unit_test(test_divergence_and_trace),
+      cmocka_unit_test(test_summaries_match_events),
       cmocka_unit_test(test_reports),
       cmocka_unit_test(test_profiles),
       cmocka_unit_test(test_plan),
