@@ -413,7 +413,15 @@ static int touches_memory(ast_expr *e) {
     for (int i = 0; i < e->u.call.nargs; i++)
       if (touches_memory(e->u.call.args[i])) return 1;
     return 0;
-  case EX_INDEX: return touches_memory(e->u.index.base) || touches_memory(e->u.index.index);
+  case EX_INDEX: {
+    /* a runtime index into an array (a function variable or a value, both
+     * kept in private memory) is a load that may be out of bounds: the
+     * guard in front of it must hold first */
+    const type *bt = e->u.index.base->type;
+    if (bt && (bt->kind == TY_REF || bt->kind == TY_PTR)) bt = bt->elem;
+    if (bt && bt->kind == TY_ARRAY && !e->u.index.index->cval) return 1;
+    return touches_memory(e->u.index.base) || touches_memory(e->u.index.index);
+  }
   case EX_MEMBER: return touches_memory(e->u.member.base);
   case EX_UNARY: return e->u.unary.op == UN_DEREF || touches_memory(e->u.unary.operand);
   case EX_BINARY: return touches_memory(e->u.binary.lhs) || touches_memory(e->u.binary.rhs);
