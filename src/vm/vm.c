@@ -445,6 +445,7 @@ uint32_t vm_f16_decode(uint32_t h) { return vm_h_value(h & 0xffffu); }
  * differs from vm_r16_bits only in which NaN a NaN becomes (quieted, the
  * payload's top bits kept), which WGSL leaves open. */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(VM_NO_F16C)
+#include <cpuid.h>
 #include <immintrin.h>
 __attribute__((target("avx,f16c"))) static void vm_r16_row_f16c(uint32_t *d, const uint32_t *x,
                                                                    int n) {
@@ -454,8 +455,18 @@ __attribute__((target("avx,f16c"))) static void vm_r16_row_f16c(uint32_t *d, con
     _mm256_storeu_ps((float *)(void *)(d + k), _mm256_cvtph_ps(h));
   }
 }
+/* CPUID leaf 1, ECX: OSXSAVE (27), AVX (28), F16C (29); and the OS must
+ * save the YMM state (XCR0 bits 1 and 2). Read directly, because not every
+ * compiler's __builtin_cpu_supports knows "f16c". */
 static int vm_host_f16c(void) {
-  return __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  unsigned a, b, c, d;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+  const unsigned need = 1u << 27 | 1u << 28 | 1u << 29;
+  if ((c & need) != need) return 0;
+  unsigned lo, hi;
+  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  (void)hi;
+  return (lo & 6u) == 6u;
 }
 #else
 static void vm_r16_row_f16c(uint32_t *d, const uint32_t *x, int n) {
