@@ -404,8 +404,9 @@ static void test_adjacent_half_stores(void **state) {
 
 /* Every encoding through memory and back: loads and stores of whole
  * subgroups on consecutive halves (one copy each) and scattered ones (lane
- * by lane), in storage and workgroup memory. A copy keeps every bit, NaN
- * payloads and signalling NaNs included; negation flips only the sign. */
+ * by lane), in storage and workgroup memory, and bitcasts to u32 and back.
+ * A copy keeps every bit, NaN payloads and signalling NaNs included;
+ * negation flips only the sign. */
 static void test_copy_every_encoding(void **state) {
   (void)state;
   wgsl_module *m;
@@ -422,9 +423,12 @@ static void test_copy_every_encoding(void **state) {
       "  hs[131072u + g.x] = -x;\n"
       "  let s = (g.x * 37u) % 65536u;\n"
       "  hs[196608u + g.x] = hs[s];\n"
+      "  let j = g.x & 32767u;\n"
+      "  let v = bitcast<vec2h>(bitcast<u32>(vec2h(hs[2u * j], hs[2u * j + 1u])));\n"
+      "  hs[262144u + 2u * j + (g.x >> 15u)] = v[g.x >> 15u];\n"
       "}\n",
       &m);
-  const size_t words = 4 * 65536 / 2;
+  const size_t words = 5 * 65536 / 2;
   uint32_t *init = calloc(words, 4), *want = calloc(words, 4);
   assert_non_null(init);
   assert_non_null(want);
@@ -434,6 +438,7 @@ static void test_copy_every_encoding(void **state) {
     hw[65536 + h] = (uint16_t)h;
     hw[131072 + h] = (uint16_t)(h ^ 0x8000u);
     hw[196608 + h] = (uint16_t)((h * 37u) % 65536u);
+    hw[262144 + h] = (uint16_t)h; /* through bitcast<u32> and back */
   }
   run_check(p, 1024, init, want, words, 1);
   free(init);
