@@ -717,6 +717,42 @@ static void test_frexp_modf_refract(void **state) {
   wgsl_module_free(m);
 }
 
+/* f16 transcendentals are the double result rounded once to f16: for
+ * every f16 x in (-8, 8), exp, sin and atan2 against the C model's rounding
+ * of the same libm values. */
+static void test_transcendental_rounding(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(
+      "enable f16;\n"
+      "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
+      "@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3u) {\n"
+      "  let n = arrayLength(&io) / 4u;\n"
+      "  let x = bitcast<vec2h>(io[g.x]).x;\n"
+      "  io[n + g.x] = bitcast<u32>(vec2h(exp(x), 0h));\n"
+      "  io[2u * n + g.x] = bitcast<u32>(vec2h(sin(x), 0h));\n"
+      "  io[3u * n + g.x] = bitcast<u32>(vec2h(atan2(x, 0.75h), 0h));\n"
+      "}\n",
+      &m);
+  enum { N = 2 * 0x4800 };
+  uint32_t *init = calloc(4 * N, 4), *want = calloc(4 * N, 4);
+  assert_non_null(init);
+  assert_non_null(want);
+  for (uint32_t k = 0; k < N; k++) {
+    const uint32_t h = (k < 0x4800 ? k : (k - 0x4800) | 0x8000u);
+    const double x = model_value(h);
+    init[k] = want[k] = h;
+    want[N + k] = model_round(exp(x));
+    want[2 * N + k] = model_round(sin(x));
+    want[3 * N + k] = model_round(atan2(x, 0.75));
+  }
+  run_check(p, N / 64, init, want, 4 * N, 1);
+  free(init);
+  free(want);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* ---------------------------------------------------- validation errors */
 
 static void expect_error(const char *src, const char *text) {
@@ -848,6 +884,7 @@ int main(void) {
       cmocka_unit_test(test_each_step_rounds),
       cmocka_unit_test(test_memory_paths),
       cmocka_unit_test(test_frexp_modf_refract),
+      cmocka_unit_test(test_transcendental_rounding),
       cmocka_unit_test(test_observed_halves),
       cmocka_unit_test(test_const_errors),
       cmocka_unit_test(test_override_range),
