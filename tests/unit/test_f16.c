@@ -1,10 +1,14 @@
 /*
- * test_f16.c — f16 end to end: the VM's rounding op and its half-word
- * encodings against an independent C model (every f16 encoding; ties,
- * overflow, subnormals), const-evaluation's rounding, memory layout
- * offsets, half-word stores next to each other from different lanes and
- * workgroups, runtime conversions and clamps, const-evaluation errors, and
- * the "shader-f16" device feature.
+ * test_f16.c — f16 end to end: the VM's rounding op (portable and F16C
+ * paths) and its half-word encodings against an independent C model (every
+ * f16 encoding; ties, overflow, subnormals), const-evaluation's rounding,
+ * memory layout offsets, half-word stores next to each other from
+ * different lanes and workgroups, every encoding copied through memory and
+ * bitcasts bit for bit, the memory paths with runtime indices, runtime
+ * conversions and clamps, each arithmetic step rounded, transcendentals
+ * rounded once from double, frexp/modf/refract, the observer's 2-byte
+ * events, const-evaluation and override errors, and the "shader-f16"
+ * device feature.
  *
  * The model: the finite f16 values, built from the format's definition
  * (sign, 5-bit exponent biased by 15, 10 fraction bits; subnormals m * 2^-24)
