@@ -59,6 +59,9 @@ typedef enum ir_atom {
 #define IR_PKS(X)                                                              \
   X(4X8SNORM) X(4X8UNORM) X(2X16SNORM) X(2X16UNORM) X(2X16FLOAT) X(4XI8)        \
   X(4XU8) X(4XI8C) X(4XU8C)
+/* FUN1 / FUN2 operand d | IR_FUN_F16: round the (double) result once to
+ * f16 instead of to f32 (the row then holds an f16 value as f32). */
+#define IR_FUN_F16 0x100u
 typedef enum ir_f1 {
 #define X_(n) IR_F1_##n,
   IR_F1S(X_)

@@ -67,8 +67,11 @@ uint32_t lw_emit(lw *L, unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_
      * expression is done in f32 and rounded once to f16 (vm.c says why that
      * is the correctly rounded f16 result for + - * / and sqrt) */
     switch (op) {
+    case IR_FUN1: case IR_FUN2: /* computed in double: rounded once to f16 */
+      i->d |= IR_FUN_F16;
+      break;
     case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FSQRT:
-    case IR_FUN1: case IR_FUN2: case IR_FMA: case IR_S2F: case IR_U2F:
+    case IR_FMA: case IR_S2F: case IR_U2F:
       L->f16 = 0;
       lw_emit(L, IR_F16R, a, a, 0, 0);
       L->f16 = 1;

@@ -340,8 +340,8 @@ val lw_builtin(lw *L, ast_expr *e) {
   int af = ak == TY_F32 || ak == TY_F16;
   L->span = e->span;
   /* f16 built-ins: the f32 lowering below, every arithmetic step rounded
-   * to f16 by lw_emit (transcendentals: computed in double, rounded to
-   * f32, then to f16) */
+   * to f16 by lw_emit (transcendentals: computed in double and rounded
+   * once to f16, FUN1/FUN2 with IR_FUN_F16) */
   const int saved16 = L->f16;
   L->f16 = sk == TY_F16 || ak == TY_F16;
   val r = builtin_rows(L, e, f, a, n, t, is_f, is_s, af);

@@ -579,9 +579,10 @@ static val construct(lw *L, ast_expr *e) {
     val a = lw_value(L, e->u.call.args[i]);
     if (L->failed) return bad();
     uint32_t from = scalar_kind(a.type);
-    uint32_t to = t->kind == TY_VEC || t->kind == TY_MAT ? t->elem->kind : from;
+    const int conv = t->kind == TY_VEC || t->kind == TY_MAT;
+    uint32_t to = conv ? t->elem->kind : from;
     for (uint32_t w = 0; w < a.n && k < t->words; w++) {
-      uint32_t r = t->kind == TY_VEC || t->kind == TY_MAT ? convert_word(L, a.reg + w, from, to) : a.reg + w;
+      uint32_t r = conv ? convert_word(L, a.reg + w, from, to) : a.reg + w;
       lw_emit(L, IR_MOV, dst + k++, r, 0, 0);
     }
   }

@@ -783,9 +783,9 @@ static prof_result *prof_merge(ls_profiler *p) {
       m->pc = pc;
       m->line = line;
       m->column = col;
-      m->access = (op == IR_LDB || op == IR_LDW || op == IR_LDBH || op == IR_LDWH) ? LS_PROF_LOAD
-                  : (op == IR_STB || op == IR_STW || op == IR_STBH || op == IR_STWH) ? LS_PROF_STORE
-                                                                                     : LS_PROF_ATOMIC;
+      const int ld = op == IR_LDB || op == IR_LDW || op == IR_LDBH || op == IR_LDWH;
+      const int st = op == IR_STB || op == IR_STW || op == IR_STBH || op == IR_STWH;
+      m->access = ld ? LS_PROF_LOAD : st ? LS_PROF_STORE : LS_PROF_ATOMIC;
       m->space = (op == IR_LDB || op == IR_STB || op == IR_ATOMB || op == IR_LDBH || op == IR_STBH)
                      ? LS_PROF_BUFFER
                      : LS_PROF_WORKGROUP;

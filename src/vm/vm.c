@@ -485,12 +485,31 @@ int vm_f16_round_hw(uint32_t *dst, const uint32_t *src, int n) {
 static uint32_t vm_f32_to_f16(float f) { return vm_h_bits(vm_r16_bits(vm_f2u_bits(f))); }
 static float vm_f16_to_f32(uint32_t h) { return vm_bits_f(vm_h_value(h & 0xffffu)); }
 
+/* The double r rounded once to the nearest f16 (ties to even, infinity from
+ * 65520 on, subnormals kept), as an f32: FUN1/FUN2 with IR_FUN_F16, so an
+ * f16 transcendental is rounded once from double, not through f32. The
+ * scalings by powers of two are exact and rint rounds to nearest even. */
+static double vm_d_to_h(double r) {
+  if (r != r) return r;
+  const double a = fabs(r);
+  if (a >= 65520.0) return r < 0 ? -(double)INFINITY : (double)INFINITY;
+  if (a == 0) return r;
+  int e;
+  frexp(a, &e); /* a = f * 2^e, 0.5 <= f < 1: its f16 spacing is 2^(e - 11) */
+  if (e < -13) e = -13; /* f16 subnormals: spacing 2^-24 */
+  const double q = ldexp(rint(ldexp(a, 11 - e)), e - 11);
+  return r < 0 ? -q : q;
+}
+
 static VM_COLD void vm_fun1_row(float *d, const float *x, unsigned fn, int n) {
+  const int h16 = (fn & IR_FUN_F16) != 0;
+  fn &= ~IR_FUN_F16;
 #define VM_F1(expr)                                                            \
   for (int l = 0; l < n; l++) {                                                \
     const double v = (double)x[l];                                             \
     (void)v;                                                                   \
-    d[l] = (float)(expr);                                                      \
+    const double r_ = (double)(expr);                                          \
+    d[l] = (float)(h16 ? vm_d_to_h(r_) : r_);                                  \
   }                                                                            \
   break;
   switch (fn) {
@@ -528,24 +547,23 @@ static VM_COLD void vm_fun1_row(float *d, const float *x, unsigned fn, int n) {
 }
 
 static VM_COLD void vm_fun2_row(float *d, const float *x, const float *y, unsigned fn, int n) {
-  switch (fn) {
-  case IR_F2_ATAN2:
-    for (int l = 0; l < n; l++) d[l] = (float)atan2((double)x[l], (double)y[l]);
-    break;
-  case IR_F2_POW:
-    for (int l = 0; l < n; l++) d[l] = (float)pow((double)x[l], (double)y[l]);
-    break;
-  case IR_F2_LDEXP:
-    /* the exponent is an i32 in the row's bits; ldexp clamps it safely */
-    for (int l = 0; l < n; l++) {
+  const int h16 = (fn & IR_FUN_F16) != 0;
+  fn &= ~IR_FUN_F16;
+  for (int l = 0; l < n; l++) {
+    double r;
+    switch (fn) {
+    case IR_F2_ATAN2: r = atan2((double)x[l], (double)y[l]); break;
+    case IR_F2_POW: r = pow((double)x[l], (double)y[l]); break;
+    case IR_F2_LDEXP: {
+      /* the exponent is an i32 in the row's bits; ldexp clamps it safely */
       int32_t k;
       memcpy(&k, &y[l], sizeof k);
-      d[l] = (float)ldexp((double)x[l], k < -1000 ? -1000 : k > 1000 ? 1000 : k);
+      r = ldexp((double)x[l], k < -1000 ? -1000 : k > 1000 ? 1000 : k);
+      break;
     }
-    break;
-  default:
-    for (int l = 0; l < n; l++) d[l] = 0.0f;
-    break;
+    default: r = 0.0; break;
+    }
+    d[l] = (float)(h16 ? vm_d_to_h(r) : r);
   }
 }
 
@@ -816,7 +834,8 @@ static int vm_check(const ir_program *p) {
     if (in->op == IR_ATOMB && ((in->d >> 8) >= p->nbindings || (in->d & 0xff) >= IR_ATOM_COUNT))
       return 0;
     if (in->op == IR_ATOMW && in->d >= IR_ATOM_COUNT) return 0;
-    if ((in->op == IR_FUN1 && in->d >= IR_F1_COUNT) || (in->op == IR_FUN2 && in->d >= IR_F2_COUNT) ||
+    if ((in->op == IR_FUN1 && (in->d & ~IR_FUN_F16) >= IR_F1_COUNT) ||
+        (in->op == IR_FUN2 && (in->d & ~IR_FUN_F16) >= IR_F2_COUNT) ||
         (in->op == IR_IBIT && in->d >= IR_IB_COUNT) ||
         ((in->op == IR_PACKC || in->op == IR_UNPACKC) && (in->d >= IR_PK_COUNT || in->c > 3)))
       return 0;

@@ -1,10 +1,14 @@
 /*
- * test_f16.c — f16 end to end: the VM's rounding op and its half-word
- * encodings against an independent C model (every f16 encoding; ties,
- * overflow, subnormals), const-evaluation's rounding, memory layout
- * offsets, half-word stores next to each other from different lanes and
- * workgroups, runtime conversions and clamps, const-evaluation errors, and
- * the "shader-f16" device feature.
+ * test_f16.c — f16 end to end: the VM's rounding op (portable and F16C
+ * paths) and its half-word encodings against an independent C model (every
+ * f16 encoding; ties, overflow, subnormals), const-evaluation's rounding,
+ * memory layout offsets, half-word stores next to each other from
+ * different lanes and workgroups, every encoding copied through memory and
+ * bitcasts bit for bit, the memory paths with runtime indices, runtime
+ * conversions and clamps, each arithmetic step rounded, transcendentals
+ * rounded once from double, frexp/modf/refract, the observer's 2-byte
+ * events, const-evaluation and override errors, and the "shader-f16"
+ * device feature.
  *
  * The model: the finite f16 values, built from the format's definition
  * (sign, 5-bit exponent biased by 15, 10 fraction bits; subnormals m * 2^-24)
@@ -404,8 +408,9 @@ static void test_adjacent_half_stores(void **state) {
 
 /* Every encoding through memory and back: loads and stores of whole
  * subgroups on consecutive halves (one copy each) and scattered ones (lane
- * by lane), in storage and workgroup memory. A copy keeps every bit, NaN
- * payloads and signalling NaNs included; negation flips only the sign. */
+ * by lane), in storage and workgroup memory, and bitcasts to u32 and back.
+ * A copy keeps every bit, NaN payloads and signalling NaNs included;
+ * negation flips only the sign. */
 static void test_copy_every_encoding(void **state) {
   (void)state;
   wgsl_module *m;
@@ -422,9 +427,12 @@ static void test_copy_every_encoding(void **state) {
       "  hs[131072u + g.x] = -x;\n"
       "  let s = (g.x * 37u) % 65536u;\n"
       "  hs[196608u + g.x] = hs[s];\n"
+      "  let j = g.x & 32767u;\n"
+      "  let v = bitcast<vec2h>(bitcast<u32>(vec2h(hs[2u * j], hs[2u * j + 1u])));\n"
+      "  hs[262144u + 2u * j + (g.x >> 15u)] = v[g.x >> 15u];\n"
       "}\n",
       &m);
-  const size_t words = 4 * 65536 / 2;
+  const size_t words = 5 * 65536 / 2;
   uint32_t *init = calloc(words, 4), *want = calloc(words, 4);
   assert_non_null(init);
   assert_non_null(want);
@@ -434,6 +442,7 @@ static void test_copy_every_encoding(void **state) {
     hw[65536 + h] = (uint16_t)h;
     hw[131072 + h] = (uint16_t)(h ^ 0x8000u);
     hw[196608 + h] = (uint16_t)((h * 37u) % 65536u);
+    hw[262144 + h] = (uint16_t)h; /* through bitcast<u32> and back */
   }
   run_check(p, 1024, init, want, words, 1);
   free(init);
@@ -712,6 +721,42 @@ static void test_frexp_modf_refract(void **state) {
   wgsl_module_free(m);
 }
 
+/* f16 transcendentals are the double result rounded once to f16: for
+ * every f16 x in (-8, 8), exp, sin and atan2 against the C model's rounding
+ * of the same libm values. */
+static void test_transcendental_rounding(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(
+      "enable f16;\n"
+      "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
+      "@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3u) {\n"
+      "  let n = arrayLength(&io) / 4u;\n"
+      "  let x = bitcast<vec2h>(io[g.x]).x;\n"
+      "  io[n + g.x] = bitcast<u32>(vec2h(exp(x), 0h));\n"
+      "  io[2u * n + g.x] = bitcast<u32>(vec2h(sin(x), 0h));\n"
+      "  io[3u * n + g.x] = bitcast<u32>(vec2h(atan2(x, 0.75h), 0h));\n"
+      "}\n",
+      &m);
+  enum { N = 2 * 0x4800 };
+  uint32_t *init = calloc(4 * N, 4), *want = calloc(4 * N, 4);
+  assert_non_null(init);
+  assert_non_null(want);
+  for (uint32_t k = 0; k < N; k++) {
+    const uint32_t h = (k < 0x4800 ? k : (k - 0x4800) | 0x8000u);
+    const double x = model_value(h);
+    init[k] = want[k] = h;
+    want[N + k] = model_round(exp(x));
+    want[2 * N + k] = model_round(sin(x));
+    want[3 * N + k] = model_round(atan2(x, 0.75));
+  }
+  run_check(p, N / 64, init, want, 4 * N, 1);
+  free(init);
+  free(want);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* ---------------------------------------------------- validation errors */
 
 static void expect_error(const char *src, const char *text) {
@@ -843,6 +888,7 @@ int main(void) {
       cmocka_unit_test(test_each_step_rounds),
       cmocka_unit_test(test_memory_paths),
       cmocka_unit_test(test_frexp_modf_refract),
+      cmocka_unit_test(test_transcendental_rounding),
       cmocka_unit_test(test_observed_halves),
       cmocka_unit_test(test_const_errors),
       cmocka_unit_test(test_override_range),
