@@ -683,6 +683,8 @@ static void stmt(sctx *c, ast_stmt *s) {
     if (!l) { /* _ = e */
       const type *t = sema_expr(c, r);
       if (t && t->kind == TY_REF) sema_value(c, r);
+      if (t && t->kind == TY_VOID)
+        diag_error(c->d, r->span, "a phony assignment needs a value; this call returns none");
       break;
     }
     if (!is_writable_ref(c, l, "assign to this")) {
@@ -886,7 +888,12 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   int mark = open_scope(c);
   for (int i = 0; i < fn->nparams; i++)
     if (fn->params[i]->rtype) push_local(c, fn->params[i]);
-  block(c, fn->body);
+  /* the body's own declarations share the parameters' scope (both end with
+   * the body), so `let a` cannot redeclare a parameter `a` there */
+  if (fn->body && fn->body->kind == ST_BLOCK)
+    for (int i = 0; i < fn->body->u.block.n; i++) stmt(c, fn->body->u.block.stmts[i]);
+  else
+    block(c, fn->body);
   close_scope(c, mark);
   if (fn->rtype && !always_returns(fn->body))
     diag_error(c->d, fn->name_span, "'%s' must return a value on every path", fn->name);
