@@ -41,7 +41,16 @@ static unsigned name_hash(const char *s) {
 
 ast_decl *sema_lookup(sctx *c, const char *name) {
   for (int i = c->nlocals - 1; i >= 0; i--)
-    if (!strcmp(c->locals[i].name, name)) return c->locals[i].decl;
+    if (!strcmp(c->locals[i].name, name)) {
+      if (c->skip_active && i >= c->skip_from && i < c->skip_to) {
+        diag_error(c->d, c->skip_continue,
+                   "this 'continue' skips the declaration of '%s', which the continuing block uses",
+                   name);
+        diag_note(c->d, c->locals[i].decl->name_span, "the declaration");
+        c->skip_active = 0; /* one report per loop */
+      }
+      return c->locals[i].decl;
+    }
   if (c->gtab) {
     for (unsigned h = name_hash(name) & c->gmask; c->gtab[h]; h = (h + 1) & c->gmask)
       if (!strcmp(c->gtab[h]->name, name)) return c->gtab[h];
@@ -785,9 +794,26 @@ static void stmt(sctx *c, ast_stmt *s) {
     c->loop_depth++;
     int mark = open_scope(c);
     ast_stmt *body = s->u.loop.body;
+    int sa = c->body_active, sm = c->body_mark, ss = c->body_seen;
+    src_span sspan = c->body_continue;
+    c->body_active = 1;
+    c->body_mark = c->nlocals;
+    c->body_seen = -1;
     for (int i = 0; body && i < body->u.block.n; i++) stmt(c, body->u.block.stmts[i]);
+    int seen = c->body_seen;
+    src_span cont = c->body_continue;
+    c->body_active = sa;
+    c->body_mark = sm;
+    c->body_seen = ss;
+    c->body_continue = sspan;
     if (s->u.loop.continuing) {
       /* continuing sees the loop body's declarations */
+      int ka = c->skip_active, kf = c->skip_from, kt = c->skip_to;
+      src_span kspan = c->skip_continue;
+      c->skip_active = seen >= 0;
+      c->skip_from = mark + 1 + (seen < 0 ? 0 : seen);
+      c->skip_to = c->nlocals;
+      c->skip_continue = cont;
       c->in_continuing++;
       ast_stmt *cb = s->u.loop.continuing;
       int m2 = open_scope(c);
@@ -799,6 +825,10 @@ static void stmt(sctx *c, ast_stmt *s) {
       }
       close_scope(c, m2);
       c->in_continuing--;
+      c->skip_active = ka;
+      c->skip_from = kf;
+      c->skip_to = kt;
+      c->skip_continue = kspan;
     }
     close_scope(c, mark);
     c->loop_depth--;
@@ -809,7 +839,12 @@ static void stmt(sctx *c, ast_stmt *s) {
     if (s->u.loop.init) stmt(c, s->u.loop.init);
     if (s->u.loop.cond) cond_expr(c, s->u.loop.cond, "for condition");
     c->loop_depth++;
-    block(c, s->u.loop.body);
+    {
+      int sa = c->body_active;
+      c->body_active = 0; /* a continue here targets the for loop */
+      block(c, s->u.loop.body);
+      c->body_active = sa;
+    }
     c->in_continuing++;
     if (s->u.loop.update) stmt(c, s->u.loop.update);
     c->in_continuing--;
@@ -820,7 +855,12 @@ static void stmt(sctx *c, ast_stmt *s) {
   case ST_WHILE:
     cond_expr(c, s->u.loop.cond, "while condition");
     c->loop_depth++;
-    block(c, s->u.loop.body);
+    {
+      int sa = c->body_active;
+      c->body_active = 0; /* a continue here targets the while loop */
+      block(c, s->u.loop.body);
+      c->body_active = sa;
+    }
     c->loop_depth--;
     break;
   case ST_BREAK:
@@ -834,6 +874,16 @@ static void stmt(sctx *c, ast_stmt *s) {
   case ST_CONTINUE:
     if (!c->loop_depth) diag_error(c->d, s->span, "'continue' outside a loop");
     else if (c->in_continuing) diag_error(c->d, s->span, "'continue' is not allowed in a continuing block");
+    else if (c->body_active) {
+      /* the loop body's declarations made so far: those before the first
+       * nested scope's marker */
+      int k = c->body_mark;
+      while (k < c->nlocals && c->locals[k].decl) k++;
+      if (c->body_seen < 0 || k - c->body_mark < c->body_seen) {
+        c->body_seen = k - c->body_mark;
+        c->body_continue = s->span;
+      }
+    }
     break;
   case ST_RETURN: {
     const type *rt = c->fn->rtype;
@@ -884,6 +934,8 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   c->locals = NULL;
   c->nlocals = c->caplocals = 0;
   c->loop_depth = c->switch_depth = c->in_continuing = 0;
+  int sba = c->body_active, ska = c->skip_active;
+  c->body_active = c->skip_active = 0;
   c->fn = fn;
   int mark = open_scope(c);
   for (int i = 0; i < fn->nparams; i++)
@@ -904,6 +956,8 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   c->loop_depth = sl;
   c->switch_depth = ss;
   c->in_continuing = sc;
+  c->body_active = sba;
+  c->skip_active = ska;
   c->body_state[fn->index] = 2;
 }
 
