@@ -474,6 +474,13 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
         diag_error(c->d, bi->span, "@builtin(%s) is a compute shader input", n);
         continue;
       }
+      for (int k = 0; k < i; k++)
+        if (d->params[k]->builtin_value == found) {
+          diag_error(c->d, bi->span, "@builtin(%s) appears on two parameters", n);
+          diag_note(c->d, d->params[k]->name_span, "the other parameter");
+          found = -1;
+          break;
+        }
       p->builtin_value = found;
     } else if (d->stage) {
       /* struct parameters carry their @builtin/@location on members;
