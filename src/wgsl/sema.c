@@ -619,6 +619,12 @@ static void local_decl(sctx *c, ast_decl *d) {
       diag_error(c->d, d->init->span, "'let %s' needs a value", d->name);
       break;
     }
+    /* a let holds a constructible value or a pointer: not a runtime-sized
+     * array or an atomic, which can only be used in memory */
+    if (t->kind != TY_PTR && !type_is_constructible(t)) {
+      diag_error(c->d, d->init->span, "'let %s' cannot hold a value of type %s", d->name, TN(t, b1));
+      break;
+    }
     d->rtype = t;
     break;
   }
