@@ -619,9 +619,11 @@ static void local_decl(sctx *c, ast_decl *d) {
       diag_error(c->d, d->init->span, "'let %s' needs a value", d->name);
       break;
     }
-    /* a let holds a constructible value or a pointer: not a runtime-sized
+    /* a let holds a constructible value, a pointer, or (language extension
+     * texture_and_sampler_let) a texture or sampler: not a runtime-sized
      * array or an atomic, which can only be used in memory */
-    if (t->kind != TY_PTR && !type_is_constructible(t)) {
+    if (t->kind != TY_PTR && t->kind != TY_TEXTURE && t->kind != TY_SAMPLER &&
+        !type_is_constructible(t)) {
       diag_error(c->d, d->init->span, "'let %s' cannot hold a value of type %s", d->name, TN(t, b1));
       break;
     }
