@@ -1044,6 +1044,7 @@ void sema_resolve(wgsl_module *m) {
   for (int i = 0; i < n; i++)
     if (am->decls[i]->kind == DECL_FN) sema_resolve_fn_body(&c, am->decls[i]);
   uni_analyse(&c);
+  if (!m->diags.errors) sema_alias_analyse(&c);
   /* two resources at one group/binding are only an error when one entry
    * point uses both; that is checked at pipeline creation */
 }

@@ -47,6 +47,10 @@ ast_decl *sema_lookup(sctx *c, const char *name);
 void sema_resolve_global(sctx *c, ast_decl *d);
 void sema_resolve_fn_body(sctx *c, ast_decl *fn);
 
+/* alias.c: the spec's alias analysis over every function, after the
+ * bodies are resolved without errors */
+void sema_alias_analyse(sctx *c);
+
 /* sema_expr.c */
 const type *sema_expr(sctx *c, ast_expr *e);
 /* Type of e after the load rule (references give their store type). */
