@@ -257,6 +257,22 @@ static val index_array_value(lw *L, val b, uint32_t idx, const type *et) {
   return lw_load(L, r);
 }
 
+/* An index that is an override-expression is known at pipeline creation:
+ * out of the bounds of a fixed-size array, vector or matrix (count > 0) it
+ * is a pipeline-creation error, as a constant one is a shader-creation
+ * error. */
+static void check_override_index(lw *L, ast_expr *ix, const type *t, uint32_t count) {
+  if (L->failed || !ix->is_override_expr || !count) return;
+  const cvalue *v = sema_eval(L->m, ix, &L->env, L->d);
+  if (!v) {
+    L->failed = 1;
+  } else if (v->i < 0 || v->i >= count) {
+    char b[128];
+    lw_fail(L, ix->span, "index %lld is out of bounds for %s (valid: 0..%u)", (long long)v->i,
+            type_name(t, b, sizeof b), count - 1);
+  }
+}
+
 ref lw_ref(lw *L, ast_expr *e) {
   ref none = {0};
   if (L->failed) return none;
@@ -277,6 +293,8 @@ ref lw_ref(lw *L, ast_expr *e) {
     ast_expr *ix = e->u.index.index;
     L->span = e->span;
     if (bt->kind == TY_ARRAY) {
+      if (bt->n || bt->count_decl) check_override_index(L, ix, bt, lw_array_count(L, bt, e->span));
+      if (L->failed) return none;
       if (ix->cval) {
         r.off += (uint32_t)ix->cval->i * bt->stride;
       } else {
@@ -288,6 +306,8 @@ ref lw_ref(lw *L, ast_expr *e) {
       return r;
     }
     if (bt->kind == TY_VEC) {
+      check_override_index(L, ix, bt, bt->n);
+      if (L->failed) return none;
       if (r.kind == RF_REG) {
         if (ix->cval) {
           r.reg += (uint32_t)ix->cval->i;
@@ -311,6 +331,8 @@ ref lw_ref(lw *L, ast_expr *e) {
       return r;
     }
     if (bt->kind == TY_MAT) {
+      check_override_index(L, ix, bt, bt->n);
+      if (L->failed) return none;
       /* a column: R components at the matrix's column stride */
       if (r.kind == RF_REG) {
         if (!ix->cval) {
@@ -648,6 +670,8 @@ val lw_value(lw *L, ast_expr *e) {
     ast_expr *ix = e->u.index.index;
     if (L->failed) break;
     const type *bt = b.type;
+    check_override_index(L, ix, bt, bt->n);   /* values: fixed-size arrays, vectors, matrices */
+    if (L->failed) break;
     if (ix->cval) {
       uint32_t i = (uint32_t)ix->cval->i;
       uint32_t w = bt->kind == TY_ARRAY ? bt->elem->words : bt->kind == TY_MAT ? bt->rows : 1;

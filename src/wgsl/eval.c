@@ -999,6 +999,12 @@ const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_l
     if (dc->kind == DECL_OVERRIDE) {
       const cvalue *v = NULL;
       if (env && dc->index < env->count) v = env->overrides[dc->index];
+      if (!v && dc->init && dc->rtype) {
+        /* its initializer could not be computed at pipeline creation (a
+         * division by zero, say): evaluating it again reports why */
+        const cvalue *iv = sema_eval(m, dc->init, env, d);
+        return iv ? sema_convert(m, iv, dc->rtype, dc->init->span, d) : NULL;
+      }
       if (!v) {
         if (d)
           diag_error(d, e->span,

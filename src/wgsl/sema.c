@@ -78,7 +78,16 @@ static int local_find(sctx *c, const char *name) {
 
 ast_decl *sema_lookup(sctx *c, const char *name) {
   int li = local_find(c, name);
-  if (li >= 0) return c->locals[li].decl;
+  if (li >= 0) {
+    if (c->skip_active && li >= c->skip_from && li < c->skip_to) {
+      diag_error(c->d, c->skip_continue,
+                 "this 'continue' skips the declaration of '%s', which the continuing block uses",
+                 name);
+      diag_note(c->d, c->locals[li].decl->name_span, "the declaration");
+      c->skip_active = 0; /* one report per loop */
+    }
+    return c->locals[li].decl;
+  }
   if (c->gtab) {
     for (unsigned h = name_hash(name) & c->gmask; c->gtab[h]; h = (h + 1) & c->gmask)
       if (!strcmp(c->gtab[h]->name, name)) return c->gtab[h];
@@ -720,6 +729,13 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
         diag_error(c->d, bi->span, "@builtin(%s) is a compute shader input", n);
         continue;
       }
+      for (int k = 0; k < i; k++)
+        if (d->params[k]->builtin_value == found) {
+          diag_error(c->d, bi->span, "@builtin(%s) appears on two parameters", n);
+          diag_note(c->d, d->params[k]->name_span, "the other parameter");
+          found = -1;
+          break;
+        }
       p->builtin_value = found;
     } else if (find_attr(p->attrs, p->nattrs, "color")) {
       /* chromium_experimental_framebuffer_fetch: @color(N) reads attachment
@@ -901,6 +917,14 @@ static void local_decl(sctx *c, ast_decl *d) {
       diag_error(c->d, d->init->span, "'let %s' needs a value", d->name);
       break;
     }
+    /* a let holds a constructible value, a pointer, or (language extension
+     * texture_and_sampler_let) a texture or sampler: not a runtime-sized
+     * array or an atomic, which can only be used in memory */
+    if (t->kind != TY_PTR && t->kind != TY_TEXTURE && t->kind != TY_SAMPLER &&
+        !type_is_constructible(t)) {
+      diag_error(c->d, d->init->span, "'let %s' cannot hold a value of type %s", d->name, TN(t, b1));
+      break;
+    }
     d->rtype = t;
     break;
   }
@@ -1003,7 +1027,8 @@ static void stmt(sctx *c, ast_stmt *s) {
     if (!l) { /* _ = e */
       const type *t = sema_expr(c, r);
       if (t && t->kind == TY_REF) sema_value(c, r);
-      if (t && t->kind == TY_VOID) diag_error(c->d, r->span, "this call has no value to discard");
+      if (t && t->kind == TY_VOID)
+        diag_error(c->d, r->span, "a phony assignment needs a value; this call returns none");
       break;
     }
     const type *lt = sema_expr(c, l);
@@ -1126,9 +1151,26 @@ static void stmt(sctx *c, ast_stmt *s) {
     c->loop_depth++;
     int mark = open_scope(c);
     ast_stmt *body = s->u.loop.body;
+    int sa = c->body_active, sm = c->body_mark, ss = c->body_seen;
+    src_span sspan = c->body_continue;
+    c->body_active = 1;
+    c->body_mark = c->nlocals;
+    c->body_seen = -1;
     for (int i = 0; body && i < body->u.block.n; i++) stmt(c, body->u.block.stmts[i]);
+    int seen = c->body_seen;
+    src_span cont = c->body_continue;
+    c->body_active = sa;
+    c->body_mark = sm;
+    c->body_seen = ss;
+    c->body_continue = sspan;
     if (s->u.loop.continuing) {
       /* continuing sees the loop body's declarations */
+      int ka = c->skip_active, kf = c->skip_from, kt = c->skip_to;
+      src_span kspan = c->skip_continue;
+      c->skip_active = seen >= 0;
+      c->skip_from = mark + 1 + (seen < 0 ? 0 : seen);
+      c->skip_to = c->nlocals;
+      c->skip_continue = cont;
       c->in_continuing++;
       int sl = c->cont_loop, ss = c->cont_switch;
       c->cont_loop = c->loop_depth;
@@ -1145,6 +1187,10 @@ static void stmt(sctx *c, ast_stmt *s) {
       c->in_continuing--;
       c->cont_loop = sl;
       c->cont_switch = ss;
+      c->skip_active = ka;
+      c->skip_from = kf;
+      c->skip_to = kt;
+      c->skip_continue = kspan;
     }
     close_scope(c, mark);
     c->loop_depth--;
@@ -1155,7 +1201,12 @@ static void stmt(sctx *c, ast_stmt *s) {
     if (s->u.loop.init) stmt(c, s->u.loop.init);
     if (s->u.loop.cond) cond_expr(c, s->u.loop.cond, "for condition");
     c->loop_depth++;
-    block(c, s->u.loop.body);
+    {
+      int sa = c->body_active;
+      c->body_active = 0; /* a continue here targets the for loop */
+      block(c, s->u.loop.body);
+      c->body_active = sa;
+    }
     c->in_continuing++;
     if (s->u.loop.update) stmt(c, s->u.loop.update);
     c->in_continuing--;
@@ -1166,7 +1217,12 @@ static void stmt(sctx *c, ast_stmt *s) {
   case ST_WHILE:
     cond_expr(c, s->u.loop.cond, "while condition");
     c->loop_depth++;
-    block(c, s->u.loop.body);
+    {
+      int sa = c->body_active;
+      c->body_active = 0; /* a continue here targets the while loop */
+      block(c, s->u.loop.body);
+      c->body_active = sa;
+    }
     c->loop_depth--;
     break;
   case ST_BREAK:
@@ -1182,6 +1238,16 @@ static void stmt(sctx *c, ast_stmt *s) {
   case ST_CONTINUE:
     if (!c->loop_depth) diag_error(c->d, s->span, "'continue' outside a loop");
     else if (c->cont_loop == c->loop_depth) diag_error(c->d, s->span, "'continue' is not allowed in a continuing block");
+    else if (c->body_active) {
+      /* the loop body's declarations made so far: those before the first
+       * nested scope's marker */
+      int k = c->body_mark;
+      while (k < c->nlocals && c->locals[k].decl) k++;
+      if (c->body_seen < 0 || k - c->body_mark < c->body_seen) {
+        c->body_seen = k - c->body_mark;
+        c->body_continue = s->span;
+      }
+    }
     break;
   case ST_RETURN: {
     const type *rt = c->fn->rtype;
@@ -1234,6 +1300,8 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   c->cont_loop = -1;
   c->cont_switch = 0;
   c->loop_depth = c->switch_depth = c->in_continuing = 0;
+  int sba = c->body_active, ska = c->skip_active;
+  c->body_active = c->skip_active = 0;
   c->fn = fn;
   int mark = open_scope(c);
   /* §Declaration and Scope: parameters are in scope across the body and end
@@ -1252,6 +1320,8 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   c->in_continuing = sc;
   c->cont_loop = scl;
   c->cont_switch = scs;
+  c->body_active = sba;
+  c->skip_active = ska;
   c->body_state[fn->index] = 2;
   c->resolve_depth--;
 }

@@ -37,6 +37,15 @@ typedef struct sctx {
   int cont_loop;        /* loop_depth of the loop whose continuing block we
                            are directly in (not inside a nested loop), -1 */
   int cont_switch;      /* switch_depth when that continuing block began */
+  /* `continue` must not skip a declaration its continuing block uses. While
+   * a loop statement's body is resolved: where the body's declarations
+   * start in locals, and how many of them the first continue had passed
+   * (body_seen, -1 before any continue). While its continuing block is
+   * resolved: the locals [skip_from, skip_to) that a continue skipped. */
+  int body_active, body_mark, body_seen;
+  src_span body_continue;
+  int skip_active, skip_from, skip_to;
+  src_span skip_continue;
   int f16_enabled;
   int subgroups_enabled;
   int subgroup_size_control; /* enable subgroup_size_control; */

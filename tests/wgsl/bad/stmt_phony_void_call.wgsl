@@ -1,4 +1,4 @@
-// expect: 5:7 this call has no value to discard
+// expect: 5:7 a phony assignment needs a value
 // §Phony Assignment: the right-hand side must have a value (a constructible, pointer, texture or sampler type).
 fn g() {}
 fn f() {
