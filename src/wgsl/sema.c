@@ -1150,23 +1150,49 @@ static void stmt(sctx *c, ast_stmt *s) {
   }
 }
 
-/* Does every path through s end in a return? (For functions with a return
- * type: the spec requires it.) */
-static int always_returns(ast_stmt *s) {
-  if (!s) return 0;
+/* §Statements Behavior Analysis: the ways a statement can finish. */
+enum { BH_NEXT = 1, BH_RETURN = 2, BH_BREAK = 4, BH_CONTINUE = 8 };
+
+/* loop {b1 continuing {b2}} (for and while loops desugar to it). */
+static int loop_behavior(sctx *c, ast_stmt *s, int b1, int b2) {
+  int r;
+  if (b1 == BH_RETURN) r = BH_RETURN;
+  else if ((b1 | b2) & BH_BREAK) r = ((b1 | b2) | BH_NEXT) & ~(BH_BREAK | BH_CONTINUE);
+  else r = (b1 | b2) & ~(BH_CONTINUE | BH_NEXT);
+  if (!r) diag_error(c->d, s->span, "this loop never finishes: it has no break and does not always return");
+  return r ? r : BH_NEXT;
+}
+
+static int behavior(sctx *c, ast_stmt *s) {
+  if (!s) return BH_NEXT;
   switch (s->kind) {
-  case ST_RETURN: return 1;
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++)
-      if (always_returns(s->u.block.stmts[i])) return 1;
-    return 0;
-  case ST_IF: return always_returns(s->u.if_.then) && always_returns(s->u.if_.else_);
-  case ST_SWITCH:
-    for (int i = 0; i < s->u.switch_.ncases; i++)
-      if (!always_returns(s->u.switch_.cases[i].body)) return 0;
-    return 1;
-  case ST_LOOP: return 1; /* a loop without break never falls through */
-  default: return 0;
+  case ST_BLOCK: {
+    int acc = BH_NEXT;
+    /* statements after one that cannot fall through are not analysed */
+    for (int i = 0; i < s->u.block.n && (acc & BH_NEXT); i++)
+      acc = (acc & ~BH_NEXT) | behavior(c, s->u.block.stmts[i]);
+    return acc;
+  }
+  case ST_RETURN: return BH_RETURN;
+  case ST_BREAK: return BH_BREAK;
+  case ST_CONTINUE: return BH_CONTINUE;
+  case ST_BREAK_IF: return BH_BREAK | BH_NEXT;
+  case ST_IF: return behavior(c, s->u.if_.then) | (s->u.if_.else_ ? behavior(c, s->u.if_.else_) : BH_NEXT);
+  case ST_SWITCH: {
+    int u = 0;
+    for (int i = 0; i < s->u.switch_.ncases; i++) u |= behavior(c, s->u.switch_.cases[i].body);
+    return u & BH_BREAK ? (u | BH_NEXT) & ~BH_BREAK : u;
+  }
+  case ST_LOOP:
+    return loop_behavior(c, s, behavior(c, s->u.loop.body),
+                         s->u.loop.continuing ? behavior(c, s->u.loop.continuing) : BH_NEXT);
+  case ST_FOR: case ST_WHILE: {
+    /* `if !cond { break; }` starts the body when there is a condition */
+    int b = behavior(c, s->u.loop.body);
+    if (s->u.loop.cond) b |= BH_BREAK;
+    return loop_behavior(c, s, b, BH_NEXT);
+  }
+  default: return BH_NEXT; /* declarations, assignments, calls, discard */
   }
 }
 
@@ -1193,7 +1219,9 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
     if (fn->params[i]->rtype) push_local(c, fn->params[i]);
   for (int i = 0; fn->body && i < fn->body->u.block.n; i++) stmt(c, fn->body->u.block.stmts[i]);
   close_scope(c, mark);
-  if (fn->rtype && !always_returns(fn->body))
+  /* §Behavior Analysis: a body with a return type must behave as {Return} */
+  int bh = c->d->errors ? BH_RETURN : behavior(c, fn->body);
+  if (fn->rtype && bh != BH_RETURN && (bh & BH_NEXT))
     diag_error(c->d, fn->name_span, "'%s' must return a value on every path", fn->name);
   c->fn = saved_fn;
   c->frame = saved_frame;
