@@ -603,20 +603,22 @@ static int cmp_i64(const void *x, const void *y) {
 static void check_entry_inputs(sctx *c, ast_decl *d) {
   int64_t *locs = malloc(sizeof *locs * ((size_t)d->nparams + 1));
   int nloc = 0;
+  uint32_t seen = 0; /* one bit per known built-in value name */
   for (int i = 0; i < d->nparams; i++) {
     ast_decl *p = d->params[i];
     ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
     ast_attr *lo = find_attr(p->attrs, p->nattrs, "location");
-    if (bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT)
-      for (int k = 0; k < i; k++) {
-        ast_attr *o = find_attr(d->params[k]->attrs, d->params[k]->nattrs, "builtin");
-        if (o && o->nargs == 1 && o->args[0]->kind == EX_IDENT &&
-            !strcmp(o->args[0]->u.ident.name, bi->args[0]->u.ident.name)) {
-          diag_error(c->d, bi->span, "@builtin(%s) is used by two inputs of '%s'", bi->args[0]->u.ident.name, d->name);
-          break;
-        }
-        if (k > 64) break; /* entry points have a handful of built-ins */
-      }
+    const char *bn = bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : NULL;
+    int bit = -1;
+    for (int k = 0; bn && k < BV_COUNT; k++)
+      if (!strcmp(bn, builtin_value_names[k])) bit = k;
+    for (int k = 0; bn && bit < 0 && other_builtin_values[k]; k++)
+      if (!strcmp(bn, other_builtin_values[k])) bit = BV_COUNT + k;
+    if (bit >= 0 && bit < 32) {
+      if (seen & (1u << bit))
+        diag_error(c->d, bi->span, "@builtin(%s) is used by two inputs of '%s'", bn, d->name);
+      seen |= 1u << bit;
+    }
     if (lo && lo->nargs == 1 && locs && i < 65536) {
       int64_t v = attr_int(c, lo, 0, "@location");
       if (v >= 0 && v < (1 << 20)) locs[nloc++] = v * 65536 + i;
