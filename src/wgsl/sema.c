@@ -220,6 +220,17 @@ static int extension_attr(sctx *c, const char *n) {
          (!strcmp(n, "input_attachment_index") && c->input_attachments_enabled);
 }
 
+/* §Diagnostic Filtering: @diagnostic(severity, rule) names one of four
+ * severities (an unknown rule is only a warning). */
+static void check_diagnostic_attr(sctx *c, ast_attr *a) {
+  static const char *const sev[] = {"error", "warning", "info", "off"};
+  const char *n = a->nargs >= 1 && a->args[0]->kind == EX_IDENT ? a->args[0]->u.ident.name : "";
+  for (int k = 0; k < 4; k++)
+    if (!strcmp(sev[k], n)) return;
+  diag_error(c->d, a->nargs ? a->args[0]->span : a->span,
+             "unknown diagnostic severity '%s' (error, warning, info or off)", n);
+}
+
 static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
   /* one bit per known attribute name: duplicates found in linear time */
   uint32_t seen = 0, seen_ext = 0;
@@ -239,6 +250,7 @@ static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
     uint32_t bit = known >= 0 ? 1u << known : a[i].name[0] == 'c' ? 1u : 2u;
     if ((*set & bit) && strcmp(a[i].name, "diagnostic"))
       diag_error(c->d, a[i].span, "duplicate attribute '@%s'", a[i].name);
+    if (!strcmp(a[i].name, "diagnostic")) check_diagnostic_attr(c, &a[i]);
     *set |= bit;
   }
 }
@@ -832,8 +844,19 @@ void sema_resolve_global(sctx *c, ast_decl *d) {
 
 static void stmt(sctx *c, ast_stmt *s);
 
+/* Statements and bodies take only diagnostic attributes. */
+static void check_stmt_attrs(sctx *c, ast_stmt *s) {
+  for (int i = 0; i < s->nattrs; i++) {
+    if (strcmp(s->attrs[i].name, "diagnostic"))
+      diag_error(c->d, s->attrs[i].span, "'@%s' is not allowed on a statement", s->attrs[i].name);
+    else
+      check_diagnostic_attr(c, &s->attrs[i]);
+  }
+}
+
 static void block(sctx *c, ast_stmt *s) {
   if (!s) return;
+  check_stmt_attrs(c, s);
   int mark = open_scope(c);
   for (int i = 0; i < s->u.block.n; i++) stmt(c, s->u.block.stmts[i]);
   close_scope(c, mark);
@@ -953,6 +976,7 @@ static void cond_expr(sctx *c, ast_expr *e, const char *what) {
 static void stmt(sctx *c, ast_stmt *s) {
   if (!s) return;
   char b[128];
+  if (s->kind != ST_BLOCK) check_stmt_attrs(c, s); /* block() checks its own */
   switch (s->kind) {
   case ST_BLOCK: block(c, s); break;
   case ST_DECL: local_decl(c, s->u.decl); break;
