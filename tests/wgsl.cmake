@@ -10,3 +10,8 @@ add_test(NAME wgsl.rules
 add_test(NAME wgsl.hostile
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/wgsl/hostile.sh $<TARGET_FILE:lockstep>)
 set_tests_properties(wgsl.hostile PROPERTIES TIMEOUT 600)
+# Features the front end gained, executed (tests/wgsl/exec/: case, shader,
+# expected words from the arithmetic in the shader's comment).
+add_test(NAME wgsl.exec
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/wgsl/exec.sh $<TARGET_FILE:lockstep> wgsl
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})

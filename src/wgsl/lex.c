@@ -172,15 +172,33 @@ static void emit(lexer *L, tok_kind k, size_t a, size_t b) {
   L->count++;
 }
 
+#include "xid.inc"
+
+/* Is cp in one of the sorted ranges? */
+static int in_ranges(const uint32_t (*r)[2], size_t n, uint32_t cp) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (cp < r[mid][0]) hi = mid;
+    else if (cp > r[mid][1]) lo = mid + 1;
+    else return 1;
+  }
+  return 0;
+}
+
+static int xid_start_cp(uint32_t cp) { return in_ranges(xid_start, sizeof xid_start / sizeof xid_start[0], cp); }
+static int xid_continue_cp(uint32_t cp) {
+  return in_ranges(xid_continue, sizeof xid_continue / sizeof xid_continue[0], cp);
+}
+
 /* Length of the identifier character at s[i] (ASCII letter, digit, '_' or a
- * valid non-blank multi-byte sequence), 0 if it is not one. Non-ASCII letters
- * are accepted loosely: any code point that is not blankspace. */
+ * non-ASCII XID_Continue code point, §Identifiers), 0 if it is not one. */
 static size_t ident_char(const lexer *L, size_t i) {
   unsigned c = L->s[i];
   if (c < 0x80) return (is_ascii_alpha(c) || is_digit(c) || c == '_') ? 1 : 0;
   uint32_t cp;
   size_t len = utf8_decode(L->s, L->n, i, &cp);
-  if (!len || is_unicode_blank(cp)) return 0;
+  if (!len || !xid_continue_cp(cp)) return 0;
   return len;
 }
 
@@ -422,8 +440,13 @@ static void lex_all(lexer *L) {
       } else if (cp == 0xFEFF) {
         diag_error(L->d, span_of(i, i + len), "byte order mark (U+FEFF) is not allowed in WGSL source");
         i += len;
-      } else {
+      } else if (xid_start_cp(cp)) {
         lex_ident(L, &i);
+      } else {
+        /* §Identifiers: only XID_Start letters begin an identifier */
+        diag_error(L->d, span_of(i, i + len), "unexpected character U+%04X '%.*s'", (unsigned)cp, (int)len,
+                   (const char *)s + i);
+        i += len;
       }
     } else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
       i = skip_line_comment(L, i + 2);

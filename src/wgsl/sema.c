@@ -229,6 +229,17 @@ static int extension_attr(sctx *c, const char *n) {
          (!strcmp(n, "input_attachment_index") && c->input_attachments_enabled);
 }
 
+/* §Diagnostic Filtering: @diagnostic(severity, rule) names one of four
+ * severities (an unknown rule is only a warning). */
+static void check_diagnostic_attr(sctx *c, ast_attr *a) {
+  static const char *const sev[] = {"error", "warning", "info", "off"};
+  const char *n = a->nargs >= 1 && a->args[0]->kind == EX_IDENT ? a->args[0]->u.ident.name : "";
+  for (int k = 0; k < 4; k++)
+    if (!strcmp(sev[k], n)) return;
+  diag_error(c->d, a->nargs ? a->args[0]->span : a->span,
+             "unknown diagnostic severity '%s' (error, warning, info or off)", n);
+}
+
 static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
   /* one bit per known attribute name: duplicates found in linear time */
   uint32_t seen = 0, seen_ext = 0;
@@ -248,6 +259,7 @@ static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
     uint32_t bit = known >= 0 ? 1u << known : a[i].name[0] == 'c' ? 1u : 2u;
     if ((*set & bit) && strcmp(a[i].name, "diagnostic"))
       diag_error(c->d, a[i].span, "duplicate attribute '@%s'", a[i].name);
+    if (!strcmp(a[i].name, "diagnostic")) check_diagnostic_attr(c, &a[i]);
     *set |= bit;
   }
 }
@@ -649,20 +661,22 @@ static int cmp_i64(const void *x, const void *y) {
 static void check_entry_inputs(sctx *c, ast_decl *d) {
   int64_t *locs = malloc(sizeof *locs * ((size_t)d->nparams + 1));
   int nloc = 0;
+  uint32_t seen = 0; /* one bit per known built-in value name */
   for (int i = 0; i < d->nparams; i++) {
     ast_decl *p = d->params[i];
     ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
     ast_attr *lo = find_attr(p->attrs, p->nattrs, "location");
-    if (bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT)
-      for (int k = 0; k < i; k++) {
-        ast_attr *o = find_attr(d->params[k]->attrs, d->params[k]->nattrs, "builtin");
-        if (o && o->nargs == 1 && o->args[0]->kind == EX_IDENT &&
-            !strcmp(o->args[0]->u.ident.name, bi->args[0]->u.ident.name)) {
-          diag_error(c->d, bi->span, "@builtin(%s) is used by two inputs of '%s'", bi->args[0]->u.ident.name, d->name);
-          break;
-        }
-        if (k > 64) break; /* entry points have a handful of built-ins */
-      }
+    const char *bn = bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : NULL;
+    int bit = -1;
+    for (int k = 0; bn && k < BV_COUNT; k++)
+      if (!strcmp(bn, builtin_value_names[k])) bit = k;
+    for (int k = 0; bn && bit < 0 && other_builtin_values[k]; k++)
+      if (!strcmp(bn, other_builtin_values[k])) bit = BV_COUNT + k;
+    if (bit >= 0 && bit < 32) {
+      if (seen & (1u << bit))
+        diag_error(c->d, bi->span, "@builtin(%s) is used by two inputs of '%s'", bn, d->name);
+      seen |= 1u << bit;
+    }
     if (lo && lo->nargs == 1 && locs && i < 65536) {
       int64_t v = attr_int(c, lo, 0, "@location");
       if (v >= 0 && v < (1 << 20)) locs[nloc++] = v * 65536 + i;
@@ -890,8 +904,19 @@ void sema_resolve_global(sctx *c, ast_decl *d) {
 
 static void stmt(sctx *c, ast_stmt *s);
 
+/* Statements and bodies take only diagnostic attributes. */
+static void check_stmt_attrs(sctx *c, ast_stmt *s) {
+  for (int i = 0; i < s->nattrs; i++) {
+    if (strcmp(s->attrs[i].name, "diagnostic"))
+      diag_error(c->d, s->attrs[i].span, "'@%s' is not allowed on a statement", s->attrs[i].name);
+    else
+      check_diagnostic_attr(c, &s->attrs[i]);
+  }
+}
+
 static void block(sctx *c, ast_stmt *s) {
   if (!s) return;
+  check_stmt_attrs(c, s);
   int mark = open_scope(c);
   for (int i = 0; i < s->u.block.n; i++) stmt(c, s->u.block.stmts[i]);
   close_scope(c, mark);
@@ -1019,6 +1044,7 @@ static void cond_expr(sctx *c, ast_expr *e, const char *what) {
 static void stmt(sctx *c, ast_stmt *s) {
   if (!s) return;
   char b[128];
+  if (s->kind != ST_BLOCK) check_stmt_attrs(c, s); /* block() checks its own */
   switch (s->kind) {
   case ST_BLOCK: block(c, s); break;
   case ST_DECL: local_decl(c, s->u.decl); break;
@@ -1265,23 +1291,49 @@ static void stmt(sctx *c, ast_stmt *s) {
   }
 }
 
-/* Does every path through s end in a return? (For functions with a return
- * type: the spec requires it.) */
-static int always_returns(ast_stmt *s) {
-  if (!s) return 0;
+/* §Statements Behavior Analysis: the ways a statement can finish. */
+enum { BH_NEXT = 1, BH_RETURN = 2, BH_BREAK = 4, BH_CONTINUE = 8 };
+
+/* loop {b1 continuing {b2}} (for and while loops desugar to it). */
+static int loop_behavior(sctx *c, ast_stmt *s, int b1, int b2) {
+  int r;
+  if (b1 == BH_RETURN) r = BH_RETURN;
+  else if ((b1 | b2) & BH_BREAK) r = ((b1 | b2) | BH_NEXT) & ~(BH_BREAK | BH_CONTINUE);
+  else r = (b1 | b2) & ~(BH_CONTINUE | BH_NEXT);
+  if (!r) diag_error(c->d, s->span, "this loop never finishes: it has no break and does not always return");
+  return r ? r : BH_NEXT;
+}
+
+static int behavior(sctx *c, ast_stmt *s) {
+  if (!s) return BH_NEXT;
   switch (s->kind) {
-  case ST_RETURN: return 1;
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++)
-      if (always_returns(s->u.block.stmts[i])) return 1;
-    return 0;
-  case ST_IF: return always_returns(s->u.if_.then) && always_returns(s->u.if_.else_);
-  case ST_SWITCH:
-    for (int i = 0; i < s->u.switch_.ncases; i++)
-      if (!always_returns(s->u.switch_.cases[i].body)) return 0;
-    return 1;
-  case ST_LOOP: return 1; /* a loop without break never falls through */
-  default: return 0;
+  case ST_BLOCK: {
+    int acc = BH_NEXT;
+    /* statements after one that cannot fall through are not analysed */
+    for (int i = 0; i < s->u.block.n && (acc & BH_NEXT); i++)
+      acc = (acc & ~BH_NEXT) | behavior(c, s->u.block.stmts[i]);
+    return acc;
+  }
+  case ST_RETURN: return BH_RETURN;
+  case ST_BREAK: return BH_BREAK;
+  case ST_CONTINUE: return BH_CONTINUE;
+  case ST_BREAK_IF: return BH_BREAK | BH_NEXT;
+  case ST_IF: return behavior(c, s->u.if_.then) | (s->u.if_.else_ ? behavior(c, s->u.if_.else_) : BH_NEXT);
+  case ST_SWITCH: {
+    int u = 0;
+    for (int i = 0; i < s->u.switch_.ncases; i++) u |= behavior(c, s->u.switch_.cases[i].body);
+    return u & BH_BREAK ? (u | BH_NEXT) & ~BH_BREAK : u;
+  }
+  case ST_LOOP:
+    return loop_behavior(c, s, behavior(c, s->u.loop.body),
+                         s->u.loop.continuing ? behavior(c, s->u.loop.continuing) : BH_NEXT);
+  case ST_FOR: case ST_WHILE: {
+    /* `if !cond { break; }` starts the body when there is a condition */
+    int b = behavior(c, s->u.loop.body);
+    if (s->u.loop.cond) b |= BH_BREAK;
+    return loop_behavior(c, s, b, BH_NEXT);
+  }
+  default: return BH_NEXT; /* declarations, assignments, calls, discard */
   }
 }
 
@@ -1310,7 +1362,9 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
     if (fn->params[i]->rtype) push_local(c, fn->params[i]);
   for (int i = 0; fn->body && i < fn->body->u.block.n; i++) stmt(c, fn->body->u.block.stmts[i]);
   close_scope(c, mark);
-  if (fn->rtype && !always_returns(fn->body))
+  /* §Behavior Analysis: a body with a return type must behave as {Return} */
+  int bh = c->d->errors ? BH_RETURN : behavior(c, fn->body);
+  if (fn->rtype && bh != BH_RETURN && (bh & BH_NEXT))
     diag_error(c->d, fn->name_span, "'%s' must return a value on every path", fn->name);
   c->fn = saved_fn;
   c->frame = saved_frame;

@@ -11,6 +11,7 @@
  * accesses at most one immediate data variable (§Address Spaces). Runs after
  * every function body is resolved.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "sema_int.h"
@@ -76,9 +77,7 @@ static void expr(walk *w, ast_expr *e) {
       int st = builtin_stage((builtin_fn)e->builtin);
       if (st && st != w->entry->stage) {
         char b[96];
-        strcpy(b, "'");
-        strncat(b, builtin_fn_name((builtin_fn)e->builtin), sizeof b - 3);
-        strcat(b, "'");
+        snprintf(b, sizeof b, "'%s'", builtin_fn_name((builtin_fn)e->builtin));
         report(w, e->span, b, st);
       }
     } else if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {

@@ -64,8 +64,14 @@ typedef struct uctx {
   int *params;
   int sev[RULE_COUNT];      /* effective severity per rule at the current point */
   int loop_cf;     /* CF' of the innermost loop, -1 outside */
-  int *loop_state; /* variable placeholders of the innermost loop */
-  int loop_nv;     /* how many variables loop_state covers */
+  int *loop_vars;  /* the variables the innermost loop may assign ... */
+  int *loop_state; /* ... and their placeholders (loop_nv of each) */
+  int loop_nv;
+  int *vtab;       /* variable -> 1 + its index in vars (hashed by address;
+                      stale entries are checked against vars) */
+  unsigned vcap, vused;
+  int *stamp;      /* per tracked variable: the scan that last listed it */
+  int capstamp, scan;
   int failed;
 } uctx;
 
@@ -134,10 +140,52 @@ static void require_value(uctx *u, int v, int rule, src_span span, const char *w
   if (u->ns > before) u->sites[u->ns - 1].operand = operand;
 }
 
+static ast_decl *root_decl(ast_expr *e);
+
+static unsigned ptr_hash(const void *p) {
+  uintptr_t x = (uintptr_t)p;
+  x ^= x >> 17;
+  x *= 0x9E3779B97F4A7C15u;
+  return (unsigned)(x >> 24);
+}
+
 static int var_index(uctx *u, ast_decl *d) {
-  for (int i = u->nvars - 1; i >= 0; i--)
-    if (u->vars[i] == d) return i;
+  if (!u->vcap) return -1;
+  for (unsigned h = ptr_hash(d) & (u->vcap - 1); u->vtab[h]; h = (h + 1) & (u->vcap - 1)) {
+    int i = u->vtab[h] - 1;
+    if (i < u->nvars && u->vars[i] == d) return i;
+  }
   return -1;
+}
+
+/* Records that d is tracked at index i: a hash of addresses whose entries
+ * for variables of closed blocks go stale (lookups check them against
+ * vars) and are dropped when the table is rebuilt. */
+static void var_put(uctx *u, ast_decl *d, int i) {
+  if ((u->vused + 1) * 2 > u->vcap) {
+    unsigned cap = 64;
+    while (cap < (unsigned)u->nvars * 4 + 4) cap *= 2;
+    int *t = calloc(cap, sizeof *t);
+    if (!t) {
+      u->failed = 1;
+      return;
+    }
+    free(u->vtab);
+    u->vtab = t;
+    u->vcap = cap;
+    u->vused = 0;
+    for (int k = 0; k < u->nvars; k++) { /* includes i */
+      unsigned h = ptr_hash(u->vars[k]) & (cap - 1);
+      while (t[h]) h = (h + 1) & (cap - 1);
+      t[h] = k + 1;
+      u->vused++;
+    }
+    return;
+  }
+  unsigned h = ptr_hash(d) & (u->vcap - 1);
+  while (u->vtab[h]) h = (h + 1) & (u->vcap - 1);
+  u->vtab[h] = i + 1;
+  u->vused++;
 }
 
 /* ----------------------------------------------------- diagnostic filters */
@@ -386,25 +434,122 @@ static void track(uctx *u, ast_decl *d, int init) {
   }
   u->vars[u->nvars] = d;
   u->state[u->nvars++] = init;
+  var_put(u, d, u->nvars - 1);
 }
 
-static void merge_states(uctx *u, int *into, const int *other, int n) {
-  for (int i = 0; i < n; i++)
-    if (into[i] != other[i]) into[i] = join(u, into[i], other[i], u->nodes[other[i]].span);
+/* ------------------------------------------------ assigned-variable scans */
+
+/* The tracked variables a statement may assign (directly, through a
+ * pointer passed to a call): a branch or loop saves, merges and makes
+ * placeholders for these only, so its cost does not grow with every
+ * variable in scope. */
+typedef struct vlist {
+  int *v;
+  int n, cap;
+} vlist;
+
+static void vl_add(uctx *u, vlist *l, ast_decl *d) {
+  int i = d ? var_index(u, d) : -1;
+  if (i < 0) return;
+  if (u->capstamp < u->nvars) {
+    int cap = u->nvars * 2 + 16;
+    int *s = realloc(u->stamp, sizeof *s * (size_t)cap);
+    if (!s) {
+      u->failed = 1;
+      return;
+    }
+    memset(s + u->capstamp, 0, sizeof *s * (size_t)(cap - u->capstamp));
+    u->stamp = s;
+    u->capstamp = cap;
+  }
+  if (u->stamp[i] == u->scan) return;
+  u->stamp[i] = u->scan;
+  if (l->n == l->cap) {
+    int cap = l->cap ? l->cap * 2 : 8;
+    int *v = realloc(l->v, sizeof *v * (size_t)cap);
+    if (!v) {
+      u->failed = 1;
+      return;
+    }
+    l->v = v;
+    l->cap = cap;
+  }
+  l->v[l->n++] = i;
 }
 
-/* The variable state may be an empty (NULL) array: copy nothing then. */
-static void copy_state(int *dst, const int *src, int n) {
-  if (n > 0) memcpy(dst, src, sizeof *dst * (size_t)n);
+static void scan_expr(uctx *u, vlist *l, ast_expr *e) {
+  if (!e) return;
+  switch (e->kind) {
+  case EX_CALL:
+    for (int i = 0; i < e->u.call.nargs; i++) {
+      ast_expr *a = e->u.call.args[i];
+      if (a->type && a->type->kind == TY_PTR) vl_add(u, l, root_decl(a));
+      scan_expr(u, l, a);
+    }
+    break;
+  case EX_UNARY: scan_expr(u, l, e->u.unary.operand); break;
+  case EX_BINARY: scan_expr(u, l, e->u.binary.lhs); scan_expr(u, l, e->u.binary.rhs); break;
+  case EX_INDEX: scan_expr(u, l, e->u.index.base); scan_expr(u, l, e->u.index.index); break;
+  case EX_MEMBER: scan_expr(u, l, e->u.member.base); break;
+  default: break;
+  }
 }
 
-static int *save_state(uctx *u) {
-  int *s = malloc(sizeof *s * (size_t)(u->nvars + 1));
+static void scan_stmt(uctx *u, vlist *l, ast_stmt *s) {
+  if (!s) return;
+  switch (s->kind) {
+  case ST_BLOCK:
+    for (int i = 0; i < s->u.block.n; i++) scan_stmt(u, l, s->u.block.stmts[i]);
+    break;
+  case ST_DECL: scan_expr(u, l, s->u.decl->init); break;
+  case ST_ASSIGN:
+    if (s->u.assign.lhs) vl_add(u, l, root_decl(s->u.assign.lhs));
+    scan_expr(u, l, s->u.assign.lhs);
+    scan_expr(u, l, s->u.assign.rhs);
+    break;
+  case ST_INCDEC:
+    vl_add(u, l, root_decl(s->u.incdec.lhs));
+    scan_expr(u, l, s->u.incdec.lhs);
+    break;
+  case ST_CALL: scan_expr(u, l, s->u.call); break;
+  case ST_IF:
+    scan_expr(u, l, s->u.if_.cond);
+    scan_stmt(u, l, s->u.if_.then);
+    scan_stmt(u, l, s->u.if_.else_);
+    break;
+  case ST_SWITCH:
+    scan_expr(u, l, s->u.switch_.selector);
+    for (int i = 0; i < s->u.switch_.ncases; i++) scan_stmt(u, l, s->u.switch_.cases[i].body);
+    break;
+  case ST_LOOP: case ST_FOR: case ST_WHILE:
+    scan_stmt(u, l, s->u.loop.init);
+    scan_expr(u, l, s->u.loop.cond);
+    scan_stmt(u, l, s->u.loop.update);
+    scan_stmt(u, l, s->u.loop.body);
+    scan_stmt(u, l, s->u.loop.continuing);
+    break;
+  case ST_RETURN: case ST_BREAK_IF: scan_expr(u, l, s->u.expr); break;
+  default: break;
+  }
+}
+
+/* The variables s (and the optional second statement) may assign. */
+static vlist assigned_in(uctx *u, ast_stmt *s, ast_stmt *s2) {
+  vlist l = {NULL, 0, 0};
+  u->scan++;
+  scan_stmt(u, &l, s);
+  scan_stmt(u, &l, s2);
+  return l;
+}
+
+/* Saves the states of the listed variables. */
+static int *save_listed(uctx *u, const vlist *l) {
+  int *s = malloc(sizeof *s * (size_t)(l->n + 1));
   if (!s) {
     u->failed = 1;
     return NULL;
   }
-  copy_state(s, u->state, u->nvars);
+  for (int k = 0; k < l->n; k++) s[k] = u->state[l->v[k]];
   return s;
 }
 
@@ -478,19 +623,24 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   case ST_CALL: cf = expr(u, cf, s->u.call, &v); break;
   case ST_IF: {
     cf = expr(u, cf, s->u.if_.cond, &v);
-    int *before = save_state(u);
-    if (!before) break;
+    vlist l = assigned_in(u, s->u.if_.then, s->u.if_.else_);
+    int *before = save_listed(u, &l);
+    if (!before) { free(l.v); break; }
     int b1, b2 = B_NEXT;
     int cf1 = block(u, v, s->u.if_.then, &b1);
-    int *after1 = save_state(u);
-    if (!after1) { free(before); break; }
-    copy_state(u->state, before, u->nvars);
+    int *after1 = save_listed(u, &l);
+    if (!after1) { free(before); free(l.v); break; }
+    for (int k = 0; k < l.n; k++) u->state[l.v[k]] = before[k];
     int cf2 = v;
     if (s->u.if_.else_) cf2 = stmt(u, v, s->u.if_.else_, &b2);
     /* variables assigned on either side depend on the condition */
-    if (b1 & B_NEXT) merge_states(u, u->state, after1, u->nvars);
-    for (int i = 0; i < u->nvars; i++)
-      if (u->state[i] != before[i]) u->state[i] = join(u, u->state[i], v, s->span);
+    for (int k = 0; k < l.n; k++) {
+      int i = l.v[k];
+      if ((b1 & B_NEXT) && u->state[i] != after1[k])
+        u->state[i] = join(u, u->state[i], after1[k], u->nodes[after1[k]].span);
+      if (u->state[i] != before[k]) u->state[i] = join(u, u->state[i], v, s->span);
+    }
+    free(l.v);
     *beh = ((b1 | b2) & ~B_NEXT) | ((b1 | b2) & B_NEXT);
     if ((b1 | b2) == B_NEXT) {
       (void)cf1;
@@ -509,20 +659,27 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   }
   case ST_SWITCH: {
     cf = expr(u, cf, s->u.switch_.selector, &v);
-    int *before = save_state(u), *acc = save_state(u);
-    if (!before || !acc) { free(before); free(acc); break; }
+    vlist l = assigned_in(u, s, NULL);
+    int *before = save_listed(u, &l), *acc = save_listed(u, &l);
+    if (!before || !acc) { free(before); free(acc); free(l.v); break; }
     int all = 0, end = node(u, s->span);
     for (int i = 0; i < s->u.switch_.ncases; i++) {
-      copy_state(u->state, before, u->nvars);
+      for (int k = 0; k < l.n; k++) u->state[l.v[k]] = before[k];
       int b;
       int c2 = block(u, v, s->u.switch_.cases[i].body, &b);
       edge(u, end, c2);
-      merge_states(u, acc, u->state, u->nvars);
+      for (int k = 0; k < l.n; k++) {
+        int st = u->state[l.v[k]];
+        if (acc[k] != st) acc[k] = join(u, acc[k], st, u->nodes[st].span);
+      }
       all |= b;
     }
-    copy_state(u->state, acc, u->nvars);
-    for (int i = 0; i < u->nvars; i++)
-      if (u->state[i] != before[i]) u->state[i] = join(u, u->state[i], v, s->span);
+    for (int k = 0; k < l.n; k++) {
+      int i = l.v[k];
+      u->state[i] = acc[k];
+      if (u->state[i] != before[k]) u->state[i] = join(u, u->state[i], v, s->span);
+    }
+    free(l.v);
     *beh = (all & ~B_BREAK) | ((all & B_BREAK) ? B_NEXT : 0);
     if ((all & (B_RET | B_CONT)) || (all & B_BREAK)) {
       edge(u, end, v);
@@ -540,13 +697,16 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     }
     int cfp = node(u, s->span); /* CF' */
     edge(u, cfp, cf);
-    int nv = u->nvars;
+    /* placeholders for the variables the loop may assign only */
+    vlist l = assigned_in(u, s, NULL);
+    int nv = l.n;
     int *ph = malloc(sizeof *ph * (size_t)(nv + 1));
-    if (!ph) { u->failed = 1; break; }
-    for (int i = 0; i < nv; i++) {
-      ph[i] = node(u, u->nodes[u->state[i]].span);
-      edge(u, ph[i], u->state[i]);
-      u->state[i] = ph[i];
+    if (!ph) { u->failed = 1; free(l.v); break; }
+    for (int k = 0; k < nv; k++) {
+      int i = l.v[k];
+      ph[k] = node(u, u->nodes[u->state[i]].span);
+      edge(u, ph[k], u->state[i]);
+      u->state[i] = ph[k];
     }
     int body_cf = cfp;
     if (s->u.loop.cond) {
@@ -557,9 +717,10 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     }
     int b;
     int saved_loop = u->loop_cf;
-    int *saved_ls = u->loop_state, saved_nv = u->loop_nv;
+    int *saved_ls = u->loop_state, *saved_lv = u->loop_vars, saved_nv = u->loop_nv;
     u->loop_cf = cfp;
     u->loop_state = ph;
+    u->loop_vars = l.v;
     u->loop_nv = nv;
     int end = block_open(u, body_cf, s->u.loop.body, &b);
     if (s->u.loop.continuing) {
@@ -572,19 +733,22 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     }
     u->loop_cf = saved_loop;
     u->loop_state = saved_ls;
+    u->loop_vars = saved_lv;
     u->loop_nv = saved_nv;
     edge(u, cfp, end);
-    for (int i = 0; i < nv; i++) {
-      /* a variable the loop never assigns keeps its value node, so that an
-       * enclosing `if` does not see it as changed under its condition */
-      if (u->state[i] == ph[i] && u->nodes[ph[i]].n == 1) {
-        u->state[i] = u->nodes[ph[i]].out[0];
+    for (int k = 0; k < nv; k++) {
+      int i = l.v[k];
+      /* a variable the loop does not end up assigning keeps its value
+       * node, so that an enclosing `if` does not see it as changed */
+      if (u->state[i] == ph[k] && u->nodes[ph[k]].n == 1) {
+        u->state[i] = u->nodes[ph[k]].out[0];
         continue;
       }
-      edge(u, ph[i], u->state[i]);
-      u->state[i] = ph[i];
+      edge(u, ph[k], u->state[i]);
+      u->state[i] = ph[k];
     }
     free(ph);
+    free(l.v);
     u->nvars = mark;
     *beh = (b & B_RET) | B_NEXT;
     /* without a return inside, invocations reconverge after the loop */
@@ -600,8 +764,10 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   case ST_BREAK: case ST_CONTINUE:
     if (u->loop_cf >= 0) {
       edge(u, u->loop_cf, cf);
-      for (int i = 0; u->loop_state && i < u->nvars && i < u->loop_nv; i++)
-        if (u->state[i] != u->loop_state[i]) edge(u, u->loop_state[i], u->state[i]);
+      for (int k = 0; u->loop_state && k < u->loop_nv; k++) {
+        int i = u->loop_vars[k];
+        if (i < u->nvars && u->state[i] != u->loop_state[k]) edge(u, u->loop_state[k], u->state[i]);
+      }
     }
     *beh = s->kind == ST_BREAK ? B_BREAK : B_CONT;
     break;
@@ -755,9 +921,15 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   f.vars = NULL;
   f.state = NULL;
   f.nvars = f.capvars = 0;
+  f.vtab = NULL;
+  f.vcap = f.vused = 0;
+  f.stamp = NULL;
+  f.capstamp = f.scan = 0;
   f.fn = fn;
   f.loop_cf = -1;
   f.loop_state = NULL;
+  f.loop_vars = NULL;
+  f.loop_nv = 0;
   int saved[RULE_COUNT];
   apply_attrs(&f, fn->attrs, fn->nattrs, saved);
   f.maybe = node(&f, fn->name_span);
@@ -825,6 +997,8 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   free(f.nodes);
   free(f.sites);
   free(f.vars);
+  free(f.vtab);
+  free(f.stamp);
   free(f.state);
   free(f.params);
 }

@@ -99,6 +99,10 @@ gen many_types_found_quadratic 'for (i = 0; i < 100000; i++) printf "alias A%d =
 run many_types_found_quadratic 0 ""
 gen many_attributes_found_quadratic 'printf "@compute "; for (i = 0; i < 100000; i++) printf "@workgroup_size(1) "; print "fn main() {}"'
 run many_attributes_found_quadratic 2 "duplicate attribute '@workgroup_size'"
+gen many_vars_and_loops_found_quadratic_memory 'print "@compute @workgroup_size(1) fn main() {"; for (i = 0; i < 20000; i++) printf "  var v%d = %d;\n", i, i; for (i = 0; i < 20000; i++) printf "  loop { v%d = 1; break; }\n", i; print "}"'
+run many_vars_and_loops_found_quadratic_memory 0 ""
+gen many_vars_and_branches_found_quadratic 'print "@compute @workgroup_size(1) fn main(@builtin(local_invocation_index) li: u32) {"; for (i = 0; i < 50000; i++) printf "  var v%d = %d;\n", i, i; for (i = 0; i < 50000; i++) printf "  if li > %du { v%d = 1; } else { v%d = 2; }\n  switch li { case 1u { v%d = 3; } default { } }\n", i, i, i, i; print "}"'
+run many_vars_and_branches_found_quadratic 0 ""
 gen many_arguments 'printf "const a = array("; for (i = 0; i < 200000; i++) printf "%d, ", i % 7; print "1);"'
 run many_arguments 0 ""
 
