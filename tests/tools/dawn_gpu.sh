@@ -17,21 +17,30 @@ export DAWN_BACKEND="${DAWN_BACKEND:-vulkan}" DAWN_FEATURE_LEVEL="${DAWN_FEATURE
 PEER="${LOCKSTEP_PEER_DIR:-$HOME/.cache/lockstep-peer}"
 export LOCKSTEP_PEER_DIR="$PEER"
 if [ $# -eq 0 ]; then set -- $(cd "$TESTS/cases" && ls *.json | sed 's/\.json$//'); fi
-# The adapter's subgroup width: models of cases whose output depends on it
-# (device.requiredFeatures has "subgroups") are checked at that width, which
-# must be fixed (subgroupMinSize = subgroupMaxSize).
-width="$(node --input-type=module -e '
+# The adapter's features and subgroup width: a case that needs a feature the
+# adapter lacks is skipped (and says so); models of cases whose output
+# depends on the width (device.requiredFeatures has "subgroups") are checked
+# at that width, which must be fixed (subgroupMinSize = subgroupMaxSize).
+probe="$(node --input-type=module -e '
   const { create, globals } = await import(process.env.LOCKSTEP_PEER_DIR + "/node_modules/webgpu/index.js");
   Object.assign(globalThis, globals);
   const a = await create(["backend=" + process.env.DAWN_BACKEND]).requestAdapter({ featureLevel: process.env.DAWN_FEATURE_LEVEL });
   const i = a?.info;
   console.log(i && i.subgroupMinSize === i.subgroupMaxSize ? i.subgroupMinSize : 0);
+  console.log(a ? [...a.features].join(" ") : "");
   process.exit(0);' 2>/dev/null)"
+width="$(printf '%s\n' "$probe" | sed -n 1p)"
+features=" $(printf '%s\n' "$probe" | sed -n 2p) "
 bad=0
 : > "$OUT/summary.txt"
 for name in "$@"; do
   case_file="$TESTS/cases/$name.json"
   wargs=()
+  missing=""
+  for f in $(node -e 'const c = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log((c.device?.requiredFeatures ?? []).join(" "))' "$case_file"); do
+    case "$features" in *" $f "*) ;; *) missing="$missing $f" ;; esac
+  done
+  if [ -n "$missing" ]; then echo "$name: skipped (the adapter lacks$missing)" >> "$OUT/summary.txt"; continue; fi
   if grep -q '"subgroups"' "$case_file"; then
     if [ "${width:-0}" = 0 ]; then echo "$name: skipped (the adapter's subgroup width is not fixed)" >> "$OUT/summary.txt"; continue; fi
     wargs=(--width "$width")
