@@ -370,6 +370,8 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     f[i].name = mb->name;
     f[i].type = t;
     f[i].span = mb->span;
+    f[i].attr_align = f[i].attr_size = 0;
+    f[i].decl = mb;
     ast_attr *al = find_attr(mb->attrs, mb->nattrs, "align");
     ast_attr *sz = find_attr(mb->attrs, mb->nattrs, "size");
     if (al) {
@@ -637,23 +639,48 @@ static int cmp_i64(const void *x, const void *y) {
 
 /* §Entry Point IO: each built-in value and each @location at most once
  * among an entry point's parameters. */
+/* The name in @builtin(name), or NULL. */
+static const char *builtin_name(ast_attr *bi) {
+  return bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : NULL;
+}
+
+/* §Built-in Inputs and Outputs: an entry point has no two built-in inputs
+ * of the same name, counting the members of structure parameters. */
+static void check_builtin_twice(sctx *c, ast_decl *d) {
+  enum { MAXB = 64 }; /* entry points have a handful of built-ins */
+  ast_attr *seen[MAXB];
+  int n = 0;
+  for (int i = 0; i < d->nparams; i++) {
+    ast_decl *p = d->params[i];
+    ast_attr *own[MAXB];
+    int k = 0;
+    if (find_attr(p->attrs, p->nattrs, "builtin")) own[k++] = find_attr(p->attrs, p->nattrs, "builtin");
+    else if (p->rtype && p->rtype->kind == TY_STRUCT)
+      for (int f = 0; f < p->rtype->nfields && k < MAXB; f++) {
+        const ast_member *mb = p->rtype->fields[f].decl;
+        ast_attr *bi = mb ? find_attr(mb->attrs, mb->nattrs, "builtin") : NULL;
+        if (bi) own[k++] = bi;
+      }
+    for (int j = 0; j < k; j++) {
+      const char *nm = builtin_name(own[j]);
+      if (!nm) continue;
+      for (int q = 0; q < n; q++)
+        if (!strcmp(builtin_name(seen[q]), nm)) {
+          diag_error(c->d, own[j]->span, "@builtin(%s) is used by two inputs of '%s'", nm, d->name);
+          return;
+        }
+      if (n < MAXB) seen[n++] = own[j];
+    }
+  }
+}
+
 static void check_entry_inputs(sctx *c, ast_decl *d) {
+  check_builtin_twice(c, d);
   int64_t *locs = malloc(sizeof *locs * ((size_t)d->nparams + 1));
   int nloc = 0;
   for (int i = 0; i < d->nparams; i++) {
     ast_decl *p = d->params[i];
-    ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
     ast_attr *lo = find_attr(p->attrs, p->nattrs, "location");
-    if (bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT)
-      for (int k = 0; k < i; k++) {
-        ast_attr *o = find_attr(d->params[k]->attrs, d->params[k]->nattrs, "builtin");
-        if (o && o->nargs == 1 && o->args[0]->kind == EX_IDENT &&
-            !strcmp(o->args[0]->u.ident.name, bi->args[0]->u.ident.name)) {
-          diag_error(c->d, bi->span, "@builtin(%s) is used by two inputs of '%s'", bi->args[0]->u.ident.name, d->name);
-          break;
-        }
-        if (k > 64) break; /* entry points have a handful of built-ins */
-      }
     if (lo && lo->nargs == 1 && locs && i < 65536) {
       int64_t v = attr_int(c, lo, 0, "@location");
       if (v >= 0 && v < (1 << 20)) locs[nloc++] = v * 65536 + i;
@@ -672,6 +699,73 @@ static void check_entry_inputs(sctx *c, ast_decl *d) {
   free(locs);
 }
 
+/* The built-in input value that attribute bi (on a parameter or on a member
+ * of a structure parameter of entry point d, of type t declared at ts)
+ * names, or -1 after reporting why it is not one (or when it is an input
+ * of another stage, which lockstep accepts and does not run). */
+static int builtin_input(sctx *c, ast_decl *d, ast_attr *bi, const type *t, src_span ts) {
+  char b[128];
+  const char *n = bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : "";
+  int found = -1;
+  for (int k = 0; k < BV_COUNT; k++)
+    if (!strcmp(n, builtin_value_names[k])) found = k;
+  if (found < 0) {
+    int other = 0;
+    for (int k = 0; other_builtin_values[k]; k++)
+      if (!strcmp(n, other_builtin_values[k])) other = 1;
+    /* valid built-in values of other stages are accepted here;
+     * pipeline creation refuses running them */
+    if (!other) diag_error(c->d, bi->span, "unknown built-in value '%s'", n);
+    else if (d->stage == 1)
+      diag_error(c->d, bi->span, "built-in value '%s' is not supported in a compute shader", n);
+    return -1;
+  }
+  if (found >= BV_SUBGROUP_INVOCATION_ID && !c->subgroups_enabled) {
+    diag_error(c->d, bi->span, "@builtin(%s) needs 'enable subgroups;'", n);
+    return -1;
+  }
+  const type *want = found == BV_LOCAL_INVOCATION_INDEX || found >= BV_SUBGROUP_INVOCATION_ID
+                         ? c->T->t_u32
+                         : types_vec(c->T, c->T->t_u32, 3);
+  if (t != want) {
+    char b2[64];
+    diag_error(c->d, ts, "@builtin(%s) must have type %s, found %s", n, TN(want, b2), TN(t, b));
+    return -1;
+  }
+  if (d->stage == 3 && (found == BV_SUBGROUP_INVOCATION_ID || found == BV_SUBGROUP_SIZE))
+    return -1; /* a fragment input too; lockstep runs compute only */
+  if (d->stage != 1) {
+    diag_error(c->d, bi->span, "@builtin(%s) is a compute shader input", n);
+    return -1;
+  }
+  return found;
+}
+
+/* A structure parameter p of compute entry point d: every member is a
+ * built-in input (§Input-output Locations: each member of entry point IO is
+ * a built-in value or has a location, and compute shaders have no
+ * user-defined inputs, §location). */
+static void check_struct_input(sctx *c, ast_decl *d, ast_decl *p) {
+  const type *t = p->rtype;
+  for (int i = 0; i < t->nfields; i++) {
+    const ast_member *mb = t->fields[i].decl;
+    if (!mb) continue;
+    ast_attr *bi = find_attr(mb->attrs, mb->nattrs, "builtin");
+    ast_attr *lo = find_attr(mb->attrs, mb->nattrs, "location");
+    if (lo) {
+      diag_error(c->d, lo->span, "member '%s' of parameter '%s': a compute entry point has no @location inputs",
+                 mb->name, p->name);
+      return;
+    }
+    if (!bi) {
+      diag_error(c->d, mb->name_span, "member '%s' of parameter '%s' of compute entry point '%s' needs @builtin(...)",
+                 mb->name, p->name, d->name);
+      return;
+    }
+    if (builtin_input(c, d, bi, t->fields[i].type, mb->type->span) < 0) return;
+  }
+}
+
 static void resolve_fn_signature(sctx *c, ast_decl *d) {
   char b[128];
   check_attr_names(c, d->attrs, d->nattrs, AT_FN);
@@ -686,41 +780,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     check_attr_names(c, p->attrs, p->nattrs, AT_PARAM);
     ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
     if (bi) {
-      const char *n = bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : "";
-      int found = -1;
-      for (int k = 0; k < BV_COUNT; k++)
-        if (!strcmp(n, builtin_value_names[k])) found = k;
-      if (found < 0) {
-        int other = 0;
-        for (int k = 0; other_builtin_values[k]; k++)
-          if (!strcmp(n, other_builtin_values[k])) other = 1;
-        /* valid built-in values of other stages are accepted here;
-         * pipeline creation refuses running them */
-        if (!other) diag_error(c->d, bi->span, "unknown built-in value '%s'", n);
-        else if (d->stage == 1)
-          diag_error(c->d, bi->span, "built-in value '%s' is not supported in a compute shader", n);
-        continue;
-      }
-      if (found >= BV_SUBGROUP_INVOCATION_ID && !c->subgroups_enabled) {
-        diag_error(c->d, bi->span, "@builtin(%s) needs 'enable subgroups;'", n);
-        continue;
-      }
-      const type *want = found == BV_LOCAL_INVOCATION_INDEX || found >= BV_SUBGROUP_INVOCATION_ID
-                             ? c->T->t_u32
-                             : types_vec(c->T, c->T->t_u32, 3);
-      if (p->rtype != want) {
-        char b2[64];
-        diag_error(c->d, p->type->span, "@builtin(%s) must have type %s, found %s", n,
-                   TN(want, b2), TN(p->rtype, b));
-        continue;
-      }
-      if (d->stage == 3 && (found == BV_SUBGROUP_INVOCATION_ID || found == BV_SUBGROUP_SIZE))
-        continue; /* a fragment input too; lockstep runs compute only */
-      if (d->stage != 1) {
-        diag_error(c->d, bi->span, "@builtin(%s) is a compute shader input", n);
-        continue;
-      }
-      p->builtin_value = found;
+      p->builtin_value = builtin_input(c, d, bi, p->rtype, p->type->span);
     } else if (find_attr(p->attrs, p->nattrs, "color")) {
       /* chromium_experimental_framebuffer_fetch: @color(N) reads attachment
        * N, on fragment inputs of scalar or vector type */
@@ -739,8 +799,10 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
        * @location inputs are vertex/fragment only */
       if (p->rtype->kind != TY_STRUCT && !find_attr(p->attrs, p->nattrs, "location"))
         diag_error(c->d, p->name_span, "entry point parameter '%s' needs @builtin(...) or @location(...)", p->name);
-      else if (d->stage == 1 && p->rtype->kind != TY_STRUCT)
+      else if (d->stage == 1 && (p->rtype->kind != TY_STRUCT || find_attr(p->attrs, p->nattrs, "location")))
         diag_error(c->d, p->name_span, "compute entry point parameters take @builtin(...), not @location");
+      else if (d->stage == 1)
+        check_struct_input(c, d, p);
     } else if (p->rtype->kind == TY_PTR) {
       if (p->rtype->space != AS_FUNCTION && p->rtype->space != AS_PRIVATE &&
           p->rtype->space != AS_WORKGROUP && p->rtype->space != AS_STORAGE &&

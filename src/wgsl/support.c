@@ -185,7 +185,10 @@ int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d) {
   if (!g.seen) return 0;
   for (int i = 0; i < fn->nparams && !g.failed; i++) {
     ast_decl *p = fn->params[i];
-    if (p->builtin_value < 0) refuse(&g, p->name_span, "this entry point parameter");
+    /* a structure parameter's members are all compute built-ins (the
+     * resolver checked them) */
+    if (p->builtin_value < 0 && !(p->rtype && p->rtype->kind == TY_STRUCT))
+      refuse(&g, p->name_span, "this entry point parameter");
   }
   if (!g.failed && fn->ret_type) refuse(&g, fn->ret_type->span, "an entry point return value");
   decl(&g, fn);
