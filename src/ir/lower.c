@@ -949,7 +949,7 @@ static uint32_t builtin_register(lw *L, builtin_value v) {
 /* The built-in value a member of a structure parameter carries (the
  * resolver made sure it has one, of the right type). */
 static builtin_value member_builtin(const type_field *f) {
-  for (int i = 0; i < f->decl->nattrs; i++) {
+  for (int i = 0; f->decl && i < f->decl->nattrs; i++) {
     const ast_attr *a = &f->decl->attrs[i];
     if (strcmp(a->name, "builtin") || a->nargs != 1 || a->args[0]->kind != EX_IDENT) continue;
     for (int k = 0; k < BV_COUNT; k++)
