@@ -88,11 +88,13 @@ typedef enum ir_pk {
 } ir_pk;
 
 /* Sub-operations of the subgroup opcodes (operand d): SRED takes every
- * IR_SG_*, SCANI / SCANX the ADD and MUL ones; SHUF's lane selection
- * IR_SH_*; VOTE's IR_VT_*. */
+ * IR_SG_*, SCANI / SCANX the ADD and MUL ones (up to MUL_H); SHUF's lane
+ * selection IR_SH_*; VOTE's IR_VT_*. ADD_H / MUL_H are the f16 ones: each
+ * step in f32, rounded to f16 (min, max and the lane moves need no f16
+ * variant: an f16 value is held as the f32 equal to it). */
 #define IR_SGS(X)                                                              \
-  X(ADD_I) X(ADD_F) X(MUL_I) X(MUL_F) X(MIN_S) X(MIN_U) X(MIN_F) X(MAX_S)      \
-  X(MAX_U) X(MAX_F) X(AND) X(OR) X(XOR)
+  X(ADD_I) X(ADD_F) X(MUL_I) X(MUL_F) X(ADD_H) X(MUL_H) X(MIN_S) X(MIN_U)      \
+  X(MIN_F) X(MAX_S) X(MAX_U) X(MAX_F) X(AND) X(OR) X(XOR)
 /* IDX: lane r[c]; XOR: lane ^ r[c]; UP: lane - r[c]; DOWN: lane + r[c];
  * QUAD: (lane & ~3) | r[c]; FIRST: the lowest active lane (r[c] unused) */
 #define IR_SHS(X) X(IDX) X(XOR) X(UP) X(DOWN) X(QUAD) X(FIRST)

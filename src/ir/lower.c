@@ -932,6 +932,32 @@ static void free_local_bindings(ast_stmt *s) {
   }
 }
 
+/* The registers of built-in input value v (vector ones: 3), allocated on
+ * first use; the VM fills them before the first instruction. */
+static uint32_t builtin_register(lw *L, builtin_value v) {
+  static const ir_builtin map[BV_COUNT] = {IR_BI_LOCAL_INVOCATION_INDEX, IR_BI_LOCAL_INVOCATION_ID,
+                                           IR_BI_GLOBAL_INVOCATION_ID, IR_BI_WORKGROUP_ID,
+                                           IR_BI_NUM_WORKGROUPS, IR_BI_SUBGROUP_INVOCATION_ID,
+                                           IR_BI_SUBGROUP_SIZE, IR_BI_SUBGROUP_ID,
+                                           IR_BI_NUM_SUBGROUPS};
+  const ir_builtin bi = map[v];
+  const uint32_t words = v == BV_LOCAL_INVOCATION_INDEX || v >= BV_SUBGROUP_INVOCATION_ID ? 1 : 3;
+  if (L->builtin_reg[bi] == IR_NO_REG) L->builtin_reg[bi] = lw_reg(L, words);
+  return L->builtin_reg[bi];
+}
+
+/* The built-in value a member of a structure parameter carries (the
+ * resolver made sure it has one, of the right type). */
+static builtin_value member_builtin(const type_field *f) {
+  for (int i = 0; f->decl && i < f->decl->nattrs; i++) {
+    const ast_attr *a = &f->decl->attrs[i];
+    if (strcmp(a->name, "builtin") || a->nargs != 1 || a->args[0]->kind != EX_IDENT) continue;
+    for (int k = 0; k < BV_COUNT; k++)
+      if (!strcmp(a->args[0]->u.ident.name, builtin_value_name((builtin_value)k))) return (builtin_value)k;
+  }
+  return BV_LOCAL_INVOCATION_INDEX; /* not reached */
+}
+
 ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
                            const ls_constant_entry *constants, size_t nconstants,
                            const ls_limits *limits, diag_list *diags) {
@@ -993,16 +1019,22 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   if (!pb) goto fail;
   for (int i = 0; i < fn->nparams; i++) {
     ast_decl *prm = fn->params[i];
-    static const ir_builtin map[BV_COUNT] = {IR_BI_LOCAL_INVOCATION_INDEX, IR_BI_LOCAL_INVOCATION_ID,
-                                             IR_BI_GLOBAL_INVOCATION_ID, IR_BI_WORKGROUP_ID,
-                                             IR_BI_NUM_WORKGROUPS, IR_BI_SUBGROUP_INVOCATION_ID,
-                                             IR_BI_SUBGROUP_SIZE, IR_BI_SUBGROUP_ID,
-                                             IR_BI_NUM_SUBGROUPS};
-    ir_builtin bi = map[prm->builtin_value];
-    if (L.builtin_reg[bi] == IR_NO_REG) L.builtin_reg[bi] = lw_reg(&L, prm->rtype->words);
-    pb[i].v.reg = L.builtin_reg[bi];
-    pb[i].v.n = prm->rtype->words;
     pb[i].v.type = prm->rtype;
+    pb[i].v.n = prm->rtype->words;
+    if (prm->builtin_value >= 0) {
+      pb[i].v.reg = builtin_register(&L, (builtin_value)prm->builtin_value);
+    } else {
+      /* a structure of built-ins: its own registers, member after member,
+       * copied from the built-in ones at the start */
+      pb[i].v.reg = lw_reg(&L, prm->rtype->words);
+      uint32_t r = pb[i].v.reg;
+      for (int k = 0; k < prm->rtype->nfields; k++) {
+        const type_field *fl = &prm->rtype->fields[k];
+        const uint32_t src = builtin_register(&L, member_builtin(fl));
+        for (uint32_t w = 0; w < fl->type->words; w++) lw_emit(&L, IR_MOV, r + w, src + w, 0, 0);
+        r += fl->type->words;
+      }
+    }
     prm->lower = &pb[i];
   }
   place_privates(&L);

@@ -239,12 +239,14 @@ static val memory_builtin(lw *L, ast_expr *e, builtin_fn f, int *done) {
 }
 
 /* The IR_SG_* of a subgroup reduction or scan of f32, i32 or u32. */
-static uint32_t sg_op(builtin_fn f, int is_f, int is_s) {
+/* is_h: the operand is f16, whose sums and products round to f16 at each
+ * step; its min and max compare as floats like f32's. */
+static uint32_t sg_op(builtin_fn f, int is_f, int is_s, int is_h) {
   switch (f) {
   case BF_SUBGROUP_ADD: case BF_SUBGROUP_EXCLUSIVE_ADD: case BF_SUBGROUP_INCLUSIVE_ADD:
-    return is_f ? IR_SG_ADD_F : IR_SG_ADD_I;
+    return is_h ? IR_SG_ADD_H : is_f ? IR_SG_ADD_F : IR_SG_ADD_I;
   case BF_SUBGROUP_MUL: case BF_SUBGROUP_EXCLUSIVE_MUL: case BF_SUBGROUP_INCLUSIVE_MUL:
-    return is_f ? IR_SG_MUL_F : IR_SG_MUL_I;
+    return is_h ? IR_SG_MUL_H : is_f ? IR_SG_MUL_F : IR_SG_MUL_I;
   case BF_SUBGROUP_MIN: return is_f ? IR_SG_MIN_F : is_s ? IR_SG_MIN_S : IR_SG_MIN_U;
   case BF_SUBGROUP_MAX: return is_f ? IR_SG_MAX_F : is_s ? IR_SG_MAX_S : IR_SG_MAX_U;
   case BF_SUBGROUP_AND: return IR_SG_AND;
@@ -284,15 +286,16 @@ static val subgroup_builtin(lw *L, ast_expr *e, builtin_fn f, const val *a, int 
     for (uint32_t i = 0; i < 4; i++) lw_emit(L, IR_BALLOT, d + i, a[0].reg, 0, i);
     return (val){.reg = d, .n = 4, .type = t};
   }
+  const int is_h = scalar_kind(t) == TY_F16;
   uint32_t w = t->words, d = lw_reg(L, w);
   for (uint32_t i = 0; i < w; i++) {
     uint32_t x = comp(a[0], i);
     switch (f) {
     case BF_SUBGROUP_EXCLUSIVE_ADD: case BF_SUBGROUP_EXCLUSIVE_MUL:
-      lw_emit(L, IR_SCANX, d + i, x, 0, sg_op(f, is_f, is_s));
+      lw_emit(L, IR_SCANX, d + i, x, 0, sg_op(f, is_f, is_s, is_h));
       break;
     case BF_SUBGROUP_INCLUSIVE_ADD: case BF_SUBGROUP_INCLUSIVE_MUL:
-      lw_emit(L, IR_SCANI, d + i, x, 0, sg_op(f, is_f, is_s));
+      lw_emit(L, IR_SCANI, d + i, x, 0, sg_op(f, is_f, is_s, is_h));
       break;
     case BF_SUBGROUP_BROADCAST: lw_emit(L, IR_SHUF, d + i, x, a[1].reg, IR_SH_IDX); break;
     case BF_SUBGROUP_BROADCAST_FIRST: lw_emit(L, IR_SHUF, d + i, x, x, IR_SH_FIRST); break;
@@ -306,7 +309,7 @@ static val subgroup_builtin(lw *L, ast_expr *e, builtin_fn f, const val *a, int 
     case BF_QUAD_SWAP_X: lw_emit(L, IR_SHUF, d + i, x, lw_const(L, 1), IR_SH_XOR); break;
     case BF_QUAD_SWAP_Y: lw_emit(L, IR_SHUF, d + i, x, lw_const(L, 2), IR_SH_XOR); break;
     case BF_QUAD_SWAP_DIAGONAL: lw_emit(L, IR_SHUF, d + i, x, lw_const(L, 3), IR_SH_XOR); break;
-    default: lw_emit(L, IR_SRED, d + i, x, 0, sg_op(f, is_f, is_s)); break;
+    default: lw_emit(L, IR_SRED, d + i, x, 0, sg_op(f, is_f, is_s, is_h)); break;
     }
   }
   return (val){.reg = d, .n = w, .type = t};

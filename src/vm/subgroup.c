@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../ir/ir.h"
+#include "vm.h"
 
 static float sg_f(uint32_t u) {
   float f;
@@ -37,6 +38,8 @@ static uint32_t sg_combine(unsigned op, uint32_t a, uint32_t b) {
   case IR_SG_ADD_F: return sg_u(sg_f(a) + sg_f(b));
   case IR_SG_MUL_I: return a * b;
   case IR_SG_MUL_F: return sg_u(sg_f(a) * sg_f(b));
+  case IR_SG_ADD_H: return vm_f16_round_bits(sg_u(sg_f(a) + sg_f(b)));
+  case IR_SG_MUL_H: return vm_f16_round_bits(sg_u(sg_f(a) * sg_f(b)));
   case IR_SG_MIN_S: return (int32_t)a < (int32_t)b ? a : b;
   case IR_SG_MIN_U: return a < b ? a : b;
   case IR_SG_MIN_F: return sg_u(sg_fmin(sg_f(a), sg_f(b)));
@@ -55,7 +58,7 @@ static uint32_t sg_combine(unsigned op, uint32_t a, uint32_t b) {
 static uint32_t sg_identity(unsigned op) {
   switch (op) {
   case IR_SG_MUL_I: return 1;
-  case IR_SG_MUL_F: return 0x3f800000u; /* 1.0f */
+  case IR_SG_MUL_F: case IR_SG_MUL_H: return 0x3f800000u; /* 1.0 */
   case IR_SG_AND: return UINT32_MAX;
   default: return 0;
   }
@@ -108,6 +111,8 @@ uint32_t vm_sg_reduce(const uint32_t *x, uint64_t live, unsigned op, unsigned w)
 #define SG_MULI(a, b) ((a) * (b))
 #define SG_ADDF(a, b) sg_u(sg_f(a) + sg_f(b))
 #define SG_MULF(a, b) sg_u(sg_f(a) * sg_f(b))
+#define SG_ADDH(a, b) vm_f16_round_bits(sg_u(sg_f(a) + sg_f(b)))
+#define SG_MULH(a, b) vm_f16_round_bits(sg_u(sg_f(a) * sg_f(b)))
 #define SG_ANY(a, b) sg_combine(op, (a), (b))
 
 void vm_sg_scan(uint32_t *d, const uint32_t *x, uint64_t live, unsigned op, int exclusive,
@@ -119,6 +124,8 @@ void vm_sg_scan(uint32_t *d, const uint32_t *x, uint64_t live, unsigned op, int 
   case IR_SG_MUL_I: SG_SCAN(SG_MULI) break;
   case IR_SG_ADD_F: SG_SCAN(SG_ADDF) break;
   case IR_SG_MUL_F: SG_SCAN(SG_MULF) break;
+  case IR_SG_ADD_H: SG_SCAN(SG_ADDH) break;
+  case IR_SG_MUL_H: SG_SCAN(SG_MULH) break;
   default: SG_SCAN(SG_ANY) break;
   }
 }
@@ -128,6 +135,8 @@ void vm_sg_scan(uint32_t *d, const uint32_t *x, uint64_t live, unsigned op, int 
 #undef SG_MULI
 #undef SG_ADDF
 #undef SG_MULF
+#undef SG_ADDH
+#undef SG_MULH
 #undef SG_ANY
 
 /* Lane s is active (s may be any value). */

@@ -840,7 +840,7 @@ static int vm_check(const ir_program *p) {
         ((in->op == IR_PACKC || in->op == IR_UNPACKC) && (in->d >= IR_PK_COUNT || in->c > 3)))
       return 0;
     if ((in->op == IR_SRED && in->d >= IR_SG_COUNT) ||
-        ((in->op == IR_SCANI || in->op == IR_SCANX) && in->d > IR_SG_MUL_F) ||
+        ((in->op == IR_SCANI || in->op == IR_SCANX) && in->d > IR_SG_MUL_H) ||
         (in->op == IR_SHUF && in->d >= IR_SH_COUNT) || (in->op == IR_VOTE && in->d >= IR_VT_COUNT) ||
         (in->op == IR_BALLOT && in->d > 3))
       return 0;

@@ -18,19 +18,6 @@
 #define TN(t, b) type_name((t), (b), sizeof(b))
 
 
-static const char *const builtin_value_names[BV_COUNT] = {
-    "local_invocation_index", "local_invocation_id", "global_invocation_id", "workgroup_id",
-    "num_workgroups", "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups"};
-
-const char *builtin_value_name(builtin_value v) { return builtin_value_names[v]; }
-
-/* Built-in values of other stages or extensions: known names, refused with a
- * message that says why. */
-static const char *const other_builtin_values[] = {
-    "vertex_index", "instance_index", "position", "front_facing", "frag_depth",
-    "sample_index", "sample_mask", "clip_distances", "primitive_index", "barycentric_coord",
-    "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups", NULL};
-
 /* ------------------------------------------------------------------ scopes */
 
 static unsigned name_hash(const char *s) {
@@ -184,7 +171,7 @@ static void close_scope(sctx *c, int mark) {
 
 /* -------------------------------------------------------------- attributes */
 
-static ast_attr *find_attr(ast_attr *a, int n, const char *name) {
+ast_attr *sema_find_attr(ast_attr *a, int n, const char *name) {
   for (int i = 0; i < n; i++)
     if (!strcmp(a[i].name, name)) return &a[i];
   return NULL;
@@ -192,7 +179,7 @@ static ast_attr *find_attr(ast_attr *a, int n, const char *name) {
 
 /* A const-expression attribute argument that must be a non-negative
  * integer; returns -1 after reporting an error. */
-static int64_t attr_int(sctx *c, ast_attr *a, int i, const char *what) {
+int64_t sema_attr_int(sctx *c, ast_attr *a, int i, const char *what) {
   if (a->nargs <= i) {
     diag_error(c->d, a->span, "@%s needs an argument", a->name);
     return -1;
@@ -338,8 +325,8 @@ static int check_special_space(sctx *c, ast_decl *d, int space, const type *t) {
     diag_error(c->d, d->init->span, "%s variables cannot have an initializer", addr_space_name((addr_space)space));
     ok = 0;
   }
-  ast_attr *g = find_attr(d->attrs, d->nattrs, "group");
-  ast_attr *bn = find_attr(d->attrs, d->nattrs, "binding");
+  ast_attr *g = sema_find_attr(d->attrs, d->nattrs, "group");
+  ast_attr *bn = sema_find_attr(d->attrs, d->nattrs, "binding");
   if (ok && (g || bn)) {
     diag_error(c->d, (g ? g : bn)->span, "only uniform and storage variables take @group/@binding");
     ok = 0;
@@ -391,10 +378,12 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     f[i].name = mb->name;
     f[i].type = t;
     f[i].span = mb->span;
-    ast_attr *al = find_attr(mb->attrs, mb->nattrs, "align");
-    ast_attr *sz = find_attr(mb->attrs, mb->nattrs, "size");
+    f[i].attr_align = f[i].attr_size = 0;
+    f[i].decl = mb;
+    ast_attr *al = sema_find_attr(mb->attrs, mb->nattrs, "align");
+    ast_attr *sz = sema_find_attr(mb->attrs, mb->nattrs, "size");
     if (al) {
-      int64_t v = attr_int(c, al, 0, "@align");
+      int64_t v = sema_attr_int(c, al, 0, "@align");
       if (v > 0 && (v & (v - 1)) == 0 && v >= t->align) f[i].attr_align = (uint32_t)v;
       else if (v >= 0)
         diag_error(c->d, al->span, "@align must be a power of two no smaller than %u", t->align);
@@ -405,7 +394,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
       sz = NULL;
     }
     if (sz) {
-      int64_t v = attr_int(c, sz, 0, "@size");
+      int64_t v = sema_attr_int(c, sz, 0, "@size");
       if (v >= t->size && v <= (1 << 28)) f[i].attr_size = (uint32_t)v;
       else if (v >= 0) diag_error(c->d, sz->span, "@size must be at least the member's size (%u)", t->size);
     }
@@ -467,9 +456,9 @@ static void resolve_override(sctx *c, ast_decl *d) {
     d->rtype = NULL;
   }
   d->override_id = -1;
-  ast_attr *id = find_attr(d->attrs, d->nattrs, "id");
+  ast_attr *id = sema_find_attr(d->attrs, d->nattrs, "id");
   if (id) {
-    int64_t v = attr_int(c, id, 0, "@id");
+    int64_t v = sema_attr_int(c, id, 0, "@id");
     if (v > 65535) diag_error(c->d, id->span, "@id must be below 65536");
     else if (v >= 0) {
       d->override_id = (int)v;
@@ -487,21 +476,21 @@ static void resolve_override(sctx *c, ast_decl *d) {
 static void resolve_handle_var(sctx *c, ast_decl *d, const type *t) {
   d->space = AS_HANDLE;
   d->access = ACC_READ;
-  ast_attr *g = find_attr(d->attrs, d->nattrs, "group");
-  ast_attr *bn = find_attr(d->attrs, d->nattrs, "binding");
+  ast_attr *g = sema_find_attr(d->attrs, d->nattrs, "group");
+  ast_attr *bn = sema_find_attr(d->attrs, d->nattrs, "binding");
   if (!g || !bn) {
     diag_error(c->d, d->name_span, "'%s' (a texture or sampler) needs @group and @binding", d->name);
     return;
   }
-  d->group = (int)attr_int(c, g, 0, "@group");
-  d->binding = (int)attr_int(c, bn, 0, "@binding");
+  d->group = (int)sema_attr_int(c, g, 0, "@group");
+  d->binding = (int)sema_attr_int(c, bn, 0, "@binding");
   if (d->init) {
     diag_error(c->d, d->init->span, "textures and samplers cannot have an initializer");
     return;
   }
   /* chromium_internal_input_attachments: an input attachment names its
    * attachment index; nothing else takes one */
-  ast_attr *ia = find_attr(d->attrs, d->nattrs, "input_attachment_index");
+  ast_attr *ia = sema_find_attr(d->attrs, d->nattrs, "input_attachment_index");
   int is_ia = t->kind == TY_TEXTURE && t->tex_kind == TEX_INPUT_ATTACHMENT;
   if (is_ia && !ia) {
     diag_error(c->d, d->name_span, "input attachment '%s' needs @input_attachment_index", d->name);
@@ -511,7 +500,7 @@ static void resolve_handle_var(sctx *c, ast_decl *d, const type *t) {
     diag_error(c->d, ia->span, "@input_attachment_index is only for input_attachment variables");
     return;
   }
-  if (ia && attr_int(c, ia, 0, "@input_attachment_index") < 0) return;
+  if (ia && sema_attr_int(c, ia, 0, "@input_attachment_index") < 0) return;
   d->rtype = t;
 }
 
@@ -589,8 +578,8 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
       return;
     }
   }
-  ast_attr *g = find_attr(d->attrs, d->nattrs, "group");
-  ast_attr *bn = find_attr(d->attrs, d->nattrs, "binding");
+  ast_attr *g = sema_find_attr(d->attrs, d->nattrs, "group");
+  ast_attr *bn = sema_find_attr(d->attrs, d->nattrs, "binding");
   int resource = space == AS_UNIFORM || space == AS_STORAGE;
   if (resource) {
     if (!g || !bn) {
@@ -598,8 +587,8 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
                  addr_space_name((addr_space)space));
       return;
     }
-    d->group = (int)attr_int(c, g, 0, "@group");
-    d->binding = (int)attr_int(c, bn, 0, "@binding");
+    d->group = (int)sema_attr_int(c, g, 0, "@group");
+    d->binding = (int)sema_attr_int(c, bn, 0, "@binding");
     if (!type_is_host_shareable(t) && t->kind != TY_BUFFER) {
       diag_error(c->d, d->type->span, "%s is not host-shareable and cannot be in %s memory", TN(t, b),
                  addr_space_name((addr_space)space));
@@ -651,115 +640,30 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
   d->rtype = t;
 }
 
-static int cmp_i64(const void *x, const void *y) {
-  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-  return a < b ? -1 : a > b;
-}
-
-/* §Entry Point IO: each built-in value and each @location at most once
- * among an entry point's parameters. */
-static void check_entry_inputs(sctx *c, ast_decl *d) {
-  int64_t *locs = malloc(sizeof *locs * ((size_t)d->nparams + 1));
-  int nloc = 0;
-  uint32_t seen = 0; /* one bit per known built-in value name */
-  for (int i = 0; i < d->nparams; i++) {
-    ast_decl *p = d->params[i];
-    ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
-    ast_attr *lo = find_attr(p->attrs, p->nattrs, "location");
-    const char *bn = bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : NULL;
-    int bit = -1;
-    for (int k = 0; bn && k < BV_COUNT; k++)
-      if (!strcmp(bn, builtin_value_names[k])) bit = k;
-    for (int k = 0; bn && bit < 0 && other_builtin_values[k]; k++)
-      if (!strcmp(bn, other_builtin_values[k])) bit = BV_COUNT + k;
-    if (bit >= 0 && bit < 32) {
-      if (seen & (1u << bit))
-        diag_error(c->d, bi->span, "@builtin(%s) is used by two inputs of '%s'", bn, d->name);
-      seen |= 1u << bit;
-    }
-    if (lo && lo->nargs == 1 && locs && i < 65536) {
-      int64_t v = attr_int(c, lo, 0, "@location");
-      if (v >= 0 && v < (1 << 20)) locs[nloc++] = v * 65536 + i;
-    }
-  }
-  if (locs) {
-    qsort(locs, (size_t)nloc, sizeof *locs, cmp_i64);
-    for (int k = 1; k < nloc; k++)
-      if (locs[k] / 65536 == locs[k - 1] / 65536) {
-        ast_decl *p = d->params[locs[k] % 65536];
-        diag_error(c->d, find_attr(p->attrs, p->nattrs, "location")->span,
-                   "@location(%lld) is used by two inputs of '%s'", (long long)(locs[k] / 65536), d->name);
-        break;
-      }
-  }
-  free(locs);
-}
-
 static void resolve_fn_signature(sctx *c, ast_decl *d) {
   char b[128];
   check_attr_names(c, d->attrs, d->nattrs, AT_FN);
-  if (find_attr(d->attrs, d->nattrs, "compute")) d->stage = 1;
-  else if (find_attr(d->attrs, d->nattrs, "vertex")) d->stage = 2;
-  else if (find_attr(d->attrs, d->nattrs, "fragment")) d->stage = 3;
+  if (sema_find_attr(d->attrs, d->nattrs, "compute")) d->stage = 1;
+  else if (sema_find_attr(d->attrs, d->nattrs, "vertex")) d->stage = 2;
+  else if (sema_find_attr(d->attrs, d->nattrs, "fragment")) d->stage = 3;
   for (int i = 0; i < d->nparams; i++) {
     ast_decl *p = d->params[i];
     p->builtin_value = -1; /* a repeated name is found with the body's scope */
     p->rtype = sema_type(c, p->type);
     if (!p->rtype) continue;
     check_attr_names(c, p->attrs, p->nattrs, AT_PARAM);
-    ast_attr *bi = find_attr(p->attrs, p->nattrs, "builtin");
+    ast_attr *bi = sema_find_attr(p->attrs, p->nattrs, "builtin");
     if (bi) {
-      const char *n = bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : "";
-      int found = -1;
-      for (int k = 0; k < BV_COUNT; k++)
-        if (!strcmp(n, builtin_value_names[k])) found = k;
-      if (found < 0) {
-        int other = 0;
-        for (int k = 0; other_builtin_values[k]; k++)
-          if (!strcmp(n, other_builtin_values[k])) other = 1;
-        /* valid built-in values of other stages are accepted here;
-         * pipeline creation refuses running them */
-        if (!other) diag_error(c->d, bi->span, "unknown built-in value '%s'", n);
-        else if (d->stage == 1)
-          diag_error(c->d, bi->span, "built-in value '%s' is not supported in a compute shader", n);
-        continue;
-      }
-      if (found >= BV_SUBGROUP_INVOCATION_ID && !c->subgroups_enabled) {
-        diag_error(c->d, bi->span, "@builtin(%s) needs 'enable subgroups;'", n);
-        continue;
-      }
-      const type *want = found == BV_LOCAL_INVOCATION_INDEX || found >= BV_SUBGROUP_INVOCATION_ID
-                             ? c->T->t_u32
-                             : types_vec(c->T, c->T->t_u32, 3);
-      if (p->rtype != want) {
-        char b2[64];
-        diag_error(c->d, p->type->span, "@builtin(%s) must have type %s, found %s", n,
-                   TN(want, b2), TN(p->rtype, b));
-        continue;
-      }
-      if (d->stage == 3 && (found == BV_SUBGROUP_INVOCATION_ID || found == BV_SUBGROUP_SIZE))
-        continue; /* a fragment input too; lockstep runs compute only */
-      if (d->stage != 1) {
-        diag_error(c->d, bi->span, "@builtin(%s) is a compute shader input", n);
-        continue;
-      }
-      for (int k = 0; k < i; k++)
-        if (d->params[k]->builtin_value == found) {
-          diag_error(c->d, bi->span, "@builtin(%s) appears on two parameters", n);
-          diag_note(c->d, d->params[k]->name_span, "the other parameter");
-          found = -1;
-          break;
-        }
-      p->builtin_value = found;
-    } else if (find_attr(p->attrs, p->nattrs, "color")) {
+      p->builtin_value = sema_builtin_input(c, d, bi, p->rtype, p->type->span);
+    } else if (sema_find_attr(p->attrs, p->nattrs, "color")) {
       /* chromium_experimental_framebuffer_fetch: @color(N) reads attachment
        * N, on fragment inputs of scalar or vector type */
-      ast_attr *col = find_attr(p->attrs, p->nattrs, "color");
+      ast_attr *col = sema_find_attr(p->attrs, p->nattrs, "color");
       if (d->stage != 3 || !(type_is_scalar(p->rtype) || p->rtype->kind == TY_VEC))
         diag_error(c->d, col->span, "@color is only for scalar or vector fragment shader inputs");
-      else if (attr_int(c, col, 0, "@color") >= 0)
+      else if (sema_attr_int(c, col, 0, "@color") >= 0)
         for (int k = 0; k < i; k++) {
-          ast_attr *o = find_attr(d->params[k]->attrs, d->params[k]->nattrs, "color");
+          ast_attr *o = sema_find_attr(d->params[k]->attrs, d->params[k]->nattrs, "color");
           if (o && o->nargs && col->nargs && o->args[0]->cval && col->args[0]->cval &&
               o->args[0]->cval->i == col->args[0]->cval->i)
             diag_error(c->d, col->span, "two inputs use @color(%lld)", (long long)col->args[0]->cval->i);
@@ -767,10 +671,12 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     } else if (d->stage) {
       /* struct parameters carry their @builtin/@location on members;
        * @location inputs are vertex/fragment only */
-      if (p->rtype->kind != TY_STRUCT && !find_attr(p->attrs, p->nattrs, "location"))
+      if (p->rtype->kind != TY_STRUCT && !sema_find_attr(p->attrs, p->nattrs, "location"))
         diag_error(c->d, p->name_span, "entry point parameter '%s' needs @builtin(...) or @location(...)", p->name);
-      else if (d->stage == 1 && p->rtype->kind != TY_STRUCT)
+      else if (d->stage == 1 && (p->rtype->kind != TY_STRUCT || sema_find_attr(p->attrs, p->nattrs, "location")))
         diag_error(c->d, p->name_span, "compute entry point parameters take @builtin(...), not @location");
+      else if (d->stage == 1)
+        sema_struct_input(c, d, p);
     } else if (p->rtype->kind == TY_PTR) {
       if (p->rtype->space != AS_FUNCTION && p->rtype->space != AS_PRIVATE &&
           p->rtype->space != AS_WORKGROUP && p->rtype->space != AS_STORAGE &&
@@ -783,7 +689,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
       diag_error(c->d, p->type->span, "%s cannot be a parameter type", TN(p->rtype, b));
     }
   }
-  if (d->stage) check_entry_inputs(c, d);
+  if (d->stage) sema_entry_inputs(c, d);
   if (d->ret_type) {
     d->rtype = sema_type(c, d->ret_type);
     if (d->rtype && !type_is_constructible(d->rtype))
@@ -791,14 +697,14 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     if (d->stage == 1)
       diag_error(c->d, d->ret_type->span, "a compute entry point cannot return a value");
   }
-  if (!d->ret_type && find_attr(d->attrs, d->nattrs, "must_use"))
-    diag_error(c->d, find_attr(d->attrs, d->nattrs, "must_use")->span,
+  if (!d->ret_type && sema_find_attr(d->attrs, d->nattrs, "must_use"))
+    diag_error(c->d, sema_find_attr(d->attrs, d->nattrs, "must_use")->span,
                "@must_use needs a function with a return type");
-  if (d->stage != 1 && find_attr(d->attrs, d->nattrs, "workgroup_size"))
-    diag_error(c->d, find_attr(d->attrs, d->nattrs, "workgroup_size")->span,
+  if (d->stage != 1 && sema_find_attr(d->attrs, d->nattrs, "workgroup_size"))
+    diag_error(c->d, sema_find_attr(d->attrs, d->nattrs, "workgroup_size")->span,
                "@workgroup_size is only for compute shader entry points");
   if (d->stage == 1) {
-    ast_attr *ws = find_attr(d->attrs, d->nattrs, "workgroup_size");
+    ast_attr *ws = sema_find_attr(d->attrs, d->nattrs, "workgroup_size");
     if (!ws) {
       diag_error(c->d, d->name_span, "compute entry point '%s' needs @workgroup_size", d->name);
       return;
@@ -841,7 +747,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
       d->wg_size[i] = e;
     }
   }
-  ast_attr *sg = find_attr(d->attrs, d->nattrs, "subgroup_size");
+  ast_attr *sg = sema_find_attr(d->attrs, d->nattrs, "subgroup_size");
   if (sg) resolve_subgroup_size(c, d, sg);
 }
 
@@ -1105,7 +1011,7 @@ static void stmt(sctx *c, ast_stmt *s) {
     if (t && s->u.call->ref == REF_CONSTRUCT)
       diag_error(c->d, s->span, "a value constructor cannot be a statement");
     if (t && s->u.call->ref == REF_DECL && s->u.call->decl &&
-        find_attr(s->u.call->decl->attrs, s->u.call->decl->nattrs, "must_use"))
+        sema_find_attr(s->u.call->decl->attrs, s->u.call->decl->nattrs, "must_use"))
       diag_error(c->d, s->span, "the result of '%s' must be used (it is @must_use)", s->u.call->decl->name);
     if (s->u.call->ref == REF_BUILTIN_FN && t && t->kind != TY_VOID &&
         s->u.call->builtin != BF_ARRAY_LENGTH && builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_ATOM &&

@@ -1,6 +1,7 @@
 /*
  * sema_int.h — state shared by the resolver's files: sema.c (module,
- * declarations, statements) and sema_expr.c (expressions, calls, types).
+ * declarations, statements), sema_entry.c (entry point inputs) and
+ * sema_expr.c (expressions, calls, types).
  * Not used outside src/wgsl/.
  */
 #ifndef LS_WGSL_SEMA_INT_H
@@ -79,8 +80,22 @@ typedef struct sctx {
 
 /* sema.c */
 ast_decl *sema_lookup(sctx *c, const char *name);
+/* The attribute called name among a[0..n), or NULL. */
+ast_attr *sema_find_attr(ast_attr *a, int n, const char *name);
+/* Argument i of a, a non-negative constant integer; -1 after an error. */
+int64_t sema_attr_int(sctx *c, ast_attr *a, int i, const char *what);
 void sema_resolve_global(sctx *c, ast_decl *d);
 void sema_resolve_fn_body(sctx *c, ast_decl *fn);
+
+/* sema_entry.c */
+/* The built-in input value that @builtin attribute bi names, on a parameter
+ * (or member of a structure parameter) of entry point d, of type t declared
+ * at ts; -1 after an error, or for an input of another stage. */
+int sema_builtin_input(sctx *c, ast_decl *d, ast_attr *bi, const type *t, src_span ts);
+/* Structure parameter p of compute entry point d: every member a built-in. */
+void sema_struct_input(sctx *c, ast_decl *d, ast_decl *p);
+/* No built-in value and no @location twice among d's inputs. */
+void sema_entry_inputs(sctx *c, ast_decl *d);
 
 /* sema_expr.c */
 const type *sema_expr(sctx *c, ast_expr *e);

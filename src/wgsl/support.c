@@ -78,16 +78,6 @@ static int lowered(builtin_fn f) {
   }
 }
 
-/* Subgroup and quad built-ins: the cross-lane operations combine 32-bit
- * lanes and do not round f16 sums and products per step yet. */
-static int cross_lane(builtin_fn f) {
-  switch (builtin_fn_kind(f)) {
-  case BK_SGRED: case BK_SGBIT: case BK_SGBC: case BK_SGSHUF: case BK_SGONE: case BK_QBC:
-    return 1;
-  default: return 0;
-  }
-}
-
 static void decl(gate *g, ast_decl *d);
 static void stmt(gate *g, ast_stmt *s);
 
@@ -103,14 +93,6 @@ static void expr(gate *g, ast_expr *e) {
     if (e->ref == REF_BUILTIN_FN && !lowered((builtin_fn)e->builtin)) {
       char b[96];
       snprintf(b, sizeof b, "the built-in function '%s'", builtin_fn_name((builtin_fn)e->builtin));
-      refuse(g, e->span, b);
-      return;
-    }
-    if (e->ref == REF_BUILTIN_FN && cross_lane((builtin_fn)e->builtin) && e->u.call.nargs &&
-        e->u.call.args[0]->type && type_scalar_of(e->u.call.args[0]->type) &&
-        type_scalar_of(e->u.call.args[0]->type)->kind == TY_F16) {
-      char b[96];
-      snprintf(b, sizeof b, "an f16 operand of '%s'", builtin_fn_name((builtin_fn)e->builtin));
       refuse(g, e->span, b);
       return;
     }
@@ -203,7 +185,10 @@ int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d) {
   if (!g.seen) return 0;
   for (int i = 0; i < fn->nparams && !g.failed; i++) {
     ast_decl *p = fn->params[i];
-    if (p->builtin_value < 0) refuse(&g, p->name_span, "this entry point parameter");
+    /* a structure parameter's members are all compute built-ins (the
+     * resolver checked them) */
+    if (p->builtin_value < 0 && !(p->rtype && p->rtype->kind == TY_STRUCT))
+      refuse(&g, p->name_span, "this entry point parameter");
   }
   if (!g.failed && fn->ret_type) refuse(&g, fn->ret_type->span, "an entry point return value");
   decl(&g, fn);

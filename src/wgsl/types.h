@@ -84,6 +84,7 @@ typedef struct type_field {
   uint32_t offset;
   uint32_t attr_align, attr_size; /* @align / @size, 0 when absent */
   src_span span;
+  const ast_member *decl; /* a declared structure's member (its IO attributes), else NULL */
 } type_field;
 
 struct type {

@@ -258,14 +258,30 @@ static int global_uniform(ast_decl *d) {
   return 0;
 }
 
-static int is_builtin_nonuniform_value(ast_decl *p) {
-  ast_attr *a = NULL;
-  for (int i = 0; i < p->nattrs; i++)
-    if (!strcmp(p->attrs[i].name, "builtin")) a = &p->attrs[i];
-  if (!a || a->nargs < 1 || a->args[0]->kind != EX_IDENT) return 1; /* @location inputs */
+/* §Uniformity Rules for Expressions: workgroup_id, num_workgroups,
+ * subgroup_size and num_subgroups are the uniform built-in inputs; every
+ * other input is not. */
+static int uniform_builtin_attr(const ast_attr *attrs, int nattrs) {
+  const ast_attr *a = NULL;
+  for (int i = 0; i < nattrs; i++)
+    if (!strcmp(attrs[i].name, "builtin")) a = &attrs[i];
+  if (!a || a->nargs < 1 || a->args[0]->kind != EX_IDENT) return 0; /* @location inputs */
   const char *n = a->args[0]->u.ident.name;
-  return !(!strcmp(n, "workgroup_id") || !strcmp(n, "num_workgroups") || !strcmp(n, "subgroup_size") ||
-           !strcmp(n, "num_subgroups"));
+  return !strcmp(n, "workgroup_id") || !strcmp(n, "num_workgroups") || !strcmp(n, "subgroup_size") ||
+         !strcmp(n, "num_subgroups");
+}
+
+/* A structure parameter is one value: uniform only when every member is a
+ * uniform built-in (the analysis does not split composites). */
+static int is_builtin_nonuniform_value(ast_decl *p) {
+  if (!p->nattrs && p->rtype && p->rtype->kind == TY_STRUCT) {
+    for (int i = 0; i < p->rtype->nfields; i++) {
+      const ast_member *mb = p->rtype->fields[i].decl;
+      if (!mb || !uniform_builtin_attr(mb->attrs, mb->nattrs)) return 1;
+    }
+    return 0;
+  }
+  return !uniform_builtin_attr(p->attrs, p->nattrs);
 }
 
 static int call(uctx *u, int cf, ast_expr *e, int *val) {

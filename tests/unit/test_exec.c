@@ -289,6 +289,64 @@ static void test_builtin_values(void **state) {
   wgsl_module_free(m);
 }
 
+/* Built-in values in structure parameters, mixed with plain ones: each
+ * member reads its own value whatever its position in the structure; the
+ * structure is an ordinary value (passed to a function, stored in a var).
+ * The subgroup members are combined so that the result does not depend on
+ * W: lane l of subgroup s is local index s*W + l (docs/spec-notes.md), and
+ * num_subgroups * subgroup_size = 64 for a workgroup of 64 at every W. */
+static const char *entry_struct_src =
+    "enable subgroups;\n"
+    "struct A {\n"
+    "  @builtin(local_invocation_index) li: u32,\n"
+    "  @builtin(global_invocation_id) gid: vec3u,\n"
+    "  @builtin(local_invocation_id) lid: vec3u,\n"
+    "}\n"
+    "struct S {\n"
+    "  @builtin(subgroup_size) ss: u32, @builtin(subgroup_invocation_id) sid: u32,\n"
+    "  @builtin(subgroup_id) sg: u32, @builtin(num_subgroups) ns: u32,\n"
+    "}\n"
+    "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n"
+    "fn flat(a: A) -> u32 { return a.lid.x + 8u * (a.lid.y + 2u * a.lid.z); }\n"
+    "@compute @workgroup_size(8, 2, 4)\n"
+    "fn main(@builtin(workgroup_id) wid: vec3u, a: A, @builtin(num_workgroups) nwg: vec3u, s: S) {\n"
+    "  var c = a;\n"
+    "  let o = (wid.x * 64u + a.li) * 8u;\n"
+    "  out[o] = a.li;\n"
+    "  out[o + 1u] = c.gid.x; out[o + 2u] = c.gid.y; out[o + 3u] = c.gid.z;\n"
+    "  out[o + 4u] = flat(c);\n"
+    "  out[o + 5u] = s.sg * s.ss + s.sid;\n"
+    "  out[o + 6u] = s.ns * s.ss;\n"
+    "  out[o + 7u] = nwg.x * 100u + wid.x;\n"
+    "}\n";
+
+static void test_entry_struct(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = build(entry_struct_src, NULL, 0, &m);
+  enum { G = 3 };
+  size_t words = G * 64 * 8;
+  uint32_t *init = calloc(words, 4), *want = calloc(words, 4);
+  for (uint32_t g = 0; g < G; g++)
+    for (uint32_t li = 0; li < 64; li++) {
+      /* §local_invocation_index: x + y*8 + z*16 for workgroup_size(8, 2, 4) */
+      const uint32_t x = li % 8, y = (li / 8) % 2, z = li / 16;
+      uint32_t *r = want + (g * 64 + li) * 8;
+      r[0] = li;
+      r[1] = g * 8 + x; r[2] = y; r[3] = z;
+      r[4] = x + 8 * (y + 2 * z);
+      r[5] = li;
+      r[6] = 64;
+      r[7] = G * 100 + g;
+    }
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, G, ini, wan, &words, 1);
+  free(init);
+  free(want);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* ------------------------------------------- integer and float rules */
 
 static const char *arith_src =
@@ -703,7 +761,7 @@ int main(void) {
       cmocka_unit_test(test_integer_rules),  cmocka_unit_test(test_short_circuit),
       cmocka_unit_test(test_continuing),     cmocka_unit_test(test_builtin_edges),
       cmocka_unit_test(test_split_edges),    cmocka_unit_test(test_vector_runtime_index),
-      cmocka_unit_test(test_operand_order),
+      cmocka_unit_test(test_operand_order),  cmocka_unit_test(test_entry_struct),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include <cmocka.h>
 
@@ -387,6 +388,282 @@ static void test_after_return(void **state) {
   run_case(20, 2, 2);
 }
 
+/* ---------------------------------------------------- f16 operands */
+
+/* The f16 value nearest to x, as a float: ties to even, f16 subnormals
+ * kept, overflow to infinity (the inputs have no NaN). Written from the
+ * format's definition: f16's spacing at x is 2^(e - 11) for x in
+ * [2^(e-1), 2^e) with e >= -13, and 2^-24 below, so x / spacing is exact in
+ * double and rint rounds it to nearest even. */
+static float r16(float x) {
+  if (x != x || x - x != 0) return x; /* infinities */
+  int e;
+  frexp((double)x, &e);
+  if (e < -13) e = -13;
+  const double q = ldexp(1.0, e - 11);
+  const double r = rint((double)x / q) * q;
+  if (fabs(r) > 65504.0) return x < 0 ? -INFINITY : INFINITY;
+  return (float)r;
+}
+
+static uint32_t addh(uint32_t a, uint32_t b) { return bf(r16(fb(a) + fb(b))); }
+static uint32_t mulh(uint32_t a, uint32_t b) { return bf(r16(fb(a) * fb(b))); }
+static uint32_t minh(uint32_t a, uint32_t b) { return fb(b) < fb(a) ? b : a; }
+static uint32_t maxh(uint32_t a, uint32_t b) { return fb(b) > fb(a) ? b : a; }
+
+/* r16 on values worked out from the format, and against the compiler's
+ * own f16 type where it has one (an f32 converted to _Float16 is rounded
+ * once, to nearest even). */
+static void test_f16_model(void **state) {
+  (void)state;
+  /* fixed points of the format: ties to even at 1 (spacing 2^-10) and at
+   * 2048 (spacing 2), the top of the range (65504; 65520 is the tie that
+   * rounds past it), the subnormal spacing 2^-24 */
+  static const float pairs[][2] = {
+      {0x1.002p0f, 1.0f},         {0x1.006p0f, 0x1.008p0f}, {0x1.0021p0f, 0x1.004p0f},
+      {2049.0f, 2048.0f},         {2051.0f, 2052.0f},       {65519.0f, 65504.0f},
+      {65520.0f, INFINITY},       {-65520.0f, -INFINITY},   {0x1p-25f, 0.0f},
+      {0x1.8p-25f, 0x1p-24f},     {0x1.8p-24f, 0x1p-23f},   {-0x1.ffcp-15f, -0x1p-14f},
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+    if (bf(r16(pairs[i][0])) != bf(pairs[i][1]))
+      fprintf(stderr, "r16(%a) = %a, want %a\n", pairs[i][0], r16(pairs[i][0]), pairs[i][1]);
+    assert_int_equal(bf(r16(pairs[i][0])), bf(pairs[i][1]));
+  }
+#ifdef __FLT16_MAX__
+  uint32_t st = 99u;
+  for (int i = 0; i < 200000; i++) {
+    st = st * 1664525u + 1013904223u;
+    /* exponents from f16's subnormals to past its overflow */
+    const uint32_t b = (st & 0x807fffffu) | ((uint32_t)(100 + (st >> 8) % 45) << 23);
+    const float x = fb(b);
+    const float want = (float)(_Float16)x;
+    if (bf(r16(x)) != bf(want)) fprintf(stderr, "r16(%a) = %a, _Float16 gives %a\n", x, r16(x), want);
+    assert_int_equal(bf(r16(x)), bf(want));
+  }
+#endif
+}
+
+/* Outputs of the f16 kernel, each an f16 result widened to f32 bits. */
+enum {
+  H_ADD, H_MUL, H_MIN, H_MAX, H_IADD, H_XADD, H_IMUL, H_XMUL, H_BC, H_BCF, H_SHUF, H_SHX,
+  H_SHUP, H_SHDN, H_QBC, H_QX, H_QY, H_QD, H_V2ADD /* 2 */, H_V3XMUL = H_V2ADD + 2 /* 3 */,
+  H_V4MAX = H_V3XMUL + 3 /* 4 */, H_V4MIN = H_V4MAX + 4 /* 4 */, H_V2IADD = H_V4MIN + 4 /* 2 */,
+  H_V3SHX = H_V2IADD + 2 /* 3 */, H_V2QX = H_V3SHX + 3 /* 2 */, HK = H_V2QX + 2
+};
+
+/* The same three modes as sg_src. Input lane g holds h (an f16 value in
+ * f32 bits): every operand is an exact f16, so the conversion to f16
+ * is exact and the result's widening to f32 too. */
+static const char *sgh_src =
+    "enable f16;\n"
+    "enable subgroups;\n"
+    "diagnostic(off, subgroup_uniformity);\n"
+    "override WG: u32 = 64;\n"
+    "override MODE: u32 = 0;\n"
+    "@group(0) @binding(0) var<storage, read> inp: array<u32>;\n"
+    "@group(0) @binding(1) var<storage, read_write> out: array<u32>;\n"
+    "const K = 38u;\n"
+    "fn put(o: u32, x: f16) { out[o] = bitcast<u32>(f32(x)); }\n"
+    "fn ops(g: u32) {\n"
+    "  let h = f16(bitcast<f32>(inp[g]));\n"
+    "  let o = g * K;\n"
+    "  put(o + 0u, subgroupAdd(h));\n"
+    "  put(o + 1u, subgroupMul(h));\n"
+    "  put(o + 2u, subgroupMin(h));\n"
+    "  put(o + 3u, subgroupMax(h));\n"
+    "  put(o + 4u, subgroupInclusiveAdd(h));\n"
+    "  put(o + 5u, subgroupExclusiveAdd(h));\n"
+    "  put(o + 6u, subgroupInclusiveMul(h));\n"
+    "  put(o + 7u, subgroupExclusiveMul(h));\n"
+    "  put(o + 8u, subgroupBroadcast(h, 5u));\n"
+    "  put(o + 9u, subgroupBroadcastFirst(h));\n"
+    "  put(o + 10u, subgroupShuffle(h, (g * 7u + 3u) % 64u));\n"
+    "  put(o + 11u, subgroupShuffleXor(h, 5u));\n"
+    "  put(o + 12u, subgroupShuffleUp(h, 3u));\n"
+    "  put(o + 13u, subgroupShuffleDown(h, 2u));\n"
+    "  put(o + 14u, quadBroadcast(h, 2u));\n"
+    "  put(o + 15u, quadSwapX(h));\n"
+    "  put(o + 16u, quadSwapY(h));\n"
+    "  put(o + 17u, quadSwapDiagonal(h));\n"
+    "  let v2 = subgroupAdd(vec2h(h, -h * 3h));\n"
+    "  put(o + 18u, v2.x); put(o + 19u, v2.y);\n"
+    "  let v3 = subgroupExclusiveMul(vec3h(h, h * 0.5h, -h));\n"
+    "  put(o + 20u, v3.x); put(o + 21u, v3.y); put(o + 22u, v3.z);\n"
+    "  let v4 = subgroupMax(vec4h(h, -h, h - 1h, 1h - h));\n"
+    "  put(o + 23u, v4.x); put(o + 24u, v4.y); put(o + 25u, v4.z); put(o + 26u, v4.w);\n"
+    "  let n4 = subgroupMin(vec4h(h, -h, h - 1h, 1h - h));\n"
+    "  put(o + 27u, n4.x); put(o + 28u, n4.y); put(o + 29u, n4.z); put(o + 30u, n4.w);\n"
+    "  let i2 = subgroupInclusiveAdd(vec2h(h * 8h, h + 0.125h));\n"
+    "  put(o + 31u, i2.x); put(o + 32u, i2.y);\n"
+    "  let s3 = subgroupShuffleXor(vec3h(h, -h, h * 2h), 3u);\n"
+    "  put(o + 33u, s3.x); put(o + 34u, s3.y); put(o + 35u, s3.z);\n"
+    "  let q2 = quadSwapX(vec2h(h, h + 2h));\n"
+    "  put(o + 36u, q2.x); put(o + 37u, q2.y);\n"
+    "}\n"
+    "@compute @workgroup_size(WG)\n"
+    "fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_index) i: u32) {\n"
+    "  if (MODE == 2u && i % 5u == 1u) { return; }\n"
+    "  if (MODE == 1u) {\n"
+    "    if (i % 3u == 0u) { ops(gid.x); }\n"
+    "  } else {\n"
+    "    ops(gid.x);\n"
+    "  }\n"
+    "}\n";
+
+/* Lane-order reduction and scans of one component over the active lanes. */
+static uint32_t h_reduce(const uint32_t *x, const int *act, unsigned w,
+                         uint32_t (*op)(uint32_t, uint32_t)) {
+  uint32_t acc = 0;
+  int started = 0;
+  for (unsigned l = 0; l < w; l++) {
+    if (!act[l]) continue;
+    acc = started ? op(acc, x[l]) : x[l];
+    started = 1;
+  }
+  return acc;
+}
+
+/* d[l] for every active lane l: inclusive or exclusive scan. */
+static void h_scan(uint32_t *d, const uint32_t *x, const int *act, unsigned w,
+                   uint32_t (*op)(uint32_t, uint32_t), uint32_t identity, int exclusive) {
+  uint32_t acc = identity;
+  int started = 0;
+  for (unsigned l = 0; l < w; l++) {
+    if (!act[l]) continue;
+    const uint32_t next = started ? op(acc, x[l]) : x[l];
+    d[l] = exclusive ? acc : next;
+    acc = next;
+    started = 1;
+  }
+}
+
+static void model_group_h(uint32_t *out, const uint32_t *inp, uint32_t base, uint32_t wg,
+                          unsigned mode, unsigned w) {
+  const uint32_t nsub = (wg + w - 1) / w, one = bf(1.0f);
+  for (uint32_t s = 0; s < nsub; s++) {
+    /* c[k][l]: component k of lane l's operands, each rounded to f16 as
+     * the kernel's f16 arithmetic rounds it */
+    enum { NC = 17 };
+    uint32_t c[NC][64];
+    int act[64];
+    for (unsigned l = 0; l < w; l++) {
+      const uint32_t li = s * w + l;
+      act[l] = lane_active(mode, li, wg);
+      const float h = act[l] ? fb(inp[base + li]) : 0.0f;
+      const float v[NC] = {h, r16(-h * 3), h, r16(h * 0.5f), -h, h, -h, r16(h - 1), r16(1 - h),
+                           r16(h * 8), r16(h + 0.125f), h, -h, r16(h * 2), h, r16(h + 2), 0};
+      for (int k = 0; k < NC; k++) c[k][l] = bf(v[k]);
+    }
+    uint32_t sc[10][64];
+    h_scan(sc[0], c[0], act, w, addh, 0, 0);
+    h_scan(sc[1], c[0], act, w, addh, 0, 1);
+    h_scan(sc[2], c[0], act, w, mulh, one, 0);
+    h_scan(sc[3], c[0], act, w, mulh, one, 1);
+    for (int k = 0; k < 3; k++) h_scan(sc[4 + k], c[2 + k], act, w, mulh, one, 1);
+    h_scan(sc[7], c[9], act, w, addh, 0, 0);
+    h_scan(sc[8], c[10], act, w, addh, 0, 0);
+    int first = -1;
+    for (unsigned l = 0; l < w && first < 0; l++)
+      if (act[l]) first = (int)l;
+    for (unsigned l = 0; l < w; l++) {
+      if (!act[l]) continue;
+      uint32_t *o = out + (size_t)(base + s * w + l) * HK;
+      const uint32_t *x = c[0];
+      o[H_ADD] = h_reduce(x, act, w, addh);
+      o[H_MUL] = h_reduce(x, act, w, mulh);
+      o[H_MIN] = h_reduce(x, act, w, minh);
+      o[H_MAX] = h_reduce(x, act, w, maxh);
+      o[H_IADD] = sc[0][l];
+      o[H_XADD] = sc[1][l];
+      o[H_IMUL] = sc[2][l];
+      o[H_XMUL] = sc[3][l];
+      o[H_BC] = from_lane(x, act, 5, w);
+      o[H_BCF] = x[first];
+      o[H_SHUF] = from_lane(x, act, ((base + s * w + l) * 7 + 3) % 64, w); /* g's */
+      o[H_SHX] = from_lane(x, act, l ^ 5u, w);
+      o[H_SHUP] = from_lane(x, act, (int64_t)l - 3, w);
+      o[H_SHDN] = from_lane(x, act, (int64_t)l + 2, w);
+      o[H_QBC] = from_lane(x, act, (l & ~3u) | 2u, w);
+      o[H_QX] = from_lane(x, act, l ^ 1u, w);
+      o[H_QY] = from_lane(x, act, l ^ 2u, w);
+      o[H_QD] = from_lane(x, act, l ^ 3u, w);
+      o[H_V2ADD] = h_reduce(c[0], act, w, addh);
+      o[H_V2ADD + 1] = h_reduce(c[1], act, w, addh);
+      for (int k = 0; k < 3; k++) o[H_V3XMUL + k] = sc[4 + k][l];
+      for (int k = 0; k < 4; k++) {
+        o[H_V4MAX + k] = h_reduce(c[5 + k], act, w, maxh);
+        o[H_V4MIN + k] = h_reduce(c[5 + k], act, w, minh);
+      }
+      o[H_V2IADD] = sc[7][l];
+      o[H_V2IADD + 1] = sc[8][l];
+      for (int k = 0; k < 3; k++) o[H_V3SHX + k] = from_lane(c[11 + k], act, l ^ 3u, w);
+      for (int k = 0; k < 2; k++) o[H_V2QX + k] = from_lane(c[14 + k], act, l ^ 1u, w);
+    }
+  }
+}
+
+static void run_case_h(uint32_t wg, unsigned mode, uint32_t groups) {
+  ls_constant_entry cs[2] = {{"WG", wg}, {"MODE", mode}};
+  wgsl_module *m;
+  ir_program *p = build(sgh_src, cs, 2, &m);
+  const uint32_t n = wg * groups;
+  uint32_t *inp = malloc((size_t)n * 4);
+  uint32_t st = 777u + wg * 3u + mode;
+  for (uint32_t g = 0; g < n; g++) {
+    /* f16 values in [0.75, 1.25) with all 10 fraction bits used, either
+     * sign now and then: running sums pass 16 and 32, where f16's spacing
+     * is 2^-6 and 2^-5, so nearly every step rounds */
+    const float h = r16(0.75f + (float)(lcg(&st) >> 8) / 33554432.0f);
+    inp[g] = bf((lcg(&st) >> 20) % 9u == 0 ? -h : h);
+  }
+  uint32_t *out = malloc((size_t)n * HK * 4), *want = malloc((size_t)n * HK * 4);
+  vm_pool *pool = vm_pool_create(2);
+  assert_non_null(pool);
+  for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+    const unsigned w = widths[wi];
+    for (size_t i = 0; i < (size_t)n * HK; i++) want[i] = 0xdeadbeefu;
+    for (uint32_t gr = 0; gr < groups; gr++) model_group_h(want, inp, gr * wg, wg, mode, w);
+    for (int observed = 0; observed < 2; observed++) {
+      for (size_t i = 0; i < (size_t)n * HK; i++) out[i] = 0xdeadbeefu;
+      vm_binding b[2] = {{(uint8_t *)inp, (uint64_t)n * 4}, {(uint8_t *)out, (uint64_t)n * HK * 4}};
+      uint64_t events = 0;
+      vm_observer ob;
+      memset(&ob, 0, sizeof ob);
+      ob.user = &events;
+      ob.mem = t_mem;
+      vm_dispatch_desc desc = {.prog = p, .bindings = b, .groups = {groups, 1, 1},
+                               .width = w, .budget = 0, .observer = observed ? &ob : NULL};
+      assert_int_equal(vm_dispatch(pool, &desc, NULL), VM_OK);
+      for (size_t i = 0; i < (size_t)n * HK; i++) {
+        if (out[i] != want[i]) {
+          fprintf(stderr, "f16 WG=%u MODE=%u W=%u observed=%d: invocation %zu output %zu: got %a want %a\n",
+                  wg, mode, w, observed, i / HK, i % HK, fb(out[i]), fb(want[i]));
+          fail();
+        }
+      }
+    }
+  }
+  vm_pool_destroy(pool);
+  free(inp);
+  free(out);
+  free(want);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
+/* full, partial (100 and 20 invocations), divergent (if, early return) */
+static void test_f16_operands(void **state) {
+  (void)state;
+  run_case_h(64, 0, 2);
+  run_case_h(100, 0, 2);
+  run_case_h(20, 0, 2);
+  run_case_h(64, 1, 2);
+  run_case_h(100, 1, 1);
+  run_case_h(64, 2, 2);
+  run_case_h(20, 2, 2);
+}
+
 /* ---------------------------------------------- loops, break, and masks */
 
 /* A loop in which lanes leave one by one: each trip's reduction sees only
@@ -501,16 +778,15 @@ static void test_pipeline_checks(void **state) {
   assert_false(lowers(sz, &n24, 1, "@subgroup_size must be a power of two, found 24", NULL));
   assert_false(lowers(sz, x48, 2, "workgroup size x = 48 is not a multiple of @subgroup_size(32)", NULL));
 
-  /* f16 operands stay refused until lockstep runs f16 */
+  /* f16 operands run (test_f16_operands); the sums use the f16 steps */
   const char *h =
       "enable f16;\n"
       "enable subgroups;\n"
       "@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n"
       "@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {\n"
-      "  out[i] = f32(subgroupAdd(f16(i)));\n"
+      "  out[i] = f32(subgroupAdd(f16(i))) + f32(subgroupExclusiveMul(vec2h(f16(i))).y);\n"
       "}\n";
-  assert_false(lowers(h, NULL, 0, "f16", NULL));
-  assert_false(lowers(h, NULL, 0, "is not supported by lockstep yet", NULL));
+  assert_true(lowers(h, NULL, 0, NULL, NULL));
 }
 
 /* The disassembler names the subgroup opcodes and their sub-operations. */
@@ -532,6 +808,20 @@ static void test_disassembly(void **state) {
   free(t);
   ir_program_free(p);
   wgsl_module_free(m);
+  /* f16 sums and products: their own sub-operations; min/max the float ones */
+  p = build(sgh_src, cs, 2, &m);
+  t = ir_disassemble(p);
+  assert_non_null(t);
+  static const char *const want_h[] = {"ADD_H", "MUL_H", "MIN_F", "MAX_F"};
+  for (size_t i = 0; i < sizeof want_h / sizeof want_h[0]; i++) {
+    if (!strstr(t, want_h[i])) fprintf(stderr, "no '%s' in the f16 listing\n", want_h[i]);
+    assert_non_null(strstr(t, want_h[i]));
+  }
+  assert_null(strstr(t, "ADD_F"));
+  assert_null(strstr(t, "MUL_F"));
+  free(t);
+  ir_program_free(p);
+  wgsl_module_free(m);
 }
 
 int main(void) {
@@ -539,7 +829,8 @@ int main(void) {
       cmocka_unit_test(test_full),          cmocka_unit_test(test_partial),
       cmocka_unit_test(test_divergent_if),  cmocka_unit_test(test_after_return),
       cmocka_unit_test(test_loop_masks),    cmocka_unit_test(test_pipeline_checks),
-      cmocka_unit_test(test_disassembly),
+      cmocka_unit_test(test_disassembly),   cmocka_unit_test(test_f16_model),
+      cmocka_unit_test(test_f16_operands),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,4 @@
-// expect: 5:40 @builtin(local_invocation_index) appears on two parameters
+// expect: 5:40 @builtin(local_invocation_index) is used by two inputs of
 // A built-in value may be an entry point input only once (Dawn rejects it
 // too, pointing at the function).
 @compute @workgroup_size(1) fn main(@builtin(local_invocation_index) i: u32,
