@@ -15,37 +15,13 @@
 
 #include <cmocka.h>
 
+#include "unit_util.h"
+
 #include "ir/lower.h"
 #include "vm/vm.h"
 #include "wgsl/wgsl.h"
 
 static const unsigned widths[] = {8, 16, 32, 64};
-
-static ir_program *build(const char *src, const ls_constant_entry *cs, size_t ncs,
-                         wgsl_module **mod) {
-  wgsl_module *m = wgsl_module_compile(src, strlen(src), "test.wgsl");
-  assert_non_null(m);
-  if (!wgsl_module_ok(m)) {
-    char *t = diag_format(wgsl_module_diags(m), src, strlen(src), "test.wgsl");
-    fprintf(stderr, "%s", t);
-    free(t);
-  }
-  assert_true(wgsl_module_ok(m));
-  ls_limits lim;
-  ls_limits_default(&lim);
-  diag_list d;
-  diag_init(&d);
-  ir_program *p = lower_pipeline(m, NULL, cs, ncs, &lim, &d);
-  if (!p) {
-    char *t = diag_format(&d, src, strlen(src), "test.wgsl");
-    fprintf(stderr, "%s", t);
-    free(t);
-  }
-  diag_free(&d);
-  assert_non_null(p);
-  *mod = m;
-  return p;
-}
 
 /* Runs prog over `groups` workgroups for every width and thread count; the
  * buffers are reset from `init` before each run and compared with `want`. */
@@ -144,7 +120,7 @@ static uint32_t c_classify(uint32_t x) {
 static void test_control_flow(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(control_src, NULL, 0, &m);
+  ir_program *p = tu_build(control_src, NULL, 0, &m);
   enum { N = 200 };
   size_t words = 4 * N;
   uint32_t *init = calloc(words, 4), *want = calloc(words, 4);
@@ -197,7 +173,7 @@ static void test_workgroup_reduction(void **state) {
     uint32_t wg = sizes[s];
     ls_constant_entry c = {"WG", wg};
     wgsl_module *m;
-    ir_program *p = build(reduce_src, &c, 1, &m);
+    ir_program *p = tu_build(reduce_src, &c, 1, &m);
     assert_int_equal(p->wg_size[0], wg);
     assert_int_equal(p->wg_mem_size, wg * 4);
     enum { G = 5 };
@@ -235,7 +211,7 @@ static const char *atomic_src =
 static void test_atomics(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(atomic_src, NULL, 0, &m);
+  ir_program *p = tu_build(atomic_src, NULL, 0, &m);
   enum { G = 37 };
   size_t words[2] = {1, 9};
   uint32_t zero1[1] = {0}, zero8[9] = {0};
@@ -269,7 +245,7 @@ static const char *ids_src =
 static void test_builtin_values(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(ids_src, NULL, 0, &m);
+  ir_program *p = tu_build(ids_src, NULL, 0, &m);
   enum { G = 3 };
   /* Rec: vec3 at 0 (align 16), idx at 12, vec4 at 16: 32 bytes = 8 words */
   size_t words = G * 64 * 8;
@@ -323,7 +299,7 @@ static const char *entry_struct_src =
 static void test_entry_struct(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(entry_struct_src, NULL, 0, &m);
+  ir_program *p = tu_build(entry_struct_src, NULL, 0, &m);
   enum { G = 3 };
   size_t words = G * 64 * 8;
   uint32_t *init = calloc(words, 4), *want = calloc(words, 4);
@@ -368,7 +344,7 @@ static const char *arith_src =
 static void test_integer_rules(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(arith_src, NULL, 0, &m);
+  ir_program *p = tu_build(arith_src, NULL, 0, &m);
   int32_t pairs[16] = {7, 2, -7, 2, 5, 0, INT32_MIN, -1, INT32_MAX, 1, -9, -4, 3, 33, 100, 7};
   size_t words[2] = {16 + 8 * 6, 8};
   uint32_t *init = calloc(words[0], 4), *want = calloc(words[0], 4);
@@ -416,7 +392,7 @@ static const char *short_src =
 static void test_short_circuit(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(short_src, NULL, 0, &m);
+  ir_program *p = tu_build(short_src, NULL, 0, &m);
   size_t words[2] = {2, 32};
   uint32_t z2[2] = {0}, want2[2] = {10 + 12, 0};
   uint32_t z32[32] = {0}, want32[32];
@@ -453,7 +429,7 @@ static const char *continuing_src =
 static void test_continuing(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(continuing_src, NULL, 0, &m);
+  ir_program *p = tu_build(continuing_src, NULL, 0, &m);
   size_t words = 16;
   uint32_t init[16] = {0}, want[16];
   for (uint32_t li = 0; li < 16; li++) {
@@ -501,7 +477,7 @@ static const char *vec_index_src =
 static void test_vector_runtime_index(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(vec_index_src, NULL, 0, &m);
+  ir_program *p = tu_build(vec_index_src, NULL, 0, &m);
   size_t words = 80;
   uint32_t init[80] = {0}, want[80];
   for (uint32_t i = 0; i < 16; i++) {
@@ -553,7 +529,7 @@ static const char *order_src =
 static void test_operand_order(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(order_src, NULL, 0, &m);
+  ir_program *p = tu_build(order_src, NULL, 0, &m);
   size_t words = 64;
   uint32_t init[64] = {0}, want[64];
   for (uint32_t i = 0; i < 16; i++) {
@@ -587,7 +563,7 @@ static const char *edge_src =
 static void test_builtin_edges(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(edge_src, NULL, 0, &m);
+  ir_program *p = tu_build(edge_src, NULL, 0, &m);
   /* inputs (f32 bits) and the half each rounds to */
   static const uint32_t in[16] = {
       0x3f800000u, /* 1.0 */
@@ -671,18 +647,6 @@ static const char *split_src =
     "                 io[124] = bitcast<u32>(cr.y); io[125] = bitcast<u32>(cr.z); }\n"
     "}\n";
 
-static uint32_t fbits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-static float bitsf(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
-
 /* refract(e1, (0, 1, 0), eta) with e1 = (0.6, -0.8, 0) in float, the
  * spec's order of operations; component c. */
 static float c_refract(float eta, int c) {
@@ -698,7 +662,7 @@ static float c_refract(float eta, int c) {
 static void test_split_edges(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(split_src, NULL, 0, &m);
+  ir_program *p = tu_build(split_src, NULL, 0, &m);
   static const uint32_t in[16] = {
       0x00000000u, 0x80000000u, /* +0, -0 */
       0x00000001u, 0x80600000u, /* the smallest subnormal, -0.75 * 2^-126 */
@@ -713,33 +677,33 @@ static void test_split_edges(void **state) {
   size_t words = N;
   uint32_t init[N] = {0}, want[N] = {0};
   for (int i = 0; i < 16; i++) {
-    float x = bitsf(in[i]);
+    float x = tu_float(in[i]);
     init[i] = want[i] = in[i];
     int e = 0;
     float fr = frexpf(x, &e);
     if (!isfinite(x)) fr = x, e = 0; /* lockstep's choice where WGSL leaves it open */
-    want[16 + i] = fbits(fr);
+    want[16 + i] = tu_bits(fr);
     want[32 + i] = (uint32_t)e;
     /* modf per the spec: e - trunc(e) (NaN for infinity and NaN) */
     float mf = x - truncf(x);
-    want[48 + i] = isnan(mf) ? 0x7fc00000u : fbits(mf);
-    want[64 + i] = fbits(i % 2 ? 1.0f : truncf(x));
+    want[48 + i] = isnan(mf) ? 0x7fc00000u : tu_bits(mf);
+    want[64 + i] = tu_bits(i % 2 ? 1.0f : truncf(x));
     float eta = (float)i * 0.125f;
-    want[80 + i] = fbits(c_refract(eta, 0));
-    want[96 + i] = fbits(c_refract(eta, 1));
+    want[80 + i] = tu_bits(c_refract(eta, 0));
+    want[96 + i] = tu_bits(c_refract(eta, 1));
   }
   const float cx[4] = {0.1f, -96.0f, 1e-40f, 0.0f};
   for (int i = 0; i < 4; i++) {
     int e = 0;
-    want[112 + i] = fbits(frexpf(cx[i], &e));
+    want[112 + i] = tu_bits(frexpf(cx[i], &e));
     want[116 + i] = (uint32_t)e;
   }
-  want[120] = fbits(-7.75f - truncf(-7.75f));
-  want[121] = fbits(truncf(-7.75f));
-  want[122] = fbits(1e10f - truncf(1e10f));
-  want[123] = fbits(c_refract(1.3f, 0));
-  want[124] = fbits(c_refract(1.3f, 1));
-  want[125] = fbits(c_refract(1.3f, 2));
+  want[120] = tu_bits(-7.75f - truncf(-7.75f));
+  want[121] = tu_bits(truncf(-7.75f));
+  want[122] = tu_bits(1e10f - truncf(1e10f));
+  want[123] = tu_bits(c_refract(1.3f, 0));
+  want[124] = tu_bits(c_refract(1.3f, 1));
+  want[125] = tu_bits(c_refract(1.3f, 2));
   /* spot checks of the model itself, from the definitions */
   assert_int_equal(want[16 + 2], 0x3f000000u); /* 2^-149 = 0.5 * 2^-148 */
   assert_int_equal(want[32 + 2], (uint32_t)-148);

@@ -28,6 +28,8 @@
 
 #include <cmocka.h>
 
+#include "unit_util.h"
+
 #include "ir/ir.h"
 #include "ir/lower.h"
 #include "lockstep.h"
@@ -73,18 +75,6 @@ static uint32_t model_round(double x) {
   return sign | ((lo & 1) ? hi : lo);
 }
 
-static uint32_t f32_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-
-static float bits_f32(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-
 /* ------------------------------------------------------ rounding op (VM) */
 
 /* Every encoding: decode gives the model's value, encode gives it back, and
@@ -95,9 +85,9 @@ static void test_every_encoding(void **state) {
     const uint32_t f = vm_f16_decode(h);
     const double v = model_value(h);
     if (isnan(v)) {
-      assert_true(isnan(bits_f32(f)));
+      assert_true(isnan(tu_float(f)));
     } else {
-      assert_true((double)bits_f32(f) == v);
+      assert_true((double)tu_float(f) == v);
       assert_int_equal(f >> 31, h >> 15); /* -0 stays -0 */
     }
     assert_int_equal(vm_f16_encode(f), h);
@@ -109,7 +99,7 @@ static void test_every_encoding(void **state) {
  * neighbours and one f32 step either side of them, plus a stride through
  * all f32 bit patterns. */
 static void check_round(uint32_t x) {
-  const float f = bits_f32(x);
+  const float f = tu_float(x);
   if (isnan(f)) return;
   const uint32_t want = model_round((double)f);
   const uint32_t got = vm_f16_encode(x);
@@ -127,7 +117,7 @@ static void test_round_against_model(void **state) {
     const double v = pos[h], nx = h + 1 < 0x7c00 ? pos[h + 1] : 65536.0;
     const float mid = (float)((v + nx) / 2); /* exact: midpoints have 12 bits */
     assert_true((double)mid == (v + nx) / 2);
-    const uint32_t mb = f32_bits(mid), vb = f32_bits((float)v);
+    const uint32_t mb = tu_bits(mid), vb = tu_bits((float)v);
     for (uint32_t s = 0; s < 2; s++) {
       const uint32_t sg = s << 31;
       check_round(sg | vb);
@@ -147,9 +137,9 @@ static void hw_flush(void) {
   uint32_t out[8];
   if (!vm_f16_round_hw(out, hw_in, 8)) return;
   for (int i = 0; i < 8; i++) {
-    const float f = bits_f32(hw_in[i]);
+    const float f = tu_float(hw_in[i]);
     if (isnan(f)) {
-      hw_bad += !isnan(bits_f32(out[i]));
+      hw_bad += !isnan(tu_float(out[i]));
       continue;
     }
     if (out[i] != vm_f16_decode(model_round((double)f))) {
@@ -175,7 +165,7 @@ static void test_round_hw(void **state) {
   hw_bad = 0;
   for (uint32_t h = 0; h < 0x7c00; h++) {
     const double v = pos[h], nx = h + 1 < 0x7c00 ? pos[h + 1] : 65536.0;
-    const uint32_t mb = f32_bits((float)((v + nx) / 2)), vb = f32_bits((float)v);
+    const uint32_t mb = tu_bits((float)((v + nx) / 2)), vb = tu_bits((float)v);
     for (uint32_t sg = 0; sg < 2; sg++) {
       hw_push(sg << 31 | vb);
       hw_push(sg << 31 | mb);
@@ -210,11 +200,11 @@ static void test_round_edges(void **state) {
       {INFINITY, 0x7c00},
   };
   for (size_t i = 0; i < sizeof e / sizeof e[0]; i++) {
-    assert_int_equal(vm_f16_encode(f32_bits(e[i].in)), e[i].h);
+    assert_int_equal(vm_f16_encode(tu_bits(e[i].in)), e[i].h);
     assert_int_equal(model_round((double)e[i].in), e[i].h);
   }
   /* NaN: stays NaN; an f16 NaN keeps its payload */
-  assert_true(isnan(bits_f32(vm_f16_round_bits(0x7fc00000u))));
+  assert_true(isnan(tu_float(vm_f16_round_bits(0x7fc00000u))));
   assert_int_equal(vm_f16_encode(vm_f16_decode(0x7c01)), 0x7c01);
 }
 
@@ -240,18 +230,6 @@ static void test_const_rounding(void **state) {
 
 /* ------------------------------------------------------------ layout */
 
-static wgsl_module *compile_ok(const char *src) {
-  wgsl_module *m = wgsl_module_compile(src, strlen(src), "test.wgsl");
-  assert_non_null(m);
-  if (!wgsl_module_ok(m)) {
-    char *t = diag_format(wgsl_module_diags(m), src, strlen(src), "test.wgsl");
-    fprintf(stderr, "%s", t);
-    free(t);
-  }
-  assert_true(wgsl_module_ok(m));
-  return m;
-}
-
 static const type *struct_named(wgsl_module *m, const char *name) {
   for (int i = 0; i < m->ast->ndecls; i++) {
     const ast_decl *d = m->ast->decls[i];
@@ -263,7 +241,7 @@ static const type *struct_named(wgsl_module *m, const char *name) {
 
 static void test_layout(void **state) {
   (void)state;
-  wgsl_module *m = compile_ok(
+  wgsl_module *m = tu_compile(
       "enable f16;\n"
       "struct A { a: f16, b: vec2h, c: vec3h, d: f16, e: vec4h, f: f16 }\n"
       "struct M { x: f16, m22: mat2x2h, m23: mat2x3h, m24: mat2x4h, m32: mat3x2h,\n"
@@ -304,24 +282,6 @@ static void test_layout(void **state) {
 
 /* -------------------------------------------------------------- running */
 
-static ir_program *build(const char *src, wgsl_module **mod) {
-  wgsl_module *m = compile_ok(src);
-  ls_limits lim;
-  ls_limits_default(&lim);
-  diag_list d;
-  diag_init(&d);
-  ir_program *p = lower_pipeline(m, NULL, NULL, 0, &lim, &d);
-  if (!p) {
-    char *t = diag_format(&d, src, strlen(src), "test.wgsl");
-    fprintf(stderr, "%s", t);
-    free(t);
-  }
-  diag_free(&d);
-  assert_non_null(p);
-  *mod = m;
-  return p;
-}
-
 static const unsigned widths[] = {8, 16, 32, 64};
 
 /* Runs p over `groups` workgroups at every width on 1 and 2 threads, `reps`
@@ -360,7 +320,7 @@ static void run_check(ir_program *p, uint32_t groups, const uint32_t *init, cons
 static void test_adjacent_half_stores(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(
+  ir_program *p = tu_build(
       "enable f16;\n"
       "@group(0) @binding(0) var<storage, read_write> hs: array<f16>;\n"
       "var<workgroup> wh: array<f16, 66>;\n"
@@ -378,7 +338,7 @@ static void test_adjacent_half_stores(void **state) {
       "  let nl = (l + 1u) % 33u;\n"
       "  hs[base + 2u * (wg.x * 33u + l)] = wh[nl] + loc[(l + 2u) % 5u];\n"
       "  hs[base + 2u * (wg.x * 33u + l) + 1u] = wh[33u + nl];\n"
-      "}\n",
+      "}\n", NULL, 0,
       &m);
   enum { G = 64, L = 33 };
   const size_t halves = L * G + 2 * L * G, words = halves / 2 + 1;
@@ -414,7 +374,7 @@ static void test_adjacent_half_stores(void **state) {
 static void test_copy_every_encoding(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(
+  ir_program *p = tu_build(
       "enable f16;\n"
       "@group(0) @binding(0) var<storage, read_write> hs: array<f16>;\n"
       "var<workgroup> wh: array<f16, 64>;\n"
@@ -430,7 +390,7 @@ static void test_copy_every_encoding(void **state) {
       "  let j = g.x & 32767u;\n"
       "  let v = bitcast<vec2h>(bitcast<u32>(vec2h(hs[2u * j], hs[2u * j + 1u])));\n"
       "  hs[262144u + 2u * j + (g.x >> 15u)] = v[g.x >> 15u];\n"
-      "}\n",
+      "}\n", NULL, 0,
       &m);
   const size_t words = 5 * 65536 / 2;
   uint32_t *init = calloc(words, 4), *want = calloc(words, 4);
@@ -465,7 +425,7 @@ static uint32_t int_to_f16(double k) {
 static void test_conversions(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(
+  ir_program *p = tu_build(
       "enable f16;\n"
       "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
       "@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) {\n"
@@ -477,7 +437,7 @@ static void test_conversions(void **state) {
       "  io[40u + i] = bitcast<u32>(vec2h(f16(k), f16(u32(k) & 0xffffu)));\n"
       "  io[48u + i] = bitcast<u32>(vec2h(f16(f), f16(x != 0.0h)));\n"
       "  io[56u + i] = u32(bool(x)) | (bitcast<u32>(f32(x)) & 0xffff0000u);\n"
-      "}\n",
+      "}\n", NULL, 0,
       &m);
   /* f16 inputs (low half), i32 inputs, f32 inputs */
   static const uint16_t xh[8] = {0x7c00, 0xfc00, 0xc300, 0x4b80, 0x0001, 0x8000, 0x7bff, 0xd140};
@@ -487,14 +447,14 @@ static void test_conversions(void **state) {
   for (int i = 0; i < 8; i++) {
     init[i] = want[i] = xh[i];
     init[8 + i] = want[8 + i] = (uint32_t)ki[i];
-    init[16 + i] = want[16 + i] = f32_bits(ff[i]);
+    init[16 + i] = want[16 + i] = tu_bits(ff[i]);
     const double x = model_value(xh[i]);
     const double c = x > 65504.0 ? 65504.0 : x < -65504.0 ? -65504.0 : x;
     want[24 + i] = c <= 0 ? 0u : (uint32_t)trunc(c);
     want[32 + i] = (uint32_t)(int32_t)trunc(c);
     want[40 + i] = int_to_f16((double)ki[i]) | int_to_f16((double)((uint32_t)ki[i] & 0xffffu)) << 16;
     want[48 + i] = model_round((double)ff[i]) | (x != 0.0 ? 0x3c00u : 0u) << 16;
-    want[56 + i] = (x != 0.0) | (f32_bits((float)x) & 0xffff0000u);
+    want[56 + i] = (x != 0.0) | (tu_bits((float)x) & 0xffff0000u);
   }
   run_check(p, 1, init, want, 64, 1);
   ir_program_free(p);
@@ -508,7 +468,7 @@ static void test_conversions(void **state) {
 static void test_each_step_rounds(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(
+  ir_program *p = tu_build(
       "enable f16;\n"
       "@group(0) @binding(0) var<storage, read_write> io: array<f32>;\n"
       "@compute @workgroup_size(1) fn main() {\n"
@@ -518,16 +478,16 @@ static void test_each_step_rounds(void **state) {
       "  io[3] = f32((f16(io[4]) + 10000.0h) - 10000.0h);\n"
       "  io[5] = f32(sqrt(f16(io[6])));\n"
       "  io[7] = f32(f16(io[6]) / 3.0h);\n"
-      "}\n",
+      "}\n", NULL, 0,
       &m);
-  uint32_t init[8] = {f32_bits(1.0f), f32_bits(0x1p-11f), 0, 0, f32_bits(60000.0f), 0,
-                      f32_bits(2.0f), 0};
+  uint32_t init[8] = {tu_bits(1.0f), tu_bits(0x1p-11f), 0, 0, tu_bits(60000.0f), 0,
+                      tu_bits(2.0f), 0};
   uint32_t want[8];
   memcpy(want, init, sizeof want);
-  want[2] = f32_bits(0.0f);
-  want[3] = f32_bits(INFINITY);
-  want[5] = f32_bits((float)model_value(model_round(sqrt(2.0))));
-  want[7] = f32_bits((float)model_value(model_round(2.0 / 3.0)));
+  want[2] = tu_bits(0.0f);
+  want[3] = tu_bits(INFINITY);
+  want[5] = tu_bits((float)model_value(model_round(sqrt(2.0))));
+  want[7] = tu_bits((float)model_value(model_round(2.0 / 3.0)));
   run_check(p, 1, init, want, 8, 1);
   ir_program_free(p);
   wgsl_module_free(m);
@@ -540,7 +500,7 @@ static void test_each_step_rounds(void **state) {
 static void test_memory_paths(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(
+  ir_program *p = tu_build(
       "enable f16;\n"
       "@group(0) @binding(0) var<storage, read_write> io: array<f32>;\n"
       "var<private> pv: array<vec3h, 4>;\n"
@@ -562,7 +522,7 @@ static void test_memory_paths(void **state) {
       "  io[4u * l + 1u] = f32(mm[i][i] + mm[2u][i]);\n"
       "  io[4u * l + 2u] = f32(arr[l % 4u] + u);\n"
       "  io[4u * l + 3u] = f32(pick(s, i) + s.a);\n"
-      "}\n",
+      "}\n", NULL, 0,
       &m);
   uint32_t init[32] = {0}, want[32];
   for (uint32_t l = 0; l < 8; l++) {
@@ -571,10 +531,10 @@ static void test_memory_paths(void **state) {
     /* column c, row r of the matrix before the store: 3c + r + 1 */
     const float m2i = i == 2 ? (float)l : (float)(7 + i);
     const float pk = i == 1 ? (float)l : (float)(3 * i + (2 - i) + 1);
-    want[4 * l] = f32_bits(pvk[i]);
-    want[4 * l + 1] = f32_bits((float)l + m2i);
-    want[4 * l + 2] = f32_bits(1.5f + (float)k + 6.0f);
-    want[4 * l + 3] = f32_bits(pk + 1.0f);
+    want[4 * l] = tu_bits(pvk[i]);
+    want[4 * l + 1] = tu_bits((float)l + m2i);
+    want[4 * l + 2] = tu_bits(1.5f + (float)k + 6.0f);
+    want[4 * l + 3] = tu_bits(pk + 1.0f);
   }
   run_check(p, 1, init, want, 32, 1);
   ir_program_free(p);
@@ -607,11 +567,11 @@ static void h_mem(void *u, unsigned th, const vm_mem_event *e) {
 static void test_observed_halves(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build("enable f16;\n"
+  ir_program *p = tu_build("enable f16;\n"
                         "@group(0) @binding(0) var<storage, read_write> hs: array<f16>;\n"
                         "@compute @workgroup_size(16) fn main(@builtin(local_invocation_index) i: u32) {\n"
                         "  hs[i] = hs[i] + 1.0h;\n"
-                        "}\n",
+                        "}\n", NULL, 0,
                         &m);
   vm_pool *pool = vm_pool_create(1);
   assert_non_null(pool);
@@ -643,7 +603,7 @@ static void test_observed_halves(void **state) {
 static void test_frexp_modf_refract(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(
+  ir_program *p = tu_build(
       "enable f16;\n"
       "@group(0) @binding(0) var<storage, read_write> io: array<f32>;\n"
       "@compute @workgroup_size(16) fn main(@builtin(local_invocation_index) i: u32) {\n"
@@ -665,31 +625,31 @@ static void test_frexp_modf_refract(void **state) {
       "  io[144u + i] = r.x;\n"
       "  io[160u + i] = r.y;\n"
       "  io[176u + i] = refract(vec2f(0.0, 0.6), vec2f(0.0, 1.0), x).y;\n"
-      "}\n",
+      "}\n", NULL, 0,
       &m);
   static const float in[16] = {0.75f, -3.5f, 1e-3f, 1234.5678f, -0.0f, 0.0f, 1.0f, 0.5f,
                                -0.25f, 65504.0f, 3e-40f, 2.0f, -7.0f, 100.25f, 0.3f, 5e-5f};
   uint32_t init[192] = {0}, want[192] = {0};
   for (int i = 0; i < 16; i++) {
     const float x = in[i];
-    init[i] = want[i] = f32_bits(x);
+    init[i] = want[i] = tu_bits(x);
     int e;
     const float fr = frexpf(x, &e);
-    want[16 + i] = f32_bits(fr);
+    want[16 + i] = tu_bits(fr);
     want[32 + i] = (uint32_t)(x == 0 ? 0 : e);
     /* WGSL: whole = trunc(e), fract = e - trunc(e) (so -0 has fract +0) */
     const float whole = truncf(x), fract = x - whole;
-    want[48 + i] = f32_bits(fract);
-    want[64 + i] = f32_bits(whole);
+    want[48 + i] = tu_bits(fract);
+    want[64 + i] = tu_bits(whole);
     const double h = model_value(model_round((double)x));
     int eh;
     const double frh = frexp(-h, &eh);
-    want[80 + i] = f32_bits((float)frh);
+    want[80 + i] = tu_bits((float)frh);
     frexp(h, &eh);
     want[96 + i] = (uint32_t)(h == 0 ? 0 : eh);
     const double wh = trunc(h), fh = h - wh;
-    want[112 + i] = f32_bits((float)fh);
-    want[128 + i] = f32_bits((float)wh);
+    want[112 + i] = tu_bits((float)fh);
+    want[128 + i] = tu_bits((float)wh);
     /* e1 = (x, 0.6), e2 = (0, 1), e3 = 0.5 */
     {
       const float e1[2] = {x, 0.6f}, e2[2] = {0.0f, 1.0f}, e3 = 0.5f;
@@ -702,7 +662,7 @@ static void test_frexp_modf_refract(void **state) {
       const float c = e3 * d + sqrtf(k);
       for (int j = 0; j < 2; j++) {
         const float r = k < 0 ? 0.0f : e3 * e1[j] - c * e2[j];
-        want[144 + 16 * j + i] = f32_bits(r);
+        want[144 + 16 * j + i] = tu_bits(r);
       }
     }
     { /* e1 = (0, 0.6), e2 = (0, 1), e3 = x: total internal reflection for big x */
@@ -713,7 +673,7 @@ static void test_frexp_modf_refract(void **state) {
       k = (x * x) * k;
       k = 1.0f - k;
       const float c = x * d + sqrtf(k);
-      want[176 + i] = f32_bits(k < 0 ? 0.0f : x * 0.6f - c * 1.0f);
+      want[176 + i] = tu_bits(k < 0 ? 0.0f : x * 0.6f - c * 1.0f);
     }
   }
   run_check(p, 1, init, want, 192, 1);
@@ -727,7 +687,7 @@ static void test_frexp_modf_refract(void **state) {
 static void test_transcendental_rounding(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(
+  ir_program *p = tu_build(
       "enable f16;\n"
       "@group(0) @binding(0) var<storage, read_write> io: array<u32>;\n"
       "@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3u) {\n"
@@ -736,7 +696,7 @@ static void test_transcendental_rounding(void **state) {
       "  io[n + g.x] = bitcast<u32>(vec2h(exp(x), 0h));\n"
       "  io[2u * n + g.x] = bitcast<u32>(vec2h(sin(x), 0h));\n"
       "  io[3u * n + g.x] = bitcast<u32>(vec2h(atan2(x, 0.75h), 0h));\n"
-      "}\n",
+      "}\n", NULL, 0,
       &m);
   enum { N = 2 * 0x4800 };
   uint32_t *init = calloc(4 * N, 4), *want = calloc(4 * N, 4);
@@ -783,7 +743,7 @@ static void test_const_errors(void **state) {
   expect_error("enable f16;\nconst x = 0x1p16h;\n", "f16");
   expect_error("enable f16;\nvar<workgroup> a: atomic<f16>;\n", "atomic<T> needs T = i32 or u32");
   /* what rounds to 65504 is no overflow */
-  wgsl_module *m = compile_ok("enable f16;\nconst_assert 65504h + 8h == 65504h;\n"
+  wgsl_module *m = tu_compile("enable f16;\nconst_assert 65504h + 8h == 65504h;\n"
                               "const_assert f16(65519.0) == 65504h;\n");
   wgsl_module_free(m);
 }
@@ -795,7 +755,7 @@ static void test_override_range(void **state) {
                     "override k: f16;\n"
                     "@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n"
                     "@compute @workgroup_size(1) fn main() { o[0] = f32(k); }\n";
-  wgsl_module *m = compile_ok(src);
+  wgsl_module *m = tu_compile(src);
   ls_limits lim;
   ls_limits_default(&lim);
   for (int i = 0; i < 2; i++) {
@@ -812,7 +772,7 @@ static void test_override_range(void **state) {
       assert_non_null(p);
       /* 0.1 becomes the nearest f16, 0.0999755859375, as an f32 constant */
       int found = 0;
-      for (uint32_t r = 0; r < p->nconsts; r++) found |= p->consts[r] == f32_bits(0.0999755859375f);
+      for (uint32_t r = 0; r < p->nconsts; r++) found |= p->consts[r] == tu_bits(0.0999755859375f);
       assert_true(found);
       ir_program_free(p);
     }

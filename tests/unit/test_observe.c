@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "unit_util.h"
+
 #include "ir/lower.h"
 #include "vm/vm.h"
 #include "wgsl/wgsl.h"
@@ -85,20 +87,6 @@ static void t_end(void *u, unsigned th, const vm_where *w, uint64_t alive, uint6
   t->wrote_lanes += (uint64_t)__builtin_popcountll(wrote);
 }
 
-static ir_program *build(const char *src, wgsl_module **mod) {
-  wgsl_module *m = wgsl_module_compile(src, strlen(src), "t.wgsl");
-  assert_true(wgsl_module_ok(m));
-  ls_limits lim;
-  ls_limits_default(&lim);
-  diag_list d;
-  diag_init(&d);
-  ir_program *p = lower_pipeline(m, NULL, NULL, 0, &lim, &d);
-  diag_free(&d);
-  assert_non_null(p);
-  *mod = m;
-  return p;
-}
-
 static vm_observer make_observer(tally *t) {
   vm_observer o;
   memset(&o, 0, sizeof o);
@@ -132,7 +120,7 @@ static const char *guard_src =
 static void test_observed_guard(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(guard_src, &m);
+  ir_program *p = tu_build(guard_src, NULL, 0, &m);
   uint32_t params[1] = {100};
   float plain[128], seen[128];
   for (int i = 0; i < 128; i++) plain[i] = seen[i] = (float)i;
@@ -198,7 +186,7 @@ static uint32_t find_op(const ir_program *p, unsigned op, uint32_t from) {
 static void test_summarised_guard(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(guard_src, &m);
+  ir_program *p = tu_build(guard_src, NULL, 0, &m);
   assert_true(p->ncode <= 64);
   const uint32_t ldn = find_op(p, IR_LDB, 0), ldd = find_op(p, IR_LDB, ldn + 1);
   const uint32_t std = find_op(p, IR_STB, 0), mand = find_op(p, IR_MAND, 0);
@@ -280,7 +268,7 @@ static const char *offset_src =
 static void test_summarised_requests(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(offset_src, &m);
+  ir_program *p = tu_build(offset_src, NULL, 0, &m);
   assert_true(p->ncode <= 64);
   uint32_t a[71], o32[32];
   for (uint32_t i = 0; i < 71; i++) a[i] = i;
@@ -333,7 +321,7 @@ static const char *barrier_src =
 static void test_observed_barrier(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(barrier_src, &m);
+  ir_program *p = tu_build(barrier_src, NULL, 0, &m);
   uint32_t d[64] = {0};
   vm_binding b[1] = {{(uint8_t *)d, sizeof d}};
   tally t = {0};
@@ -371,7 +359,7 @@ static const char *private_src =
 static void test_summarised_private_barrier(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(private_src, &m);
+  ir_program *p = tu_build(private_src, NULL, 0, &m);
   assert_true(p->ncode <= 64);
   find_op(p, IR_STP, 0); /* the array lives in private memory */
   const uint32_t bar = find_op(p, IR_BARRIER, 0);

@@ -24,51 +24,15 @@
 
 #include <cmocka.h>
 
+#include "unit_util.h"
+
 #include "ir/lower.h"
 #include "vm/vm.h"
 #include "wgsl/wgsl.h"
 
 static const unsigned widths[] = {8, 16, 32, 64};
 
-static ir_program *build(const char *src, const ls_constant_entry *cs, size_t ncs,
-                         wgsl_module **mod) {
-  wgsl_module *m = wgsl_module_compile(src, strlen(src), "test.wgsl");
-  assert_non_null(m);
-  if (!wgsl_module_ok(m)) {
-    char *t = diag_format(wgsl_module_diags(m), src, strlen(src), "test.wgsl");
-    fprintf(stderr, "%s", t);
-    free(t);
-  }
-  assert_true(wgsl_module_ok(m));
-  ls_limits lim;
-  ls_limits_default(&lim);
-  diag_list d;
-  diag_init(&d);
-  ir_program *p = lower_pipeline(m, NULL, cs, ncs, &lim, &d);
-  if (!p) {
-    char *t = diag_format(&d, src, strlen(src), "test.wgsl");
-    fprintf(stderr, "%s", t);
-    free(t);
-  }
-  diag_free(&d);
-  assert_non_null(p);
-  *mod = m;
-  return p;
-}
-
 /* ------------------------------------------------------------ the model */
-
-static float fb(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-
-static uint32_t bf(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
 
 /* What K outputs each invocation writes, in the kernel's order. */
 enum {
@@ -191,7 +155,7 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
     for (unsigned l = 0; l < w; l++) {
       if (!act[l]) continue;
       const int32_t si = (int32_t)sv[l];
-      const float fl = fb(f[l]);
+      const float fl = tu_float(f[l]);
       if (first < 0) {
         first = (int)l;
         r[O_ADD_U] = r[O_MUL_U] = r[O_MIN_U] = r[O_MAX_U] = r[O_AND_U] = r[O_OR_U] = u[l];
@@ -201,7 +165,7 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
         r[O_VADD + 1] = u[l] * 2;
         r[O_VADD + 2] = u[l] ^ 9;
         r[O_VMAX] = f[l];
-        r[O_VMAX + 1] = bf(-fl);
+        r[O_VMAX + 1] = tu_bits(-fl);
       } else {
         r[O_ADD_U] += u[l];
         r[O_MUL_U] *= u[l];
@@ -213,15 +177,15 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
         if (si < (int32_t)r[O_MIN_S]) r[O_MIN_S] = sv[l];
         if (si > (int32_t)r[O_MAX_S]) r[O_MAX_S] = sv[l];
         r[O_XOR_S] ^= sv[l];
-        r[O_ADD_F] = bf(fb(r[O_ADD_F]) + fl);
-        r[O_MUL_F] = bf(fb(r[O_MUL_F]) * fl);
-        if (fl < fb(r[O_MIN_F])) r[O_MIN_F] = f[l];
-        if (fl > fb(r[O_MAX_F])) r[O_MAX_F] = f[l];
+        r[O_ADD_F] = tu_bits(tu_float(r[O_ADD_F]) + fl);
+        r[O_MUL_F] = tu_bits(tu_float(r[O_MUL_F]) * fl);
+        if (fl < tu_float(r[O_MIN_F])) r[O_MIN_F] = f[l];
+        if (fl > tu_float(r[O_MAX_F])) r[O_MAX_F] = f[l];
         r[O_VADD] += u[l];
         r[O_VADD + 1] += u[l] * 2;
         r[O_VADD + 2] += u[l] ^ 9;
-        if (fl > fb(r[O_VMAX])) r[O_VMAX] = f[l];
-        if (-fl > fb(r[O_VMAX + 1])) r[O_VMAX + 1] = bf(-fl);
+        if (fl > tu_float(r[O_VMAX])) r[O_VMAX] = f[l];
+        if (-fl > tu_float(r[O_VMAX + 1])) r[O_VMAX + 1] = tu_bits(-fl);
       }
       if (u[l] % 7 == 0) all = 0;
       if (u[l] % 11 == 0) any = 1;
@@ -231,8 +195,8 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
       }
     }
     /* scans */
-    uint32_t xadd_u = 0, imul_u = 1, xmul_s = 1, iadd_f = 0, xadd_f = 0, xmul_f = bf(1.0f),
-             imul_f = bf(1.0f);
+    uint32_t xadd_u = 0, imul_u = 1, xmul_s = 1, iadd_f = 0, xadd_f = 0, xmul_f = tu_bits(1.0f),
+             imul_f = tu_bits(1.0f);
     int started = 0;
     for (unsigned l = 0; l < w; l++) {
       if (!act[l]) continue;
@@ -245,15 +209,15 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
       o[O_XADD_F] = xadd_f;
       o[O_XMUL_F] = xmul_f;
       imul_u = started ? imul_u * u[l] : u[l];
-      iadd_f = started ? bf(fb(iadd_f) + fb(f[l])) : f[l];
-      imul_f = started ? bf(fb(imul_f) * fb(f[l])) : f[l];
+      iadd_f = started ? tu_bits(tu_float(iadd_f) + tu_float(f[l])) : f[l];
+      imul_f = started ? tu_bits(tu_float(imul_f) * tu_float(f[l])) : f[l];
       o[O_IMUL_U] = imul_u;
       o[O_IADD_F] = iadd_f;
       o[O_IMUL_F] = imul_f;
       xadd_u = started ? xadd_u + u[l] : u[l];
       xmul_s = started ? xmul_s * sv[l] : sv[l];
-      xadd_f = started ? bf(fb(xadd_f) + fb(f[l])) : f[l];
-      xmul_f = started ? bf(fb(xmul_f) * fb(f[l])) : f[l];
+      xadd_f = started ? tu_bits(tu_float(xadd_f) + tu_float(f[l])) : f[l];
+      xmul_f = started ? tu_bits(tu_float(xmul_f) * tu_float(f[l])) : f[l];
       started = 1;
 
       o[O_ALL] = (uint32_t)all;
@@ -307,7 +271,7 @@ static void t_mem(void *u, unsigned th, const vm_mem_event *e) {
 static void run_case(uint32_t wg, unsigned mode, uint32_t groups) {
   ls_constant_entry cs[2] = {{"WG", wg}, {"MODE", mode}};
   wgsl_module *m;
-  ir_program *p = build(sg_src, cs, 2, &m);
+  ir_program *p = tu_build(sg_src, cs, 2, &m);
   const uint32_t n = wg * groups;
   uint32_t *inp = malloc((size_t)n * 3 * 4);
   uint32_t st = 12345u + wg * 7u + mode;
@@ -318,7 +282,7 @@ static void run_case(uint32_t wg, unsigned mode, uint32_t groups) {
      * used, so sums and products round and depend on the order. */
     inp[g * 3] = (r >> 8) % 1000u;
     inp[g * 3 + 1] = (uint32_t)((int32_t)((lcg(&st) >> 8) % 2001u) - 1000);
-    inp[g * 3 + 2] = bf(0.75f + (float)(lcg(&st) >> 8) / 33554432.0f);
+    inp[g * 3 + 2] = tu_bits(0.75f + (float)(lcg(&st) >> 8) / 33554432.0f);
   }
   uint32_t *out = malloc((size_t)n * K * 4), *want = malloc((size_t)n * K * 4);
   for (unsigned t = 1; t <= 2; t++) {
@@ -406,10 +370,10 @@ static float r16(float x) {
   return (float)r;
 }
 
-static uint32_t addh(uint32_t a, uint32_t b) { return bf(r16(fb(a) + fb(b))); }
-static uint32_t mulh(uint32_t a, uint32_t b) { return bf(r16(fb(a) * fb(b))); }
-static uint32_t minh(uint32_t a, uint32_t b) { return fb(b) < fb(a) ? b : a; }
-static uint32_t maxh(uint32_t a, uint32_t b) { return fb(b) > fb(a) ? b : a; }
+static uint32_t addh(uint32_t a, uint32_t b) { return tu_bits(r16(tu_float(a) + tu_float(b))); }
+static uint32_t mulh(uint32_t a, uint32_t b) { return tu_bits(r16(tu_float(a) * tu_float(b))); }
+static uint32_t minh(uint32_t a, uint32_t b) { return tu_float(b) < tu_float(a) ? b : a; }
+static uint32_t maxh(uint32_t a, uint32_t b) { return tu_float(b) > tu_float(a) ? b : a; }
 
 /* r16 on values worked out from the format, and against the compiler's
  * own f16 type where it has one (an f32 converted to _Float16 is rounded
@@ -426,9 +390,9 @@ static void test_f16_model(void **state) {
       {0x1.8p-25f, 0x1p-24f},     {0x1.8p-24f, 0x1p-23f},   {-0x1.ffcp-15f, -0x1p-14f},
   };
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-    if (bf(r16(pairs[i][0])) != bf(pairs[i][1]))
+    if (tu_bits(r16(pairs[i][0])) != tu_bits(pairs[i][1]))
       fprintf(stderr, "r16(%a) = %a, want %a\n", pairs[i][0], r16(pairs[i][0]), pairs[i][1]);
-    assert_int_equal(bf(r16(pairs[i][0])), bf(pairs[i][1]));
+    assert_int_equal(tu_bits(r16(pairs[i][0])), tu_bits(pairs[i][1]));
   }
 #ifdef __FLT16_MAX__
   uint32_t st = 99u;
@@ -436,10 +400,10 @@ static void test_f16_model(void **state) {
     st = st * 1664525u + 1013904223u;
     /* exponents from f16's subnormals to past its overflow */
     const uint32_t b = (st & 0x807fffffu) | ((uint32_t)(100 + (st >> 8) % 45) << 23);
-    const float x = fb(b);
+    const float x = tu_float(b);
     const float want = (float)(_Float16)x;
-    if (bf(r16(x)) != bf(want)) fprintf(stderr, "r16(%a) = %a, _Float16 gives %a\n", x, r16(x), want);
-    assert_int_equal(bf(r16(x)), bf(want));
+    if (tu_bits(r16(x)) != tu_bits(want)) fprintf(stderr, "r16(%a) = %a, _Float16 gives %a\n", x, r16(x), want);
+    assert_int_equal(tu_bits(r16(x)), tu_bits(want));
   }
 #endif
 }
@@ -540,7 +504,7 @@ static void h_scan(uint32_t *d, const uint32_t *x, const int *act, unsigned w,
 
 static void model_group_h(uint32_t *out, const uint32_t *inp, uint32_t base, uint32_t wg,
                           unsigned mode, unsigned w) {
-  const uint32_t nsub = (wg + w - 1) / w, one = bf(1.0f);
+  const uint32_t nsub = (wg + w - 1) / w, one = tu_bits(1.0f);
   for (uint32_t s = 0; s < nsub; s++) {
     /* c[k][l]: component k of lane l's operands, each rounded to f16 as
      * the kernel's f16 arithmetic rounds it */
@@ -550,10 +514,10 @@ static void model_group_h(uint32_t *out, const uint32_t *inp, uint32_t base, uin
     for (unsigned l = 0; l < w; l++) {
       const uint32_t li = s * w + l;
       act[l] = lane_active(mode, li, wg);
-      const float h = act[l] ? fb(inp[base + li]) : 0.0f;
+      const float h = act[l] ? tu_float(inp[base + li]) : 0.0f;
       const float v[NC] = {h, r16(-h * 3), h, r16(h * 0.5f), -h, h, -h, r16(h - 1), r16(1 - h),
                            r16(h * 8), r16(h + 0.125f), h, -h, r16(h * 2), h, r16(h + 2), 0};
-      for (int k = 0; k < NC; k++) c[k][l] = bf(v[k]);
+      for (int k = 0; k < NC; k++) c[k][l] = tu_bits(v[k]);
     }
     uint32_t sc[10][64];
     h_scan(sc[0], c[0], act, w, addh, 0, 0);
@@ -606,7 +570,7 @@ static void model_group_h(uint32_t *out, const uint32_t *inp, uint32_t base, uin
 static void run_case_h(uint32_t wg, unsigned mode, uint32_t groups) {
   ls_constant_entry cs[2] = {{"WG", wg}, {"MODE", mode}};
   wgsl_module *m;
-  ir_program *p = build(sgh_src, cs, 2, &m);
+  ir_program *p = tu_build(sgh_src, cs, 2, &m);
   const uint32_t n = wg * groups;
   uint32_t *inp = malloc((size_t)n * 4);
   uint32_t st = 777u + wg * 3u + mode;
@@ -615,7 +579,7 @@ static void run_case_h(uint32_t wg, unsigned mode, uint32_t groups) {
      * sign now and then: running sums pass 16 and 32, where f16's spacing
      * is 2^-6 and 2^-5, so nearly every step rounds */
     const float h = r16(0.75f + (float)(lcg(&st) >> 8) / 33554432.0f);
-    inp[g] = bf((lcg(&st) >> 20) % 9u == 0 ? -h : h);
+    inp[g] = tu_bits((lcg(&st) >> 20) % 9u == 0 ? -h : h);
   }
   uint32_t *out = malloc((size_t)n * HK * 4), *want = malloc((size_t)n * HK * 4);
   vm_pool *pool = vm_pool_create(2);
@@ -638,7 +602,7 @@ static void run_case_h(uint32_t wg, unsigned mode, uint32_t groups) {
       for (size_t i = 0; i < (size_t)n * HK; i++) {
         if (out[i] != want[i]) {
           fprintf(stderr, "f16 WG=%u MODE=%u W=%u observed=%d: invocation %zu output %zu: got %a want %a\n",
-                  wg, mode, w, observed, i / HK, i % HK, fb(out[i]), fb(want[i]));
+                  wg, mode, w, observed, i / HK, i % HK, tu_float(out[i]), tu_float(want[i]));
           fail();
         }
       }
@@ -687,7 +651,7 @@ static const char *loop_src =
 static void test_loop_masks(void **state) {
   (void)state;
   wgsl_module *m;
-  ir_program *p = build(loop_src, NULL, 0, &m);
+  ir_program *p = tu_build(loop_src, NULL, 0, &m);
   uint32_t out[64], want[64];
   vm_pool *pool = vm_pool_create(1);
   for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
@@ -794,7 +758,7 @@ static void test_disassembly(void **state) {
   (void)state;
   ls_constant_entry cs[2] = {{"WG", 64}, {"MODE", 0}};
   wgsl_module *m;
-  ir_program *p = build(sg_src, cs, 2, &m);
+  ir_program *p = tu_build(sg_src, cs, 2, &m);
   char *t = ir_disassemble(p);
   assert_non_null(t);
   static const char *const want[] = {"SRED", "ADD_I", "ADD_F", "MIN_S", "MAX_F", "XOR",
@@ -809,7 +773,7 @@ static void test_disassembly(void **state) {
   ir_program_free(p);
   wgsl_module_free(m);
   /* f16 sums and products: their own sub-operations; min/max the float ones */
-  p = build(sgh_src, cs, 2, &m);
+  p = tu_build(sgh_src, cs, 2, &m);
   t = ir_disassemble(p);
   assert_non_null(t);
   static const char *const want_h[] = {"ADD_H", "MUL_H", "MIN_F", "MAX_F"};
