@@ -972,7 +972,7 @@ void chk_dispatch_finish(chk_state *s, vm_status st, const vm_result *r) {
     }
     th->nrecs = 0;
   }
-  qsort(t0->recs, t0->nrecs, sizeof *t0->recs, chk_rec_cmp);
+  if (t0->nrecs) qsort(t0->recs, t0->nrecs, sizeof *t0->recs, chk_rec_cmp);
   for (size_t i = 0; i < t0->nrecs; i++) chk_rec_finding(s, &t0->recs[i]);
   s->dropped += t0->dropped;
   t0->nrecs = 0;
