@@ -434,6 +434,37 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
       }
     }
   }
+  /* textures: a subresource (level, layer) bound as a writable storage
+   * texture may not also be sampled or bound read-only in the same
+   * dispatch (WebGPU's compatible usage list; several writable storage
+   * uses are the storage exception) */
+  for (size_t i = 0; i < nuses && !problem; i++) {
+    const api_bind_entry *a = uses[i].entry;
+    if (!a->view || (a->type != LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE &&
+                     a->type != LS_BINDING_READ_WRITE_STORAGE_TEXTURE))
+      continue;
+    for (size_t j = 0; j < nuses; j++) {
+      const api_bind_entry *b = uses[j].entry;
+      if (j == i || !b->view || b->view->texture != a->view->texture ||
+          b->type == LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE ||
+          b->type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE)
+        continue;
+      const ls_texture_view *x = a->view, *y = b->view;
+      const int levels = x->base_level < y->base_level + y->levels &&
+                         y->base_level < x->base_level + x->levels;
+      const int layers = x->base_layer < y->base_layer + y->layers &&
+                         y->base_layer < x->base_layer + x->layers;
+      if (levels && layers) {
+        problem = api_problem("%s: texture '%s' is bound as a %s (@group(%u) @binding(%u)) and "
+                              "as a %s (@group(%u) @binding(%u)) with overlapping mip levels and "
+                              "layers; one dispatch cannot use a texture subresource both ways",
+                              what, api_texture_name(x->texture), api_binding_type_name(a->type),
+                              uses[i].group, a->binding, api_binding_type_name(b->type),
+                              uses[j].group, b->binding);
+        break;
+      }
+    }
+  }
   free(uses);
   if (problem) return problem;
 

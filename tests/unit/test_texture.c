@@ -967,6 +967,42 @@ static void test_pipeline_rules(void **state) {
   free_env(&e);
 }
 
+/* One dispatch may not sample (or read through a read-only binding) a
+ * texture subresource it also binds as a writable storage texture;
+ * disjoint layers are fine. */
+static const char *usage_scope =
+    "@group(0) @binding(0) var src: texture_2d<f32>;\n"
+    "@group(0) @binding(1) var dst: texture_storage_2d<rgba8unorm, write>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  textureStore(dst, vec2u(0u), textureLoad(src, vec2u(0u), 0));\n"
+    "}\n";
+
+static void test_usage_scope(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_compute_pipeline *p = pipeline(d, usage_scope);
+  assert_non_null(p);
+  ls_texture *t = tex(d, LS_TEXTURE_DIMENSION_2D, 2, 2, 2, LS_FORMAT_RGBA8UNORM, 1, TU_ALL);
+  ls_texture_view_desc l0 = {.dimension = LS_VIEW_DIMENSION_2D, .base_array_layer = 0};
+  ls_texture_view_desc l1 = {.dimension = LS_VIEW_DIMENSION_2D, .base_array_layer = 1};
+  ls_texture_view *v0 = ls_texture_create_view(t, &l0);
+  ls_texture_view *v0b = ls_texture_create_view(t, &l0);
+  ls_texture_view *v1 = ls_texture_create_view(t, &l1);
+  ls_bind_group_entry be[2] = {{.binding = 0, .texture_view = v0}, {.binding = 1, .texture_view = v0b}};
+  assert_int_equal(run(d, p, be, 2, 1, 1), LS_VALIDATION);
+  expect_error("one dispatch cannot use a texture subresource both ways");
+  be[1].texture_view = v1; /* layer 1 written, layer 0 sampled */
+  assert_int_equal(run(d, p, be, 2, 1, 1), LS_OK);
+  expect_no_error();
+  ls_texture_view_destroy(v0);
+  ls_texture_view_destroy(v0b);
+  ls_texture_view_destroy(v1);
+  ls_texture_destroy(t);
+  ls_compute_pipeline_destroy(p);
+  free_env(&e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_formats),
@@ -981,6 +1017,7 @@ int main(void) {
       cmocka_unit_test(test_int_formats),
       cmocka_unit_test(test_int_formats_run),
       cmocka_unit_test(test_pipeline_rules),
+      cmocka_unit_test(test_usage_scope),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
