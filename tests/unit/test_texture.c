@@ -871,6 +871,149 @@ static void test_int_formats_run(void **state) {
   free_env(&e);
 }
 
+/* The other formats' inverse transfer functions on store:
+ * rgba8snorm floor(0.5 + 127 clamp(v, -1, 1)): 0.5 -> 64, -1.5 -> -127,
+ * -0.25 -> floor(-31.25) = -32, 1/3 -> floor(42.83) = 42;
+ * rgba16sint clamps to [-32768, 32767], rgba16uint to 65535; rgba32float
+ * keeps the bits (-0 and 1e30 included). */
+static const char *more_stores =
+    "@group(0) @binding(0) var s8: texture_storage_2d<rgba8snorm, write>;\n"
+    "@group(0) @binding(1) var i16: texture_storage_2d<rgba16sint, write>;\n"
+    "@group(0) @binding(2) var u16: texture_storage_2d<rgba16uint, write>;\n"
+    "@group(0) @binding(3) var f32x4: texture_storage_2d<rgba32float, write>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  let c = vec2u(0u);\n"
+    "  textureStore(s8, c, vec4f(0.5, -1.5, -0.25, 1.0 / 3.0));\n"
+    "  textureStore(i16, c, vec4i(-40000, 40000, -7, 32767));\n"
+    "  textureStore(u16, c, vec4u(70000u, 65535u, 0u, 12345u));\n"
+    "  textureStore(f32x4, c, vec4f(1.5, -0.0, 1e30, -2.5));\n"
+    "}\n";
+
+/* ... and the transfer functions on load: 8snorm v / 127 with -128 -> -1,
+ * 16sint sign-extended, 32-bit channels as stored, r32sint (v, 0, 0, 1). */
+static const char *more_loads =
+    "@group(0) @binding(0) var s8: texture_storage_2d<rgba8snorm, read>;\n"
+    "@group(0) @binding(1) var i16: texture_storage_2d<rgba16sint, read>;\n"
+    "@group(0) @binding(2) var u32x4: texture_storage_2d<rgba32uint, read>;\n"
+    "@group(0) @binding(3) var r: texture_storage_2d<r32sint, read_write>;\n"
+    "@group(0) @binding(4) var<storage, read_write> o: array<u32, 16>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  let c = vec2u(0u);\n"
+    "  let a = textureLoad(s8, c);\n"
+    "  o[0] = bitcast<u32>(a.x); o[1] = bitcast<u32>(a.y); o[2] = bitcast<u32>(a.z); o[3] = bitcast<u32>(a.w);\n"
+    "  let b = textureLoad(i16, c);\n"
+    "  o[4] = bitcast<u32>(b.x); o[5] = bitcast<u32>(b.y); o[6] = bitcast<u32>(b.z); o[7] = bitcast<u32>(b.w);\n"
+    "  let u = textureLoad(u32x4, c);\n"
+    "  o[8] = u.x; o[9] = u.y; o[10] = u.z; o[11] = u.w;\n"
+    "  let v = textureLoad(r, c);\n"
+    "  o[12] = bitcast<u32>(v.y); o[13] = bitcast<u32>(v.z); o[14] = bitcast<u32>(v.w);\n"
+    "  textureStore(r, c, vec4i(v.x * 3, 0, 0, 0));\n"
+    "}\n";
+
+static void test_more_formats(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_compute_pipeline *ps = pipeline(d, more_stores);
+  ls_compute_pipeline *pl = pipeline(d, more_loads);
+  assert_non_null(ps);
+  assert_non_null(pl);
+  const ls_texture_format sf[4] = {LS_FORMAT_RGBA8SNORM, LS_FORMAT_RGBA16SINT,
+                                   LS_FORMAT_RGBA16UINT, LS_FORMAT_RGBA32FLOAT};
+  ls_texture *st[4];
+  ls_texture_view *sv[4];
+  ls_bind_group_entry be[5];
+  memset(be, 0, sizeof be);
+  for (int i = 0; i < 4; i++) {
+    st[i] = tex(d, LS_TEXTURE_DIMENSION_2D, 1, 1, 1, sf[i], 1, TU_ALL);
+    sv[i] = ls_texture_create_view(st[i], NULL);
+    be[i].binding = (uint32_t)i;
+    be[i].texture_view = sv[i];
+  }
+  assert_int_equal(run(d, ps, be, 4, 1, 1), LS_OK);
+  expect_no_error();
+  uint8_t px[16];
+  read_texture(d, st[0], 0, 0, 1, 1, 4, px);
+  assert_int_equal((int8_t)px[0], 64);
+  assert_int_equal((int8_t)px[1], -127);
+  assert_int_equal((int8_t)px[2], -32);
+  assert_int_equal((int8_t)px[3], 42);
+  int16_t h[4];
+  read_texture(d, st[1], 0, 0, 1, 1, 8, (uint8_t *)h);
+  assert_int_equal(h[0], -32768);
+  assert_int_equal(h[1], 32767);
+  assert_int_equal(h[2], -7);
+  assert_int_equal(h[3], 32767);
+  uint16_t uh[4];
+  read_texture(d, st[2], 0, 0, 1, 1, 8, (uint8_t *)uh);
+  assert_int_equal(uh[0], 65535);
+  assert_int_equal(uh[1], 65535);
+  assert_int_equal(uh[2], 0);
+  assert_int_equal(uh[3], 12345);
+  uint32_t fw[4];
+  read_texture(d, st[3], 0, 0, 1, 1, 16, (uint8_t *)fw);
+  assert_int_equal(fw[0], 0x3fc00000); /* 1.5 */
+  assert_int_equal(fw[1], 0x80000000); /* -0 */
+  float big = 1e30f;
+  uint32_t bigw;
+  memcpy(&bigw, &big, 4);
+  assert_int_equal(fw[2], bigw);
+  assert_int_equal(fw[3], 0xc0200000); /* -2.5 */
+
+  /* loads */
+  ls_texture *lt[4];
+  ls_texture_view *lv[4];
+  const ls_texture_format lf[4] = {LS_FORMAT_RGBA8SNORM, LS_FORMAT_RGBA16SINT,
+                                   LS_FORMAT_RGBA32UINT, LS_FORMAT_R32SINT};
+  const uint8_t snorm[4] = {0x80, 0x81, 0x40, 0x7f};           /* -128, -127, 64, 127 */
+  const uint16_t sint16[4] = {0x8000, 0xffff, 0x7fff, 0x0001}; /* -32768, -1, 32767, 1 */
+  const uint32_t u32x4[4] = {0, 0xffffffffu, 0x80000000u, 7};
+  const int32_t r32 = -5;
+  const void *data[4] = {snorm, sint16, u32x4, &r32};
+  for (int i = 0; i < 4; i++) {
+    lt[i] = tex(d, LS_TEXTURE_DIMENSION_2D, 1, 1, 1, lf[i], 1, TU_ALL);
+    ls_texel_copy_texture_info dst = {lt[i], 0, {0, 0, 0}};
+    ls_texel_copy_buffer_layout lay = {0, LS_COPY_STRIDE_UNDEFINED, LS_COPY_STRIDE_UNDEFINED};
+    assert_int_equal(ls_queue_write_texture(d, &dst, data[i], ls_texture_format_texel_bytes(lf[i]),
+                                            &lay, &(ls_extent3d){1, 1, 1}),
+                     LS_OK);
+    lv[i] = ls_texture_create_view(lt[i], NULL);
+    be[i].texture_view = lv[i];
+  }
+  ls_buffer *o = buffer(d, 64, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC);
+  be[4].binding = 4;
+  be[4].buffer = o;
+  be[4].size = LS_WHOLE_SIZE;
+  assert_int_equal(run(d, pl, be, 5, 1, 1), LS_OK);
+  expect_no_error();
+  uint32_t ow[16];
+  assert_int_equal(ls_queue_read_buffer(d, o, 0, ow, sizeof ow), LS_OK);
+  float fv[4];
+  memcpy(fv, ow, sizeof fv);
+  assert_true(fv[0] == -1.0f && fv[1] == -1.0f && fv[2] == 64.0f / 127.0f && fv[3] == 1.0f);
+  assert_int_equal((int32_t)ow[4], -32768);
+  assert_int_equal((int32_t)ow[5], -1);
+  assert_int_equal((int32_t)ow[6], 32767);
+  assert_int_equal((int32_t)ow[7], 1);
+  for (int i = 0; i < 4; i++) assert_int_equal(ow[8 + i], u32x4[i]);
+  assert_int_equal(ow[12], 0);
+  assert_int_equal(ow[13], 0);
+  assert_int_equal(ow[14], 1); /* alpha of a one-channel integer format */
+  int32_t back;
+  read_texture(d, lt[3], 0, 0, 1, 1, 4, (uint8_t *)&back);
+  assert_int_equal(back, -15);
+  for (int i = 0; i < 4; i++) {
+    ls_texture_view_destroy(sv[i]);
+    ls_texture_view_destroy(lv[i]);
+    ls_texture_destroy(st[i]);
+    ls_texture_destroy(lt[i]);
+  }
+  ls_buffer_destroy(o);
+  ls_compute_pipeline_destroy(ps);
+  ls_compute_pipeline_destroy(pl);
+  free_env(&e);
+}
+
 /* --------------------------------------------- pipelines, submit, refusals */
 
 static void test_pipeline_rules(void **state) {
@@ -1018,6 +1161,7 @@ int main(void) {
       cmocka_unit_test(test_int_formats_run),
       cmocka_unit_test(test_pipeline_rules),
       cmocka_unit_test(test_usage_scope),
+      cmocka_unit_test(test_more_formats),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
