@@ -61,8 +61,9 @@ typedef struct vm_binding {
 
 /* The texture opcodes on the live lanes of one subgroup of width w: rows
  * of w words, consecutive registers side by side (texture.c). */
-void vm_tex_load(const vm_texture *t, uint32_t *dst, const uint32_t *adr, uint64_t live,
-                 unsigned w);
+/* Returns the lanes whose address was out of bounds (for observers). */
+uint64_t vm_tex_load(const vm_texture *t, uint32_t *dst, const uint32_t *adr, uint64_t live,
+                     unsigned w);
 /* Returns the lanes that stored (for observers). */
 uint64_t vm_tex_store(const vm_texture *t, const uint32_t *adr, const uint32_t *val,
                       uint64_t live, unsigned w);
