@@ -88,10 +88,12 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
     const ir_binding *b = &prog->bindings[i];
     const ls_bind_group *bg = b->group < c->ngroups ? c->groups[b->group] : NULL;
     const api_bind_entry *e = api_bind_group_find(bg, b->binding);
-    if (!e) { /* encoding guaranteed it; never run a shader on a missing binding */
+    if (!e || IR_BIND_IS_TEXTURE(b->kind) != (e->view != NULL)) {
+      /* encoding guaranteed it; never run a shader on a missing binding */
       free(vb);
       free(vt);
-      api_error(d, LS_ERROR_INTERNAL, "submit: '%s' (@group(%u) @binding(%u)) is not bound",
+      api_error(d, LS_ERROR_INTERNAL, "submit: '%s' (@group(%u) @binding(%u)) is not bound as "
+                                      "the shader declares it",
                 b->name, b->group, b->binding);
       return LS_VALIDATION;
     }
