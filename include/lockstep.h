@@ -82,7 +82,13 @@ LS_API const char *ls_status_describe(ls_status s);
   X(max_compute_workgroup_size_x, "maxComputeWorkgroupSizeX", 256, MAX)                    \
   X(max_compute_workgroup_size_y, "maxComputeWorkgroupSizeY", 256, MAX)                    \
   X(max_compute_workgroup_size_z, "maxComputeWorkgroupSizeZ", 64, MAX)                     \
-  X(max_compute_workgroups_per_dimension, "maxComputeWorkgroupsPerDimension", 65535, MAX)
+  X(max_compute_workgroups_per_dimension, "maxComputeWorkgroupsPerDimension", 65535, MAX)   \
+  X(max_texture_dimension_1d, "maxTextureDimension1D", 8192, MAX)                          \
+  X(max_texture_dimension_2d, "maxTextureDimension2D", 8192, MAX)                          \
+  X(max_texture_dimension_3d, "maxTextureDimension3D", 2048, MAX)                          \
+  X(max_texture_array_layers, "maxTextureArrayLayers", 256, MAX)                           \
+  X(max_sampled_textures_per_shader_stage, "maxSampledTexturesPerShaderStage", 16, MAX)    \
+  X(max_storage_textures_per_shader_stage, "maxStorageTexturesPerShaderStage", 4, MAX)
 
 typedef struct ls_limits {
 #define LS_X_(field, name, def, cls) uint64_t field;
@@ -103,6 +109,8 @@ LS_API int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint6
 typedef struct ls_adapter ls_adapter;
 typedef struct ls_device ls_device;
 typedef struct ls_buffer ls_buffer;
+typedef struct ls_texture ls_texture;
+typedef struct ls_texture_view ls_texture_view;
 typedef struct ls_shader_module ls_shader_module;
 typedef struct ls_bind_group_layout ls_bind_group_layout;
 typedef struct ls_pipeline_layout ls_pipeline_layout;
@@ -253,6 +261,137 @@ LS_API ls_status ls_buffer_map_read(ls_device *device, ls_buffer *buffer, uint64
 LS_API ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
                                       void *dst, size_t size);
 
+/* ---------------------------------------------------------------- textures */
+
+/* The texel formats lockstep holds (GPUTextureFormat): X(NAME, "webgpu-name").
+ * Every one is a plain color format with STORAGE_BINDING capability; the
+ * r32 ones also for read-write storage access. */
+#define LS_TEXTURE_FORMAT_LIST(X)                                              \
+  X(R32FLOAT, "r32float")                                                      \
+  X(R32UINT, "r32uint")                                                        \
+  X(R32SINT, "r32sint")                                                        \
+  X(RGBA8UNORM, "rgba8unorm")                                                  \
+  X(RGBA8SNORM, "rgba8snorm")                                                  \
+  X(RGBA8UINT, "rgba8uint")                                                    \
+  X(RGBA8SINT, "rgba8sint")                                                    \
+  X(RGBA16UINT, "rgba16uint")                                                  \
+  X(RGBA16SINT, "rgba16sint")                                                  \
+  X(RGBA16FLOAT, "rgba16float")                                                \
+  X(RGBA32FLOAT, "rgba32float")                                                \
+  X(RGBA32UINT, "rgba32uint")                                                  \
+  X(RGBA32SINT, "rgba32sint")
+
+typedef enum ls_texture_format {
+  LS_FORMAT_UNDEFINED = 0,
+#define LS_X_(n, s) LS_FORMAT_##n,
+  LS_TEXTURE_FORMAT_LIST(LS_X_)
+#undef LS_X_
+  LS_FORMAT_COUNT_
+} ls_texture_format;
+
+/* "rgba8unorm" -> LS_FORMAT_RGBA8UNORM; LS_FORMAT_UNDEFINED when unknown. */
+LS_API ls_texture_format ls_texture_format_from_name(const char *name);
+/* The WebGPU name; NULL for LS_FORMAT_UNDEFINED or out of range. */
+LS_API const char *ls_texture_format_name(ls_texture_format f);
+/* Bytes per texel (the texel block copy footprint); 0 when unknown. */
+LS_API uint32_t ls_texture_format_texel_bytes(ls_texture_format f);
+
+enum {
+  LS_TEXTURE_USAGE_COPY_SRC = 0x01,
+  LS_TEXTURE_USAGE_COPY_DST = 0x02,
+  LS_TEXTURE_USAGE_TEXTURE_BINDING = 0x04,
+  LS_TEXTURE_USAGE_STORAGE_BINDING = 0x08,
+  LS_TEXTURE_USAGE_RENDER_ATTACHMENT = 0x10 /* refused: lockstep has no render passes */
+};
+
+/* GPUTextureDimension; 0 is WebGPU's default, "2d". */
+typedef enum ls_texture_dimension {
+  LS_TEXTURE_DIMENSION_2D = 0,
+  LS_TEXTURE_DIMENSION_1D,
+  LS_TEXTURE_DIMENSION_3D
+} ls_texture_dimension;
+
+/* GPUTextureViewDimension; 0 = not given (the default of the view, or "2d"
+ * in a layout entry, as WebGPU). */
+typedef enum ls_view_dimension {
+  LS_VIEW_DIMENSION_UNDEFINED = 0,
+  LS_VIEW_DIMENSION_1D,
+  LS_VIEW_DIMENSION_2D,
+  LS_VIEW_DIMENSION_2D_ARRAY,
+  LS_VIEW_DIMENSION_CUBE,
+  LS_VIEW_DIMENSION_CUBE_ARRAY,
+  LS_VIEW_DIMENSION_3D
+} ls_view_dimension;
+
+typedef struct ls_extent3d {
+  uint32_t width, height, depth_or_array_layers;
+} ls_extent3d;
+
+typedef struct ls_origin3d {
+  uint32_t x, y, z;
+} ls_origin3d;
+
+typedef struct ls_texture_desc {
+  ls_texture_dimension dimension;
+  ls_extent3d size;          /* each >= 1 (a 1D texture: height = depth = 1) */
+  ls_texture_format format;
+  uint32_t mip_level_count;  /* 0 = 1, WebGPU's default */
+  uint32_t sample_count;     /* 0 = 1; 4 needs RENDER_ATTACHMENT, so it is refused */
+  uint32_t usage;            /* LS_TEXTURE_USAGE_* */
+  const char *label;
+} ls_texture_desc;
+
+/* Textures are created zeroed. In memory a texture is its mip levels one
+ * after another, each its layers (or depth slices), each its rows of
+ * tightly packed texels (docs/architecture.md). */
+LS_API ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *desc);
+LS_API void ls_texture_destroy(ls_texture *texture);
+LS_API void ls_texture_get_size(const ls_texture *texture, ls_extent3d *out);
+LS_API ls_texture_format ls_texture_get_format(const ls_texture *texture);
+LS_API uint32_t ls_texture_get_mip_level_count(const ls_texture *texture);
+LS_API uint32_t ls_texture_get_usage(const ls_texture *texture);
+
+/* GPUTextureViewDescriptor; a zero field is "not given" and takes WebGPU's
+ * default (format: the texture's; dimension: from the texture; counts: the
+ * rest of the levels / layers; usage: the texture's). */
+typedef struct ls_texture_view_desc {
+  ls_texture_format format;
+  ls_view_dimension dimension;
+  uint32_t base_mip_level;
+  uint32_t mip_level_count;
+  uint32_t base_array_layer;
+  uint32_t array_layer_count;
+  uint32_t usage;
+  const char *label;
+} ls_texture_view_desc;
+
+/* texture.createView(desc); desc NULL = the default view. */
+LS_API ls_texture_view *ls_texture_create_view(ls_texture *texture,
+                                               const ls_texture_view_desc *desc);
+LS_API void ls_texture_view_destroy(ls_texture_view *view);
+
+/* GPUTexelCopyBufferLayout: LS_COPY_STRIDE_UNDEFINED = not given. */
+#define LS_COPY_STRIDE_UNDEFINED UINT32_MAX
+typedef struct ls_texel_copy_buffer_layout {
+  uint64_t offset;
+  uint32_t bytes_per_row;
+  uint32_t rows_per_image;
+} ls_texel_copy_buffer_layout;
+
+/* GPUTexelCopyTextureInfo (aspect "all"). */
+typedef struct ls_texel_copy_texture_info {
+  ls_texture *texture;
+  uint32_t mip_level;
+  ls_origin3d origin;
+} ls_texel_copy_texture_info;
+
+/* queue.writeTexture: the texture needs COPY_DST; data_size bytes at data
+ * laid out as `layout` says (no 256-byte row alignment here, as WebGPU). */
+LS_API ls_status ls_queue_write_texture(ls_device *device, const ls_texel_copy_texture_info *dst,
+                                        const void *data, size_t data_size,
+                                        const ls_texel_copy_buffer_layout *layout,
+                                        const ls_extent3d *size);
+
 /* ---------------------------------------------------------- shader modules */
 
 typedef enum ls_message_type {
@@ -291,16 +430,36 @@ LS_API const char *ls_shader_module_format_messages(const ls_shader_module *modu
 
 /* ---------------------------------------------------- layouts, bind groups */
 
+/* What a layout entry binds: a buffer (GPUBufferBindingLayout.type), a
+ * sampled texture (GPUTextureBindingLayout) or a storage texture
+ * (GPUStorageTextureBindingLayout.access). */
 typedef enum ls_buffer_binding_type {
   LS_BINDING_UNIFORM = 1,
   LS_BINDING_STORAGE,
-  LS_BINDING_READ_ONLY_STORAGE
+  LS_BINDING_READ_ONLY_STORAGE,
+  LS_BINDING_SAMPLED_TEXTURE,
+  LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE,
+  LS_BINDING_READ_ONLY_STORAGE_TEXTURE,
+  LS_BINDING_READ_WRITE_STORAGE_TEXTURE
 } ls_buffer_binding_type;
+
+/* GPUTextureSampleType; 0 = "float", WebGPU's default. */
+typedef enum ls_texture_sample_type {
+  LS_SAMPLE_FLOAT = 0,
+  LS_SAMPLE_UNFILTERABLE_FLOAT,
+  LS_SAMPLE_DEPTH,
+  LS_SAMPLE_SINT,
+  LS_SAMPLE_UINT
+} ls_texture_sample_type;
 
 typedef struct ls_bind_group_layout_entry {
   uint32_t binding;
   ls_buffer_binding_type type;
-  uint64_t min_binding_size; /* 0 = no minimum */
+  uint64_t min_binding_size; /* buffers: 0 = no minimum */
+  /* textures */
+  ls_texture_sample_type sample_type; /* sampled textures */
+  ls_view_dimension view_dimension;   /* 0 = "2d" */
+  ls_texture_format format;           /* storage textures: required */
 } ls_bind_group_layout_entry;
 
 LS_API ls_bind_group_layout *ls_device_create_bind_group_layout(
@@ -319,6 +478,7 @@ typedef struct ls_bind_group_entry {
   ls_buffer *buffer;
   uint64_t offset;
   uint64_t size; /* LS_WHOLE_SIZE = to the end of the buffer */
+  ls_texture_view *texture_view; /* a texture entry: the view (buffer NULL) */
 } ls_bind_group_entry;
 
 LS_API ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layout *layout,
@@ -359,6 +519,17 @@ LS_API void ls_command_encoder_destroy(ls_command_encoder *encoder);
 LS_API void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_buffer *src,
                                                      uint64_t src_offset, ls_buffer *dst,
                                                      uint64_t dst_offset, uint64_t size);
+/* copyBufferToTexture / copyTextureToBuffer: the buffer side's bytes_per_row
+ * must be a multiple of 256; usages COPY_SRC / COPY_DST on each side. */
+LS_API void ls_command_encoder_copy_buffer_to_texture(ls_command_encoder *encoder, ls_buffer *src,
+                                                      const ls_texel_copy_buffer_layout *layout,
+                                                      const ls_texel_copy_texture_info *dst,
+                                                      const ls_extent3d *size);
+LS_API void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encoder,
+                                                      const ls_texel_copy_texture_info *src,
+                                                      ls_buffer *dst,
+                                                      const ls_texel_copy_buffer_layout *layout,
+                                                      const ls_extent3d *size);
 LS_API ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder);
 LS_API void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline);
 LS_API void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index,

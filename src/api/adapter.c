@@ -83,8 +83,8 @@ int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *va
 /* --------------------------------------------------------------- profiles */
 
 /* Limits of a desktop adapter as browsers report them: a workgroup of 1024
- * invocations, 32 KiB of workgroup storage, 1 GiB buffers. The ones not
- * named stay at the defaults. */
+ * invocations, 32 KiB of workgroup storage, 1 GiB buffers, 16384-texel
+ * textures. */
 #define API_DESKTOP_LIMITS                                                     \
   {                                                                            \
     .max_bind_groups = 4, .max_bindings_per_bind_group = 1000,                 \
@@ -100,7 +100,11 @@ int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *va
     .max_compute_invocations_per_workgroup = 1024,                             \
     .max_compute_workgroup_size_x = 1024, .max_compute_workgroup_size_y = 1024, \
     .max_compute_workgroup_size_z = 64,                                        \
-    .max_compute_workgroups_per_dimension = 65535                              \
+    .max_compute_workgroups_per_dimension = 65535,                             \
+    .max_texture_dimension_1d = 16384, .max_texture_dimension_2d = 16384,      \
+    .max_texture_dimension_3d = 2048, .max_texture_array_layers = 2048,        \
+    .max_sampled_textures_per_shader_stage = 16,                               \
+    .max_storage_textures_per_shader_stage = 8                                 \
   }
 
 /* A phone GPU: the default compute limits, little more. */
@@ -119,7 +123,11 @@ int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *va
     .max_compute_invocations_per_workgroup = 256,                              \
     .max_compute_workgroup_size_x = 256, .max_compute_workgroup_size_y = 256,  \
     .max_compute_workgroup_size_z = 64,                                        \
-    .max_compute_workgroups_per_dimension = 65535                              \
+    .max_compute_workgroups_per_dimension = 65535,                             \
+    .max_texture_dimension_1d = 8192, .max_texture_dimension_2d = 8192,        \
+    .max_texture_dimension_3d = 2048, .max_texture_array_layers = 256,         \
+    .max_sampled_textures_per_shader_stage = 16,                               \
+    .max_storage_textures_per_shader_stage = 4                                 \
   }
 
 /* The memory figures after the limits are: subgroup min and max size of

@@ -170,6 +170,73 @@ void api_buffer_unref(ls_buffer *b);
 /* The label, else "(unlabelled)", for messages. */
 const char *api_buffer_name(const ls_buffer *b);
 
+/* --------------------------------------------------------------- textures */
+
+/* One texel format (texture.c): bytes per texel, the sample types a
+ * texture binding of it accepts (LS_SAMPLE_* bits), and the storage
+ * access modes it allows. */
+typedef struct api_texfmt {
+  const char *name;
+  uint32_t texel_bytes;
+  uint32_t sample_types; /* 1u << LS_SAMPLE_* */
+  int read_write;        /* read-write storage access (r32 formats) */
+} api_texfmt;
+
+/* NULL for LS_FORMAT_UNDEFINED or a value out of range. */
+const api_texfmt *api_format_info(ls_texture_format f);
+
+#define API_MAX_LEVELS 32
+
+struct ls_texture {
+  ls_device *device;
+  unsigned refs;
+  int destroyed;
+  ls_texture_dimension dimension;
+  ls_extent3d size;
+  ls_texture_format format;
+  uint32_t levels, usage, texel_bytes;
+  uint64_t level_offset[API_MAX_LEVELS]; /* byte offset of each mip level */
+  uint64_t bytes;
+  uint8_t *data; /* zeroed; NULL once destroyed */
+  char *label;
+};
+
+struct ls_texture_view {
+  ls_device *device;
+  unsigned refs;
+  ls_texture *texture;
+  ls_texture_format format;
+  ls_view_dimension dimension;
+  uint32_t base_level, levels, base_layer, layers, usage;
+  char *label;
+};
+
+void api_texture_ref(ls_texture *t);
+void api_texture_unref(ls_texture *t);
+void api_texture_view_ref(ls_texture_view *v);
+void api_texture_view_unref(ls_texture_view *v);
+const char *api_texture_name(const ls_texture *t);
+/* Size of mip level `level`: depth_or_array_layers is the depth of a 3D
+ * texture, else the array layers. */
+ls_extent3d api_texture_level_size(const ls_texture *t, uint32_t level);
+/* The VM's picture of a view (texture.c). */
+void api_texture_view_to_vm(const ls_texture_view *v, vm_texture *out);
+const char *api_view_dimension_name(ls_view_dimension d);
+
+/* The copy between linear bytes and a texture region, validated already;
+ * to_texture picks the direction. */
+void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const ls_extent3d *size,
+                      uint8_t *linear, const ls_texel_copy_buffer_layout *layout, int to_texture);
+/* WebGPU's "validating texture buffer copy" for one side of a copy (op
+ * names the call in messages): returns 0 when valid, else 1 with the
+ * reason in why. aligned: bytesPerRow a multiple of 256 and the offset of
+ * the texel size (encoder copies). */
+int api_texture_copy_check(const char *op, const ls_device *d,
+                           const ls_texel_copy_texture_info *info,
+                           const ls_texel_copy_buffer_layout *layout, uint64_t data_length,
+                           const ls_extent3d *size, uint32_t usage, int aligned, char *why,
+                           size_t len);
+
 /* ---------------------------------------------------------- shader module */
 
 struct ls_shader_module {
@@ -208,6 +275,7 @@ typedef struct api_bind_entry {
   ls_buffer_binding_type type;
   ls_buffer *buffer;
   uint64_t offset, size; /* the effective range */
+  ls_texture_view *view; /* a texture entry (buffer NULL) */
 } api_bind_entry;
 
 struct ls_bind_group {
@@ -263,13 +331,24 @@ const char *api_pipeline_name(const ls_compute_pipeline *p);
 
 /* --------------------------------------------------------------- commands */
 
-typedef enum api_cmd_kind { API_CMD_COPY, API_CMD_DISPATCH } api_cmd_kind;
+typedef enum api_cmd_kind {
+  API_CMD_COPY,
+  API_CMD_DISPATCH,
+  API_CMD_COPY_B2T, /* copyBufferToTexture: src, texture */
+  API_CMD_COPY_T2B  /* copyTextureToBuffer: texture, dst */
+} api_cmd_kind;
 
 typedef struct api_cmd {
   api_cmd_kind kind;
   /* copy */
   ls_buffer *src, *dst;
   uint64_t src_offset, dst_offset, size;
+  /* texture copies: the texture side and the buffer's layout */
+  ls_texture *texture;
+  uint32_t mip_level;
+  ls_origin3d origin;
+  ls_extent3d extent;
+  ls_texel_copy_buffer_layout layout;
   /* dispatch: a snapshot of the pass state */
   ls_compute_pipeline *pipeline;
   ls_bind_group **groups; /* pipeline->layout->count entries, NULL where none */

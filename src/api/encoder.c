@@ -33,6 +33,7 @@ void api_cmd_release(api_cmd *c) {
   api_buffer_unref(c->src);
   api_buffer_unref(c->dst);
   api_buffer_unref(c->indirect);
+  api_texture_unref(c->texture);
   for (size_t i = 0; i < c->ngroups; i++) api_bind_group_unref(c->groups[i]);
   free(c->groups);
   api_compute_pipeline_unref(c->pipeline);
@@ -169,6 +170,77 @@ void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_bu
   c->src_offset = src_offset;
   c->dst_offset = dst_offset;
   c->size = size;
+}
+
+/* Both directions of a buffer <-> texture copy: WebGPU's "validating
+ * GPUTexelCopyBufferInfo" for the buffer and "validating texture buffer
+ * copy" (aligned) for the texture. */
+static void api_encode_texture_copy(ls_command_encoder *e, int to_texture, ls_buffer *buf,
+                                    const ls_texel_copy_buffer_layout *layout,
+                                    const ls_texel_copy_texture_info *tex,
+                                    const ls_extent3d *size) {
+  const char *op = to_texture ? "copyBufferToTexture" : "copyTextureToBuffer";
+  ls_device *d = e->device;
+  if (e->pass) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a compute pass is open on the encoder", op);
+    return;
+  }
+  if (!buf) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: no buffer", op);
+    return;
+  }
+  const char *bn = api_buffer_name(buf);
+  if (buf->device != d) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: buffer '%s' belongs to another device", op, bn);
+    return;
+  }
+  if (buf->destroyed) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: buffer '%s' is destroyed", op, bn);
+    return;
+  }
+  const uint32_t bu = to_texture ? LS_BUFFER_USAGE_COPY_SRC : LS_BUFFER_USAGE_COPY_DST;
+  if (!(buf->usage & bu)) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: buffer '%s' lacks %s usage", op, bn,
+                     to_texture ? "COPY_SRC" : "COPY_DST");
+    return;
+  }
+  char why[320];
+  if (api_texture_copy_check(op, d, tex, layout, buf->size, size,
+                             to_texture ? LS_TEXTURE_USAGE_COPY_DST : LS_TEXTURE_USAGE_COPY_SRC, 1,
+                             why, sizeof why)) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s", why);
+    return;
+  }
+  if (e->error_type != LS_ERROR_NONE) return;
+  api_cmd *c = api_encoder_push(e);
+  if (!c) return;
+  c->kind = to_texture ? API_CMD_COPY_B2T : API_CMD_COPY_T2B;
+  if (to_texture) c->src = buf;
+  else c->dst = buf;
+  api_buffer_ref(buf);
+  c->texture = tex->texture;
+  api_texture_ref(tex->texture);
+  c->mip_level = tex->mip_level;
+  c->origin = tex->origin;
+  c->extent = *size;
+  c->layout = *layout;
+}
+
+void ls_command_encoder_copy_buffer_to_texture(ls_command_encoder *encoder, ls_buffer *src,
+                                               const ls_texel_copy_buffer_layout *layout,
+                                               const ls_texel_copy_texture_info *dst,
+                                               const ls_extent3d *size) {
+  if (!encoder || encoder->consumed) return;
+  api_encode_texture_copy(encoder, 1, src, layout, dst, size);
+}
+
+void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encoder,
+                                               const ls_texel_copy_texture_info *src,
+                                               ls_buffer *dst,
+                                               const ls_texel_copy_buffer_layout *layout,
+                                               const ls_extent3d *size) {
+  if (!encoder || encoder->consumed) return;
+  api_encode_texture_copy(encoder, 0, dst, layout, src, size);
 }
 
 /* ------------------------------------------------------------------ pass */
@@ -358,6 +430,37 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
                              "@group(%u) @binding(%u) overlap in buffer '%s'",
                              what, u->group, u->entry->binding, v->group, v->entry->binding,
                              api_buffer_name(u->entry->buffer));
+        break;
+      }
+    }
+  }
+  /* textures: a subresource (level, layer) bound as a writable storage
+   * texture may not also be sampled or bound read-only in the same
+   * dispatch (WebGPU's compatible usage list; several writable storage
+   * uses are the storage exception) */
+  for (size_t i = 0; i < nuses && !problem; i++) {
+    const api_bind_entry *a = uses[i].entry;
+    if (!a->view || (a->type != LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE &&
+                     a->type != LS_BINDING_READ_WRITE_STORAGE_TEXTURE))
+      continue;
+    for (size_t j = 0; j < nuses; j++) {
+      const api_bind_entry *b = uses[j].entry;
+      if (j == i || !b->view || b->view->texture != a->view->texture ||
+          b->type == LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE ||
+          b->type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE)
+        continue;
+      const ls_texture_view *x = a->view, *y = b->view;
+      const int levels = x->base_level < y->base_level + y->levels &&
+                         y->base_level < x->base_level + x->levels;
+      const int layers = x->base_layer < y->base_layer + y->layers &&
+                         y->base_layer < x->base_layer + x->layers;
+      if (levels && layers) {
+        problem = api_problem("%s: texture '%s' is bound as a %s (@group(%u) @binding(%u)) and "
+                              "as a %s (@group(%u) @binding(%u)) with overlapping mip levels and "
+                              "layers; one dispatch cannot use a texture subresource both ways",
+                              what, api_texture_name(x->texture), api_binding_type_name(a->type),
+                              uses[i].group, a->binding, api_binding_type_name(b->type),
+                              uses[j].group, b->binding);
         break;
       }
     }

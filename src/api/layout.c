@@ -20,8 +20,26 @@ const char *api_binding_type_name(ls_buffer_binding_type t) {
     return "storage";
   case LS_BINDING_READ_ONLY_STORAGE:
     return "read-only-storage";
+  case LS_BINDING_SAMPLED_TEXTURE:
+    return "texture";
+  case LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE:
+    return "write-only storageTexture";
+  case LS_BINDING_READ_ONLY_STORAGE_TEXTURE:
+    return "read-only storageTexture";
+  case LS_BINDING_READ_WRITE_STORAGE_TEXTURE:
+    return "read-write storageTexture";
   }
   return "(unknown binding type)";
+}
+
+static int api_is_texture(ls_buffer_binding_type t) { return t >= LS_BINDING_SAMPLED_TEXTURE; }
+static int api_is_storage_texture(ls_buffer_binding_type t) {
+  return t >= LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE;
+}
+
+static const char *api_sample_type_name(ls_texture_sample_type t) {
+  static const char *const n[] = {"float", "unfilterable-float", "depth", "sint", "uint"};
+  return (unsigned)t < 5 ? n[t] : "(unknown)";
 }
 
 /* ------------------------------------------------------ bind group layout */
@@ -56,6 +74,22 @@ ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
       return NULL;
     }
     memcpy(l->entries, entries, count * sizeof *l->entries);
+    /* the texture members mean nothing for a buffer, and a texture's
+     * viewDimension defaults to "2d": equivalence compares resolved
+     * entries */
+    for (size_t i = 0; i < count; i++) {
+      ls_bind_group_layout_entry *e = &l->entries[i];
+      if (!api_is_texture(e->type)) {
+        e->sample_type = 0;
+        e->view_dimension = 0;
+        e->format = 0;
+      } else {
+        e->min_binding_size = 0;
+        if (!e->view_dimension) e->view_dimension = LS_VIEW_DIMENSION_2D;
+        if (api_is_storage_texture(e->type)) e->sample_type = 0;
+        else e->format = 0;
+      }
+    }
     qsort(l->entries, count, sizeof *l->entries, api_cmp_layout_entry);
   }
   l->count = count;
@@ -89,7 +123,8 @@ int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
   for (size_t i = 0; i < a->count; i++) {
     const ls_bind_group_layout_entry *x = &a->entries[i], *y = &b->entries[i];
     if (x->binding != y->binding || x->type != y->type ||
-        x->min_binding_size != y->min_binding_size)
+        x->min_binding_size != y->min_binding_size || x->sample_type != y->sample_type ||
+        x->view_dimension != y->view_dimension || x->format != y->format)
       return 0;
   }
   return 1;
@@ -97,15 +132,32 @@ int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
 
 int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups, size_t count,
                           char *why, size_t len) {
-  uint64_t storage = 0, uniform = 0;
+  uint64_t storage = 0, uniform = 0, sampled = 0, stex = 0;
   for (size_t g = 0; g < count; g++) {
     if (!groups[g]) continue;
     for (size_t i = 0; i < groups[g]->count; i++) {
-      if (groups[g]->entries[i].type == LS_BINDING_UNIFORM)
+      ls_buffer_binding_type t = groups[g]->entries[i].type;
+      if (t == LS_BINDING_UNIFORM)
         uniform++;
+      else if (t == LS_BINDING_SAMPLED_TEXTURE)
+        sampled++;
+      else if (api_is_storage_texture(t))
+        stex++;
       else
         storage++;
     }
+  }
+  if (sampled > d->limits.max_sampled_textures_per_shader_stage) {
+    snprintf(why, len, "%llu sampled textures exceed maxSampledTexturesPerShaderStage (%llu)",
+             (unsigned long long)sampled,
+             (unsigned long long)d->limits.max_sampled_textures_per_shader_stage);
+    return 1;
+  }
+  if (stex > d->limits.max_storage_textures_per_shader_stage) {
+    snprintf(why, len, "%llu storage textures exceed maxStorageTexturesPerShaderStage (%llu)",
+             (unsigned long long)stex,
+             (unsigned long long)d->limits.max_storage_textures_per_shader_stage);
+    return 1;
   }
   if (storage > d->limits.max_storage_buffers_per_shader_stage) {
     snprintf(why, len, "%llu storage buffers exceed maxStorageBuffersPerShaderStage (%llu)",
@@ -122,6 +174,47 @@ int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *group
   return 0;
 }
 
+/* GPUTextureBindingLayout / GPUStorageTextureBindingLayout rules. */
+static int api_check_texture_layout(ls_device *d, size_t i, const ls_bind_group_layout_entry *e) {
+  const ls_view_dimension vd = e->view_dimension ? e->view_dimension : LS_VIEW_DIMENSION_2D;
+  if ((unsigned)vd > LS_VIEW_DIMENSION_3D) {
+    api_validation(d, "createBindGroupLayout: entries[%zu] (binding %u): bad viewDimension %d", i,
+                   e->binding, (int)vd);
+    return 0;
+  }
+  if (!api_is_storage_texture(e->type)) {
+    if ((unsigned)e->sample_type > LS_SAMPLE_UINT) {
+      api_validation(d, "createBindGroupLayout: entries[%zu] (binding %u): bad sampleType %d", i,
+                     e->binding, (int)e->sample_type);
+      return 0;
+    }
+    return 1;
+  }
+  if (vd == LS_VIEW_DIMENSION_CUBE || vd == LS_VIEW_DIMENSION_CUBE_ARRAY) {
+    api_validation(d,
+                   "createBindGroupLayout: entries[%zu] (binding %u): a storage texture cannot "
+                   "have viewDimension \"%s\"",
+                   i, e->binding, api_view_dimension_name(vd));
+    return 0;
+  }
+  const api_texfmt *f = api_format_info(e->format);
+  if (!f) {
+    api_validation(d,
+                   "createBindGroupLayout: entries[%zu] (binding %u): a storage texture needs a "
+                   "format lockstep knows (got %d)",
+                   i, e->binding, (int)e->format);
+    return 0;
+  }
+  if (e->type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE && !f->read_write) {
+    api_validation(d,
+                   "createBindGroupLayout: entries[%zu] (binding %u): format %s does not allow "
+                   "read-write storage access (only r32float, r32uint and r32sint do)",
+                   i, e->binding, f->name);
+    return 0;
+  }
+  return 1;
+}
+
 ls_bind_group_layout *ls_device_create_bind_group_layout(
     ls_device *device, const ls_bind_group_layout_entry *entries, size_t count) {
   if (api_device_dead(device)) return NULL;
@@ -131,12 +224,12 @@ ls_bind_group_layout *ls_device_create_bind_group_layout(
   }
   for (size_t i = 0; i < count; i++) {
     const ls_bind_group_layout_entry *e = &entries[i];
-    if (e->type != LS_BINDING_UNIFORM && e->type != LS_BINDING_STORAGE &&
-        e->type != LS_BINDING_READ_ONLY_STORAGE) {
+    if (e->type < LS_BINDING_UNIFORM || e->type > LS_BINDING_READ_WRITE_STORAGE_TEXTURE) {
       api_validation(device, "createBindGroupLayout: entries[%zu] (binding %u): bad type %d",
                      i, e->binding, (int)e->type);
       return NULL;
     }
+    if (api_is_texture(e->type) && !api_check_texture_layout(device, i, e)) return NULL;
     if (e->binding >= device->limits.max_bindings_per_bind_group) {
       api_validation(device,
                      "createBindGroupLayout: binding %u is not below "
@@ -247,7 +340,10 @@ void api_bind_group_ref(ls_bind_group *g) {
 void api_bind_group_unref(ls_bind_group *g) {
   if (!g || --g->refs) return;
   ls_device *d = g->device;
-  for (size_t i = 0; i < g->count; i++) api_buffer_unref(g->entries[i].buffer);
+  for (size_t i = 0; i < g->count; i++) {
+    api_buffer_unref(g->entries[i].buffer);
+    api_texture_view_unref(g->entries[i].view);
+  }
   free(g->entries);
   api_bind_group_layout_unref(g->layout);
   free(g);
@@ -267,10 +363,83 @@ static int api_cmp_bind_entry(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* A texture entry against its layout entry (createBindGroup's rules for
+ * GPUTextureBindingLayout and GPUStorageTextureBindingLayout). */
+static int api_check_texture_entry(ls_device *d, const ls_bind_group_entry *e,
+                                   const ls_bind_group_layout_entry *le, api_bind_entry *out) {
+  const ls_texture_view *v = e->texture_view;
+  const char *kind = api_binding_type_name(le->type);
+  if (!v || e->buffer) {
+    api_validation(d, "createBindGroup: binding %u (%s): needs a texture view and no buffer",
+                   e->binding, kind);
+    return 0;
+  }
+  const char *name = api_texture_name(v->texture);
+  if (v->device != d) {
+    api_validation(d, "createBindGroup: binding %u: the view of texture '%s' belongs to another "
+                      "device", e->binding, name);
+    return 0;
+  }
+  if (v->texture->destroyed) {
+    api_validation(d, "createBindGroup: binding %u: texture '%s' is destroyed", e->binding, name);
+    return 0;
+  }
+  if (v->dimension != le->view_dimension) {
+    api_validation(d, "createBindGroup: binding %u (%s): the view of texture '%s' is \"%s\", "
+                      "the layout's viewDimension is \"%s\"",
+                   e->binding, kind, name, api_view_dimension_name(v->dimension),
+                   api_view_dimension_name(le->view_dimension));
+    return 0;
+  }
+  const api_texfmt *f = api_format_info(v->format);
+  if (le->type == LS_BINDING_SAMPLED_TEXTURE) {
+    if (!(v->usage & LS_TEXTURE_USAGE_TEXTURE_BINDING)) {
+      api_validation(d, "createBindGroup: binding %u (texture): the view of texture '%s' lacks "
+                        "TEXTURE_BINDING usage", e->binding, name);
+      return 0;
+    }
+    if (!(f->sample_types & (1u << le->sample_type))) {
+      api_validation(d, "createBindGroup: binding %u (texture): format %s of texture '%s' is not "
+                        "compatible with sampleType \"%s\"",
+                     e->binding, f->name, name, api_sample_type_name(le->sample_type));
+      return 0;
+    }
+  } else {
+    if (!(v->usage & LS_TEXTURE_USAGE_STORAGE_BINDING)) {
+      api_validation(d, "createBindGroup: binding %u (%s): the view of texture '%s' lacks "
+                        "STORAGE_BINDING usage", e->binding, kind, name);
+      return 0;
+    }
+    if (v->format != le->format) {
+      api_validation(d, "createBindGroup: binding %u (%s): texture '%s' is %s, the layout's "
+                        "format is %s",
+                     e->binding, kind, name, f->name, ls_texture_format_name(le->format));
+      return 0;
+    }
+    if (v->levels != 1) {
+      api_validation(d, "createBindGroup: binding %u (%s): the view of texture '%s' has %u mip "
+                        "levels; a storage texture view has exactly 1",
+                     e->binding, kind, name, v->levels);
+      return 0;
+    }
+  }
+  memset(out, 0, sizeof *out);
+  out->binding = e->binding;
+  out->type = le->type;
+  out->view = (ls_texture_view *)v;
+  return 1;
+}
+
 /* Checks one entry against its layout entry; on success fills *out. */
 static int api_check_bind_entry(ls_device *d, const ls_bind_group_entry *e,
                                 const ls_bind_group_layout_entry *le, api_bind_entry *out) {
   const ls_limits *lim = &d->limits;
+  if (api_is_texture(le->type)) return api_check_texture_entry(d, e, le, out);
+  if (e->texture_view) {
+    api_validation(d, "createBindGroup: binding %u (%s): a texture view where the layout wants a "
+                      "buffer", e->binding, api_binding_type_name(le->type));
+    return 0;
+  }
   ls_buffer *b = e->buffer;
   if (!b) {
     api_validation(d, "createBindGroup: binding %u: no buffer", e->binding);
@@ -415,7 +584,10 @@ ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layo
     }
   }
   if (count) qsort(out, count, sizeof *out, api_cmp_bind_entry);
-  for (size_t i = 0; i < count; i++) api_buffer_ref(out[i].buffer);
+  for (size_t i = 0; i < count; i++) {
+    api_buffer_ref(out[i].buffer);
+    api_texture_view_ref(out[i].view);
+  }
   g->device = device;
   api_device_ref(device);
   g->refs = 1;

@@ -46,14 +46,64 @@ static const char *api_var_decl(ir_binding_kind k) {
     return "var<storage, read_write>";
   case IR_BIND_READ_ONLY_STORAGE:
     return "var<storage, read>";
+  case IR_BIND_SAMPLED_TEXTURE:
+    return "a sampled texture";
+  case IR_BIND_WRITE_ONLY_STORAGE_TEXTURE:
+    return "a write-only storage texture";
+  case IR_BIND_READ_ONLY_STORAGE_TEXTURE:
+    return "a read-only storage texture";
+  case IR_BIND_READ_WRITE_STORAGE_TEXTURE:
+    return "a read-write storage texture";
   }
   return "var<?>";
 }
 
 static ls_buffer_binding_type api_type_of(ir_binding_kind k) {
-  return k == IR_BIND_UNIFORM ? LS_BINDING_UNIFORM
-         : k == IR_BIND_STORAGE ? LS_BINDING_STORAGE
-                                : LS_BINDING_READ_ONLY_STORAGE;
+  switch (k) {
+  case IR_BIND_UNIFORM: return LS_BINDING_UNIFORM;
+  case IR_BIND_STORAGE: return LS_BINDING_STORAGE;
+  case IR_BIND_READ_ONLY_STORAGE: return LS_BINDING_READ_ONLY_STORAGE;
+  case IR_BIND_SAMPLED_TEXTURE: return LS_BINDING_SAMPLED_TEXTURE;
+  case IR_BIND_WRITE_ONLY_STORAGE_TEXTURE: return LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE;
+  case IR_BIND_READ_ONLY_STORAGE_TEXTURE: return LS_BINDING_READ_ONLY_STORAGE_TEXTURE;
+  case IR_BIND_READ_WRITE_STORAGE_TEXTURE: return LS_BINDING_READ_WRITE_STORAGE_TEXTURE;
+  }
+  return LS_BINDING_STORAGE;
+}
+
+/* The layout entry layout "auto" makes for a binding (WebGPU's default
+ * pipeline layout: an f32 texture no sampler reads is
+ * "unfilterable-float"). */
+static void api_entry_of(const ir_binding *b, ls_bind_group_layout_entry *e) {
+  memset(e, 0, sizeof *e);
+  e->binding = b->binding;
+  e->type = api_type_of(b->kind);
+  if (!IR_BIND_IS_TEXTURE(b->kind)) {
+    e->min_binding_size = b->min_size;
+    return;
+  }
+  e->view_dimension = (ls_view_dimension)b->tex_dim;
+  if (b->kind == IR_BIND_SAMPLED_TEXTURE)
+    e->sample_type = b->tex_sample == IR_TEXS_I32   ? LS_SAMPLE_SINT
+                     : b->tex_sample == IR_TEXS_U32 ? LS_SAMPLE_UINT
+                                                    : LS_SAMPLE_UNFILTERABLE_FLOAT;
+  else
+    e->format = (ls_texture_format)b->tex_format;
+}
+
+/* The texture part of "validating shader binding": the view dimension,
+ * the sample type for the sampled type, the storage format. Returns NULL
+ * when they agree, else what differs. */
+static const char *api_texture_mismatch(const ir_binding *b, const ls_bind_group_layout_entry *e) {
+  if (e->view_dimension != (ls_view_dimension)b->tex_dim) return "viewDimension";
+  if (b->kind == IR_BIND_SAMPLED_TEXTURE) {
+    int ok = b->tex_sample == IR_TEXS_I32   ? e->sample_type == LS_SAMPLE_SINT
+             : b->tex_sample == IR_TEXS_U32 ? e->sample_type == LS_SAMPLE_UINT
+                                            : (e->sample_type == LS_SAMPLE_FLOAT ||
+                                               e->sample_type == LS_SAMPLE_UNFILTERABLE_FLOAT);
+    return ok ? NULL : "sampleType";
+  }
+  return e->format == (ls_texture_format)b->tex_format ? NULL : "format";
 }
 
 /* "file:line:col" of a span of the program's WGSL, for messages. */
@@ -89,7 +139,15 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
                      api_binding_type_name(e->type));
       return 0;
     }
-    if (e->min_binding_size && e->min_binding_size < b->min_size) {
+    const char *diff = IR_BIND_IS_TEXTURE(b->kind) ? api_texture_mismatch(b, e) : NULL;
+    if (diff) {
+      api_validation(d,
+                     "createComputePipeline '%s': %s: the layout's %s for '%s' (@group(%u) "
+                     "@binding(%u)) does not match the shader's texture type",
+                     name, where, diff, b->name, b->group, b->binding);
+      return 0;
+    }
+    if (!IR_BIND_IS_TEXTURE(b->kind) && e->min_binding_size && e->min_binding_size < b->min_size) {
       api_validation(d,
                      "createComputePipeline '%s': %s: the layout's minBindingSize (%llu) for "
                      "'%s' (@group(%u) @binding(%u)) is less than the %llu bytes the shader "
@@ -138,9 +196,21 @@ static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
       size_t k = 0;
       while (k < n && tmp[k].binding != b->binding) k++;
       if (k == n) {
-        tmp[n].binding = b->binding;
-        tmp[n].type = api_type_of(b->kind);
-        tmp[n].min_binding_size = b->min_size;
+        api_entry_of(b, &tmp[n]);
+        const api_texfmt *f = api_format_info(tmp[n].format);
+        if (tmp[n].type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE && f && !f->read_write) {
+          /* createBindGroupLayout's rule, which layout "auto" goes through */
+          char where[256];
+          api_where(prog, b->span, where, sizeof where);
+          api_validation(d,
+                         "createComputePipeline '%s': %s: '%s' is a read-write storage texture "
+                         "of format %s, which allows no read-write access (only r32float, "
+                         "r32uint and r32sint do)",
+                         name, where, b->name, f->name);
+          free(tmp);
+          api_pipeline_layout_unref(pl);
+          return NULL;
+        }
         n++;
       } else if (tmp[k].type != api_type_of(b->kind)) {
         char where[256];

@@ -24,7 +24,18 @@ static const ls_buffer *api_cmd_destroyed_buffer(const api_cmd *c) {
   for (size_t g = 0; g < c->ngroups; g++) {
     const ls_bind_group *bg = c->groups[g];
     for (size_t i = 0; bg && i < bg->count; i++)
-      if (bg->entries[i].buffer->destroyed) return bg->entries[i].buffer;
+      if (bg->entries[i].buffer && bg->entries[i].buffer->destroyed) return bg->entries[i].buffer;
+  }
+  return NULL;
+}
+
+static const ls_texture *api_cmd_destroyed_texture(const api_cmd *c) {
+  if (c->texture && c->texture->destroyed) return c->texture;
+  for (size_t g = 0; g < c->ngroups; g++) {
+    const ls_bind_group *bg = c->groups[g];
+    for (size_t i = 0; bg && i < bg->count; i++)
+      if (bg->entries[i].view && bg->entries[i].view->texture->destroyed)
+        return bg->entries[i].view->texture;
   }
   return NULL;
 }
@@ -66,7 +77,10 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   if (n[0] == 0 || n[1] == 0 || n[2] == 0) return LS_OK;
 
   vm_binding *vb = prog->nbindings ? calloc(prog->nbindings, sizeof *vb) : NULL;
-  if (prog->nbindings && !vb) {
+  vm_texture *vt = prog->nbindings ? calloc(prog->nbindings, sizeof *vt) : NULL;
+  if (prog->nbindings && (!vb || !vt)) {
+    free(vb);
+    free(vt);
     api_error(d, LS_ERROR_OUT_OF_MEMORY, "submit: out of memory");
     return LS_OUT_OF_MEMORY;
   }
@@ -74,11 +88,21 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
     const ir_binding *b = &prog->bindings[i];
     const ls_bind_group *bg = b->group < c->ngroups ? c->groups[b->group] : NULL;
     const api_bind_entry *e = api_bind_group_find(bg, b->binding);
-    if (!e) { /* encoding guaranteed it; never run a shader on a missing binding */
+    if (!e || IR_BIND_IS_TEXTURE(b->kind) != (e->view != NULL)) {
+      /* encoding guaranteed it; never run a shader on a missing binding */
       free(vb);
-      api_error(d, LS_ERROR_INTERNAL, "submit: '%s' (@group(%u) @binding(%u)) is not bound",
+      free(vt);
+      api_error(d, LS_ERROR_INTERNAL, "submit: '%s' (@group(%u) @binding(%u)) is not bound as "
+                                      "the shader declares it",
                 b->name, b->group, b->binding);
       return LS_VALIDATION;
+    }
+    if (e->view) {
+      api_texture_view_to_vm(e->view, &vt[i]);
+      vb[i].data = e->view->texture->data;
+      vb[i].size = e->view->texture->bytes;
+      vb[i].tex = &vt[i];
+      continue;
     }
     vb[i].data = e->buffer->data + e->offset;
     vb[i].size = e->size;
@@ -97,6 +121,7 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   vm_status st = vm_dispatch(d->pool, &desc, &r);
   api_check_after_dispatch(d, st, &r);
   free(vb);
+  free(vt);
   if (st == VM_OK) return LS_OK;
   if (st == VM_NO_MEMORY) {
     api_error(d, LS_ERROR_OUT_OF_MEMORY, "dispatch of '%s' with pipeline '%s': out of memory",
@@ -140,6 +165,7 @@ ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size
     const ls_command_buffer *cb = cbs[i];
     const char *problem = NULL;
     const ls_buffer *gone = NULL;
+    const ls_texture *tgone = NULL;
     if (!cb)
       problem = "is NULL";
     else if (cb->device != device)
@@ -148,8 +174,12 @@ ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size
       if (cbs[k] == cb) problem = "is submitted twice";
     for (size_t k = 0; !problem && k < cb->count; k++)
       if ((gone = api_cmd_destroyed_buffer(&cb->cmds[k]))) problem = "uses a destroyed buffer";
+      else if ((tgone = api_cmd_destroyed_texture(&cb->cmds[k]))) problem = "uses a destroyed texture";
     if (problem) {
-      if (gone)
+      if (tgone)
+        api_validation(device, "submit: command buffer %zu uses texture '%s', which is destroyed",
+                       i, api_texture_name(tgone));
+      else if (gone)
         api_validation(device, "submit: command buffer %zu uses buffer '%s', which is destroyed",
                        i, api_buffer_name(gone));
       else
@@ -165,6 +195,10 @@ ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size
       const api_cmd *c = &cb->cmds[k];
       if (c->kind == API_CMD_COPY) {
         if (c->size) memcpy(c->dst->data + c->dst_offset, c->src->data + c->src_offset, c->size);
+      } else if (c->kind == API_CMD_COPY_B2T || c->kind == API_CMD_COPY_T2B) {
+        const int to_tex = c->kind == API_CMD_COPY_B2T;
+        api_texture_copy(c->texture, c->mip_level, c->origin, &c->extent,
+                         to_tex ? c->src->data : c->dst->data, &c->layout, to_tex);
       } else {
         status = api_run_dispatch(device, c);
       }

@@ -471,6 +471,24 @@ static void chk_on_cross_lane(void *user, unsigned thread, const vm_where *w, ui
     chk_offer(r, chk_key(s, w, chk_ctz(m)));
 }
 
+/* A textureLoad or textureStore whose texel address some lanes had
+ * outside the view (vm/texture.c gave 0 or dropped the store). */
+static void chk_on_texel(void *user, unsigned thread, const vm_where *w, uint32_t pc,
+                         uint32_t slot, vm_access access, uint64_t lanes) {
+  chk_state *s = user;
+  chk_thread *th = chk_th(s, thread);
+  if (!th || !lanes || !(s->opts.checks & LS_CHECK_BOUNDS)) return;
+  chk_rec *r = chk_find(th, LS_CHECK_OUT_OF_BOUNDS, pc, 0, VM_SPACE_BUFFER, slot, access, 0);
+  if (!r) {
+    th->dropped++;
+    return;
+  }
+  r->count += (uint64_t)chk_popcount(lanes);
+  int k = 0;
+  for (uint64_t m = lanes; m && k < LS_CHECK_MAX_INVOCATIONS; m &= m - 1, k++)
+    chk_offer(r, chk_key(s, w, chk_ctz(m)));
+}
+
 /* ----------------------------------------------------------- lifetime */
 
 static void chk_opts_norm(ls_check_options *o, const ls_check_options *in) {
@@ -510,6 +528,7 @@ chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
   s->obs.barrier_release = chk_on_barrier_release;
   s->obs.subgroup_end = chk_on_subgroup_end;
   s->obs.cross_lane = chk_on_cross_lane;
+  s->obs.texel_oob = chk_on_texel;
   return s;
 }
 
@@ -763,7 +782,20 @@ static void chk_rec_finding(chk_state *s, const chk_rec *r) {
     int saturated = r->offset >= 0xFFFFFFFFull;
     f.offset = saturated ? UINT64_MAX : r->offset - (r->offset >= base ? base : 0);
     const char *what = chk_access_name(r->access);
-    if (r->kind == LS_CHECK_BEYOND_LOGICAL) {
+    const int texel = r->space == VM_SPACE_BUFFER && r->slot < s->prog->nbindings &&
+                      IR_BIND_IS_TEXTURE(s->prog->bindings[r->slot].kind);
+    if (texel) {
+      /* a texel address outside the view: coordinates, layer or level */
+      f.severity = LS_CHECK_ERROR;
+      f.id = "out-of-bounds";
+      f.offset = 0;
+      f.message = chk_fmt("out-of-bounds %s %s: a texel address outside the texture view "
+                          "(coordinates, array layer or mip level), by %llu invocation%s: %s (%s)",
+                          r->access == VM_LOAD ? "textureLoad from" : "textureStore to", var,
+                          (unsigned long long)f.count, f.count == 1 ? "" : "s", invs,
+                          r->access == VM_LOAD ? "the load gave (0, 0, 0, 0)"
+                                               : "the store was dropped");
+    } else if (r->kind == LS_CHECK_BEYOND_LOGICAL) {
       f.severity = r->access == VM_LOAD ? LS_CHECK_WARNING : LS_CHECK_ERROR;
       f.id = "beyond-logical-size";
       f.message = chk_fmt("%s of %u bytes %s %s at byte offset %llu, beyond its logical size of "

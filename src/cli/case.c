@@ -292,6 +292,8 @@ static const json_t *case_required(case_ctx *x, const json_t *obj, const char *b
   return v;
 }
 
+int case_bound(const case_buffer *b) { return b->kind != CASE_KIND_NONE || b->is_texture; }
+
 static int case_find_buffer(const case_file *c, const char *name, size_t *out) {
   for (size_t i = 0; i < c->nbuffers; i++)
     if (c->buffers[i].name && !strcmp(c->buffers[i].name, name)) {
@@ -510,6 +512,79 @@ static int case_init_part(case_ctx *x, const json_t *part, const char *at, case_
   return case_gen(x, part, at, b, at0, cnt);
 }
 
+/* lockstep's texture extension of a buffer entry: "texture": {"format",
+ * "size": [w, h, layers], "dimension", "mipLevelCount", "viewDimension",
+ * "access": "sampled" | "write-only" | "read-only" | "read-write",
+ * "sampleType"}. The entry's kind stays "none" for runners without
+ * textures; its words are the texels of level 0. */
+static int case_texture(case_ctx *x, const json_t *jt, const char *at, case_buffer *b) {
+  if (!json_is_object(jt)) return case_fail(x, at, "expected an object, not %s", case_json_type(jt));
+  const json_t *v;
+  const char *s;
+  if (!(v = case_required(x, jt, at, "format"))) return -1;
+  if (case_string(x, v, case_key(at, "format").s, &s)) return -1;
+  if (!(b->tex_format = ls_texture_format_from_name(s)))
+    return case_fail(x, case_key(at, "format").s, "texture format \"%s\" is not one lockstep holds", s);
+  if (!(v = case_required(x, jt, at, "size"))) return -1;
+  case_path sp = case_key(at, "size");
+  if (!json_is_array(v) || json_array_size(v) < 1 || json_array_size(v) > 3)
+    return case_fail(x, sp.s, "expected [width, height, depthOrArrayLayers]");
+  for (size_t k = 0; k < 3; k++) {
+    uint64_t u = 1;
+    if (k < json_array_size(v) && case_uint(x, json_array_get(v, k), case_index(sp.s, k).s, 16384, &u))
+      return -1;
+    b->tex_size[k] = (uint32_t)u;
+  }
+  b->tex_dim = LS_TEXTURE_DIMENSION_2D;
+  if ((v = json_object_get(jt, "dimension"))) {
+    if (case_string(x, v, case_key(at, "dimension").s, &s)) return -1;
+    if (!strcmp(s, "1d")) b->tex_dim = LS_TEXTURE_DIMENSION_1D;
+    else if (!strcmp(s, "3d")) b->tex_dim = LS_TEXTURE_DIMENSION_3D;
+    else if (strcmp(s, "2d"))
+      return case_fail(x, case_key(at, "dimension").s, "bad dimension \"%s\" (1d, 2d or 3d)", s);
+  }
+  uint64_t u;
+  if (case_opt_uint(x, jt, at, "mipLevelCount", 32, 1, &u, NULL)) return -1;
+  b->tex_levels = (uint32_t)u;
+  b->tex_view_dim = b->tex_dim == LS_TEXTURE_DIMENSION_1D   ? LS_VIEW_DIMENSION_1D
+                    : b->tex_dim == LS_TEXTURE_DIMENSION_3D ? LS_VIEW_DIMENSION_3D
+                    : b->tex_size[2] > 1                     ? LS_VIEW_DIMENSION_2D_ARRAY
+                                                             : LS_VIEW_DIMENSION_2D;
+  if ((v = json_object_get(jt, "viewDimension"))) {
+    static const char *const vd[] = {"", "1d", "2d", "2d-array", "cube", "cube-array", "3d"};
+    if (case_string(x, v, case_key(at, "viewDimension").s, &s)) return -1;
+    size_t k = 1;
+    while (k < 7 && strcmp(vd[k], s)) k++;
+    if (k == 7) return case_fail(x, case_key(at, "viewDimension").s, "bad viewDimension \"%s\"", s);
+    b->tex_view_dim = (ls_view_dimension)k;
+  }
+  if (!(v = case_required(x, jt, at, "access"))) return -1;
+  if (case_string(x, v, case_key(at, "access").s, &s)) return -1;
+  if (!strcmp(s, "sampled")) b->tex_binding = LS_BINDING_SAMPLED_TEXTURE;
+  else if (!strcmp(s, "write-only")) b->tex_binding = LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE;
+  else if (!strcmp(s, "read-only")) b->tex_binding = LS_BINDING_READ_ONLY_STORAGE_TEXTURE;
+  else if (!strcmp(s, "read-write")) b->tex_binding = LS_BINDING_READ_WRITE_STORAGE_TEXTURE;
+  else
+    return case_fail(x, case_key(at, "access").s,
+                     "bad access \"%s\" (sampled, write-only, read-only or read-write)", s);
+  /* the default sample type follows the format, as layout "auto" would */
+  const char *fn = ls_texture_format_name(b->tex_format);
+  size_t n = strlen(fn);
+  b->tex_sample = n > 4 && !strcmp(fn + n - 4, "uint")   ? LS_SAMPLE_UINT
+                  : n > 4 && !strcmp(fn + n - 4, "sint") ? LS_SAMPLE_SINT
+                                                         : LS_SAMPLE_UNFILTERABLE_FLOAT;
+  if ((v = json_object_get(jt, "sampleType"))) {
+    static const char *const st[] = {"float", "unfilterable-float", "depth", "sint", "uint"};
+    if (case_string(x, v, case_key(at, "sampleType").s, &s)) return -1;
+    size_t k = 0;
+    while (k < 5 && strcmp(st[k], s)) k++;
+    if (k == 5) return case_fail(x, case_key(at, "sampleType").s, "bad sampleType \"%s\"", s);
+    b->tex_sample = (ls_texture_sample_type)k;
+  }
+  b->is_texture = 1;
+  return 0;
+}
+
 static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *jb) {
   case_path at = case_index("buffers", i);
   case_buffer *b = &c->buffers[i];
@@ -543,13 +618,20 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
   int has_binding;
   if (case_opt_uint(x, jb, at.s, "binding", UINT32_MAX, 0, &u, &has_binding)) return -1;
   b->binding = (uint32_t)u;
-  if (b->kind != CASE_KIND_NONE) {
+  const json_t *jt = json_object_get(jb, "texture");
+  if (jt) {
+    if (b->kind != CASE_KIND_NONE)
+      return case_fail(x, case_key(at.s, "kind").s,
+                       "a texture has kind \"none\" (other runners see an unbound buffer)");
+    if (case_texture(x, jt, case_key(at.s, "texture").s, b)) return -1;
+  }
+  if (case_bound(b)) {
     if (!has_binding)
       return case_fail(x, at.s, "missing required field \"binding\" (buffer '%s' has kind %s)",
                        b->name, s);
     for (size_t k = 0; k < i; k++) {
       const case_buffer *o = &c->buffers[k];
-      if (o->kind != CASE_KIND_NONE && o->group == b->group && o->binding == b->binding)
+      if (case_bound(o) && o->group == b->group && o->binding == b->binding)
         return case_fail(x, at.s, "buffers '%s' and '%s' are both at @group(%u) @binding(%u)",
                          o->name, b->name, b->group, b->binding);
     }
@@ -568,6 +650,15 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
                      (unsigned long long)CASE_MAX_WORDS);
   b->count = (uint64_t)json_number_value(v);
   b->words = b->count * b->rec_len;
+  if (b->is_texture) {
+    const uint64_t bytes = (uint64_t)b->tex_size[0] * b->tex_size[1] * b->tex_size[2] *
+                           ls_texture_format_texel_bytes(b->tex_format);
+    if (b->words * 4 != bytes)
+      return case_fail(x, cp.s, "texture '%s' (%ux%ux%u %s) holds %llu words, not %llu", b->name,
+                       b->tex_size[0], b->tex_size[1], b->tex_size[2],
+                       ls_texture_format_name(b->tex_format), (unsigned long long)(bytes / 4),
+                       (unsigned long long)b->words);
+  }
   if (case_opt_uint(x, jb, at.s, "bindOffset", UINT64_MAX / 2, 0, &b->bind_offset,
                     &b->has_bind_offset) ||
       case_opt_uint(x, jb, at.s, "bindSize", UINT64_MAX / 2, 0, &b->bind_size, &b->has_bind_size) ||
@@ -642,7 +733,7 @@ static int case_pipeline_parse(case_ctx *x, case_file *c, case_pipeline *p, cons
       if (case_string(x, json_array_get(bufs, k), ep.s, &s)) return -1;
       size_t idx;
       if (!case_find_buffer(c, s, &idx)) return case_fail(x, ep.s, "no buffer named '%s'", s);
-      if (c->buffers[idx].kind == CASE_KIND_NONE)
+      if (!case_bound(&c->buffers[idx]))
         return case_fail(x, ep.s, "buffer '%s' has kind none and cannot be bound", s);
       for (size_t m = 0; m < p->nbuffers; m++)
         if (p->buffers[m] == idx) return case_fail(x, ep.s, "buffer '%s' is listed twice", s);
@@ -652,7 +743,7 @@ static int case_pipeline_parse(case_ctx *x, case_file *c, case_pipeline *p, cons
     p->buffers = calloc(c->nbuffers ? c->nbuffers : 1, sizeof *p->buffers);
     if (!p->buffers) return case_fail(x, at.s, "out of memory");
     for (size_t k = 0; k < c->nbuffers; k++)
-      if (c->buffers[k].kind != CASE_KIND_NONE) p->buffers[p->nbuffers++] = k;
+      if (case_bound(&c->buffers[k])) p->buffers[p->nbuffers++] = k;
   }
   return 0;
 }
@@ -700,6 +791,8 @@ static int case_dispatch_parse(case_ctx *x, case_file *c, size_t i, const json_t
   if (case_string(x, v, case_key(ip.s, "buffer").s, &s)) return -1;
   if (!case_find_buffer(c, s, &d->buffer))
     return case_fail(x, case_key(ip.s, "buffer").s, "no buffer named '%s'", s);
+  if (c->buffers[d->buffer].is_texture)
+    return case_fail(x, case_key(ip.s, "buffer").s, "'%s' is a texture, not a buffer", s);
   c->buffers[d->buffer].indirect = 1;
   return case_opt_uint(x, ind, ip.s, "offset", UINT64_MAX / 2, 0, &d->offset, NULL);
 }

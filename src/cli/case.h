@@ -64,7 +64,21 @@ typedef struct case_buffer {
   uint64_t logical_count;
   int indirect; /* some dispatch reads its arguments from it */
   case_compare compare;
+  /* lockstep's texture extension ("texture": {...}): the words are the
+   * texels of mip level 0, every layer, rows tightly packed */
+  int is_texture;
+  ls_buffer_binding_type tex_binding; /* LS_BINDING_*_TEXTURE */
+  ls_texture_format tex_format;
+  ls_texture_dimension tex_dim;
+  uint32_t tex_size[3];
+  uint32_t tex_levels;
+  ls_view_dimension tex_view_dim;
+  ls_texture_sample_type tex_sample;
 } case_buffer;
+
+/* Bound at a group and binding: a buffer of a kind other than none, or a
+ * texture. */
+int case_bound(const case_buffer *b);
 
 typedef struct case_pipeline {
   char *name;

@@ -19,6 +19,7 @@
 #include "case.h"
 #include "cli_prof.h"
 #include "cli_check.h"
+#include "cli_texture.h"
 
 #define CLI_OK 0
 #define CLI_MISMATCH 1
@@ -322,7 +323,7 @@ typedef struct cli_pipe {
  * to the highest group the pipeline's buffers use. */
 static int cli_make_pipeline(ls_device *dev, cli_state *st, const case_file *c,
                              const case_pipeline *cp, ls_shader_module *m, ls_buffer **bufs,
-                             cli_pipe *out) {
+                             ls_texture_view **views, cli_pipe *out) {
   uint32_t ngroups = 0;
   for (size_t k = 0; k < cp->nbuffers; k++) {
     uint32_t g = c->buffers[cp->buffers[k]].group;
@@ -348,6 +349,14 @@ static int cli_make_pipeline(ls_device *dev, cli_state *st, const case_file *c,
       size_t bi = cp->buffers[k];
       const case_buffer *b = &c->buffers[bi];
       if (b->group != g) continue;
+      if (b->is_texture) {
+        cli_texture_layout_entry(b, &le[n]);
+        memset(&be[n], 0, sizeof be[n]);
+        be[n].binding = b->binding;
+        be[n].texture_view = views[bi];
+        n++;
+        continue;
+      }
       le[n].binding = b->binding;
       le[n].type = b->kind == CASE_KIND_UNIFORM ? LS_BINDING_UNIFORM
                    : b->kind == CASE_KIND_STORAGE ? LS_BINDING_STORAGE
@@ -440,6 +449,8 @@ static int cli_run(int argc, char **argv) {
   ls_adapter *adapter = NULL;
   ls_device *dev = NULL;
   ls_buffer **bufs = NULL;
+  ls_texture **texs = NULL;
+  ls_texture_view **views = NULL;
   ls_shader_module *mod = NULL;
   cli_pipe *pipes = NULL;
   uint32_t **words = NULL;
@@ -486,15 +497,24 @@ static int cli_run(int argc, char **argv) {
   st.dispatch_count = c.ndispatches;
 
   bufs = calloc(c.nbuffers + 1, sizeof *bufs);
+  texs = calloc(c.nbuffers + 1, sizeof *texs);
+  views = calloc(c.nbuffers + 1, sizeof *views);
   pipes = calloc(c.npipelines + 1, sizeof *pipes);
   words = calloc(c.nreadback + 1, sizeof *words);
-  if (!bufs || !pipes || !words) {
+  if (!bufs || !texs || !views || !pipes || !words) {
     fprintf(stderr, "lockstep: out of memory\n");
     rc = CLI_FAILED;
     goto done;
   }
   for (size_t i = 0; i < c.nbuffers; i++) {
     const case_buffer *b = &c.buffers[i];
+    if (b->is_texture) {
+      if (!cli_texture_create(dev, b, &texs[i], &views[i])) {
+        fprintf(stderr, "%s: buffers[%zu] (texture '%s'): %s\n", c.path, i, b->name, cli_err(&st));
+        goto done;
+      }
+      continue;
+    }
     ls_buffer_desc bd;
     memset(&bd, 0, sizeof bd);
     bd.usage = LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_COPY_DST;
@@ -535,7 +555,7 @@ static int cli_run(int argc, char **argv) {
   }
 
   for (size_t i = 0; i < c.npipelines; i++)
-    if (!cli_make_pipeline(dev, &st, &c, &c.pipelines[i], mod, bufs, &pipes[i])) goto done;
+    if (!cli_make_pipeline(dev, &st, &c, &c.pipelines[i], mod, bufs, views, &pipes[i])) goto done;
 
   enc = ls_device_create_command_encoder(dev);
   pass = enc ? ls_command_encoder_begin_compute_pass(enc) : NULL;
@@ -589,7 +609,9 @@ static int cli_run(int argc, char **argv) {
     const case_buffer *b = &c.buffers[c.readback[r]];
     words[r] = malloc(b->words * 4);
     if (!words[r] ||
-        ls_queue_read_buffer(dev, bufs[c.readback[r]], 0, words[r], (size_t)b->words * 4)) {
+        (b->is_texture ? !cli_texture_read(dev, b, texs[c.readback[r]], words[r])
+                       : ls_queue_read_buffer(dev, bufs[c.readback[r]], 0, words[r],
+                                              (size_t)b->words * 4) != LS_OK)) {
       fprintf(stderr, "%s: readback of '%s': %s\n", c.path, b->name,
               words[r] ? cli_err(&st) : "out of memory");
       rc = CLI_FAILED;
@@ -642,6 +664,10 @@ done:
   ls_shader_module_destroy(mod);
   for (size_t i = 0; bufs && i < c.nbuffers; i++) ls_buffer_destroy(bufs[i]);
   free(bufs);
+  for (size_t i = 0; views && i < c.nbuffers; i++) ls_texture_view_destroy(views[i]);
+  free(views);
+  for (size_t i = 0; texs && i < c.nbuffers; i++) ls_texture_destroy(texs[i]);
+  free(texs);
   for (size_t r = 0; words && r < c.nreadback; r++) free(words[r]);
   free(words);
   ls_device_destroy(dev);

@@ -138,9 +138,29 @@ typedef enum ir_builtin {
 
 typedef enum ir_binding_kind {
   IR_BIND_UNIFORM = 1,
-  IR_BIND_STORAGE,          /* var<storage, read_write> */
-  IR_BIND_READ_ONLY_STORAGE /* var<storage, read> / var<storage> */
+  IR_BIND_STORAGE,           /* var<storage, read_write> */
+  IR_BIND_READ_ONLY_STORAGE, /* var<storage, read> / var<storage> */
+  IR_BIND_SAMPLED_TEXTURE,   /* texture_1d<T> ... texture_3d<T> */
+  IR_BIND_WRITE_ONLY_STORAGE_TEXTURE, /* texture_storage_*<F, write> */
+  IR_BIND_READ_ONLY_STORAGE_TEXTURE,  /* texture_storage_*<F, read> */
+  IR_BIND_READ_WRITE_STORAGE_TEXTURE  /* texture_storage_*<F, read_write> */
 } ir_binding_kind;
+
+#define IR_BIND_IS_TEXTURE(k) ((k) >= IR_BIND_SAMPLED_TEXTURE)
+
+/* The view dimension a texture binding declares; the values of
+ * ls_view_dimension (lockstep.h). */
+typedef enum ir_tex_dim {
+  IR_TEXDIM_1D = 1,
+  IR_TEXDIM_2D,
+  IR_TEXDIM_2D_ARRAY,
+  IR_TEXDIM_CUBE,
+  IR_TEXDIM_CUBE_ARRAY,
+  IR_TEXDIM_3D
+} ir_tex_dim;
+
+/* The sampled type of a sampled texture binding. */
+typedef enum ir_tex_sample { IR_TEXS_F32, IR_TEXS_I32, IR_TEXS_U32 } ir_tex_sample;
 
 /* A resource the entry point uses; slot i of the program is bindings[i]. */
 typedef struct ir_binding {
@@ -150,6 +170,10 @@ typedef struct ir_binding {
                           runtime-sized array its fixed part + one element */
   const char *name;    /* the WGSL variable */
   src_span span;       /* its declaration */
+  /* textures */
+  ir_tex_dim tex_dim;
+  uint32_t tex_format; /* storage textures: the ls_texture_format */
+  ir_tex_sample tex_sample; /* sampled textures */
 } ir_binding;
 
 /* A workgroup variable the entry point uses: where it lives in workgroup

@@ -201,36 +201,108 @@ int lw_needs_memory(const type *t) {
 
 /* -------------------------------------------------------------- globals */
 
+/* A new binding slot for resource variable d (filled by the caller), or
+ * NULL after an error: two variables of one entry point may not share a
+ * binding. */
+static ir_binding *new_binding(lw *L, ast_decl *d) {
+  for (uint32_t i = 0; i < L->nbindings; i++) {
+    if (L->bindings[i].group == (uint32_t)d->group && L->bindings[i].binding == (uint32_t)d->binding) {
+      lw_fail(L, d->name_span, "'%s' and '%s' both use @group(%d) @binding(%d) in entry point '%s'",
+              L->bindings[i].name, d->name, d->group, d->binding, L->entry->name);
+      diag_note(L->d, L->bindings[i].span, "'%s' is declared here", L->bindings[i].name);
+      return NULL;
+    }
+  }
+  if (L->nbindings == L->capbindings) {
+    uint32_t cap = L->capbindings ? L->capbindings * 2 : 8;
+    ir_binding *n = realloc(L->bindings, cap * sizeof *n);
+    if (!n) {
+      lw_fail(L, d->span, "out of memory");
+      return NULL;
+    }
+    L->bindings = n;
+    L->capbindings = cap;
+  }
+  ir_binding *bd = &L->bindings[L->nbindings];
+  memset(bd, 0, sizeof *bd);
+  bd->group = (uint32_t)d->group;
+  bd->binding = (uint32_t)d->binding;
+  bd->name = strdup(d->name);
+  bd->span = d->span;
+  return bd;
+}
+
+/* The texel formats lockstep converts (vm/texture.c): the names of
+ * LS_TEXTURE_FORMAT_LIST. */
+static uint32_t texel_format(const char *name) {
+  static const char *const names[] = {
+#define X_(n, s) s,
+      LS_TEXTURE_FORMAT_LIST(X_)
+#undef X_
+  };
+  for (uint32_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (!strcmp(names[i], name)) return i + 1;
+  return 0;
+}
+
+/* Fills the texture part of binding bd from the type of d; refuses the
+ * texture types lowering does not run yet. */
+static int texture_binding(lw *L, ast_decl *d, ir_binding *bd) {
+  const type *t = d->rtype;
+  char b[96];
+  static const ir_tex_dim dims[] = {[TD_1D] = IR_TEXDIM_1D, [TD_2D] = IR_TEXDIM_2D,
+                                    [TD_2D_ARRAY] = IR_TEXDIM_2D_ARRAY, [TD_3D] = IR_TEXDIM_3D,
+                                    [TD_CUBE] = IR_TEXDIM_CUBE,
+                                    [TD_CUBE_ARRAY] = IR_TEXDIM_CUBE_ARRAY};
+  if ((t->tex_kind != TEX_SAMPLED && t->tex_kind != TEX_STORAGE) || t->tex_dim == TD_CUBE ||
+      t->tex_dim == TD_CUBE_ARRAY || t->tex_dim < 0 || t->tex_dim > TD_CUBE_ARRAY) {
+    lw_fail(L, d->name_span, "a texture of type %s is not supported by lockstep yet",
+            type_name(t, b, sizeof b));
+    return 0;
+  }
+  bd->tex_dim = dims[t->tex_dim];
+  if (t->tex_kind == TEX_SAMPLED) {
+    const type *st = t->elem;
+    bd->kind = IR_BIND_SAMPLED_TEXTURE;
+    bd->tex_sample = st && st->kind == TY_I32 ? IR_TEXS_I32
+                     : st && st->kind == TY_U32 ? IR_TEXS_U32
+                                                : IR_TEXS_F32;
+    return 1;
+  }
+  const char *fname = types_texel_formats[t->tex_format];
+  bd->tex_format = texel_format(fname);
+  if (!bd->tex_format) {
+    lw_fail(L, d->name_span, "the texel format '%s' is not supported by lockstep yet", fname);
+    return 0;
+  }
+  bd->kind = t->access == ACC_WRITE  ? IR_BIND_WRITE_ONLY_STORAGE_TEXTURE
+             : t->access == ACC_READ ? IR_BIND_READ_ONLY_STORAGE_TEXTURE
+                                     : IR_BIND_READ_WRITE_STORAGE_TEXTURE;
+  return 1;
+}
+
 ref lw_global(lw *L, ast_decl *d) {
   gvar *g = &L->gvars[d->index];
   if (g->placed) return g->r;
   ref r = {.kind = RF_MEM, .type = d->rtype, .addr = IR_NO_REG, .space = (addr_space)d->space};
   char b[128];
+  if (d->rtype && d->rtype->kind == TY_TEXTURE) {
+    ir_binding *bd = new_binding(L, d);
+    if (!bd) return r;
+    if (!texture_binding(L, d, bd)) {
+      free((char *)bd->name);
+      return r;
+    }
+    r.slot = L->nbindings++;
+    g->placed = 1;
+    g->r = r;
+    return r;
+  }
   switch (d->space) {
   case AS_STORAGE:
   case AS_UNIFORM: {
-    for (uint32_t i = 0; i < L->nbindings; i++) {
-      if (L->bindings[i].group == (uint32_t)d->group && L->bindings[i].binding == (uint32_t)d->binding) {
-        lw_fail(L, d->name_span, "'%s' and '%s' both use @group(%d) @binding(%d) in entry point '%s'",
-                L->bindings[i].name, d->name, d->group, d->binding, L->entry->name);
-        diag_note(L->d, L->bindings[i].span, "'%s' is declared here", L->bindings[i].name);
-        return r;
-      }
-    }
-    if (L->nbindings == L->capbindings) {
-      uint32_t cap = L->capbindings ? L->capbindings * 2 : 8;
-      ir_binding *n = realloc(L->bindings, cap * sizeof *n);
-      if (!n) {
-        lw_fail(L, d->span, "out of memory");
-        return r;
-      }
-      L->bindings = n;
-      L->capbindings = cap;
-    }
-    ir_binding *bd = &L->bindings[L->nbindings];
-    memset(bd, 0, sizeof *bd);
-    bd->group = (uint32_t)d->group;
-    bd->binding = (uint32_t)d->binding;
+    ir_binding *bd = new_binding(L, d);
+    if (!bd) return r;
     bd->kind = d->space == AS_UNIFORM ? IR_BIND_UNIFORM
                : d->access == ACC_READ_WRITE ? IR_BIND_STORAGE
                                              : IR_BIND_READ_ONLY_STORAGE;
@@ -242,8 +314,6 @@ ref lw_global(lw *L, ast_decl *d) {
       uint32_t a = t->align;
       bd->min_size = (bd->min_size + a - 1) / a * a;
     } else bd->min_size = t->size;
-    bd->name = strdup(d->name);
-    bd->span = d->span;
     r.slot = L->nbindings++;
     break;
   }

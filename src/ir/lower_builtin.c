@@ -173,6 +173,8 @@ static val memory_builtin(lw *L, ast_expr *e, builtin_fn f, int *done) {
   case BK_BAR:
     lw_emit(L, IR_BARRIER, 0, 0, 0, 0);
     return bad();
+  case BK_TEX:
+    return lw_texture_builtin(L, e, f);
   case BK_ALEN: {
     ref r = lw_ptr(L, args[0]);
     if (L->failed) return bad();

@@ -152,5 +152,7 @@ val lw_select_element(lw *L, val base, uint32_t idx, uint32_t width, uint32_t co
 
 /* lower_builtin.c */
 val lw_builtin(lw *L, ast_expr *e);
+/* lower_texture.c: textureLoad, textureStore and the texture queries. */
+val lw_texture_builtin(lw *L, ast_expr *e, builtin_fn f);
 
 #endif

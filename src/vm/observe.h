@@ -126,6 +126,12 @@ typedef struct vm_observer {
    * subgroup, so they got 0. Called only when inactive != 0. */
   void (*cross_lane)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint64_t exec,
                      uint64_t inactive);
+  /* TLD / TST at pc on texture binding slot `slot`: lanes = the active
+   * lanes whose texel address was outside the view (the load gave 0, the
+   * store was dropped). Called only when lanes != 0. Texel accesses in
+   * bounds are not reported. */
+  void (*texel_oob)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint32_t slot,
+                    vm_access access, uint64_t lanes);
   /* The subgroup reached END; alive = lanes that did not return early,
    * wrote = lanes that stored to buffer or workgroup memory (a store, or an
    * atomic other than atomicLoad). */

@@ -785,6 +785,7 @@ static int vm_writes_a(unsigned op) {
   case IR_STBH:
   case IR_STWH:
   case IR_STPH:
+  case IR_TST:
   case IR_MAND: return 0;
   default: return ir_op_form(op)[0] == 'r';
   }
@@ -831,6 +832,16 @@ static int vm_check(const ir_program *p) {
       }
     }
     if (vm_writes_a(in->op) && in->a < p->nconsts) return 0;
+    /* the texture opcodes read and write runs of 4 (TQRY 3) registers,
+     * and their slot must be a texture binding */
+    if (in->op == IR_TLD || in->op == IR_TST || in->op == IR_TQRY) {
+      const uint32_t na = in->op == IR_TST ? 3 : in->op == IR_TQRY ? 3 : 4;
+      const uint32_t nb = in->op == IR_TQRY ? 1 : 4;
+      if (p->nregs - in->a < na || p->nregs - in->b < nb) return 0;
+      if (in->op != IR_TST && in->a < p->nconsts) return 0;
+      if (!IR_BIND_IS_TEXTURE(p->bindings[in->c].kind)) return 0;
+      if (in->op == IR_TQRY && in->d > 2) return 0;
+    }
     if (in->op == IR_ATOMB && ((in->d >> 8) >= p->nbindings || (in->d & 0xff) >= IR_ATOM_COUNT))
       return 0;
     if (in->op == IR_ATOMW && in->d >= IR_ATOM_COUNT) return 0;
@@ -1105,6 +1116,8 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   const uint32_t w = desc->width;
   if (!vm_run_for(w, 0)) return VM_INVALID;
   if (p->nbindings && !desc->bindings) return VM_INVALID;
+  for (uint32_t i = 0; i < p->nbindings; i++)
+    if (IR_BIND_IS_TEXTURE(p->bindings[i].kind) && !desc->bindings[i].tex) return VM_INVALID;
   if (!vm_check(p)) return VM_INVALID;
 
   result->status = VM_OK;

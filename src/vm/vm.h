@@ -36,11 +36,39 @@ uint32_t vm_f16_decode(uint32_t h);
  * 0 (and does nothing) where the host has none. For tests. */
 int vm_f16_round_hw(uint32_t *dst, const uint32_t *src, int n);
 
+/* A texture view as the texture opcodes see it (TLD, TST, TQRY; texture.c).
+ * Level i of the view: w x h texels per slice, d slices (the depth of a 3D
+ * texture, else the view's array layers); texel (x, y, z) at data + offset
+ * + z * slice + y * row + x * texel bytes. */
+#define VM_TEX_LEVELS 32
+typedef struct vm_texture {
+  uint8_t *data;
+  uint32_t format;      /* ls_texture_format (lockstep.h) */
+  uint32_t texel_bytes;
+  uint32_t levels, layers;
+  struct {
+    uint32_t w, h, d;
+    uint64_t offset, row, slice;
+  } level[VM_TEX_LEVELS];
+} vm_texture;
+
 /* Memory of one binding slot of the program (ir_program.bindings[i]). */
 typedef struct vm_binding {
   uint8_t *data; /* start of the bound range */
   uint64_t size; /* bytes in the bound range */
+  const vm_texture *tex; /* a texture binding's view; NULL for a buffer */
 } vm_binding;
+
+/* The texture opcodes on the live lanes of one subgroup of width w: rows
+ * of w words, consecutive registers side by side (texture.c). */
+/* Returns the lanes whose address was out of bounds (for observers). */
+uint64_t vm_tex_load(const vm_texture *t, uint32_t *dst, const uint32_t *adr, uint64_t live,
+                     unsigned w);
+/* Returns the lanes that stored (for observers). */
+uint64_t vm_tex_store(const vm_texture *t, const uint32_t *adr, const uint32_t *val,
+                      uint64_t live, unsigned w);
+void vm_tex_query(const vm_texture *t, uint32_t *dst, const uint32_t *level, unsigned what,
+                  unsigned w);
 
 typedef struct vm_dispatch_desc {
   const ir_program *prog;

@@ -28,7 +28,13 @@ static void refuse(gate *g, src_span s, const char *what) {
 static const char *type_problem(const type *t) {
   if (!t) return NULL;
   switch (t->kind) {
-  case TY_TEXTURE: return "a texture";
+  case TY_TEXTURE:
+    /* sampled and storage textures of 1, 2 and 3 dimensions run
+     * (lower_texture.c); storage texel formats are checked by lowering */
+    if ((t->tex_kind == TEX_SAMPLED || t->tex_kind == TEX_STORAGE) && t->tex_dim != TD_CUBE &&
+        t->tex_dim != TD_CUBE_ARRAY)
+      return NULL;
+    return "a texture";
   case TY_SAMPLER: return "a sampler";
   case TY_SGMAT: return "a subgroup matrix";
   case TY_BUFFER: return "a buffer";
@@ -62,8 +68,14 @@ static void check_type(gate *g, const type *t, src_span s) {
   }
 }
 
-/* Built-in functions lowering can run (lower_builtin.c). */
+/* Built-in functions lowering can run (lower_builtin.c, lower_texture.c). */
 static int lowered(builtin_fn f) {
+  switch (f) {
+  case BF_TEXTURE_LOAD: case BF_TEXTURE_STORE: case BF_TEXTURE_DIMENSIONS:
+  case BF_TEXTURE_NUM_LEVELS: case BF_TEXTURE_NUM_LAYERS:
+    return 1;
+  default: break;
+  }
   switch (builtin_fn_kind(f)) {
   case BK_NUM1: case BK_NUM2: case BK_NUM3: case BK_FLT1: case BK_SEL: case BK_ALEN:
   case BK_BAR: case BK_ATOM: case BK_FLT2: case BK_FLT3: case BK_SIGN: case BK_MIX:
@@ -126,7 +138,11 @@ static void decl(gate *g, ast_decl *d) {
   switch (d->kind) {
   case DECL_FN:
     if (d->rtype) check_type(g, d->rtype, d->ret_type ? d->ret_type->span : d->name_span);
-    for (int i = 0; i < d->nparams; i++) check_type(g, d->params[i]->rtype, d->params[i]->name_span);
+    for (int i = 0; i < d->nparams; i++) {
+      const type *pt = d->params[i]->rtype;
+      if (pt && pt->kind == TY_TEXTURE) refuse(g, d->params[i]->name_span, "a texture function parameter");
+      check_type(g, pt, d->params[i]->name_span);
+    }
     stmt(g, d->body);
     break;
   case DECL_VAR: case DECL_LET: case DECL_CONST: case DECL_OVERRIDE: case DECL_PARAM:

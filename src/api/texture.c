@@ -1,0 +1,477 @@
+/*
+ * texture.c — textures and texture views: createTexture, createView,
+ * queue.writeTexture, and the validation and byte moving that the
+ * encoder's buffer <-> texture copies share with writeTexture. Creation
+ * and copies check WebGPU's rules (validating GPUTextureDescriptor,
+ * createView, validating texture buffer copy / linear texture data) and
+ * report through the error model; nothing here aborts.
+ *
+ * Memory: a texture is one zeroed allocation, its mip levels one after
+ * another, each level its slices (array layers, or the depth of a 3D
+ * texture), each slice its rows of tightly packed texels. A view is a
+ * window on it that the VM reads through a vm_texture.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+
+#define S_(t) (1u << LS_SAMPLE_##t)
+#define FLOATS (S_(FLOAT) | S_(UNFILTERABLE_FLOAT))
+
+/* WebGPU's texture format capabilities table: r32float and rgba32float are
+ * unfilterable without "float32-filterable"; the r32 formats alone allow
+ * read-write storage access in core WebGPU. */
+static const api_texfmt api_formats[LS_FORMAT_COUNT_] = {
+    [LS_FORMAT_R32FLOAT] = {"r32float", 4, S_(UNFILTERABLE_FLOAT), 1},
+    [LS_FORMAT_R32UINT] = {"r32uint", 4, S_(UINT), 1},
+    [LS_FORMAT_R32SINT] = {"r32sint", 4, S_(SINT), 1},
+    [LS_FORMAT_RGBA8UNORM] = {"rgba8unorm", 4, FLOATS, 0},
+    [LS_FORMAT_RGBA8SNORM] = {"rgba8snorm", 4, FLOATS, 0},
+    [LS_FORMAT_RGBA8UINT] = {"rgba8uint", 4, S_(UINT), 0},
+    [LS_FORMAT_RGBA8SINT] = {"rgba8sint", 4, S_(SINT), 0},
+    [LS_FORMAT_RGBA16UINT] = {"rgba16uint", 8, S_(UINT), 0},
+    [LS_FORMAT_RGBA16SINT] = {"rgba16sint", 8, S_(SINT), 0},
+    [LS_FORMAT_RGBA16FLOAT] = {"rgba16float", 8, FLOATS, 0},
+    [LS_FORMAT_RGBA32FLOAT] = {"rgba32float", 16, S_(UNFILTERABLE_FLOAT), 0},
+    [LS_FORMAT_RGBA32UINT] = {"rgba32uint", 16, S_(UINT), 0},
+    [LS_FORMAT_RGBA32SINT] = {"rgba32sint", 16, S_(SINT), 0},
+};
+
+const api_texfmt *api_format_info(ls_texture_format f) {
+  if ((unsigned)f == LS_FORMAT_UNDEFINED || (unsigned)f >= LS_FORMAT_COUNT_) return NULL;
+  return &api_formats[f];
+}
+
+ls_texture_format ls_texture_format_from_name(const char *name) {
+  if (!name) return LS_FORMAT_UNDEFINED;
+  for (unsigned f = 1; f < LS_FORMAT_COUNT_; f++)
+    if (!strcmp(api_formats[f].name, name)) return (ls_texture_format)f;
+  return LS_FORMAT_UNDEFINED;
+}
+
+const char *ls_texture_format_name(ls_texture_format f) {
+  const api_texfmt *i = api_format_info(f);
+  return i ? i->name : NULL;
+}
+
+uint32_t ls_texture_format_texel_bytes(ls_texture_format f) {
+  const api_texfmt *i = api_format_info(f);
+  return i ? i->texel_bytes : 0;
+}
+
+const char *api_view_dimension_name(ls_view_dimension d) {
+  static const char *const n[] = {"undefined", "1d", "2d", "2d-array", "cube", "cube-array", "3d"};
+  return (unsigned)d < sizeof n / sizeof n[0] ? n[d] : "(unknown)";
+}
+
+/* ------------------------------------------------------------- textures */
+
+void api_texture_ref(ls_texture *t) {
+  if (t) t->refs++;
+}
+
+void api_texture_unref(ls_texture *t) {
+  if (!t || --t->refs) return;
+  ls_device *d = t->device;
+  free(t->data);
+  free(t->label);
+  free(t);
+  api_device_unref(d);
+}
+
+const char *api_texture_name(const ls_texture *t) {
+  return t && t->label && *t->label ? t->label : "(unlabelled)";
+}
+
+static uint32_t api_shift(uint32_t v, uint32_t level) {
+  v = level < 32 ? v >> level : 0;
+  return v ? v : 1;
+}
+
+ls_extent3d api_texture_level_size(const ls_texture *t, uint32_t level) {
+  ls_extent3d e = {api_shift(t->size.width, level), 1, t->size.depth_or_array_layers};
+  if (t->dimension != LS_TEXTURE_DIMENSION_1D) e.height = api_shift(t->size.height, level);
+  if (t->dimension == LS_TEXTURE_DIMENSION_3D) e.depth_or_array_layers = api_shift(e.depth_or_array_layers, level);
+  return e;
+}
+
+/* WebGPU's maximum mipLevel count: 1 + floor(log2(the largest extent that
+ * mips)). */
+static uint32_t api_max_levels(ls_texture_dimension dim, const ls_extent3d *s) {
+  uint32_t m = s->width;
+  if (dim == LS_TEXTURE_DIMENSION_1D) return 1;
+  if (s->height > m) m = s->height;
+  if (dim == LS_TEXTURE_DIMENSION_3D && s->depth_or_array_layers > m) m = s->depth_or_array_layers;
+  uint32_t n = 0;
+  while (m) {
+    n++;
+    m >>= 1;
+  }
+  return n;
+}
+
+ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *desc) {
+  if (api_device_dead(device)) return NULL;
+  if (!desc) {
+    api_validation(device, "createTexture: no descriptor");
+    return NULL;
+  }
+  const char *name = api_label(desc->label, "(unlabelled)");
+  const ls_limits *lim = &device->limits;
+  const ls_extent3d s = desc->size;
+  const uint32_t levels = desc->mip_level_count ? desc->mip_level_count : 1;
+  const uint32_t samples = desc->sample_count ? desc->sample_count : 1;
+  const api_texfmt *fi = api_format_info(desc->format);
+  const uint32_t known = LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_COPY_DST |
+                         LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_STORAGE_BINDING |
+                         LS_TEXTURE_USAGE_RENDER_ATTACHMENT;
+#define FAIL_(...)                                                             \
+  do {                                                                         \
+    api_validation(device, __VA_ARGS__);                                       \
+    return NULL;                                                               \
+  } while (0)
+  if (!fi) FAIL_("createTexture '%s': format %d is not a texture format lockstep knows", name, (int)desc->format);
+  if (desc->usage == 0) FAIL_("createTexture '%s': usage is 0", name);
+  if (desc->usage & ~known) FAIL_("createTexture '%s': usage 0x%x has unknown bits", name, desc->usage);
+  if (desc->usage & LS_TEXTURE_USAGE_RENDER_ATTACHMENT)
+    FAIL_("createTexture '%s': RENDER_ATTACHMENT usage is not supported by lockstep (no render "
+          "passes)", name);
+  if (s.width == 0 || s.height == 0 || s.depth_or_array_layers == 0)
+    FAIL_("createTexture '%s': size (%u, %u, %u) has a zero extent", name, s.width, s.height,
+          s.depth_or_array_layers);
+  if (samples != 1 && samples != 4) FAIL_("createTexture '%s': sampleCount %u is not 1 or 4", name, samples);
+  switch (desc->dimension) {
+  case LS_TEXTURE_DIMENSION_1D:
+    if (s.width > lim->max_texture_dimension_1d)
+      FAIL_("createTexture '%s': width %u exceeds maxTextureDimension1D (%llu)", name, s.width,
+            (unsigned long long)lim->max_texture_dimension_1d);
+    if (s.height != 1 || s.depth_or_array_layers != 1)
+      FAIL_("createTexture '%s': a 1d texture must have height and depthOrArrayLayers 1 (got %u, "
+            "%u)", name, s.height, s.depth_or_array_layers);
+    if (samples != 1) FAIL_("createTexture '%s': a 1d texture must have sampleCount 1", name);
+    break;
+  case LS_TEXTURE_DIMENSION_2D:
+    if (s.width > lim->max_texture_dimension_2d || s.height > lim->max_texture_dimension_2d)
+      FAIL_("createTexture '%s': %ux%u exceeds maxTextureDimension2D (%llu)", name, s.width,
+            s.height, (unsigned long long)lim->max_texture_dimension_2d);
+    if (s.depth_or_array_layers > lim->max_texture_array_layers)
+      FAIL_("createTexture '%s': %u array layers exceed maxTextureArrayLayers (%llu)", name,
+            s.depth_or_array_layers, (unsigned long long)lim->max_texture_array_layers);
+    break;
+  case LS_TEXTURE_DIMENSION_3D:
+    if (s.width > lim->max_texture_dimension_3d || s.height > lim->max_texture_dimension_3d ||
+        s.depth_or_array_layers > lim->max_texture_dimension_3d)
+      FAIL_("createTexture '%s': %ux%ux%u exceeds maxTextureDimension3D (%llu)", name, s.width,
+            s.height, s.depth_or_array_layers, (unsigned long long)lim->max_texture_dimension_3d);
+    if (samples != 1) FAIL_("createTexture '%s': a 3d texture must have sampleCount 1", name);
+    break;
+  default:
+    FAIL_("createTexture '%s': dimension %d is not 1d, 2d or 3d", name, (int)desc->dimension);
+  }
+  if (samples > 1)
+    /* WebGPU requires RENDER_ATTACHMENT for multisampling, refused above */
+    FAIL_("createTexture '%s': sampleCount %u needs RENDER_ATTACHMENT usage", name, samples);
+  uint32_t maxl = api_max_levels(desc->dimension, &s);
+  if (levels > maxl)
+    FAIL_("createTexture '%s': mipLevelCount %u exceeds the maximum mipLevel count %u for size "
+          "(%u, %u, %u)", name, levels, maxl, s.width, s.height, s.depth_or_array_layers);
+#undef FAIL_
+  ls_texture *t = calloc(1, sizeof *t);
+  if (!t) goto oom;
+  t->dimension = desc->dimension;
+  t->size = s;
+  t->format = desc->format;
+  t->levels = levels;
+  t->usage = desc->usage;
+  t->texel_bytes = fi->texel_bytes;
+  uint64_t off = 0;
+  for (uint32_t l = 0; l < levels; l++) {
+    ls_extent3d e = api_texture_level_size(t, l);
+    t->level_offset[l] = off;
+    /* each factor is at most 2^14 and the texel 16 bytes: no overflow */
+    off += (uint64_t)e.width * e.height * e.depth_or_array_layers * t->texel_bytes;
+  }
+  t->bytes = off;
+  if (off > SIZE_MAX || !(t->data = calloc(1, (size_t)off)) ||
+      (desc->label && !(t->label = api_strdup(desc->label)))) {
+    free(t->data);
+    free(t);
+    goto oom;
+  }
+  t->refs = 1;
+  t->device = device;
+  api_device_ref(device);
+  return t;
+oom:
+  api_error(device, LS_ERROR_OUT_OF_MEMORY, "createTexture '%s': out of memory", name);
+  return NULL;
+}
+
+void ls_texture_destroy(ls_texture *texture) {
+  if (!texture) return;
+  /* as GPUTexture.destroy(): the memory goes at once; a submit that still
+   * uses the texture is a validation error */
+  if (!texture->destroyed) {
+    texture->destroyed = 1;
+    free(texture->data);
+    texture->data = NULL;
+  }
+  api_texture_unref(texture);
+}
+
+void ls_texture_get_size(const ls_texture *texture, ls_extent3d *out) {
+  if (!out) return;
+  if (texture) *out = texture->size;
+  else memset(out, 0, sizeof *out);
+}
+
+ls_texture_format ls_texture_get_format(const ls_texture *texture) {
+  return texture ? texture->format : LS_FORMAT_UNDEFINED;
+}
+
+uint32_t ls_texture_get_mip_level_count(const ls_texture *texture) {
+  return texture ? texture->levels : 0;
+}
+
+uint32_t ls_texture_get_usage(const ls_texture *texture) { return texture ? texture->usage : 0; }
+
+/* ---------------------------------------------------------------- views */
+
+void api_texture_view_ref(ls_texture_view *v) {
+  if (v) v->refs++;
+}
+
+void api_texture_view_unref(ls_texture_view *v) {
+  if (!v || --v->refs) return;
+  ls_device *d = v->device;
+  api_texture_unref(v->texture);
+  free(v->label);
+  free(v);
+  api_device_unref(d);
+}
+
+ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_view_desc *desc) {
+  if (!texture || api_device_dead(texture->device)) return NULL;
+  ls_device *device = texture->device;
+  ls_texture_view_desc r;
+  if (desc) r = *desc;
+  else memset(&r, 0, sizeof r);
+  const char *name = api_texture_name(texture);
+  /* resolving GPUTextureViewDescriptor defaults */
+  if (!r.format) r.format = texture->format;
+  if (!r.mip_level_count && r.base_mip_level < texture->levels)
+    r.mip_level_count = texture->levels - r.base_mip_level;
+  const uint32_t tex_layers =
+      texture->dimension == LS_TEXTURE_DIMENSION_2D ? texture->size.depth_or_array_layers : 1;
+  if (!r.dimension)
+    r.dimension = texture->dimension == LS_TEXTURE_DIMENSION_1D   ? LS_VIEW_DIMENSION_1D
+                  : texture->dimension == LS_TEXTURE_DIMENSION_3D ? LS_VIEW_DIMENSION_3D
+                  : tex_layers == 1                               ? LS_VIEW_DIMENSION_2D
+                                                                  : LS_VIEW_DIMENSION_2D_ARRAY;
+  if (!r.array_layer_count) {
+    if (r.dimension == LS_VIEW_DIMENSION_CUBE) r.array_layer_count = 6;
+    else if (r.dimension == LS_VIEW_DIMENSION_2D_ARRAY || r.dimension == LS_VIEW_DIMENSION_CUBE_ARRAY)
+      r.array_layer_count = r.base_array_layer < tex_layers ? tex_layers - r.base_array_layer : 0;
+    else r.array_layer_count = 1;
+  }
+  if (!r.usage) r.usage = texture->usage;
+#define FAIL_(...)                                                             \
+  do {                                                                         \
+    api_validation(device, __VA_ARGS__);                                       \
+    return NULL;                                                               \
+  } while (0)
+  if (texture->destroyed) FAIL_("createView of texture '%s': the texture is destroyed", name);
+  if (r.format != texture->format)
+    FAIL_("createView of texture '%s': format %s is not the texture's format %s (no viewFormats)",
+          name, ls_texture_format_name(r.format) ? ls_texture_format_name(r.format) : "(unknown)",
+          ls_texture_format_name(texture->format));
+  if (r.usage & ~texture->usage)
+    FAIL_("createView of texture '%s': usage 0x%x is not a subset of the texture's 0x%x", name,
+          r.usage, texture->usage);
+  if (r.mip_level_count == 0 || r.base_mip_level + (uint64_t)r.mip_level_count > texture->levels)
+    FAIL_("createView of texture '%s': mip levels [%u, %u + %u) are outside the texture's %u", name,
+          r.base_mip_level, r.base_mip_level, r.mip_level_count, texture->levels);
+  if (r.array_layer_count == 0 || r.base_array_layer + (uint64_t)r.array_layer_count > tex_layers)
+    FAIL_("createView of texture '%s': array layers [%u, %u + %u) are outside the texture's %u",
+          name, r.base_array_layer, r.base_array_layer, r.array_layer_count, tex_layers);
+  int ok = 1, one = 0;
+  switch (r.dimension) {
+  case LS_VIEW_DIMENSION_1D: ok = texture->dimension == LS_TEXTURE_DIMENSION_1D; one = 1; break;
+  case LS_VIEW_DIMENSION_2D: ok = texture->dimension == LS_TEXTURE_DIMENSION_2D; one = 1; break;
+  case LS_VIEW_DIMENSION_2D_ARRAY: ok = texture->dimension == LS_TEXTURE_DIMENSION_2D; break;
+  case LS_VIEW_DIMENSION_CUBE:
+  case LS_VIEW_DIMENSION_CUBE_ARRAY:
+    ok = texture->dimension == LS_TEXTURE_DIMENSION_2D;
+    if (ok && (r.dimension == LS_VIEW_DIMENSION_CUBE ? r.array_layer_count != 6
+                                                       : r.array_layer_count % 6))
+      FAIL_("createView of texture '%s': a %s view needs %s array layers (got %u)", name,
+            api_view_dimension_name(r.dimension),
+            r.dimension == LS_VIEW_DIMENSION_CUBE ? "6" : "a multiple of 6", r.array_layer_count);
+    if (ok && texture->size.width != texture->size.height)
+      FAIL_("createView of texture '%s': a %s view needs a square texture (%ux%u)", name,
+            api_view_dimension_name(r.dimension), texture->size.width, texture->size.height);
+    break;
+  case LS_VIEW_DIMENSION_3D: ok = texture->dimension == LS_TEXTURE_DIMENSION_3D; one = 1; break;
+  default: FAIL_("createView of texture '%s': bad view dimension %d", name, (int)r.dimension);
+  }
+  if (!ok)
+    FAIL_("createView of texture '%s': a %s view needs a %s texture", name,
+          api_view_dimension_name(r.dimension),
+          r.dimension == LS_VIEW_DIMENSION_1D ? "1d" : r.dimension == LS_VIEW_DIMENSION_3D ? "3d" : "2d");
+  if (one && r.array_layer_count != 1)
+    FAIL_("createView of texture '%s': a %s view has exactly 1 array layer (got %u)", name,
+          api_view_dimension_name(r.dimension), r.array_layer_count);
+#undef FAIL_
+  ls_texture_view *v = calloc(1, sizeof *v);
+  if (!v || (r.label && !(v->label = api_strdup(r.label)))) {
+    free(v);
+    api_error(device, LS_ERROR_OUT_OF_MEMORY, "createView of texture '%s': out of memory", name);
+    return NULL;
+  }
+  v->device = device;
+  api_device_ref(device);
+  v->refs = 1;
+  v->texture = texture;
+  api_texture_ref(texture);
+  v->format = r.format;
+  v->dimension = r.dimension;
+  v->base_level = r.base_mip_level;
+  v->levels = r.mip_level_count;
+  v->base_layer = r.base_array_layer;
+  v->layers = r.array_layer_count;
+  v->usage = r.usage;
+  return v;
+}
+
+void ls_texture_view_destroy(ls_texture_view *view) { api_texture_view_unref(view); }
+
+void api_texture_view_to_vm(const ls_texture_view *v, vm_texture *out) {
+  const ls_texture *t = v->texture;
+  memset(out, 0, sizeof *out);
+  out->data = t->data;
+  out->format = (uint32_t)v->format;
+  out->texel_bytes = t->texel_bytes;
+  out->levels = v->levels;
+  out->layers = v->layers;
+  for (uint32_t i = 0; i < v->levels && i < VM_TEX_LEVELS; i++) {
+    const uint32_t l = v->base_level + i;
+    const ls_extent3d e = api_texture_level_size(t, l);
+    const uint64_t row = (uint64_t)e.width * t->texel_bytes, slice = row * e.height;
+    out->level[i].w = e.width;
+    out->level[i].h = e.height;
+    out->level[i].row = row;
+    out->level[i].slice = slice;
+    if (t->dimension == LS_TEXTURE_DIMENSION_3D) {
+      out->level[i].d = e.depth_or_array_layers;
+      out->level[i].offset = t->level_offset[l];
+    } else {
+      out->level[i].d = v->layers;
+      out->level[i].offset = t->level_offset[l] + (uint64_t)v->base_layer * slice;
+    }
+  }
+}
+
+/* ---------------------------------------------------------------- copies */
+
+int api_texture_copy_check(const char *op, const ls_device *d,
+                             const ls_texel_copy_texture_info *info,
+                             const ls_texel_copy_buffer_layout *layout, uint64_t data_length,
+                             const ls_extent3d *size, uint32_t usage, int aligned, char *why,
+                            size_t len) {
+#define CFAIL_(...) return (snprintf(why, len, __VA_ARGS__), 1)
+  if (!info || !info->texture) CFAIL_("%s: no texture", op);
+  if (!layout || !size) CFAIL_("%s: no %s", op, layout ? "copy size" : "data layout");
+  const ls_texture *t = info->texture;
+  const char *name = api_texture_name(t);
+  if (t->device != d) CFAIL_("%s: texture '%s' belongs to another device", op, name);
+  if (t->destroyed) CFAIL_("%s: texture '%s' is destroyed", op, name);
+  if (!(t->usage & usage))
+    CFAIL_("%s: texture '%s' lacks %s usage", op, name,
+                      usage == LS_TEXTURE_USAGE_COPY_SRC ? "COPY_SRC" : "COPY_DST");
+  if (info->mip_level >= t->levels)
+    CFAIL_("%s: mipLevel %u is not below texture '%s''s mipLevelCount %u", op,
+                      info->mip_level, name, t->levels);
+  const ls_extent3d e = api_texture_level_size(t, info->mip_level);
+  const ls_origin3d o = info->origin;
+  if ((uint64_t)o.x + size->width > e.width || (uint64_t)o.y + size->height > e.height ||
+      (uint64_t)o.z + size->depth_or_array_layers > e.depth_or_array_layers)
+    CFAIL_("%s: origin (%u, %u, %u) + size (%u, %u, %u) is outside mip level %u of "
+                      "texture '%s' (%u, %u, %u)",
+                      op, o.x, o.y, o.z, size->width, size->height, size->depth_or_array_layers,
+                      info->mip_level, name, e.width, e.height, e.depth_or_array_layers);
+  const uint32_t bpt = t->texel_bytes;
+  const int has_bpr = layout->bytes_per_row != LS_COPY_STRIDE_UNDEFINED;
+  const int has_rpi = layout->rows_per_image != LS_COPY_STRIDE_UNDEFINED;
+  if (aligned) {
+    if (has_bpr && layout->bytes_per_row % 256)
+      CFAIL_("%s: bytesPerRow (%u) is not a multiple of 256", op, layout->bytes_per_row);
+    if (layout->offset % bpt)
+      CFAIL_("%s: buffer offset %llu is not a multiple of the texel size %u of %s", op,
+                        (unsigned long long)layout->offset, bpt, ls_texture_format_name(t->format));
+  }
+  /* validating linear texture data */
+  const uint64_t last_row = (uint64_t)size->width * bpt;
+  if (size->height > 1 && !has_bpr)
+    CFAIL_("%s: a copy of %u rows needs bytesPerRow", op, size->height);
+  if (size->depth_or_array_layers > 1 && (!has_bpr || !has_rpi))
+    CFAIL_("%s: a copy of %u images needs bytesPerRow and rowsPerImage", op,
+                      size->depth_or_array_layers);
+  if (has_bpr && layout->bytes_per_row < last_row)
+    CFAIL_("%s: bytesPerRow (%u) is less than the %llu bytes of a row", op,
+                      layout->bytes_per_row, (unsigned long long)last_row);
+  if (has_rpi && layout->rows_per_image < size->height)
+    CFAIL_("%s: rowsPerImage (%u) is less than the copy's %u rows", op,
+                      layout->rows_per_image, size->height);
+  const uint64_t bpr = has_bpr ? layout->bytes_per_row : 0, rpi = has_rpi ? layout->rows_per_image : 0;
+  uint64_t need = 0;
+  if (size->depth_or_array_layers > 0) {
+    need += bpr * rpi * (size->depth_or_array_layers - 1);
+    if (size->height > 0) need += bpr * (size->height - 1) + last_row;
+  }
+  if (layout->offset > data_length || need > data_length - layout->offset)
+    CFAIL_("%s: the copy needs %llu bytes from offset %llu, the data has %llu", op,
+                      (unsigned long long)need, (unsigned long long)layout->offset,
+                      (unsigned long long)data_length);
+  return 0;
+#undef CFAIL_
+}
+
+void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const ls_extent3d *size,
+                      uint8_t *linear, const ls_texel_copy_buffer_layout *layout, int to_texture) {
+  const ls_extent3d e = api_texture_level_size(t, level);
+  const uint64_t bpt = t->texel_bytes, row = e.width * bpt, slice = row * e.height;
+  const uint64_t bpr = layout->bytes_per_row != LS_COPY_STRIDE_UNDEFINED ? layout->bytes_per_row : 0;
+  const uint64_t rpi = layout->rows_per_image != LS_COPY_STRIDE_UNDEFINED ? layout->rows_per_image : 0;
+  const size_t n = (size_t)(size->width * bpt);
+  if (!n) return;
+  for (uint32_t z = 0; z < size->depth_or_array_layers; z++)
+    for (uint32_t y = 0; y < size->height; y++) {
+      uint8_t *lin = linear + layout->offset + z * bpr * rpi + y * bpr;
+      uint8_t *tex = t->data + t->level_offset[level] + (origin.z + z) * slice +
+                     (origin.y + y) * row + origin.x * bpt;
+      if (to_texture) memcpy(tex, lin, n);
+      else memcpy(lin, tex, n);
+    }
+}
+
+ls_status ls_queue_write_texture(ls_device *device, const ls_texel_copy_texture_info *dst,
+                                 const void *data, size_t data_size,
+                                 const ls_texel_copy_buffer_layout *layout,
+                                 const ls_extent3d *size) {
+  if (api_device_dead(device)) return LS_DEVICE_LOST;
+  if (data_size && !data) {
+    api_validation(device, "writeTexture: %zu bytes of data but no pointer", data_size);
+    return LS_VALIDATION;
+  }
+  char why[320];
+  if (api_texture_copy_check("writeTexture", device, dst, layout, data_size, size,
+                             LS_TEXTURE_USAGE_COPY_DST, 0, why, sizeof why)) {
+    api_validation(device, "%s", why);
+    return LS_VALIDATION;
+  }
+  api_texture_copy(dst->texture, dst->mip_level, dst->origin, size, (uint8_t *)(uintptr_t)data,
+                   layout, 1);
+  return LS_OK;
+}

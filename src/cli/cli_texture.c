@@ -1,0 +1,77 @@
+/*
+ * cli_texture.c — textures of case files for `lockstep run`. A case
+ * describes a texture as a buffer entry of kind "none" with a "texture"
+ * object, so runners that know no textures still read the file; its words
+ * are the texels of mip level 0, layer after layer, rows tightly packed.
+ * They go in with writeTexture and come back through copyTextureToBuffer
+ * into a staging buffer with 256-byte rows (WebGPU's bytesPerRow rule),
+ * repacked here.
+ */
+#include "cli_texture.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t cli_row_bytes(const case_buffer *b) {
+  return b->tex_size[0] * ls_texture_format_texel_bytes(b->tex_format);
+}
+
+int cli_texture_create(ls_device *dev, const case_buffer *b, ls_texture **tex,
+                       ls_texture_view **view) {
+  ls_texture_desc td;
+  memset(&td, 0, sizeof td);
+  td.dimension = b->tex_dim;
+  td.size = (ls_extent3d){b->tex_size[0], b->tex_size[1], b->tex_size[2]};
+  td.format = b->tex_format;
+  td.mip_level_count = b->tex_levels;
+  td.usage = LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_COPY_DST |
+             (b->tex_binding == LS_BINDING_SAMPLED_TEXTURE ? LS_TEXTURE_USAGE_TEXTURE_BINDING
+                                                           : LS_TEXTURE_USAGE_STORAGE_BINDING);
+  td.label = b->name;
+  *tex = ls_device_create_texture(dev, &td);
+  if (!*tex) return 0;
+  ls_texel_copy_texture_info dst = {*tex, 0, {0, 0, 0}};
+  ls_texel_copy_buffer_layout lay = {0, cli_row_bytes(b), b->tex_size[1]};
+  if (ls_queue_write_texture(dev, &dst, b->init, (size_t)b->words * 4, &lay, &td.size) != LS_OK)
+    return 0;
+  ls_texture_view_desc vd;
+  memset(&vd, 0, sizeof vd);
+  vd.dimension = b->tex_view_dim;
+  /* a storage binding sees one mip level */
+  if (b->tex_binding != LS_BINDING_SAMPLED_TEXTURE) vd.mip_level_count = 1;
+  vd.label = b->name;
+  *view = ls_texture_create_view(*tex, &vd);
+  return *view != NULL;
+}
+
+int cli_texture_read(ls_device *dev, const case_buffer *b, ls_texture *tex, uint32_t *words) {
+  const uint32_t row = cli_row_bytes(b), bpr = (row + 255) / 256 * 256;
+  const uint64_t rows = (uint64_t)b->tex_size[1] * b->tex_size[2];
+  ls_buffer_desc bd = {rows * bpr, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, "readback"};
+  ls_buffer *stage = ls_device_create_buffer(dev, &bd);
+  uint8_t *tmp = malloc((size_t)(rows * bpr));
+  int ok = stage && tmp;
+  if (ok) {
+    ls_command_encoder *enc = ls_device_create_command_encoder(dev);
+    ls_texel_copy_texture_info src = {tex, 0, {0, 0, 0}};
+    ls_texel_copy_buffer_layout lay = {0, bpr, b->tex_size[1]};
+    ls_extent3d size = {b->tex_size[0], b->tex_size[1], b->tex_size[2]};
+    ls_command_encoder_copy_texture_to_buffer(enc, &src, stage, &lay, &size);
+    ls_command_buffer *cb = ls_command_encoder_finish(enc);
+    ok = cb && ls_queue_submit(dev, &cb, 1) == LS_OK &&
+         ls_queue_read_buffer(dev, stage, 0, tmp, (size_t)(rows * bpr)) == LS_OK;
+  }
+  for (uint64_t r = 0; ok && r < rows; r++) memcpy((uint8_t *)words + r * row, tmp + r * bpr, row);
+  free(tmp);
+  ls_buffer_destroy(stage);
+  return ok;
+}
+
+void cli_texture_layout_entry(const case_buffer *b, ls_bind_group_layout_entry *le) {
+  memset(le, 0, sizeof *le);
+  le->binding = b->binding;
+  le->type = b->tex_binding;
+  le->view_dimension = b->tex_view_dim;
+  if (b->tex_binding == LS_BINDING_SAMPLED_TEXTURE) le->sample_type = b->tex_sample;
+  else le->format = b->tex_format;
+}
