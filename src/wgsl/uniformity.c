@@ -681,7 +681,9 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     }
     free(l.v);
     *beh = (all & ~B_BREAK) | ((all & B_BREAK) ? B_NEXT : 0);
-    if ((all & (B_RET | B_CONT)) || (all & B_BREAK)) {
+    /* a break leaves the switch only: with behavior {Next} the clauses
+     * reconverge at its end (§Uniformity Rules for Statements) */
+    if (*beh != B_NEXT) {
       edge(u, end, v);
       cf = end;
     }
