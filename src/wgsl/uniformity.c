@@ -258,14 +258,17 @@ static int global_uniform(ast_decl *d) {
   return 0;
 }
 
-static int is_builtin_nonuniform_value(ast_decl *p) {
+/* §Uniformity Rules for Expressions: workgroup_id, num_workgroups,
+ * num_subgroups and (in a compute shader only) subgroup_size are uniform;
+ * every other input is not. stage is the entry point's (1 = compute). */
+static int is_builtin_nonuniform_value(ast_decl *p, int stage) {
   ast_attr *a = NULL;
   for (int i = 0; i < p->nattrs; i++)
     if (!strcmp(p->attrs[i].name, "builtin")) a = &p->attrs[i];
   if (!a || a->nargs < 1 || a->args[0]->kind != EX_IDENT) return 1; /* @location inputs */
   const char *n = a->args[0]->u.ident.name;
-  return !(!strcmp(n, "workgroup_id") || !strcmp(n, "num_workgroups") || !strcmp(n, "subgroup_size") ||
-           !strcmp(n, "num_subgroups"));
+  return !(!strcmp(n, "workgroup_id") || !strcmp(n, "num_workgroups") ||
+           (!strcmp(n, "subgroup_size") && stage == 1) || !strcmp(n, "num_subgroups"));
 }
 
 static int call(uctx *u, int cf, ast_expr *e, int *val) {
@@ -944,7 +947,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   }
   for (int i = 0; i < fn->nparams; i++) {
     f.params[i] = node(&f, fn->params[i]->name_span);
-    if (fn->stage && is_builtin_nonuniform_value(fn->params[i])) edge(&f, f.params[i], f.maybe);
+    if (fn->stage && is_builtin_nonuniform_value(fn->params[i], fn->stage)) edge(&f, f.params[i], f.maybe);
     /* parameters are read as tracked values */
     track(&f, fn->params[i], f.params[i]);
   }
