@@ -47,6 +47,8 @@ typedef struct ftag {
   int ret_nonuniform;     /* return value may be non-uniform */
   uint8_t *param_required; /* per parameter: must be uniform */
   uint8_t *ret_param;      /* per parameter: return value depends on it */
+  uint8_t *ptr_nonuniform; /* per function-space pointer parameter: the
+                              contents may be non-uniform on return */
 } ftag;
 
 typedef struct uctx {
@@ -62,6 +64,7 @@ typedef struct uctx {
   ftag *tags;      /* per module declaration */
   int maybe, cf_start, ret;
   int *params;
+  int *pout;       /* per parameter: Value_return_i_contents, or -1 */
   int sev[RULE_COUNT];      /* effective severity per rule at the current point */
   int loop_cf;     /* CF' of the innermost loop, -1 outside */
   int *loop_vars;  /* the variables the innermost loop may assign ... */
@@ -219,6 +222,7 @@ static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[RULE_COUNT]) {
 /* ----------------------------------------------------------- expressions */
 
 static int expr(uctx *u, int cf, ast_expr *e, int *val);
+static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load);
 
 static int ptr_root_param(uctx *u, ast_expr *e) {
   while (e) {
@@ -301,6 +305,8 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
       require_value(u, argv[1], RULE_SUBGROUP, a[1]->span, name,
                     f == BF_SUBGROUP_SHUFFLE_XOR ? "mask" : "delta");
     if (k == BK_WUL) {
+      /* its pointer must be uniform too (ParameterRequiredToBeUniform.error) */
+      if (n == 1) require_value(u, argv[0], RULE_BARRIER, a[0]->span, name, "pointer");
       *val = cf; /* the loaded value is uniform */
     } else if (k == BK_ATOM || k == BK_CMPX || (k >= BK_SGRED && k <= BK_QBC && k != BK_SGBC &&
                                                   f != BF_SUBGROUP_BROADCAST_FIRST)) {
@@ -339,7 +345,7 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
           int nv = node(u, a[i]->span);
           edge(u, nv, u->state[vi]);
           edge(u, nv, cf);
-          if (t->ret_nonuniform) edge(u, nv, u->maybe);
+          if (t->ret_nonuniform || (t->ptr_nonuniform && t->ptr_nonuniform[i])) edge(u, nv, u->maybe);
           for (int j = 0; j < n && j < 16; j++) edge(u, nv, argv[j]);
           u->state[vi] = nv;
         }
@@ -352,7 +358,26 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
   return cf;
 }
 
+/* A pointer parameter into memory other invocations may write (storage
+ * read_write, workgroup) or per-invocation memory (private): what is
+ * loaded through it is MayBeNonUniform (§Uniformity Rules for
+ * Expressions). Function-space pointers carry their contents instead. */
+static int ptr_param_nonuniform(const ast_decl *d) {
+  const type *t = d->rtype;
+  if (!t || t->kind != TY_PTR || t->access == ACC_READ) return 0;
+  return t->space == AS_STORAGE || t->space == AS_WORKGROUP || t->space == AS_PRIVATE;
+}
+
+/* An expression used as a value; a pointer-typed one (`&x`, `p`) is a
+ * memory view whose load rule is not invoked. */
 static int expr(uctx *u, int cf, ast_expr *e, int *val) {
+  return expr_view(u, cf, e, val, !(e && e->type && e->type->kind == TY_PTR));
+}
+
+/* load: whether the memory view rooted in e is loaded from (the load rule
+ * is invoked on it); module-scope variables and pointer parameters are
+ * non-uniform only when it is. */
+static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load) {
   if (!e || u->failed) {
     *val = cf;
     return cf;
@@ -365,6 +390,16 @@ static int expr(uctx *u, int cf, ast_expr *e, int *val) {
   case EX_IDENT: {
     ast_decl *d = e->decl;
     if (e->ref != REF_DECL || !d) break;
+    if (d->kind == DECL_PARAM && d->rtype && d->rtype->kind == TY_PTR && d->rtype->space != AS_FUNCTION) {
+      if (load && ptr_param_nonuniform(d)) {
+        int r = node(u, e->span);
+        edge(u, r, u->maybe);
+        *val = r;
+      } else {
+        *val = cf;
+      }
+      return cf;
+    }
     if (d->kind == DECL_PARAM) {
       int pi = ptr_root_param(u, e);
       *val = pi >= 0 ? join(u, cf, u->params[pi], e->span) : cf;
@@ -376,6 +411,10 @@ static int expr(uctx *u, int cf, ast_expr *e, int *val) {
       return cf;
     }
     if (d->kind == DECL_VAR && !global_uniform(d)) {
+      if (!load) {
+        *val = cf;
+        return cf;
+      }
       int r = node(u, e->span);
       edge(u, r, u->maybe);
       *val = r;
@@ -392,13 +431,16 @@ static int expr(uctx *u, int cf, ast_expr *e, int *val) {
   case EX_CALL: return call(u, cf, e, val);
   case EX_INDEX: {
     int b, i;
-    cf = expr(u, cf, e->u.index.base, &b);
+    cf = expr_view(u, cf, e->u.index.base, &b, load);
     cf = expr(u, cf, e->u.index.index, &i);
     *val = join(u, b, i, e->span);
     return cf;
   }
-  case EX_MEMBER: return expr(u, cf, e->u.member.base, val);
-  case EX_UNARY: return expr(u, cf, e->u.unary.operand, val);
+  case EX_MEMBER: return expr_view(u, cf, e->u.member.base, val, load);
+  case EX_UNARY:
+    if (e->u.unary.op == UN_ADDR) return expr_view(u, cf, e->u.unary.operand, val, 0);
+    if (e->u.unary.op == UN_DEREF) return expr_view(u, cf, e->u.unary.operand, val, load);
+    return expr(u, cf, e->u.unary.operand, val);
   case EX_BINARY: {
     int l, r;
     cf = expr(u, cf, e->u.binary.lhs, &l);
@@ -589,6 +631,15 @@ static void assign_to(uctx *u, int cf, ast_expr *lhs, int v) {
   int whole = lhs->kind == EX_IDENT;
   int nv = whole ? join(u, cf, v, lhs->span) : join(u, join(u, cf, v, lhs->span), u->state[vi], lhs->span);
   u->state[vi] = nv;
+}
+
+/* Value_return_i_contents -> the contents of each function-space pointer
+ * parameter where the function returns. */
+static void contents_at_return(uctx *u) {
+  for (int i = 0; u->pout && i < u->fn->nparams; i++) {
+    int vi = u->pout[i] >= 0 ? var_index(u, u->fn->params[i]) : -1;
+    if (vi >= 0) edge(u, u->pout[i], u->state[vi]);
+  }
 }
 
 static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
@@ -782,6 +833,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
       edge(u, u->ret, v);
     }
     edge(u, u->ret, cf);
+    contents_at_return(u);
     *beh = B_RET;
     break;
   case ST_DISCARD:
@@ -941,7 +993,10 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   f.cf_start = node(&f, fn->name_span);
   f.ret = node(&f, fn->name_span);
   f.params = calloc((size_t)fn->nparams + 1, sizeof *f.params);
-  if (!f.params) {
+  f.pout = calloc((size_t)fn->nparams + 1, sizeof *f.pout);
+  if (!f.params || !f.pout) {
+    free(f.params);
+    free(f.pout);
     u->failed = 1;
     return;
   }
@@ -950,15 +1005,21 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
     if (fn->stage && is_builtin_nonuniform_value(fn->params[i], fn->stage)) edge(&f, f.params[i], f.maybe);
     /* parameters are read as tracked values */
     track(&f, fn->params[i], f.params[i]);
+    const type *pt = fn->params[i]->rtype;
+    f.pout[i] = pt && pt->kind == TY_PTR && pt->space == AS_FUNCTION ? node(&f, fn->params[i]->name_span) : -1;
   }
   int beh;
-  block(&f, f.cf_start, fn->body, &beh);
+  block_open(&f, f.cf_start, fn->body, &beh);
+  if (beh & B_NEXT) contents_at_return(&f);
   if (!f.failed) {
     reach_back(&f, f.maybe, 1);
     if (!fn->stage) {
       reach_back(&f, f.cf_start, 2);
       tag->param_required = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
       tag->ret_param = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
+      tag->ptr_nonuniform = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
+      for (int i = 0; tag->ptr_nonuniform && i < fn->nparams; i++)
+        tag->ptr_nonuniform[i] = f.pout[i] >= 0 && (f.nodes[f.pout[i]].mark & 1);
     }
     for (int i = 0; i < f.ns; i++) {
       site *s = &f.sites[i];
@@ -970,8 +1031,8 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
         diag_severity sev = s->sev == SEV_ERROR ? DIAG_ERROR : DIAG_WARNING;
         if (s->sev == SEV_INFO) sev = DIAG_NOTE;
         if (s->operand) {
-          diag_add(u->c->d, sev, s->span, "the %s of '%s' must be a uniform value (subgroup_uniformity)",
-                   s->operand, s->what);
+          diag_add(u->c->d, sev, s->span, "the %s of '%s' must be a uniform value%s", s->operand, s->what,
+                   s->rule == RULE_SUBGROUP ? " (subgroup_uniformity)" : "");
           diag_note(u->c->d, culprit(&f, s->node), "it depends on this possibly non-uniform value");
         } else {
           diag_add(u->c->d, sev, s->span, "'%s' %s", s->what, why);
@@ -1006,6 +1067,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   free(f.stamp);
   free(f.state);
   free(f.params);
+  free(f.pout);
 }
 
 void uni_analyse(sctx *c) {
