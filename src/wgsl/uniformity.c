@@ -42,10 +42,11 @@ typedef struct site {
 /* What a function asks of its callers. */
 typedef struct ftag {
   int done;
-  int cs_required;        /* call site must be in uniform control flow */
-  int cs_sev;
+  int cs_required;        /* call site must be in uniform control flow ... */
+  int cs_sev, cs_rule;    /* ... at the severity and rule of its strictest site */
   int ret_nonuniform;     /* return value may be non-uniform */
-  uint8_t *param_required; /* per parameter: must be uniform */
+  uint8_t *param_required; /* per parameter: must be uniform (1 + severity) */
+  uint8_t *param_rule;     /* ... under this rule */
   uint8_t *ret_param;      /* per parameter: return value depends on it */
   uint8_t *ptr_nonuniform; /* per function-space pointer parameter: the
                               contents may be non-uniform on return */
@@ -119,8 +120,7 @@ static int join(uctx *u, int a, int b, src_span span) {
   return n;
 }
 
-static void require(uctx *u, int cf, int rule, src_span span, const char *what) {
-  int sev = u->sev[rule];
+static void require_sev(uctx *u, int cf, int rule, int sev, src_span span, const char *what) {
   if (sev == SEV_OFF || u->failed) return;
   if (u->ns == u->caps) {
     int cap = u->caps ? u->caps * 2 : 16;
@@ -133,6 +133,11 @@ static void require(uctx *u, int cf, int rule, src_span span, const char *what) 
     u->caps = cap;
   }
   u->sites[u->ns++] = (site){cf, sev, rule, span, what, NULL};
+}
+
+/* A requirement at the current filter's severity for rule. */
+static void require(uctx *u, int cf, int rule, src_span span, const char *what) {
+  require_sev(u, cf, rule, u->sev[rule], span, what);
 }
 
 /* The value at node v must be uniform (e.g. subgroupShuffleUp's delta). */
@@ -304,11 +309,13 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
          f == BF_SUBGROUP_SHUFFLE_XOR) && n == 2)
       require_value(u, argv[1], RULE_SUBGROUP, a[1]->span, name,
                     f == BF_SUBGROUP_SHUFFLE_XOR ? "mask" : "delta");
+    int deriv = k == BK_DERIV || f == BF_TEXTURE_SAMPLE || f == BF_TEXTURE_SAMPLE_BIAS ||
+                f == BF_TEXTURE_SAMPLE_COMPARE;
     if (k == BK_WUL) {
       /* its pointer must be uniform too (ParameterRequiredToBeUniform.error) */
       if (n == 1) require_value(u, argv[0], RULE_BARRIER, a[0]->span, name, "pointer");
       *val = cf; /* the loaded value is uniform */
-    } else if (k == BK_ATOM || k == BK_CMPX || (k >= BK_SGRED && k <= BK_QBC && k != BK_SGBC &&
+    } else if (deriv || k == BK_ATOM || k == BK_CMPX || (k >= BK_SGRED && k <= BK_QBC && k != BK_SGBC &&
                                                   f != BF_SUBGROUP_BROADCAST_FIRST)) {
       int r = node(u, e->span);
       edge(u, r, u->maybe);
@@ -330,12 +337,15 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
   }
   if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {
     ftag *t = &u->tags[e->decl->index];
-    if (t->cs_required) require(u, cf, RULE_BARRIER, e->span, e->decl->name);
+    /* a callee's requirement keeps the severity and rule its own site had
+     * (the filter that applies is the one at the triggering location) */
+    if (t->cs_required) require_sev(u, cf, t->cs_rule, t->cs_sev, e->span, e->decl->name);
     int r = node(u, e->span);
     edge(u, r, cf);
     if (t->ret_nonuniform) edge(u, r, u->maybe);
     for (int i = 0; i < n && i < 16 && i < e->decl->nparams; i++) {
-      if (t->param_required && t->param_required[i]) require(u, argv[i], RULE_BARRIER, a[i]->span, e->decl->name);
+      if (t->param_required && t->param_required[i])
+        require_sev(u, argv[i], t->param_rule[i], t->param_required[i] - 1, a[i]->span, e->decl->name);
       if (t->ret_param && t->ret_param[i]) edge(u, r, argv[i]);
       /* a pointer argument's variable may be written by the callee: be safe */
       if (a[i]->type && a[i]->type->kind == TY_PTR) {
@@ -1017,6 +1027,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
       reach_back(&f, f.cf_start, 2);
       tag->param_required = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
       tag->ret_param = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
+      tag->param_rule = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
       tag->ptr_nonuniform = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
       for (int i = 0; tag->ptr_nonuniform && i < fn->nparams; i++)
         tag->ptr_nonuniform[i] = f.pout[i] >= 0 && (f.nodes[f.pout[i]].mark & 1);
@@ -1041,18 +1052,24 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
         (void)rule_names;
       } else if (!fn->stage) {
         if (f.nodes[s->node].mark & 2) {
+          if (!tag->cs_required || s->sev < tag->cs_sev) {
+            tag->cs_sev = s->sev;
+            tag->cs_rule = s->rule;
+          }
           tag->cs_required = 1;
-          tag->cs_sev = s->sev;
         }
       }
     }
-    if (!fn->stage && tag->param_required) {
+    if (!fn->stage && tag->param_required && tag->param_rule) {
       for (int p = 0; p < fn->nparams; p++) {
         for (int i = 0; i < f.nn; i++) f.nodes[i].mark &= ~4;
         reach_back(&f, f.params[p], 4);
         for (int i = 0; i < f.ns; i++)
-          if ((f.nodes[f.sites[i].node].mark & 4) && !(f.nodes[f.sites[i].node].mark & 1))
-            tag->param_required[p] = 1;
+          if ((f.nodes[f.sites[i].node].mark & 4) && !(f.nodes[f.sites[i].node].mark & 1) &&
+              (!tag->param_required[p] || f.sites[i].sev + 1 < tag->param_required[p])) {
+            tag->param_required[p] = (uint8_t)(f.sites[i].sev + 1);
+            tag->param_rule[p] = (uint8_t)f.sites[i].rule;
+          }
         if (f.nodes[f.ret].mark & 4) tag->ret_param[p] = 1;
       }
       if (f.nodes[f.ret].mark & 1) tag->ret_nonuniform = 1;

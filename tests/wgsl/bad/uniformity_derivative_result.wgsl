@@ -1,0 +1,7 @@
+// expect: 5:30 'dpdy' must only be called from uniform control flow (derivative_uniformity)
+// §Uniformity Rules for Function Calls: derivatives have the function tag
+// ReturnValueMayBeNonUniform, even of a uniform argument.
+@fragment fn f() -> @location(0) vec4f {
+  if (dpdx(1.0) > 0.0) { _ = dpdy(1.0); }
+  return vec4f();
+}
