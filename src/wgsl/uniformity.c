@@ -23,6 +23,10 @@
 enum { SEV_ERROR, SEV_WARNING, SEV_INFO, SEV_OFF };
 enum { RULE_DERIV, RULE_SUBGROUP, RULE_BARRIER, RULE_SGMAT, RULE_COUNT };
 enum { B_NEXT = 1, B_RET = 2, B_BREAK = 4, B_CONT = 8 };
+/* §Uniformity: with the subgroup_uniformity language extension the analysis
+ * runs once per uniformity scope: workgroup (draw for other stages) for
+ * barriers and derivatives, subgroup for subgroup and quad operations. */
+enum { SCOPE_WG, SCOPE_SG, SCOPE_COUNT };
 
 typedef struct unode {
   int *out;
@@ -62,7 +66,8 @@ typedef struct uctx {
   int nvars, capvars;
   int *state;      /* current node of each tracked variable */
   ast_decl *fn;
-  ftag *tags;      /* per module declaration */
+  ftag *tags;      /* per module declaration, for the current scope */
+  int scope;
   int maybe, cf_start, ret;
   int *params;
   int *pout;       /* per parameter: Value_return_i_contents, or -1 */
@@ -121,7 +126,7 @@ static int join(uctx *u, int a, int b, src_span span) {
 }
 
 static void require_sev(uctx *u, int cf, int rule, int sev, src_span span, const char *what) {
-  if (sev == SEV_OFF || u->failed) return;
+  if (sev == SEV_OFF || u->failed || (rule == RULE_SUBGROUP) != (u->scope == SCOPE_SG)) return;
   if (u->ns == u->caps) {
     int cap = u->caps ? u->caps * 2 : 16;
     site *s = realloc(u->sites, sizeof *s * (size_t)cap);
@@ -270,14 +275,28 @@ static int global_uniform(ast_decl *d) {
 /* §Uniformity Rules for Expressions: workgroup_id, num_workgroups,
  * num_subgroups and (in a compute shader only) subgroup_size are uniform;
  * every other input is not. stage is the entry point's (1 = compute). */
-static int is_builtin_nonuniform_value(ast_decl *p, int stage) {
+static int is_builtin_nonuniform_value(ast_decl *p, int stage, int scope) {
   ast_attr *a = NULL;
   for (int i = 0; i < p->nattrs; i++)
     if (!strcmp(p->attrs[i].name, "builtin")) a = &p->attrs[i];
   if (!a || a->nargs < 1 || a->args[0]->kind != EX_IDENT) return 1; /* @location inputs */
   const char *n = a->args[0]->u.ident.name;
   return !(!strcmp(n, "workgroup_id") || !strcmp(n, "num_workgroups") ||
-           (!strcmp(n, "subgroup_size") && stage == 1) || !strcmp(n, "num_subgroups"));
+           (!strcmp(n, "subgroup_size") && stage == 1) || !strcmp(n, "num_subgroups") ||
+           (!strcmp(n, "subgroup_id") && scope == SCOPE_SG));
+}
+
+/* The subgroup operations whose function tag is NoRestriction at subgroup
+ * scope (§Uniformity Rules for Function Calls); at workgroup scope every
+ * subgroup and quad result may be non-uniform. */
+static int subgroup_uniform_result(builtin_fn f) {
+  switch (f) {
+  case BF_SUBGROUP_ADD: case BF_SUBGROUP_ALL: case BF_SUBGROUP_AND: case BF_SUBGROUP_ANY:
+  case BF_SUBGROUP_BALLOT: case BF_SUBGROUP_BROADCAST: case BF_SUBGROUP_BROADCAST_FIRST:
+  case BF_SUBGROUP_MAX: case BF_SUBGROUP_MIN: case BF_SUBGROUP_MUL: case BF_SUBGROUP_OR:
+  case BF_SUBGROUP_XOR: return 1;
+  default: return 0;
+  }
 }
 
 static int call(uctx *u, int cf, ast_expr *e, int *val) {
@@ -315,8 +334,8 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
       /* its pointer must be uniform too (ParameterRequiredToBeUniform.error) */
       if (n == 1) require_value(u, argv[0], RULE_BARRIER, a[0]->span, name, "pointer");
       *val = cf; /* the loaded value is uniform */
-    } else if (deriv || k == BK_ATOM || k == BK_CMPX || (k >= BK_SGRED && k <= BK_QBC && k != BK_SGBC &&
-                                                  f != BF_SUBGROUP_BROADCAST_FIRST)) {
+    } else if (deriv || k == BK_ATOM || k == BK_CMPX ||
+               (k >= BK_SGRED && k <= BK_QBC && !(u->scope == SCOPE_SG && subgroup_uniform_result(f)))) {
       int r = node(u, e->span);
       edge(u, r, u->maybe);
       *val = r;
@@ -1012,7 +1031,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   }
   for (int i = 0; i < fn->nparams; i++) {
     f.params[i] = node(&f, fn->params[i]->name_span);
-    if (fn->stage && is_builtin_nonuniform_value(fn->params[i], fn->stage)) edge(&f, f.params[i], f.maybe);
+    if (fn->stage && is_builtin_nonuniform_value(fn->params[i], fn->stage, f.scope)) edge(&f, f.params[i], f.maybe);
     /* parameters are read as tracked values */
     track(&f, fn->params[i], f.params[i]);
     const type *pt = fn->params[i]->rtype;
@@ -1104,9 +1123,13 @@ void uni_analyse(sctx *c) {
     int s = parse_sev(dv->names[0]), r = parse_rule(dv->names[1]);
     if (s >= 0 && r >= 0) u.sev[r] = s;
   }
-  u.tags = arena_alloc(&c->m->arena, sizeof *u.tags * ((size_t)am->ndecls + 1));
-  if (!u.tags) return;
-  memset(u.tags, 0, sizeof *u.tags * ((size_t)am->ndecls + 1));
-  for (int i = 0; i < am->ndecls; i++)
-    if (am->decls[i]->kind == DECL_FN && am->decls[i]->body) analyse_fn(&u, am->decls[i]);
+  /* without `enable subgroups` there is nothing to check at subgroup scope */
+  int nscopes = c->subgroups_enabled ? SCOPE_COUNT : 1;
+  for (u.scope = 0; u.scope < nscopes && !u.failed; u.scope++) {
+    u.tags = arena_alloc(&c->m->arena, sizeof *u.tags * ((size_t)am->ndecls + 1));
+    if (!u.tags) return;
+    memset(u.tags, 0, sizeof *u.tags * ((size_t)am->ndecls + 1));
+    for (int i = 0; i < am->ndecls; i++)
+      if (am->decls[i]->kind == DECL_FN && am->decls[i]->body) analyse_fn(&u, am->decls[i]);
+  }
 }
