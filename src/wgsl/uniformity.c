@@ -14,6 +14,7 @@
  * variable a new node, control-flow joins merge them, loops use a
  * placeholder per variable closed after the body. Prefix uni_.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,8 +224,18 @@ static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[RULE_COUNT]) {
   memcpy(saved, u->sev, sizeof u->sev);
   for (int i = 0; i < n; i++) {
     if (strcmp(a[i].name, "diagnostic") || a[i].nargs < 2) continue;
-    if (a[i].args[0]->kind != EX_IDENT || a[i].args[1]->kind != EX_IDENT) continue;
-    int s = parse_sev(a[i].args[0]->u.ident.name), r = parse_rule(a[i].args[1]->u.ident.name);
+    ast_expr *rn = a[i].args[1];
+    if (a[i].args[0]->kind != EX_IDENT) continue;
+    int r = -1;
+    if (rn->kind == EX_IDENT) {
+      r = parse_rule(rn->u.ident.name);
+    } else if (rn->kind == EX_MEMBER && rn->u.member.base->kind == EX_IDENT) {
+      /* `name.name` parses as a member access */
+      char buf[128];
+      snprintf(buf, sizeof buf, "%s.%s", rn->u.member.base->u.ident.name, rn->u.member.name);
+      r = parse_rule(buf);
+    }
+    int s = parse_sev(a[i].args[0]->u.ident.name);
     if (s >= 0 && r >= 0) u->sev[r] = s;
   }
 }
