@@ -55,6 +55,8 @@ typedef struct ftag {
   uint8_t *ret_param;      /* per parameter: return value depends on it */
   uint8_t *ptr_nonuniform; /* per function-space pointer parameter: the
                               contents may be non-uniform on return */
+  uint8_t *ptr_dep;        /* [i * nparams + j]: pointer parameter i's
+                              contents on return depend on parameter j */
 } ftag;
 
 typedef struct uctx {
@@ -377,16 +379,26 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
       if (t->param_required && t->param_required[i])
         require_sev(u, argv[i], t->param_rule[i], t->param_required[i] - 1, a[i]->span, e->decl->name);
       if (t->ret_param && t->ret_param[i]) edge(u, r, argv[i]);
-      /* a pointer argument's variable may be written by the callee: be safe */
+      /* Vout(call) of a variable passed by pointer: what the callee's
+       * Value_return_i_contents reaches (its parameters, MayBeNonUniform),
+       * and the call's control flow */
       if (a[i]->type && a[i]->type->kind == TY_PTR) {
         ast_decl *d = root_decl(a[i]);
         int vi = d ? var_index(u, d) : -1;
         if (vi >= 0) {
-          int nv = node(u, a[i]->span);
-          edge(u, nv, u->state[vi]);
+          int np = e->decl->nparams, nv = node(u, a[i]->span);
           edge(u, nv, cf);
-          if (t->ret_nonuniform || (t->ptr_nonuniform && t->ptr_nonuniform[i])) edge(u, nv, u->maybe);
-          for (int j = 0; j < n && j < 16; j++) edge(u, nv, argv[j]);
+          if (!t->ptr_dep || !t->ptr_nonuniform) { /* no tag: assume the worst */
+            edge(u, nv, u->state[vi]);
+            edge(u, nv, u->maybe);
+            for (int j = 0; j < n && j < 16; j++) edge(u, nv, argv[j]);
+          } else {
+            if (t->ptr_nonuniform[i]) edge(u, nv, u->maybe);
+            /* the old contents survive where the callee may not write */
+            if (t->ptr_dep[i * np + i]) edge(u, nv, u->state[vi]);
+            for (int j = 0; j < n && j < 16 && j < np; j++)
+              if (t->ptr_dep[i * np + j]) edge(u, nv, argv[j]);
+          }
           u->state[vi] = nv;
         }
       }
@@ -664,11 +676,31 @@ static int block(uctx *u, int cf, ast_stmt *s, int *beh) {
   return cf;
 }
 
+/* Whether a memory view is all of its root variable: `x`, `*p` with p a
+ * pointer parameter (all of what the caller passed) or `let p = &x;`. A
+ * store to part of a variable keeps the rest's uniformity. */
+static int whole_view(const ast_expr *e) {
+  while (e->kind == EX_UNARY && e->u.unary.op == UN_DEREF) {
+    e = e->u.unary.operand;
+    if (e->kind == EX_UNARY && e->u.unary.op == UN_ADDR) {
+      e = e->u.unary.operand;
+      continue;
+    }
+    if (e->kind != EX_IDENT || e->ref != REF_DECL || !e->decl) return 0;
+    if (e->decl->kind == DECL_PARAM) return 1;
+    if (e->decl->kind != DECL_LET || !e->decl->init) return 0;
+    const ast_expr *in = e->decl->init;
+    if (in->kind != EX_UNARY || in->u.unary.op != UN_ADDR) return 0;
+    e = in->u.unary.operand;
+  }
+  return e->kind == EX_IDENT;
+}
+
 static void assign_to(uctx *u, int cf, ast_expr *lhs, int v) {
   ast_decl *d = root_decl(lhs);
   int vi = d ? var_index(u, d) : -1;
   if (vi < 0) return;
-  int whole = lhs->kind == EX_IDENT;
+  int whole = whole_view(lhs);
   int nv = whole ? join(u, cf, v, lhs->span) : join(u, join(u, cf, v, lhs->span), u->state[vi], lhs->span);
   u->state[vi] = nv;
 }
@@ -1059,6 +1091,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
       tag->ret_param = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
       tag->param_rule = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
       tag->ptr_nonuniform = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
+      tag->ptr_dep = arena_alloc(&u->c->m->arena, (size_t)fn->nparams * (size_t)fn->nparams + 1);
       for (int i = 0; tag->ptr_nonuniform && i < fn->nparams; i++)
         tag->ptr_nonuniform[i] = f.pout[i] >= 0 && (f.nodes[f.pout[i]].mark & 1);
     }
@@ -1101,6 +1134,8 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
             tag->param_rule[p] = (uint8_t)f.sites[i].rule;
           }
         if (f.nodes[f.ret].mark & 4) tag->ret_param[p] = 1;
+        for (int i = 0; tag->ptr_dep && i < fn->nparams; i++)
+          if (f.pout[i] >= 0 && (f.nodes[f.pout[i]].mark & 4)) tag->ptr_dep[i * fn->nparams + p] = 1;
       }
       if (f.nodes[f.ret].mark & 1) tag->ret_nonuniform = 1;
     }
