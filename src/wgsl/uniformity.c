@@ -247,19 +247,6 @@ static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[RULE_COUNT]) {
 static int expr(uctx *u, int cf, ast_expr *e, int *val);
 static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load);
 
-static int ptr_root_param(uctx *u, ast_expr *e) {
-  while (e) {
-    if (e->kind == EX_UNARY) e = e->u.unary.operand;
-    else if (e->kind == EX_INDEX) e = e->u.index.base;
-    else if (e->kind == EX_MEMBER) e = e->u.member.base;
-    else break;
-  }
-  if (e && e->kind == EX_IDENT && e->ref == REF_DECL && e->decl && e->decl->kind == DECL_PARAM)
-    for (int i = 0; i < u->fn->nparams; i++)
-      if (u->fn->params[i] == e->decl) return i;
-  return -1;
-}
-
 /* The root variable of a memory view (x, x[i].m, *p with p = &x...). */
 static ast_decl *root_decl(ast_expr *e) {
   while (e) {
@@ -442,6 +429,11 @@ static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load) {
   case EX_IDENT: {
     ast_decl *d = e->decl;
     if (e->ref != REF_DECL || !d) break;
+    /* `let p = &x;`: p reads x as it is now, not as it was at the let */
+    if (d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR) {
+      ast_decl *r = root_decl(e);
+      if (r) d = r;
+    }
     if (d->kind == DECL_PARAM && d->rtype && d->rtype->kind == TY_PTR && d->rtype->space != AS_FUNCTION) {
       if (load && ptr_param_nonuniform(d)) {
         int r = node(u, e->span);
@@ -453,8 +445,9 @@ static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load) {
       return cf;
     }
     if (d->kind == DECL_PARAM) {
-      int pi = ptr_root_param(u, e);
-      *val = pi >= 0 ? join(u, cf, u->params[pi], e->span) : cf;
+      /* a function-space pointer parameter's contents change with stores */
+      int vi = var_index(u, d);
+      *val = vi >= 0 ? join(u, cf, u->state[vi], e->span) : cf;
       return cf;
     }
     int vi = var_index(u, d);
