@@ -79,6 +79,7 @@ typedef struct uctx {
   int *loop_vars;  /* the variables the innermost loop may assign ... */
   int *loop_state; /* ... and their placeholders (loop_nv of each) */
   int loop_nv;
+  int in_switch;   /* a break here leaves a switch, not the loop */
   int *vtab;       /* variable -> 1 + its index in vars (hashed by address;
                       stale entries are checked against vars) */
   unsigned vcap, vused;
@@ -781,7 +782,8 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     vlist l = assigned_in(u, s, NULL);
     int *before = save_listed(u, &l), *acc = save_listed(u, &l);
     if (!before || !acc) { free(before); free(acc); free(l.v); break; }
-    int all = 0, end = node(u, s->span);
+    int all = 0, end = node(u, s->span), saved_in_switch = u->in_switch;
+    u->in_switch = 1;
     for (int i = 0; i < s->u.switch_.ncases; i++) {
       for (int k = 0; k < l.n; k++) u->state[l.v[k]] = before[k];
       int b;
@@ -793,6 +795,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
       }
       all |= b;
     }
+    u->in_switch = saved_in_switch;
     for (int k = 0; k < l.n; k++) {
       int i = l.v[k];
       u->state[i] = acc[k];
@@ -839,6 +842,8 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     int b;
     int saved_loop = u->loop_cf;
     int *saved_ls = u->loop_state, *saved_lv = u->loop_vars, saved_nv = u->loop_nv;
+    int saved_in_switch = u->in_switch;
+    u->in_switch = 0;
     u->loop_cf = cfp;
     u->loop_state = ph;
     u->loop_vars = l.v;
@@ -852,6 +857,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
       int b3;
       end = stmt(u, end, s->u.loop.update, &b3);
     }
+    u->in_switch = saved_in_switch;
     u->loop_cf = saved_loop;
     u->loop_state = saved_ls;
     u->loop_vars = saved_lv;
@@ -883,7 +889,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     break;
   }
   case ST_BREAK: case ST_CONTINUE:
-    if (u->loop_cf >= 0) {
+    if (u->loop_cf >= 0 && !(s->kind == ST_BREAK && u->in_switch)) {
       edge(u, u->loop_cf, cf);
       for (int k = 0; u->loop_state && k < u->loop_nv; k++) {
         int i = u->loop_vars[k];
@@ -1052,6 +1058,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   f.loop_state = NULL;
   f.loop_vars = NULL;
   f.loop_nv = 0;
+  f.in_switch = 0;
   int saved[RULE_COUNT];
   apply_attrs(&f, fn->attrs, fn->nattrs, saved);
   f.maybe = node(&f, fn->name_span);
