@@ -862,7 +862,9 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     u->loop_state = saved_ls;
     u->loop_vars = saved_lv;
     u->loop_nv = saved_nv;
-    edge(u, cfp, end);
+    /* CF' -> CF1: the next iteration starts where this one ended, unless
+     * the body only breaks or returns (a single iteration) */
+    if (b & (B_NEXT | B_CONT)) edge(u, cfp, end);
     for (int k = 0; k < nv; k++) {
       int i = l.v[k];
       /* a variable the loop does not end up assigning keeps its value
@@ -889,8 +891,10 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     break;
   }
   case ST_BREAK: case ST_CONTINUE:
+    /* no edge for control flow: a non-uniform break or continue shows in
+     * the behavior of the statements around it (their CFend); the loop's
+     * placeholders take the variables' values here */
     if (u->loop_cf >= 0 && !(s->kind == ST_BREAK && u->in_switch)) {
-      edge(u, u->loop_cf, cf);
       for (int k = 0; u->loop_state && k < u->loop_nv; k++) {
         int i = u->loop_vars[k];
         if (i < u->nvars && u->state[i] != u->loop_state[k]) edge(u, u->loop_state[k], u->state[i]);
