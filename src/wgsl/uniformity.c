@@ -986,6 +986,43 @@ static src_span culprit(uctx *u, int from) {
   return best;
 }
 
+/* The source of the non-uniformity: the last node before MayBeNonUniform
+ * on a shortest path from `from` (a parameter, a load, an atomic...).
+ * Breadth first over the marked nodes; *budget bounds the searches a
+ * function may make, then the walk above answers. */
+static src_span source_of(uctx *u, int from, int *budget) {
+  if (*budget <= 0) return culprit(u, from);
+  (*budget)--;
+  int *prev = malloc(sizeof *prev * (size_t)u->nn), *queue = malloc(sizeof *queue * (size_t)u->nn);
+  if (!prev || !queue) {
+    free(prev);
+    free(queue);
+    return culprit(u, from);
+  }
+  for (int i = 0; i < u->nn; i++) prev[i] = -2;
+  int head = 0, tail = 0, found = -1;
+  prev[from] = -1;
+  queue[tail++] = from;
+  while (head < tail && found < 0) {
+    int x = queue[head++];
+    for (int k = 0; k < u->nodes[x].n; k++) {
+      int y = u->nodes[x].out[k];
+      if (prev[y] != -2 || !(u->nodes[y].mark & 1)) continue;
+      prev[y] = x;
+      if (y == u->maybe) {
+        found = x;
+        break;
+      }
+      queue[tail++] = y;
+    }
+  }
+  src_span r = found >= 0 && u->nodes[found].span.end > u->nodes[found].span.start ? u->nodes[found].span
+                                                                                   : culprit(u, from);
+  free(prev);
+  free(queue);
+  return r;
+}
+
 static void analyse_fn(uctx *u, ast_decl *fn);
 
 static void analyse_callees(uctx *u, ast_stmt *s);
@@ -1099,6 +1136,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
       for (int i = 0; tag->ptr_nonuniform && i < fn->nparams; i++)
         tag->ptr_nonuniform[i] = f.pout[i] >= 0 && (f.nodes[f.pout[i]].mark & 1);
     }
+    int budget = 16; /* source searches for this function's diagnostics */
     for (int i = 0; i < f.ns; i++) {
       site *s = &f.sites[i];
       if (f.nodes[s->node].mark & 1) {
@@ -1111,10 +1149,10 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
         if (s->operand) {
           diag_add(u->c->d, sev, s->span, "the %s of '%s' must be a uniform value%s", s->operand, s->what,
                    s->rule == RULE_SUBGROUP ? " (subgroup_uniformity)" : "");
-          diag_note(u->c->d, culprit(&f, s->node), "it depends on this possibly non-uniform value");
+          diag_note(u->c->d, source_of(&f, s->node, &budget), "it depends on this possibly non-uniform value");
         } else {
           diag_add(u->c->d, sev, s->span, "'%s' %s", s->what, why);
-          diag_note(u->c->d, culprit(&f, s->node), "control flow depends on this possibly non-uniform value");
+          diag_note(u->c->d, source_of(&f, s->node, &budget), "control flow depends on this possibly non-uniform value");
         }
         (void)rule_names;
       } else if (!fn->stage) {

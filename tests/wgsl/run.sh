@@ -3,6 +3,8 @@
 #   DIR/bad/*.wgsl      must be rejected; the first line says
 #                       "// expect: LINE:COL message substring" and the
 #                       diagnostics must contain FILE:LINE:COL and the text
+#                       (an optional line 2 "// note: LINE:COL text" names
+#                       a note the diagnostics must contain too)
 #   DIR/ok/*.wgsl       must be accepted (exit 0)
 #   DIR/refuse/*.wgsl   valid, but pipeline creation (`lockstep disasm`) must
 #                       refuse them (a pipeline-creation error, or "... is
@@ -29,6 +31,13 @@ for f in "$dir"/bad/*.wgsl; do
     echo "FAIL $f: expected rejection (exit 2), got exit $rc"; fail=1
   elif ! printf '%s\n' "$out" | grep -F "$f:$pos " | cut -d' ' -f2- | grep -qF "$msg"; then
     echo "FAIL $f: expected '$f:$pos ... $msg', got:"; printf '%s\n' "$out" | head -n 6; fail=1
+  fi
+  # an optional second line "// note: LINE:COL text" names the note that
+  # shows where the offending value comes from
+  note=$(sed -n '2s#^// note: ##p' "$f")
+  if [ -n "$note" ] && ! printf '%s\n' "$out" | grep -F "$f:${note%% *} note: " | cut -d' ' -f3- |
+       grep -qF "${note#* }"; then
+    echo "FAIL $f: expected note '$f:$note', got:"; printf '%s\n' "$out" | head -n 6; fail=1
   fi
 done
 for f in "$dir"/ok/*.wgsl; do

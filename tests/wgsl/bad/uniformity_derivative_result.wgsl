@@ -1,4 +1,5 @@
-// expect: 5:30 'dpdy' must only be called from uniform control flow (derivative_uniformity)
+// expect: 6:30 'dpdy' must only be called from uniform control flow (derivative_uniformity)
+// note: 6:7 control flow depends on this possibly non-uniform value
 // §Uniformity Rules for Function Calls: derivatives have the function tag
 // ReturnValueMayBeNonUniform, even of a uniform argument.
 @fragment fn f() -> @location(0) vec4f {

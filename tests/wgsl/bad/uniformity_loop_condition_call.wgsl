@@ -1,4 +1,5 @@
-// expect: 6:9 'wait' must only be called from uniform control flow
+// expect: 7:9 'wait' must only be called from uniform control flow
+// note: 6:71 control flow depends on this possibly non-uniform value
 // §while Statement: the condition is tested at the start of every iteration (CF'),
 // which a non-uniform break in the body makes non-uniform.
 fn wait() -> bool { workgroupBarrier(); return true; }

@@ -1,4 +1,5 @@
-// expect: 5:58 'workgroupBarrier' must only be called from uniform control flow
+// expect: 6:58 'workgroupBarrier' must only be called from uniform control flow
+// note: 6:47 control flow depends on this possibly non-uniform value
 // §Uniformity Rules for Expressions: a load through a pointer parameter to
 // read_write storage is MayBeNonUniform.
 @group(0) @binding(0) var<storage, read_write> b: u32;

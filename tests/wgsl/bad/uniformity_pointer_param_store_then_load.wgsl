@@ -1,4 +1,5 @@
-// expect: 8:22 'workgroupBarrier' must only be called from uniform control flow
+// expect: 9:22 'workgroupBarrier' must only be called from uniform control flow
+// note: 9:7 control flow depends on this possibly non-uniform value
 // §Function-scope Variable Value Analysis: inside the callee a load through the
 // pointer parameter sees what the callee stored (MayBeNonUniform), which it returns.
 var<private> nu: u32;
