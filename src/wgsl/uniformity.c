@@ -80,6 +80,8 @@ typedef struct uctx {
   int *loop_state; /* ... and their placeholders (loop_nv of each) */
   int loop_nv;
   int in_switch;   /* a break here leaves a switch, not the loop */
+  int view_only;   /* evaluating a pointer let's initializer: a variable
+                      named without a load stands for its address (CF) */
   int *vtab;       /* variable -> 1 + its index in vars (hashed by address;
                       stale entries are checked against vars) */
   unsigned vcap, vused;
@@ -304,13 +306,15 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
   ast_expr **a = e->u.call.args;
   int n = e->u.call.nargs;
   int argv[16];
-  int v = cf;
+  int v = cf, saved_view = u->view_only;
+  u->view_only = 0; /* a call's pointer arguments carry their contents */
   for (int i = 0; i < n; i++) {
     int x;
     cf = expr(u, cf, a[i], &x);
     if (i < 16) argv[i] = x;
     v = join(u, v, x, a[i]->span);
   }
+  u->view_only = saved_view;
   if (e->ref == REF_BUILTIN_FN) {
     builtin_fn f = (builtin_fn)e->builtin;
     builtin_kind k = builtin_fn_kind(f);
@@ -408,6 +412,48 @@ static int ptr_param_nonuniform(const ast_decl *d) {
   return t->space == AS_STORAGE || t->space == AS_WORKGROUP || t->space == AS_PRIVATE;
 }
 
+/* The value node of identifier e naming d (a parameter or variable). */
+static int ident_value(uctx *u, int cf, ast_expr *e, ast_decl *d, int load) {
+  if (d->kind == DECL_PARAM && d->rtype && d->rtype->kind == TY_PTR && d->rtype->space != AS_FUNCTION) {
+    if (load && ptr_param_nonuniform(d)) {
+      int r = node(u, e->span);
+      edge(u, r, u->maybe);
+      return r;
+    }
+    if (!load) {
+      /* the pointer itself: which element the caller chose (the spec's
+       * table says CF; keeping param_i makes workgroupUniformLoad(p)
+       * require a uniform pointer from the caller) */
+      int vi = var_index(u, d);
+      return vi >= 0 ? join(u, cf, u->state[vi], e->span) : cf;
+    }
+    return cf;
+  }
+  if (d->kind == DECL_PARAM) {
+    /* a function-space pointer parameter's contents change with stores */
+    int vi = var_index(u, d);
+    return vi >= 0 ? join(u, cf, u->state[vi], e->span) : cf;
+  }
+  int vi = var_index(u, d);
+  if (vi >= 0) {
+    if (!load && u->view_only) return cf;
+    return join(u, cf, u->state[vi], e->span);
+  }
+  if (d->kind == DECL_VAR && !global_uniform(d)) {
+    if (!load) {
+      return cf;
+    }
+    int r = node(u, e->span);
+    edge(u, r, u->maybe);
+    return r;
+  }
+  if (d->kind == DECL_LET || d->kind == DECL_VAR) {
+    int li = var_index(u, d);
+    return li >= 0 ? u->state[li] : cf;
+  }
+  return cf;
+}
+
 /* An expression used as a value; a pointer-typed one (`&x`, `p`) is a
  * memory view whose load rule is not invoked. */
 static int expr(uctx *u, int cf, ast_expr *e, int *val) {
@@ -430,48 +476,17 @@ static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load) {
   case EX_IDENT: {
     ast_decl *d = e->decl;
     if (e->ref != REF_DECL || !d) break;
-    /* `let p = &x;`: p reads x as it is now, not as it was at the let */
+    /* `let p = &x[i];` stands for its initializer (§Pointer Desugaring):
+     * the view it chose (the let's value) and x as it is now */
     if (d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR) {
       ast_decl *r = root_decl(e);
-      if (r) d = r;
-    }
-    if (d->kind == DECL_PARAM && d->rtype && d->rtype->kind == TY_PTR && d->rtype->space != AS_FUNCTION) {
-      if (load && ptr_param_nonuniform(d)) {
-        int r = node(u, e->span);
-        edge(u, r, u->maybe);
-        *val = r;
-      } else {
-        *val = cf;
-      }
-      return cf;
-    }
-    if (d->kind == DECL_PARAM) {
-      /* a function-space pointer parameter's contents change with stores */
-      int vi = var_index(u, d);
-      *val = vi >= 0 ? join(u, cf, u->state[vi], e->span) : cf;
-      return cf;
-    }
-    int vi = var_index(u, d);
-    if (vi >= 0) {
-      *val = join(u, cf, u->state[vi], e->span);
-      return cf;
-    }
-    if (d->kind == DECL_VAR && !global_uniform(d)) {
-      if (!load) {
-        *val = cf;
+      int li = var_index(u, d);
+      if (r && r != d) {
+        *val = join(u, li >= 0 ? u->state[li] : cf, ident_value(u, cf, e, r, load), e->span);
         return cf;
       }
-      int r = node(u, e->span);
-      edge(u, r, u->maybe);
-      *val = r;
-      return cf;
     }
-    if (d->kind == DECL_LET || d->kind == DECL_VAR) {
-      int li = var_index(u, d);
-      *val = li >= 0 ? u->state[li] : cf;
-      return cf;
-    }
-    *val = cf;
+    *val = ident_value(u, cf, e, d, load);
     return cf;
   }
   case EX_CALL: return call(u, cf, e, val);
@@ -719,8 +734,13 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   case ST_DECL: {
     ast_decl *d = s->u.decl;
     if (d->kind == DECL_VAR || d->kind == DECL_LET) {
+      /* a pointer let keeps the view its initializer chose; the contents
+       * are read where it is used */
+      int saved_view = u->view_only;
+      u->view_only = d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR;
       if (d->init) cf = expr(u, cf, d->init, &v);
       else v = cf;
+      u->view_only = saved_view;
       track(u, d, d->kind == DECL_VAR ? join(u, cf, v, d->name_span) : v);
     }
     break;
@@ -1100,6 +1120,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   f.loop_vars = NULL;
   f.loop_nv = 0;
   f.in_switch = 0;
+  f.view_only = 0;
   int saved[RULE_COUNT];
   apply_attrs(&f, fn->attrs, fn->nattrs, saved);
   f.maybe = node(&f, fn->name_span);
