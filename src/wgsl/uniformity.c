@@ -12,7 +12,10 @@
  * becomes the function's tag, which its call sites apply. Function-scope
  * variables are tracked flow-sensitively: each assignment gives the
  * variable a new node, control-flow joins merge them, loops use a
- * placeholder per variable closed after the body. Prefix uni_.
+ * placeholder per variable closed after the body. With `enable subgroups`
+ * the whole analysis runs twice, once per uniformity scope (workgroup for
+ * barriers and derivatives, subgroup for subgroup and quad operations),
+ * each with its own function tags. Prefix uni_.
  */
 #include <stdio.h>
 #include <stdlib.h>
