@@ -218,13 +218,61 @@ static int extension_attr(sctx *c, const char *n) {
 
 /* §Diagnostic Filtering: @diagnostic(severity, rule) names one of four
  * severities (an unknown rule is only a warning). */
+/* §Filterable Triggering Rules: an unknown rule name of one token should
+ * draw a warning (`uniformity` itself, the barrier rule, is not
+ * filterable); an unknown `name.name` rule is accepted silently. */
+static void check_diagnostic_rule(sctx *c, const char *rule, src_span span) {
+  if (strchr(rule, '.') || !strcmp(rule, "derivative_uniformity") || !strcmp(rule, "subgroup_uniformity"))
+    return;
+  diag_warning(c->d, span, "unknown diagnostic rule '%s' (derivative_uniformity or subgroup_uniformity)",
+               rule);
+}
+
+/* The rule of @diagnostic(severity, rule) as one string (`a` or `a.b`);
+ * NULL when the parser already refused the form. */
+static const char *diag_attr_rule(sctx *c, const ast_attr *a) {
+  const ast_expr *r = a->nargs == 2 ? a->args[1] : NULL;
+  if (r && r->kind == EX_IDENT) return r->u.ident.name;
+  if (!r || r->kind != EX_MEMBER || r->u.member.base->kind != EX_IDENT) return NULL;
+  const char *x = r->u.member.base->u.ident.name, *y = r->u.member.name;
+  size_t nx = strlen(x), ny = strlen(y);
+  char *s = arena_alloc(&c->m->arena, nx + ny + 2);
+  if (!s) return NULL;
+  memcpy(s, x, nx);
+  s[nx] = '.';
+  memcpy(s + nx + 1, y, ny + 1);
+  return s;
+}
+
 static void check_diagnostic_attr(sctx *c, ast_attr *a) {
   static const char *const sev[] = {"error", "warning", "info", "off"};
   const char *n = a->nargs >= 1 && a->args[0]->kind == EX_IDENT ? a->args[0]->u.ident.name : "";
-  for (int k = 0; k < 4; k++)
-    if (!strcmp(sev[k], n)) return;
-  diag_error(c->d, a->nargs ? a->args[0]->span : a->span,
-             "unknown diagnostic severity '%s' (error, warning, info or off)", n);
+  int ok = 0;
+  for (int k = 0; k < 4; k++) ok |= !strcmp(sev[k], n);
+  if (!ok)
+    diag_error(c->d, a->nargs ? a->args[0]->span : a->span,
+               "unknown diagnostic severity '%s' (error, warning, info or off)", n);
+  const char *rule = diag_attr_rule(c, a);
+  if (rule) check_diagnostic_rule(c, rule, a->args[1]->span);
+}
+
+/* §Diagnostic Filtering: two filters of one affected range (one attribute
+ * list, or the module's directives) conflict when they name the same rule
+ * with different severities. */
+static void check_diagnostic_conflicts(sctx *c, ast_attr *a, int n) {
+  for (int i = 0; i < n; i++) {
+    if (strcmp(a[i].name, "diagnostic") || a[i].nargs != 2 || a[i].args[0]->kind != EX_IDENT) continue;
+    const char *ri = diag_attr_rule(c, &a[i]);
+    for (int j = 0; ri && j < i; j++) {
+      if (strcmp(a[j].name, "diagnostic") || a[j].nargs != 2 || a[j].args[0]->kind != EX_IDENT) continue;
+      const char *rj = diag_attr_rule(c, &a[j]);
+      if (rj && !strcmp(ri, rj) && strcmp(a[i].args[0]->u.ident.name, a[j].args[0]->u.ident.name)) {
+        diag_error(c->d, a[i].span, "conflicting diagnostic filters for '%s' on the same range", ri);
+        diag_note(c->d, a[j].span, "the other filter is here");
+        break;
+      }
+    }
+  }
 }
 
 static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
@@ -249,6 +297,7 @@ static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
     if (!strcmp(a[i].name, "diagnostic")) check_diagnostic_attr(c, &a[i]);
     *set |= bit;
   }
+  check_diagnostic_conflicts(c, a, n);
 }
 
 /* @subgroup_size(N) on compute entry point d (subgroup_size_control): a
@@ -818,6 +867,7 @@ static void check_stmt_attrs(sctx *c, ast_stmt *s) {
     else
       check_diagnostic_attr(c, &s->attrs[i]);
   }
+  check_diagnostic_conflicts(c, s->attrs, s->nattrs);
 }
 
 static void block(sctx *c, ast_stmt *s) {
@@ -1293,14 +1343,26 @@ static void directives(sctx *c) {
   for (int i = 0; i < am->ndirectives; i++) {
     ast_directive *dv = &am->directives[i];
     if (dv->kind == DIR_DIAGNOSTIC && dv->nnames >= 1) {
-      /* §Diagnostic Filtering: the severity is one of four names (an
-       * unknown rule name is only a warning, so it is not checked here) */
+      /* §Diagnostic Filtering: the severity is one of four names */
       static const char *const sev[] = {"error", "warning", "info", "off"};
       int ok = 0;
       for (int k = 0; k < 4; k++) ok |= !strcmp(sev[k], dv->names[0]);
       if (!ok)
         diag_error(c->d, dv->name_spans[0], "unknown diagnostic severity '%s' (error, warning, info or off)",
                    dv->names[0]);
+      if (dv->nnames < 2) continue;
+      check_diagnostic_rule(c, dv->names[1], dv->name_spans[1]);
+      /* global filters all share one affected range, the module */
+      for (int j = 0; j < i; j++) {
+        ast_directive *o = &am->directives[j];
+        if (o->kind == DIR_DIAGNOSTIC && o->nnames >= 2 && !strcmp(o->names[1], dv->names[1]) &&
+            strcmp(o->names[0], dv->names[0])) {
+          diag_error(c->d, dv->name_spans[0], "conflicting diagnostic filters for '%s' on the same range",
+                     dv->names[1]);
+          diag_note(c->d, o->name_spans[0], "the other filter is here");
+          break;
+        }
+      }
       continue;
     }
     for (int k = 0; k < dv->nnames; k++) {

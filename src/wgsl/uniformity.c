@@ -12,8 +12,12 @@
  * becomes the function's tag, which its call sites apply. Function-scope
  * variables are tracked flow-sensitively: each assignment gives the
  * variable a new node, control-flow joins merge them, loops use a
- * placeholder per variable closed after the body. Prefix uni_.
+ * placeholder per variable closed after the body. With `enable subgroups`
+ * the whole analysis runs twice, once per uniformity scope (workgroup for
+ * barriers and derivatives, subgroup for subgroup and quad operations),
+ * each with its own function tags. Prefix uni_.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +27,10 @@
 enum { SEV_ERROR, SEV_WARNING, SEV_INFO, SEV_OFF };
 enum { RULE_DERIV, RULE_SUBGROUP, RULE_BARRIER, RULE_SGMAT, RULE_COUNT };
 enum { B_NEXT = 1, B_RET = 2, B_BREAK = 4, B_CONT = 8 };
+/* §Uniformity: with the subgroup_uniformity language extension the analysis
+ * runs once per uniformity scope: workgroup (draw for other stages) for
+ * barriers and derivatives, subgroup for subgroup and quad operations. */
+enum { SCOPE_WG, SCOPE_SG, SCOPE_COUNT };
 
 typedef struct unode {
   int *out;
@@ -42,11 +50,16 @@ typedef struct site {
 /* What a function asks of its callers. */
 typedef struct ftag {
   int done;
-  int cs_required;        /* call site must be in uniform control flow */
-  int cs_sev;
+  int cs_required;        /* call site must be in uniform control flow ... */
+  int cs_sev, cs_rule;    /* ... at the severity and rule of its strictest site */
   int ret_nonuniform;     /* return value may be non-uniform */
-  uint8_t *param_required; /* per parameter: must be uniform */
+  uint8_t *param_required; /* per parameter: must be uniform (1 + severity) */
+  uint8_t *param_rule;     /* ... under this rule */
   uint8_t *ret_param;      /* per parameter: return value depends on it */
+  uint8_t *ptr_nonuniform; /* per function-space pointer parameter: the
+                              contents may be non-uniform on return */
+  uint8_t *ptr_dep;        /* [i * nparams + j]: pointer parameter i's
+                              contents on return depend on parameter j */
 } ftag;
 
 typedef struct uctx {
@@ -59,14 +72,19 @@ typedef struct uctx {
   int nvars, capvars;
   int *state;      /* current node of each tracked variable */
   ast_decl *fn;
-  ftag *tags;      /* per module declaration */
+  ftag *tags;      /* per module declaration, for the current scope */
+  int scope;
   int maybe, cf_start, ret;
   int *params;
+  int *pout;       /* per parameter: Value_return_i_contents, or -1 */
   int sev[RULE_COUNT];      /* effective severity per rule at the current point */
   int loop_cf;     /* CF' of the innermost loop, -1 outside */
   int *loop_vars;  /* the variables the innermost loop may assign ... */
   int *loop_state; /* ... and their placeholders (loop_nv of each) */
   int loop_nv;
+  int in_switch;   /* a break here leaves a switch, not the loop */
+  int view_only;   /* evaluating a pointer let's initializer: a variable
+                      named without a load stands for its address (CF) */
   int *vtab;       /* variable -> 1 + its index in vars (hashed by address;
                       stale entries are checked against vars) */
   unsigned vcap, vused;
@@ -116,9 +134,8 @@ static int join(uctx *u, int a, int b, src_span span) {
   return n;
 }
 
-static void require(uctx *u, int cf, int rule, src_span span, const char *what) {
-  int sev = u->sev[rule];
-  if (sev == SEV_OFF || u->failed) return;
+static void require_sev(uctx *u, int cf, int rule, int sev, src_span span, const char *what) {
+  if (sev == SEV_OFF || u->failed || (rule == RULE_SUBGROUP) != (u->scope == SCOPE_SG)) return;
   if (u->ns == u->caps) {
     int cap = u->caps ? u->caps * 2 : 16;
     site *s = realloc(u->sites, sizeof *s * (size_t)cap);
@@ -130,6 +147,11 @@ static void require(uctx *u, int cf, int rule, src_span span, const char *what) 
     u->caps = cap;
   }
   u->sites[u->ns++] = (site){cf, sev, rule, span, what, NULL};
+}
+
+/* A requirement at the current filter's severity for rule. */
+static void require(uctx *u, int cf, int rule, src_span span, const char *what) {
+  require_sev(u, cf, rule, u->sev[rule], span, what);
 }
 
 /* The value at node v must be uniform (e.g. subgroupShuffleUp's delta). */
@@ -210,8 +232,18 @@ static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[RULE_COUNT]) {
   memcpy(saved, u->sev, sizeof u->sev);
   for (int i = 0; i < n; i++) {
     if (strcmp(a[i].name, "diagnostic") || a[i].nargs < 2) continue;
-    if (a[i].args[0]->kind != EX_IDENT || a[i].args[1]->kind != EX_IDENT) continue;
-    int s = parse_sev(a[i].args[0]->u.ident.name), r = parse_rule(a[i].args[1]->u.ident.name);
+    ast_expr *rn = a[i].args[1];
+    if (a[i].args[0]->kind != EX_IDENT) continue;
+    int r = -1;
+    if (rn->kind == EX_IDENT) {
+      r = parse_rule(rn->u.ident.name);
+    } else if (rn->kind == EX_MEMBER && rn->u.member.base->kind == EX_IDENT) {
+      /* `name.name` parses as a member access */
+      char buf[128];
+      snprintf(buf, sizeof buf, "%s.%s", rn->u.member.base->u.ident.name, rn->u.member.name);
+      r = parse_rule(buf);
+    }
+    int s = parse_sev(a[i].args[0]->u.ident.name);
     if (s >= 0 && r >= 0) u->sev[r] = s;
   }
 }
@@ -219,19 +251,7 @@ static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[RULE_COUNT]) {
 /* ----------------------------------------------------------- expressions */
 
 static int expr(uctx *u, int cf, ast_expr *e, int *val);
-
-static int ptr_root_param(uctx *u, ast_expr *e) {
-  while (e) {
-    if (e->kind == EX_UNARY) e = e->u.unary.operand;
-    else if (e->kind == EX_INDEX) e = e->u.index.base;
-    else if (e->kind == EX_MEMBER) e = e->u.member.base;
-    else break;
-  }
-  if (e && e->kind == EX_IDENT && e->ref == REF_DECL && e->decl && e->decl->kind == DECL_PARAM)
-    for (int i = 0; i < u->fn->nparams; i++)
-      if (u->fn->params[i] == e->decl) return i;
-  return -1;
-}
+static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load);
 
 /* The root variable of a memory view (x, x[i].m, *p with p = &x...). */
 static ast_decl *root_decl(ast_expr *e) {
@@ -259,42 +279,58 @@ static int global_uniform(ast_decl *d) {
 }
 
 /* §Uniformity Rules for Expressions: workgroup_id, num_workgroups,
- * subgroup_size and num_subgroups are the uniform built-in inputs; every
- * other input is not. */
-static int uniform_builtin_attr(const ast_attr *attrs, int nattrs) {
+ * num_subgroups and (in a compute shader only) subgroup_size are uniform;
+ * every other input is not. stage is the entry point's (1 = compute). */
+static int uniform_builtin_attr(const ast_attr *attrs, int nattrs, int stage, int scope) {
   const ast_attr *a = NULL;
   for (int i = 0; i < nattrs; i++)
     if (!strcmp(attrs[i].name, "builtin")) a = &attrs[i];
   if (!a || a->nargs < 1 || a->args[0]->kind != EX_IDENT) return 0; /* @location inputs */
   const char *n = a->args[0]->u.ident.name;
-  return !strcmp(n, "workgroup_id") || !strcmp(n, "num_workgroups") || !strcmp(n, "subgroup_size") ||
-         !strcmp(n, "num_subgroups");
+  return !strcmp(n, "workgroup_id") || !strcmp(n, "num_workgroups") ||
+         (!strcmp(n, "subgroup_size") && stage == 1) || !strcmp(n, "num_subgroups") ||
+         (!strcmp(n, "subgroup_id") && scope == SCOPE_SG);
 }
 
 /* A structure parameter is one value: uniform only when every member is a
  * uniform built-in (the analysis does not split composites). */
-static int is_builtin_nonuniform_value(ast_decl *p) {
+static int is_builtin_nonuniform_value(ast_decl *p, int stage, int scope) {
   if (!p->nattrs && p->rtype && p->rtype->kind == TY_STRUCT) {
     for (int i = 0; i < p->rtype->nfields; i++) {
       const ast_member *mb = p->rtype->fields[i].decl;
-      if (!mb || !uniform_builtin_attr(mb->attrs, mb->nattrs)) return 1;
+      if (!mb || !uniform_builtin_attr(mb->attrs, mb->nattrs, stage, scope)) return 1;
     }
     return 0;
   }
-  return !uniform_builtin_attr(p->attrs, p->nattrs);
+  return !uniform_builtin_attr(p->attrs, p->nattrs, stage, scope);
+}
+
+/* The subgroup operations whose function tag is NoRestriction at subgroup
+ * scope (§Uniformity Rules for Function Calls); at workgroup scope every
+ * subgroup and quad result may be non-uniform. */
+static int subgroup_uniform_result(builtin_fn f) {
+  switch (f) {
+  case BF_SUBGROUP_ADD: case BF_SUBGROUP_ALL: case BF_SUBGROUP_AND: case BF_SUBGROUP_ANY:
+  case BF_SUBGROUP_BALLOT: case BF_SUBGROUP_BROADCAST: case BF_SUBGROUP_BROADCAST_FIRST:
+  case BF_SUBGROUP_MAX: case BF_SUBGROUP_MIN: case BF_SUBGROUP_MUL: case BF_SUBGROUP_OR:
+  case BF_SUBGROUP_XOR: return 1;
+  default: return 0;
+  }
 }
 
 static int call(uctx *u, int cf, ast_expr *e, int *val) {
   ast_expr **a = e->u.call.args;
   int n = e->u.call.nargs;
   int argv[16];
-  int v = cf;
+  int v = cf, saved_view = u->view_only;
+  u->view_only = 0; /* a call's pointer arguments carry their contents */
   for (int i = 0; i < n; i++) {
     int x;
     cf = expr(u, cf, a[i], &x);
     if (i < 16) argv[i] = x;
     v = join(u, v, x, a[i]->span);
   }
+  u->view_only = saved_view;
   if (e->ref == REF_BUILTIN_FN) {
     builtin_fn f = (builtin_fn)e->builtin;
     builtin_kind k = builtin_fn_kind(f);
@@ -313,10 +349,14 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
          f == BF_SUBGROUP_SHUFFLE_XOR) && n == 2)
       require_value(u, argv[1], RULE_SUBGROUP, a[1]->span, name,
                     f == BF_SUBGROUP_SHUFFLE_XOR ? "mask" : "delta");
+    int deriv = k == BK_DERIV || f == BF_TEXTURE_SAMPLE || f == BF_TEXTURE_SAMPLE_BIAS ||
+                f == BF_TEXTURE_SAMPLE_COMPARE;
     if (k == BK_WUL) {
+      /* its pointer must be uniform too (ParameterRequiredToBeUniform.error) */
+      if (n == 1) require_value(u, argv[0], RULE_BARRIER, a[0]->span, name, "pointer");
       *val = cf; /* the loaded value is uniform */
-    } else if (k == BK_ATOM || k == BK_CMPX || (k >= BK_SGRED && k <= BK_QBC && k != BK_SGBC &&
-                                                  f != BF_SUBGROUP_BROADCAST_FIRST)) {
+    } else if (deriv || k == BK_ATOM || k == BK_CMPX ||
+               (k >= BK_SGRED && k <= BK_QBC && !(u->scope == SCOPE_SG && subgroup_uniform_result(f)))) {
       int r = node(u, e->span);
       edge(u, r, u->maybe);
       *val = r;
@@ -337,23 +377,36 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
   }
   if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {
     ftag *t = &u->tags[e->decl->index];
-    if (t->cs_required) require(u, cf, RULE_BARRIER, e->span, e->decl->name);
+    /* a callee's requirement keeps the severity and rule its own site had
+     * (the filter that applies is the one at the triggering location) */
+    if (t->cs_required) require_sev(u, cf, t->cs_rule, t->cs_sev, e->span, e->decl->name);
     int r = node(u, e->span);
     edge(u, r, cf);
     if (t->ret_nonuniform) edge(u, r, u->maybe);
     for (int i = 0; i < n && i < 16 && i < e->decl->nparams; i++) {
-      if (t->param_required && t->param_required[i]) require(u, argv[i], RULE_BARRIER, a[i]->span, e->decl->name);
+      if (t->param_required && t->param_required[i])
+        require_sev(u, argv[i], t->param_rule[i], t->param_required[i] - 1, a[i]->span, e->decl->name);
       if (t->ret_param && t->ret_param[i]) edge(u, r, argv[i]);
-      /* a pointer argument's variable may be written by the callee: be safe */
+      /* Vout(call) of a variable passed by pointer: what the callee's
+       * Value_return_i_contents reaches (its parameters, MayBeNonUniform),
+       * and the call's control flow */
       if (a[i]->type && a[i]->type->kind == TY_PTR) {
         ast_decl *d = root_decl(a[i]);
         int vi = d ? var_index(u, d) : -1;
         if (vi >= 0) {
-          int nv = node(u, a[i]->span);
-          edge(u, nv, u->state[vi]);
+          int np = e->decl->nparams, nv = node(u, a[i]->span);
           edge(u, nv, cf);
-          if (t->ret_nonuniform) edge(u, nv, u->maybe);
-          for (int j = 0; j < n && j < 16; j++) edge(u, nv, argv[j]);
+          if (!t->ptr_dep || !t->ptr_nonuniform) { /* no tag: assume the worst */
+            edge(u, nv, u->state[vi]);
+            edge(u, nv, u->maybe);
+            for (int j = 0; j < n && j < 16; j++) edge(u, nv, argv[j]);
+          } else {
+            if (t->ptr_nonuniform[i]) edge(u, nv, u->maybe);
+            /* the old contents survive where the callee may not write */
+            if (t->ptr_dep[i * np + i]) edge(u, nv, u->state[vi]);
+            for (int j = 0; j < n && j < 16 && j < np; j++)
+              if (t->ptr_dep[i * np + j]) edge(u, nv, argv[j]);
+          }
           u->state[vi] = nv;
         }
       }
@@ -365,7 +418,68 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
   return cf;
 }
 
+/* A pointer parameter into memory other invocations may write (storage
+ * read_write, workgroup) or per-invocation memory (private): what is
+ * loaded through it is MayBeNonUniform (§Uniformity Rules for
+ * Expressions). Function-space pointers carry their contents instead. */
+static int ptr_param_nonuniform(const ast_decl *d) {
+  const type *t = d->rtype;
+  if (!t || t->kind != TY_PTR || t->access == ACC_READ) return 0;
+  return t->space == AS_STORAGE || t->space == AS_WORKGROUP || t->space == AS_PRIVATE;
+}
+
+/* The value node of identifier e naming d (a parameter or variable). */
+static int ident_value(uctx *u, int cf, ast_expr *e, ast_decl *d, int load) {
+  if (d->kind == DECL_PARAM && d->rtype && d->rtype->kind == TY_PTR && d->rtype->space != AS_FUNCTION) {
+    if (load && ptr_param_nonuniform(d)) {
+      int r = node(u, e->span);
+      edge(u, r, u->maybe);
+      return r;
+    }
+    if (!load) {
+      /* the pointer itself: which element the caller chose (the spec's
+       * table says CF; keeping param_i makes workgroupUniformLoad(p)
+       * require a uniform pointer from the caller) */
+      int vi = var_index(u, d);
+      return vi >= 0 ? join(u, cf, u->state[vi], e->span) : cf;
+    }
+    return cf;
+  }
+  if (d->kind == DECL_PARAM) {
+    /* a function-space pointer parameter's contents change with stores */
+    int vi = var_index(u, d);
+    return vi >= 0 ? join(u, cf, u->state[vi], e->span) : cf;
+  }
+  int vi = var_index(u, d);
+  if (vi >= 0) {
+    if (!load && u->view_only) return cf;
+    return join(u, cf, u->state[vi], e->span);
+  }
+  if (d->kind == DECL_VAR && !global_uniform(d)) {
+    if (!load) {
+      return cf;
+    }
+    int r = node(u, e->span);
+    edge(u, r, u->maybe);
+    return r;
+  }
+  if (d->kind == DECL_LET || d->kind == DECL_VAR) {
+    int li = var_index(u, d);
+    return li >= 0 ? u->state[li] : cf;
+  }
+  return cf;
+}
+
+/* An expression used as a value; a pointer-typed one (`&x`, `p`) is a
+ * memory view whose load rule is not invoked. */
 static int expr(uctx *u, int cf, ast_expr *e, int *val) {
+  return expr_view(u, cf, e, val, !(e && e->type && e->type->kind == TY_PTR));
+}
+
+/* load: whether the memory view rooted in e is loaded from (the load rule
+ * is invoked on it); module-scope variables and pointer parameters are
+ * non-uniform only when it is. */
+static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load) {
   if (!e || u->failed) {
     *val = cf;
     return cf;
@@ -378,40 +492,32 @@ static int expr(uctx *u, int cf, ast_expr *e, int *val) {
   case EX_IDENT: {
     ast_decl *d = e->decl;
     if (e->ref != REF_DECL || !d) break;
-    if (d->kind == DECL_PARAM) {
-      int pi = ptr_root_param(u, e);
-      *val = pi >= 0 ? join(u, cf, u->params[pi], e->span) : cf;
-      return cf;
-    }
-    int vi = var_index(u, d);
-    if (vi >= 0) {
-      *val = join(u, cf, u->state[vi], e->span);
-      return cf;
-    }
-    if (d->kind == DECL_VAR && !global_uniform(d)) {
-      int r = node(u, e->span);
-      edge(u, r, u->maybe);
-      *val = r;
-      return cf;
-    }
-    if (d->kind == DECL_LET || d->kind == DECL_VAR) {
+    /* `let p = &x[i];` stands for its initializer (§Pointer Desugaring):
+     * the view it chose (the let's value) and x as it is now */
+    if (d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR) {
+      ast_decl *r = root_decl(e);
       int li = var_index(u, d);
-      *val = li >= 0 ? u->state[li] : cf;
-      return cf;
+      if (r && r != d) {
+        *val = join(u, li >= 0 ? u->state[li] : cf, ident_value(u, cf, e, r, load), e->span);
+        return cf;
+      }
     }
-    *val = cf;
+    *val = ident_value(u, cf, e, d, load);
     return cf;
   }
   case EX_CALL: return call(u, cf, e, val);
   case EX_INDEX: {
     int b, i;
-    cf = expr(u, cf, e->u.index.base, &b);
+    cf = expr_view(u, cf, e->u.index.base, &b, load);
     cf = expr(u, cf, e->u.index.index, &i);
     *val = join(u, b, i, e->span);
     return cf;
   }
-  case EX_MEMBER: return expr(u, cf, e->u.member.base, val);
-  case EX_UNARY: return expr(u, cf, e->u.unary.operand, val);
+  case EX_MEMBER: return expr_view(u, cf, e->u.member.base, val, load);
+  case EX_UNARY:
+    if (e->u.unary.op == UN_ADDR) return expr_view(u, cf, e->u.unary.operand, val, 0);
+    if (e->u.unary.op == UN_DEREF) return expr_view(u, cf, e->u.unary.operand, val, load);
+    return expr(u, cf, e->u.unary.operand, val);
   case EX_BINARY: {
     int l, r;
     cf = expr(u, cf, e->u.binary.lhs, &l);
@@ -595,13 +701,42 @@ static int block(uctx *u, int cf, ast_stmt *s, int *beh) {
   return cf;
 }
 
+/* Whether a memory view is all of its root variable: `x`, `*p` with p a
+ * pointer parameter (all of what the caller passed) or `let p = &x;`. A
+ * store to part of a variable keeps the rest's uniformity. */
+static int whole_view(const ast_expr *e) {
+  while (e->kind == EX_UNARY && e->u.unary.op == UN_DEREF) {
+    e = e->u.unary.operand;
+    if (e->kind == EX_UNARY && e->u.unary.op == UN_ADDR) {
+      e = e->u.unary.operand;
+      continue;
+    }
+    if (e->kind != EX_IDENT || e->ref != REF_DECL || !e->decl) return 0;
+    if (e->decl->kind == DECL_PARAM) return 1;
+    if (e->decl->kind != DECL_LET || !e->decl->init) return 0;
+    const ast_expr *in = e->decl->init;
+    if (in->kind != EX_UNARY || in->u.unary.op != UN_ADDR) return 0;
+    e = in->u.unary.operand;
+  }
+  return e->kind == EX_IDENT;
+}
+
 static void assign_to(uctx *u, int cf, ast_expr *lhs, int v) {
   ast_decl *d = root_decl(lhs);
   int vi = d ? var_index(u, d) : -1;
   if (vi < 0) return;
-  int whole = lhs->kind == EX_IDENT;
+  int whole = whole_view(lhs);
   int nv = whole ? join(u, cf, v, lhs->span) : join(u, join(u, cf, v, lhs->span), u->state[vi], lhs->span);
   u->state[vi] = nv;
+}
+
+/* Value_return_i_contents -> the contents of each function-space pointer
+ * parameter where the function returns. */
+static void contents_at_return(uctx *u) {
+  for (int i = 0; u->pout && i < u->fn->nparams; i++) {
+    int vi = u->pout[i] >= 0 ? var_index(u, u->fn->params[i]) : -1;
+    if (vi >= 0) edge(u, u->pout[i], u->state[vi]);
+  }
 }
 
 static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
@@ -615,8 +750,13 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   case ST_DECL: {
     ast_decl *d = s->u.decl;
     if (d->kind == DECL_VAR || d->kind == DECL_LET) {
+      /* a pointer let keeps the view its initializer chose; the contents
+       * are read where it is used */
+      int saved_view = u->view_only;
+      u->view_only = d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR;
       if (d->init) cf = expr(u, cf, d->init, &v);
       else v = cf;
+      u->view_only = saved_view;
       track(u, d, d->kind == DECL_VAR ? join(u, cf, v, d->name_span) : v);
     }
     break;
@@ -678,7 +818,8 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     vlist l = assigned_in(u, s, NULL);
     int *before = save_listed(u, &l), *acc = save_listed(u, &l);
     if (!before || !acc) { free(before); free(acc); free(l.v); break; }
-    int all = 0, end = node(u, s->span);
+    int all = 0, end = node(u, s->span), saved_in_switch = u->in_switch;
+    u->in_switch = 1;
     for (int i = 0; i < s->u.switch_.ncases; i++) {
       for (int k = 0; k < l.n; k++) u->state[l.v[k]] = before[k];
       int b;
@@ -690,6 +831,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
       }
       all |= b;
     }
+    u->in_switch = saved_in_switch;
     for (int k = 0; k < l.n; k++) {
       int i = l.v[k];
       u->state[i] = acc[k];
@@ -697,7 +839,9 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     }
     free(l.v);
     *beh = (all & ~B_BREAK) | ((all & B_BREAK) ? B_NEXT : 0);
-    if ((all & (B_RET | B_CONT)) || (all & B_BREAK)) {
+    /* a break leaves the switch only: with behavior {Next} the clauses
+     * reconverge at its end (§Uniformity Rules for Statements) */
+    if (*beh != B_NEXT) {
       edge(u, end, v);
       cf = end;
     }
@@ -734,6 +878,8 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     int b;
     int saved_loop = u->loop_cf;
     int *saved_ls = u->loop_state, *saved_lv = u->loop_vars, saved_nv = u->loop_nv;
+    int saved_in_switch = u->in_switch;
+    u->in_switch = 0;
     u->loop_cf = cfp;
     u->loop_state = ph;
     u->loop_vars = l.v;
@@ -747,11 +893,14 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
       int b3;
       end = stmt(u, end, s->u.loop.update, &b3);
     }
+    u->in_switch = saved_in_switch;
     u->loop_cf = saved_loop;
     u->loop_state = saved_ls;
     u->loop_vars = saved_lv;
     u->loop_nv = saved_nv;
-    edge(u, cfp, end);
+    /* CF' -> CF1: the next iteration starts where this one ended, unless
+     * the body only breaks or returns (a single iteration) */
+    if (b & (B_NEXT | B_CONT)) edge(u, cfp, end);
     for (int k = 0; k < nv; k++) {
       int i = l.v[k];
       /* a variable the loop does not end up assigning keeps its value
@@ -778,8 +927,10 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     break;
   }
   case ST_BREAK: case ST_CONTINUE:
-    if (u->loop_cf >= 0) {
-      edge(u, u->loop_cf, cf);
+    /* no edge for control flow: a non-uniform break or continue shows in
+     * the behavior of the statements around it (their CFend); the loop's
+     * placeholders take the variables' values here */
+    if (u->loop_cf >= 0 && !(s->kind == ST_BREAK && u->in_switch)) {
       for (int k = 0; u->loop_state && k < u->loop_nv; k++) {
         int i = u->loop_vars[k];
         if (i < u->nvars && u->state[i] != u->loop_state[k]) edge(u, u->loop_state[k], u->state[i]);
@@ -793,6 +944,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
       edge(u, u->ret, v);
     }
     edge(u, u->ret, cf);
+    contents_at_return(u);
     *beh = B_RET;
     break;
   case ST_DISCARD:
@@ -868,6 +1020,43 @@ static src_span culprit(uctx *u, int from) {
     if (u->nodes[x].span.end > u->nodes[x].span.start) best = u->nodes[x].span;
   }
   return best;
+}
+
+/* The source of the non-uniformity: the last node before MayBeNonUniform
+ * on a shortest path from `from` (a parameter, a load, an atomic...).
+ * Breadth first over the marked nodes; *budget bounds the searches a
+ * function may make, then the walk above answers. */
+static src_span source_of(uctx *u, int from, int *budget) {
+  if (*budget <= 0) return culprit(u, from);
+  (*budget)--;
+  int *prev = malloc(sizeof *prev * (size_t)u->nn), *queue = malloc(sizeof *queue * (size_t)u->nn);
+  if (!prev || !queue) {
+    free(prev);
+    free(queue);
+    return culprit(u, from);
+  }
+  for (int i = 0; i < u->nn; i++) prev[i] = -2;
+  int head = 0, tail = 0, found = -1;
+  prev[from] = -1;
+  queue[tail++] = from;
+  while (head < tail && found < 0) {
+    int x = queue[head++];
+    for (int k = 0; k < u->nodes[x].n; k++) {
+      int y = u->nodes[x].out[k];
+      if (prev[y] != -2 || !(u->nodes[y].mark & 1)) continue;
+      prev[y] = x;
+      if (y == u->maybe) {
+        found = x;
+        break;
+      }
+      queue[tail++] = y;
+    }
+  }
+  src_span r = found >= 0 && u->nodes[found].span.end > u->nodes[found].span.start ? u->nodes[found].span
+                                                                                   : culprit(u, from);
+  free(prev);
+  free(queue);
+  return r;
 }
 
 static void analyse_fn(uctx *u, ast_decl *fn);
@@ -946,31 +1135,45 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   f.loop_state = NULL;
   f.loop_vars = NULL;
   f.loop_nv = 0;
+  f.in_switch = 0;
+  f.view_only = 0;
   int saved[RULE_COUNT];
   apply_attrs(&f, fn->attrs, fn->nattrs, saved);
   f.maybe = node(&f, fn->name_span);
   f.cf_start = node(&f, fn->name_span);
   f.ret = node(&f, fn->name_span);
   f.params = calloc((size_t)fn->nparams + 1, sizeof *f.params);
-  if (!f.params) {
+  f.pout = calloc((size_t)fn->nparams + 1, sizeof *f.pout);
+  if (!f.params || !f.pout) {
+    free(f.params);
+    free(f.pout);
     u->failed = 1;
     return;
   }
   for (int i = 0; i < fn->nparams; i++) {
     f.params[i] = node(&f, fn->params[i]->name_span);
-    if (fn->stage && is_builtin_nonuniform_value(fn->params[i])) edge(&f, f.params[i], f.maybe);
+    if (fn->stage && is_builtin_nonuniform_value(fn->params[i], fn->stage, f.scope)) edge(&f, f.params[i], f.maybe);
     /* parameters are read as tracked values */
     track(&f, fn->params[i], f.params[i]);
+    const type *pt = fn->params[i]->rtype;
+    f.pout[i] = pt && pt->kind == TY_PTR && pt->space == AS_FUNCTION ? node(&f, fn->params[i]->name_span) : -1;
   }
   int beh;
-  block(&f, f.cf_start, fn->body, &beh);
+  block_open(&f, f.cf_start, fn->body, &beh);
+  if (beh & B_NEXT) contents_at_return(&f);
   if (!f.failed) {
     reach_back(&f, f.maybe, 1);
     if (!fn->stage) {
       reach_back(&f, f.cf_start, 2);
       tag->param_required = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
       tag->ret_param = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
+      tag->param_rule = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
+      tag->ptr_nonuniform = arena_alloc(&u->c->m->arena, (size_t)fn->nparams + 1);
+      tag->ptr_dep = arena_alloc(&u->c->m->arena, (size_t)fn->nparams * (size_t)fn->nparams + 1);
+      for (int i = 0; tag->ptr_nonuniform && i < fn->nparams; i++)
+        tag->ptr_nonuniform[i] = f.pout[i] >= 0 && (f.nodes[f.pout[i]].mark & 1);
     }
+    int budget = 16; /* source searches for this function's diagnostics */
     for (int i = 0; i < f.ns; i++) {
       site *s = &f.sites[i];
       if (f.nodes[s->node].mark & 1) {
@@ -981,29 +1184,37 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
         diag_severity sev = s->sev == SEV_ERROR ? DIAG_ERROR : DIAG_WARNING;
         if (s->sev == SEV_INFO) sev = DIAG_NOTE;
         if (s->operand) {
-          diag_add(u->c->d, sev, s->span, "the %s of '%s' must be a uniform value (subgroup_uniformity)",
-                   s->operand, s->what);
-          diag_note(u->c->d, culprit(&f, s->node), "it depends on this possibly non-uniform value");
+          diag_add(u->c->d, sev, s->span, "the %s of '%s' must be a uniform value%s", s->operand, s->what,
+                   s->rule == RULE_SUBGROUP ? " (subgroup_uniformity)" : "");
+          diag_note(u->c->d, source_of(&f, s->node, &budget), "it depends on this possibly non-uniform value");
         } else {
           diag_add(u->c->d, sev, s->span, "'%s' %s", s->what, why);
-          diag_note(u->c->d, culprit(&f, s->node), "control flow depends on this possibly non-uniform value");
+          diag_note(u->c->d, source_of(&f, s->node, &budget), "control flow depends on this possibly non-uniform value");
         }
         (void)rule_names;
       } else if (!fn->stage) {
         if (f.nodes[s->node].mark & 2) {
+          if (!tag->cs_required || s->sev < tag->cs_sev) {
+            tag->cs_sev = s->sev;
+            tag->cs_rule = s->rule;
+          }
           tag->cs_required = 1;
-          tag->cs_sev = s->sev;
         }
       }
     }
-    if (!fn->stage && tag->param_required) {
+    if (!fn->stage && tag->param_required && tag->param_rule) {
       for (int p = 0; p < fn->nparams; p++) {
         for (int i = 0; i < f.nn; i++) f.nodes[i].mark &= ~4;
         reach_back(&f, f.params[p], 4);
         for (int i = 0; i < f.ns; i++)
-          if ((f.nodes[f.sites[i].node].mark & 4) && !(f.nodes[f.sites[i].node].mark & 1))
-            tag->param_required[p] = 1;
+          if ((f.nodes[f.sites[i].node].mark & 4) && !(f.nodes[f.sites[i].node].mark & 1) &&
+              (!tag->param_required[p] || f.sites[i].sev + 1 < tag->param_required[p])) {
+            tag->param_required[p] = (uint8_t)(f.sites[i].sev + 1);
+            tag->param_rule[p] = (uint8_t)f.sites[i].rule;
+          }
         if (f.nodes[f.ret].mark & 4) tag->ret_param[p] = 1;
+        for (int i = 0; tag->ptr_dep && i < fn->nparams; i++)
+          if (f.pout[i] >= 0 && (f.nodes[f.pout[i]].mark & 4)) tag->ptr_dep[i * fn->nparams + p] = 1;
       }
       if (f.nodes[f.ret].mark & 1) tag->ret_nonuniform = 1;
     }
@@ -1017,6 +1228,7 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   free(f.stamp);
   free(f.state);
   free(f.params);
+  free(f.pout);
 }
 
 void uni_analyse(sctx *c) {
@@ -1036,9 +1248,13 @@ void uni_analyse(sctx *c) {
     int s = parse_sev(dv->names[0]), r = parse_rule(dv->names[1]);
     if (s >= 0 && r >= 0) u.sev[r] = s;
   }
-  u.tags = arena_alloc(&c->m->arena, sizeof *u.tags * ((size_t)am->ndecls + 1));
-  if (!u.tags) return;
-  memset(u.tags, 0, sizeof *u.tags * ((size_t)am->ndecls + 1));
-  for (int i = 0; i < am->ndecls; i++)
-    if (am->decls[i]->kind == DECL_FN && am->decls[i]->body) analyse_fn(&u, am->decls[i]);
+  /* without `enable subgroups` there is nothing to check at subgroup scope */
+  int nscopes = c->subgroups_enabled ? SCOPE_COUNT : 1;
+  for (u.scope = 0; u.scope < nscopes && !u.failed; u.scope++) {
+    u.tags = arena_alloc(&c->m->arena, sizeof *u.tags * ((size_t)am->ndecls + 1));
+    if (!u.tags) return;
+    memset(u.tags, 0, sizeof *u.tags * ((size_t)am->ndecls + 1));
+    for (int i = 0; i < am->ndecls; i++)
+      if (am->decls[i]->kind == DECL_FN && am->decls[i]->body) analyse_fn(&u, am->decls[i]);
+  }
 }

@@ -1,4 +1,5 @@
-// expect: 7:18 must only be called from uniform control flow
+// expect: 8:18 must only be called from uniform control flow
+// note: 8:7 control flow depends on this possibly non-uniform value
 // §Uniformity Analysis: a private variable is per invocation; written with
 // a non-uniform value it stays non-uniform.
 var<private> p: u32;

@@ -1,0 +1,6 @@
+// expect: 5:18 'workgroupBarrier' must only be called from uniform control flow
+// §Uniformity Rules for Expressions: subgroup_invocation_id is not uniform across the workgroup.
+enable subgroups;
+@compute @workgroup_size(64) fn main(@builtin(subgroup_invocation_id) v: u32) {
+  if (v == 0u) { workgroupBarrier(); }
+}

@@ -1,0 +1,7 @@
+// expect: 5:31 warning: 'dpdx' must only be called from uniform control flow (derivative_uniformity)
+// §Diagnostic Filtering: a global warning filter turns the error into a warning; the module is valid.
+diagnostic(warning, derivative_uniformity);
+@fragment fn f(@location(0) x: f32) -> @location(0) vec4f {
+  if (x > 0.0) { return vec4f(dpdx(x)); }
+  return vec4f();
+}
