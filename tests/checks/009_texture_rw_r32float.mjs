@@ -1,9 +1,9 @@
 // Model of kernels/009_texture_rw_r32float.wgsl: each texel of the 10x6
 // r32float image becomes x = x * scale + bias three times (an f32 multiply
-// and an f32 add each step, no fused multiply-add), plus the load past the
-// right edge, which lockstep answers with 0 (WGSL allows 0 or some texel:
-// docs/spec-notes.md). The store at x = -1 is dropped, so every other
-// texel keeps its own value.
+// and an f32 add each step, no fused multiply-add). The load past the right
+// edge adds its y and z (0 whichever result WGSL's out-of-bounds rule picks:
+// docs/spec-notes.md) and 0 for a w of 0 or 1, so it adds +0. The store at
+// x = -1 is never executed, so every texel keeps its own value.
 const f = Math.fround;
 
 export default function ({ init }) {

@@ -1,5 +1,7 @@
 // Preload for the Dawn reference runner (node --import):
 //   node --import ./tests/tools/dawn_device.mjs $PEER/run_dawn.mjs CASE.json --out R.json
+// (and in the same way for tests/tools/dawn_textures.mjs, the runner for
+// cases with textures).
 //
 // The runner creates its device with requestDevice() and no limits, which on
 // Dawn's compatibility feature level means at most 128 invocations per

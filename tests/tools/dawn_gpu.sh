@@ -9,6 +9,8 @@
 # Needs node and the reference kit in $LOCKSTEP_PEER_DIR (see peer.mjs) and a
 # Vulkan driver. Writes OUTDIR/NAME.json (Dawn's full result), OUTDIR/NAME.log
 # (the verdict) and OUTDIR/summary.txt; exits 1 if any case disagrees.
+# Cases with textures run through tests/tools/dawn_textures.mjs (the kit's
+# runner knows buffers only).
 set -uo pipefail
 TESTS="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${1:?usage: dawn_gpu.sh OUTDIR [NAME ...]}"; shift
@@ -45,7 +47,11 @@ for name in "$@"; do
     if [ "${width:-0}" = 0 ]; then echo "$name: skipped (the adapter's subgroup width is not fixed)" >> "$OUT/summary.txt"; continue; fi
     wargs=(--width "$width")
   fi
-  if node --import "$TESTS/tools/dawn_device.mjs" "$PEER/run_dawn.mjs" "$case_file" --out "$OUT/$name.json" \
+  runner="$PEER/run_dawn.mjs"
+  if node -e 'process.exit(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).buffers.some((b) => b.texture) ? 0 : 1)' "$case_file"; then
+    runner="$TESTS/tools/dawn_textures.mjs"
+  fi
+  if node --import "$TESTS/tools/dawn_device.mjs" "$runner" "$case_file" --out "$OUT/$name.json" \
        > "$OUT/$name.log" 2>&1 &&
      node "$TESTS/tools/verify.mjs" "$case_file" "$OUT/$name.json" "${wargs[@]}" >> "$OUT/$name.log" 2>&1; then
     echo "$name: agrees with the model" >> "$OUT/summary.txt"
