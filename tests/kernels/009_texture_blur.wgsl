@@ -1,8 +1,8 @@
 // A 3x3 box blur of an rgba8unorm image (a sampled texture) into a
-// write-only rgba8unorm storage texture, clamped to the edges and guarded
+// write-only rgba32float storage texture, clamped to the edges and guarded
 // by textureDimensions; the blurred luma thresholded into a mask buffer.
 @group(0) @binding(0) var src: texture_2d<f32>;
-@group(0) @binding(1) var dst: texture_storage_2d<rgba8unorm, write>;
+@group(0) @binding(1) var dst: texture_storage_2d<rgba32float, write>;
 @group(0) @binding(2) var<storage, read_write> mask: array<u32>;
 
 @compute @workgroup_size(8, 8)
