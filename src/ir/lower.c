@@ -625,7 +625,10 @@ static void stmt(lw *L, ast_stmt *s) {
   case ST_ASSIGN: {
     ast_expr *l = s->u.assign.lhs, *r = s->u.assign.rhs;
     if (!l) {
-      (void)lw_value(L, r);
+      /* _ = e runs e for its effects; a pointer is formed, never loaded
+       * through (`_ = &s.arr` of a runtime-sized array is valid) */
+      if (r->type && r->type->kind == TY_PTR) (void)lw_ptr(L, r);
+      else (void)lw_value(L, r);
       break;
     }
     ref dst = lw_ref(L, l);

@@ -544,6 +544,33 @@ static void test_operand_order(void **state) {
   wgsl_module_free(m);
 }
 
+/* _ = e on a pointer forms the pointer and runs what its indices call, but
+ * loads nothing: a pointer to a whole runtime-sized array is valid there. */
+static const char *phony_ptr_src =
+    "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n"
+    "var<private> counter: u32;\n"
+    "fn bump() -> u32 { counter += 1u; return counter; }\n"
+    "@compute @workgroup_size(16)\n"
+    "fn main(@builtin(local_invocation_index) i: u32) {\n"
+    "  _ = &out[bump()];\n"
+    "  _ = &out;\n"
+    "  _ = &out[bump() + bump()];\n"
+    "  out[i] = counter * 100u + i;\n"
+    "}\n";
+
+static void test_phony_pointer(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = tu_build(phony_ptr_src, NULL, 0, &m);
+  size_t words = 16;
+  uint32_t init[16] = {0}, want[16];
+  for (uint32_t i = 0; i < 16; i++) want[i] = 3 * 100 + i; /* three calls to bump */
+  uint32_t *ini[1] = {init}, *wan[1] = {want};
+  run_all(p, 1, ini, wan, &words, 1);
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* Edge cases of the f16 conversion (pack2x16float, quantizeToF16) and of
  * the bit built-ins that a random case rarely reaches: ties to even, the
  * largest half, overflow to infinity, subnormal halves, zero and all-ones
@@ -725,7 +752,7 @@ int main(void) {
       cmocka_unit_test(test_integer_rules),  cmocka_unit_test(test_short_circuit),
       cmocka_unit_test(test_continuing),     cmocka_unit_test(test_builtin_edges),
       cmocka_unit_test(test_split_edges),    cmocka_unit_test(test_vector_runtime_index),
-      cmocka_unit_test(test_operand_order),  cmocka_unit_test(test_entry_struct),
+      cmocka_unit_test(test_operand_order),  cmocka_unit_test(test_phony_pointer),  cmocka_unit_test(test_entry_struct),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
