@@ -627,6 +627,7 @@ static void stmt(lw *L, ast_stmt *s) {
     if (!l) {
       /* _ = e runs e for its effects; a pointer is formed, never loaded
        * through (`_ = &s.arr` of a runtime-sized array is valid) */
+      if (r->cval) break; /* a constant, abstract ones included: nothing runs */
       if (r->type && r->type->kind == TY_PTR) (void)lw_ptr(L, r);
       else (void)lw_value(L, r);
       break;

@@ -545,7 +545,8 @@ static void test_operand_order(void **state) {
 }
 
 /* _ = e on a pointer forms the pointer and runs what its indices call, but
- * loads nothing: a pointer to a whole runtime-sized array is valid there. */
+ * loads nothing: a pointer to a whole runtime-sized array is valid there;
+ * on a constant it runs nothing, even one no concrete type holds. */
 static const char *phony_ptr_src =
     "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n"
     "var<private> counter: u32;\n"
@@ -555,6 +556,7 @@ static const char *phony_ptr_src =
     "  _ = &out[bump()];\n"
     "  _ = &out;\n"
     "  _ = &out[bump() + bump()];\n"
+    "  _ = (1 << 30u) << 10u;\n" /* an AbstractInt past i32: a constant runs nothing */
     "  out[i] = counter * 100u + i;\n"
     "}\n";
 
