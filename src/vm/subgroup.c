@@ -15,18 +15,6 @@
 #include "../ir/ir.h"
 #include "vm.h"
 
-static float sg_f(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-static uint32_t sg_u(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
 /* fminf/fmaxf without errno: a NaN operand yields the other operand, as
  * the VM's FMIN/FMAX do. */
 static float sg_fmin(float x, float y) { return x != x ? y : y < x ? y : x; }
@@ -35,17 +23,17 @@ static float sg_fmax(float x, float y) { return x != x ? y : x < y ? y : x; }
 static uint32_t sg_combine(unsigned op, uint32_t a, uint32_t b) {
   switch (op) {
   case IR_SG_ADD_I: return a + b;
-  case IR_SG_ADD_F: return sg_u(sg_f(a) + sg_f(b));
+  case IR_SG_ADD_F: return vm_f2u_bits(vm_bits_f(a) + vm_bits_f(b));
   case IR_SG_MUL_I: return a * b;
-  case IR_SG_MUL_F: return sg_u(sg_f(a) * sg_f(b));
-  case IR_SG_ADD_H: return vm_f16_round_bits(sg_u(sg_f(a) + sg_f(b)));
-  case IR_SG_MUL_H: return vm_f16_round_bits(sg_u(sg_f(a) * sg_f(b)));
+  case IR_SG_MUL_F: return vm_f2u_bits(vm_bits_f(a) * vm_bits_f(b));
+  case IR_SG_ADD_H: return vm_f16_round_bits(vm_f2u_bits(vm_bits_f(a) + vm_bits_f(b)));
+  case IR_SG_MUL_H: return vm_f16_round_bits(vm_f2u_bits(vm_bits_f(a) * vm_bits_f(b)));
   case IR_SG_MIN_S: return (int32_t)a < (int32_t)b ? a : b;
   case IR_SG_MIN_U: return a < b ? a : b;
-  case IR_SG_MIN_F: return sg_u(sg_fmin(sg_f(a), sg_f(b)));
+  case IR_SG_MIN_F: return vm_f2u_bits(sg_fmin(vm_bits_f(a), vm_bits_f(b)));
   case IR_SG_MAX_S: return (int32_t)a > (int32_t)b ? a : b;
   case IR_SG_MAX_U: return a > b ? a : b;
-  case IR_SG_MAX_F: return sg_u(sg_fmax(sg_f(a), sg_f(b)));
+  case IR_SG_MAX_F: return vm_f2u_bits(sg_fmax(vm_bits_f(a), vm_bits_f(b)));
   case IR_SG_AND: return a & b;
   case IR_SG_OR: return a | b;
   case IR_SG_XOR: return a ^ b;
@@ -109,10 +97,10 @@ uint32_t vm_sg_reduce(const uint32_t *x, uint64_t live, unsigned op, unsigned w)
   }
 #define SG_ADDI(a, b) ((a) + (b))
 #define SG_MULI(a, b) ((a) * (b))
-#define SG_ADDF(a, b) sg_u(sg_f(a) + sg_f(b))
-#define SG_MULF(a, b) sg_u(sg_f(a) * sg_f(b))
-#define SG_ADDH(a, b) vm_f16_round_bits(sg_u(sg_f(a) + sg_f(b)))
-#define SG_MULH(a, b) vm_f16_round_bits(sg_u(sg_f(a) * sg_f(b)))
+#define SG_ADDF(a, b) vm_f2u_bits(vm_bits_f(a) + vm_bits_f(b))
+#define SG_MULF(a, b) vm_f2u_bits(vm_bits_f(a) * vm_bits_f(b))
+#define SG_ADDH(a, b) vm_f16_round_bits(vm_f2u_bits(vm_bits_f(a) + vm_bits_f(b)))
+#define SG_MULH(a, b) vm_f16_round_bits(vm_f2u_bits(vm_bits_f(a) * vm_bits_f(b)))
 #define SG_ANY(a, b) sg_combine(op, (a), (b))
 
 void vm_sg_scan(uint32_t *d, const uint32_t *x, uint64_t live, unsigned op, int exclusive,

@@ -13,18 +13,6 @@
 #include "../../include/lockstep.h"
 #include "vm.h"
 
-static float tx_f(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-static uint32_t tx_u(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
 /* max(lo, min(hi, x)) as WGSL writes the inverse transfer functions; a NaN
  * goes to lo (min and max of a NaN may return either operand). */
 static float tx_clampf(float x, float lo, float hi) {
@@ -66,13 +54,13 @@ static void tx_decode(uint32_t format, const uint8_t *p, uint32_t v[4]) {
     v[3] = 1;
     return;
   case LS_FORMAT_RGBA8UNORM:
-    for (int i = 0; i < 4; i++) v[i] = tx_u((float)p[i] / 255.0f);
+    for (int i = 0; i < 4; i++) v[i] = vm_f2u_bits((float)p[i] / 255.0f);
     return;
   case LS_FORMAT_RGBA8SNORM:
     /* v / 127, and -128 to -1: the CTF maps {-128, ..., 127} onto [-1, 1] */
     for (int i = 0; i < 4; i++) {
       float f = (float)(int8_t)p[i] / 127.0f;
-      v[i] = tx_u(f < -1.0f ? -1.0f : f);
+      v[i] = vm_f2u_bits(f < -1.0f ? -1.0f : f);
     }
     return;
   case LS_FORMAT_RGBA8UINT:
@@ -112,10 +100,10 @@ static void tx_encode(uint32_t format, uint8_t *p, const uint32_t v[4]) {
     memcpy(p, v, 4); /* the other components are ignored */
     return;
   case LS_FORMAT_RGBA8UNORM:
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)tx_norm(tx_f(v[i]), 0.0f, 255);
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)tx_norm(vm_bits_f(v[i]), 0.0f, 255);
     return;
   case LS_FORMAT_RGBA8SNORM:
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(int8_t)tx_norm(tx_f(v[i]), -1.0f, 127);
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(int8_t)tx_norm(vm_bits_f(v[i]), -1.0f, 127);
     return;
   case LS_FORMAT_RGBA8UINT:
     for (int i = 0; i < 4; i++) p[i] = (uint8_t)tx_umin(v[i], 255);

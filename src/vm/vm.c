@@ -134,18 +134,6 @@ static inline unsigned vm_ctz64(uint64_t m) {
 #endif
 }
 
-static inline uint32_t vm_f2u_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-static inline float vm_bits_f(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
-
 /* The lane helpers below choose with bit masks rather than ?: because the
  * compiler sinks a float conversion into the arms of a ?:, and a
  * conditional conversion (it may trap) stops if-conversion and with it

@@ -14,9 +14,23 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../ir/ir.h"
 #include "observe.h"
+
+/* The bits of an f32 and back (registers hold 32-bit words). */
+static inline uint32_t vm_f2u_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+static inline float vm_bits_f(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
 
 typedef struct vm_pool vm_pool;
 
