@@ -5,7 +5,8 @@
 # .wgsl files of tests/ and, when TINT_TEST_DIR is given (a checkout of
 # Dawn's test/tint), a subset of its compute shaders. Crash reproducers land
 # in $FUZZ_DIR/artifacts (default /tmp/lockstep-fuzz); add each one found to
-# tests/wgsl/regress/ named after what it found.
+# tests/wgsl/regress/ named after what it found. FUZZ_JOBS (default 1)
+# fuzzes with that many worker processes.
 set -eu
 secs=${1:-1800}
 tint=${2:-}
@@ -27,5 +28,5 @@ if [ -n "$tint" ] && [ -d "$tint" ]; then
   done
 fi
 cd "$dir"
-exec ./fuzz_wgsl -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+exec ./fuzz_wgsl -fork="${FUZZ_JOBS:-1}" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
   -artifact_prefix="$dir/artifacts/" -print_final_stats=1 corpus seeds
