@@ -147,30 +147,26 @@ int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *group
         storage++;
     }
   }
-  if (sampled > d->limits.max_sampled_textures_per_shader_stage) {
-    snprintf(why, len, "%llu sampled textures exceed maxSampledTexturesPerShaderStage (%llu)",
-             (unsigned long long)sampled,
-             (unsigned long long)d->limits.max_sampled_textures_per_shader_stage);
-    return 1;
-  }
-  if (stex > d->limits.max_storage_textures_per_shader_stage) {
-    snprintf(why, len, "%llu storage textures exceed maxStorageTexturesPerShaderStage (%llu)",
-             (unsigned long long)stex,
-             (unsigned long long)d->limits.max_storage_textures_per_shader_stage);
-    return 1;
-  }
-  if (storage > d->limits.max_storage_buffers_per_shader_stage) {
-    snprintf(why, len, "%llu storage buffers exceed maxStorageBuffersPerShaderStage (%llu)",
-             (unsigned long long)storage,
-             (unsigned long long)d->limits.max_storage_buffers_per_shader_stage);
-    return 1;
-  }
-  if (uniform > d->limits.max_uniform_buffers_per_shader_stage) {
-    snprintf(why, len, "%llu uniform buffers exceed maxUniformBuffersPerShaderStage (%llu)",
-             (unsigned long long)uniform,
-             (unsigned long long)d->limits.max_uniform_buffers_per_shader_stage);
-    return 1;
-  }
+  /* the per-stage limits, in the order WebGPU's validation names them */
+  const struct {
+    uint64_t n, limit;
+    const char *what, *name;
+  } per_stage[] = {
+      {sampled, d->limits.max_sampled_textures_per_shader_stage, "sampled textures",
+       "maxSampledTexturesPerShaderStage"},
+      {stex, d->limits.max_storage_textures_per_shader_stage, "storage textures",
+       "maxStorageTexturesPerShaderStage"},
+      {storage, d->limits.max_storage_buffers_per_shader_stage, "storage buffers",
+       "maxStorageBuffersPerShaderStage"},
+      {uniform, d->limits.max_uniform_buffers_per_shader_stage, "uniform buffers",
+       "maxUniformBuffersPerShaderStage"},
+  };
+  for (size_t k = 0; k < sizeof per_stage / sizeof per_stage[0]; k++)
+    if (per_stage[k].n > per_stage[k].limit) {
+      snprintf(why, len, "%llu %s exceed %s (%llu)", (unsigned long long)per_stage[k].n,
+               per_stage[k].what, per_stage[k].name, (unsigned long long)per_stage[k].limit);
+      return 1;
+    }
   return 0;
 }
 
