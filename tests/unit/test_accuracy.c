@@ -612,7 +612,7 @@ static float uni(float lo, float hi) { return lo + (hi - lo) * (float)(lcg() >> 
 /* a random bit pattern, finite */
 static float rbits(void) {
   for (;;) {
-    float f = tu_float(lcg());
+    float f = vm_bits_f(lcg());
     if (isfinite(f)) return f;
   }
 }
@@ -628,7 +628,7 @@ static size_t edge_values(float *e) {
                                   0x3f000000u, 0x3effffffu, 0x40000000u, 0x4b000000u,
                                   0x4b000001u, 0xcb7fffffu, 0x3f000001u, 0xbf000000u};
   size_t n = 0;
-  for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) e[n++] = tu_float(bits[i]);
+  for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) e[n++] = vm_bits_f(bits[i]);
   for (int k = -8; k <= 8; k++) {
     float p = (float)(k * M_PI / 2);
     e[n++] = p;
@@ -671,7 +671,7 @@ static size_t make_inputs(input c, float **buf) {
   switch (c) {
   case IN_X:
     for (uint64_t u = 0; u < (UINT64_C(1) << 32); u += 1u << 15)
-      if (isfinite(tu_float((uint32_t)u))) push1(&q, tu_float((uint32_t)u));
+      if (isfinite(vm_bits_f((uint32_t)u))) push1(&q, vm_bits_f((uint32_t)u));
     for (int i = 0; i <= 8192; i++) push1(&q, (float)(-4 * M_PI + i * (M_PI / 1024)));
     for (size_t i = 0; i < ne; i++) push1(&q, edge[i]);
     break;
@@ -679,7 +679,7 @@ static size_t make_inputs(input c, float **buf) {
   case IN_XYZ: {
     /* a bit pattern per exponent and sign, with varied significands */
     float g[512];
-    for (uint32_t k = 0; k < 512; k++) g[k] = tu_float((k << 23) | ((k * 0x2f1b3u) & 0x7fffffu));
+    for (uint32_t k = 0; k < 512; k++) g[k] = vm_bits_f((k << 23) | ((k * 0x2f1b3u) & 0x7fffffu));
     if (c == IN_XY) {
       for (int i = 0; i < 512; i++)
         for (int j = 0; j < 512; j++)
@@ -707,7 +707,7 @@ static size_t make_inputs(input c, float **buf) {
                              2,    23,   64,   126,  127,  128,  129,  200, 254, 300};
     for (uint64_t u = 0; u < (UINT64_C(1) << 32); u += 1u << 18)
       for (size_t k = 0; k < sizeof ex / sizeof ex[0]; k++)
-        if (isfinite(tu_float((uint32_t)u))) push3(&q, tu_float((uint32_t)u), (float)ex[k], 0);
+        if (isfinite(vm_bits_f((uint32_t)u))) push3(&q, vm_bits_f((uint32_t)u), (float)ex[k], 0);
     break;
   }
   case IN_BITS:
@@ -903,7 +903,7 @@ static stats check_row(ls_device *d, const row *r, int verbose) {
     const float *a = in + i * STRIDE;
     double din[STRIDE], ref[4];
     for (int k = 0; k < STRIDE; k++) din[k] = a[k];
-    if (r->in == IN_BITS) din[0] = (double)tu_bits(a[0]); /* no NaN on the way */
+    if (r->in == IN_BITS) din[0] = (double)vm_f2u_bits(a[0]); /* no NaN on the way */
     iv ok[4];
     int m = in_domain(r, a) ? r->ref(din, ref) : 0;
     if (m != nres || !allowed(r, a, ref, nres, ok)) {
@@ -914,7 +914,7 @@ static stats check_row(ls_device *d, const row *r, int verbose) {
     for (int k = 0; k < nres; k++) {
       uint32_t w = out[i * NOUT + k];
       /* frexp's exponent is an i32 */
-      double got = r->ref == r_frexp && k == 1 ? (double)(int32_t)w : (double)tu_float(w);
+      double got = r->ref == r_frexp && k == 1 ? (double)(int32_t)w : (double)vm_bits_f(w);
       if (!within(ok[k], got)) {
         if (st.failed++ < 5)
           fprintf(stderr,

@@ -706,33 +706,33 @@ static void test_split_edges(void **state) {
   size_t words = N;
   uint32_t init[N] = {0}, want[N] = {0};
   for (int i = 0; i < 16; i++) {
-    float x = tu_float(in[i]);
+    float x = vm_bits_f(in[i]);
     init[i] = want[i] = in[i];
     int e = 0;
     float fr = frexpf(x, &e);
     if (!isfinite(x)) fr = x, e = 0; /* lockstep's choice where WGSL leaves it open */
-    want[16 + i] = tu_bits(fr);
+    want[16 + i] = vm_f2u_bits(fr);
     want[32 + i] = (uint32_t)e;
     /* modf per the spec: e - trunc(e) (NaN for infinity and NaN) */
     float mf = x - truncf(x);
-    want[48 + i] = isnan(mf) ? 0x7fc00000u : tu_bits(mf);
-    want[64 + i] = tu_bits(i % 2 ? 1.0f : truncf(x));
+    want[48 + i] = isnan(mf) ? 0x7fc00000u : vm_f2u_bits(mf);
+    want[64 + i] = vm_f2u_bits(i % 2 ? 1.0f : truncf(x));
     float eta = (float)i * 0.125f;
-    want[80 + i] = tu_bits(c_refract(eta, 0));
-    want[96 + i] = tu_bits(c_refract(eta, 1));
+    want[80 + i] = vm_f2u_bits(c_refract(eta, 0));
+    want[96 + i] = vm_f2u_bits(c_refract(eta, 1));
   }
   const float cx[4] = {0.1f, -96.0f, 1e-40f, 0.0f};
   for (int i = 0; i < 4; i++) {
     int e = 0;
-    want[112 + i] = tu_bits(frexpf(cx[i], &e));
+    want[112 + i] = vm_f2u_bits(frexpf(cx[i], &e));
     want[116 + i] = (uint32_t)e;
   }
-  want[120] = tu_bits(-7.75f - truncf(-7.75f));
-  want[121] = tu_bits(truncf(-7.75f));
-  want[122] = tu_bits(1e10f - truncf(1e10f));
-  want[123] = tu_bits(c_refract(1.3f, 0));
-  want[124] = tu_bits(c_refract(1.3f, 1));
-  want[125] = tu_bits(c_refract(1.3f, 2));
+  want[120] = vm_f2u_bits(-7.75f - truncf(-7.75f));
+  want[121] = vm_f2u_bits(truncf(-7.75f));
+  want[122] = vm_f2u_bits(1e10f - truncf(1e10f));
+  want[123] = vm_f2u_bits(c_refract(1.3f, 0));
+  want[124] = vm_f2u_bits(c_refract(1.3f, 1));
+  want[125] = vm_f2u_bits(c_refract(1.3f, 2));
   /* spot checks of the model itself, from the definitions */
   assert_int_equal(want[16 + 2], 0x3f000000u); /* 2^-149 = 0.5 * 2^-148 */
   assert_int_equal(want[32 + 2], (uint32_t)-148);

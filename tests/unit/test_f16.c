@@ -85,9 +85,9 @@ static void test_every_encoding(void **state) {
     const uint32_t f = vm_f16_decode(h);
     const double v = model_value(h);
     if (isnan(v)) {
-      assert_true(isnan(tu_float(f)));
+      assert_true(isnan(vm_bits_f(f)));
     } else {
-      assert_true((double)tu_float(f) == v);
+      assert_true((double)vm_bits_f(f) == v);
       assert_int_equal(f >> 31, h >> 15); /* -0 stays -0 */
     }
     assert_int_equal(vm_f16_encode(f), h);
@@ -99,7 +99,7 @@ static void test_every_encoding(void **state) {
  * neighbours and one f32 step either side of them, plus a stride through
  * all f32 bit patterns. */
 static void check_round(uint32_t x) {
-  const float f = tu_float(x);
+  const float f = vm_bits_f(x);
   if (isnan(f)) return;
   const uint32_t want = model_round((double)f);
   const uint32_t got = vm_f16_encode(x);
@@ -117,7 +117,7 @@ static void test_round_against_model(void **state) {
     const double v = pos[h], nx = h + 1 < 0x7c00 ? pos[h + 1] : 65536.0;
     const float mid = (float)((v + nx) / 2); /* exact: midpoints have 12 bits */
     assert_true((double)mid == (v + nx) / 2);
-    const uint32_t mb = tu_bits(mid), vb = tu_bits((float)v);
+    const uint32_t mb = vm_f2u_bits(mid), vb = vm_f2u_bits((float)v);
     for (uint32_t s = 0; s < 2; s++) {
       const uint32_t sg = s << 31;
       check_round(sg | vb);
@@ -137,9 +137,9 @@ static void hw_flush(void) {
   uint32_t out[8];
   if (!vm_f16_round_hw(out, hw_in, 8)) return;
   for (int i = 0; i < 8; i++) {
-    const float f = tu_float(hw_in[i]);
+    const float f = vm_bits_f(hw_in[i]);
     if (isnan(f)) {
-      hw_bad += !isnan(tu_float(out[i]));
+      hw_bad += !isnan(vm_bits_f(out[i]));
       continue;
     }
     if (out[i] != vm_f16_decode(model_round((double)f))) {
@@ -165,7 +165,7 @@ static void test_round_hw(void **state) {
   hw_bad = 0;
   for (uint32_t h = 0; h < 0x7c00; h++) {
     const double v = pos[h], nx = h + 1 < 0x7c00 ? pos[h + 1] : 65536.0;
-    const uint32_t mb = tu_bits((float)((v + nx) / 2)), vb = tu_bits((float)v);
+    const uint32_t mb = vm_f2u_bits((float)((v + nx) / 2)), vb = vm_f2u_bits((float)v);
     for (uint32_t sg = 0; sg < 2; sg++) {
       hw_push(sg << 31 | vb);
       hw_push(sg << 31 | mb);
@@ -200,11 +200,11 @@ static void test_round_edges(void **state) {
       {INFINITY, 0x7c00},
   };
   for (size_t i = 0; i < sizeof e / sizeof e[0]; i++) {
-    assert_int_equal(vm_f16_encode(tu_bits(e[i].in)), e[i].h);
+    assert_int_equal(vm_f16_encode(vm_f2u_bits(e[i].in)), e[i].h);
     assert_int_equal(model_round((double)e[i].in), e[i].h);
   }
   /* NaN: stays NaN; an f16 NaN keeps its payload */
-  assert_true(isnan(tu_float(vm_f16_round_bits(0x7fc00000u))));
+  assert_true(isnan(vm_bits_f(vm_f16_round_bits(0x7fc00000u))));
   assert_int_equal(vm_f16_encode(vm_f16_decode(0x7c01)), 0x7c01);
 }
 
@@ -447,14 +447,14 @@ static void test_conversions(void **state) {
   for (int i = 0; i < 8; i++) {
     init[i] = want[i] = xh[i];
     init[8 + i] = want[8 + i] = (uint32_t)ki[i];
-    init[16 + i] = want[16 + i] = tu_bits(ff[i]);
+    init[16 + i] = want[16 + i] = vm_f2u_bits(ff[i]);
     const double x = model_value(xh[i]);
     const double c = x > 65504.0 ? 65504.0 : x < -65504.0 ? -65504.0 : x;
     want[24 + i] = c <= 0 ? 0u : (uint32_t)trunc(c);
     want[32 + i] = (uint32_t)(int32_t)trunc(c);
     want[40 + i] = int_to_f16((double)ki[i]) | int_to_f16((double)((uint32_t)ki[i] & 0xffffu)) << 16;
     want[48 + i] = model_round((double)ff[i]) | (x != 0.0 ? 0x3c00u : 0u) << 16;
-    want[56 + i] = (x != 0.0) | (tu_bits((float)x) & 0xffff0000u);
+    want[56 + i] = (x != 0.0) | (vm_f2u_bits((float)x) & 0xffff0000u);
   }
   run_check(p, 1, init, want, 64, 1);
   ir_program_free(p);
@@ -480,14 +480,14 @@ static void test_each_step_rounds(void **state) {
       "  io[7] = f32(f16(io[6]) / 3.0h);\n"
       "}\n", NULL, 0,
       &m);
-  uint32_t init[8] = {tu_bits(1.0f), tu_bits(0x1p-11f), 0, 0, tu_bits(60000.0f), 0,
-                      tu_bits(2.0f), 0};
+  uint32_t init[8] = {vm_f2u_bits(1.0f), vm_f2u_bits(0x1p-11f), 0, 0, vm_f2u_bits(60000.0f), 0,
+                      vm_f2u_bits(2.0f), 0};
   uint32_t want[8];
   memcpy(want, init, sizeof want);
-  want[2] = tu_bits(0.0f);
-  want[3] = tu_bits(INFINITY);
-  want[5] = tu_bits((float)model_value(model_round(sqrt(2.0))));
-  want[7] = tu_bits((float)model_value(model_round(2.0 / 3.0)));
+  want[2] = vm_f2u_bits(0.0f);
+  want[3] = vm_f2u_bits(INFINITY);
+  want[5] = vm_f2u_bits((float)model_value(model_round(sqrt(2.0))));
+  want[7] = vm_f2u_bits((float)model_value(model_round(2.0 / 3.0)));
   run_check(p, 1, init, want, 8, 1);
   ir_program_free(p);
   wgsl_module_free(m);
@@ -531,10 +531,10 @@ static void test_memory_paths(void **state) {
     /* column c, row r of the matrix before the store: 3c + r + 1 */
     const float m2i = i == 2 ? (float)l : (float)(7 + i);
     const float pk = i == 1 ? (float)l : (float)(3 * i + (2 - i) + 1);
-    want[4 * l] = tu_bits(pvk[i]);
-    want[4 * l + 1] = tu_bits((float)l + m2i);
-    want[4 * l + 2] = tu_bits(1.5f + (float)k + 6.0f);
-    want[4 * l + 3] = tu_bits(pk + 1.0f);
+    want[4 * l] = vm_f2u_bits(pvk[i]);
+    want[4 * l + 1] = vm_f2u_bits((float)l + m2i);
+    want[4 * l + 2] = vm_f2u_bits(1.5f + (float)k + 6.0f);
+    want[4 * l + 3] = vm_f2u_bits(pk + 1.0f);
   }
   run_check(p, 1, init, want, 32, 1);
   ir_program_free(p);
@@ -632,24 +632,24 @@ static void test_frexp_modf_refract(void **state) {
   uint32_t init[192] = {0}, want[192] = {0};
   for (int i = 0; i < 16; i++) {
     const float x = in[i];
-    init[i] = want[i] = tu_bits(x);
+    init[i] = want[i] = vm_f2u_bits(x);
     int e;
     const float fr = frexpf(x, &e);
-    want[16 + i] = tu_bits(fr);
+    want[16 + i] = vm_f2u_bits(fr);
     want[32 + i] = (uint32_t)(x == 0 ? 0 : e);
     /* WGSL: whole = trunc(e), fract = e - trunc(e) (so -0 has fract +0) */
     const float whole = truncf(x), fract = x - whole;
-    want[48 + i] = tu_bits(fract);
-    want[64 + i] = tu_bits(whole);
+    want[48 + i] = vm_f2u_bits(fract);
+    want[64 + i] = vm_f2u_bits(whole);
     const double h = model_value(model_round((double)x));
     int eh;
     const double frh = frexp(-h, &eh);
-    want[80 + i] = tu_bits((float)frh);
+    want[80 + i] = vm_f2u_bits((float)frh);
     frexp(h, &eh);
     want[96 + i] = (uint32_t)(h == 0 ? 0 : eh);
     const double wh = trunc(h), fh = h - wh;
-    want[112 + i] = tu_bits((float)fh);
-    want[128 + i] = tu_bits((float)wh);
+    want[112 + i] = vm_f2u_bits((float)fh);
+    want[128 + i] = vm_f2u_bits((float)wh);
     /* e1 = (x, 0.6), e2 = (0, 1), e3 = 0.5 */
     {
       const float e1[2] = {x, 0.6f}, e2[2] = {0.0f, 1.0f}, e3 = 0.5f;
@@ -662,7 +662,7 @@ static void test_frexp_modf_refract(void **state) {
       const float c = e3 * d + sqrtf(k);
       for (int j = 0; j < 2; j++) {
         const float r = k < 0 ? 0.0f : e3 * e1[j] - c * e2[j];
-        want[144 + 16 * j + i] = tu_bits(r);
+        want[144 + 16 * j + i] = vm_f2u_bits(r);
       }
     }
     { /* e1 = (0, 0.6), e2 = (0, 1), e3 = x: total internal reflection for big x */
@@ -673,7 +673,7 @@ static void test_frexp_modf_refract(void **state) {
       k = (x * x) * k;
       k = 1.0f - k;
       const float c = x * d + sqrtf(k);
-      want[176 + i] = tu_bits(k < 0 ? 0.0f : x * 0.6f - c * 1.0f);
+      want[176 + i] = vm_f2u_bits(k < 0 ? 0.0f : x * 0.6f - c * 1.0f);
     }
   }
   run_check(p, 1, init, want, 192, 1);
@@ -772,7 +772,7 @@ static void test_override_range(void **state) {
       assert_non_null(p);
       /* 0.1 becomes the nearest f16, 0.0999755859375, as an f32 constant */
       int found = 0;
-      for (uint32_t r = 0; r < p->nconsts; r++) found |= p->consts[r] == tu_bits(0.0999755859375f);
+      for (uint32_t r = 0; r < p->nconsts; r++) found |= p->consts[r] == vm_f2u_bits(0.0999755859375f);
       assert_true(found);
       ir_program_free(p);
     }

@@ -155,7 +155,7 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
     for (unsigned l = 0; l < w; l++) {
       if (!act[l]) continue;
       const int32_t si = (int32_t)sv[l];
-      const float fl = tu_float(f[l]);
+      const float fl = vm_bits_f(f[l]);
       if (first < 0) {
         first = (int)l;
         r[O_ADD_U] = r[O_MUL_U] = r[O_MIN_U] = r[O_MAX_U] = r[O_AND_U] = r[O_OR_U] = u[l];
@@ -165,7 +165,7 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
         r[O_VADD + 1] = u[l] * 2;
         r[O_VADD + 2] = u[l] ^ 9;
         r[O_VMAX] = f[l];
-        r[O_VMAX + 1] = tu_bits(-fl);
+        r[O_VMAX + 1] = vm_f2u_bits(-fl);
       } else {
         r[O_ADD_U] += u[l];
         r[O_MUL_U] *= u[l];
@@ -177,15 +177,15 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
         if (si < (int32_t)r[O_MIN_S]) r[O_MIN_S] = sv[l];
         if (si > (int32_t)r[O_MAX_S]) r[O_MAX_S] = sv[l];
         r[O_XOR_S] ^= sv[l];
-        r[O_ADD_F] = tu_bits(tu_float(r[O_ADD_F]) + fl);
-        r[O_MUL_F] = tu_bits(tu_float(r[O_MUL_F]) * fl);
-        if (fl < tu_float(r[O_MIN_F])) r[O_MIN_F] = f[l];
-        if (fl > tu_float(r[O_MAX_F])) r[O_MAX_F] = f[l];
+        r[O_ADD_F] = vm_f2u_bits(vm_bits_f(r[O_ADD_F]) + fl);
+        r[O_MUL_F] = vm_f2u_bits(vm_bits_f(r[O_MUL_F]) * fl);
+        if (fl < vm_bits_f(r[O_MIN_F])) r[O_MIN_F] = f[l];
+        if (fl > vm_bits_f(r[O_MAX_F])) r[O_MAX_F] = f[l];
         r[O_VADD] += u[l];
         r[O_VADD + 1] += u[l] * 2;
         r[O_VADD + 2] += u[l] ^ 9;
-        if (fl > tu_float(r[O_VMAX])) r[O_VMAX] = f[l];
-        if (-fl > tu_float(r[O_VMAX + 1])) r[O_VMAX + 1] = tu_bits(-fl);
+        if (fl > vm_bits_f(r[O_VMAX])) r[O_VMAX] = f[l];
+        if (-fl > vm_bits_f(r[O_VMAX + 1])) r[O_VMAX + 1] = vm_f2u_bits(-fl);
       }
       if (u[l] % 7 == 0) all = 0;
       if (u[l] % 11 == 0) any = 1;
@@ -195,8 +195,8 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
       }
     }
     /* scans */
-    uint32_t xadd_u = 0, imul_u = 1, xmul_s = 1, iadd_f = 0, xadd_f = 0, xmul_f = tu_bits(1.0f),
-             imul_f = tu_bits(1.0f);
+    uint32_t xadd_u = 0, imul_u = 1, xmul_s = 1, iadd_f = 0, xadd_f = 0, xmul_f = vm_f2u_bits(1.0f),
+             imul_f = vm_f2u_bits(1.0f);
     int started = 0;
     for (unsigned l = 0; l < w; l++) {
       if (!act[l]) continue;
@@ -209,15 +209,15 @@ static void model_group(uint32_t *out, const uint32_t *inp, uint32_t base, uint3
       o[O_XADD_F] = xadd_f;
       o[O_XMUL_F] = xmul_f;
       imul_u = started ? imul_u * u[l] : u[l];
-      iadd_f = started ? tu_bits(tu_float(iadd_f) + tu_float(f[l])) : f[l];
-      imul_f = started ? tu_bits(tu_float(imul_f) * tu_float(f[l])) : f[l];
+      iadd_f = started ? vm_f2u_bits(vm_bits_f(iadd_f) + vm_bits_f(f[l])) : f[l];
+      imul_f = started ? vm_f2u_bits(vm_bits_f(imul_f) * vm_bits_f(f[l])) : f[l];
       o[O_IMUL_U] = imul_u;
       o[O_IADD_F] = iadd_f;
       o[O_IMUL_F] = imul_f;
       xadd_u = started ? xadd_u + u[l] : u[l];
       xmul_s = started ? xmul_s * sv[l] : sv[l];
-      xadd_f = started ? tu_bits(tu_float(xadd_f) + tu_float(f[l])) : f[l];
-      xmul_f = started ? tu_bits(tu_float(xmul_f) * tu_float(f[l])) : f[l];
+      xadd_f = started ? vm_f2u_bits(vm_bits_f(xadd_f) + vm_bits_f(f[l])) : f[l];
+      xmul_f = started ? vm_f2u_bits(vm_bits_f(xmul_f) * vm_bits_f(f[l])) : f[l];
       started = 1;
 
       o[O_ALL] = (uint32_t)all;
@@ -282,7 +282,7 @@ static void run_case(uint32_t wg, unsigned mode, uint32_t groups) {
      * used, so sums and products round and depend on the order. */
     inp[g * 3] = (r >> 8) % 1000u;
     inp[g * 3 + 1] = (uint32_t)((int32_t)((lcg(&st) >> 8) % 2001u) - 1000);
-    inp[g * 3 + 2] = tu_bits(0.75f + (float)(lcg(&st) >> 8) / 33554432.0f);
+    inp[g * 3 + 2] = vm_f2u_bits(0.75f + (float)(lcg(&st) >> 8) / 33554432.0f);
   }
   uint32_t *out = malloc((size_t)n * K * 4), *want = malloc((size_t)n * K * 4);
   for (unsigned t = 1; t <= 2; t++) {
@@ -370,10 +370,10 @@ static float r16(float x) {
   return (float)r;
 }
 
-static uint32_t addh(uint32_t a, uint32_t b) { return tu_bits(r16(tu_float(a) + tu_float(b))); }
-static uint32_t mulh(uint32_t a, uint32_t b) { return tu_bits(r16(tu_float(a) * tu_float(b))); }
-static uint32_t minh(uint32_t a, uint32_t b) { return tu_float(b) < tu_float(a) ? b : a; }
-static uint32_t maxh(uint32_t a, uint32_t b) { return tu_float(b) > tu_float(a) ? b : a; }
+static uint32_t addh(uint32_t a, uint32_t b) { return vm_f2u_bits(r16(vm_bits_f(a) + vm_bits_f(b))); }
+static uint32_t mulh(uint32_t a, uint32_t b) { return vm_f2u_bits(r16(vm_bits_f(a) * vm_bits_f(b))); }
+static uint32_t minh(uint32_t a, uint32_t b) { return vm_bits_f(b) < vm_bits_f(a) ? b : a; }
+static uint32_t maxh(uint32_t a, uint32_t b) { return vm_bits_f(b) > vm_bits_f(a) ? b : a; }
 
 /* r16 on values worked out from the format, and against the compiler's
  * own f16 type where it has one (an f32 converted to _Float16 is rounded
@@ -390,9 +390,9 @@ static void test_f16_model(void **state) {
       {0x1.8p-25f, 0x1p-24f},     {0x1.8p-24f, 0x1p-23f},   {-0x1.ffcp-15f, -0x1p-14f},
   };
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-    if (tu_bits(r16(pairs[i][0])) != tu_bits(pairs[i][1]))
+    if (vm_f2u_bits(r16(pairs[i][0])) != vm_f2u_bits(pairs[i][1]))
       fprintf(stderr, "r16(%a) = %a, want %a\n", pairs[i][0], r16(pairs[i][0]), pairs[i][1]);
-    assert_int_equal(tu_bits(r16(pairs[i][0])), tu_bits(pairs[i][1]));
+    assert_int_equal(vm_f2u_bits(r16(pairs[i][0])), vm_f2u_bits(pairs[i][1]));
   }
 #ifdef __FLT16_MAX__
   uint32_t st = 99u;
@@ -400,10 +400,10 @@ static void test_f16_model(void **state) {
     st = st * 1664525u + 1013904223u;
     /* exponents from f16's subnormals to past its overflow */
     const uint32_t b = (st & 0x807fffffu) | ((uint32_t)(100 + (st >> 8) % 45) << 23);
-    const float x = tu_float(b);
+    const float x = vm_bits_f(b);
     const float want = (float)(_Float16)x;
-    if (tu_bits(r16(x)) != tu_bits(want)) fprintf(stderr, "r16(%a) = %a, _Float16 gives %a\n", x, r16(x), want);
-    assert_int_equal(tu_bits(r16(x)), tu_bits(want));
+    if (vm_f2u_bits(r16(x)) != vm_f2u_bits(want)) fprintf(stderr, "r16(%a) = %a, _Float16 gives %a\n", x, r16(x), want);
+    assert_int_equal(vm_f2u_bits(r16(x)), vm_f2u_bits(want));
   }
 #endif
 }
@@ -504,7 +504,7 @@ static void h_scan(uint32_t *d, const uint32_t *x, const int *act, unsigned w,
 
 static void model_group_h(uint32_t *out, const uint32_t *inp, uint32_t base, uint32_t wg,
                           unsigned mode, unsigned w) {
-  const uint32_t nsub = (wg + w - 1) / w, one = tu_bits(1.0f);
+  const uint32_t nsub = (wg + w - 1) / w, one = vm_f2u_bits(1.0f);
   for (uint32_t s = 0; s < nsub; s++) {
     /* c[k][l]: component k of lane l's operands, each rounded to f16 as
      * the kernel's f16 arithmetic rounds it */
@@ -514,10 +514,10 @@ static void model_group_h(uint32_t *out, const uint32_t *inp, uint32_t base, uin
     for (unsigned l = 0; l < w; l++) {
       const uint32_t li = s * w + l;
       act[l] = lane_active(mode, li, wg);
-      const float h = act[l] ? tu_float(inp[base + li]) : 0.0f;
+      const float h = act[l] ? vm_bits_f(inp[base + li]) : 0.0f;
       const float v[NC] = {h, r16(-h * 3), h, r16(h * 0.5f), -h, h, -h, r16(h - 1), r16(1 - h),
                            r16(h * 8), r16(h + 0.125f), h, -h, r16(h * 2), h, r16(h + 2), 0};
-      for (int k = 0; k < NC; k++) c[k][l] = tu_bits(v[k]);
+      for (int k = 0; k < NC; k++) c[k][l] = vm_f2u_bits(v[k]);
     }
     uint32_t sc[10][64];
     h_scan(sc[0], c[0], act, w, addh, 0, 0);
@@ -579,7 +579,7 @@ static void run_case_h(uint32_t wg, unsigned mode, uint32_t groups) {
      * sign now and then: running sums pass 16 and 32, where f16's spacing
      * is 2^-6 and 2^-5, so nearly every step rounds */
     const float h = r16(0.75f + (float)(lcg(&st) >> 8) / 33554432.0f);
-    inp[g] = tu_bits((lcg(&st) >> 20) % 9u == 0 ? -h : h);
+    inp[g] = vm_f2u_bits((lcg(&st) >> 20) % 9u == 0 ? -h : h);
   }
   uint32_t *out = malloc((size_t)n * HK * 4), *want = malloc((size_t)n * HK * 4);
   vm_pool *pool = vm_pool_create(2);
@@ -602,7 +602,7 @@ static void run_case_h(uint32_t wg, unsigned mode, uint32_t groups) {
       for (size_t i = 0; i < (size_t)n * HK; i++) {
         if (out[i] != want[i]) {
           fprintf(stderr, "f16 WG=%u MODE=%u W=%u observed=%d: invocation %zu output %zu: got %a want %a\n",
-                  wg, mode, w, observed, i / HK, i % HK, tu_float(out[i]), tu_float(want[i]));
+                  wg, mode, w, observed, i / HK, i % HK, vm_bits_f(out[i]), vm_bits_f(want[i]));
           fail();
         }
       }

@@ -81,7 +81,7 @@ static uint32_t K(ir_program *p, uint32_t v) {
   return p->nconsts++;
 }
 
-static uint32_t KF(ir_program *p, float f) { return K(p, tu_bits(f)); }
+static uint32_t KF(ir_program *p, float f) { return K(p, vm_f2u_bits(f)); }
 
 /* Appends one instruction; returns its pc. */
 static uint32_t E(ir_program *p, unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
@@ -154,8 +154,8 @@ static uint32_t ref_int(unsigned op, uint32_t a, uint32_t b) {
   case IR_ULT: return a < b;
   case IR_ULE: return a <= b;
   case IR_AADD: return (uint64_t)a + b > UINT32_MAX ? UINT32_MAX : a + b;
-  case IR_S2F: return tu_bits((float)sa);
-  case IR_U2F: return tu_bits((float)a);
+  case IR_S2F: return vm_f2u_bits((float)sa);
+  case IR_U2F: return vm_f2u_bits((float)a);
   default: fail_msg("no reference for %s", ir_op_name(op)); return 0;
   }
 }
@@ -253,9 +253,9 @@ static void test_int_edges(void **state) {
   assert_int_equal(one(IR_IMUL, 0x10000, 0x10000), 0);
   assert_int_equal(one(IR_AADD, 0xFFFFFFF0u, 0x20), M1);
   assert_int_equal(one(IR_AADD, M1, 0), M1);
-  assert_int_equal(one(IR_U2F, M1, 0), tu_bits(4294967296.0f));
-  assert_int_equal(one(IR_S2F, 16777217, 0), tu_bits(16777216.0f));
-  assert_int_equal(one(IR_S2F, MIN, 0), tu_bits(-2147483648.0f));
+  assert_int_equal(one(IR_U2F, M1, 0), vm_f2u_bits(4294967296.0f));
+  assert_int_equal(one(IR_S2F, 16777217, 0), vm_f2u_bits(16777216.0f));
+  assert_int_equal(one(IR_S2F, MIN, 0), vm_f2u_bits(-2147483648.0f));
 }
 
 static uint32_t rng_state = 0x12345678u;
@@ -309,22 +309,22 @@ static float ftrunc_ref(float x) { return truncf(x); }
 
 static uint32_t ref_float(unsigned op, float a, float b) {
   switch (op) {
-  case IR_FADD: return tu_bits(a + b);
-  case IR_FSUB: return tu_bits(a - b);
-  case IR_FMUL: return tu_bits(a * b);
-  case IR_FDIV: return tu_bits(a / b);
+  case IR_FADD: return vm_f2u_bits(a + b);
+  case IR_FSUB: return vm_f2u_bits(a - b);
+  case IR_FMUL: return vm_f2u_bits(a * b);
+  case IR_FDIV: return vm_f2u_bits(a / b);
   case IR_FREM: {
     float q = ftrunc_ref(a / b);
     float m = b * q;
-    return tu_bits(a - m);
+    return vm_f2u_bits(a - m);
   }
-  case IR_FNEG: return tu_bits(a) ^ 0x80000000u;
-  case IR_FABS: return tu_bits(a) & 0x7FFFFFFFu;
-  case IR_FSQRT: return tu_bits(sqrtf(a));
-  case IR_FFLOOR: return tu_bits(floorf(a));
-  case IR_FCEIL: return tu_bits(ceilf(a));
-  case IR_FMIN: return tu_bits(fminf(a, b));
-  case IR_FMAX: return tu_bits(fmaxf(a, b));
+  case IR_FNEG: return vm_f2u_bits(a) ^ 0x80000000u;
+  case IR_FABS: return vm_f2u_bits(a) & 0x7FFFFFFFu;
+  case IR_FSQRT: return vm_f2u_bits(sqrtf(a));
+  case IR_FFLOOR: return vm_f2u_bits(floorf(a));
+  case IR_FCEIL: return vm_f2u_bits(ceilf(a));
+  case IR_FMIN: return vm_f2u_bits(fminf(a, b));
+  case IR_FMAX: return vm_f2u_bits(fmaxf(a, b));
   case IR_FEQ: return a == b;
   case IR_FNE: return a != b;
   case IR_FLT: return a < b;
@@ -366,9 +366,9 @@ static int float_result_ok(unsigned op, uint32_t got, uint32_t want) {
   if (op == IR_FEQ || op == IR_FNE || op == IR_FLT || op == IR_FLE || op == IR_F2S ||
       op == IR_F2U)
     return 0;
-  if (isnan(tu_float(got)) && isnan(tu_float(want))) return 1; /* payloads may differ */
+  if (isnan(vm_bits_f(got)) && isnan(vm_bits_f(want))) return 1; /* payloads may differ */
   /* min/max of +0 and -0 may give either zero */
-  if ((op == IR_FMIN || op == IR_FMAX) && tu_float(got) == 0.0f && tu_float(want) == 0.0f) return 1;
+  if ((op == IR_FMIN || op == IR_FMAX) && vm_bits_f(got) == 0.0f && vm_bits_f(want) == 0.0f) return 1;
   return 0;
 }
 
@@ -376,8 +376,8 @@ static void test_float_ops(void **state) {
   (void)state;
   uint32_t in[NFPAIRS][2], out[NFPAIRS];
   for (size_t i = 0; i < NFPAIRS; i++) {
-    in[i][0] = tu_bits(float_pairs[i][0]);
-    in[i][1] = tu_bits(float_pairs[i][1]);
+    in[i][0] = vm_f2u_bits(float_pairs[i][0]);
+    in[i][1] = vm_f2u_bits(float_pairs[i][1]);
   }
   for (size_t k = 0; k < sizeof float_ops / sizeof float_ops[0]; k++) {
     for (int wi = 0; wi < 4; wi++) {
@@ -387,7 +387,7 @@ static void test_float_ops(void **state) {
         if (!float_result_ok(float_ops[k], out[i], want))
           fail_msg("%s(%g, %g) = 0x%08x (%g), want 0x%08x (%g) (W=%u)", ir_op_name(float_ops[k]),
                    (double)float_pairs[i][0], (double)float_pairs[i][1], out[i],
-                   (double)tu_float(out[i]), want, (double)tu_float(want), widths[wi]);
+                   (double)vm_bits_f(out[i]), want, (double)vm_bits_f(want), widths[wi]);
       }
     }
   }
@@ -397,40 +397,40 @@ static void test_float_edges(void **state) {
   (void)state;
   const uint32_t qnan = 0x7FC00000u;
   assert_int_equal(one(IR_F2S, qnan, 0), 0);
-  assert_int_equal(one(IR_F2S, tu_bits(3e9f), 0), 2147483520u);
-  assert_int_equal(one(IR_F2S, tu_bits(-3e9f), 0), 0x80000000u);
-  assert_int_equal(one(IR_F2S, tu_bits(INFINITY), 0), 2147483520u);
-  assert_int_equal(one(IR_F2S, tu_bits(-INFINITY), 0), 0x80000000u);
-  assert_int_equal(one(IR_F2S, tu_bits(2147483520.0f), 0), 2147483520u);
-  assert_int_equal(one(IR_F2S, tu_bits(2147483648.0f), 0), 2147483520u);
-  assert_int_equal(one(IR_F2S, tu_bits(1e20f), 0), 2147483520u);
-  assert_int_equal(one(IR_F2S, tu_bits(-2147483648.0f), 0), 0x80000000u);
-  assert_int_equal(one(IR_F2S, tu_bits(-1.9f), 0), (uint32_t)-1);
-  assert_int_equal(one(IR_F2S, tu_bits(1.9f), 0), 1);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(3e9f), 0), 2147483520u);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(-3e9f), 0), 0x80000000u);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(INFINITY), 0), 2147483520u);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(-INFINITY), 0), 0x80000000u);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(2147483520.0f), 0), 2147483520u);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(2147483648.0f), 0), 2147483520u);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(1e20f), 0), 2147483520u);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(-2147483648.0f), 0), 0x80000000u);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(-1.9f), 0), (uint32_t)-1);
+  assert_int_equal(one(IR_F2S, vm_f2u_bits(1.9f), 0), 1);
   assert_int_equal(one(IR_F2U, qnan, 0), 0);
-  assert_int_equal(one(IR_F2U, tu_bits(-1.9f), 0), 0);
-  assert_int_equal(one(IR_F2U, tu_bits(-INFINITY), 0), 0);
-  assert_int_equal(one(IR_F2U, tu_bits(INFINITY), 0), 4294967040u);
-  assert_int_equal(one(IR_F2U, tu_bits(4294967040.0f), 0), 4294967040u);
-  assert_int_equal(one(IR_F2U, tu_bits(4294967296.0f), 0), 4294967040u);
-  assert_int_equal(one(IR_F2U, tu_bits(1e20f), 0), 4294967040u);
-  assert_int_equal(one(IR_F2U, tu_bits(3e9f), 0), 3000000000u);
-  assert_int_equal(one(IR_F2U, tu_bits(2147483648.0f), 0), 2147483648u);
-  assert_int_equal(one(IR_F2U, tu_bits(2.9f), 0), 2);
+  assert_int_equal(one(IR_F2U, vm_f2u_bits(-1.9f), 0), 0);
+  assert_int_equal(one(IR_F2U, vm_f2u_bits(-INFINITY), 0), 0);
+  assert_int_equal(one(IR_F2U, vm_f2u_bits(INFINITY), 0), 4294967040u);
+  assert_int_equal(one(IR_F2U, vm_f2u_bits(4294967040.0f), 0), 4294967040u);
+  assert_int_equal(one(IR_F2U, vm_f2u_bits(4294967296.0f), 0), 4294967040u);
+  assert_int_equal(one(IR_F2U, vm_f2u_bits(1e20f), 0), 4294967040u);
+  assert_int_equal(one(IR_F2U, vm_f2u_bits(3e9f), 0), 3000000000u);
+  assert_int_equal(one(IR_F2U, vm_f2u_bits(2147483648.0f), 0), 2147483648u);
+  assert_int_equal(one(IR_F2U, vm_f2u_bits(2.9f), 0), 2);
   /* WGSL %: a - b * trunc(a / b), sign of a */
-  assert_int_equal(one(IR_FREM, tu_bits(-5.5f), tu_bits(2.0f)), tu_bits(-1.5f));
-  assert_int_equal(one(IR_FREM, tu_bits(5.5f), tu_bits(-2.0f)), tu_bits(1.5f));
-  assert_int_equal(one(IR_FFLOOR, tu_bits(-0.5f), 0), tu_bits(-1.0f));
-  assert_int_equal(one(IR_FFLOOR, tu_bits(-0.0f), 0), tu_bits(-0.0f));
-  assert_int_equal(one(IR_FCEIL, tu_bits(-0.5f), 0), tu_bits(-0.0f));
-  assert_int_equal(one(IR_FCEIL, tu_bits(0.25f), 0), tu_bits(1.0f));
-  assert_int_equal(one(IR_FFLOOR, tu_bits(1e30f), 0), tu_bits(1e30f));
-  assert_int_equal(one(IR_FMIN, qnan, tu_bits(2.0f)), tu_bits(2.0f));
-  assert_int_equal(one(IR_FMAX, tu_bits(2.0f), qnan), tu_bits(2.0f));
-  assert_int_equal(one(IR_FSQRT, tu_bits(2.0f), 0), tu_bits(sqrtf(2.0f)));
+  assert_int_equal(one(IR_FREM, vm_f2u_bits(-5.5f), vm_f2u_bits(2.0f)), vm_f2u_bits(-1.5f));
+  assert_int_equal(one(IR_FREM, vm_f2u_bits(5.5f), vm_f2u_bits(-2.0f)), vm_f2u_bits(1.5f));
+  assert_int_equal(one(IR_FFLOOR, vm_f2u_bits(-0.5f), 0), vm_f2u_bits(-1.0f));
+  assert_int_equal(one(IR_FFLOOR, vm_f2u_bits(-0.0f), 0), vm_f2u_bits(-0.0f));
+  assert_int_equal(one(IR_FCEIL, vm_f2u_bits(-0.5f), 0), vm_f2u_bits(-0.0f));
+  assert_int_equal(one(IR_FCEIL, vm_f2u_bits(0.25f), 0), vm_f2u_bits(1.0f));
+  assert_int_equal(one(IR_FFLOOR, vm_f2u_bits(1e30f), 0), vm_f2u_bits(1e30f));
+  assert_int_equal(one(IR_FMIN, qnan, vm_f2u_bits(2.0f)), vm_f2u_bits(2.0f));
+  assert_int_equal(one(IR_FMAX, vm_f2u_bits(2.0f), qnan), vm_f2u_bits(2.0f));
+  assert_int_equal(one(IR_FSQRT, vm_f2u_bits(2.0f), 0), vm_f2u_bits(sqrtf(2.0f)));
   assert_int_equal(one(IR_FNE, qnan, qnan), 1);
   assert_int_equal(one(IR_FEQ, qnan, qnan), 0);
-  assert_int_equal(one(IR_FEQ, tu_bits(-0.0f), tu_bits(0.0f)), 1);
+  assert_int_equal(one(IR_FEQ, vm_f2u_bits(-0.0f), vm_f2u_bits(0.0f)), 1);
 }
 
 /* ----------------------------------------------- select, IDX, ARRLEN, MOVM */

@@ -1,7 +1,7 @@
 /*
  * unit_util.h — helpers the C unit tests share: compile a WGSL source and
  * create its pipeline with the default limits (printing the diagnostics
- * when either fails, so a failing test says why), and the bits of an f32.
+ * when either fails, so a failing test says why).
  * Header-only: each test file is its own executable.
  */
 #ifndef LOCKSTEP_UNIT_UTIL_H
@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "ir/lower.h"
+#include "vm/vm.h" /* vm_f2u_bits, vm_bits_f: the bits of an f32 */
 #include "wgsl/wgsl.h"
 
 static inline void tu_print_diags(const diag_list *d, const char *src) {
@@ -50,18 +51,6 @@ static inline ir_program *tu_build(const char *src, const ls_constant_entry *cs,
   assert_non_null(p);
   *mod = m;
   return p;
-}
-
-static inline uint32_t tu_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-static inline float tu_float(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
 }
 
 #endif
