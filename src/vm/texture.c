@@ -132,15 +132,24 @@ static void tx_encode(uint32_t format, uint8_t *p, const uint32_t v[4]) {
   }
 }
 
+int vm_tex_fetch(const vm_texture *t, uint32_t x, uint32_t y, uint32_t z, uint32_t lv,
+                 uint32_t v[4]) {
+  const uint8_t *p = tx_addr(t, x, y, z, lv);
+  if (!p) {
+    memset(v, 0, 16);
+    return 0;
+  }
+  tx_decode(t->format, p, v);
+  return 1;
+}
+
 uint64_t vm_tex_load(const vm_texture *t, uint32_t *dst, const uint32_t *adr, uint64_t live,
                      unsigned w) {
   uint64_t miss = 0;
   for (uint64_t m = live; m; m &= m - 1) {
     const unsigned l = (unsigned)__builtin_ctzll(m);
-    const uint8_t *p = tx_addr(t, adr[l], adr[w + l], adr[2 * w + l], adr[3 * w + l]);
-    uint32_t v[4] = {0, 0, 0, 0};
-    if (p) tx_decode(t->format, p, v);
-    else miss |= 1ull << l;
+    uint32_t v[4];
+    if (!vm_tex_fetch(t, adr[l], adr[w + l], adr[2 * w + l], adr[3 * w + l], v)) miss |= 1ull << l;
     for (unsigned i = 0; i < 4; i++) dst[i * w + l] = v[i];
   }
   return miss;

@@ -75,6 +75,11 @@ typedef struct vm_binding {
 
 /* The texture opcodes on the live lanes of one subgroup of width w: rows
  * of w words, consecutive registers side by side (texture.c). */
+/* One texel of level lv decoded to the shader's vec4 bits (the format's
+ * channel transfer function); 0 and v = (0, 0, 0, 0) out of bounds. For
+ * the texel reads of the sampling opcodes. */
+int vm_tex_fetch(const vm_texture *t, uint32_t x, uint32_t y, uint32_t z, uint32_t lv,
+                 uint32_t v[4]);
 /* Returns the lanes whose address was out of bounds (for observers). */
 uint64_t vm_tex_load(const vm_texture *t, uint32_t *dst, const uint32_t *adr, uint64_t live,
                      unsigned w);
