@@ -88,7 +88,8 @@ LS_API const char *ls_status_describe(ls_status s);
   X(max_texture_dimension_3d, "maxTextureDimension3D", 2048, MAX)                          \
   X(max_texture_array_layers, "maxTextureArrayLayers", 256, MAX)                           \
   X(max_sampled_textures_per_shader_stage, "maxSampledTexturesPerShaderStage", 16, MAX)    \
-  X(max_storage_textures_per_shader_stage, "maxStorageTexturesPerShaderStage", 4, MAX)
+  X(max_storage_textures_per_shader_stage, "maxStorageTexturesPerShaderStage", 4, MAX)     \
+  X(max_samplers_per_shader_stage, "maxSamplersPerShaderStage", 16, MAX)
 
 typedef struct ls_limits {
 #define LS_X_(field, name, def, cls) uint64_t field;
@@ -111,6 +112,7 @@ typedef struct ls_device ls_device;
 typedef struct ls_buffer ls_buffer;
 typedef struct ls_texture ls_texture;
 typedef struct ls_texture_view ls_texture_view;
+typedef struct ls_sampler ls_sampler;
 typedef struct ls_shader_module ls_shader_module;
 typedef struct ls_bind_group_layout ls_bind_group_layout;
 typedef struct ls_pipeline_layout ls_pipeline_layout;
@@ -370,6 +372,51 @@ LS_API ls_texture_view *ls_texture_create_view(ls_texture *texture,
                                                const ls_texture_view_desc *desc);
 LS_API void ls_texture_view_destroy(ls_texture_view *view);
 
+/* ---------------------------------------------------------------- samplers */
+
+/* GPUAddressMode, GPUFilterMode / GPUMipmapFilterMode, GPUCompareFunction. */
+typedef enum ls_address_mode {
+  LS_ADDRESS_CLAMP_TO_EDGE = 0,
+  LS_ADDRESS_REPEAT,
+  LS_ADDRESS_MIRROR_REPEAT
+} ls_address_mode;
+
+typedef enum ls_filter_mode { LS_FILTER_NEAREST = 0, LS_FILTER_LINEAR } ls_filter_mode;
+
+typedef enum ls_compare_function {
+  LS_COMPARE_UNDEFINED = 0, /* not a comparison sampler */
+  LS_COMPARE_NEVER,
+  LS_COMPARE_LESS,
+  LS_COMPARE_EQUAL,
+  LS_COMPARE_LESS_EQUAL,
+  LS_COMPARE_GREATER,
+  LS_COMPARE_NOT_EQUAL,
+  LS_COMPARE_GREATER_EQUAL,
+  LS_COMPARE_ALWAYS
+} ls_compare_function;
+
+/* GPUSamplerDescriptor. Start from LS_SAMPLER_DESC_DEFAULT (WebGPU's
+ * defaults: clamp-to-edge, nearest, lodMaxClamp 32, maxAnisotropy 1); a
+ * zeroed descriptor has maxAnisotropy 0, which WebGPU rejects. */
+typedef struct ls_sampler_desc {
+  ls_address_mode address_mode_u, address_mode_v, address_mode_w;
+  ls_filter_mode mag_filter, min_filter, mipmap_filter;
+  float lod_min_clamp, lod_max_clamp;
+  ls_compare_function compare;
+  uint16_t max_anisotropy; /* >= 1; lockstep filters isotropically */
+  const char *label;
+} ls_sampler_desc;
+
+#define LS_SAMPLER_DESC_DEFAULT                                                \
+  {LS_ADDRESS_CLAMP_TO_EDGE, LS_ADDRESS_CLAMP_TO_EDGE, LS_ADDRESS_CLAMP_TO_EDGE, \
+   LS_FILTER_NEAREST, LS_FILTER_NEAREST, LS_FILTER_NEAREST, 0.0f, 32.0f,         \
+   LS_COMPARE_UNDEFINED, 1, NULL}
+
+/* device.createSampler(desc); desc NULL = LS_SAMPLER_DESC_DEFAULT. An
+ * invalid descriptor is a validation error and returns NULL. */
+LS_API ls_sampler *ls_device_create_sampler(ls_device *device, const ls_sampler_desc *desc);
+LS_API void ls_sampler_destroy(ls_sampler *sampler);
+
 /* GPUTexelCopyBufferLayout: LS_COPY_STRIDE_UNDEFINED = not given. */
 #define LS_COPY_STRIDE_UNDEFINED UINT32_MAX
 typedef struct ls_texel_copy_buffer_layout {
@@ -431,8 +478,9 @@ LS_API const char *ls_shader_module_format_messages(const ls_shader_module *modu
 /* ---------------------------------------------------- layouts, bind groups */
 
 /* What a layout entry binds: a buffer (GPUBufferBindingLayout.type), a
- * sampled texture (GPUTextureBindingLayout) or a storage texture
- * (GPUStorageTextureBindingLayout.access). */
+ * sampled texture (GPUTextureBindingLayout), a storage texture
+ * (GPUStorageTextureBindingLayout.access) or a sampler
+ * (GPUSamplerBindingLayout.type). */
 typedef enum ls_buffer_binding_type {
   LS_BINDING_UNIFORM = 1,
   LS_BINDING_STORAGE,
@@ -440,7 +488,11 @@ typedef enum ls_buffer_binding_type {
   LS_BINDING_SAMPLED_TEXTURE,
   LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE,
   LS_BINDING_READ_ONLY_STORAGE_TEXTURE,
-  LS_BINDING_READ_WRITE_STORAGE_TEXTURE
+  LS_BINDING_READ_WRITE_STORAGE_TEXTURE,
+  /* GPUSamplerBindingLayout.type */
+  LS_BINDING_FILTERING_SAMPLER,
+  LS_BINDING_NON_FILTERING_SAMPLER,
+  LS_BINDING_COMPARISON_SAMPLER
 } ls_buffer_binding_type;
 
 /* GPUTextureSampleType; 0 = "float", WebGPU's default. */
@@ -479,6 +531,7 @@ typedef struct ls_bind_group_entry {
   uint64_t offset;
   uint64_t size; /* LS_WHOLE_SIZE = to the end of the buffer */
   ls_texture_view *texture_view; /* a texture entry: the view (buffer NULL) */
+  ls_sampler *sampler;           /* a sampler entry (buffer and view NULL) */
 } ls_bind_group_entry;
 
 LS_API ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layout *layout,

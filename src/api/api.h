@@ -237,6 +237,22 @@ int api_texture_copy_check(const char *op, const ls_device *d,
                            const ls_extent3d *size, uint32_t usage, int aligned, char *why,
                            size_t len);
 
+/* --------------------------------------------------------------- samplers */
+
+struct ls_sampler {
+  ls_device *device;
+  unsigned refs;
+  int valid;          /* createSampler's validation passed */
+  int is_comparison;  /* [[isComparison]] */
+  int is_filtering;   /* [[isFiltering]] */
+  vm_sampler state;   /* what the VM samples with */
+  char *label;
+};
+
+void api_sampler_ref(ls_sampler *s);
+void api_sampler_unref(ls_sampler *s);
+const char *api_sampler_name(const ls_sampler *s);
+
 /* ---------------------------------------------------------- shader module */
 
 struct ls_shader_module {
@@ -276,6 +292,7 @@ typedef struct api_bind_entry {
   ls_buffer *buffer;
   uint64_t offset, size; /* the effective range */
   ls_texture_view *view; /* a texture entry (buffer NULL) */
+  ls_sampler *sampler;   /* a sampler entry (buffer and view NULL) */
 } api_bind_entry;
 
 struct ls_bind_group {
@@ -298,6 +315,8 @@ int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
 const ls_bind_group_layout_entry *api_bind_group_layout_find(const ls_bind_group_layout *l,
                                                              uint32_t binding);
 const api_bind_entry *api_bind_group_find(const ls_bind_group *g, uint32_t binding);
+/* LS_BINDING_*_SAMPLER (layout.c). */
+int api_is_sampler(ls_buffer_binding_type t);
 /* Creates a layout without raising errors (for layout "auto"); checks
  * against the limits are left to the caller. NULL when memory runs out. */
 ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,

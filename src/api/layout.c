@@ -28,13 +28,24 @@ const char *api_binding_type_name(ls_buffer_binding_type t) {
     return "read-only storageTexture";
   case LS_BINDING_READ_WRITE_STORAGE_TEXTURE:
     return "read-write storageTexture";
+  case LS_BINDING_FILTERING_SAMPLER:
+    return "filtering sampler";
+  case LS_BINDING_NON_FILTERING_SAMPLER:
+    return "non-filtering sampler";
+  case LS_BINDING_COMPARISON_SAMPLER:
+    return "comparison sampler";
   }
   return "(unknown binding type)";
 }
 
-static int api_is_texture(ls_buffer_binding_type t) { return t >= LS_BINDING_SAMPLED_TEXTURE; }
+static int api_is_texture(ls_buffer_binding_type t) {
+  return t >= LS_BINDING_SAMPLED_TEXTURE && t <= LS_BINDING_READ_WRITE_STORAGE_TEXTURE;
+}
 static int api_is_storage_texture(ls_buffer_binding_type t) {
-  return t >= LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE;
+  return t >= LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE && t <= LS_BINDING_READ_WRITE_STORAGE_TEXTURE;
+}
+int api_is_sampler(ls_buffer_binding_type t) {
+  return t >= LS_BINDING_FILTERING_SAMPLER && t <= LS_BINDING_COMPARISON_SAMPLER;
 }
 
 static const char *api_sample_type_name(ls_texture_sample_type t) {
@@ -83,6 +94,7 @@ ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
         e->sample_type = 0;
         e->view_dimension = 0;
         e->format = 0;
+        if (api_is_sampler(e->type)) e->min_binding_size = 0;
       } else {
         e->min_binding_size = 0;
         if (!e->view_dimension) e->view_dimension = LS_VIEW_DIMENSION_2D;
@@ -132,7 +144,7 @@ int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
 
 int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups, size_t count,
                           char *why, size_t len) {
-  uint64_t storage = 0, uniform = 0, sampled = 0, stex = 0;
+  uint64_t storage = 0, uniform = 0, sampled = 0, stex = 0, samplers = 0;
   for (size_t g = 0; g < count; g++) {
     if (!groups[g]) continue;
     for (size_t i = 0; i < groups[g]->count; i++) {
@@ -143,6 +155,8 @@ int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *group
         sampled++;
       else if (api_is_storage_texture(t))
         stex++;
+      else if (api_is_sampler(t))
+        samplers++;
       else
         storage++;
     }
@@ -154,6 +168,8 @@ int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *group
   } per_stage[] = {
       {sampled, d->limits.max_sampled_textures_per_shader_stage, "sampled textures",
        "maxSampledTexturesPerShaderStage"},
+      {samplers, d->limits.max_samplers_per_shader_stage, "samplers",
+       "maxSamplersPerShaderStage"},
       {stex, d->limits.max_storage_textures_per_shader_stage, "storage textures",
        "maxStorageTexturesPerShaderStage"},
       {storage, d->limits.max_storage_buffers_per_shader_stage, "storage buffers",
@@ -220,7 +236,7 @@ ls_bind_group_layout *ls_device_create_bind_group_layout(
   }
   for (size_t i = 0; i < count; i++) {
     const ls_bind_group_layout_entry *e = &entries[i];
-    if (e->type < LS_BINDING_UNIFORM || e->type > LS_BINDING_READ_WRITE_STORAGE_TEXTURE) {
+    if (e->type < LS_BINDING_UNIFORM || e->type > LS_BINDING_COMPARISON_SAMPLER) {
       api_validation(device, "createBindGroupLayout: entries[%zu] (binding %u): bad type %d",
                      i, e->binding, (int)e->type);
       return NULL;
@@ -339,6 +355,7 @@ void api_bind_group_unref(ls_bind_group *g) {
   for (size_t i = 0; i < g->count; i++) {
     api_buffer_unref(g->entries[i].buffer);
     api_texture_view_unref(g->entries[i].view);
+    api_sampler_unref(g->entries[i].sampler);
   }
   free(g->entries);
   api_bind_group_layout_unref(g->layout);
@@ -365,9 +382,9 @@ static int api_check_texture_entry(ls_device *d, const ls_bind_group_entry *e,
                                    const ls_bind_group_layout_entry *le, api_bind_entry *out) {
   const ls_texture_view *v = e->texture_view;
   const char *kind = api_binding_type_name(le->type);
-  if (!v || e->buffer) {
-    api_validation(d, "createBindGroup: binding %u (%s): needs a texture view and no buffer",
-                   e->binding, kind);
+  if (!v || e->buffer || e->sampler) {
+    api_validation(d, "createBindGroup: binding %u (%s): needs a texture view and no buffer "
+                      "or sampler", e->binding, kind);
     return 0;
   }
   const char *name = api_texture_name(v->texture);
@@ -426,11 +443,55 @@ static int api_check_texture_entry(ls_device *d, const ls_bind_group_entry *e,
   return 1;
 }
 
+/* A sampler entry against its layout entry (createBindGroup's rules for
+ * GPUSamplerBindingLayout: a filtering layout takes no comparison sampler,
+ * a non-filtering one neither a comparison nor a filtering sampler, a
+ * comparison layout only comparison samplers). */
+static int api_check_sampler_entry(ls_device *d, const ls_bind_group_entry *e,
+                                   const ls_bind_group_layout_entry *le, api_bind_entry *out) {
+  const ls_sampler *s = e->sampler;
+  const char *kind = api_binding_type_name(le->type);
+  if (!s || e->buffer || e->texture_view) {
+    api_validation(d, "createBindGroup: binding %u (%s): needs a sampler and no buffer or "
+                      "texture view", e->binding, kind);
+    return 0;
+  }
+  const char *name = api_sampler_name(s);
+  if (s->device != d) {
+    api_validation(d, "createBindGroup: binding %u: sampler '%s' belongs to another device",
+                   e->binding, name);
+    return 0;
+  }
+  const char *why = NULL;
+  if (le->type == LS_BINDING_COMPARISON_SAMPLER && !s->is_comparison)
+    why = "is not a comparison sampler (it has no compare function)";
+  else if (le->type != LS_BINDING_COMPARISON_SAMPLER && s->is_comparison)
+    why = "is a comparison sampler";
+  else if (le->type == LS_BINDING_NON_FILTERING_SAMPLER && s->is_filtering)
+    why = "filters (a linear magFilter, minFilter or mipmapFilter)";
+  if (why) {
+    api_validation(d, "createBindGroup: binding %u (%s): sampler '%s' %s", e->binding, kind, name,
+                   why);
+    return 0;
+  }
+  memset(out, 0, sizeof *out);
+  out->binding = e->binding;
+  out->type = le->type;
+  out->sampler = (ls_sampler *)s;
+  return 1;
+}
+
 /* Checks one entry against its layout entry; on success fills *out. */
 static int api_check_bind_entry(ls_device *d, const ls_bind_group_entry *e,
                                 const ls_bind_group_layout_entry *le, api_bind_entry *out) {
   const ls_limits *lim = &d->limits;
   if (api_is_texture(le->type)) return api_check_texture_entry(d, e, le, out);
+  if (api_is_sampler(le->type)) return api_check_sampler_entry(d, e, le, out);
+  if (e->sampler) {
+    api_validation(d, "createBindGroup: binding %u (%s): a sampler where the layout wants a "
+                      "buffer", e->binding, api_binding_type_name(le->type));
+    return 0;
+  }
   if (e->texture_view) {
     api_validation(d, "createBindGroup: binding %u (%s): a texture view where the layout wants a "
                       "buffer", e->binding, api_binding_type_name(le->type));
@@ -583,6 +644,7 @@ ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layo
   for (size_t i = 0; i < count; i++) {
     api_buffer_ref(out[i].buffer);
     api_texture_view_ref(out[i].view);
+    api_sampler_ref(out[i].sampler);
   }
   g->device = device;
   api_device_ref(device);

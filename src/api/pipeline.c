@@ -54,6 +54,10 @@ static const char *api_var_decl(ir_binding_kind k) {
     return "a read-only storage texture";
   case IR_BIND_READ_WRITE_STORAGE_TEXTURE:
     return "a read-write storage texture";
+  case IR_BIND_SAMPLER:
+    return "a sampler";
+  case IR_BIND_COMPARISON_SAMPLER:
+    return "a sampler_comparison";
   }
   return "var<?>";
 }
@@ -67,26 +71,41 @@ static ls_buffer_binding_type api_type_of(ir_binding_kind k) {
   case IR_BIND_WRITE_ONLY_STORAGE_TEXTURE: return LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE;
   case IR_BIND_READ_ONLY_STORAGE_TEXTURE: return LS_BINDING_READ_ONLY_STORAGE_TEXTURE;
   case IR_BIND_READ_WRITE_STORAGE_TEXTURE: return LS_BINDING_READ_WRITE_STORAGE_TEXTURE;
+  case IR_BIND_SAMPLER: return LS_BINDING_FILTERING_SAMPLER; /* layout "auto"'s default */
+  case IR_BIND_COMPARISON_SAMPLER: return LS_BINDING_COMPARISON_SAMPLER;
   }
   return LS_BINDING_STORAGE;
 }
 
-/* The layout entry layout "auto" makes for a binding (WebGPU's default
- * pipeline layout: an f32 texture no sampler reads is
- * "unfilterable-float"). */
-static void api_entry_of(const ir_binding *b, ls_bind_group_layout_entry *e) {
+/* Whether a texture-sampler pair of the program reads slot i with a
+ * sampler (sampler_comparison included). */
+static int api_sampled_with_sampler(const ir_program *prog, uint32_t i) {
+  for (uint32_t k = 0; k < prog->nsamples; k++)
+    if (prog->samples[k].texture == i) return 1;
+  return 0;
+}
+
+/* The layout entry layout "auto" makes for binding slot i (WebGPU's
+ * default pipeline layout: an f32 texture is "float" when a call also
+ * uses a sampler with it, else "unfilterable-float"; a sampler is
+ * "filtering"). */
+static void api_entry_of(const ir_program *prog, uint32_t i, ls_bind_group_layout_entry *e) {
+  const ir_binding *b = &prog->bindings[i];
   memset(e, 0, sizeof *e);
   e->binding = b->binding;
   e->type = api_type_of(b->kind);
+  if (IR_BIND_IS_SAMPLER(b->kind)) return;
   if (!IR_BIND_IS_TEXTURE(b->kind)) {
     e->min_binding_size = b->min_size;
     return;
   }
   e->view_dimension = (ls_view_dimension)b->tex_dim;
   if (b->kind == IR_BIND_SAMPLED_TEXTURE)
-    e->sample_type = b->tex_sample == IR_TEXS_I32   ? LS_SAMPLE_SINT
-                     : b->tex_sample == IR_TEXS_U32 ? LS_SAMPLE_UINT
-                                                    : LS_SAMPLE_UNFILTERABLE_FLOAT;
+    e->sample_type = b->tex_sample == IR_TEXS_I32     ? LS_SAMPLE_SINT
+                     : b->tex_sample == IR_TEXS_U32   ? LS_SAMPLE_UINT
+                     : b->tex_sample == IR_TEXS_DEPTH ? LS_SAMPLE_DEPTH
+                     : api_sampled_with_sampler(prog, i) ? LS_SAMPLE_FLOAT
+                                                         : LS_SAMPLE_UNFILTERABLE_FLOAT;
   else
     e->format = (ls_texture_format)b->tex_format;
 }
@@ -97,10 +116,14 @@ static void api_entry_of(const ir_binding *b, ls_bind_group_layout_entry *e) {
 static const char *api_texture_mismatch(const ir_binding *b, const ls_bind_group_layout_entry *e) {
   if (e->view_dimension != (ls_view_dimension)b->tex_dim) return "viewDimension";
   if (b->kind == IR_BIND_SAMPLED_TEXTURE) {
-    int ok = b->tex_sample == IR_TEXS_I32   ? e->sample_type == LS_SAMPLE_SINT
-             : b->tex_sample == IR_TEXS_U32 ? e->sample_type == LS_SAMPLE_UINT
-                                            : (e->sample_type == LS_SAMPLE_FLOAT ||
-                                               e->sample_type == LS_SAMPLE_UNFILTERABLE_FLOAT);
+    /* "depth" also takes 2D, 2D-array and cube texture<f32> variables */
+    const int depth_ok = b->tex_dim != IR_TEXDIM_1D && b->tex_dim != IR_TEXDIM_3D;
+    int ok = b->tex_sample == IR_TEXS_I32     ? e->sample_type == LS_SAMPLE_SINT
+             : b->tex_sample == IR_TEXS_U32   ? e->sample_type == LS_SAMPLE_UINT
+             : b->tex_sample == IR_TEXS_DEPTH ? e->sample_type == LS_SAMPLE_DEPTH
+                                              : (e->sample_type == LS_SAMPLE_FLOAT ||
+                                                 e->sample_type == LS_SAMPLE_UNFILTERABLE_FLOAT ||
+                                                 (depth_ok && e->sample_type == LS_SAMPLE_DEPTH));
     return ok ? NULL : "sampleType";
   }
   return e->format == (ls_texture_format)b->tex_format ? NULL : "format";
@@ -131,7 +154,10 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
                      name, where, b->name, b->group, b->binding);
       return 0;
     }
-    if (e->type != api_type_of(b->kind)) {
+    /* a sampler variable takes a filtering or a non-filtering layout entry */
+    const int type_ok = e->type == api_type_of(b->kind) ||
+                        (b->kind == IR_BIND_SAMPLER && e->type == LS_BINDING_NON_FILTERING_SAMPLER);
+    if (!type_ok) {
       api_validation(d,
                      "createComputePipeline '%s': %s: '%s' (@group(%u) @binding(%u)) is %s but "
                      "the layout's entry is '%s'",
@@ -156,6 +182,30 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
                      b->binding, (unsigned long long)b->min_size);
       return 0;
     }
+  }
+  /* the texture-sampler pairs: a "filtering" sampler reads "float"
+   * textures only */
+  for (uint32_t k = 0; k < prog->nsamples; k++) {
+    const ir_sample *sm = &prog->samples[k];
+    const ir_binding *tb = &prog->bindings[sm->texture], *sb = &prog->bindings[sm->sampler];
+    if (sb->kind != IR_BIND_SAMPLER) continue;
+    const ls_bind_group_layout_entry *te = api_bind_group_layout_find(
+        tb->group < layout->count ? layout->groups[tb->group] : NULL, tb->binding);
+    const ls_bind_group_layout_entry *se = api_bind_group_layout_find(
+        sb->group < layout->count ? layout->groups[sb->group] : NULL, sb->binding);
+    if (!te || !se || se->type != LS_BINDING_FILTERING_SAMPLER ||
+        te->sample_type == LS_SAMPLE_FLOAT)
+      continue;
+    char where[256];
+    api_where(prog, sm->span, where, sizeof where);
+    static const char *const st[] = {"float", "unfilterable-float", "depth", "sint", "uint"};
+    api_validation(d,
+                   "createComputePipeline '%s': %s: '%s' is a filtering sampler but texture '%s' "
+                   "has sampleType \"%s\"; only \"float\" textures can be filtered (use a "
+                   "\"non-filtering\" sampler binding, or a filterable texture)",
+                   name, where, sb->name, tb->name,
+                   (unsigned)te->sample_type < 5 ? st[te->sample_type] : "?");
+    return 0;
   }
   return 1;
 }
@@ -196,7 +246,7 @@ static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
       size_t k = 0;
       while (k < n && tmp[k].binding != b->binding) k++;
       if (k == n) {
-        api_entry_of(b, &tmp[n]);
+        api_entry_of(prog, i, &tmp[n]);
         const api_texfmt *f = api_format_info(tmp[n].format);
         if (tmp[n].type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE && f && !f->read_write) {
           /* createBindGroupLayout's rule, which layout "auto" goes through */

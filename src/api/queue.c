@@ -88,7 +88,8 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
     const ir_binding *b = &prog->bindings[i];
     const ls_bind_group *bg = b->group < c->ngroups ? c->groups[b->group] : NULL;
     const api_bind_entry *e = api_bind_group_find(bg, b->binding);
-    if (!e || IR_BIND_IS_TEXTURE(b->kind) != (e->view != NULL)) {
+    if (!e || IR_BIND_IS_TEXTURE(b->kind) != (e->view != NULL) ||
+        IR_BIND_IS_SAMPLER(b->kind) != (e->sampler != NULL)) {
       /* encoding guaranteed it; never run a shader on a missing binding */
       free(vb);
       free(vt);
@@ -102,6 +103,10 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
       vb[i].data = e->view->texture->data;
       vb[i].size = e->view->texture->bytes;
       vb[i].tex = &vt[i];
+      continue;
+    }
+    if (e->sampler) {
+      vb[i].smp = &e->sampler->state;
       continue;
     }
     vb[i].data = e->buffer->data + e->offset;

@@ -292,7 +292,9 @@ static const json_t *case_required(case_ctx *x, const json_t *obj, const char *b
   return v;
 }
 
-int case_bound(const case_buffer *b) { return b->kind != CASE_KIND_NONE || b->is_texture; }
+int case_bound(const case_buffer *b) {
+  return b->kind != CASE_KIND_NONE || b->is_texture || b->is_sampler;
+}
 
 static int case_find_buffer(const case_file *c, const char *name, size_t *out) {
   for (size_t i = 0; i < c->nbuffers; i++)
@@ -581,7 +583,97 @@ static int case_texture(case_ctx *x, const json_t *jt, const char *at, case_buff
     if (k == 5) return case_fail(x, case_key(at, "sampleType").s, "bad sampleType \"%s\"", s);
     b->tex_sample = (ls_texture_sample_type)k;
   }
+  if ((v = json_object_get(jt, "initLevels"))) {
+    if (case_string(x, v, case_key(at, "initLevels").s, &s)) return -1;
+    if (strcmp(s, "all") && strcmp(s, "base"))
+      return case_fail(x, case_key(at, "initLevels").s, "bad initLevels \"%s\" (base or all)", s);
+    b->tex_all_levels = !strcmp(s, "all");
+  }
   b->is_texture = 1;
+  return 0;
+}
+
+uint64_t case_texture_level_bytes(const case_buffer *b, uint32_t level) {
+  uint64_t w = b->tex_size[0] >> level, h = b->tex_size[1] >> level, d = b->tex_size[2];
+  if (b->tex_dim == LS_TEXTURE_DIMENSION_3D) d >>= level;
+  if (b->tex_dim == LS_TEXTURE_DIMENSION_1D) h = 1;
+  return (w ? w : 1) * (h ? h : 1) * (d ? d : 1) * ls_texture_format_texel_bytes(b->tex_format);
+}
+
+/* One of names[0..n) at obj.key, or dflt when absent; -1 on error. */
+static int case_enum(case_ctx *x, const json_t *obj, const char *at, const char *key,
+                     const char *const *names, int n, int dflt, int *out) {
+  const json_t *v = json_object_get(obj, key);
+  *out = dflt;
+  if (!v) return 0;
+  const char *s;
+  if (case_string(x, v, case_key(at, key).s, &s)) return -1;
+  for (int k = 0; k < n; k++)
+    if (names[k] && !strcmp(names[k], s)) {
+      *out = k;
+      return 0;
+    }
+  char list[256] = "";
+  for (int k = 0; k < n; k++)
+    if (names[k]) {
+      if (*list) strncat(list, ", ", sizeof list - strlen(list) - 1);
+      strncat(list, names[k], sizeof list - strlen(list) - 1);
+    }
+  return case_fail(x, case_key(at, key).s, "bad %s \"%s\" (%s)", key, s, list);
+}
+
+/* An optional number at obj.key into *out. */
+static int case_opt_float(case_ctx *x, const json_t *obj, const char *at, const char *key,
+                          float *out) {
+  const json_t *v = json_object_get(obj, key);
+  if (!v) return 0;
+  if (!json_is_number(v))
+    return case_fail(x, case_key(at, key).s, "expected a number, not %s", case_json_type(v));
+  *out = (float)json_number_value(v);
+  return 0;
+}
+
+/* lockstep's sampler extension of a buffer entry: "sampler": a
+ * GPUSamplerDescriptor (addressModeU/V/W, magFilter, minFilter,
+ * mipmapFilter, lodMinClamp, lodMaxClamp, compare, maxAnisotropy) and the
+ * layout entry's "type" (filtering, non-filtering or comparison; default
+ * comparison when "compare" is given, else filtering). */
+static int case_sampler(case_ctx *x, const json_t *js, const char *at, case_buffer *b) {
+  if (!json_is_object(js)) return case_fail(x, at, "expected an object, not %s", case_json_type(js));
+  static const ls_sampler_desc dflt = LS_SAMPLER_DESC_DEFAULT;
+  ls_sampler_desc *d = &b->smp_desc;
+  *d = dflt;
+  static const char *const am[] = {"clamp-to-edge", "repeat", "mirror-repeat"};
+  static const char *const fm[] = {"nearest", "linear"};
+  static const char *const cf[] = {NULL, "never", "less", "equal", "less-equal", "greater",
+                                   "not-equal", "greater-equal", "always"};
+  static const char *const ty[] = {"filtering", "non-filtering", "comparison"};
+  int k[8];
+  if (case_enum(x, js, at, "addressModeU", am, 3, 0, &k[0]) ||
+      case_enum(x, js, at, "addressModeV", am, 3, 0, &k[1]) ||
+      case_enum(x, js, at, "addressModeW", am, 3, 0, &k[2]) ||
+      case_enum(x, js, at, "magFilter", fm, 2, 0, &k[3]) ||
+      case_enum(x, js, at, "minFilter", fm, 2, 0, &k[4]) ||
+      case_enum(x, js, at, "mipmapFilter", fm, 2, 0, &k[5]) ||
+      case_enum(x, js, at, "compare", cf, 9, 0, &k[6]))
+    return -1;
+  if (case_enum(x, js, at, "type", ty, 3, k[6] ? 2 : 0, &k[7])) return -1;
+  d->address_mode_u = (ls_address_mode)k[0];
+  d->address_mode_v = (ls_address_mode)k[1];
+  d->address_mode_w = (ls_address_mode)k[2];
+  d->mag_filter = (ls_filter_mode)k[3];
+  d->min_filter = (ls_filter_mode)k[4];
+  d->mipmap_filter = (ls_filter_mode)k[5];
+  d->compare = (ls_compare_function)k[6];
+  b->smp_binding = (ls_buffer_binding_type)(LS_BINDING_FILTERING_SAMPLER + k[7]);
+  uint64_t u;
+  if (case_opt_float(x, js, at, "lodMinClamp", &d->lod_min_clamp) ||
+      case_opt_float(x, js, at, "lodMaxClamp", &d->lod_max_clamp) ||
+      case_opt_uint(x, js, at, "maxAnisotropy", 65535, 1, &u, NULL))
+    return -1;
+  d->max_anisotropy = (uint16_t)u;
+  d->label = b->name;
+  b->is_sampler = 1;
   return 0;
 }
 
@@ -625,6 +717,13 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
                        "a texture has kind \"none\" (other runners see an unbound buffer)");
     if (case_texture(x, jt, case_key(at.s, "texture").s, b)) return -1;
   }
+  const json_t *js = json_object_get(jb, "sampler");
+  if (js) {
+    if (b->kind != CASE_KIND_NONE || jt)
+      return case_fail(x, case_key(at.s, "sampler").s,
+                       "a sampler has kind \"none\" and no \"texture\"");
+    if (case_sampler(x, js, case_key(at.s, "sampler").s, b)) return -1;
+  }
   if (case_bound(b)) {
     if (!has_binding)
       return case_fail(x, at.s, "missing required field \"binding\" (buffer '%s' has kind %s)",
@@ -651,8 +750,9 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
   b->count = (uint64_t)json_number_value(v);
   b->words = b->count * b->rec_len;
   if (b->is_texture) {
-    const uint64_t bytes = (uint64_t)b->tex_size[0] * b->tex_size[1] * b->tex_size[2] *
-                           ls_texture_format_texel_bytes(b->tex_format);
+    uint64_t bytes = 0;
+    for (uint32_t lv = 0; lv < (b->tex_all_levels ? b->tex_levels : 1); lv++)
+      bytes += case_texture_level_bytes(b, lv);
     if (b->words * 4 != bytes)
       return case_fail(x, cp.s, "texture '%s' (%ux%ux%u %s) holds %llu words, not %llu", b->name,
                        b->tex_size[0], b->tex_size[1], b->tex_size[2],
@@ -791,8 +891,9 @@ static int case_dispatch_parse(case_ctx *x, case_file *c, size_t i, const json_t
   if (case_string(x, v, case_key(ip.s, "buffer").s, &s)) return -1;
   if (!case_find_buffer(c, s, &d->buffer))
     return case_fail(x, case_key(ip.s, "buffer").s, "no buffer named '%s'", s);
-  if (c->buffers[d->buffer].is_texture)
-    return case_fail(x, case_key(ip.s, "buffer").s, "'%s' is a texture, not a buffer", s);
+  if (c->buffers[d->buffer].is_texture || c->buffers[d->buffer].is_sampler)
+    return case_fail(x, case_key(ip.s, "buffer").s, "'%s' is a %s, not a buffer", s,
+                     c->buffers[d->buffer].is_sampler ? "sampler" : "texture");
   c->buffers[d->buffer].indirect = 1;
   return case_opt_uint(x, ind, ip.s, "offset", UINT64_MAX / 2, 0, &d->offset, NULL);
 }
@@ -1149,6 +1250,10 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
     if (case_string(x, json_array_get(v, i), at.s, &s)) goto out;
     if (!case_find_buffer(c, s, &bi)) {
       case_fail(x, at.s, "no buffer named '%s'", s);
+      goto out;
+    }
+    if (c->buffers[bi].is_sampler) {
+      case_fail(x, at.s, "'%s' is a sampler: it holds nothing to read back", s);
       goto out;
     }
     for (size_t k = 0; k < c->nreadback; k++)

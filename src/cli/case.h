@@ -74,11 +74,19 @@ typedef struct case_buffer {
   uint32_t tex_levels;
   ls_view_dimension tex_view_dim;
   ls_texture_sample_type tex_sample;
+  int tex_all_levels; /* "initLevels": "all": the words are every mip level's
+                         texels, level after level */
+  /* ... and its sampler extension ("sampler": {...}): a GPUSampler */
+  int is_sampler;
+  ls_sampler_desc smp_desc;
+  ls_buffer_binding_type smp_binding; /* LS_BINDING_*_SAMPLER */
 } case_buffer;
 
-/* Bound at a group and binding: a buffer of a kind other than none, or a
- * texture. */
+/* Bound at a group and binding: a buffer of a kind other than none, a
+ * texture or a sampler. */
 int case_bound(const case_buffer *b);
+/* Bytes of mip level `level` of a texture entry, tightly packed. */
+uint64_t case_texture_level_bytes(const case_buffer *b, uint32_t level);
 
 typedef struct case_pipeline {
   char *name;

@@ -294,7 +294,7 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
   }
   for (size_t i = 0; i < c->nbuffers; i++) {
     const case_buffer *b = &c->buffers[i];
-    if (b->is_texture) {
+    if (b->is_texture || b->is_sampler) {
       /* the profiler sees no texel accesses yet: say so rather than
        * profile half the memory traffic */
       fprintf(stderr, "%s: buffers[%zu]: texture '%s': the profiler does not run cases with "

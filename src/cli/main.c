@@ -323,7 +323,7 @@ typedef struct cli_pipe {
  * to the highest group the pipeline's buffers use. */
 static int cli_make_pipeline(ls_device *dev, cli_state *st, const case_file *c,
                              const case_pipeline *cp, ls_shader_module *m, ls_buffer **bufs,
-                             ls_texture_view **views, cli_pipe *out) {
+                             ls_texture_view **views, ls_sampler **samplers, cli_pipe *out) {
   uint32_t ngroups = 0;
   for (size_t k = 0; k < cp->nbuffers; k++) {
     uint32_t g = c->buffers[cp->buffers[k]].group;
@@ -349,11 +349,12 @@ static int cli_make_pipeline(ls_device *dev, cli_state *st, const case_file *c,
       size_t bi = cp->buffers[k];
       const case_buffer *b = &c->buffers[bi];
       if (b->group != g) continue;
-      if (b->is_texture) {
+      if (b->is_texture || b->is_sampler) {
         cli_texture_layout_entry(b, &le[n]);
         memset(&be[n], 0, sizeof be[n]);
         be[n].binding = b->binding;
-        be[n].texture_view = views[bi];
+        if (b->is_sampler) be[n].sampler = samplers[bi];
+        else be[n].texture_view = views[bi];
         n++;
         continue;
       }
@@ -451,6 +452,7 @@ static int cli_run(int argc, char **argv) {
   ls_buffer **bufs = NULL;
   ls_texture **texs = NULL;
   ls_texture_view **views = NULL;
+  ls_sampler **samplers = NULL;
   ls_shader_module *mod = NULL;
   cli_pipe *pipes = NULL;
   uint32_t **words = NULL;
@@ -499,9 +501,10 @@ static int cli_run(int argc, char **argv) {
   bufs = calloc(c.nbuffers + 1, sizeof *bufs);
   texs = calloc(c.nbuffers + 1, sizeof *texs);
   views = calloc(c.nbuffers + 1, sizeof *views);
+  samplers = calloc(c.nbuffers + 1, sizeof *samplers);
   pipes = calloc(c.npipelines + 1, sizeof *pipes);
   words = calloc(c.nreadback + 1, sizeof *words);
-  if (!bufs || !texs || !views || !pipes || !words) {
+  if (!bufs || !texs || !views || !samplers || !pipes || !words) {
     fprintf(stderr, "lockstep: out of memory\n");
     rc = CLI_FAILED;
     goto done;
@@ -511,6 +514,13 @@ static int cli_run(int argc, char **argv) {
     if (b->is_texture) {
       if (!cli_texture_create(dev, b, &texs[i], &views[i])) {
         fprintf(stderr, "%s: buffers[%zu] (texture '%s'): %s\n", c.path, i, b->name, cli_err(&st));
+        goto done;
+      }
+      continue;
+    }
+    if (b->is_sampler) {
+      if (!(samplers[i] = ls_device_create_sampler(dev, &b->smp_desc))) {
+        fprintf(stderr, "%s: buffers[%zu] (sampler '%s'): %s\n", c.path, i, b->name, cli_err(&st));
         goto done;
       }
       continue;
@@ -555,7 +565,9 @@ static int cli_run(int argc, char **argv) {
   }
 
   for (size_t i = 0; i < c.npipelines; i++)
-    if (!cli_make_pipeline(dev, &st, &c, &c.pipelines[i], mod, bufs, views, &pipes[i])) goto done;
+    if (!cli_make_pipeline(dev, &st, &c, &c.pipelines[i], mod, bufs, views, samplers,
+                           &pipes[i]))
+      goto done;
 
   enc = ls_device_create_command_encoder(dev);
   pass = enc ? ls_command_encoder_begin_compute_pass(enc) : NULL;
@@ -666,6 +678,8 @@ done:
   free(bufs);
   for (size_t i = 0; views && i < c.nbuffers; i++) ls_texture_view_destroy(views[i]);
   free(views);
+  for (size_t i = 0; samplers && i < c.nbuffers; i++) ls_sampler_destroy(samplers[i]);
+  free(samplers);
   for (size_t i = 0; texs && i < c.nbuffers; i++) ls_texture_destroy(texs[i]);
   free(texs);
   for (size_t r = 0; words && r < c.nreadback; r++) free(words[r]);

@@ -67,6 +67,7 @@ void ir_program_free(ir_program *p) {
     for (uint32_t i = 0; i < p->nbindings; i++) free((char *)p->bindings[i].name);
   }
   free(p->bindings);
+  free(p->samples);
   for (uint32_t i = 0; i < p->nwgvars; i++) free(p->wgvars[i].name);
   free(p->wgvars);
   free(p->entry_point);

@@ -143,10 +143,13 @@ typedef enum ir_binding_kind {
   IR_BIND_SAMPLED_TEXTURE,   /* texture_1d<T> ... texture_3d<T> */
   IR_BIND_WRITE_ONLY_STORAGE_TEXTURE, /* texture_storage_*<F, write> */
   IR_BIND_READ_ONLY_STORAGE_TEXTURE,  /* texture_storage_*<F, read> */
-  IR_BIND_READ_WRITE_STORAGE_TEXTURE  /* texture_storage_*<F, read_write> */
+  IR_BIND_READ_WRITE_STORAGE_TEXTURE, /* texture_storage_*<F, read_write> */
+  IR_BIND_SAMPLER,                    /* sampler */
+  IR_BIND_COMPARISON_SAMPLER          /* sampler_comparison */
 } ir_binding_kind;
 
-#define IR_BIND_IS_TEXTURE(k) ((k) >= IR_BIND_SAMPLED_TEXTURE)
+#define IR_BIND_IS_TEXTURE(k) ((k) >= IR_BIND_SAMPLED_TEXTURE && (k) <= IR_BIND_READ_WRITE_STORAGE_TEXTURE)
+#define IR_BIND_IS_SAMPLER(k) ((k) == IR_BIND_SAMPLER || (k) == IR_BIND_COMPARISON_SAMPLER)
 
 /* The view dimension a texture binding declares; the values of
  * ls_view_dimension (lockstep.h). */
@@ -159,8 +162,45 @@ typedef enum ir_tex_dim {
   IR_TEXDIM_3D
 } ir_tex_dim;
 
-/* The sampled type of a sampled texture binding. */
-typedef enum ir_tex_sample { IR_TEXS_F32, IR_TEXS_I32, IR_TEXS_U32 } ir_tex_sample;
+/* The sampled type of a sampled texture binding; DEPTH: texture_depth_*. */
+typedef enum ir_tex_sample { IR_TEXS_F32, IR_TEXS_I32, IR_TEXS_U32, IR_TEXS_DEPTH } ir_tex_sample;
+
+/* What one sampling instruction (TSMP) does: ir_program.samples[d]. The
+ * WGSL built-in it came from, the texture and sampler binding slots, and
+ * the const operands (gather component, texel offset). */
+typedef enum ir_smp_kind {
+  IR_SMP_LEVEL,      /* textureSampleLevel */
+  IR_SMP_GRAD,       /* textureSampleGrad */
+  IR_SMP_BASE_CLAMP, /* textureSampleBaseClampToEdge */
+  IR_SMP_GATHER,     /* textureGather */
+  IR_SMP_GATHER_CMP, /* textureGatherCompare */
+  IR_SMP_CMP_LEVEL   /* textureSampleCompareLevel */
+} ir_smp_kind;
+
+/* ir_sample.flags */
+#define IR_SMPF_INDEX_U32 1u /* the array index is u32 (else i32) */
+#define IR_SMPF_LEVEL_INT 2u /* the level is an integer (depth textures) */
+#define IR_SMPF_LEVEL_U32 4u /* ... a u32 */
+
+typedef struct ir_sample {
+  uint32_t texture, sampler; /* binding slots */
+  uint8_t kind;              /* ir_smp_kind */
+  uint8_t component;         /* textureGather: the channel */
+  uint8_t flags;             /* IR_SMPF_* */
+  int8_t offset[3];          /* texel offset; 0 when none */
+  src_span span;             /* the call */
+} ir_sample;
+
+/* The input block of TSMP: IR_SMP_IN registers from operand b. */
+enum {
+  IR_SMP_COORD = 0, /* 3: coordinates (f32), what the dimension lacks is 0 */
+  IR_SMP_INDEX = 3, /* the array index */
+  IR_SMP_LEVEL_ = 4, /* the level (f32, or an integer per flags) */
+  IR_SMP_DDX = 5,   /* 3: textureSampleGrad's ddx */
+  IR_SMP_DDY = 8,   /* 3: ... ddy */
+  IR_SMP_REF = 11,  /* depth_ref (f32) */
+  IR_SMP_IN = 12
+};
 
 /* A resource the entry point uses; slot i of the program is bindings[i]. */
 typedef struct ir_binding {
@@ -202,6 +242,9 @@ typedef struct ir_program {
   uint32_t priv_mem_size; /* bytes of private memory per invocation (zeroed) */
   ir_binding *bindings;
   uint32_t nbindings;
+  ir_sample *samples;   /* the TSMP descriptors; the texture-sampler pairs
+                           the API validates */
+  uint32_t nsamples;
   ir_wgvar *wgvars;       /* in order of placement */
   uint32_t nwgvars;
   char *entry_point;

@@ -254,17 +254,18 @@ static int texture_binding(lw *L, ast_decl *d, ir_binding *bd) {
                                     [TD_2D_ARRAY] = IR_TEXDIM_2D_ARRAY, [TD_3D] = IR_TEXDIM_3D,
                                     [TD_CUBE] = IR_TEXDIM_CUBE,
                                     [TD_CUBE_ARRAY] = IR_TEXDIM_CUBE_ARRAY};
-  if ((t->tex_kind != TEX_SAMPLED && t->tex_kind != TEX_STORAGE) || t->tex_dim == TD_CUBE ||
-      t->tex_dim == TD_CUBE_ARRAY || t->tex_dim < 0 || t->tex_dim > TD_CUBE_ARRAY) {
+  if ((t->tex_kind != TEX_SAMPLED && t->tex_kind != TEX_STORAGE && t->tex_kind != TEX_DEPTH) ||
+      t->tex_dim < 0 || t->tex_dim > TD_CUBE_ARRAY) {
     lw_fail(L, d->name_span, "a texture of type %s is not supported by lockstep yet",
             type_name(t, b, sizeof b));
     return 0;
   }
   bd->tex_dim = dims[t->tex_dim];
-  if (t->tex_kind == TEX_SAMPLED) {
+  if (t->tex_kind == TEX_SAMPLED || t->tex_kind == TEX_DEPTH) {
     const type *st = t->elem;
     bd->kind = IR_BIND_SAMPLED_TEXTURE;
-    bd->tex_sample = st && st->kind == TY_I32 ? IR_TEXS_I32
+    bd->tex_sample = t->tex_kind == TEX_DEPTH ? IR_TEXS_DEPTH
+                     : st && st->kind == TY_I32 ? IR_TEXS_I32
                      : st && st->kind == TY_U32 ? IR_TEXS_U32
                                                 : IR_TEXS_F32;
     return 1;
@@ -286,10 +287,12 @@ ref lw_global(lw *L, ast_decl *d) {
   if (g->placed) return g->r;
   ref r = {.kind = RF_MEM, .type = d->rtype, .addr = IR_NO_REG, .space = (addr_space)d->space};
   char b[128];
-  if (d->rtype && d->rtype->kind == TY_TEXTURE) {
+  if (d->rtype && (d->rtype->kind == TY_TEXTURE || d->rtype->kind == TY_SAMPLER)) {
     ir_binding *bd = new_binding(L, d);
     if (!bd) return r;
-    if (!texture_binding(L, d, bd)) {
+    if (d->rtype->kind == TY_SAMPLER) {
+      bd->kind = d->rtype->tex_kind ? IR_BIND_COMPARISON_SAMPLER : IR_BIND_SAMPLER;
+    } else if (!texture_binding(L, d, bd)) {
       free((char *)bd->name);
       return r;
     }
@@ -708,9 +711,15 @@ val lw_call(lw *L, ast_expr *e) {
   }
   for (int i = 0; i < fn->nparams && !L->failed; i++) {
     ast_expr *a = e->u.call.args[i];
-    if (fn->params[i]->rtype->kind == TY_PTR) {
+    const int kind = fn->params[i]->rtype->kind;
+    if (kind == TY_PTR) {
       bs[i].is_ref = 1;
       bs[i].r = lw_ptr(L, a);
+    } else if (kind == TY_TEXTURE || kind == TY_SAMPLER) {
+      /* a handle names its module-scope variable's binding slot */
+      bs[i].is_ref = 1;
+      bs[i].r.kind = RF_MEM;
+      lw_handle_slot(L, a, &bs[i].r.slot);
     } else {
       bs[i].v = lw_own(L, lw_value(L, a));
     }
@@ -964,6 +973,10 @@ static void sort_bindings(lw *L) {
       if (form[k] == 's') *f[k] = map[*f[k]];
     if (in->op == IR_ATOMB) in->d = (in->d & 0xffu) | (map[in->d >> 8] << 8);
   }
+  for (uint32_t i = 0; i < L->nsamples; i++) {
+    L->samples[i].texture = map[L->samples[i].texture];
+    L->samples[i].sampler = map[L->samples[i].sampler];
+  }
 }
 
 /* Module declarations' scratch slots point at lowering state: clear them. */
@@ -1140,6 +1153,8 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   p->priv_mem_size = (L.priv_bytes + 3) / 4 * 4;
   p->bindings = L.bindings;
   p->nbindings = L.nbindings;
+  p->samples = L.samples;
+  p->nsamples = L.nsamples;
   p->wgvars = L.wgvars;
   p->nwgvars = L.nwgvars;
   p->entry_point = strdup(fn->name);
@@ -1159,6 +1174,7 @@ fail:
   free(L.consts);
   for (uint32_t i = 0; i < L.nbindings; i++) free((char *)L.bindings[i].name);
   free(L.bindings);
+  free(L.samples);
   for (uint32_t i = 0; i < L.nwgvars; i++) free(L.wgvars[i].name);
   free(L.wgvars);
   free(L.env.overrides);

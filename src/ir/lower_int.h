@@ -87,6 +87,8 @@ typedef struct lw {
   uint32_t mtop, maxmasks;/* mask slots: a stack */
   ir_binding *bindings;
   uint32_t nbindings, capbindings;
+  ir_sample *samples;     /* TSMP descriptors (lower_texture.c) */
+  uint32_t nsamples, capsamples;
   gvar *gvars;            /* per module declaration */
   ir_wgvar *wgvars;       /* workgroup variables placed, for observers */
   uint32_t nwgvars;
@@ -154,5 +156,8 @@ val lw_select_element(lw *L, val base, uint32_t idx, uint32_t width, uint32_t co
 val lw_builtin(lw *L, ast_expr *e);
 /* lower_texture.c: textureLoad, textureStore and the texture queries. */
 val lw_texture_builtin(lw *L, ast_expr *e, builtin_fn f);
+/* The binding slot of the texture or sampler an argument names (a
+ * module-scope variable, or a handle parameter of an inlined call). */
+int lw_handle_slot(lw *L, ast_expr *x, uint32_t *slot);
 
 #endif

@@ -1,26 +1,43 @@
 /*
  * lower_texture.c — the texture built-ins of compute shaders to the
- * texture opcodes (op.def: TLD, TST, TQRY): textureLoad, textureStore,
- * textureDimensions, textureNumLevels and textureNumLayers on the
- * module-scope texture variables lowering places as binding slots
- * (lower.c). A texel address is four fresh consecutive registers (x, y,
- * z-or-layer, level) so the VM reads one run whatever the texture's
- * dimension; what the type lacks is 0.
+ * texture opcodes (op.def: TLD, TST, TSMP, TQRY): textureLoad,
+ * textureStore, textureDimensions, textureNumLevels and textureNumLayers,
+ * and the sampling functions a compute shader may call (textureSampleLevel,
+ * textureSampleGrad, textureSampleBaseClampToEdge, textureGather,
+ * textureGatherCompare, textureSampleCompareLevel) on the module-scope
+ * texture and sampler variables lowering places as binding slots (lower.c).
+ * A handle parameter of a function names the caller's variable: calls are
+ * inlined, so it is that variable's slot.
+ *
+ * A texel address is four fresh consecutive registers (x, y, z-or-layer,
+ * level) so the VM reads one run whatever the texture's dimension; what
+ * the type lacks is 0. A sampling instruction reads a block of IR_SMP_IN
+ * registers (ir.h) and points at a descriptor (ir_program.samples) with
+ * the sampler slot and the const operands; those descriptors are also the
+ * texture-sampler pairs the API validates against the layout.
  */
+#include <stdlib.h>
+
 #include "lower_int.h"
 
 static val bad(void) { return (val){0}; }
 
-/* The binding slot of the texture an argument names. */
-static int texture_slot(lw *L, ast_expr *x, uint32_t *slot) {
-  if (x && x->kind == EX_IDENT && x->ref == REF_DECL && x->decl && x->decl->kind == DECL_VAR) {
-    ref r = lw_global(L, x->decl);
-    if (L->failed) return 0;
-    *slot = r.slot;
-    return 1;
+int lw_handle_slot(lw *L, ast_expr *x, uint32_t *slot) {
+  if (x && x->kind == EX_IDENT && x->ref == REF_DECL && x->decl) {
+    ast_decl *d = x->decl;
+    if (d->kind == DECL_VAR) {
+      ref r = lw_global(L, d);
+      if (L->failed) return 0;
+      *slot = r.slot;
+      return 1;
+    }
+    if (d->kind == DECL_PARAM && d->lower) {
+      *slot = ((const binding *)d->lower)->r.slot;
+      return 1;
+    }
   }
   lw_fail(L, x ? x->span : L->span,
-          "a texture that is not a module-scope variable is not supported by lockstep yet");
+          "this texture or sampler expression is not supported by lockstep yet");
   return 0;
 }
 
@@ -55,13 +72,110 @@ static uint32_t address(lw *L, ast_expr **args, int nargs, int arrayed, int leve
   return blk;
 }
 
+static int is_arrayed(ir_tex_dim d) { return d == IR_TEXDIM_2D_ARRAY || d == IR_TEXDIM_CUBE_ARRAY; }
+
+/* A new TSMP descriptor; its index, or UINT32_MAX out of memory. */
+static uint32_t new_sample(lw *L, const ir_sample *smp) {
+  if (L->nsamples == L->capsamples) {
+    uint32_t cap = L->capsamples ? L->capsamples * 2 : 8;
+    ir_sample *n = realloc(L->samples, cap * sizeof *n);
+    if (!n) {
+      lw_fail(L, smp->span, "out of memory");
+      return UINT32_MAX;
+    }
+    L->samples = n;
+    L->capsamples = cap;
+  }
+  L->samples[L->nsamples] = *smp;
+  return L->nsamples++;
+}
+
+/* Evaluates argument a into the n registers at dst. */
+static int arg_into(lw *L, ast_expr *a, uint32_t dst, uint32_t n) {
+  val v = lw_value(L, a);
+  if (L->failed) return 0;
+  put(L, dst, v, n < v.n ? n : v.n);
+  return 1;
+}
+
+static int is_unsigned(const ast_expr *a) { return a->type && a->type->kind == TY_U32; }
+
+/* The sampling built-ins: the input block, then one TSMP. */
+static val sample(lw *L, ast_expr *e, builtin_fn f) {
+  ast_expr **args = e->u.call.args;
+  const int n = e->u.call.nargs;
+  ir_sample smp = {.span = e->span};
+  int k = 0;
+  if (f == BF_TEXTURE_GATHER && n > 0 && args[0]->type && args[0]->type->kind != TY_TEXTURE) {
+    smp.component = (uint8_t)(args[0]->cval ? args[0]->cval->i : 0);
+    k = 1;
+  }
+  if (n < k + 3 || !lw_handle_slot(L, args[k], &smp.texture) ||
+      !lw_handle_slot(L, args[k + 1], &smp.sampler))
+    return bad();
+  k += 2;
+  const ir_binding *bd = &L->bindings[smp.texture];
+  const int depth = bd->tex_sample == IR_TEXS_DEPTH;
+  smp.kind = f == BF_TEXTURE_SAMPLE_LEVEL           ? IR_SMP_LEVEL
+             : f == BF_TEXTURE_SAMPLE_GRAD          ? IR_SMP_GRAD
+             : f == BF_TEXTURE_SAMPLE_BASE_CLAMP    ? IR_SMP_BASE_CLAMP
+             : f == BF_TEXTURE_GATHER               ? IR_SMP_GATHER
+             : f == BF_TEXTURE_GATHER_COMPARE       ? IR_SMP_GATHER_CMP
+                                                    : IR_SMP_CMP_LEVEL;
+  const uint32_t blk = lw_reg(L, IR_SMP_IN);
+  const uint32_t zero = lw_const(L, 0);
+  for (uint32_t i = 0; i < IR_SMP_IN; i++) lw_emit(L, IR_MOV, blk + i, zero, 0, 0);
+  if (!arg_into(L, args[k++], blk + IR_SMP_COORD, 3)) return bad();
+  if (is_arrayed(bd->tex_dim) && k < n) {
+    if (is_unsigned(args[k])) smp.flags |= IR_SMPF_INDEX_U32;
+    if (!arg_into(L, args[k++], blk + IR_SMP_INDEX, 1)) return bad();
+  }
+  switch (smp.kind) {
+  case IR_SMP_LEVEL:
+    if (k < n) {
+      /* a depth texture's level is an integer, the others' an f32 */
+      if (depth) smp.flags |= IR_SMPF_LEVEL_INT | (is_unsigned(args[k]) ? IR_SMPF_LEVEL_U32 : 0);
+      if (!arg_into(L, args[k++], blk + IR_SMP_LEVEL_, 1)) return bad();
+    }
+    break;
+  case IR_SMP_GRAD:
+    if (k + 1 < n) {
+      if (!arg_into(L, args[k++], blk + IR_SMP_DDX, 3)) return bad();
+      if (!arg_into(L, args[k++], blk + IR_SMP_DDY, 3)) return bad();
+    }
+    break;
+  case IR_SMP_GATHER_CMP:
+  case IR_SMP_CMP_LEVEL:
+    if (k < n && !arg_into(L, args[k++], blk + IR_SMP_REF, 1)) return bad();
+    break;
+  default: break;
+  }
+  if (k < n) {
+    /* the texel offset: a const-expression (the resolver checked its range) */
+    const cvalue *cv = args[k]->cval;
+    for (int i = 0; cv && i < cv->n && i < 3; i++) smp.offset[i] = (int8_t)cv->elems[i]->i;
+  }
+  const uint32_t idx = new_sample(L, &smp);
+  if (idx == UINT32_MAX) return bad();
+  const uint32_t d = lw_reg(L, 4);
+  lw_emit(L, IR_TSMP, d, blk, smp.texture, idx);
+  const int scalar = depth && smp.kind != IR_SMP_GATHER && smp.kind != IR_SMP_GATHER_CMP;
+  return (val){.reg = d, .n = scalar ? 1 : 4, .type = e->type};
+}
+
 val lw_texture_builtin(lw *L, ast_expr *e, builtin_fn f) {
+  switch (f) {
+  case BF_TEXTURE_SAMPLE_LEVEL: case BF_TEXTURE_SAMPLE_GRAD: case BF_TEXTURE_SAMPLE_BASE_CLAMP:
+  case BF_TEXTURE_GATHER: case BF_TEXTURE_GATHER_COMPARE: case BF_TEXTURE_SAMPLE_COMPARE_LEVEL:
+    return sample(L, e, f);
+  default: break;
+  }
   ast_expr **args = e->u.call.args;
   int n = e->u.call.nargs;
   uint32_t slot;
-  if (n < 1 || !texture_slot(L, args[0], &slot)) return bad();
+  if (n < 1 || !lw_handle_slot(L, args[0], &slot)) return bad();
   const ir_binding *bd = &L->bindings[slot];
-  const int arrayed = bd->tex_dim == IR_TEXDIM_2D_ARRAY;
+  const int arrayed = is_arrayed(bd->tex_dim);
   switch (f) {
   case BF_TEXTURE_DIMENSIONS: {
     uint32_t lv = lw_const(L, 0);
@@ -78,7 +192,9 @@ val lw_texture_builtin(lw *L, ast_expr *e, builtin_fn f) {
   case BF_TEXTURE_NUM_LEVELS:
   case BF_TEXTURE_NUM_LAYERS: {
     uint32_t d = lw_reg(L, 3);
-    lw_emit(L, IR_TQRY, d, lw_const(L, 0), slot, f == BF_TEXTURE_NUM_LEVELS ? 1 : 2);
+    /* a cube array's layers are 6 per cube */
+    lw_emit(L, IR_TQRY, d, lw_const(L, 0), slot,
+            f == BF_TEXTURE_NUM_LEVELS ? 1 : bd->tex_dim == IR_TEXDIM_CUBE_ARRAY ? 3 : 2);
     return (val){.reg = d, .n = 1, .type = e->type};
   }
   case BF_TEXTURE_LOAD: {
@@ -87,7 +203,8 @@ val lw_texture_builtin(lw *L, ast_expr *e, builtin_fn f) {
     if (L->failed) return bad();
     uint32_t d = lw_reg(L, 4);
     lw_emit(L, IR_TLD, d, blk, slot, 0);
-    return (val){.reg = d, .n = 4, .type = e->type};
+    /* a depth texture's texel is its depth, in component 0 */
+    return (val){.reg = d, .n = bd->tex_sample == IR_TEXS_DEPTH ? 1 : 4, .type = e->type};
   }
   case BF_TEXTURE_STORE: {
     int k;

@@ -175,8 +175,8 @@ void vm_tex_query(const vm_texture *t, uint32_t *dst, const uint32_t *level, uns
   for (unsigned l = 0; l < w; l++) {
     if (what == 1) {
       dst[l] = t->levels;
-    } else if (what == 2) {
-      dst[l] = t->layers;
+    } else if (what == 2 || what == 3) {
+      dst[l] = what == 3 ? t->layers / 6 : t->layers; /* 3: a cube array's cubes */
     } else {
       const uint32_t lv = level[l];
       const int ok = lv < t->levels;

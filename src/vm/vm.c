@@ -828,7 +828,19 @@ static int vm_check(const ir_program *p) {
       if (p->nregs - in->a < na || p->nregs - in->b < nb) return 0;
       if (in->op != IR_TST && in->a < p->nconsts) return 0;
       if (!IR_BIND_IS_TEXTURE(p->bindings[in->c].kind)) return 0;
-      if (in->op == IR_TQRY && in->d > 2) return 0;
+      if (in->op == IR_TQRY && in->d > 3) return 0;
+    }
+    /* sampling reads a block of IR_SMP_IN; its descriptor names this
+     * texture and a sampler */
+    if (in->op == IR_TSMP) {
+      if (p->nregs - in->a < 4 || in->a < p->nconsts || p->nregs - in->b < IR_SMP_IN) return 0;
+      if (in->d >= p->nsamples || !p->samples) return 0;
+      const ir_sample *sm = &p->samples[in->d];
+      if (sm->texture != in->c || sm->sampler >= p->nbindings ||
+          p->bindings[in->c].kind != IR_BIND_SAMPLED_TEXTURE ||
+          !IR_BIND_IS_SAMPLER(p->bindings[sm->sampler].kind) || sm->kind > IR_SMP_CMP_LEVEL ||
+          sm->component > 3)
+        return 0;
     }
     if (in->op == IR_ATOMB && ((in->d >> 8) >= p->nbindings || (in->d & 0xff) >= IR_ATOM_COUNT))
       return 0;

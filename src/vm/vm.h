@@ -66,11 +66,21 @@ typedef struct vm_texture {
   } level[VM_TEX_LEVELS];
 } vm_texture;
 
+/* A sampler's state (GPUSamplerDescriptor); the values of the ls_*
+ * enums in lockstep.h. */
+typedef struct vm_sampler {
+  uint8_t address[3]; /* ls_address_mode for u, v, w */
+  uint8_t mag, min, mip; /* ls_filter_mode */
+  uint8_t compare;    /* ls_compare_function; 0 = not a comparison sampler */
+  float lod_min, lod_max;
+} vm_sampler;
+
 /* Memory of one binding slot of the program (ir_program.bindings[i]). */
 typedef struct vm_binding {
   uint8_t *data; /* start of the bound range */
   uint64_t size; /* bytes in the bound range */
   const vm_texture *tex; /* a texture binding's view; NULL for a buffer */
+  const vm_sampler *smp; /* a sampler binding's state */
 } vm_binding;
 
 /* The texture opcodes on the live lanes of one subgroup of width w: rows
@@ -86,6 +96,11 @@ uint64_t vm_tex_load(const vm_texture *t, uint32_t *dst, const uint32_t *adr, ui
 /* Returns the lanes that stored (for observers). */
 uint64_t vm_tex_store(const vm_texture *t, const uint32_t *adr, const uint32_t *val,
                       uint64_t live, unsigned w);
+/* TSMP: the sampling described by smp (ir.h) of texture t, view
+ * dimension dim (ir_tex_dim), with sampler s; in is the IR_SMP_IN input
+ * rows, dst 4 rows (sample.c). */
+void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const ir_sample *smp,
+                   uint32_t *dst, const uint32_t *in, uint64_t live, unsigned w);
 void vm_tex_query(const vm_texture *t, uint32_t *dst, const uint32_t *level, unsigned what,
                   unsigned w);
 

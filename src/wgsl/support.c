@@ -29,13 +29,12 @@ static const char *type_problem(const type *t) {
   if (!t) return NULL;
   switch (t->kind) {
   case TY_TEXTURE:
-    /* sampled and storage textures of 1, 2 and 3 dimensions run
+    /* sampled, depth and storage textures of every dimension run
      * (lower_texture.c); storage texel formats are checked by lowering */
-    if ((t->tex_kind == TEX_SAMPLED || t->tex_kind == TEX_STORAGE) && t->tex_dim != TD_CUBE &&
-        t->tex_dim != TD_CUBE_ARRAY)
+    if (t->tex_kind == TEX_SAMPLED || t->tex_kind == TEX_STORAGE || t->tex_kind == TEX_DEPTH)
       return NULL;
     return "a texture";
-  case TY_SAMPLER: return "a sampler";
+  case TY_SAMPLER: return NULL;
   case TY_SGMAT: return "a subgroup matrix";
   case TY_BUFFER: return "a buffer";
   case TY_BINDING_ARRAY: return "a binding array";
@@ -61,7 +60,7 @@ static void check_type(gate *g, const type *t, src_span s) {
     char b[160];
     char tn[96];
     type_name(t, tn, sizeof tn);
-    if (!strcmp(p, "a texture") || !strcmp(p, "a sampler"))
+    if (!strcmp(p, "a texture"))
       snprintf(b, sizeof b, "%s (in %s)", p, tn);
     else snprintf(b, sizeof b, "%s", p);
     refuse(g, s, b);
@@ -73,6 +72,8 @@ static int lowered(builtin_fn f) {
   switch (f) {
   case BF_TEXTURE_LOAD: case BF_TEXTURE_STORE: case BF_TEXTURE_DIMENSIONS:
   case BF_TEXTURE_NUM_LEVELS: case BF_TEXTURE_NUM_LAYERS:
+  case BF_TEXTURE_SAMPLE_LEVEL: case BF_TEXTURE_SAMPLE_GRAD: case BF_TEXTURE_SAMPLE_BASE_CLAMP:
+  case BF_TEXTURE_GATHER: case BF_TEXTURE_GATHER_COMPARE: case BF_TEXTURE_SAMPLE_COMPARE_LEVEL:
     return 1;
   default: break;
   }
@@ -139,9 +140,7 @@ static void decl(gate *g, ast_decl *d) {
   case DECL_FN:
     if (d->rtype) check_type(g, d->rtype, d->ret_type ? d->ret_type->span : d->name_span);
     for (int i = 0; i < d->nparams; i++) {
-      const type *pt = d->params[i]->rtype;
-      if (pt && pt->kind == TY_TEXTURE) refuse(g, d->params[i]->name_span, "a texture function parameter");
-      check_type(g, pt, d->params[i]->name_span);
+      check_type(g, d->params[i]->rtype, d->params[i]->name_span);
     }
     stmt(g, d->body);
     break;

@@ -13,10 +13,12 @@
 // DAWN_FEATURE_LEVEL (default compatibility) pick Dawn's backend and
 // feature level, DAWN_ARGS adds Dawn switches, as for the kit's runner.
 //
+// A sampler entry (kind none plus a "sampler" object) becomes a GPUSampler
+// from that descriptor, bound through a sampler layout entry of its "type".
 // A texture entry becomes a GPUTexture with COPY_SRC | COPY_DST and the
-// binding usage its access needs; its init words are written to level 0 with
-// queue.writeTexture (rows tightly packed, as in the case), other levels stay
-// zero; it is bound through an explicit layout entry (texture or
+// binding usage its access needs; its init words are written to level 0
+// (with "initLevels": "all", to every level in turn) with queue.writeTexture
+// (rows tightly packed, as in the case), other levels stay zero; it is bound through an explicit layout entry (texture or
 // storageTexture) and read back with copyTextureToBuffer, whose 256-byte
 // aligned rows are unpadded into tightly packed words. Buffers are handled
 // as the kit's runner handles them. Exit status 0 only if everything
@@ -66,11 +68,19 @@ function textureOf(b) {
   const access = t.access ?? 'sampled';
   const integer = /uint$/.test(t.format) ? 'uint' : /sint$/.test(t.format) ? 'sint' : null;
   const sampleType = t.sampleType ?? integer ?? 'unfilterable-float';
-  const words = w * h * d * texelBytes / 4;
+  const mipLevelCount = t.mipLevelCount ?? 1;
+  // "initLevels": "all": the words are every level's texels, level after level
+  const levels = [];
+  for (let lv = 0; lv < (t.initLevels === 'all' ? mipLevelCount : 1); lv++) {
+    const lw = Math.max(1, w >> lv), lh = dimension === '1d' ? 1 : Math.max(1, h >> lv);
+    const ld = dimension === '3d' ? Math.max(1, d >> lv) : d;
+    levels.push({ w: lw, h: lh, d: ld, words: lw * lh * ld * texelBytes / 4 });
+  }
+  const words = levels.reduce((n, l) => n + l.words, 0);
   if (kit.bufferWordCount(b) !== words)
     fail(`${b.name}: ${kit.bufferWordCount(b)} words, a ${w}x${h}x${d} ${t.format} texture has ${words}`);
   return { format: t.format, w, h, d, dimension, viewDimension, access, sampleType,
-    mipLevelCount: t.mipLevelCount ?? 1, texelBytes, words };
+    mipLevelCount, texelBytes, words, levels, allLevels: t.initLevels === 'all' };
 }
 
 const c = kit.loadCase(casePath);
@@ -107,11 +117,22 @@ for (const b of spec.buffers) {
     // may be bound with.
     if (FEATURE_LEVEL === 'compatibility') desc.textureBindingViewDimension = t.viewDimension;
     const tex = device.createTexture(desc);
-    device.queue.writeTexture({ texture: tex, mipLevel: 0 }, Uint32Array.from(words),
-      { offset: 0, bytesPerRow: t.w * t.texelBytes, rowsPerImage: t.h }, [t.w, t.h, t.d]);
+    let at = 0;
+    t.levels.forEach((l, lv) => {
+      device.queue.writeTexture({ texture: tex, mipLevel: lv }, Uint32Array.from(words.slice(at, at + l.words)),
+        { offset: 0, bytesPerRow: l.w * t.texelBytes, rowsPerImage: l.h }, [l.w, l.h, l.d]);
+      at += l.words;
+    });
     const view = tex.createView({ label: b.name, dimension: t.viewDimension, baseMipLevel: 0,
       mipLevelCount: t.access === 'sampled' ? t.mipLevelCount : 1 });
     res[b.name] = { tex, view, t };
+    continue;
+  }
+  if (b.sampler) {
+    // lockstep's sampler extension: a GPUSamplerDescriptor plus the layout's type
+    const { type, ...desc } = b.sampler;
+    res[b.name] = { smp: device.createSampler({ label: b.name, ...desc }),
+      type: type ?? (desc.compare ? 'comparison' : 'filtering') };
     continue;
   }
   let usage = GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
@@ -128,7 +149,8 @@ for (const b of spec.buffers) {
 // ---- explicit layouts: one bind group layout per group, textures included
 function layoutEntry(b) {
   const e = { binding: b.binding, visibility: GPUShaderStage.COMPUTE };
-  if (!b.texture) e.buffer = { type: b.kind };
+  if (b.sampler) e.sampler = { type: res[b.name].type };
+  else if (!b.texture) e.buffer = { type: b.kind };
   else {
     const t = res[b.name].t;
     if (t.access === 'sampled') e.texture = { sampleType: t.sampleType, viewDimension: t.viewDimension, multisampled: false };
@@ -138,12 +160,13 @@ function layoutEntry(b) {
 }
 function groupEntry(b) {
   if (b.texture) return { binding: b.binding, resource: res[b.name].view };
+  if (b.sampler) return { binding: b.binding, resource: res[b.name].smp };
   const offset = b.bindOffset ?? 0;
   return { binding: b.binding, resource: { buffer: res[b.name].buf, offset, size: b.bindSize ?? kit.bufferWordCount(b) * 4 - offset } };
 }
 const pipelines = {};
 for (const [pname, p] of Object.entries(spec.pipelines)) {
-  const used = spec.buffers.filter((b) => (b.kind !== 'none' || b.texture) && (!p.buffers || p.buffers.includes(b.name)));
+  const used = spec.buffers.filter((b) => (b.kind !== 'none' || b.texture || b.sampler) && (!p.buffers || p.buffers.includes(b.name)));
   const groups = 1 + used.reduce((m, b) => Math.max(m, b.group ?? 0), -1);
   const bgls = [], bgs = [];
   for (let g = 0; g < groups; g++) {
@@ -174,6 +197,7 @@ for (const name of spec.readback) {
   const r = res[name];
   if (r.tex) {
     const t = r.t;
+    if (t.allLevels) fail(`${name}: reading back a texture with initLevels "all" is not supported`);
     const rowBytes = t.w * t.texelBytes;
     const bytesPerRow = Math.ceil(rowBytes / 256) * 256;
     const size = bytesPerRow * t.h * t.d;

@@ -1,0 +1,380 @@
+/*
+ * sample.c — the sampling opcode (TSMP): what a sampler does to a texture
+ * for textureSampleLevel, textureSampleGrad, textureSampleBaseClampToEdge,
+ * textureGather, textureGatherCompare and textureSampleCompareLevel.
+ * WebGPU leaves the filtering arithmetic to the implementation and points
+ * at Vulkan's texel filtering; lockstep follows that description exactly:
+ * unnormalized coordinates u = s * size (+ offset); nearest takes
+ * floor(u), linear the texels floor(u - 0.5) and the next one with the
+ * weight frac(u - 0.5) in f32 (no sub-texel quantization); the address
+ * modes act on integer texel coordinates; the level of detail is clamped
+ * to [lodMinClamp, lodMaxClamp], magFilter applies when it is <= 0, a
+ * nearest mipmap filter rounds half down and a linear one blends the two
+ * levels. Cube maps pick the face by the major axis and filter across
+ * face edges (seamless, as WebGPU requires), a corner texel taken from
+ * one adjacent face. Anisotropic filtering is not done (maxAnisotropy is
+ * an upper bound). docs/spec-notes.md lists these choices.
+ *
+ * One call covers the live lanes of one subgroup: the handler in
+ * vm_loop.inc passes rows of w words.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "../../include/lockstep.h"
+#include "vm.h"
+
+/* One lane's sampling: the texture, the view dimension, what is sampled
+ * where. */
+typedef struct smp_ctx {
+  const vm_texture *t;
+  const vm_sampler *s;
+  unsigned dim;   /* ir_tex_dim */
+  uint32_t layer; /* array layer; a cube's first layer (6 per cube) */
+  uint32_t face;  /* cube face, 0..5 (+x -x +y -y +z -z) */
+} smp_ctx;
+
+/* floor(x) as an integer; NaN and huge values land far outside any
+ * texture, where the address mode brings them back. */
+static int32_t smp_floor(float x) {
+  if (!(x > -1.0e9f)) return -1000000000;
+  if (x > 1.0e9f) return 1000000000;
+  return (int32_t)floorf(x);
+}
+
+/* The address modes on an integer texel coordinate (Vulkan's wrapping
+ * operation). */
+static int32_t smp_wrap(int32_t i, int32_t size, unsigned mode) {
+  if (mode == LS_ADDRESS_REPEAT) {
+    int32_t r = i % size;
+    return r < 0 ? r + size : r;
+  }
+  if (mode == LS_ADDRESS_MIRROR_REPEAT) {
+    int32_t p = i % (2 * size);
+    if (p < 0) p += 2 * size;
+    p -= size;
+    return (size - 1) - (p >= 0 ? p : -(1 + p));
+  }
+  return i < 0 ? 0 : i >= size ? size - 1 : i;
+}
+
+/* Major-axis face selection: face, the face coordinates sc, tc and |ma|. */
+static unsigned smp_face(const float d[3], float *sc, float *tc, float *ma) {
+  const float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
+  if (ax >= ay && ax >= az) {
+    *ma = ax;
+    *sc = d[0] >= 0 ? -d[2] : d[2];
+    *tc = -d[1];
+    return d[0] >= 0 ? 0 : 1;
+  }
+  if (ay >= az) {
+    *ma = ay;
+    *sc = d[0];
+    *tc = d[1] >= 0 ? d[2] : -d[2];
+    return d[1] >= 0 ? 2 : 3;
+  }
+  *ma = az;
+  *sc = d[2] >= 0 ? d[0] : -d[0];
+  *tc = -d[1];
+  return d[2] >= 0 ? 4 : 5;
+}
+
+/* The direction of face coordinates (sc, tc) on face f: the inverse of
+ * smp_face with |ma| = 1. */
+static void smp_unface(unsigned f, float sc, float tc, float d[3]) {
+  switch (f) {
+  case 0: d[0] = 1, d[1] = -tc, d[2] = -sc; break;
+  case 1: d[0] = -1, d[1] = -tc, d[2] = sc; break;
+  case 2: d[0] = sc, d[1] = 1, d[2] = tc; break;
+  case 3: d[0] = sc, d[1] = -1, d[2] = -tc; break;
+  case 4: d[0] = sc, d[1] = -tc, d[2] = 1; break;
+  default: d[0] = -sc, d[1] = -tc, d[2] = -1; break;
+  }
+}
+
+static int32_t smp_clampi(int32_t i, int32_t n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
+
+/* Texel (i, j, k) of level lv after the address modes, decoded. A cube
+ * texel off its face is the texel of the adjacent face under the same
+ * direction from the centre (a corner: j clamped first). */
+static void smp_texel(const smp_ctx *c, uint32_t lv, int32_t i, int32_t j, int32_t k,
+                      uint32_t v[4]) {
+  const vm_texture *t = c->t;
+  const int32_t w = (int32_t)t->level[lv].w, h = (int32_t)t->level[lv].h,
+                d = (int32_t)t->level[lv].d;
+  switch (c->dim) {
+  case IR_TEXDIM_1D:
+    vm_tex_fetch(t, (uint32_t)smp_wrap(i, w, c->s->address[0]), 0, 0, lv, v);
+    return;
+  case IR_TEXDIM_CUBE:
+  case IR_TEXDIM_CUBE_ARRAY: {
+    unsigned f = c->face;
+    if (i < 0 || i >= w || j < 0 || j >= w) {
+      if ((i < 0 || i >= w) && (j < 0 || j >= w)) j = smp_clampi(j, w);
+      float dir[3], sc, tc, ma;
+      smp_unface(f, 2.0f * ((float)i + 0.5f) / (float)w - 1.0f,
+                 2.0f * ((float)j + 0.5f) / (float)w - 1.0f, dir);
+      f = smp_face(dir, &sc, &tc, &ma);
+      i = smp_clampi(smp_floor(0.5f * (sc / ma + 1.0f) * (float)w), w);
+      j = smp_clampi(smp_floor(0.5f * (tc / ma + 1.0f) * (float)w), w);
+    }
+    vm_tex_fetch(t, (uint32_t)i, (uint32_t)j, c->layer + f, lv, v);
+    return;
+  }
+  case IR_TEXDIM_3D:
+    vm_tex_fetch(t, (uint32_t)smp_wrap(i, w, c->s->address[0]),
+                 (uint32_t)smp_wrap(j, h, c->s->address[1]),
+                 (uint32_t)smp_wrap(k, d, c->s->address[2]), lv, v);
+    return;
+  default: /* 2D, 2D array */
+    vm_tex_fetch(t, (uint32_t)smp_wrap(i, w, c->s->address[0]),
+                 (uint32_t)smp_wrap(j, h, c->s->address[1]), c->layer, lv, v);
+    return;
+  }
+}
+
+/* Whether depth_ref passes against a texel's depth (GPUCompareFunction:
+ * "less" passes when the reference is less than the texel). */
+static int smp_pass(unsigned fn, float ref, float d) {
+  switch (fn) {
+  case LS_COMPARE_LESS: return ref < d;
+  case LS_COMPARE_EQUAL: return ref == d;
+  case LS_COMPARE_LESS_EQUAL: return ref <= d;
+  case LS_COMPARE_GREATER: return ref > d;
+  case LS_COMPARE_NOT_EQUAL: return ref != d;
+  case LS_COMPARE_GREATER_EQUAL: return ref >= d;
+  case LS_COMPARE_ALWAYS: return 1;
+  default: return 0; /* never */
+  }
+}
+
+/* The footprint of one axis: nearest (i0 only) or linear (i0, i0 + 1 and
+ * the weight a of the second). */
+typedef struct smp_axis {
+  int32_t i0;
+  float a;
+} smp_axis;
+
+static smp_axis smp_axis_of(float u, int linear) {
+  smp_axis x;
+  if (linear) {
+    const float f = u - 0.5f;
+    x.i0 = smp_floor(f);
+    x.a = f - floorf(f);
+    if (!(x.a >= 0.0f && x.a < 1.0f)) x.a = 0.0f; /* NaN, inf */
+  } else {
+    x.i0 = smp_floor(u);
+    x.a = 0.0f;
+  }
+  return x;
+}
+
+/* Texel-space coordinates of level lv (cube: of the face), into u[]; the
+ * number of axes. */
+static unsigned smp_unnorm(const smp_ctx *c, const float co[3], const int8_t off[3], uint32_t lv,
+                           float u[3]) {
+  const vm_texture *t = c->t;
+  const float w = (float)t->level[lv].w, h = (float)t->level[lv].h, d = (float)t->level[lv].d;
+  switch (c->dim) {
+  case IR_TEXDIM_1D: u[0] = co[0] * w + off[0]; return 1;
+  case IR_TEXDIM_CUBE:
+  case IR_TEXDIM_CUBE_ARRAY: u[0] = co[0] * w, u[1] = co[1] * w; return 2; /* co: the face's (s, t) */
+  case IR_TEXDIM_3D:
+    u[0] = co[0] * w + off[0], u[1] = co[1] * h + off[1], u[2] = co[2] * d + off[2];
+    return 3;
+  default: u[0] = co[0] * w + off[0], u[1] = co[1] * h + off[1]; return 2;
+  }
+}
+
+/* One filtered value (4 channels, f32) at level lv. cmp: a comparison
+ * sampler's function, each texel replaced by pass ? 1 : 0 against ref;
+ * depth: a depth texture (its value is channel 0). Nearest returns the
+ * texel's bits unchanged. */
+static void smp_filter(const smp_ctx *c, const float co[3], const int8_t off[3], uint32_t lv,
+                       int linear, unsigned cmp, float ref, uint32_t out[4]) {
+  float u[3];
+  const unsigned n = smp_unnorm(c, co, off, lv, u);
+  smp_axis ax[3] = {{0, 0}, {0, 0}, {0, 0}};
+  for (unsigned k = 0; k < n; k++) ax[k] = smp_axis_of(u[k], linear);
+  if (!linear) {
+    smp_texel(c, lv, ax[0].i0, ax[1].i0, ax[2].i0, out);
+    if (cmp) {
+      out[0] = vm_f2u_bits(smp_pass(cmp, ref, vm_bits_f(out[0])) ? 1.0f : 0.0f);
+      out[1] = out[2] = 0;
+      out[3] = vm_f2u_bits(1.0f);
+    }
+    return;
+  }
+  float acc[4] = {0, 0, 0, 0};
+  for (unsigned corner = 0; corner < (1u << n); corner++) {
+    float wgt = 1.0f;
+    int32_t ii[3] = {ax[0].i0, ax[1].i0, ax[2].i0};
+    for (unsigned k = 0; k < n; k++) {
+      const int hi = (corner >> k) & 1;
+      ii[k] += hi;
+      wgt *= hi ? ax[k].a : 1.0f - ax[k].a;
+    }
+    uint32_t v[4];
+    smp_texel(c, lv, ii[0], ii[1], ii[2], v);
+    if (cmp) {
+      acc[0] += wgt * (smp_pass(cmp, ref, vm_bits_f(v[0])) ? 1.0f : 0.0f);
+    } else {
+      for (unsigned ch = 0; ch < 4; ch++) acc[ch] += wgt * vm_bits_f(v[ch]);
+    }
+  }
+  if (cmp) acc[1] = acc[2] = 0.0f, acc[3] = 1.0f;
+  for (unsigned ch = 0; ch < 4; ch++) out[ch] = vm_f2u_bits(acc[ch]);
+}
+
+/* The four texels of the linear footprint at level 0, one channel each,
+ * in textureGather's order: (umin, vmax), (umax, vmax), (umax, vmin),
+ * (umin, vmin). */
+static void smp_gather(const smp_ctx *c, const float co[3], const int8_t off[3], unsigned comp,
+                       unsigned cmp, float ref, uint32_t out[4]) {
+  float u[3];
+  smp_unnorm(c, co, off, 0, u);
+  const smp_axis x = smp_axis_of(u[0], 1), y = smp_axis_of(u[1], 1);
+  static const int du[4] = {0, 1, 1, 0}, dv[4] = {1, 1, 0, 0};
+  for (unsigned q = 0; q < 4; q++) {
+    uint32_t v[4];
+    smp_texel(c, 0, x.i0 + du[q], y.i0 + dv[q], 0, v);
+    out[q] = cmp ? vm_f2u_bits(smp_pass(cmp, ref, vm_bits_f(v[0])) ? 1.0f : 0.0f) : v[comp];
+  }
+}
+
+/* Level of detail from textureSampleGrad's gradients: log2 of the larger
+ * scaled gradient length at the view's base level (isotropic). */
+static float smp_lambda(const smp_ctx *c, const float co[3], const float dx[3],
+                        const float dy[3]) {
+  const vm_texture *t = c->t;
+  const float w = (float)t->level[0].w, h = (float)t->level[0].h, d = (float)t->level[0].d;
+  float rx, ry;
+  if (c->dim == IR_TEXDIM_CUBE || c->dim == IR_TEXDIM_CUBE_ARRAY) {
+    /* d(sc / |ma|) for the face the direction picks */
+    float sc, tc, ma;
+    const unsigned f = smp_face(co, &sc, &tc, &ma);
+    float g[2][2];
+    for (int k = 0; k < 2; k++) {
+      const float *dd = k ? dy : dx;
+      /* the face table applied to the gradient */
+      float dsc, dtc, dma;
+      switch (f) {
+      case 0: dsc = -dd[2], dtc = -dd[1], dma = dd[0]; break;
+      case 1: dsc = dd[2], dtc = -dd[1], dma = -dd[0]; break;
+      case 2: dsc = dd[0], dtc = dd[2], dma = dd[1]; break;
+      case 3: dsc = dd[0], dtc = -dd[2], dma = -dd[1]; break;
+      case 4: dsc = dd[0], dtc = -dd[1], dma = dd[2]; break;
+      default: dsc = -dd[0], dtc = -dd[1], dma = -dd[2]; break;
+      }
+      const float m2 = ma * ma;
+      g[k][0] = 0.5f * (dsc * ma - sc * dma) / m2 * w;
+      g[k][1] = 0.5f * (dtc * ma - tc * dma) / m2 * w;
+    }
+    rx = sqrtf(g[0][0] * g[0][0] + g[0][1] * g[0][1]);
+    ry = sqrtf(g[1][0] * g[1][0] + g[1][1] * g[1][1]);
+  } else if (c->dim == IR_TEXDIM_1D) {
+    rx = fabsf(dx[0] * w);
+    ry = fabsf(dy[0] * w);
+  } else {
+    const float zx = c->dim == IR_TEXDIM_3D ? dx[2] * d : 0.0f, zy = c->dim == IR_TEXDIM_3D ? dy[2] * d : 0.0f;
+    rx = sqrtf(dx[0] * w * dx[0] * w + dx[1] * h * dx[1] * h + zx * zx);
+    ry = sqrtf(dy[0] * w * dy[0] * w + dy[1] * h * dy[1] * h + zy * zy);
+  }
+  return log2f(rx > ry ? rx : ry);
+}
+
+static float smp_clampf(float x, float lo, float hi) {
+  if (!(x >= lo)) return lo; /* NaN too */
+  return x > hi ? hi : x;
+}
+
+/* Level selection and filtering for a level of detail lambda. */
+static void smp_lod(const smp_ctx *c, const float co[3], const int8_t off[3], float lambda,
+                    unsigned cmp, float ref, uint32_t out[4]) {
+  const vm_sampler *s = c->s;
+  if (lambda != lambda) lambda = 0.0f;
+  lambda = smp_clampf(lambda, s->lod_min, s->lod_max);
+  const int linear = (lambda <= 0.0f ? s->mag : s->min) == LS_FILTER_LINEAR;
+  const float q = (float)(c->t->levels - 1);
+  const float dl = smp_clampf(lambda, 0.0f, q);
+  if (s->mip != LS_FILTER_LINEAR) {
+    smp_filter(c, co, off, (uint32_t)(ceilf(dl + 0.5f) - 1.0f), linear, cmp, ref, out);
+    return;
+  }
+  const uint32_t hi = (uint32_t)floorf(dl), lo = hi + 1 < c->t->levels ? hi + 1 : hi;
+  const float delta = dl - floorf(dl);
+  smp_filter(c, co, off, hi, linear, cmp, ref, out);
+  if (delta == 0.0f || lo == hi) return;
+  uint32_t o2[4];
+  smp_filter(c, co, off, lo, linear, cmp, ref, o2);
+  for (unsigned ch = 0; ch < 4; ch++)
+    out[ch] = vm_f2u_bits((1.0f - delta) * vm_bits_f(out[ch]) + delta * vm_bits_f(o2[ch]));
+}
+
+void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const ir_sample *smp,
+                   uint32_t *dst, const uint32_t *in, uint64_t live, unsigned w) {
+  const int cube = dim == IR_TEXDIM_CUBE || dim == IR_TEXDIM_CUBE_ARRAY;
+  /* the comparison function of a comparison built-in; a plain sampler
+   * compares nothing */
+  const unsigned cmp =
+      (smp->kind == IR_SMP_GATHER_CMP || smp->kind == IR_SMP_CMP_LEVEL) ? s->compare : 0;
+  const int8_t *off = smp->offset;
+  for (uint64_t m = live; m; m &= m - 1) {
+    const unsigned l = (unsigned)__builtin_ctzll(m);
+    smp_ctx c = {t, s, dim, 0, 0};
+    float co[3];
+    for (unsigned k = 0; k < 3; k++) co[k] = vm_bits_f(in[(IR_SMP_COORD + k) * w + l]);
+    if (dim == IR_TEXDIM_2D_ARRAY || dim == IR_TEXDIM_CUBE_ARRAY) { /* arrayed: clamp the index to the layers */
+      const uint32_t raw = in[IR_SMP_INDEX * w + l];
+      const int64_t ix = (smp->flags & IR_SMPF_INDEX_U32) ? (int64_t)raw : (int64_t)(int32_t)raw;
+      const int64_t n = dim == IR_TEXDIM_CUBE_ARRAY ? t->layers / 6 : t->layers;
+      c.layer = (uint32_t)(ix < 0 ? 0 : ix >= n ? (n > 0 ? n - 1 : 0) : ix);
+      if (dim == IR_TEXDIM_CUBE_ARRAY) c.layer *= 6;
+    }
+    float dir[3] = {co[0], co[1], co[2]};
+    if (cube) { /* the face, and (s, t) on it */
+      float sc, tc, ma;
+      c.face = smp_face(dir, &sc, &tc, &ma);
+      co[0] = ma > 0.0f ? 0.5f * (sc / ma + 1.0f) : 0.5f;
+      co[1] = ma > 0.0f ? 0.5f * (tc / ma + 1.0f) : 0.5f;
+      co[2] = 0.0f;
+    }
+    const float ref = vm_bits_f(in[IR_SMP_REF * w + l]);
+    uint32_t out[4] = {0, 0, 0, 0};
+    switch (smp->kind) {
+    case IR_SMP_LEVEL: {
+      const uint32_t raw = in[IR_SMP_LEVEL_ * w + l];
+      const float lambda = !(smp->flags & IR_SMPF_LEVEL_INT) ? vm_bits_f(raw)
+                           : (smp->flags & IR_SMPF_LEVEL_U32) ? (float)raw
+                                                              : (float)(int32_t)raw;
+      smp_lod(&c, co, off, lambda, cmp, ref, out);
+      break;
+    }
+    case IR_SMP_GRAD: {
+      float dx[3], dy[3];
+      for (unsigned k = 0; k < 3; k++) {
+        dx[k] = vm_bits_f(in[(IR_SMP_DDX + k) * w + l]);
+        dy[k] = vm_bits_f(in[(IR_SMP_DDY + k) * w + l]);
+      }
+      smp_lod(&c, co, off, smp_lambda(&c, cube ? dir : co, dx, dy), cmp, ref, out);
+      break;
+    }
+    case IR_SMP_BASE_CLAMP: {
+      /* level 0 with the coordinates kept half a texel inside the edges */
+      const float hw = 0.5f / (float)t->level[0].w, hh = 0.5f / (float)t->level[0].h;
+      co[0] = smp_clampf(co[0], hw, 1.0f - hw);
+      co[1] = smp_clampf(co[1], hh, 1.0f - hh);
+      smp_filter(&c, co, off, 0, s->mag == LS_FILTER_LINEAR, 0, 0.0f, out);
+      break;
+    }
+    case IR_SMP_CMP_LEVEL:
+      /* always level 0 (WGSL); the sampler's filter mixes the results */
+      smp_filter(&c, co, off, 0, s->mag == LS_FILTER_LINEAR, cmp, ref, out);
+      break;
+    default: /* gathers */
+      smp_gather(&c, co, off, smp->component, cmp, ref, out);
+      break;
+    }
+    for (unsigned ch = 0; ch < 4; ch++) dst[ch * w + l] = out[ch];
+  }
+}
