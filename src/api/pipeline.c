@@ -404,7 +404,10 @@ ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
   } else {
     p->auto_layout = 1;
     p->layout = api_auto_layout(device, name, prog, p->id);
-    if (!p->layout) {
+    /* the default layout fits the shader by construction, except for the
+     * texture-sampler pairs WebGPU then rejects (a filtering sampler with
+     * an integer or depth texture) */
+    if (!p->layout || !api_check_layout(device, name, prog, p->layout)) {
       api_compute_pipeline_unref(p);
       return NULL;
     }

@@ -1,0 +1,600 @@
+/*
+ * test_sampler.c — samplers end to end: createSampler's validation,
+ * sampler entries of bind group layouts and bind groups, the pipeline
+ * rules that pair textures with samplers (a filtering sampler reads
+ * "float" textures only; layout "auto" makes a sampled f32 texture
+ * "float"), and sampled values worked out by hand from the filtering rules
+ * in the comments (address modes, linear weights, mipmap rounding, cube
+ * faces).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lockstep.h"
+
+static char last_error[4096];
+static int nerrors;
+
+static void on_error(void *user, ls_error_type type, const char *message) {
+  (void)user;
+  (void)type;
+  snprintf(last_error, sizeof last_error, "%s", message);
+  nerrors++;
+}
+
+typedef struct env {
+  ls_adapter *adapter;
+  ls_device *device;
+} env;
+
+static env make_env(void) {
+  env e;
+  ls_adapter_options o;
+  memset(&o, 0, sizeof o);
+  o.size = sizeof o;
+  char err[256];
+  e.adapter = ls_adapter_create(&o, err, sizeof err);
+  assert_non_null(e.adapter);
+  ls_device_desc d;
+  memset(&d, 0, sizeof d);
+  d.size = sizeof d;
+  ls_status st;
+  e.device = ls_adapter_create_device(e.adapter, &d, &st, err, sizeof err);
+  assert_non_null(e.device);
+  ls_device_set_error_callback(e.device, on_error, NULL);
+  nerrors = 0;
+  last_error[0] = 0;
+  return e;
+}
+
+static void free_env(env *e) {
+  ls_device_destroy(e->device);
+  ls_adapter_destroy(e->adapter);
+}
+
+static void expect_error(const char *want) {
+  if (nerrors != 1 || !strstr(last_error, want))
+    fprintf(stderr, "wanted one error with '%s', got %d: %s\n", want, nerrors, last_error);
+  assert_int_equal(nerrors, 1);
+  assert_non_null(strstr(last_error, want));
+  nerrors = 0;
+  last_error[0] = 0;
+}
+
+static void expect_no_error(void) {
+  if (nerrors) fprintf(stderr, "unexpected error: %s\n", last_error);
+  assert_int_equal(nerrors, 0);
+}
+
+static ls_sampler *sampler(ls_device *d, ls_filter_mode f, ls_address_mode a,
+                           ls_compare_function cmp) {
+  ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
+  sd.mag_filter = sd.min_filter = f;
+  sd.address_mode_u = sd.address_mode_v = sd.address_mode_w = a;
+  sd.compare = cmp;
+  ls_sampler *s = ls_device_create_sampler(d, &sd);
+  assert_non_null(s);
+  return s;
+}
+
+static void test_create_sampler(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_sampler *s = ls_device_create_sampler(d, NULL);
+  assert_non_null(s);
+  expect_no_error();
+  ls_sampler_destroy(s);
+
+  ls_sampler_desc zero;
+  memset(&zero, 0, sizeof zero);
+  assert_null(ls_device_create_sampler(d, &zero));
+  expect_error("maxAnisotropy (0) must be at least 1 (start the descriptor from "
+               "LS_SAMPLER_DESC_DEFAULT)");
+
+  ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
+  sd.lod_min_clamp = -1.0f;
+  assert_null(ls_device_create_sampler(d, &sd));
+  expect_error("lodMinClamp (-1) must be at least 0");
+  sd.lod_min_clamp = 0.0f / 0.0f;
+  assert_null(ls_device_create_sampler(d, &sd));
+  expect_error("lodMinClamp (");
+  sd = (ls_sampler_desc)LS_SAMPLER_DESC_DEFAULT;
+  sd.lod_min_clamp = 3.0f;
+  sd.lod_max_clamp = 2.0f;
+  assert_null(ls_device_create_sampler(d, &sd));
+  expect_error("lodMaxClamp (2) must be at least lodMinClamp (3)");
+  sd.lod_max_clamp = 3.0f; /* equal is valid */
+  s = ls_device_create_sampler(d, &sd);
+  assert_non_null(s);
+  ls_sampler_destroy(s);
+
+  sd = (ls_sampler_desc)LS_SAMPLER_DESC_DEFAULT;
+  sd.max_anisotropy = 4;
+  sd.mag_filter = sd.min_filter = LS_FILTER_LINEAR;
+  assert_null(ls_device_create_sampler(d, &sd));
+  expect_error("maxAnisotropy 4 needs magFilter, minFilter and mipmapFilter \"linear\" "
+               "(mipmapFilter is \"nearest\")");
+  sd.mipmap_filter = LS_FILTER_LINEAR;
+  s = ls_device_create_sampler(d, &sd);
+  assert_non_null(s);
+  expect_no_error();
+  ls_sampler_destroy(s);
+
+  sd = (ls_sampler_desc)LS_SAMPLER_DESC_DEFAULT;
+  sd.address_mode_v = (ls_address_mode)7;
+  assert_null(ls_device_create_sampler(d, &sd));
+  expect_error("bad addressModeV 7");
+  sd = (ls_sampler_desc)LS_SAMPLER_DESC_DEFAULT;
+  sd.compare = (ls_compare_function)42;
+  assert_null(ls_device_create_sampler(d, &sd));
+  expect_error("bad compare function 42");
+  free_env(&e);
+}
+
+static ls_bind_group_layout *one_layout(ls_device *d, ls_buffer_binding_type t) {
+  ls_bind_group_layout_entry le;
+  memset(&le, 0, sizeof le);
+  le.binding = 0;
+  le.type = t;
+  return ls_device_create_bind_group_layout(d, &le, 1);
+}
+
+static ls_bind_group *one_group(ls_device *d, ls_bind_group_layout *l, ls_sampler *s,
+                                ls_buffer *b) {
+  ls_bind_group_entry be;
+  memset(&be, 0, sizeof be);
+  be.binding = 0;
+  be.sampler = s;
+  be.buffer = b;
+  be.size = LS_WHOLE_SIZE;
+  return ls_device_create_bind_group(d, l, &be, 1);
+}
+
+/* createBindGroup's sampler rules (GPUSamplerBindingLayout.type). */
+static void test_bind_groups(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_bind_group_layout *filt = one_layout(d, LS_BINDING_FILTERING_SAMPLER);
+  ls_bind_group_layout *nonf = one_layout(d, LS_BINDING_NON_FILTERING_SAMPLER);
+  ls_bind_group_layout *cmp = one_layout(d, LS_BINDING_COMPARISON_SAMPLER);
+  ls_bind_group_layout *buf = one_layout(d, LS_BINDING_STORAGE);
+  assert_non_null(filt);
+  assert_non_null(nonf);
+  assert_non_null(cmp);
+  expect_no_error();
+  ls_sampler *near = sampler(d, LS_FILTER_NEAREST, LS_ADDRESS_REPEAT, LS_COMPARE_UNDEFINED);
+  ls_sampler *lin = sampler(d, LS_FILTER_LINEAR, LS_ADDRESS_REPEAT, LS_COMPARE_UNDEFINED);
+  ls_sampler *less = sampler(d, LS_FILTER_LINEAR, LS_ADDRESS_CLAMP_TO_EDGE, LS_COMPARE_LESS);
+
+  struct {
+    ls_bind_group_layout *l;
+    ls_sampler *s;
+    const char *err; /* NULL = valid */
+  } rows[] = {
+      {filt, near, NULL},
+      {filt, lin, NULL},
+      {filt, less, "sampler '(unlabelled)' is a comparison sampler"},
+      {nonf, near, NULL},
+      {nonf, lin, "filters (a linear magFilter, minFilter or mipmapFilter)"},
+      {nonf, less, "is a comparison sampler"},
+      {cmp, less, NULL},
+      {cmp, near, "is not a comparison sampler (it has no compare function)"},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    ls_bind_group *g = one_group(d, rows[i].l, rows[i].s, NULL);
+    if (rows[i].err) {
+      assert_null(g);
+      expect_error(rows[i].err);
+    } else {
+      assert_non_null(g);
+      expect_no_error();
+      ls_bind_group_destroy(g);
+    }
+  }
+  /* a sampler where a buffer goes, and nothing where a sampler goes */
+  assert_null(one_group(d, buf, near, NULL));
+  expect_error("a sampler where the layout wants a buffer");
+  assert_null(one_group(d, filt, NULL, NULL));
+  expect_error("binding 0 (filtering sampler): needs a sampler and no buffer or texture view");
+
+  /* maxSamplersPerShaderStage (16) */
+  ls_bind_group_layout_entry many[17];
+  memset(many, 0, sizeof many);
+  for (uint32_t i = 0; i < 17; i++) {
+    many[i].binding = i;
+    many[i].type = LS_BINDING_FILTERING_SAMPLER;
+  }
+  assert_null(ls_device_create_bind_group_layout(d, many, 17));
+  expect_error("17 samplers exceed maxSamplersPerShaderStage (16)");
+  ls_bind_group_layout *sixteen = ls_device_create_bind_group_layout(d, many, 16);
+  assert_non_null(sixteen);
+  ls_bind_group_layout_destroy(sixteen);
+
+  /* the group holds its sampler: destroying the handle first is fine */
+  ls_bind_group *g = one_group(d, filt, near, NULL);
+  assert_non_null(g);
+  ls_sampler_destroy(near);
+  ls_bind_group_destroy(g);
+  ls_sampler_destroy(lin);
+  ls_sampler_destroy(less);
+  ls_bind_group_layout_destroy(filt);
+  ls_bind_group_layout_destroy(nonf);
+  ls_bind_group_layout_destroy(cmp);
+  ls_bind_group_layout_destroy(buf);
+  free_env(&e);
+}
+
+static ls_shader_module *module(ls_device *d, const char *code) {
+  ls_shader_module_desc sd = {code, "smp.wgsl"};
+  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
+  assert_non_null(m);
+  if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
+  assert_true(ls_shader_module_is_valid(m));
+  return m;
+}
+
+static ls_compute_pipeline *pipeline(ls_device *d, const char *code, ls_pipeline_layout *pl) {
+  ls_shader_module *m = module(d, code);
+  ls_compute_pipeline_desc pd;
+  memset(&pd, 0, sizeof pd);
+  pd.module = m;
+  pd.layout = pl;
+  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
+  ls_shader_module_destroy(m);
+  return p;
+}
+
+/* An explicit layout: texture (sample type st) at 0, sampler (type t) at 1,
+ * storage buffer at 2. */
+static ls_pipeline_layout *layout3(ls_device *d, ls_texture_sample_type st,
+                                   ls_buffer_binding_type t) {
+  ls_bind_group_layout_entry le[3];
+  memset(le, 0, sizeof le);
+  le[0].binding = 0;
+  le[0].type = LS_BINDING_SAMPLED_TEXTURE;
+  le[0].sample_type = st;
+  le[1].binding = 1;
+  le[1].type = t;
+  le[2].binding = 2;
+  le[2].type = LS_BINDING_STORAGE;
+  ls_bind_group_layout *g = ls_device_create_bind_group_layout(d, le, 3);
+  assert_non_null(g);
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &g, 1);
+  ls_bind_group_layout_destroy(g);
+  assert_non_null(pl);
+  return pl;
+}
+
+static const char *sample_f32 =
+    "@group(0) @binding(0) var t: texture_2d<f32>;\n"
+    "@group(0) @binding(1) var s: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<vec4f>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  o[0] = textureSampleLevel(t, s, vec2f(0.5), 0.0);\n"
+    "}\n";
+
+static const char *gather_u32 =
+    "@group(0) @binding(0) var t: texture_2d<u32>;\n"
+    "@group(0) @binding(1) var s: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<vec4u>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  o[0] = textureGather(1, t, s, vec2f(0.5));\n"
+    "}\n";
+
+/* "validating GPUProgrammableStage": a filtering sampler only with "float"
+ * textures; sampler vs sampler_comparison against the layout's type. */
+static void test_pipeline_pairs(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_pipeline_layout *pl = layout3(d, LS_SAMPLE_UNFILTERABLE_FLOAT, LS_BINDING_FILTERING_SAMPLER);
+  assert_null(pipeline(d, sample_f32, pl));
+  expect_error("smp.wgsl:5:10: 's' is a filtering sampler but texture 't' has sampleType "
+               "\"unfilterable-float\"; only \"float\" textures can be filtered");
+  ls_pipeline_layout_destroy(pl);
+  pl = layout3(d, LS_SAMPLE_UNFILTERABLE_FLOAT, LS_BINDING_NON_FILTERING_SAMPLER);
+  ls_compute_pipeline *p = pipeline(d, sample_f32, pl);
+  assert_non_null(p);
+  expect_no_error();
+  ls_compute_pipeline_destroy(p);
+  ls_pipeline_layout_destroy(pl);
+  pl = layout3(d, LS_SAMPLE_FLOAT, LS_BINDING_COMPARISON_SAMPLER);
+  assert_null(pipeline(d, sample_f32, pl));
+  expect_error("'s' (@group(0) @binding(1)) is a sampler but the layout's entry is 'comparison "
+               "sampler'");
+  ls_pipeline_layout_destroy(pl);
+
+  /* textureGather on a u32 texture: layout "auto" makes the sampler
+   * "filtering" and the texture "uint", which WebGPU rejects; a
+   * non-filtering layout entry makes it valid */
+  assert_null(pipeline(d, gather_u32, NULL));
+  expect_error("has sampleType \"uint\"");
+  pl = layout3(d, LS_SAMPLE_UINT, LS_BINDING_NON_FILTERING_SAMPLER);
+  p = pipeline(d, gather_u32, pl);
+  assert_non_null(p);
+  ls_compute_pipeline_destroy(p);
+  ls_pipeline_layout_destroy(pl);
+
+  /* layout "auto": an f32 texture read with a sampler is "float", so an
+   * unfilterable r32float view does not fit it */
+  p = pipeline(d, sample_f32, NULL);
+  assert_non_null(p);
+  expect_no_error();
+  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  ls_texture_desc td;
+  memset(&td, 0, sizeof td);
+  td.size = (ls_extent3d){2, 2, 1};
+  td.format = LS_FORMAT_R32FLOAT;
+  td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING;
+  ls_texture *t = ls_device_create_texture(d, &td);
+  ls_texture_view *v = ls_texture_create_view(t, NULL);
+  ls_buffer_desc bd = {64, LS_BUFFER_USAGE_STORAGE, "o"};
+  ls_buffer *b = ls_device_create_buffer(d, &bd);
+  ls_sampler *s = sampler(d, LS_FILTER_LINEAR, LS_ADDRESS_REPEAT, LS_COMPARE_UNDEFINED);
+  ls_bind_group_entry be[3];
+  memset(be, 0, sizeof be);
+  be[0].binding = 0;
+  be[0].texture_view = v;
+  be[1].binding = 1;
+  be[1].sampler = s;
+  be[2].binding = 2;
+  be[2].buffer = b;
+  be[2].size = LS_WHOLE_SIZE;
+  assert_null(ls_device_create_bind_group(d, l, be, 3));
+  expect_error("format r32float of texture '(unlabelled)' is not compatible with sampleType "
+               "\"float\"");
+  ls_sampler_destroy(s);
+  ls_buffer_destroy(b);
+  ls_texture_view_destroy(v);
+  ls_texture_destroy(t);
+  ls_bind_group_layout_destroy(l);
+  ls_compute_pipeline_destroy(p);
+  free_env(&e);
+}
+
+/* Runs code (its bindings: 0 texture, 1 sampler, 2 output) with layout
+ * "auto" and returns n words of the output. */
+static void run_sampling(ls_device *d, const char *code, ls_texture_view *v, ls_sampler *s,
+                         uint32_t *out, size_t n) {
+  ls_compute_pipeline *p = pipeline(d, code, NULL);
+  assert_non_null(p);
+  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  ls_buffer_desc bd = {n * 4, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, "o"};
+  ls_buffer *b = ls_device_create_buffer(d, &bd);
+  ls_bind_group_entry be[3];
+  memset(be, 0, sizeof be);
+  be[0].binding = 0;
+  be[0].texture_view = v;
+  be[1].binding = 1;
+  be[1].sampler = s;
+  be[2].binding = 2;
+  be[2].buffer = b;
+  be[2].size = LS_WHOLE_SIZE;
+  ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
+  assert_non_null(g);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  assert_int_equal(ls_queue_read_buffer(d, b, 0, out, n * 4), LS_OK);
+  expect_no_error();
+  ls_bind_group_destroy(g);
+  ls_buffer_destroy(b);
+  ls_bind_group_layout_destroy(l);
+  ls_compute_pipeline_destroy(p);
+}
+
+static float f32(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+/* A 4x1 rgba8unorm texture with red 0, 51, 102, 255 (0, 0.2, 0.4, 1). */
+static ls_texture *red_row(ls_device *d, uint32_t levels) {
+  ls_texture_desc td;
+  memset(&td, 0, sizeof td);
+  td.size = (ls_extent3d){4, 1, 1};
+  td.format = LS_FORMAT_RGBA8UNORM;
+  td.mip_level_count = levels;
+  td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_COPY_DST;
+  ls_texture *t = ls_device_create_texture(d, &td);
+  assert_non_null(t);
+  const uint8_t px[16] = {0, 0, 0, 255, 51, 0, 0, 255, 102, 0, 0, 255, 255, 0, 0, 255};
+  ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}};
+  ls_texel_copy_buffer_layout lay = {0, 16, 1};
+  ls_extent3d e = {4, 1, 1};
+  assert_int_equal(ls_queue_write_texture(d, &dst, px, 16, &lay, &e), LS_OK);
+  if (levels > 1) { /* level 1: 2x1, red 0.6 and 0.8 (153, 204) */
+    const uint8_t l1[8] = {153, 0, 0, 255, 204, 0, 0, 255};
+    ls_texel_copy_texture_info d1 = {t, 1, {0, 0, 0}};
+    ls_texel_copy_buffer_layout lay1 = {0, 8, 1};
+    ls_extent3d e1 = {2, 1, 1};
+    assert_int_equal(ls_queue_write_texture(d, &d1, l1, 8, &lay1, &e1), LS_OK);
+  }
+  return t;
+}
+
+static const char *red_at =
+    "@group(0) @binding(0) var t: texture_2d<f32>;\n"
+    "@group(0) @binding(1) var s: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<f32, 8>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  let u = array(0.375, 0.5, -0.125, 1.125, 0.0625, 0.9375, -0.3125, 2.375);\n"
+    "  for (var i = 0; i < 8; i++) { o[i] = textureSampleLevel(t, s, vec2f(u[i], 0.5), 0.0).r; }\n"
+    "}\n";
+
+/* Texel coordinates u * 4: 1.5, 2, -0.5, 4.5, 0.25, 3.75, -1.25, 9.5. */
+static void test_address_and_filter(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_texture *t = red_row(d, 1);
+  ls_texture_view *v = ls_texture_create_view(t, NULL);
+  const float r[4] = {0.0f, 51.0f / 255, 102.0f / 255, 1.0f};
+  struct {
+    ls_filter_mode f;
+    ls_address_mode a;
+    float want[8];
+  } rows[] = {
+      /* nearest: floor(u * 4) = 1, 2, -1, 4, 0, 3, -2, 9 */
+      {LS_FILTER_NEAREST, LS_ADDRESS_CLAMP_TO_EDGE, {r[1], r[2], r[0], r[3], r[0], r[3], r[0], r[3]}},
+      /* repeat: -1 -> 3, 4 -> 0, -2 -> 2, 9 -> 1 */
+      {LS_FILTER_NEAREST, LS_ADDRESS_REPEAT, {r[1], r[2], r[3], r[0], r[0], r[3], r[2], r[1]}},
+      /* mirror-repeat, (n - 1) - mirror((i mod 2n) - n) with mirror(m) = m
+       * or -(1 + m): -1 -> 3 - mirror(3) = 0, 4 -> 3 - mirror(0) = 3,
+       * -2 -> 3 - mirror(2) = 1, 9 -> 3 - mirror(-3) = 1 */
+      {LS_FILTER_NEAREST, LS_ADDRESS_MIRROR_REPEAT, {r[1], r[2], r[0], r[3], r[0], r[3], r[1], r[1]}},
+      /* linear, clamp: u * 4 - 0.5 = 1, 1.5, -1, 4, -0.25, 3.25, -1.75, 9:
+       * texel 1; halfway 1..2; texel 0 (both clamp); texel 3; 0 and 1 at 0.75 /
+       * 0.25 -> clamp(-1) = 0 and 0: 0; 3 and 4(->3): 1; -2, -1 -> 0; 9 -> 3 */
+      {LS_FILTER_LINEAR, LS_ADDRESS_CLAMP_TO_EDGE,
+       {r[1], 0.5f * r[1] + 0.5f * r[2], r[0], r[3], r[0], r[3], r[0], r[3]}},
+      /* linear, repeat: -1 -> 3 with 0 (weight 0) gives texel 3 = 1; 4 -> 0;
+       * -0.25: texels -1 (3) and 0, weights 0.25 and 0.75: 0.25; 3.25: texels 3
+       * and 4 (0), weights 0.75 and 0.25: 0.75; -1.75: texels -2 (2) and -1
+       * (3), weights 0.75 and 0.25: 0.3 + 0.25; 9: texel 9 -> 1 */
+      {LS_FILTER_LINEAR, LS_ADDRESS_REPEAT,
+       {r[1], 0.5f * r[1] + 0.5f * r[2], r[3], r[0], 0.25f * r[3] + 0.75f * r[0],
+        0.75f * r[3] + 0.25f * r[0], 0.75f * r[2] + 0.25f * r[3], r[1]}},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    ls_sampler *s = sampler(d, rows[i].f, rows[i].a, LS_COMPARE_UNDEFINED);
+    uint32_t out[8];
+    run_sampling(d, red_at, v, s, out, 8);
+    for (int k = 0; k < 8; k++) {
+      if (f32(out[k]) != rows[i].want[k] &&
+          !(f32(out[k]) - rows[i].want[k] < 1e-6f && rows[i].want[k] - f32(out[k]) < 1e-6f))
+        fprintf(stderr, "row %zu u[%d]: got %.9g want %.9g\n", i, k, (double)f32(out[k]),
+                (double)rows[i].want[k]);
+      assert_true(f32(out[k]) - rows[i].want[k] < 1e-6f && rows[i].want[k] - f32(out[k]) < 1e-6f);
+    }
+    ls_sampler_destroy(s);
+  }
+  ls_texture_view_destroy(v);
+  ls_texture_destroy(t);
+  free_env(&e);
+}
+
+static const char *red_levels =
+    "@group(0) @binding(0) var t: texture_2d<f32>;\n"
+    "@group(0) @binding(1) var s: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<f32, 6>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  let lv = array(0.0, 0.5, 0.5001, 0.25, 1.0, 7.0);\n"
+    "  for (var i = 0; i < 6; i++) { o[i] = textureSampleLevel(t, s, vec2f(0.125, 0.5), lv[i]).r; }\n"
+    "}\n";
+
+/* u = 0.125: texel 0 of level 0 (red 0), texel 0 of level 1 (red 0.6). */
+static void test_mip_levels(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_texture *t = red_row(d, 2);
+  ls_texture_view *v = ls_texture_create_view(t, NULL);
+  ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
+  ls_sampler *s = ls_device_create_sampler(d, &sd);
+  uint32_t out[6];
+  run_sampling(d, red_levels, v, s, out, 6);
+  /* nearest mipmap: ceil(d + 0.5) - 1 rounds 0.5 down to level 0 and 0.5001
+   * up to 1; 0.25 -> 0; 1 -> 1; 7 -> clamped to the last level, 1 */
+  const float l1 = 153.0f / 255;
+  const float want_nearest[6] = {0.0f, 0.0f, l1, 0.0f, l1, l1};
+  for (int k = 0; k < 6; k++) assert_true(f32(out[k]) == want_nearest[k]);
+  ls_sampler_destroy(s);
+  /* linear mipmap: (1 - frac) * level 0 + frac * level 1 */
+  sd.mipmap_filter = LS_FILTER_LINEAR;
+  s = ls_device_create_sampler(d, &sd);
+  run_sampling(d, red_levels, v, s, out, 6);
+  const float want_linear[6] = {0.0f, 0.5f * l1, 0.5001f * l1, 0.25f * l1, l1, l1};
+  for (int k = 0; k < 6; k++) {
+    const float diff = f32(out[k]) - want_linear[k];
+    assert_true(diff < 1e-6f && diff > -1e-6f);
+  }
+  ls_sampler_destroy(s);
+  /* lodMinClamp 1: every level reads level 1 */
+  sd.mipmap_filter = LS_FILTER_NEAREST;
+  sd.lod_min_clamp = 1.0f;
+  s = ls_device_create_sampler(d, &sd);
+  run_sampling(d, red_levels, v, s, out, 6);
+  for (int k = 0; k < 6; k++) assert_true(f32(out[k]) == l1);
+  ls_sampler_destroy(s);
+  ls_texture_view_destroy(v);
+  ls_texture_destroy(t);
+  free_env(&e);
+}
+
+static const char *cube_faces =
+    "@group(0) @binding(0) var t: texture_cube<f32>;\n"
+    "@group(0) @binding(1) var s: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<f32, 8>;\n"
+    "fn face(c: texture_cube<f32>, d: vec3f) -> f32 { return textureSampleLevel(c, s, d, 0.0).r; }\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  o[0] = face(t, vec3f(1.0, 0.2, -0.3));\n"
+    "  o[1] = face(t, vec3f(-2.0, 1.5, 1.9));\n"
+    "  o[2] = face(t, vec3f(0.1, 0.9, -0.2));\n"
+    "  o[3] = face(t, vec3f(0.4, -3.0, 2.0));\n"
+    "  o[4] = face(t, vec3f(-0.5, 0.25, 0.75));\n"
+    "  o[5] = face(t, vec3f(0.0, 0.0, -1.0));\n"
+    "  o[6] = f32(textureDimensions(t).x);\n"
+    "  o[7] = f32(textureNumLevels(t));\n"
+    "}\n";
+
+/* A 1x1 cube whose face f has red f * 51 / 255: the major axis picks it. */
+static void test_cube_faces(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_texture_desc td;
+  memset(&td, 0, sizeof td);
+  td.size = (ls_extent3d){1, 1, 6};
+  td.format = LS_FORMAT_RGBA8UNORM;
+  td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_COPY_DST;
+  ls_texture *t = ls_device_create_texture(d, &td);
+  uint8_t px[24];
+  memset(px, 0, sizeof px);
+  for (int f = 0; f < 6; f++) px[4 * f] = (uint8_t)(51 * f);
+  ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}};
+  ls_texel_copy_buffer_layout lay = {0, 4, 1};
+  ls_extent3d ext = {1, 1, 6};
+  assert_int_equal(ls_queue_write_texture(d, &dst, px, 24, &lay, &ext), LS_OK);
+  ls_texture_view_desc vd;
+  memset(&vd, 0, sizeof vd);
+  vd.dimension = LS_VIEW_DIMENSION_CUBE;
+  ls_texture_view *v = ls_texture_create_view(t, &vd);
+  assert_non_null(v);
+  /* nearest: a linear filter on a 1x1 face would blend in the neighbours */
+  ls_sampler *s = sampler(d, LS_FILTER_NEAREST, LS_ADDRESS_CLAMP_TO_EDGE, LS_COMPARE_UNDEFINED);
+  uint32_t out[8];
+  run_sampling(d, cube_faces, v, s, out, 8);
+  /* +x, -x, +y, -y, +z, -z */
+  for (int f = 0; f < 6; f++) assert_true(f32(out[f]) == (float)(51 * f) / 255.0f);
+  assert_true(f32(out[6]) == 1.0f);
+  assert_true(f32(out[7]) == 1.0f);
+  ls_sampler_destroy(s);
+  ls_texture_view_destroy(v);
+  ls_texture_destroy(t);
+  free_env(&e);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_create_sampler),  cmocka_unit_test(test_bind_groups),
+      cmocka_unit_test(test_pipeline_pairs),  cmocka_unit_test(test_address_and_filter),
+      cmocka_unit_test(test_mip_levels),      cmocka_unit_test(test_cube_faces),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
