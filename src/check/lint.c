@@ -439,66 +439,34 @@ static void lint_workgroup(lint_ctx *c, ast_decl *fn) {
 
 /* Workgroup variables an entry point uses, and their bytes (the spec's
  * roundUp(16, SizeOf(T))). */
-static void lint_collect_wg(const ast_expr *e, ast_decl **set, int *n);
+typedef struct lint_wgset {
+  ast_decl **set;
+  int *n;
+} lint_wgset;
 
-static void lint_collect_stmt(const ast_stmt *s, ast_decl **set, int *n) {
-  if (!s) return;
-  switch (s->kind) {
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++) lint_collect_stmt(s->u.block.stmts[i], set, n);
-    return;
-  case ST_DECL: lint_collect_wg(s->u.decl->init, set, n); return;
-  case ST_ASSIGN: lint_collect_wg(s->u.assign.lhs, set, n); lint_collect_wg(s->u.assign.rhs, set, n); return;
-  case ST_INCDEC: lint_collect_wg(s->u.incdec.lhs, set, n); return;
-  case ST_CALL: lint_collect_wg(s->u.call, set, n); return;
-  case ST_RETURN: case ST_BREAK_IF: lint_collect_wg(s->u.expr, set, n); return;
-  case ST_IF:
-    lint_collect_wg(s->u.if_.cond, set, n);
-    lint_collect_stmt(s->u.if_.then, set, n);
-    lint_collect_stmt(s->u.if_.else_, set, n);
-    return;
-  case ST_SWITCH:
-    lint_collect_wg(s->u.switch_.selector, set, n);
-    for (int i = 0; i < s->u.switch_.ncases; i++) lint_collect_stmt(s->u.switch_.cases[i].body, set, n);
-    return;
-  case ST_LOOP: case ST_FOR: case ST_WHILE:
-    lint_collect_stmt(s->u.loop.init, set, n);
-    lint_collect_wg(s->u.loop.cond, set, n);
-    lint_collect_stmt(s->u.loop.body, set, n);
-    lint_collect_stmt(s->u.loop.continuing, set, n);
-    lint_collect_stmt(s->u.loop.update, set, n);
-    return;
-  default: return;
-  }
-}
+static void lint_collect_wg(void *ctx, ast_expr *e);
+static void lint_collect_stmt(void *ctx, ast_stmt *s);
 
-static void lint_collect_wg(const ast_expr *e, ast_decl **set, int *n) {
-  if (!e) return;
-  switch (e->kind) {
-  case EX_IDENT:
-    if (e->decl && e->decl->kind == DECL_VAR && e->decl->space == AS_WORKGROUP &&
-        !lint_in(set, *n, e->decl) && *n < LINT_MAX_SET)
-      set[(*n)++] = e->decl;
-    return;
-  case EX_CALL:
-    if (e->decl && e->decl->kind == DECL_FN && e->decl->body) {
-      /* a user function: its variables count for the entry point */
-      lint_collect_stmt(e->decl->body, set, n);
-    }
-    for (int i = 0; i < e->u.call.nargs; i++) lint_collect_wg(e->u.call.args[i], set, n);
-    return;
-  case EX_INDEX: lint_collect_wg(e->u.index.base, set, n); lint_collect_wg(e->u.index.index, set, n); return;
-  case EX_MEMBER: lint_collect_wg(e->u.member.base, set, n); return;
-  case EX_UNARY: lint_collect_wg(e->u.unary.operand, set, n); return;
-  case EX_BINARY: lint_collect_wg(e->u.binary.lhs, set, n); lint_collect_wg(e->u.binary.rhs, set, n); return;
-  default: return;
-  }
+static const ast_visitor lint_wg_walk = {lint_collect_stmt, lint_collect_wg};
+
+static void lint_collect_stmt(void *ctx, ast_stmt *s) { ast_stmt_children(s, &lint_wg_walk, ctx); }
+
+static void lint_collect_wg(void *ctx, ast_expr *e) {
+  lint_wgset *w = ctx;
+  if (e->kind == EX_IDENT && e->decl && e->decl->kind == DECL_VAR && e->decl->space == AS_WORKGROUP &&
+      !lint_in(w->set, *w->n, e->decl) && *w->n < LINT_MAX_SET)
+    w->set[(*w->n)++] = e->decl;
+  /* a user function: its variables count for the entry point */
+  if (e->kind == EX_CALL && e->decl && e->decl->kind == DECL_FN && e->decl->body)
+    lint_collect_stmt(w, e->decl->body);
+  ast_expr_children(e, &lint_wg_walk, w);
 }
 
 static void lint_storage(lint_ctx *c, ast_decl *fn) {
   ast_decl *set[LINT_MAX_SET];
   int n = 0;
-  lint_collect_stmt(fn->body, set, &n);
+  lint_wgset w = {set, &n};
+  lint_collect_stmt(&w, fn->body);
   uint64_t total = 0;
   char detail[600];
   size_t o = 0;
