@@ -554,6 +554,7 @@ static void lint_ul_type(lint_ul *u, const type *t, const char *path, src_span a
   for (int i = 0; i < u->nseen; i++)
     if (u->seen[i] == t) return;
   if (u->nseen < LINT_MAX_SET) u->seen[u->nseen++] = t;
+  const char *sn = t->name ? t->name : "?";
   for (int i = 0; i < t->nfields; i++) {
     const type_field *f = &t->fields[i];
     const type *ft = f->type;
@@ -573,13 +574,14 @@ static void lint_ul_type(lint_ul *u, const type *t, const char *path, src_span a
                  "of RequiredAlignOf = roundUp(16, AlignOf(%s)) = %u, so such implementations "
                  "reject the module|add @align(%u) to member '%s'; or add `requires "
                  "uniform_buffer_standard_layout;` to state that the module needs the extension",
-                 u->var->name, f->name, t->name, tn, f->offset, tn, req, req, f->name);
+                 u->var->name, f->name, sn, tn, f->offset, tn, req, req, f->name);
       }
     }
     const type_field *prev = i ? &t->fields[i - 1] : NULL;
     if (prev && prev->type && prev->type->kind == TY_STRUCT &&
         f->offset - prev->offset < lint_round16(prev->type->size)) {
       uint32_t need = lint_round16(prev->type->size);
+      const char *pn = prev->type->name ? prev->type->name : "?";
       lint_add(u->out, "uniform-standard-layout", DIAG_WARNING, fat,
                "uniform buffer '%s': member '%s' of struct '%s' starts %u bytes after member '%s' "
                "of structure type '%s'; without the language extension "
@@ -588,8 +590,8 @@ static void lint_ul_type(lint_ul *u, const type *t, const char *path, src_span a
                "after it, so such implementations reject the module|add @align(16) to member "
                "'%s', or @size(%u) to member '%s'; or add `requires "
                "uniform_buffer_standard_layout;` to state that the module needs the extension",
-               u->var->name, f->name, t->name, f->offset - prev->offset, prev->name,
-               prev->type->name, prev->type->name, need, f->name, need, prev->name);
+               u->var->name, f->name, sn, f->offset - prev->offset, prev->name, pn, pn, need,
+               f->name, need, prev->name);
     }
     lint_ul_type(u, ft, p, fat);
   }

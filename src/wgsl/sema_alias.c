@@ -258,7 +258,8 @@ static void callees(void *ctx, ast_stmt *s);
 static const ast_visitor callee_walk = {callees, callees_expr};
 
 static void callees_expr(void *ctx, ast_expr *e) {
-  if (e->kind == EX_CALL && e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) summarise(ctx, e->decl);
+  if (e->kind == EX_CALL && e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN)
+    summarise(ctx, e->decl);
   ast_expr_children(e, &callee_walk, ctx);
 }
 

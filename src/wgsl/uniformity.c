@@ -1043,7 +1043,8 @@ static void analyse_callees(void *ctx, ast_stmt *s);
 static const ast_visitor callee_walk = {analyse_callees, callees_expr};
 
 static void callees_expr(void *ctx, ast_expr *e) {
-  if (e->kind == EX_CALL && e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) analyse_fn(ctx, e->decl);
+  if (e->kind == EX_CALL && e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN)
+    analyse_fn(ctx, e->decl);
   ast_expr_children(e, &callee_walk, ctx);
 }
 
