@@ -15,6 +15,12 @@
  *   dispatch-2d-index        global_invocation_id.x indexes while
  *                            workgroup_id.y is used: a 2D dispatch whose
  *                            index was not rebuilt
+ *   uniform-standard-layout  a uniform buffer's type breaks the uniform
+ *                            rules that apply without the language
+ *                            extension uniform_buffer_standard_layout
+ *                            (stride 16, member offsets, space after a
+ *                            struct member); module-wide, silent when the
+ *                            module requires the extension
  * A barrier in non-uniform control flow is the front end's error (the
  * spec's uniformity analysis, wgsl/uniformity.c), not a lint finding.
  *
@@ -439,66 +445,34 @@ static void lint_workgroup(lint_ctx *c, ast_decl *fn) {
 
 /* Workgroup variables an entry point uses, and their bytes (the spec's
  * roundUp(16, SizeOf(T))). */
-static void lint_collect_wg(const ast_expr *e, ast_decl **set, int *n);
+typedef struct lint_wgset {
+  ast_decl **set;
+  int *n;
+} lint_wgset;
 
-static void lint_collect_stmt(const ast_stmt *s, ast_decl **set, int *n) {
-  if (!s) return;
-  switch (s->kind) {
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++) lint_collect_stmt(s->u.block.stmts[i], set, n);
-    return;
-  case ST_DECL: lint_collect_wg(s->u.decl->init, set, n); return;
-  case ST_ASSIGN: lint_collect_wg(s->u.assign.lhs, set, n); lint_collect_wg(s->u.assign.rhs, set, n); return;
-  case ST_INCDEC: lint_collect_wg(s->u.incdec.lhs, set, n); return;
-  case ST_CALL: lint_collect_wg(s->u.call, set, n); return;
-  case ST_RETURN: case ST_BREAK_IF: lint_collect_wg(s->u.expr, set, n); return;
-  case ST_IF:
-    lint_collect_wg(s->u.if_.cond, set, n);
-    lint_collect_stmt(s->u.if_.then, set, n);
-    lint_collect_stmt(s->u.if_.else_, set, n);
-    return;
-  case ST_SWITCH:
-    lint_collect_wg(s->u.switch_.selector, set, n);
-    for (int i = 0; i < s->u.switch_.ncases; i++) lint_collect_stmt(s->u.switch_.cases[i].body, set, n);
-    return;
-  case ST_LOOP: case ST_FOR: case ST_WHILE:
-    lint_collect_stmt(s->u.loop.init, set, n);
-    lint_collect_wg(s->u.loop.cond, set, n);
-    lint_collect_stmt(s->u.loop.body, set, n);
-    lint_collect_stmt(s->u.loop.continuing, set, n);
-    lint_collect_stmt(s->u.loop.update, set, n);
-    return;
-  default: return;
-  }
-}
+static void lint_collect_wg(void *ctx, ast_expr *e);
+static void lint_collect_stmt(void *ctx, ast_stmt *s);
 
-static void lint_collect_wg(const ast_expr *e, ast_decl **set, int *n) {
-  if (!e) return;
-  switch (e->kind) {
-  case EX_IDENT:
-    if (e->decl && e->decl->kind == DECL_VAR && e->decl->space == AS_WORKGROUP &&
-        !lint_in(set, *n, e->decl) && *n < LINT_MAX_SET)
-      set[(*n)++] = e->decl;
-    return;
-  case EX_CALL:
-    if (e->decl && e->decl->kind == DECL_FN && e->decl->body) {
-      /* a user function: its variables count for the entry point */
-      lint_collect_stmt(e->decl->body, set, n);
-    }
-    for (int i = 0; i < e->u.call.nargs; i++) lint_collect_wg(e->u.call.args[i], set, n);
-    return;
-  case EX_INDEX: lint_collect_wg(e->u.index.base, set, n); lint_collect_wg(e->u.index.index, set, n); return;
-  case EX_MEMBER: lint_collect_wg(e->u.member.base, set, n); return;
-  case EX_UNARY: lint_collect_wg(e->u.unary.operand, set, n); return;
-  case EX_BINARY: lint_collect_wg(e->u.binary.lhs, set, n); lint_collect_wg(e->u.binary.rhs, set, n); return;
-  default: return;
-  }
+static const ast_visitor lint_wg_walk = {lint_collect_stmt, lint_collect_wg};
+
+static void lint_collect_stmt(void *ctx, ast_stmt *s) { ast_stmt_children(s, &lint_wg_walk, ctx); }
+
+static void lint_collect_wg(void *ctx, ast_expr *e) {
+  lint_wgset *w = ctx;
+  if (e->kind == EX_IDENT && e->decl && e->decl->kind == DECL_VAR && e->decl->space == AS_WORKGROUP &&
+      !lint_in(w->set, *w->n, e->decl) && *w->n < LINT_MAX_SET)
+    w->set[(*w->n)++] = e->decl;
+  /* a user function: its variables count for the entry point */
+  if (e->kind == EX_CALL && e->decl && e->decl->kind == DECL_FN && e->decl->body)
+    lint_collect_stmt(w, e->decl->body);
+  ast_expr_children(e, &lint_wg_walk, w);
 }
 
 static void lint_storage(lint_ctx *c, ast_decl *fn) {
   ast_decl *set[LINT_MAX_SET];
   int n = 0;
-  lint_collect_stmt(fn->body, set, &n);
+  lint_wgset w = {set, &n};
+  lint_collect_stmt(&w, fn->body);
   uint64_t total = 0;
   char detail[600];
   size_t o = 0;
@@ -521,10 +495,136 @@ static void lint_storage(lint_ctx *c, ast_decl *fn) {
              fn->name, (unsigned long long)total, detail, (unsigned long long)(total - 16384));
 }
 
+/* ------------------------------------------- uniform-buffer portability */
+
+/* lockstep implements the language extension uniform_buffer_standard_layout:
+ * uniform buffers have the storage layout. An implementation without it
+ * applies the uniform rules of §Address Space Layout Constraints, and
+ * rejects the module at shader creation. Each violated rule is reported
+ * once per structure member (or once per variable for an array that is the
+ * store type itself), naming the first uniform variable that reaches it. */
+typedef struct lint_ul {
+  chk_lint *out;
+  const ast_decl *var;
+  const type *seen[LINT_MAX_SET]; /* structures already checked */
+  int nseen;
+} lint_ul;
+
+static uint32_t lint_round16(uint32_t n) { return (n + 15u) / 16u * 16u; }
+
+static int lint_is_32bit(const type *t) {
+  return t && (t->kind == TY_F32 || t->kind == TY_I32 || t->kind == TY_U32);
+}
+
+/* An array whose stride is not a multiple of 16. */
+static void lint_ul_stride(lint_ul *u, const type *t, const char *path, src_span at) {
+  char tn[128], en[96], fix[400];
+  type_name(t, tn, sizeof tn);
+  const type *e = t->elem;
+  type_name(lint_is_32bit(e) ? e : e->kind == TY_VEC ? e->elem : e, en, sizeof en);
+  /* 4 or 8 bytes: scalars or vec2 of 32 bits */
+  uint32_t per = 16u / t->stride;
+  if (t->n && (lint_is_32bit(e) || (e->kind == TY_VEC && e->n == 2 && lint_is_32bit(e->elem))))
+    snprintf(fix, sizeof fix,
+             "use vec4<%s> elements: array<vec4<%s>, %u> holds the same values, %u per element%s",
+             en, en, (t->n + per - 1) / per, per,
+             lint_is_32bit(e) ? " (element i at [i / 4][i % 4])" : " (.xy and .zw)");
+  else
+    snprintf(fix, sizeof fix, "wrap the element in a struct whose member has @size(%u)",
+             lint_round16(t->stride));
+  lint_add(u->out, "uniform-standard-layout", DIAG_WARNING, at,
+           "uniform buffer '%s': '%s' (%s) has an element stride of %u bytes; without the language "
+           "extension uniform_buffer_standard_layout, array elements in the uniform address "
+           "space must be aligned to 16 bytes (a stride that is a multiple of 16), so such "
+           "implementations reject the module|%s; or add `requires "
+           "uniform_buffer_standard_layout;` to state that the module needs the extension",
+           u->var->name, path, tn, t->stride, fix);
+}
+
+static void lint_ul_type(lint_ul *u, const type *t, const char *path, src_span at) {
+  if (!t) return;
+  if (t->kind == TY_ARRAY) {
+    if (t->stride % 16u && t->elem) lint_ul_stride(u, t, path, at);
+    char p[256];
+    snprintf(p, sizeof p, "%s[i]", path);
+    lint_ul_type(u, t->elem, p, at);
+    return;
+  }
+  if (t->kind != TY_STRUCT) return;
+  for (int i = 0; i < u->nseen; i++)
+    if (u->seen[i] == t) return;
+  if (u->nseen < LINT_MAX_SET) u->seen[u->nseen++] = t;
+  const char *sn = t->name ? t->name : "?";
+  for (int i = 0; i < t->nfields; i++) {
+    const type_field *f = &t->fields[i];
+    const type *ft = f->type;
+    src_span fat = f->decl ? f->decl->name_span : f->span;
+    char p[256], tn[128];
+    snprintf(p, sizeof p, "%s.%s", path, f->name);
+    if (ft && (ft->kind == TY_ARRAY || ft->kind == TY_STRUCT)) {
+      /* RequiredAlignOf(T, uniform) = roundUp(16, AlignOf(T)); the offset
+       * is already a multiple of AlignOf(T) */
+      uint32_t req = ft->align > 16u ? ft->align : 16u;
+      if (f->offset % req) {
+        type_name(ft, tn, sizeof tn);
+        lint_add(u->out, "uniform-standard-layout", DIAG_WARNING, fat,
+                 "uniform buffer '%s': member '%s' of struct '%s' (%s) is at offset %u; without "
+                 "the language extension uniform_buffer_standard_layout, a member of structure "
+                 "or array type in the uniform address space needs an offset that is a multiple "
+                 "of RequiredAlignOf = roundUp(16, AlignOf(%s)) = %u, so such implementations "
+                 "reject the module|add @align(%u) to member '%s'; or add `requires "
+                 "uniform_buffer_standard_layout;` to state that the module needs the extension",
+                 u->var->name, f->name, sn, tn, f->offset, tn, req, req, f->name);
+      }
+    }
+    const type_field *prev = i ? &t->fields[i - 1] : NULL;
+    if (prev && prev->type && prev->type->kind == TY_STRUCT &&
+        f->offset - prev->offset < lint_round16(prev->type->size)) {
+      uint32_t need = lint_round16(prev->type->size);
+      const char *pn = prev->type->name ? prev->type->name : "?";
+      lint_add(u->out, "uniform-standard-layout", DIAG_WARNING, fat,
+               "uniform buffer '%s': member '%s' of struct '%s' starts %u bytes after member '%s' "
+               "of structure type '%s'; without the language extension "
+               "uniform_buffer_standard_layout, a member that follows a structure member in the "
+               "uniform address space must start at least roundUp(16, SizeOf(%s)) = %u bytes "
+               "after it, so such implementations reject the module|add @align(16) to member "
+               "'%s', or @size(%u) to member '%s'; or add `requires "
+               "uniform_buffer_standard_layout;` to state that the module needs the extension",
+               u->var->name, f->name, sn, f->offset - prev->offset, prev->name, pn, pn, need,
+               f->name, need, prev->name);
+    }
+    lint_ul_type(u, ft, p, fat);
+  }
+}
+
+/* A module that requires the extension already fails where it is missing,
+ * whatever its layout (§Language Extensions: a requires-directive naming an
+ * unsupported extension is a shader-creation error), so nothing is left to
+ * warn about. */
+static void lint_uniform_layout(const ast_module *am, chk_lint *out) {
+  for (int i = 0; i < am->ndirectives; i++) {
+    const ast_directive *dv = &am->directives[i];
+    if (dv->kind != DIR_REQUIRES) continue;
+    for (int k = 0; k < dv->nnames; k++)
+      if (!strcmp(dv->names[k], "uniform_buffer_standard_layout")) return;
+  }
+  lint_ul *u = calloc(1, sizeof *u);
+  if (!u) return;
+  u->out = out;
+  for (int i = 0; i < am->ndecls; i++) {
+    const ast_decl *d = am->decls[i];
+    if (d->kind != DECL_VAR || d->space != AS_UNIFORM || !d->rtype) continue;
+    u->var = d;
+    lint_ul_type(u, d->rtype, d->name, d->name_span);
+  }
+  free(u);
+}
+
 int chk_lint_module(const struct wgsl_module *m, chk_lint *out) {
   if (!m || !m->ast) return 0;
   size_t before = out->count;
   ast_module *am = m->ast;
+  lint_uniform_layout(am, out);
   for (int i = 0; i < am->ndecls; i++) {
     ast_decl *fn = am->decls[i];
     if (fn->kind != DECL_FN || fn->stage != 1 || !fn->body) continue;

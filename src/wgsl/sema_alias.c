@@ -118,6 +118,12 @@ static int mod_access(const fsum *s, int index) {
 }
 
 static void expr(actx *a, ast_expr *e, int how);
+static void stmt(void *ctx, ast_stmt *s);
+
+static void read_expr(void *ctx, ast_expr *e) { expr(ctx, e, A_READ); }
+
+/* The children of a node that are only read. */
+static const ast_visitor reads = {stmt, read_expr};
 
 /* The index expressions along a memory view's chain are values read. */
 static void view_indices(actx *a, ast_expr *e) {
@@ -219,102 +225,45 @@ static void expr(actx *a, ast_expr *e, int how) {
         }
       }
     } else {
-      for (int i = 0; i < e->u.call.nargs; i++) expr(a, e->u.call.args[i], A_READ);
+      ast_expr_children(e, &reads, a);
     }
     break;
   case EX_UNARY:
     if (e->u.unary.op == UN_ADDR) view_indices(a, e->u.unary.operand); /* no access yet */
-    else expr(a, e->u.unary.operand, A_READ);
+    else ast_expr_children(e, &reads, a);
     break;
-  case EX_BINARY: expr(a, e->u.binary.lhs, A_READ); expr(a, e->u.binary.rhs, A_READ); break;
-  case EX_INDEX: expr(a, e->u.index.base, A_READ); expr(a, e->u.index.index, A_READ); break;
-  case EX_MEMBER: expr(a, e->u.member.base, A_READ); break;
-  default: break;
+  default: ast_expr_children(e, &reads, a); break;
   }
 }
 
-static void stmt(actx *a, ast_stmt *s) {
-  if (!s || a->failed) return;
+static void stmt(void *ctx, ast_stmt *s) {
+  actx *a = ctx;
+  if (a->failed) return;
   switch (s->kind) {
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++) stmt(a, s->u.block.stmts[i]);
-    break;
-  case ST_DECL: expr(a, s->u.decl->init, A_READ); break;
   case ST_ASSIGN:
     expr(a, s->u.assign.rhs, A_READ);
     if (s->u.assign.lhs)
       expr(a, s->u.assign.lhs, s->u.assign.op == BIN_COUNT_ ? A_WRITE : A_READ | A_WRITE);
     break;
   case ST_INCDEC: expr(a, s->u.incdec.lhs, A_READ | A_WRITE); break;
-  case ST_CALL: expr(a, s->u.call, A_READ); break;
-  case ST_IF:
-    expr(a, s->u.if_.cond, A_READ);
-    stmt(a, s->u.if_.then);
-    stmt(a, s->u.if_.else_);
-    break;
-  case ST_SWITCH:
-    expr(a, s->u.switch_.selector, A_READ);
-    for (int i = 0; i < s->u.switch_.ncases; i++) stmt(a, s->u.switch_.cases[i].body);
-    break;
-  case ST_LOOP: case ST_FOR: case ST_WHILE:
-    stmt(a, s->u.loop.init);
-    expr(a, s->u.loop.cond, A_READ);
-    stmt(a, s->u.loop.update);
-    stmt(a, s->u.loop.body);
-    stmt(a, s->u.loop.continuing);
-    break;
-  case ST_RETURN: case ST_BREAK_IF: expr(a, s->u.expr, A_READ); break;
-  default: break;
+  default: ast_stmt_children(s, &reads, a); break; /* every other child is read */
   }
 }
 
 /* Callees first, so that a function's summary is final before its callers
  * use it (and before the slot marks of this function are in use). */
-static void callees_expr(actx *a, ast_expr *e) {
-  if (!e) return;
-  switch (e->kind) {
-  case EX_CALL:
-    if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) summarise(a, e->decl);
-    for (int i = 0; i < e->u.call.nargs; i++) callees_expr(a, e->u.call.args[i]);
-    break;
-  case EX_UNARY: callees_expr(a, e->u.unary.operand); break;
-  case EX_BINARY: callees_expr(a, e->u.binary.lhs); callees_expr(a, e->u.binary.rhs); break;
-  case EX_INDEX: callees_expr(a, e->u.index.base); callees_expr(a, e->u.index.index); break;
-  case EX_MEMBER: callees_expr(a, e->u.member.base); break;
-  default: break;
-  }
+static void callees_expr(void *ctx, ast_expr *e);
+static void callees(void *ctx, ast_stmt *s);
+
+static const ast_visitor callee_walk = {callees, callees_expr};
+
+static void callees_expr(void *ctx, ast_expr *e) {
+  if (e->kind == EX_CALL && e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN)
+    summarise(ctx, e->decl);
+  ast_expr_children(e, &callee_walk, ctx);
 }
 
-static void callees(actx *a, ast_stmt *s) {
-  if (!s) return;
-  switch (s->kind) {
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++) callees(a, s->u.block.stmts[i]);
-    break;
-  case ST_DECL: callees_expr(a, s->u.decl->init); break;
-  case ST_ASSIGN: callees_expr(a, s->u.assign.lhs); callees_expr(a, s->u.assign.rhs); break;
-  case ST_INCDEC: callees_expr(a, s->u.incdec.lhs); break;
-  case ST_CALL: callees_expr(a, s->u.call); break;
-  case ST_IF:
-    callees_expr(a, s->u.if_.cond);
-    callees(a, s->u.if_.then);
-    callees(a, s->u.if_.else_);
-    break;
-  case ST_SWITCH:
-    callees_expr(a, s->u.switch_.selector);
-    for (int i = 0; i < s->u.switch_.ncases; i++) callees(a, s->u.switch_.cases[i].body);
-    break;
-  case ST_LOOP: case ST_FOR: case ST_WHILE:
-    callees(a, s->u.loop.init);
-    callees_expr(a, s->u.loop.cond);
-    callees(a, s->u.loop.update);
-    callees(a, s->u.loop.body);
-    callees(a, s->u.loop.continuing);
-    break;
-  case ST_RETURN: case ST_BREAK_IF: callees_expr(a, s->u.expr); break;
-  default: break;
-  }
-}
+static void callees(void *ctx, ast_stmt *s) { ast_stmt_children(s, &callee_walk, ctx); }
 
 static void summarise(actx *a, ast_decl *fn) {
   fsum *s = &a->sums[fn->index];
@@ -325,12 +274,12 @@ static void summarise(actx *a, ast_decl *fn) {
     a->failed = 1;
     return;
   }
-  callees(a, fn->body);
+  if (fn->body) callees(a, fn->body);
   ast_decl *saved_fn = a->fn;
   fsum *saved = a->cur;
   a->fn = fn;
   a->cur = s;
-  stmt(a, fn->body);
+  if (fn->body) stmt(a, fn->body);
   for (int i = 0; i < s->nmods; i++) a->slot[s->mods[i]] = -1;
   a->fn = saved_fn;
   a->cur = saved;

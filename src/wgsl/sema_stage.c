@@ -51,11 +51,15 @@ static void report(walk *w, src_span s, const char *what, int stage) {
 }
 
 static void fn_body(walk *w, ast_decl *fn);
+static void expr(void *ctx, ast_expr *e);
+static void stmt(void *ctx, ast_stmt *s);
 
-static void expr(walk *w, ast_expr *e) {
-  if (!e || w->reported) return;
-  switch (e->kind) {
-  case EX_IDENT: {
+static const ast_visitor visit = {stmt, expr};
+
+static void expr(void *ctx, ast_expr *e) {
+  walk *w = ctx;
+  if (w->reported) return;
+  if (e->kind == EX_IDENT) {
     ast_decl *d = e->ref == REF_DECL && e->decl && e->decl->kind == DECL_VAR ? e->decl : NULL;
     if (d && d->space == AS_WORKGROUP && w->entry->stage != 1)
       report(w, e->span, "a workgroup variable", 1);
@@ -69,68 +73,34 @@ static void expr(walk *w, ast_expr *e) {
       }
       w->immediate = d;
     }
-    break;
+    return;
   }
-  case EX_CALL:
-    for (int i = 0; i < e->u.call.nargs; i++) expr(w, e->u.call.args[i]);
-    if (e->ref == REF_BUILTIN_FN) {
-      int st = builtin_stage((builtin_fn)e->builtin);
-      if (st && st != w->entry->stage) {
-        char b[96];
-        snprintf(b, sizeof b, "'%s'", builtin_fn_name((builtin_fn)e->builtin));
-        report(w, e->span, b, st);
-      }
-    } else if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {
-      fn_body(w, e->decl);
+  ast_expr_children(e, &visit, w);
+  if (e->kind != EX_CALL) return;
+  if (e->ref == REF_BUILTIN_FN) {
+    int st = builtin_stage((builtin_fn)e->builtin);
+    if (st && st != w->entry->stage) {
+      char b[96];
+      snprintf(b, sizeof b, "'%s'", builtin_fn_name((builtin_fn)e->builtin));
+      report(w, e->span, b, st);
     }
-    break;
-  case EX_INDEX: expr(w, e->u.index.base); expr(w, e->u.index.index); break;
-  case EX_MEMBER: expr(w, e->u.member.base); break;
-  case EX_UNARY: expr(w, e->u.unary.operand); break;
-  case EX_BINARY: expr(w, e->u.binary.lhs); expr(w, e->u.binary.rhs); break;
-  default: break;
+  } else if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {
+    fn_body(w, e->decl);
   }
 }
 
-static void stmt(walk *w, ast_stmt *s) {
-  if (!s || w->reported) return;
-  switch (s->kind) {
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++) stmt(w, s->u.block.stmts[i]);
-    break;
-  case ST_DECL: expr(w, s->u.decl->init); break;
-  case ST_ASSIGN: expr(w, s->u.assign.lhs); expr(w, s->u.assign.rhs); break;
-  case ST_INCDEC: expr(w, s->u.incdec.lhs); break;
-  case ST_CALL: expr(w, s->u.call); break;
-  case ST_IF:
-    expr(w, s->u.if_.cond);
-    stmt(w, s->u.if_.then);
-    stmt(w, s->u.if_.else_);
-    break;
-  case ST_SWITCH:
-    expr(w, s->u.switch_.selector);
-    for (int i = 0; i < s->u.switch_.ncases; i++) stmt(w, s->u.switch_.cases[i].body);
-    break;
-  case ST_LOOP: case ST_FOR: case ST_WHILE:
-    stmt(w, s->u.loop.init);
-    expr(w, s->u.loop.cond);
-    stmt(w, s->u.loop.update);
-    stmt(w, s->u.loop.body);
-    stmt(w, s->u.loop.continuing);
-    break;
-  case ST_RETURN: case ST_BREAK_IF: expr(w, s->u.expr); break;
-  case ST_DISCARD:
-    if (w->entry->stage != 3) report(w, s->span, "'discard'", 3);
-    break;
-  default: break;
-  }
+static void stmt(void *ctx, ast_stmt *s) {
+  walk *w = ctx;
+  if (w->reported) return;
+  if (s->kind == ST_DISCARD && w->entry->stage != 3) report(w, s->span, "'discard'", 3);
+  ast_stmt_children(s, &visit, w);
 }
 
 static void fn_body(walk *w, ast_decl *fn) {
   int i = fn->index;
   if (i < 0 || i >= w->c->m->ast->ndecls || w->seen[i]) return;
   w->seen[i] = 1;
-  stmt(w, fn->body);
+  if (fn->body) stmt(w, fn->body);
 }
 
 void sema_check_stages(sctx *c) {

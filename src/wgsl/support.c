@@ -92,40 +92,24 @@ static int lowered(builtin_fn f) {
 }
 
 static void decl(gate *g, ast_decl *d);
-static void stmt(gate *g, ast_stmt *s);
+static void expr(void *ctx, ast_expr *e);
+static void stmt(void *ctx, ast_stmt *s);
 
-static void expr(gate *g, ast_expr *e) {
-  if (!e || g->failed) return;
+static const ast_visitor visit = {stmt, expr};
+
+static void expr(void *ctx, ast_expr *e) {
+  gate *g = ctx;
+  if (g->failed) return;
   check_type(g, e->type, e->span);
   if (e->cval && e->kind != EX_CALL) return;
-  switch (e->kind) {
-  case EX_IDENT:
-    if (e->ref == REF_DECL && e->decl) decl(g, e->decl);
-    break;
-  case EX_CALL:
-    if (e->ref == REF_BUILTIN_FN && !lowered((builtin_fn)e->builtin)) {
-      char b[96];
-      snprintf(b, sizeof b, "the built-in function '%s'", builtin_fn_name((builtin_fn)e->builtin));
-      refuse(g, e->span, b);
-      return;
-    }
-    if (e->ref == REF_DECL && e->decl) decl(g, e->decl);
-    for (int i = 0; i < e->u.call.nargs; i++) expr(g, e->u.call.args[i]);
-    break;
-  case EX_INDEX:
-    expr(g, e->u.index.base);
-    expr(g, e->u.index.index);
-    break;
-  case EX_MEMBER:
-    expr(g, e->u.member.base);
-    break;
-  case EX_UNARY: expr(g, e->u.unary.operand); break;
-  case EX_BINARY:
-    expr(g, e->u.binary.lhs);
-    expr(g, e->u.binary.rhs);
-    break;
-  default: break;
+  if (e->kind == EX_CALL && e->ref == REF_BUILTIN_FN && !lowered((builtin_fn)e->builtin)) {
+    char b[96];
+    snprintf(b, sizeof b, "the built-in function '%s'", builtin_fn_name((builtin_fn)e->builtin));
+    refuse(g, e->span, b);
+    return;
   }
+  if ((e->kind == EX_IDENT || e->kind == EX_CALL) && e->ref == REF_DECL && e->decl) decl(g, e->decl);
+  ast_expr_children(e, &visit, g);
 }
 
 static void decl(gate *g, ast_decl *d) {
@@ -142,7 +126,7 @@ static void decl(gate *g, ast_decl *d) {
     for (int i = 0; i < d->nparams; i++) {
       check_type(g, d->params[i]->rtype, d->params[i]->name_span);
     }
-    stmt(g, d->body);
+    if (d->body) stmt(g, d->body);
     break;
   case DECL_VAR: case DECL_LET: case DECL_CONST: case DECL_OVERRIDE: case DECL_PARAM:
     if (d->kind == DECL_VAR && (d->space == AS_IMMEDIATE || d->space == AS_PIXEL_LOCAL)) {
@@ -150,48 +134,26 @@ static void decl(gate *g, ast_decl *d) {
       break;
     }
     check_type(g, d->rtype, d->name_span);
-    if (d->kind != DECL_CONST) expr(g, d->init);
+    if (d->kind != DECL_CONST && d->init) expr(g, d->init);
     break;
   default: break;
   }
 }
 
-static void stmt(gate *g, ast_stmt *s) {
-  if (!s || g->failed) return;
-  switch (s->kind) {
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++) stmt(g, s->u.block.stmts[i]);
-    break;
-  case ST_DECL: decl(g, s->u.decl); break;
-  case ST_ASSIGN:
-    if (s->u.assign.lhs && s->u.assign.lhs->type && s->u.assign.lhs->type->kind != TY_REF) {
-      refuse(g, s->u.assign.lhs->span, "assignment through a swizzle");
-      break;
-    }
-    expr(g, s->u.assign.lhs);
-    expr(g, s->u.assign.rhs);
-    break;
-  case ST_INCDEC: expr(g, s->u.incdec.lhs); break;
-  case ST_CALL: expr(g, s->u.call); break;
-  case ST_IF:
-    expr(g, s->u.if_.cond);
-    stmt(g, s->u.if_.then);
-    stmt(g, s->u.if_.else_);
-    break;
-  case ST_SWITCH:
-    expr(g, s->u.switch_.selector);
-    for (int i = 0; i < s->u.switch_.ncases; i++) stmt(g, s->u.switch_.cases[i].body);
-    break;
-  case ST_LOOP: case ST_FOR: case ST_WHILE:
-    stmt(g, s->u.loop.init);
-    expr(g, s->u.loop.cond);
-    stmt(g, s->u.loop.update);
-    stmt(g, s->u.loop.body);
-    stmt(g, s->u.loop.continuing);
-    break;
-  case ST_RETURN: case ST_BREAK_IF: expr(g, s->u.expr); break;
-  default: break;
+static void stmt(void *ctx, ast_stmt *s) {
+  gate *g = ctx;
+  if (g->failed) return;
+  if (s->kind == ST_DECL) {
+    /* the declaration's type too, and a const's value is folded */
+    decl(g, s->u.decl);
+    return;
   }
+  if (s->kind == ST_ASSIGN && s->u.assign.lhs && s->u.assign.lhs->type &&
+      s->u.assign.lhs->type->kind != TY_REF) {
+    refuse(g, s->u.assign.lhs->span, "assignment through a swizzle");
+    return;
+  }
+  ast_stmt_children(s, &visit, g);
 }
 
 int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d) {

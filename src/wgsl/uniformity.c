@@ -599,68 +599,44 @@ static void vl_add(uctx *u, vlist *l, ast_decl *d) {
   l->v[l->n++] = i;
 }
 
-static void scan_expr(uctx *u, vlist *l, ast_expr *e) {
-  if (!e) return;
-  switch (e->kind) {
-  case EX_CALL:
-    for (int i = 0; i < e->u.call.nargs; i++) {
-      ast_expr *a = e->u.call.args[i];
-      if (a->type && a->type->kind == TY_PTR) vl_add(u, l, root_decl(a));
-      scan_expr(u, l, a);
-    }
-    break;
-  case EX_UNARY: scan_expr(u, l, e->u.unary.operand); break;
-  case EX_BINARY: scan_expr(u, l, e->u.binary.lhs); scan_expr(u, l, e->u.binary.rhs); break;
-  case EX_INDEX: scan_expr(u, l, e->u.index.base); scan_expr(u, l, e->u.index.index); break;
-  case EX_MEMBER: scan_expr(u, l, e->u.member.base); break;
-  default: break;
+typedef struct scan {
+  uctx *u;
+  vlist *l;
+} scan;
+
+static void scan_expr(void *ctx, ast_expr *e);
+static void scan_stmt(void *ctx, ast_stmt *s);
+
+static const ast_visitor scan_walk = {scan_stmt, scan_expr};
+
+static void scan_expr(void *ctx, ast_expr *e) {
+  scan *sc = ctx;
+  if (e->kind != EX_CALL) {
+    ast_expr_children(e, &scan_walk, sc);
+    return;
+  }
+  /* a pointer argument may be written by the callee */
+  for (int i = 0; i < e->u.call.nargs; i++) {
+    ast_expr *a = e->u.call.args[i];
+    if (a->type && a->type->kind == TY_PTR) vl_add(sc->u, sc->l, root_decl(a));
+    scan_expr(sc, a);
   }
 }
 
-static void scan_stmt(uctx *u, vlist *l, ast_stmt *s) {
-  if (!s) return;
-  switch (s->kind) {
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++) scan_stmt(u, l, s->u.block.stmts[i]);
-    break;
-  case ST_DECL: scan_expr(u, l, s->u.decl->init); break;
-  case ST_ASSIGN:
-    if (s->u.assign.lhs) vl_add(u, l, root_decl(s->u.assign.lhs));
-    scan_expr(u, l, s->u.assign.lhs);
-    scan_expr(u, l, s->u.assign.rhs);
-    break;
-  case ST_INCDEC:
-    vl_add(u, l, root_decl(s->u.incdec.lhs));
-    scan_expr(u, l, s->u.incdec.lhs);
-    break;
-  case ST_CALL: scan_expr(u, l, s->u.call); break;
-  case ST_IF:
-    scan_expr(u, l, s->u.if_.cond);
-    scan_stmt(u, l, s->u.if_.then);
-    scan_stmt(u, l, s->u.if_.else_);
-    break;
-  case ST_SWITCH:
-    scan_expr(u, l, s->u.switch_.selector);
-    for (int i = 0; i < s->u.switch_.ncases; i++) scan_stmt(u, l, s->u.switch_.cases[i].body);
-    break;
-  case ST_LOOP: case ST_FOR: case ST_WHILE:
-    scan_stmt(u, l, s->u.loop.init);
-    scan_expr(u, l, s->u.loop.cond);
-    scan_stmt(u, l, s->u.loop.update);
-    scan_stmt(u, l, s->u.loop.body);
-    scan_stmt(u, l, s->u.loop.continuing);
-    break;
-  case ST_RETURN: case ST_BREAK_IF: scan_expr(u, l, s->u.expr); break;
-  default: break;
-  }
+static void scan_stmt(void *ctx, ast_stmt *s) {
+  scan *sc = ctx;
+  if (s->kind == ST_ASSIGN && s->u.assign.lhs) vl_add(sc->u, sc->l, root_decl(s->u.assign.lhs));
+  if (s->kind == ST_INCDEC) vl_add(sc->u, sc->l, root_decl(s->u.incdec.lhs));
+  ast_stmt_children(s, &scan_walk, sc);
 }
 
 /* The variables s (and the optional second statement) may assign. */
 static vlist assigned_in(uctx *u, ast_stmt *s, ast_stmt *s2) {
   vlist l = {NULL, 0, 0};
+  scan sc = {u, &l};
   u->scan++;
-  scan_stmt(u, &l, s);
-  scan_stmt(u, &l, s2);
+  if (s) scan_stmt(&sc, s);
+  if (s2) scan_stmt(&sc, s2);
   return l;
 }
 
@@ -1061,53 +1037,18 @@ static src_span source_of(uctx *u, int from, int *budget) {
 
 static void analyse_fn(uctx *u, ast_decl *fn);
 
-static void analyse_callees(uctx *u, ast_stmt *s);
+static void callees_expr(void *ctx, ast_expr *e);
+static void analyse_callees(void *ctx, ast_stmt *s);
 
-static void callees_expr(uctx *u, ast_expr *e) {
-  if (!e) return;
-  switch (e->kind) {
-  case EX_CALL:
-    if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) analyse_fn(u, e->decl);
-    for (int i = 0; i < e->u.call.nargs; i++) callees_expr(u, e->u.call.args[i]);
-    break;
-  case EX_INDEX: callees_expr(u, e->u.index.base); callees_expr(u, e->u.index.index); break;
-  case EX_MEMBER: callees_expr(u, e->u.member.base); break;
-  case EX_UNARY: callees_expr(u, e->u.unary.operand); break;
-  case EX_BINARY: callees_expr(u, e->u.binary.lhs); callees_expr(u, e->u.binary.rhs); break;
-  default: break;
-  }
+static const ast_visitor callee_walk = {analyse_callees, callees_expr};
+
+static void callees_expr(void *ctx, ast_expr *e) {
+  if (e->kind == EX_CALL && e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN)
+    analyse_fn(ctx, e->decl);
+  ast_expr_children(e, &callee_walk, ctx);
 }
 
-static void analyse_callees(uctx *u, ast_stmt *s) {
-  if (!s) return;
-  switch (s->kind) {
-  case ST_BLOCK:
-    for (int i = 0; i < s->u.block.n; i++) analyse_callees(u, s->u.block.stmts[i]);
-    break;
-  case ST_DECL: callees_expr(u, s->u.decl->init); break;
-  case ST_ASSIGN: callees_expr(u, s->u.assign.lhs); callees_expr(u, s->u.assign.rhs); break;
-  case ST_INCDEC: callees_expr(u, s->u.incdec.lhs); break;
-  case ST_CALL: callees_expr(u, s->u.call); break;
-  case ST_IF:
-    callees_expr(u, s->u.if_.cond);
-    analyse_callees(u, s->u.if_.then);
-    analyse_callees(u, s->u.if_.else_);
-    break;
-  case ST_SWITCH:
-    callees_expr(u, s->u.switch_.selector);
-    for (int i = 0; i < s->u.switch_.ncases; i++) analyse_callees(u, s->u.switch_.cases[i].body);
-    break;
-  case ST_LOOP: case ST_FOR: case ST_WHILE:
-    analyse_callees(u, s->u.loop.init);
-    callees_expr(u, s->u.loop.cond);
-    analyse_callees(u, s->u.loop.update);
-    analyse_callees(u, s->u.loop.body);
-    analyse_callees(u, s->u.loop.continuing);
-    break;
-  case ST_RETURN: case ST_BREAK_IF: callees_expr(u, s->u.expr); break;
-  default: break;
-  }
-}
+static void analyse_callees(void *ctx, ast_stmt *s) { ast_stmt_children(s, &callee_walk, ctx); }
 
 static const char *const rule_names[] = {"derivative_uniformity", "subgroup_uniformity", "uniformity",
                                          "chromium.subgroup_matrix_uniformity"};

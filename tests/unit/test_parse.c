@@ -2,7 +2,8 @@
  * test_parse.c — unit tests for the WGSL parser (src/wgsl/parse.c,
  * parse_expr.c): tree shapes for every declaration and statement kind,
  * operator precedence and the operator-mixing rules, error messages, spans,
- * recovery and nesting limits. Expressions are compared as S-expressions.
+ * recovery and nesting limits, and the child visitor (ast.h) over every
+ * statement kind. Expressions are compared as S-expressions.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -1095,6 +1096,91 @@ static void test_out_of_memory(void **state) {
   }
 }
 
+/* The child visitor (ast.h): a pre-order walk that records each statement's
+ * kind and each expression's source text must meet every child of every
+ * statement kind, in source order, and no type expression (template
+ * arguments, callees). The expected order is read off the source below. */
+typedef struct visit_log {
+  const parsed *P;
+  char buf[2048];
+  size_t n;
+} visit_log;
+
+static void log_put(visit_log *L, const char *s, size_t k) {
+  if (L->n + k + 2 >= sizeof L->buf) fail_msg("visit log overflow");
+  memcpy(L->buf + L->n, s, k);
+  L->n += k;
+  L->buf[L->n++] = '|';
+  L->buf[L->n] = 0;
+}
+
+static void log_stmt(void *ctx, ast_stmt *s);
+static void log_expr(void *ctx, ast_expr *e);
+static const ast_visitor log_walk = {log_stmt, log_expr};
+
+static void log_stmt(void *ctx, ast_stmt *s) {
+  static const char *const names[] = {"BLOCK", "DECL", "ASSIGN", "INCDEC", "CALL", "IF",
+                                      "SWITCH", "LOOP", "FOR", "WHILE", "BREAK", "BREAK_IF",
+                                      "CONTINUE", "RETURN", "DISCARD", "EMPTY"};
+  assert_true((size_t)s->kind < sizeof names / sizeof names[0]);
+  log_put(ctx, names[s->kind], strlen(names[s->kind]));
+  ast_stmt_children(s, &log_walk, ctx);
+}
+
+static void log_expr(void *ctx, ast_expr *e) {
+  visit_log *L = ctx;
+  log_put(L, L->P->src + e->span.start, e->span.end - e->span.start);
+  ast_expr_children(e, &log_walk, ctx);
+}
+
+static void test_child_visitor(void **state) {
+  (void)state;
+  parsed P;
+  parse_s(&P, "fn f() {\n"
+              "  var a = 1 + 2;\n"
+              "  _ = a;\n"
+              "  a = a * 3;\n"
+              "  a++;\n"
+              "  g(a, 4);\n"
+              "  let b = -v[1].y;\n"
+              "  let c = vec2<f32>(1.0);\n"
+              "  if a > 0 { return a; } else { discard; }\n"
+              "  switch a { case 1 { break; } default { } }\n"
+              "  for (var i = 0; i < 4; i++) { continue; }\n"
+              "  while a < 9 { a += 1; }\n"
+              "  loop { continuing { break if a == 0; } }\n"
+              "  ;\n"
+              "}\n");
+  expect_no_errors(&P);
+  assert_int_equal(P.m->ndecls, 1);
+  ast_stmt *body = P.m->decls[0]->body;
+  assert_non_null(body);
+  visit_log L = {&P, {0}, 0};
+  ast_stmt_children(body, &log_walk, &L);
+  assert_string_equal(L.buf,
+                      "DECL|1 + 2|1|2|"
+                      "ASSIGN|a|"
+                      "ASSIGN|a|a * 3|a|3|"
+                      "INCDEC|a|"
+                      "CALL|g(a, 4)|a|4|"
+                      "DECL|-v[1].y|v[1].y|v[1]|v|1|"
+                      "DECL|vec2<f32>(1.0)|1.0|"
+                      "IF|a > 0|a|0|BLOCK|RETURN|a|BLOCK|DISCARD|"
+                      "SWITCH|a|BLOCK|BREAK|BLOCK|"
+                      "FOR|DECL|0|i < 4|i|4|INCDEC|i|BLOCK|CONTINUE|"
+                      "WHILE|a < 9|a|9|BLOCK|ASSIGN|a|1|"
+                      "LOOP|BLOCK|BLOCK|BREAK_IF|a == 0|a|0|"
+                      "EMPTY|");
+  /* an absent callback is skipped: the if's condition is not met (its
+   * branches' children are, through log_walk) */
+  const ast_visitor stmts_only = {log_stmt, NULL};
+  L.n = 0;
+  L.buf[0] = 0;
+  ast_stmt_children(body->u.block.stmts[7], &stmts_only, &L); /* the if */
+  assert_string_equal(L.buf, "BLOCK|RETURN|a|BLOCK|DISCARD|");
+  parse_done(&P);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_realistic_shader),
@@ -1120,6 +1206,7 @@ int main(void) {
       cmocka_unit_test(test_deep_nesting),
       cmocka_unit_test(test_garbage_terminates),
       cmocka_unit_test(test_out_of_memory),
+      cmocka_unit_test(test_child_visitor),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
