@@ -473,12 +473,13 @@ static void chk_on_cross_lane(void *user, unsigned thread, const vm_where *w, ui
 
 /* A textureLoad or textureStore whose texel address some lanes had
  * outside the view (vm/texture.c gave 0 or dropped the store). */
-static void chk_on_texel(void *user, unsigned thread, const vm_where *w, uint32_t pc,
-                         uint32_t slot, vm_access access, uint64_t lanes) {
+static void chk_on_texel(void *user, unsigned thread, const vm_texel_event *e) {
   chk_state *s = user;
   chk_thread *th = chk_th(s, thread);
+  const uint64_t lanes = e->oob;
+  const vm_where *w = e->where;
   if (!th || !lanes || !(s->opts.checks & LS_CHECK_BOUNDS)) return;
-  chk_rec *r = chk_find(th, LS_CHECK_OUT_OF_BOUNDS, pc, 0, VM_SPACE_BUFFER, slot, access, 0);
+  chk_rec *r = chk_find(th, LS_CHECK_OUT_OF_BOUNDS, e->pc, 0, VM_SPACE_BUFFER, e->slot, e->access, 0);
   if (!r) {
     th->dropped++;
     return;
@@ -528,7 +529,7 @@ chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
   s->obs.barrier_release = chk_on_barrier_release;
   s->obs.subgroup_end = chk_on_subgroup_end;
   s->obs.cross_lane = chk_on_cross_lane;
-  s->obs.texel_oob = chk_on_texel;
+  s->obs.texel = chk_on_texel;
   return s;
 }
 
