@@ -571,6 +571,8 @@ typedef enum ls_check_kind {
   LS_CHECK_RUNAWAY,            /* the dispatch ran past the instruction budget */
   LS_CHECK_SUBGROUP_INACTIVE,  /* a shuffle, broadcast or quad operation read a lane that is not
                                   active: indeterminate in WGSL (lockstep gives 0) */
+  LS_CHECK_TEXEL_OUT_OF_BOUNDS, /* a textureLoad / textureStore outside the view: defined in WGSL
+                                   (0, or the store dropped), almost always a bug */
   LS_CHECK_KIND_COUNT_
 } ls_check_kind;
 
@@ -633,6 +635,14 @@ typedef struct ls_check_finding {
   ls_check_invocation invocations[LS_CHECK_MAX_INVOCATIONS];
   int has_second;
   ls_check_access second;    /* race: the other access; barrier: where others stopped */
+  /* A texture variable (texel out of bounds, race on a storage texture):
+   * the first invocation's texel x, y, z (depth or array layer) and mip
+   * level, and the view's size at that level (0 x 0 x 0 for a level the
+   * view lacks) and its mip levels. offset is then 0. */
+  int texel;
+  uint32_t texel_coord[4];
+  uint32_t texture_size[3];
+  uint32_t texture_levels;
 } ls_check_finding;
 
 /* Turns the sanitizer on (opts NULL = all checks) or, with enable == 0, off;

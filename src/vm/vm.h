@@ -88,6 +88,9 @@ uint64_t vm_tex_store(const vm_texture *t, const uint32_t *adr, const uint32_t *
                       uint64_t live, unsigned w);
 void vm_tex_query(const vm_texture *t, uint32_t *dst, const uint32_t *level, unsigned what,
                   unsigned w);
+/* The bytes a store of v writes in a texel of the format (texel bytes of
+ * out; the rest 0). For observers: the sanitizer's same-value rule. */
+void vm_tex_encode(uint32_t format, const uint32_t v[4], uint8_t out[16]);
 
 typedef struct vm_dispatch_desc {
   const ir_program *prog;
