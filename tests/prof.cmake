@@ -45,6 +45,45 @@ ls_prof_test(seed.image_8x8 0
   "\"variable\": \"imagen\", \"requests\": 128,|\"sectorsPerRequest\": 4, \"linesPerRequest\": 4, \"maxSectors\": 4"
   -- ${L} run ${LS_PROF_DIR}/cases/image8x8.json --profile nvidia --prof-json -)
 
+# Texel traffic (docs/profiler.md, "Texel traffic"): textures in 2D tiles
+# of the profile's tile bytes. 64x64 r32float (4 B): a 128-byte tile is 32
+# texels, 8 wide x 4 tall. An 8x8 workgroup at W = 32: each subgroup is the
+# 8 x 4 patch of rows 4s..4s+3, exactly one tile; 64 workgroups x 2
+# subgroups = 128 requests per access, 128 tiles, all 128 bytes used.
+ls_prof_test(texture.tiles_8x8 0
+  "\"space\": \"texture\", \"variable\": \"imagen\", \"requests\": 128, \"lanes\": 4096, \"bytes\": 16384, \"uniqueBytes\": 16384, \"outOfBoundsLanes\": 0, \"texelBytes\": 4, \"texels\": 4096, \"tiles\": 128, \"texelsPerRequest\": 32, \"tilesPerRequest\": 1, \"maxTiles\": 1, \"tile\": [8, 4], \"efficiency\": 1}|\"texture\": {\"tileBytes\": 128, \"requests\": 256,"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile nvidia --prof-json -)
+# A 64x1 workgroup: 32 texels of one row, 32 / 8 = 4 tiles per request, a
+# quarter of each used (128 B of 4 x 128 B).
+ls_prof_test(texture.tiles_row 0
+  "\"variable\": \"salida\", \"requests\": 128,|\"tiles\": 512, \"texelsPerRequest\": 32, \"tilesPerRequest\": 4, \"maxTiles\": 4, \"tile\": [8, 4], \"efficiency\": 0.25}"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_row.json --profile nvidia --prof-json -)
+# intel: W = 16, 64-byte tiles of 4 x 4; a subgroup is 8 x 2 texels in one
+# 4-row band: 2 tiles; 64 workgroups x 4 subgroups = 256 requests.
+ls_prof_test(texture.tiles_intel 0
+  "\"variable\": \"imagen\", \"requests\": 256,|\"tiles\": 512, \"texelsPerRequest\": 16, \"tilesPerRequest\": 2, \"maxTiles\": 2, \"tile\": [4, 4], \"efficiency\": 0.5}"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile intel --prof-json -)
+# textureTileBytes 256 in a profile file: 8 x 8 tiles, the 8 x 4 patch fills
+# half of one.
+ls_prof_test(texture.tile_profile_file 0
+  "\"tile\": [8, 8], \"efficiency\": 0.5}|\"tileBytes\": 256"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile-file ${LS_PROF_DIR}/profiles/tile256.json --prof-json -)
+# The blur's store (009_texture_blur): rgba32float (16 B) tiles are 4 x 2;
+# the 13x7 image in 8x8 workgroups, guarded: the four subgroups store
+# 8x4, 8x3, 5x4 and 5x3 texels (91 in all), and each patch spans 2 x 2
+# tiles: 4 requests, 16 tiles, 91 x 16 B of 16 x 128 B = 71.1%.
+ls_prof_test(texture.blur_store 0
+  "\"access\": \"store\", \"space\": \"texture\", \"variable\": \"dst\", \"requests\": 4, \"lanes\": 91, \"bytes\": 1456, \"uniqueBytes\": 1456, \"outOfBoundsLanes\": 0, \"texelBytes\": 16, \"texels\": 91, \"tiles\": 16, \"texelsPerRequest\": 22.75, \"tilesPerRequest\": 4, \"maxTiles\": 4, \"tile\": [4, 2], \"efficiency\": 0.710938}"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --profile nvidia --prof-json -)
+ls_prof_test(texture.text 0
+  "-- Texture memory (tiles of 128 B|texture totals: 256 requests, 8192 texels, 256 tiles, efficiency 100.0%|texel req"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile nvidia --prof)
+# line 12 holds both accesses: 2 x 128 requests, one tile each
+ls_prof_test(texture.annotate 0 "tex (tile/req)|256 (1.00)"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile nvidia --annotate)
+ls_prof_test(texture.expect 0 "expect: all 2 read-back buffers match"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --prof --expect ${CMAKE_CURRENT_LIST_DIR}/results/009_texture_blur.json)
+
 # Reports and commands.
 ls_prof_test(report.sections 0
   "-- Launch and occupancy|-- SIMT efficiency|-- Divergence|-- Loops|-- Memory|-- Workgroup memory|-- Synchronisation and atomics|-- Per line"
@@ -71,6 +110,10 @@ ls_prof_test(bad.profile_w256 2 "subgroup size 256 is above 128"
   -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_w256.json)
 ls_prof_test(bad.profile_w128_vm 2 "lockstep's VM runs subgroups of 8, 16, 32 or 64"
   -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/w128.json)
+ls_prof_test(bad.profile_tile48 2 "texture tile 48 is not a power of two"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_tile48.json)
+ls_prof_test(bad.profile_unknown_field 2 "unknown field 'textureTile'"
+  -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_field.json)
 ls_prof_test(bad.tune_unknown_override 2 "declares no override 'TAMANO'"
   -- ${L} tune ${LS_CASES}/001_override_tam_64.json --override TAMANO=32,64)
 ls_prof_test(bad.tune_rejected_value 2 "TAM = 2048|rejected"

@@ -23,6 +23,7 @@
 
 #include "../api/api.h"
 #include "cli_prof.h"
+#include "cli_texture.h"
 
 #define CP_OK 0
 #define CP_MISMATCH 1
@@ -153,8 +154,8 @@ static ls_compute_pipeline *cprof_pipeline(ls_device *dev, ls_shader_module *m,
 }
 
 static int cprof_make_pipe(ls_device *dev, const case_file *c, const case_pipeline *cp,
-                           ls_shader_module *m, ls_buffer **bufs, const cprof_cfg *cfg,
-                           cprof_pipe *out) {
+                           ls_shader_module *m, ls_buffer **bufs, ls_texture_view **views,
+                           const cprof_cfg *cfg, cprof_pipe *out) {
   uint32_t ngroups = 0;
   for (size_t k = 0; k < cp->nbuffers; k++) {
     uint32_t g = c->buffers[cp->buffers[k]].group;
@@ -175,6 +176,14 @@ static int cprof_make_pipe(ls_device *dev, const case_file *c, const case_pipeli
     for (size_t k = 0; k < cp->nbuffers; k++) {
       const case_buffer *b = &c->buffers[cp->buffers[k]];
       if (b->group != g) continue;
+      if (b->is_texture) {
+        cli_texture_layout_entry(b, &le[n]);
+        memset(&be[n], 0, sizeof be[n]);
+        be[n].binding = b->binding;
+        be[n].texture_view = views[cp->buffers[k]];
+        n++;
+        continue;
+      }
       le[n].binding = b->binding;
       le[n].type = b->kind == CASE_KIND_UNIFORM   ? LS_BINDING_UNIFORM
                    : b->kind == CASE_KIND_STORAGE ? LS_BINDING_STORAGE
@@ -282,12 +291,14 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
     return CP_BAD;
   }
   ls_buffer **bufs = calloc(c->nbuffers + 1, sizeof *bufs);
+  ls_texture **texs = calloc(c->nbuffers + 1, sizeof *texs);
+  ls_texture_view **views = calloc(c->nbuffers + 1, sizeof *views);
   cprof_pipe *pipes = calloc(c->npipelines + 1, sizeof *pipes);
   out->words = calloc(c->nreadback + 1, sizeof *out->words);
   ls_shader_module *mod = NULL;
   ls_command_encoder *enc = NULL;
   ls_compute_pass *pass = NULL;
-  if (!bufs || !pipes || !out->words) {
+  if (!bufs || !texs || !views || !pipes || !out->words) {
     fprintf(stderr, "lockstep: out of memory\n");
     rc = CP_FAILED;
     goto done;
@@ -295,12 +306,12 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
   for (size_t i = 0; i < c->nbuffers; i++) {
     const case_buffer *b = &c->buffers[i];
     if (b->is_texture) {
-      /* the profiler sees no texel accesses yet: say so rather than
-       * profile half the memory traffic */
-      fprintf(stderr, "%s: buffers[%zu]: texture '%s': the profiler does not run cases with "
-                      "textures yet (lockstep run does)\n", c->path, i, b->name);
-      rc = CP_FAILED;
-      goto done;
+      if (!cli_texture_create(out->device, b, &texs[i], &views[i])) {
+        fprintf(stderr, "%s: buffers[%zu] (texture '%s'): %s\n", c->path, i, b->name,
+                cprof_err());
+        goto done;
+      }
+      continue;
     }
     ls_buffer_desc bd;
     memset(&bd, 0, sizeof bd);
@@ -327,7 +338,7 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
     goto done;
   }
   for (size_t i = 0; i < c->npipelines; i++) {
-    int r = cprof_make_pipe(out->device, c, &c->pipelines[i], mod, bufs, cfg, &pipes[i]);
+    int r = cprof_make_pipe(out->device, c, &c->pipelines[i], mod, bufs, views, cfg, &pipes[i]);
     if (r) {
       rc = r;
       goto done;
@@ -382,8 +393,10 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
   for (size_t r = 0; r < c->nreadback; r++) {
     const case_buffer *b = &c->buffers[c->readback[r]];
     out->words[r] = malloc(b->words * 4 + 4);
-    if (!out->words[r] || ls_queue_read_buffer(out->device, bufs[c->readback[r]], 0,
-                                               out->words[r], (size_t)b->words * 4)) {
+    if (!out->words[r] ||
+        (b->is_texture ? !cli_texture_read(out->device, b, texs[c->readback[r]], out->words[r])
+                       : ls_queue_read_buffer(out->device, bufs[c->readback[r]], 0,
+                                              out->words[r], (size_t)b->words * 4) != LS_OK)) {
       fprintf(stderr, "%s: readback of '%s' failed\n", c->path, b->name);
       rc = CP_FAILED;
       goto done;
@@ -401,7 +414,11 @@ done:
   free(pipes);
   ls_shader_module_destroy(mod);
   for (size_t i = 0; bufs && i < c->nbuffers; i++) ls_buffer_destroy(bufs[i]);
+  for (size_t i = 0; views && i < c->nbuffers; i++) ls_texture_view_destroy(views[i]);
+  for (size_t i = 0; texs && i < c->nbuffers; i++) ls_texture_destroy(texs[i]);
   free(bufs);
+  free(views);
+  free(texs);
   return rc;
 }
 
@@ -568,6 +585,7 @@ static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char 
       {"lineBytes", offsetof(ls_profile_desc, line_bytes)},
       {"banks", offsetof(ls_profile_desc, banks)},
       {"bankBytes", offsetof(ls_profile_desc, bank_bytes)},
+      {"textureTileBytes", offsetof(ls_profile_desc, tile_bytes)},
   };
   const char *key;
   json_t *v;
@@ -577,7 +595,7 @@ static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char 
     while (k < sizeof keys / sizeof keys[0] && strcmp(keys[k].key, key)) k++;
     if (k == sizeof keys / sizeof keys[0]) {
       fprintf(stderr, "%s: unknown field '%s' (base, name, subgroupSize, subgroupMinSize, "
-                      "subgroupMaxSize, sectorBytes, lineBytes, banks, bankBytes)\n",
+                      "subgroupMaxSize, sectorBytes, lineBytes, banks, bankBytes, textureTileBytes)\n",
               path, key);
       ok = 0;
       break;
@@ -589,9 +607,11 @@ static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char 
     }
     *(uint32_t *)((char *)pd + keys[k].off) = (uint32_t)json_integer_value(v);
   }
-  if (ok && json_is_string(json_object_get(j, "name")))
+  /* the name is always the caller's to free, even when the file is refused
+   * (ls_profile_describe left the base's static name in it) */
+  if (json_is_string(json_object_get(j, "name")))
     pd->name = strdup(json_string_value(json_object_get(j, "name")));
-  else if (ok)
+  else
     pd->name = strdup(path);
   *base = strdup(*base);
   json_decref(j);
@@ -738,6 +758,7 @@ int cli_prof_run(int argc, char **argv) {
     cfg.popts.memory.line_bytes = custom.line_bytes;
     cfg.popts.memory.banks = custom.banks;
     cfg.popts.memory.bank_bytes = custom.bank_bytes;
+    cfg.popts.memory.tile_bytes = custom.tile_bytes;
   }
   cfg.popts.trace = o.report != NULL;
   cfg.popts.trace_dispatch = o.trace_dispatch;
