@@ -135,3 +135,9 @@ add_test(NAME prof.html.chromium
   COMMAND bash ${LS_PROF_DIR}/html_test.sh ${L} ${LS_CASES}/002_divergence.json
           ${CMAKE_CURRENT_BINARY_DIR}/prof-html)
 set_tests_properties(prof.html.chromium PROPERTIES LABELS prof TIMEOUT 300)
+# ... and for a case with textures (the texture-tiles row and the per-line
+# texel figures).
+add_test(NAME prof.html.chromium.texture
+  COMMAND bash ${LS_PROF_DIR}/html_test.sh ${L} ${LS_CASES}/009_texture_blur.json
+          ${CMAKE_CURRENT_BINARY_DIR}/prof-html-texture)
+set_tests_properties(prof.html.chromium.texture PROPERTIES LABELS prof TIMEOUT 300)
