@@ -75,6 +75,23 @@ ls_prof_test(texture.tile_profile_file 0
 ls_prof_test(texture.blur_store 0
   "\"access\": \"store\", \"space\": \"texture\", \"variable\": \"dst\", \"requests\": 4, \"lanes\": 91, \"bytes\": 1456, \"uniqueBytes\": 1456, \"outOfBoundsLanes\": 0, \"texelBytes\": 16, \"texels\": 91, \"tiles\": 16, \"texelsPerRequest\": 22.75, \"tilesPerRequest\": 4, \"maxTiles\": 4, \"tile\": [4, 2], \"efficiency\": 0.710938}"
   -- ${L} run ${LS_CASES}/009_texture_blur.json --profile nvidia --prof-json -)
+# The blur's nine loads (rgba8unorm, 8 x 4 tiles; taps clamped to the
+# 13x7 image): 91 live invocations x 9 = 819 lanes, 4 subgroups x 9 = 36
+# requests. A tap dx of -1 or 0 stays in one tile column and +1 reaches a
+# second for the subgroups at x 0..7 (x 1..8); at x 8..12, dx = -1 reaches
+# back to x 7 (two columns) and the others stay in one; rows likewise (y
+# 0..3: dy = +1 reaches y 4; y 4..6: dy = -1 reaches y 3, +1 clamps to 6).
+# So each subgroup's 9 taps touch (1 + 1 + 2) x (1 + 1 + 2) = 16 tiles
+# (in some order of the factors): 64 in all, 64 / 36 = 1.77778 per request.
+ls_prof_test(texture.blur_loads 0
+  "\"variable\": \"src\", \"requests\": 36, \"lanes\": 819,|\"tiles\": 64, \"texelsPerRequest\"|\"tilesPerRequest\": 1.77778, \"maxTiles\": 4, \"tile\": [8, 4]"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --profile nvidia --prof-json -)
+# The blur's totals: 36 + 4 requests, 64 + 16 tiles; --compare-profiles
+# adds a tiles-per-request column for a case with textures.
+ls_prof_test(texture.blur_totals 0 "texture totals: 40 requests, |texels, 80 tiles, efficiency"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --profile nvidia --prof)
+ls_prof_test(texture.compare_profiles 0 "tiles/req|texture tiles per texel request"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --compare-profiles)
 ls_prof_test(texture.text 0
   "-- Texture memory (tiles of 128 B|texture totals: 256 requests, 8192 texels, 256 tiles, efficiency 100.0%|texel req"
   -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile nvidia --prof)

@@ -654,6 +654,9 @@ void cprof_sum_of(const ls_profiler *p, cprof_sum *t) {
       if (m->space == LS_PROF_WORKGROUP) {
         t->bank_degree_sum += m->conflict_sum;
         t->wg_requests += m->requests;
+      } else if (m->space == LS_PROF_TEXTURE) {
+        t->texel_requests += m->requests;
+        t->tiles += m->tiles;
       } else {
         ub += m->unique_bytes;
         t->buf_requests += m->requests;
@@ -665,12 +668,21 @@ void cprof_sum_of(const ls_profiler *p, cprof_sum *t) {
   t->mem_eff = t->sectors ? (double)ub / ((double)t->sectors * t->sector_bytes) : 0;
   t->sect_per_req = t->buf_requests ? (double)t->sectors / t->buf_requests : 0;
   t->bank_degree = t->wg_requests ? (double)t->bank_degree_sum / t->wg_requests : 0;
+  t->tiles_per_req = t->texel_requests ? (double)t->tiles / t->texel_requests : 0;
+}
+
+int cprof_case_has_textures(const case_file *c) {
+  for (size_t i = 0; i < c->nbuffers; i++)
+    if (c->buffers[i].is_texture) return 1;
+  return 0;
 }
 
 static int cprof_compare(const case_file *c, const cprof_opts *o) {
   printf("%s: the same case under every vendor profile\n", c->name);
-  printf("%-8s %3s %7s %7s %9s %11s %9s %7s %9s %12s %12s\n", "profile", "W", "idle", "SIMT",
+  const int tex = cprof_case_has_textures(c);
+  printf("%-8s %3s %7s %7s %9s %11s %9s %7s %9s %12s %12s", "profile", "W", "idle", "SIMT",
          "divergent", "loop spread", "sect/req", "mem eff", "bank deg.", "issued", "cost");
+  printf(tex ? " %9s\n" : "\n", "tiles/req");
   int rc = CP_OK;
   for (const char *const *n = ls_profile_names(); *n; n++) {
     cprof_cfg cfg;
@@ -690,16 +702,19 @@ static int cprof_compare(const case_file *c, const cprof_opts *o) {
     }
     cprof_sum t;
     cprof_sum_of(r.prof, &t);
-    printf("%-8s %3u %6.1f%% %6.1f%% %9llu %11.2f %9.2f %6.1f%% %9.2f %12llu %12.0f\n", *n,
+    printf("%-8s %3u %6.1f%% %6.1f%% %9llu %11.2f %9.2f %6.1f%% %9.2f %12llu %12.0f", *n,
            t.width, 100.0 * t.idle, 100.0 * t.simt, (unsigned long long)t.divergent,
            t.loop_spread, t.sect_per_req, 100.0 * t.mem_eff, t.bank_degree,
            (unsigned long long)t.issued, t.cost);
+    if (tex) printf(" %9.2f", t.tiles_per_req);
+    printf("\n");
     cprof_run_free(c, &r);
   }
   printf("(idle: lanes allocated but holding no invocation; SIMT: live lanes / (issued x W);\n"
          " loop spread: longest minus average lane trips, worst subgroup; sect/req: sectors per\n"
          " buffer request; bank deg.: average worst-bank degree of workgroup accesses; cost:\n"
-         " issue slots = issued + sectors + bank replays; see docs/profiler.md)\n");
+         " issue slots = issued + sectors + %sbank replays%s; see docs/profiler.md)\n",
+         tex ? "texture tiles + " : "", tex ? "; tiles/req: texture tiles per texel request" : "");
   return rc;
 }
 
