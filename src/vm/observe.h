@@ -7,8 +7,8 @@
  * The observed interpreter reports every memory access (with its lane mask
  * and per-lane addresses), every branch that narrows or rebuilds the mask,
  * every loop back edge, barrier and subgroup end, every shuffle that read a
- * lane that is not active, every texel request, and counts issued instructions and live lanes
- * per pc into arrays the observer owns.
+ * lane that is not active and every texel request, and counts issued
+ * instructions and live lanes per pc into arrays the observer owns.
  *
  * Callbacks run on the worker thread that runs the workgroup; `thread`
  * (0 .. threads-1) lets an observer keep per-thread state without locks.
