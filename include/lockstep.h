@@ -558,8 +558,9 @@ LS_API ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cb
 
 /* The sanitizer watches every dispatch of a device (at a cost: see
  * docs/sanitizer.md) and collects findings: out-of-bounds accesses, accesses
- * beyond a buffer's logical size, data races, barrier divergence, runaway
- * shaders and subgroup reads from lanes that are not active. Results of a
+ * beyond a buffer's logical size, data races (storage textures included),
+ * barrier divergence, runaway shaders, subgroup reads from lanes that are
+ * not active and texel accesses outside the texture view. Results of a
  * checked run are those of an unchecked one. */
 
 typedef enum ls_check_kind {
