@@ -611,8 +611,9 @@ LS_API ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cb
 
 /* The sanitizer watches every dispatch of a device (at a cost: see
  * docs/sanitizer.md) and collects findings: out-of-bounds accesses, accesses
- * beyond a buffer's logical size, data races, barrier divergence, runaway
- * shaders and subgroup reads from lanes that are not active. Results of a
+ * beyond a buffer's logical size, data races (storage textures included),
+ * barrier divergence, runaway shaders, subgroup reads from lanes that are
+ * not active and texel accesses outside the texture view. Results of a
  * checked run are those of an unchecked one. */
 
 typedef enum ls_check_kind {
@@ -624,6 +625,8 @@ typedef enum ls_check_kind {
   LS_CHECK_RUNAWAY,            /* the dispatch ran past the instruction budget */
   LS_CHECK_SUBGROUP_INACTIVE,  /* a shuffle, broadcast or quad operation read a lane that is not
                                   active: indeterminate in WGSL (lockstep gives 0) */
+  LS_CHECK_TEXEL_OUT_OF_BOUNDS, /* a textureLoad / textureStore outside the view: defined in WGSL
+                                   (0, or the store dropped), almost always a bug */
   LS_CHECK_KIND_COUNT_
 } ls_check_kind;
 
@@ -686,6 +689,14 @@ typedef struct ls_check_finding {
   ls_check_invocation invocations[LS_CHECK_MAX_INVOCATIONS];
   int has_second;
   ls_check_access second;    /* race: the other access; barrier: where others stopped */
+  /* A texture variable (texel out of bounds, race on a storage texture):
+   * the first invocation's texel x, y, z (depth or array layer) and mip
+   * level, and the view's size at that level (0 x 0 x 0 for a level the
+   * view lacks) and its mip levels. offset is then 0. */
+  int texel;
+  uint32_t texel_coord[4];
+  uint32_t texture_size[3];
+  uint32_t texture_levels;
 } ls_check_finding;
 
 /* Turns the sanitizer on (opts NULL = all checks) or, with enable == 0, off;
@@ -723,6 +734,8 @@ typedef struct ls_profile_desc {
   uint32_t banks;              /* workgroup memory banks (32) ... */
   uint32_t bank_bytes;         /* ... each this wide (4) */
   const char *source;          /* where the figures come from, one line */
+  uint32_t tile_bytes;         /* texture memory: bytes of one 2D tile of texels (128);
+                                  a model assumption, docs/profiler.md */
 } ls_profile_desc;
 
 /* Fills *out with a built-in profile's parameters; LS_OPERATION when the
@@ -745,6 +758,7 @@ typedef struct ls_profiler ls_profiler;
 
 typedef struct ls_memory_model {
   uint32_t sector_bytes, line_bytes, banks, bank_bytes;
+  uint32_t tile_bytes; /* a texture tile (docs/profiler.md) */
 } ls_memory_model;
 
 typedef struct ls_profiler_options {
@@ -759,10 +773,12 @@ typedef struct ls_profiler_options {
 } ls_profiler_options;
 
 typedef enum ls_prof_access { LS_PROF_LOAD, LS_PROF_STORE, LS_PROF_ATOMIC } ls_prof_access;
-typedef enum ls_prof_space { LS_PROF_BUFFER, LS_PROF_WORKGROUP } ls_prof_space;
+typedef enum ls_prof_space { LS_PROF_BUFFER, LS_PROF_WORKGROUP, LS_PROF_TEXTURE } ls_prof_space;
 
-/* One load/store/atomic instruction. A request is one execution of the
- * instruction by a subgroup with at least one lane. */
+/* One load/store/atomic instruction, or a textureLoad / textureStore
+ * (space LS_PROF_TEXTURE: bytes count texel bytes, sectors and lines stay 0,
+ * the texel figures at the end say what it cost). A request is one
+ * execution of the instruction by a subgroup with at least one lane. */
 typedef struct ls_prof_mem {
   uint32_t pc, line, column;
   ls_prof_access access;
@@ -776,6 +792,12 @@ typedef struct ls_prof_mem {
   uint64_t conflict_sum, conflict_max; /* workgroup: worst-bank degree */
   double conflict_per_request;
   uint64_t same_address_sum, same_address_max; /* atomics: lanes on one address */
+  /* textures: distinct texels and distinct tiles per request, summed; the
+   * tile is tile_width x tile_height texels of texel_bytes each
+   * (docs/profiler.md); efficiency = unique bytes / (tiles x tile bytes) */
+  uint64_t texels, tiles, max_tiles;
+  double texels_per_request, tiles_per_request;
+  uint32_t texel_bytes, tile_width, tile_height;
 } ls_prof_mem;
 
 /* One MAND (the test of an if, a loop exit, && / ||) or MANDN (else). */
@@ -807,6 +829,7 @@ typedef struct ls_prof_line {
   double simt_efficiency;   /* live lanes / (issued x W) */
   uint64_t requests, sectors, lines_touched, bytes, unique_bytes;
   uint64_t branches, divergent, loop_trips, barriers, conflicts, atomics;
+  uint64_t texel_requests, texels, tiles; /* textureLoad / textureStore */
 } ls_prof_line;
 
 /* One executed instruction of the trace: pc and the lanes live for it. */
@@ -860,6 +883,10 @@ typedef struct ls_prof_dispatch {
   const ls_prof_loop *loop;     size_t nloop;
   const ls_prof_line *line;     size_t nline;  /* lines with any figure */
   const ls_prof_trace *trace;   /* NULL unless traced */
+  /* texel traffic (textureLoad, textureStore), apart from requests/bytes
+   * above; cost counts each tile like a sector */
+  uint64_t texel_requests, texel_lanes, texel_bytes, texel_unique_bytes, texels, tiles;
+  double texture_efficiency;    /* texel unique bytes / (tiles x tile bytes) */
 } ls_prof_dispatch;
 
 /* Attaches a profiler to every later dispatch of the device (one profiler

@@ -45,6 +45,62 @@ ls_prof_test(seed.image_8x8 0
   "\"variable\": \"imagen\", \"requests\": 128,|\"sectorsPerRequest\": 4, \"linesPerRequest\": 4, \"maxSectors\": 4"
   -- ${L} run ${LS_PROF_DIR}/cases/image8x8.json --profile nvidia --prof-json -)
 
+# Texel traffic (docs/profiler.md, "Texel traffic"): textures in 2D tiles
+# of the profile's tile bytes. 64x64 r32float (4 B): a 128-byte tile is 32
+# texels, 8 wide x 4 tall. An 8x8 workgroup at W = 32: each subgroup is the
+# 8 x 4 patch of rows 4s..4s+3, exactly one tile; 64 workgroups x 2
+# subgroups = 128 requests per access, 128 tiles, all 128 bytes used.
+ls_prof_test(texture.tiles_8x8 0
+  "\"space\": \"texture\", \"variable\": \"imagen\", \"requests\": 128, \"lanes\": 4096, \"bytes\": 16384, \"uniqueBytes\": 16384, \"outOfBoundsLanes\": 0, \"texelBytes\": 4, \"texels\": 4096, \"tiles\": 128, \"texelsPerRequest\": 32, \"tilesPerRequest\": 1, \"maxTiles\": 1, \"tile\": [8, 4], \"efficiency\": 1}|\"texture\": {\"tileBytes\": 128, \"requests\": 256,"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile nvidia --prof-json -)
+# A 64x1 workgroup: 32 texels of one row, 32 / 8 = 4 tiles per request, a
+# quarter of each used (128 B of 4 x 128 B).
+ls_prof_test(texture.tiles_row 0
+  "\"variable\": \"salida\", \"requests\": 128,|\"tiles\": 512, \"texelsPerRequest\": 32, \"tilesPerRequest\": 4, \"maxTiles\": 4, \"tile\": [8, 4], \"efficiency\": 0.25}"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_row.json --profile nvidia --prof-json -)
+# intel: W = 16, 64-byte tiles of 4 x 4; a subgroup is 8 x 2 texels in one
+# 4-row band: 2 tiles; 64 workgroups x 4 subgroups = 256 requests.
+ls_prof_test(texture.tiles_intel 0
+  "\"variable\": \"imagen\", \"requests\": 256,|\"tiles\": 512, \"texelsPerRequest\": 16, \"tilesPerRequest\": 2, \"maxTiles\": 2, \"tile\": [4, 4], \"efficiency\": 0.5}"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile intel --prof-json -)
+# textureTileBytes 256 in a profile file: 8 x 8 tiles, the 8 x 4 patch fills
+# half of one.
+ls_prof_test(texture.tile_profile_file 0
+  "\"tile\": [8, 8], \"efficiency\": 0.5}|\"tileBytes\": 256"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile-file ${LS_PROF_DIR}/profiles/tile256.json --prof-json -)
+# The blur's store (009_texture_blur): rgba32float (16 B) tiles are 4 x 2;
+# the 13x7 image in 8x8 workgroups, guarded: the four subgroups store
+# 8x4, 8x3, 5x4 and 5x3 texels (91 in all), and each patch spans 2 x 2
+# tiles: 4 requests, 16 tiles, 91 x 16 B of 16 x 128 B = 71.1%.
+ls_prof_test(texture.blur_store 0
+  "\"access\": \"store\", \"space\": \"texture\", \"variable\": \"dst\", \"requests\": 4, \"lanes\": 91, \"bytes\": 1456, \"uniqueBytes\": 1456, \"outOfBoundsLanes\": 0, \"texelBytes\": 16, \"texels\": 91, \"tiles\": 16, \"texelsPerRequest\": 22.75, \"tilesPerRequest\": 4, \"maxTiles\": 4, \"tile\": [4, 2], \"efficiency\": 0.710938}"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --profile nvidia --prof-json -)
+# The blur's nine loads (rgba8unorm, 8 x 4 tiles; taps clamped to the
+# 13x7 image): 91 live invocations x 9 = 819 lanes, 4 subgroups x 9 = 36
+# requests. A tap dx of -1 or 0 stays in one tile column and +1 reaches a
+# second for the subgroups at x 0..7 (x 1..8); at x 8..12, dx = -1 reaches
+# back to x 7 (two columns) and the others stay in one; rows likewise (y
+# 0..3: dy = +1 reaches y 4; y 4..6: dy = -1 reaches y 3, +1 clamps to 6).
+# So each subgroup's 9 taps touch (1 + 1 + 2) x (1 + 1 + 2) = 16 tiles
+# (in some order of the factors): 64 in all, 64 / 36 = 1.77778 per request.
+ls_prof_test(texture.blur_loads 0
+  "\"variable\": \"src\", \"requests\": 36, \"lanes\": 819,|\"tiles\": 64, \"texelsPerRequest\"|\"tilesPerRequest\": 1.77778, \"maxTiles\": 4, \"tile\": [8, 4]"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --profile nvidia --prof-json -)
+# The blur's totals: 36 + 4 requests, 64 + 16 tiles; --compare-profiles
+# adds a tiles-per-request column for a case with textures.
+ls_prof_test(texture.blur_totals 0 "texture totals: 40 requests, |texels, 80 tiles, efficiency"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --profile nvidia --prof)
+ls_prof_test(texture.compare_profiles 0 "tiles/req|texture tiles per texel request"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --compare-profiles)
+ls_prof_test(texture.text 0
+  "-- Texture memory (tiles of 128 B|texture totals: 256 requests, 8192 texels, 256 tiles, efficiency 100.0%|texel req"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile nvidia --prof)
+# line 12 holds both accesses: 2 x 128 requests, one tile each
+ls_prof_test(texture.annotate 0 "tex (tile/req)|256 (1.00)"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --profile nvidia --annotate)
+ls_prof_test(texture.expect 0 "expect: all 2 read-back buffers match"
+  -- ${L} run ${LS_CASES}/009_texture_blur.json --prof --expect ${CMAKE_CURRENT_LIST_DIR}/results/009_texture_blur.json)
+
 # Reports and commands.
 ls_prof_test(report.sections 0
   "-- Launch and occupancy|-- SIMT efficiency|-- Divergence|-- Loops|-- Memory|-- Workgroup memory|-- Synchronisation and atomics|-- Per line"
@@ -71,6 +127,10 @@ ls_prof_test(bad.profile_w256 2 "subgroup size 256 is above 128"
   -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_w256.json)
 ls_prof_test(bad.profile_w128_vm 2 "lockstep's VM runs subgroups of 8, 16, 32 or 64"
   -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/w128.json)
+ls_prof_test(bad.profile_tile48 2 "texture tile 48 is not a power of two"
+  -- ${L} run ${LS_PROF_DIR}/cases/texture_8x8.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_tile48.json)
+ls_prof_test(bad.profile_unknown_field 2 "unknown field 'textureTile'"
+  -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_field.json)
 ls_prof_test(bad.tune_unknown_override 2 "declares no override 'TAMANO'"
   -- ${L} tune ${LS_CASES}/001_override_tam_64.json --override TAMANO=32,64)
 ls_prof_test(bad.tune_rejected_value 2 "TAM = 2048|rejected"
@@ -92,3 +152,9 @@ add_test(NAME prof.html.chromium
   COMMAND bash ${LS_PROF_DIR}/html_test.sh ${L} ${LS_CASES}/002_divergence.json
           ${CMAKE_CURRENT_BINARY_DIR}/prof-html)
 set_tests_properties(prof.html.chromium PROPERTIES LABELS prof TIMEOUT 300)
+# ... and for a case with textures (the texture-tiles row and the per-line
+# texel figures).
+add_test(NAME prof.html.chromium.texture
+  COMMAND bash ${LS_PROF_DIR}/html_test.sh ${L} ${LS_CASES}/009_texture_blur.json
+          ${CMAKE_CURRENT_BINARY_DIR}/prof-html-texture)
+set_tests_properties(prof.html.chromium.texture PROPERTIES LABELS prof TIMEOUT 300)

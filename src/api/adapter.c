@@ -132,36 +132,38 @@ int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *va
 
 /* The memory figures after the limits are: subgroup min and max size of
  * the vendor's real GPUs, sector bytes, line bytes, workgroup-memory banks
- * and bank width (docs/profiler.md, "Vendor profiles", cites each). */
+ * and bank width (docs/profiler.md, "Vendor profiles", cites each); after
+ * the source, the texture tile: one cache line of the profile holding a 2D
+ * block of texels, a model assumption (docs/profiler.md, "Texel traffic"). */
 static const api_profile api_profiles[] = {
     {"default", 32, "lockstep", "simt-32", "lockstep CPU device",
      "lockstep: the WebGPU compute model on the CPU, 32-lane subgroups",
      API_DESKTOP_LIMITS, 32, 32, 32, 128, 32, 4,
-     "lockstep's own default: the NVIDIA memory figures"},
+     "lockstep's own default: the NVIDIA memory figures", 128},
     {"nvidia", 32, "nvidia", "lockstep-warp32", "lockstep CPU device (NVIDIA-like)",
      "lockstep emulating an NVIDIA-like GPU: 32-lane warps", API_DESKTOP_LIMITS, 32, 32, 32,
      128, 32, 4,
      "CUDA C++ Programming Guide (warp size 32; global memory in 32-byte sectors of "
-     "128-byte lines; shared memory 32 banks of 4 bytes)"},
+     "128-byte lines; shared memory 32 banks of 4 bytes)", 128},
     {"amd", 64, "amd", "lockstep-wave64", "lockstep CPU device (AMD-like)",
      "lockstep emulating an AMD-like GPU: 64-lane wavefronts", API_DESKTOP_LIMITS, 32, 64, 64,
      128, 32, 4,
      "AMD GCN and RDNA whitepapers (wave64, wave32 on RDNA; 64-byte memory requests, "
-     "128-byte RDNA cache lines; LDS 32 banks of 4 bytes)"},
+     "128-byte RDNA cache lines; LDS 32 banks of 4 bytes)", 128},
     {"apple", 32, "apple", "lockstep-simdgroup32", "lockstep CPU device (Apple-like)",
      "lockstep emulating an Apple-like GPU: 32-lane SIMD groups", API_DESKTOP_LIMITS, 32, 32, 32,
      128, 32, 4,
      "Metal feature set tables (threadExecutionWidth 32); memory figures not published: "
-     "assumed as NVIDIA's"},
+     "assumed as NVIDIA's", 128},
     {"intel", 16, "intel", "lockstep-simd16", "lockstep CPU device (Intel-like)",
      "lockstep emulating an Intel-like GPU: SIMD16", API_DESKTOP_LIMITS, 8, 32, 64, 64, 16, 4,
      "Intel Gen9/Xe compute architecture documents (SIMD8/16/32; 64-byte cache lines; "
-     "shared local memory 16 banks of 4 bytes)"},
+     "shared local memory 16 banks of 4 bytes)", 64},
     {"mobile", 8, "arm", "lockstep-mobile8", "lockstep CPU device (mobile-like)",
      "lockstep emulating a mobile GPU: 8-lane subgroups, default compute limits",
      API_MOBILE_LIMITS, 4, 16, 32, 64, 16, 4,
      "Arm Mali GPU guides (Bifrost 4/8-wide, Valhall 16-wide; 64-byte cache lines); banks "
-     "assumed"},
+     "assumed", 64},
 };
 
 #define API_NPROFILES (sizeof api_profiles / sizeof api_profiles[0])
@@ -197,6 +199,7 @@ ls_status ls_profile_describe(const char *name, ls_profile_desc *out) {
   d.banks = p->banks;
   d.bank_bytes = p->bank_bytes;
   d.source = p->source;
+  d.tile_bytes = p->tile_bytes;
   memcpy(out, &d, n);
   return LS_OK;
 }
@@ -252,6 +255,13 @@ int ls_profile_check(const ls_profile_desc *pd, char *err, size_t errlen) {
   } else if (!api_pow2(p.bank_bytes) || p.bank_bytes < 4) {
     snprintf(buf, sizeof buf, "bank width %u is not a power of two of at least 4 bytes",
              p.bank_bytes);
+    why = buf;
+  } else if (p.tile_bytes && (!api_pow2(p.tile_bytes) || p.tile_bytes < 16 ||
+                              p.tile_bytes > 65536)) {
+    /* 0: a description from before the field; the profiler takes 128 */
+    snprintf(buf, sizeof buf,
+             "texture tile %u is not a power of two from 16 bytes (the widest texel) to 65536",
+             p.tile_bytes);
     why = buf;
   }
   if (!why) return 0;

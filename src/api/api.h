@@ -44,6 +44,7 @@ typedef struct api_profile {
   uint32_t subgroup_min, subgroup_max;
   uint32_t sector_bytes, line_bytes, banks, bank_bytes;
   const char *source;
+  uint32_t tile_bytes; /* texture tiles: a model assumption (docs/profiler.md) */
 } api_profile;
 
 /* The built-in profiles (adapter.c); NULL when the name is unknown. */

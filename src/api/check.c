@@ -73,7 +73,11 @@ void api_check_before_dispatch(ls_device *d, const struct api_cmd *c, const ir_p
     const api_bind_entry *e = api_bind_group_find(bg, b->binding);
     slots[i].size = vb[i].size;
     slots[i].logical = UINT64_MAX;
-    if (e && e->buffer) { /* texel accesses are not watched yet */
+    if (vb[i].tex) {
+      slots[i].is_texture = 1;
+      slots[i].tex = *vb[i].tex;
+    }
+    if (e && e->buffer) {
       slots[i].buffer_label = e->buffer->label;
       uint64_t l = e->buffer->logical_size;
       /* the logical size counts from the buffer's start, the binding from

@@ -13,7 +13,9 @@
  * barrier reached with lanes missing (returned or in the other branch), or
  * released while subgroups wait at different barriers or have ended.
  * Runaway: the last loop back edge each thread saw names the loop and an
- * invocation still inside it. Races: race.c.
+ * invocation still inside it. Races: race.c; storage textures go to a
+ * detector of their own (a word per texel), since only textureBarrier
+ * orders texel accesses within a workgroup.
  */
 #include "check.h"
 
@@ -40,6 +42,7 @@ typedef struct chk_rec {
   chk_inv other;            /* race: the other invocation of the first pair;
                                barrier: the first invocation that reached it */
   int has_other;
+  uint32_t texel[4];        /* texel out of bounds: the first invocation's x, y, z, level */
 } chk_rec;
 
 typedef struct chk_thread {
@@ -62,6 +65,7 @@ struct chk_state {
   vm_observer obs;
   chk_race *race;
   chk_race *race16; /* 2-byte (f16) accesses, chk_race_halves */
+  chk_race *race_tex; /* storage textures: one word per texel (chk_texel_race) */
   /* the dispatch */
   const ir_program *prog;
   chk_slot *slots;
@@ -186,6 +190,7 @@ static int chk_on_group_begin(void *user, unsigned thread, const uint32_t group[
   if (s->race && (s->opts.checks & LS_CHECK_RACES)) {
     chk_race_group(s->race, thread);
     chk_race_group(s->race16, thread);
+    chk_race_group(s->race_tex, thread);
   }
   return 0;
 }
@@ -259,6 +264,15 @@ static void chk_race_report(void *user, unsigned thread, const chk_race_hit *h) 
 static void chk_race_report16(void *user, unsigned thread, const chk_race_hit *h) {
   chk_race_hit h2 = *h;
   h2.offset /= 2;
+  chk_race_report(user, thread, &h2);
+}
+
+/* A race the texture detector found: its offsets are texel index * 4. */
+static void chk_race_report_tex(void *user, unsigned thread, const chk_race_hit *h) {
+  chk_state *s = user;
+  chk_race_hit h2 = *h;
+  const uint32_t tb = h->slot < s->nslots ? s->slots[h->slot].tex.texel_bytes : 4;
+  h2.offset = h->offset / 4 * tb;
   chk_race_report(user, thread, &h2);
 }
 
@@ -371,17 +385,20 @@ static void chk_on_barrier(void *user, unsigned thread, const vm_where *w, uint3
   }
 }
 
-/* Does the barrier at pc order workgroup memory, storage memory? The
- * bytecode has one BARRIER for both built-ins; the source tells which. */
-static void chk_barrier_kind(const ir_program *p, uint32_t pc, int *wg, int *st) {
-  *wg = *st = 1;
+/* Does the barrier at pc order workgroup memory, storage memory, texture
+ * (handle) memory? The bytecode has one BARRIER for every built-in; the
+ * source tells which. WGSL: workgroupBarrier orders the workgroup address
+ * space, storageBarrier the storage one, textureBarrier the handle one. */
+static void chk_barrier_kind(const ir_program *p, uint32_t pc, int *wg, int *st, int *tx) {
+  *wg = *st = *tx = 1;
   if (!p->source || !p->spans || pc >= p->ncode) return;
   uint32_t at = p->spans[pc].start;
   if (at >= p->source_len) return;
   const char *t = p->source + at;
   size_t left = p->source_len - at;
-  if (left >= 16 && !strncmp(t, "workgroupBarrier", 16)) *st = 0;
-  else if (left >= 14 && !strncmp(t, "storageBarrier", 14)) *wg = 0;
+  if (left >= 16 && !strncmp(t, "workgroupBarrier", 16)) *st = *tx = 0;
+  else if (left >= 14 && !strncmp(t, "storageBarrier", 14)) *wg = *tx = 0;
+  else if (left >= 14 && !strncmp(t, "textureBarrier", 14)) *wg = *st = 0;
 }
 
 static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t group[3],
@@ -403,16 +420,18 @@ static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t g
     }
   }
   if (s->race && (s->opts.checks & LS_CHECK_RACES) && first != UINT32_MAX) {
-    int wg = 0, st = 0;
+    int wg = 0, st = 0, tx = 0;
     for (uint32_t i = 0; i < nsub; i++) {
       if (pcs[i] == UINT32_MAX) continue;
-      int w1, s1;
-      chk_barrier_kind(s->prog, pcs[i], &w1, &s1);
+      int w1, s1, t1;
+      chk_barrier_kind(s->prog, pcs[i], &w1, &s1, &t1);
       wg |= w1;
       st |= s1;
+      tx |= t1;
     }
     chk_race_barrier(s->race, thread, wg, st);
     chk_race_barrier(s->race16, thread, wg, st);
+    chk_race_barrier(s->race_tex, thread, 0, tx);
   }
   if (!differ || first == UINT32_MAX || !(s->opts.checks & LS_CHECK_BARRIERS)) return;
   chk_rec *r = chk_find(th, LS_CHECK_BARRIER_DIVERGENCE, first, 0, 0, 0, 0, 0);
@@ -471,22 +490,88 @@ static void chk_on_cross_lane(void *user, unsigned thread, const vm_where *w, ui
     chk_offer(r, chk_key(s, w, chk_ctz(m)));
 }
 
-/* A textureLoad or textureStore whose texel address some lanes had
- * outside the view (vm/texture.c gave 0 or dropped the store). */
-static void chk_on_texel(void *user, unsigned thread, const vm_where *w, uint32_t pc,
-                         uint32_t slot, vm_access access, uint64_t lanes) {
+/* 32 bits standing for a texel's stored bytes, for the same-value rule:
+ * the bytes themselves for a texel of 4 bytes, a digest of them for wider
+ * ones (two different texels then read as the same value once in 2^32). */
+static uint32_t chk_texel_bits(const vm_texture *t, const vm_texel_event *e, unsigned l,
+                               unsigned W) {
+  const uint32_t v[4] = {e->value[l], e->value[W + l], e->value[2 * W + l], e->value[3 * W + l]};
+  uint8_t b[16];
+  vm_tex_encode(t->format, v, b);
+  uint32_t wd[4];
+  memcpy(wd, b, 16);
+  if (t->texel_bytes <= 4) return wd[0];
+  uint32_t h = 0x811c9dc5u;
+  for (unsigned i = 0; i < t->texel_bytes / 4; i++) {
+    h = (h ^ wd[i]) * 0x01000193u;
+    h ^= h >> 15;
+    h *= 0x2c1b3c6du;
+    h ^= h >> 12;
+  }
+  return h;
+}
+
+/* A texel request on a storage texture that can be written, to the
+ * texture detector: texel index i (byte offset / texel bytes) is word i,
+ * so a row of texels is a run of consecutive words whatever the format. */
+static void chk_texel_race(chk_state *s, unsigned thread, const vm_texel_event *e) {
+  const vm_texture *t = e->tex;
+  const unsigned W = e->where->width;
+  const uint64_t live = e->mask & ~e->oob;
+  if (!t || !t->texel_bytes || W > 64 || !live) return;
+  if (e->access == VM_STORE && !e->value) return;
+  const uint64_t full = W >= 64 ? UINT64_MAX : ((uint64_t)1 << W) - 1;
+  uint64_t a[64];
+  uint32_t v[64];
+  int seq = live == full, uni = live == full;
+  for (unsigned l = 0; l < W; l++) {
+    a[l] = 0;
+    v[l] = 0;
+    if (!((live >> l) & 1)) continue;
+    const uint32_t x = e->coord[0] ? e->coord[0][l] : 0, y = e->coord[1] ? e->coord[1][l] : 0;
+    const uint32_t z = e->coord[2] ? e->coord[2][l] : 0, lv = e->coord[3] ? e->coord[3][l] : 0;
+    const uint64_t byte = t->level[lv].offset + (uint64_t)z * t->level[lv].slice +
+                          (uint64_t)y * t->level[lv].row + (uint64_t)x * t->texel_bytes;
+    a[l] = byte / t->texel_bytes * 4;
+    if (e->access == VM_STORE) v[l] = chk_texel_bits(t, e, l, W);
+    seq &= a[l] == a[0] + 4u * l;
+    uni &= a[l] == a[0];
+  }
+  const uint64_t words = e->slot < s->nslots ? s->slots[e->slot].size / t->texel_bytes : 0;
+  vm_mem_event me = {e->pc, e->access, VM_SPACE_BUFFER, e->slot, 0, live, a,
+                     e->access == VM_STORE ? v : NULL, 4 * words, e->where, seq, uni, 4};
+  chk_race_access(s->race_tex, thread, &me, chk_group_linear(s, e->where->group), live, seq,
+                  chk_race_report_tex, s);
+}
+
+/* Every textureLoad / textureStore: lanes whose texel address was outside
+ * the view (vm/texture.c gave 0 or dropped the store) are a warning, the
+ * rest go to the race detector when the texture can be written. */
+static void chk_on_texel(void *user, unsigned thread, const vm_texel_event *e) {
   chk_state *s = user;
   chk_thread *th = chk_th(s, thread);
-  if (!th || !lanes || !(s->opts.checks & LS_CHECK_BOUNDS)) return;
-  chk_rec *r = chk_find(th, LS_CHECK_OUT_OF_BOUNDS, pc, 0, VM_SPACE_BUFFER, slot, access, 0);
-  if (!r) {
-    th->dropped++;
-    return;
+  if (!th) return;
+  const uint64_t lanes = e->oob;
+  if (lanes && (s->opts.checks & LS_CHECK_BOUNDS)) {
+    chk_rec *r = chk_find(th, LS_CHECK_TEXEL_OUT_OF_BOUNDS, e->pc, 0, VM_SPACE_BUFFER, e->slot,
+                          e->access, 0);
+    if (!r) {
+      th->dropped++;
+    } else {
+      r->count += (uint64_t)chk_popcount(lanes);
+      int k = 0;
+      for (uint64_t m = lanes; m && k < LS_CHECK_MAX_INVOCATIONS; m &= m - 1, k++) {
+        const unsigned l = chk_ctz(m);
+        if (chk_offer(r, chk_key(s, e->where, l)))
+          for (int i = 0; i < 4; i++) r->texel[i] = e->coord[i] ? e->coord[i][l] : 0;
+      }
+    }
   }
-  r->count += (uint64_t)chk_popcount(lanes);
-  int k = 0;
-  for (uint64_t m = lanes; m && k < LS_CHECK_MAX_INVOCATIONS; m &= m - 1, k++)
-    chk_offer(r, chk_key(s, w, chk_ctz(m)));
+  if (!s->race_tex || !(s->opts.checks & LS_CHECK_RACES) || e->slot >= s->prog->nbindings)
+    return;
+  const ir_binding_kind k = s->prog->bindings[e->slot].kind;
+  if (k == IR_BIND_WRITE_ONLY_STORAGE_TEXTURE || k == IR_BIND_READ_WRITE_STORAGE_TEXTURE)
+    chk_texel_race(s, thread, e);
 }
 
 /* ----------------------------------------------------------- lifetime */
@@ -511,8 +596,9 @@ chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
   s->threads = calloc(threads, sizeof *s->threads);
   s->race = chk_race_create(threads);
   s->race16 = chk_race_create(threads);
-  chk_race_halves(s->race16);
-  if (!s->threads || !s->race || !s->race16) {
+  s->race_tex = chk_race_create(threads);
+  if (s->race16) chk_race_halves(s->race16);
+  if (!s->threads || !s->race || !s->race16 || !s->race_tex) {
     chk_destroy(s);
     return NULL;
   }
@@ -528,7 +614,7 @@ chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
   s->obs.barrier_release = chk_on_barrier_release;
   s->obs.subgroup_end = chk_on_subgroup_end;
   s->obs.cross_lane = chk_on_cross_lane;
-  s->obs.texel_oob = chk_on_texel;
+  s->obs.texel = chk_on_texel;
   return s;
 }
 
@@ -560,6 +646,7 @@ void chk_destroy(chk_state *s) {
   free(s->threads);
   chk_race_destroy(s->race);
   chk_race_destroy(s->race16);
+  chk_race_destroy(s->race_tex);
   free(s->slots);
   free(s->pipeline);
   free(s);
@@ -599,6 +686,17 @@ int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *s
         half = chk_op_bytes(prog->code[pc].op) == 2;
       for (uint32_t i = 0; i < prog->nbindings; i++) sizes[i] = half ? 2 * sizes[i] : 0;
       chk_race_begin(s->race16, prog, sizes, prog->nbindings,
+                     (uint64_t)groups[0] * groups[1] * groups[2], (uint64_t)1 << 30);
+      /* the texture detector: a word per texel of each writable storage texture */
+      for (uint32_t i = 0; i < prog->nbindings; i++) {
+        const ir_binding_kind k = prog->bindings[i].kind;
+        const int w = k == IR_BIND_WRITE_ONLY_STORAGE_TEXTURE ||
+                      k == IR_BIND_READ_WRITE_STORAGE_TEXTURE;
+        sizes[i] = w && slots[i].is_texture && slots[i].tex.texel_bytes
+                       ? slots[i].size / slots[i].tex.texel_bytes * 4
+                       : 0;
+      }
+      chk_race_begin(s->race_tex, prog, sizes, prog->nbindings,
                      (uint64_t)groups[0] * groups[1] * groups[2], (uint64_t)1 << 30);
       free(sizes);
     }
@@ -760,6 +858,79 @@ static void chk_common(const chk_state *s, ls_check_finding *f, ls_check_kind ki
   f->access_size = 4;
 }
 
+/* A coordinate as the shader most likely wrote it: the u32 bits of a
+ * negative i32 read back as negative. */
+static long long chk_coord(uint32_t c) { return c >= 0x80000000u ? (long long)(int32_t)c : (long long)c; }
+
+/* "texel (3, 2) of level 0", "texel (5, 1), array layer 2 of level 1", as
+ * the binding's dimension has them. */
+static void chk_texel_text(const ir_binding *b, const uint32_t c[4], char *buf, size_t len) {
+  const ir_tex_dim d = b->tex_dim;
+  if (d == IR_TEXDIM_1D)
+    snprintf(buf, len, "texel (%lld) of level %lld", chk_coord(c[0]), chk_coord(c[3]));
+  else if (d == IR_TEXDIM_3D)
+    snprintf(buf, len, "texel (%lld, %lld, %lld) of level %lld", chk_coord(c[0]), chk_coord(c[1]),
+             chk_coord(c[2]), chk_coord(c[3]));
+  else if (d == IR_TEXDIM_2D_ARRAY || d == IR_TEXDIM_CUBE || d == IR_TEXDIM_CUBE_ARRAY)
+    snprintf(buf, len, "texel (%lld, %lld), array layer %lld of level %lld", chk_coord(c[0]),
+             chk_coord(c[1]), chk_coord(c[2]), chk_coord(c[3]));
+  else
+    snprintf(buf, len, "texel (%lld, %lld) of level %lld", chk_coord(c[0]), chk_coord(c[1]),
+             chk_coord(c[3]));
+}
+
+/* The texel a byte offset of the texture's memory holds (view level, z,
+ * y, x); 0 when no level of the view covers it. */
+static int chk_texel_at(const vm_texture *t, uint64_t off, uint32_t c[4]) {
+  for (uint32_t lv = 0; lv < t->levels && lv < VM_TEX_LEVELS; lv++) {
+    const uint64_t lo = t->level[lv].offset, n = (uint64_t)t->level[lv].d * t->level[lv].slice;
+    if (off < lo || off >= lo + n || !t->level[lv].row || !t->level[lv].slice) continue;
+    const uint64_t in = off - lo;
+    c[2] = (uint32_t)(in / t->level[lv].slice);
+    c[1] = (uint32_t)(in % t->level[lv].slice / t->level[lv].row);
+    c[0] = (uint32_t)(in % t->level[lv].row / t->texel_bytes);
+    c[3] = lv;
+    return 1;
+  }
+  return 0;
+}
+
+/* Fills the texture fields of a finding on slot `slot` at texel c; size
+ * gets "is 13 x 7 texels at level 0 (1 mip level)" or, for a level the
+ * view lacks, "has 1 mip level". */
+static void chk_texel_fields(const chk_state *s, uint32_t slot, const uint32_t c[4],
+                             ls_check_finding *f, char *size, size_t len) {
+  const vm_texture *t = slot < s->nslots && s->slots[slot].is_texture ? &s->slots[slot].tex : NULL;
+  const ir_binding *b = &s->prog->bindings[slot];
+  f->texel = 1;
+  memcpy(f->texel_coord, c, sizeof f->texel_coord);
+  f->offset = 0;
+  f->access_size = t ? t->texel_bytes : 4;
+  size[0] = 0;
+  if (!t) return;
+  f->texture_levels = t->levels;
+  const uint32_t lv = c[3];
+  const char *pl = t->levels == 1 ? "" : "s";
+  if (lv >= t->levels) {
+    snprintf(size, len, "has %u mip level%s", t->levels, pl);
+    return;
+  }
+  f->texture_size[0] = t->level[lv].w;
+  f->texture_size[1] = t->level[lv].h;
+  f->texture_size[2] = t->level[lv].d;
+  if (b->tex_dim == IR_TEXDIM_1D)
+    snprintf(size, len, "is %u texels at level %u (%u mip level%s)", t->level[lv].w, lv, t->levels, pl);
+  else if (b->tex_dim == IR_TEXDIM_3D)
+    snprintf(size, len, "is %u x %u x %u texels at level %u (%u mip level%s)", t->level[lv].w,
+             t->level[lv].h, t->level[lv].d, lv, t->levels, pl);
+  else if (b->tex_dim == IR_TEXDIM_2D)
+    snprintf(size, len, "is %u x %u texels at level %u (%u mip level%s)", t->level[lv].w,
+             t->level[lv].h, lv, t->levels, pl);
+  else
+    snprintf(size, len, "is %u x %u texels, %u array layers at level %u (%u mip level%s)",
+             t->level[lv].w, t->level[lv].h, t->level[lv].d, lv, t->levels, pl);
+}
+
 static void chk_rec_finding(chk_state *s, const chk_rec *r) {
   ls_check_finding f;
   chk_common(s, &f, r->kind);
@@ -782,20 +953,7 @@ static void chk_rec_finding(chk_state *s, const chk_rec *r) {
     int saturated = r->offset >= 0xFFFFFFFFull;
     f.offset = saturated ? UINT64_MAX : r->offset - (r->offset >= base ? base : 0);
     const char *what = chk_access_name(r->access);
-    const int texel = r->space == VM_SPACE_BUFFER && r->slot < s->prog->nbindings &&
-                      IR_BIND_IS_TEXTURE(s->prog->bindings[r->slot].kind);
-    if (texel) {
-      /* a texel address outside the view: coordinates, layer or level */
-      f.severity = LS_CHECK_ERROR;
-      f.id = "out-of-bounds";
-      f.offset = 0;
-      f.message = chk_fmt("out-of-bounds %s %s: a texel address outside the texture view "
-                          "(coordinates, array layer or mip level), by %llu invocation%s: %s (%s)",
-                          r->access == VM_LOAD ? "textureLoad from" : "textureStore to", var,
-                          (unsigned long long)f.count, f.count == 1 ? "" : "s", invs,
-                          r->access == VM_LOAD ? "the load gave (0, 0, 0, 0)"
-                                               : "the store was dropped");
-    } else if (r->kind == LS_CHECK_BEYOND_LOGICAL) {
+    if (r->kind == LS_CHECK_BEYOND_LOGICAL) {
       f.severity = r->access == VM_LOAD ? LS_CHECK_WARNING : LS_CHECK_ERROR;
       f.id = "beyond-logical-size";
       f.message = chk_fmt("%s of %u bytes %s %s at byte offset %llu, beyond its logical size of "
@@ -823,12 +981,43 @@ static void chk_rec_finding(chk_state *s, const chk_rec *r) {
     }
     break;
   }
+  case LS_CHECK_TEXEL_OUT_OF_BOUNDS: {
+    /* defined behaviour in WGSL, so a warning: the texel address (a
+     * coordinate past textureDimensions, a negative one, a layer or level
+     * the view lacks) and the view's size there */
+    uint64_t base;
+    chk_variable(s, r, &f, &base);
+    chk_var_text(&f, var, sizeof var);
+    chk_inv_list(&f, invs, sizeof invs);
+    char texel[160], size[160];
+    chk_texel_fields(s, r->slot, r->texel, &f, size, sizeof size);
+    chk_texel_text(&s->prog->bindings[r->slot], r->texel, texel, sizeof texel);
+    f.severity = LS_CHECK_WARNING;
+    f.id = "texture-out-of-bounds";
+    f.message = chk_fmt("%s %s outside the texture view: %s; the view %s; by %llu "
+                        "invocation%s: %s (%s: defined in WGSL, but rarely meant)",
+                        r->access == VM_LOAD ? "textureLoad from" : "textureStore to", var, texel,
+                        size, (unsigned long long)f.count, f.count == 1 ? "" : "s", invs,
+                        r->access == VM_LOAD ? "the load gave (0, 0, 0, 0)" : "the store was dropped");
+    break;
+  }
   case LS_CHECK_DATA_RACE:
   case LS_CHECK_RACE_SAME_VALUE: {
     uint64_t base;
     chk_variable(s, r, &f, &base);
     chk_var_text(&f, var, sizeof var);
     f.offset = r->offset >= base ? r->offset - base : r->offset;
+    /* a storage texture: the texel instead of a byte offset */
+    char where_t[200] = "", size_t_[160];
+    const int tex = r->space == VM_SPACE_BUFFER && r->slot < s->prog->nbindings &&
+                    IR_BIND_IS_TEXTURE(s->prog->bindings[r->slot].kind);
+    if (tex) {
+      uint32_t c[4] = {0, 0, 0, 0};
+      const int known = r->slot < s->nslots && chk_texel_at(&s->slots[r->slot].tex, r->offset, c);
+      chk_texel_fields(s, r->slot, c, &f, size_t_, sizeof size_t_);
+      if (known) chk_texel_text(&s->prog->bindings[r->slot], c, where_t, sizeof where_t);
+      else snprintf(where_t, sizeof where_t, "a texel");
+    }
     f.has_second = 1;
     chk_place(s, r->pc2, &f.second);
     f.second.access = r->access2 == VM_STORE ? LS_CHECK_WRITE : LS_CHECK_READ;
@@ -838,7 +1027,20 @@ static void chk_rec_finding(chk_state *s, const chk_rec *r) {
     int same = r->kind == LS_CHECK_RACE_SAME_VALUE;
     f.severity = same ? LS_CHECK_WARNING : LS_CHECK_ERROR;
     f.id = same ? "race-same-value" : "data-race";
-    f.message = chk_fmt("%s: %s by %s and %s by %s at line %u of %s, byte offset %llu, %s "
+    if (tex)
+      f.message = chk_fmt("%s: %s by %s and %s by %s at line %u of %s, %s, %s "
+                          "(%llu conflicting access pair%s)%s",
+                          same ? "data race (both wrote the same value)" : "data race",
+                          chk_access_name(r->access), one, chk_access_name(r->access2), two,
+                          f.second.line, var, where_t,
+                          r->across ? "from different workgroups of one dispatch (nothing orders them)"
+                                    : "in the same workgroup with no textureBarrier between them "
+                                      "(workgroupBarrier and storageBarrier do not order texture "
+                                      "accesses)",
+                          (unsigned long long)f.count, f.count == 1 ? "" : "s",
+                          same ? "; silence with --allow-same-value" : "");
+    else
+      f.message = chk_fmt("%s: %s by %s and %s by %s at line %u of %s, byte offset %llu, %s "
                         "(%llu conflicting access pair%s)%s",
                         same ? "data race (both wrote the same value)" : "data race",
                         chk_access_name(r->access), one, chk_access_name(r->access2), two,
@@ -963,6 +1165,7 @@ void chk_dispatch_finish(chk_state *s, vm_status st, const vm_result *r) {
   if (s->opts.checks & LS_CHECK_RACES) {
     chk_race_end(s->race, chk_race_report, s);
     chk_race_end(s->race16, chk_race_report16, s);
+    chk_race_end(s->race_tex, chk_race_report_tex, s);
   }
   /* merge the threads' tables into thread 0's */
   chk_thread *t0 = &s->threads[0];
@@ -990,6 +1193,7 @@ void chk_dispatch_finish(chk_state *s, vm_status st, const vm_result *r) {
         int lowest = chk_offer(y, x->inv[k]);
         if (lowest && k == 0 && x->kind != LS_CHECK_BARRIER_DIVERGENCE) {
           y->offset = x->offset;
+          memcpy(y->texel, x->texel, sizeof y->texel);
           if (x->has_other) {
             y->other = x->other;
             y->has_other = 1;

@@ -34,6 +34,8 @@ typedef struct chk_slot {
   uint64_t size;            /* bytes in the bound range */
   uint64_t logical;         /* live bytes from the start of the bound range;
                                UINT64_MAX = all */
+  int is_texture;
+  vm_texture tex;           /* is_texture: the view's geometry (data unused) */
 } chk_slot;
 
 /* threads: the most worker threads a dispatch may use. NULL when memory

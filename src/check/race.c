@@ -680,7 +680,12 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
     return;
   }
   if (e->space != VM_SPACE_BUFFER || !r->prog || e->slot >= r->nsh || e->slot >= t->nxs) return;
-  if (r->prog->bindings[e->slot].kind != IR_BIND_STORAGE) return; /* read-only: no race */
+  const ir_binding_kind bk = r->prog->bindings[e->slot].kind;
+  /* read-only: no race (a storage texture arrives with a word per texel,
+   * check.c) */
+  if (bk != IR_BIND_STORAGE && bk != IR_BIND_WRITE_ONLY_STORAGE_TEXTURE &&
+      bk != IR_BIND_READ_WRITE_STORAGE_TEXTURE)
+    return;
   chk_xshadow *xs = r->cross && group_linear < CHK_GEN_MAX - 1 - r->base &&
                             group_linear < r->ngroups
                         ? &t->xs[e->slot]

@@ -6,7 +6,8 @@
  * Format (docs/sanitizer.md): {"format": "lockstep-check/1", "findings":
  * [{"id", "severity", "message", "file", "line", "column", "entryPoint",
  * "dispatch", "variable", "group", "binding", "offset", "accessSize",
- * "bindingSize", "logicalSize", "count", "access", "invocations": [...],
+ * "bindingSize", "logicalSize", "texel", "textureSize", "textureLevels",
+ * "count", "access", "invocations": [...],
  * "other": {...}}], "dropped": N}.
  */
 #include <stdarg.h>
@@ -129,12 +130,19 @@ char *chk_findings_json(const chk_state *s) {
       chk_put(&b, ", \"variable\": ", 14);
       chk_str(&b, f->variable);
       chk_putf(&b, ", \"space\": \"%s\"",
-               f->workgroup_memory ? "workgroup" : f->group != UINT32_MAX ? "buffer" : "private");
+               f->workgroup_memory ? "workgroup" : f->texel ? "texture"
+                                                 : f->group != UINT32_MAX ? "buffer" : "private");
       if (f->group != UINT32_MAX) chk_putf(&b, ", \"group\": %u, \"binding\": %u", f->group, f->binding);
       chk_u64(&b, "offset", f->offset);
       chk_putf(&b, ", \"accessSize\": %u", f->access_size);
       chk_u64(&b, "bindingSize", f->binding_size);
       if (f->kind == LS_CHECK_BEYOND_LOGICAL) chk_u64(&b, "logicalSize", f->logical_size);
+      if (f->texel)
+        chk_putf(&b, ", \"texel\": [%lld, %lld, %lld, %u], \"textureSize\": [%u, %u, %u], "
+                     "\"textureLevels\": %u",
+                 (long long)(int32_t)f->texel_coord[0], (long long)(int32_t)f->texel_coord[1],
+                 (long long)(int32_t)f->texel_coord[2], f->texel_coord[3], f->texture_size[0],
+                 f->texture_size[1], f->texture_size[2], f->texture_levels);
     }
     chk_putf(&b, ", \"count\": %llu, \"access\": \"%s\"", (unsigned long long)f->count,
              chk_acc(f->first.access));

@@ -23,6 +23,7 @@
 
 #include "../api/api.h"
 #include "cli_prof.h"
+#include "cli_texture.h"
 
 #define CP_OK 0
 #define CP_MISMATCH 1
@@ -153,8 +154,8 @@ static ls_compute_pipeline *cprof_pipeline(ls_device *dev, ls_shader_module *m,
 }
 
 static int cprof_make_pipe(ls_device *dev, const case_file *c, const case_pipeline *cp,
-                           ls_shader_module *m, ls_buffer **bufs, const cprof_cfg *cfg,
-                           cprof_pipe *out) {
+                           ls_shader_module *m, ls_buffer **bufs, ls_texture_view **views,
+                           ls_sampler **smps, const cprof_cfg *cfg, cprof_pipe *out) {
   uint32_t ngroups = 0;
   for (size_t k = 0; k < cp->nbuffers; k++) {
     uint32_t g = c->buffers[cp->buffers[k]].group;
@@ -175,6 +176,15 @@ static int cprof_make_pipe(ls_device *dev, const case_file *c, const case_pipeli
     for (size_t k = 0; k < cp->nbuffers; k++) {
       const case_buffer *b = &c->buffers[cp->buffers[k]];
       if (b->group != g) continue;
+      if (b->is_texture || b->is_sampler) {
+        cli_texture_layout_entry(b, &le[n]);
+        memset(&be[n], 0, sizeof be[n]);
+        be[n].binding = b->binding;
+        if (b->is_sampler) be[n].sampler = smps[cp->buffers[k]];
+        else be[n].texture_view = views[cp->buffers[k]];
+        n++;
+        continue;
+      }
       le[n].binding = b->binding;
       le[n].type = b->kind == CASE_KIND_UNIFORM   ? LS_BINDING_UNIFORM
                    : b->kind == CASE_KIND_STORAGE ? LS_BINDING_STORAGE
@@ -282,25 +292,36 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
     return CP_BAD;
   }
   ls_buffer **bufs = calloc(c->nbuffers + 1, sizeof *bufs);
+  ls_texture **texs = calloc(c->nbuffers + 1, sizeof *texs);
+  ls_texture_view **views = calloc(c->nbuffers + 1, sizeof *views);
+  ls_sampler **smps = calloc(c->nbuffers + 1, sizeof *smps);
   cprof_pipe *pipes = calloc(c->npipelines + 1, sizeof *pipes);
   out->words = calloc(c->nreadback + 1, sizeof *out->words);
   ls_shader_module *mod = NULL;
   ls_command_encoder *enc = NULL;
   ls_compute_pass *pass = NULL;
-  if (!bufs || !pipes || !out->words) {
+  if (!bufs || !texs || !views || !smps || !pipes || !out->words) {
     fprintf(stderr, "lockstep: out of memory\n");
     rc = CP_FAILED;
     goto done;
   }
   for (size_t i = 0; i < c->nbuffers; i++) {
     const case_buffer *b = &c->buffers[i];
-    if (b->is_texture || b->is_sampler) {
-      /* the profiler sees no texel accesses yet: say so rather than
-       * profile half the memory traffic */
-      fprintf(stderr, "%s: buffers[%zu]: texture '%s': the profiler does not run cases with "
-                      "textures yet (lockstep run does)\n", c->path, i, b->name);
-      rc = CP_FAILED;
-      goto done;
+    if (b->is_texture) {
+      if (!cli_texture_create(out->device, b, &texs[i], &views[i])) {
+        fprintf(stderr, "%s: buffers[%zu] (texture '%s'): %s\n", c->path, i, b->name,
+                cprof_err());
+        goto done;
+      }
+      continue;
+    }
+    if (b->is_sampler) {
+      if (!(smps[i] = ls_device_create_sampler(out->device, &b->smp_desc))) {
+        fprintf(stderr, "%s: buffers[%zu] (sampler '%s'): %s\n", c->path, i, b->name,
+                cprof_err());
+        goto done;
+      }
+      continue;
     }
     ls_buffer_desc bd;
     memset(&bd, 0, sizeof bd);
@@ -327,7 +348,7 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
     goto done;
   }
   for (size_t i = 0; i < c->npipelines; i++) {
-    int r = cprof_make_pipe(out->device, c, &c->pipelines[i], mod, bufs, cfg, &pipes[i]);
+    int r = cprof_make_pipe(out->device, c, &c->pipelines[i], mod, bufs, views, smps, cfg, &pipes[i]);
     if (r) {
       rc = r;
       goto done;
@@ -382,8 +403,10 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
   for (size_t r = 0; r < c->nreadback; r++) {
     const case_buffer *b = &c->buffers[c->readback[r]];
     out->words[r] = malloc(b->words * 4 + 4);
-    if (!out->words[r] || ls_queue_read_buffer(out->device, bufs[c->readback[r]], 0,
-                                               out->words[r], (size_t)b->words * 4)) {
+    if (!out->words[r] ||
+        (b->is_texture ? !cli_texture_read(out->device, b, texs[c->readback[r]], out->words[r])
+                       : ls_queue_read_buffer(out->device, bufs[c->readback[r]], 0,
+                                              out->words[r], (size_t)b->words * 4) != LS_OK)) {
       fprintf(stderr, "%s: readback of '%s' failed\n", c->path, b->name);
       rc = CP_FAILED;
       goto done;
@@ -401,7 +424,13 @@ done:
   free(pipes);
   ls_shader_module_destroy(mod);
   for (size_t i = 0; bufs && i < c->nbuffers; i++) ls_buffer_destroy(bufs[i]);
+  for (size_t i = 0; views && i < c->nbuffers; i++) ls_texture_view_destroy(views[i]);
+  for (size_t i = 0; texs && i < c->nbuffers; i++) ls_texture_destroy(texs[i]);
   free(bufs);
+  free(views);
+  for (size_t i = 0; smps && i < c->nbuffers; i++) ls_sampler_destroy(smps[i]);
+  free(smps);
+  free(texs);
   return rc;
 }
 
@@ -568,6 +597,7 @@ static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char 
       {"lineBytes", offsetof(ls_profile_desc, line_bytes)},
       {"banks", offsetof(ls_profile_desc, banks)},
       {"bankBytes", offsetof(ls_profile_desc, bank_bytes)},
+      {"textureTileBytes", offsetof(ls_profile_desc, tile_bytes)},
   };
   const char *key;
   json_t *v;
@@ -577,7 +607,7 @@ static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char 
     while (k < sizeof keys / sizeof keys[0] && strcmp(keys[k].key, key)) k++;
     if (k == sizeof keys / sizeof keys[0]) {
       fprintf(stderr, "%s: unknown field '%s' (base, name, subgroupSize, subgroupMinSize, "
-                      "subgroupMaxSize, sectorBytes, lineBytes, banks, bankBytes)\n",
+                      "subgroupMaxSize, sectorBytes, lineBytes, banks, bankBytes, textureTileBytes)\n",
               path, key);
       ok = 0;
       break;
@@ -589,9 +619,11 @@ static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char 
     }
     *(uint32_t *)((char *)pd + keys[k].off) = (uint32_t)json_integer_value(v);
   }
-  if (ok && json_is_string(json_object_get(j, "name")))
+  /* the name is always the caller's to free, even when the file is refused
+   * (ls_profile_describe left the base's static name in it) */
+  if (json_is_string(json_object_get(j, "name")))
     pd->name = strdup(json_string_value(json_object_get(j, "name")));
-  else if (ok)
+  else
     pd->name = strdup(path);
   *base = strdup(*base);
   json_decref(j);
@@ -634,6 +666,9 @@ void cprof_sum_of(const ls_profiler *p, cprof_sum *t) {
       if (m->space == LS_PROF_WORKGROUP) {
         t->bank_degree_sum += m->conflict_sum;
         t->wg_requests += m->requests;
+      } else if (m->space == LS_PROF_TEXTURE) {
+        t->texel_requests += m->requests;
+        t->tiles += m->tiles;
       } else {
         ub += m->unique_bytes;
         t->buf_requests += m->requests;
@@ -645,12 +680,21 @@ void cprof_sum_of(const ls_profiler *p, cprof_sum *t) {
   t->mem_eff = t->sectors ? (double)ub / ((double)t->sectors * t->sector_bytes) : 0;
   t->sect_per_req = t->buf_requests ? (double)t->sectors / t->buf_requests : 0;
   t->bank_degree = t->wg_requests ? (double)t->bank_degree_sum / t->wg_requests : 0;
+  t->tiles_per_req = t->texel_requests ? (double)t->tiles / t->texel_requests : 0;
+}
+
+int cprof_case_has_textures(const case_file *c) {
+  for (size_t i = 0; i < c->nbuffers; i++)
+    if (c->buffers[i].is_texture || c->buffers[i].is_sampler) return 1;
+  return 0;
 }
 
 static int cprof_compare(const case_file *c, const cprof_opts *o) {
   printf("%s: the same case under every vendor profile\n", c->name);
-  printf("%-8s %3s %7s %7s %9s %11s %9s %7s %9s %12s %12s\n", "profile", "W", "idle", "SIMT",
+  const int tex = cprof_case_has_textures(c);
+  printf("%-8s %3s %7s %7s %9s %11s %9s %7s %9s %12s %12s", "profile", "W", "idle", "SIMT",
          "divergent", "loop spread", "sect/req", "mem eff", "bank deg.", "issued", "cost");
+  printf(tex ? " %9s\n" : "\n", "tiles/req");
   int rc = CP_OK;
   for (const char *const *n = ls_profile_names(); *n; n++) {
     cprof_cfg cfg;
@@ -670,16 +714,19 @@ static int cprof_compare(const case_file *c, const cprof_opts *o) {
     }
     cprof_sum t;
     cprof_sum_of(r.prof, &t);
-    printf("%-8s %3u %6.1f%% %6.1f%% %9llu %11.2f %9.2f %6.1f%% %9.2f %12llu %12.0f\n", *n,
+    printf("%-8s %3u %6.1f%% %6.1f%% %9llu %11.2f %9.2f %6.1f%% %9.2f %12llu %12.0f", *n,
            t.width, 100.0 * t.idle, 100.0 * t.simt, (unsigned long long)t.divergent,
            t.loop_spread, t.sect_per_req, 100.0 * t.mem_eff, t.bank_degree,
            (unsigned long long)t.issued, t.cost);
+    if (tex) printf(" %9.2f", t.tiles_per_req);
+    printf("\n");
     cprof_run_free(c, &r);
   }
   printf("(idle: lanes allocated but holding no invocation; SIMT: live lanes / (issued x W);\n"
          " loop spread: longest minus average lane trips, worst subgroup; sect/req: sectors per\n"
          " buffer request; bank deg.: average worst-bank degree of workgroup accesses; cost:\n"
-         " issue slots = issued + sectors + bank replays; see docs/profiler.md)\n");
+         " issue slots = issued + sectors + %sbank replays%s; see docs/profiler.md)\n",
+         tex ? "texture tiles + " : "", tex ? "; tiles/req: texture tiles per texel request" : "");
   return rc;
 }
 
@@ -738,6 +785,7 @@ int cli_prof_run(int argc, char **argv) {
     cfg.popts.memory.line_bytes = custom.line_bytes;
     cfg.popts.memory.banks = custom.banks;
     cfg.popts.memory.bank_bytes = custom.bank_bytes;
+    cfg.popts.memory.tile_bytes = custom.tile_bytes;
   }
   cfg.popts.trace = o.report != NULL;
   cfg.popts.trace_dispatch = o.trace_dispatch;

@@ -53,8 +53,12 @@ void cprof_run_free(const case_file *c, cprof_run *r);
 typedef struct cprof_sum {
   uint32_t width, sector_bytes;
   uint64_t issued, divergent, sectors, buf_requests, wg_requests, bank_degree_sum;
+  uint64_t texel_requests, tiles; /* textureLoad / textureStore */
   double idle, simt, mem_eff, sect_per_req, bank_degree, loop_spread, cost;
+  double tiles_per_req;
 } cprof_sum;
+/* Whether the case binds a texture (the tables then show tiles). */
+int cprof_case_has_textures(const case_file *c);
 void cprof_sum_of(const ls_profiler *p, cprof_sum *t);
 
 /* Writes text to path through a temporary file renamed into place, so a

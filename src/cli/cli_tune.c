@@ -208,8 +208,9 @@ int cli_tune_main(int argc, char **argv) {
                vi == 0 ? "  <- keep" : "");
       }
     }
-    printf("\n(cost = subgroup-instructions issued + buffer sectors + bank-conflict replays;\n"
-           " direct dispatches keep the case's invocation count when the workgroup size changes)\n");
+    printf("\n(cost = subgroup-instructions issued + buffer sectors + %sbank-conflict replays;\n"
+           " direct dispatches keep the case's invocation count when the workgroup size changes)\n",
+           cprof_case_has_textures(&c) ? "texture tiles + " : "");
   }
   free(rows);
   case_free(&c);

@@ -16,8 +16,10 @@
  * with all its lanes calls nothing. Only the traced
  * workgroup is run in detail.
  *
- * Figures that need a model of the hardware (sectors, lines, banks) use the
- * device profile's memory figures unless the options name others.
+ * Figures that need a model of the hardware (sectors, lines, banks,
+ * texture tiles) use the device profile's memory figures unless the
+ * options name others. Texel requests (textureLoad, textureStore) come as
+ * one event per subgroup request and are counted in texels and tiles.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +41,9 @@ typedef struct prof_pc {
   double spread_sum, spread_max, eff_num, eff_den;
   uint32_t worst_group[3], worst_sub;
   uint64_t barriers;
+  /* texel requests: bytes asked for, distinct texels and tiles, the tile */
+  uint64_t tbytes, texels, tiles, max_tiles;
+  uint32_t texel_bytes, tile_w, tile_h;
 } prof_pc;
 
 typedef struct prof_loopinst {
@@ -462,6 +467,77 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   }
 }
 
+/* The texture tile a texel falls in (docs/profiler.md, "Texel traffic"):
+ * tile_bytes / texel bytes texels (at least one), 2^ceil(k/2) wide and
+ * 2^floor(k/2) tall for 2^k of them; a 1D texture's tile is one row. */
+static void prof_tile_shape(uint32_t tile_bytes, uint32_t texel_bytes, int one_d, unsigned *wlog,
+                            unsigned *hlog) {
+  uint32_t n = texel_bytes && tile_bytes > texel_bytes ? tile_bytes / texel_bytes : 1;
+  unsigned k = prof_log2(n);
+  *wlog = one_d ? k : (k + 1) / 2;
+  *hlog = one_d ? 0 : k / 2;
+}
+
+/* Texel and tile keys: level, z (layer or depth), y, x in 5 + 17 + 21 + 21
+ * bits; coordinates in bounds are below WebGPU's largest limits (16384
+ * wide, 2048 deep or layers), so distinct texels have distinct keys. */
+static uint64_t prof_texel_key(uint32_t lv, uint32_t z, uint32_t y, uint32_t x) {
+  return (uint64_t)(lv & 31) << 59 | (uint64_t)(z & 0x1ffff) << 42 |
+         (uint64_t)(y & 0x1fffff) << 21 | (uint64_t)(x & 0x1fffff);
+}
+
+static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
+  ls_profiler *p = user;
+  if (p->broken || !e->mask || e->pc >= p->ncode || !e->tex) return;
+  prof_thread *th = &p->th[t];
+  const uint32_t si = e->where->subgroup;
+  if (th->tracing > 0 && si < p->nsub) {
+    prof_trace_segment(p, t, si, e->pc);
+    prof_trace_push(p, &th->sub[si], e->pc, e->mask, LS_PROF_STEP_MEM);
+  }
+  prof_pc *pc = &th->pc[e->pc];
+  const vm_texture *tx = e->tex;
+  const uint32_t tb = tx->texel_bytes;
+  const int one_d = e->slot < p->prog->nbindings && p->prog->bindings[e->slot].tex_dim == IR_TEXDIM_1D;
+  unsigned wl, hl;
+  prof_tile_shape(p->model.tile_bytes, tb, one_d, &wl, &hl);
+  const uint64_t live = e->mask & ~e->oob;
+  const unsigned lanes = prof_popc(e->mask);
+  pc->requests++;
+  pc->lanes += lanes;
+  pc->tbytes += (uint64_t)lanes * tb;
+  pc->oob += prof_popc(e->oob);
+  pc->texel_bytes = tb;
+  pc->tile_w = 1u << wl;
+  pc->tile_h = 1u << hl;
+  if (!live) return;
+  uint64_t tk[PROF_MAXLANES], ti[PROF_MAXLANES];
+  unsigned n = 0;
+  int sorted = 1;
+  for (uint64_t m = live; m; m &= m - 1) {
+    const unsigned l = (unsigned)__builtin_ctzll(m);
+    const uint32_t x = e->coord[0] ? e->coord[0][l] : 0, y = e->coord[1] ? e->coord[1][l] : 0;
+    const uint32_t z = e->coord[2] ? e->coord[2][l] : 0, lv = e->coord[3] ? e->coord[3][l] : 0;
+    tk[n] = prof_texel_key(lv, z, y, x);
+    ti[n] = prof_texel_key(lv, z, y >> hl, x >> wl);
+    if (n && tk[n] < tk[n - 1]) sorted = 0;
+    n++;
+  }
+  /* in lane order a row of texels is already sorted, and its tiles too */
+  if (!sorted) {
+    prof_sort(tk, n);
+    prof_sort(ti, n);
+  } else {
+    for (unsigned i = 1; i < n && sorted; i++) sorted = ti[i] >= ti[i - 1];
+    if (!sorted) prof_sort(ti, n);
+  }
+  const uint64_t texels = prof_distinct(tk, n, 0), tiles = prof_distinct(ti, n, 0);
+  pc->texels += texels;
+  pc->unique_bytes += texels * tb;
+  pc->tiles += tiles;
+  if (tiles > pc->max_tiles) pc->max_tiles = tiles;
+}
+
 static void prof_branch(void *user, unsigned t, const vm_where *w, uint32_t pc, uint64_t before,
                         uint64_t after) {
   ls_profiler *p = user;
@@ -602,6 +678,11 @@ static int prof_is_mem(unsigned op) {
          op == IR_ATOMW || prof_is_half(op);
 }
 
+/* The opcodes that report texel requests (vm_texel_event). */
+static int prof_is_texel(unsigned op) {
+  return op == IR_TLD || op == IR_TST || op == IR_TSMP;
+}
+
 static void prof_linecol(const ir_program *prog, uint32_t pc, uint32_t *line, uint32_t *col) {
   *line = *col = 0;
   if (prog->source && prog->spans)
@@ -714,6 +795,15 @@ static prof_result *prof_merge(ls_profiler *p) {
       a->eff_num += b->eff_num;
       a->eff_den += b->eff_den;
       a->barriers += b->barriers;
+      a->tbytes += b->tbytes;
+      a->texels += b->texels;
+      a->tiles += b->tiles;
+      if (b->max_tiles > a->max_tiles) a->max_tiles = b->max_tiles;
+      if (b->texel_bytes) {
+        a->texel_bytes = b->texel_bytes;
+        a->tile_w = b->tile_w;
+        a->tile_h = b->tile_h;
+      }
     }
     prof_add_summaries(p, t, all);
     d->early_exits += th->early;
@@ -745,7 +835,7 @@ static prof_result *prof_merge(ls_profiler *p) {
   size_t nmem = 0, nbr = 0, nloop = 0;
   for (uint32_t pc = 0; pc < n; pc++) {
     unsigned op = prog->code[pc].op;
-    if (prof_is_mem(op) && all[pc].requests) nmem++;
+    if ((prof_is_mem(op) || prof_is_texel(op)) && all[pc].requests) nmem++;
     if ((op == IR_MAND || op == IR_MANDN) && all[pc].evals) nbr++;
     if (op == IR_JANY && all[pc].inst) nloop++;
   }
@@ -833,6 +923,42 @@ static prof_result *prof_merge(ls_profiler *p) {
         if (m->access == LS_PROF_ATOMIC) L->atomics += a->requests;
       }
     }
+    if (prof_is_texel(op) && a->requests) {
+      ls_prof_mem *m = &r->mem[d->nmem++];
+      m->pc = pc;
+      m->line = line;
+      m->column = col;
+      m->access = op == IR_TST ? LS_PROF_STORE : LS_PROF_LOAD;
+      m->space = LS_PROF_TEXTURE;
+      const uint32_t slot = prog->code[pc].c;
+      m->variable = slot < r->nnames ? r->names[slot] : NULL;
+      m->requests = a->requests;
+      m->lanes = a->lanes;
+      m->bytes = a->tbytes;
+      m->unique_bytes = a->unique_bytes;
+      m->oob_lanes = a->oob;
+      m->texels = a->texels;
+      m->tiles = a->tiles;
+      m->max_tiles = a->max_tiles;
+      m->texels_per_request = (double)a->texels / a->requests;
+      m->tiles_per_request = (double)a->tiles / a->requests;
+      m->texel_bytes = a->texel_bytes;
+      m->tile_width = a->tile_w;
+      m->tile_height = a->tile_h;
+      m->efficiency =
+          a->tiles ? (double)a->unique_bytes / ((double)a->tiles * p->model.tile_bytes) : 0;
+      d->texel_requests += a->requests;
+      d->texel_lanes += a->lanes;
+      d->texel_bytes += a->tbytes;
+      d->texel_unique_bytes += a->unique_bytes;
+      d->texels += a->texels;
+      d->tiles += a->tiles;
+      if (L) {
+        L->texel_requests += a->requests;
+        L->texels += a->texels;
+        L->tiles += a->tiles;
+      }
+    }
     if ((op == IR_MAND || op == IR_MANDN) && a->evals) {
       ls_prof_branch *b = &r->branch[d->nbranch++];
       b->pc = pc;
@@ -884,13 +1010,17 @@ static prof_result *prof_merge(ls_profiler *p) {
       if (r->mem[i].space == LS_PROF_BUFFER) ub += r->mem[i].unique_bytes;
     d->mem_efficiency = d->sectors ? (double)ub / ((double)d->sectors * p->model.sector_bytes) : 0;
   }
+  d->texture_efficiency =
+      d->tiles ? (double)d->texel_unique_bytes / ((double)d->tiles * p->model.tile_bytes) : 0;
   d->cost = (double)d->issued + (double)d->sectors + cost_replays;
+  if (d->tiles) d->cost += (double)d->tiles; /* a tile is a transaction, as a sector */
   /* keep the lines that have a figure */
   uint32_t kept = 0;
   for (uint32_t l = 0; l < nlines; l++) {
     ls_prof_line *L = &lines[l];
     L->simt_efficiency = L->issued ? (double)L->live_lanes / ((double)L->issued * p->width) : 0;
-    if (L->issued || L->requests || L->branches || L->loop_trips || L->barriers)
+    if (L->issued || L->requests || L->branches || L->loop_trips || L->barriers ||
+        L->texel_requests)
       lines[kept++] = *L;
   }
   r->line = lines;
@@ -990,6 +1120,7 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
   pd.line_bytes = o.memory.line_bytes ? o.memory.line_bytes : pr ? pr->line_bytes : 128;
   pd.banks = o.memory.banks ? o.memory.banks : pr ? pr->banks : 32;
   pd.bank_bytes = o.memory.bank_bytes ? o.memory.bank_bytes : pr ? pr->bank_bytes : 4;
+  pd.tile_bytes = o.memory.tile_bytes ? o.memory.tile_bytes : pr ? pr->tile_bytes : 128;
   if (ls_profile_check(&pd, err, errlen)) return NULL;
   ls_profiler *p = calloc(1, sizeof *p);
   if (!p) goto oom;
@@ -999,6 +1130,7 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
   p->model.line_bytes = pd.line_bytes;
   p->model.banks = pd.banks;
   p->model.bank_bytes = pd.bank_bytes;
+  p->model.tile_bytes = pd.tile_bytes ? pd.tile_bytes : 128;
   p->sshift = prof_log2(p->model.sector_bytes);
   p->lshift = prof_log2(p->model.line_bytes);
   /* The alignment buckets cover one line (the profile makes it >= 4
@@ -1028,6 +1160,7 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
   ob->barrier = prof_barrier;
   ob->barrier_release = prof_release;
   ob->subgroup_end = prof_subgroup_end;
+  ob->texel = prof_texel;
   api_device_ref(dev);
   api_device_set_observer(dev, ob);
   return p;

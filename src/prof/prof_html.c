@@ -97,6 +97,14 @@ static void prof_html_summary(prof_buf *b, const ls_prof_dispatch *d) {
   prof_row(b, "memory coalescing", v,
            "Memory moves in sectors (32 bytes on NVIDIA). Neighbouring lanes reading neighbouring "
            "words share sectors; scattered reads need one each and waste most of every sector.");
+  if (d->texel_requests) {
+    snprintf(v, sizeof v, "%.2f tiles/request, %.1f%% used",
+             (double)d->tiles / d->texel_requests, 100.0 * d->texture_efficiency);
+    prof_row(b, "texture tiles", v,
+             "Textures are stored in tiles, small 2D blocks of texels (here one tile is one cache "
+             "line). A subgroup reading a compact 2D patch shares tiles; one reading a long row "
+             "or a column needs more of them.");
+  }
   snprintf(v, sizeof v, "%llu", (unsigned long long)d->conflicts);
   prof_row(b, "bank-conflict replays", v,
            "Extra passes workgroup memory needs when several lanes want different words of one "
@@ -149,6 +157,10 @@ static void prof_html_heatmap(prof_buf *b, const ls_prof_dispatch *d) {
       if (L->requests)
         prof_buf_printf(b, " &middot; %llu req, %.1f sect/req", (unsigned long long)L->requests,
                         (double)L->sectors / L->requests);
+      if (L->texel_requests)
+        prof_buf_printf(b, " &middot; %llu texel req, %.1f tiles/req",
+                        (unsigned long long)L->texel_requests,
+                        (double)L->tiles / L->texel_requests);
     }
     prof_buf_printf(b, "</span><span class=\"t\">");
     prof_buf_html(b, s, len);

@@ -1,8 +1,10 @@
 /*
  * prof_report.c — the profiler's figures as text: a readable report with
  * sections (occupancy, SIMT efficiency, divergence, loops, memory,
- * workgroup memory, synchronisation), JSON for tools, and the WGSL source
- * annotated line by line.
+ * texture memory, workgroup memory, synchronisation), JSON for tools, and
+ * the WGSL source annotated line by line. Texel figures appear only for a
+ * dispatch that made texel requests, so reports of the others keep their
+ * exact form.
  *
  * Where it stands: after the run, from the ls_prof_dispatch results prof.c
  * built; the CLI (src/cli/cli_prof.c) prints or writes what these return.
@@ -134,7 +136,9 @@ const char *prof_access_name(ls_prof_access a) {
   return a == LS_PROF_LOAD ? "load" : a == LS_PROF_STORE ? "store" : "atomic";
 }
 
-const char *prof_space_name(ls_prof_space s) { return s == LS_PROF_BUFFER ? "buffer" : "workgroup"; }
+const char *prof_space_name(ls_prof_space s) {
+  return s == LS_PROF_BUFFER ? "buffer" : s == LS_PROF_TEXTURE ? "texture" : "workgroup";
+}
 
 static const ls_prof_line *prof_find_line(const ls_prof_dispatch *d, uint32_t line) {
   for (size_t i = 0; i < d->nline; i++)
@@ -192,7 +196,8 @@ static void prof_text_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   prof_buf_printf(b, "  live lanes            %llu\n", (unsigned long long)d->live_lanes);
   prof_buf_printf(b, "  SIMT efficiency       %.1f%% (live lanes / (issued x W))\n",
                   100.0 * d->simt_efficiency);
-  prof_buf_printf(b, "  cost (issue slots)    %.0f (issued + sectors + bank replays)\n", d->cost);
+  prof_buf_printf(b, "  cost (issue slots)    %.0f (issued + sectors + %sbank replays)\n", d->cost,
+                  d->tiles ? "texture tiles + " : "");
 
   prof_buf_printf(b, "\n-- Divergence\n");
   prof_buf_printf(b, "  branches evaluated    %llu, divergent %llu (%.1f%%)\n",
@@ -229,6 +234,7 @@ static void prof_text_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
                   "variable", "requests", "bytes", "sect/req", "line/req", "effic.", "source");
   for (size_t i = 0; i < d->nmem; i++) {
     const ls_prof_mem *m = &d->mem[i];
+    if (m->space == LS_PROF_TEXTURE) continue;
     prof_snippet(d, m->line, snip, sizeof snip);
     if (m->space == LS_PROF_BUFFER)
       prof_buf_printf(b, "  %-5u %-6s %-9s %-12s %9llu %9llu %8.2f %8.2f %6.1f%%  %s\n", m->line,
@@ -244,6 +250,32 @@ static void prof_text_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   prof_buf_printf(b, "  buffer totals: %llu requests, %llu sectors, %llu lines, efficiency %.1f%%\n",
                   (unsigned long long)d->requests, (unsigned long long)d->sectors,
                   (unsigned long long)d->lines_touched, 100.0 * d->mem_efficiency);
+
+  if (d->texel_requests) {
+    prof_buf_printf(b, "\n-- Texture memory (tiles of %u B: texels in 2D blocks)\n",
+                    d->memory.tile_bytes);
+    prof_buf_printf(b, "  %-5s %-6s %-12s %9s %9s %9s %9s %6s %7s  %s\n", "line", "kind",
+                    "variable", "requests", "bytes", "texel/req", "tiles/req", "tile", "effic.",
+                    "source");
+    for (size_t i = 0; i < d->nmem; i++) {
+      const ls_prof_mem *m = &d->mem[i];
+      if (m->space != LS_PROF_TEXTURE) continue;
+      char tile[24];
+      snprintf(tile, sizeof tile, "%ux%u", m->tile_width, m->tile_height);
+      prof_snippet(d, m->line, snip, sizeof snip);
+      prof_buf_printf(b, "  %-5u %-6s %-12s %9llu %9llu %9.2f %9.2f %6s %6.1f%%  %s\n", m->line,
+                      prof_access_name(m->access), m->variable ? m->variable : "?",
+                      (unsigned long long)m->requests, (unsigned long long)m->bytes,
+                      m->texels_per_request, m->tiles_per_request, tile, 100.0 * m->efficiency,
+                      snip);
+      if (m->oob_lanes)
+        prof_buf_printf(b, "        %llu lanes out of bounds (no texel fetched or written)\n",
+                        (unsigned long long)m->oob_lanes);
+    }
+    prof_buf_printf(b, "  texture totals: %llu requests, %llu texels, %llu tiles, efficiency %.1f%%\n",
+                    (unsigned long long)d->texel_requests, (unsigned long long)d->texels,
+                    (unsigned long long)d->tiles, 100.0 * d->texture_efficiency);
+  }
 
   prof_buf_printf(b, "\n-- Workgroup memory (%u banks of %u B)\n", d->memory.banks,
                   d->memory.bank_bytes);
@@ -273,16 +305,28 @@ static void prof_text_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   }
 
   prof_buf_printf(b, "\n-- Per line\n");
-  prof_buf_printf(b, "  %-5s %10s %7s %9s %8s %9s  %s\n", "line", "issued", "SIMT", "requests",
-                  "sectors", "divergent", "source");
+  const int tex = d->texel_requests != 0;
+  if (tex)
+    prof_buf_printf(b, "  %-5s %10s %7s %9s %8s %9s %8s %9s  %s\n", "line", "issued", "SIMT",
+                    "requests", "sectors", "texel req", "tiles", "divergent", "source");
+  else
+    prof_buf_printf(b, "  %-5s %10s %7s %9s %8s %9s  %s\n", "line", "issued", "SIMT", "requests",
+                    "sectors", "divergent", "source");
   for (size_t i = 0; i < d->nline; i++) {
     const ls_prof_line *L = &d->line[i];
-    if (!L->issued && !L->requests) continue;
+    if (!L->issued && !L->requests && !L->texel_requests) continue;
     prof_snippet(d, L->line, snip, sizeof snip);
-    prof_buf_printf(b, "  %-5u %10llu %6.1f%% %9llu %8llu %9llu  %s\n", L->line,
-                    (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
-                    (unsigned long long)L->requests, (unsigned long long)L->sectors,
-                    (unsigned long long)L->divergent, snip);
+    if (tex)
+      prof_buf_printf(b, "  %-5u %10llu %6.1f%% %9llu %8llu %9llu %8llu %9llu  %s\n", L->line,
+                      (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
+                      (unsigned long long)L->requests, (unsigned long long)L->sectors,
+                      (unsigned long long)L->texel_requests, (unsigned long long)L->tiles,
+                      (unsigned long long)L->divergent, snip);
+    else
+      prof_buf_printf(b, "  %-5u %10llu %6.1f%% %9llu %8llu %9llu  %s\n", L->line,
+                      (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
+                      (unsigned long long)L->requests, (unsigned long long)L->sectors,
+                      (unsigned long long)L->divergent, snip);
   }
   prof_buf_printf(b, "\n");
 }
@@ -352,6 +396,17 @@ static void prof_json_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   prof_json_u(b, "barriers", d->barriers, 1);
   prof_json_u(b, "barrierReleases", d->barrier_releases, 1);
   prof_json_u(b, "atomics", d->atomics, 0);
+  if (d->texel_requests) {
+    prof_buf_printf(b, "},\n      \"texture\": {");
+    prof_json_u(b, "tileBytes", d->memory.tile_bytes, 1);
+    prof_json_u(b, "requests", d->texel_requests, 1);
+    prof_json_u(b, "lanes", d->texel_lanes, 1);
+    prof_json_u(b, "bytes", d->texel_bytes, 1);
+    prof_json_u(b, "uniqueBytes", d->texel_unique_bytes, 1);
+    prof_json_u(b, "texels", d->texels, 1);
+    prof_json_u(b, "tiles", d->tiles, 1);
+    prof_json_num(b, "efficiency", d->texture_efficiency, 0);
+  }
   prof_buf_printf(b, "},\n      \"instructions\": [");
   for (size_t i = 0; i < d->nmem; i++) {
     const ls_prof_mem *m = &d->mem[i];
@@ -364,6 +419,23 @@ static void prof_json_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
     else
       prof_buf_printf(b, "null");
     prof_buf_printf(b, ", ");
+    if (m->space == LS_PROF_TEXTURE) {
+      prof_json_u(b, "requests", m->requests, 1);
+      prof_json_u(b, "lanes", m->lanes, 1);
+      prof_json_u(b, "bytes", m->bytes, 1);
+      prof_json_u(b, "uniqueBytes", m->unique_bytes, 1);
+      prof_json_u(b, "outOfBoundsLanes", m->oob_lanes, 1);
+      prof_json_u(b, "texelBytes", m->texel_bytes, 1);
+      prof_json_u(b, "texels", m->texels, 1);
+      prof_json_u(b, "tiles", m->tiles, 1);
+      prof_json_num(b, "texelsPerRequest", m->texels_per_request, 1);
+      prof_json_num(b, "tilesPerRequest", m->tiles_per_request, 1);
+      prof_json_u(b, "maxTiles", m->max_tiles, 1);
+      prof_buf_printf(b, "\"tile\": [%u, %u], ", m->tile_width, m->tile_height);
+      prof_json_num(b, "efficiency", m->efficiency, 0);
+      prof_buf_printf(b, "}");
+      continue;
+    }
     prof_json_u(b, "requests", m->requests, 1);
     prof_json_u(b, "lanes", m->lanes, 1);
     prof_json_u(b, "bytes", m->bytes, 1);
@@ -424,6 +496,10 @@ static void prof_json_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
     prof_json_u(b, "barriers", L->barriers, 1);
     prof_json_u(b, "bankConflictReplays", L->conflicts, 1);
     prof_json_u(b, "atomics", L->atomics, 0);
+    if (L->texel_requests)
+      prof_buf_printf(b, ", \"texelRequests\": %llu, \"texels\": %llu, \"tiles\": %llu",
+                      (unsigned long long)L->texel_requests, (unsigned long long)L->texels,
+                      (unsigned long long)L->tiles);
     prof_buf_printf(b, "}");
   }
   prof_buf_printf(b, "\n      ]\n    }");
@@ -452,12 +528,17 @@ char *ls_profiler_annotate(const ls_profiler *p, size_t index) {
   const ls_prof_dispatch *d = ls_profiler_dispatch(p, index);
   if (!d) return NULL;
   prof_buf b = {0};
+  const int tex = d->texel_requests != 0;
   prof_buf_printf(&b, "%s, entry point %s, W = %u: per line issued subgroup-instructions, SIMT "
-                      "efficiency, memory requests / sectors per request, divergent branches\n",
+                      "efficiency, memory requests / sectors per request, %sdivergent branches\n",
                   d->filename ? d->filename : "?", d->entry_point ? d->entry_point : "?",
-                  d->width);
-  prof_buf_printf(&b, "%5s | %10s %6s %15s %8s | source\n", "line", "issued", "SIMT",
-                  "req (sect/req)", "diverg.");
+                  d->width, tex ? "texel requests / texture tiles per request, " : "");
+  if (tex)
+    prof_buf_printf(&b, "%5s | %10s %6s %15s %15s %8s | source\n", "line", "issued", "SIMT",
+                    "req (sect/req)", "tex (tile/req)", "diverg.");
+  else
+    prof_buf_printf(&b, "%5s | %10s %6s %15s %8s | source\n", "line", "issued", "SIMT",
+                    "req (sect/req)", "diverg.");
   uint32_t n = prof_source_lines(d);
   for (uint32_t l = 1; l <= n; l++) {
     const char *s;
@@ -473,7 +554,15 @@ char *ls_profiler_annotate(const ls_profiler *p, size_t index) {
       snprintf(mem, sizeof mem, "%llu (%.2f)", (unsigned long long)L->requests,
                L->sectors ? (double)L->sectors / L->requests : 0.0);
     if (L && L->divergent) snprintf(div, sizeof div, "%llu", (unsigned long long)L->divergent);
-    prof_buf_printf(&b, "%5u | %10s %6s %15s %8s | ", l, iss, eff, mem, div);
+    if (tex) {
+      char tx[32] = "";
+      if (L && L->texel_requests)
+        snprintf(tx, sizeof tx, "%llu (%.2f)", (unsigned long long)L->texel_requests,
+                 (double)L->tiles / L->texel_requests);
+      prof_buf_printf(&b, "%5u | %10s %6s %15s %15s %8s | ", l, iss, eff, mem, tx, div);
+    } else {
+      prof_buf_printf(&b, "%5u | %10s %6s %15s %8s | ", l, iss, eff, mem, div);
+    }
     prof_buf_put(&b, s, len);
     for (size_t i = 0; i < d->nloop; i++)
       if (d->loop[i].line == l)

@@ -7,8 +7,8 @@
  * The observed interpreter reports every memory access (with its lane mask
  * and per-lane addresses), every branch that narrows or rebuilds the mask,
  * every loop back edge, barrier and subgroup end, every shuffle that read a
- * lane that is not active, and counts issued instructions and live lanes
- * per pc into arrays the observer owns.
+ * lane that is not active and every texel request, and counts issued
+ * instructions and live lanes per pc into arrays the observer owns.
  *
  * Callbacks run on the worker thread that runs the workgroup; `thread`
  * (0 .. threads-1) lets an observer keep per-thread state without locks.
@@ -21,6 +21,8 @@
 #include <stdint.h>
 
 #include "../ir/ir.h"
+
+struct vm_texture;
 
 /* Where a memory access went. */
 typedef enum vm_space {
@@ -63,6 +65,29 @@ typedef struct vm_mem_event {
   int uniform;
   uint32_t bytes;          /* bytes each lane accesses: 4, or 2 for an f16 */
 } vm_mem_event;
+
+/* One texel request: a textureLoad or textureStore by a subgroup (one event
+ * per instruction, never per lane), reported after the access so that the
+ * out-of-bounds lanes are known. The coordinates are rows of W words, as
+ * the shader computed them (u32 bits; a negative i32 is a huge u32 and out
+ * of bounds): x, y, z (the depth of a 3D texture or the array layer) and
+ * the mip level; a coordinate the access lacks is NULL and reads as 0 (a
+ * store always writes level 0). A sampled read can reuse the event with
+ * the texel it fetched. */
+typedef struct vm_texel_event {
+  uint32_t pc;
+  vm_access access;        /* VM_LOAD or VM_STORE */
+  uint32_t slot;           /* texture binding slot */
+  uint64_t mask;           /* lanes that made the request (never 0) */
+  uint64_t oob;            /* lanes of mask whose texel was outside the view:
+                              the load gave (0, 0, 0, 0), the store was dropped */
+  const uint32_t *coord[4]; /* [W] x, y, z, level per lane; NULL = 0 */
+  const uint32_t *value;   /* VM_STORE: 4 rows of W, the vec4 bits the shader
+                              stored (before the format's conversion); NULL
+                              for a load */
+  const struct vm_texture *tex; /* the view: geometry and format (vm.h) */
+  const vm_where *where;
+} vm_texel_event;
 
 typedef struct vm_observer {
   void *user;
@@ -126,12 +151,10 @@ typedef struct vm_observer {
    * subgroup, so they got 0. Called only when inactive != 0. */
   void (*cross_lane)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint64_t exec,
                      uint64_t inactive);
-  /* TLD / TST at pc on texture binding slot `slot`: lanes = the active
-   * lanes whose texel address was outside the view (the load gave 0, the
-   * store was dropped). Called only when lanes != 0. Texel accesses in
-   * bounds are not reported. */
-  void (*texel_oob)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint32_t slot,
-                    vm_access access, uint64_t lanes);
+  /* Every TLD / TST / TSMP with live lanes, summarising or not
+   * (vm_texel_event; a sampling reports the first texel of each lane's
+   * footprint). */
+  void (*texel)(void *user, unsigned thread, const vm_texel_event *e);
   /* The subgroup reached END; alive = lanes that did not return early,
    * wrote = lanes that stored to buffer or workgroup memory (a store, or an
    * atomic other than atomicLoad). */

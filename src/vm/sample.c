@@ -32,7 +32,18 @@ typedef struct smp_ctx {
   unsigned dim;   /* ir_tex_dim */
   uint32_t layer; /* array layer; a cube's first layer (6 per cube) */
   uint32_t face;  /* cube face, 0..5 (+x -x +y -y +z -z) */
+  int seen;       /* first[] holds the first texel read */
+  uint32_t first[4];
 } smp_ctx;
+
+static void smp_fetch(smp_ctx *c, uint32_t x, uint32_t y, uint32_t z, uint32_t lv,
+                      uint32_t v[4]) {
+  if (!c->seen) {
+    c->seen = 1;
+    c->first[0] = x, c->first[1] = y, c->first[2] = z, c->first[3] = lv;
+  }
+  vm_tex_fetch(c->t, x, y, z, lv, v);
+}
 
 /* floor(x) as an integer; NaN and huge values land far outside any
  * texture, where the address mode brings them back. */
@@ -97,14 +108,14 @@ static int32_t smp_clampi(int32_t i, int32_t n) { return i < 0 ? 0 : i >= n ? n 
 /* Texel (i, j, k) of level lv after the address modes, decoded. A cube
  * texel off its face is the texel of the adjacent face under the same
  * direction from the centre (a corner: j clamped first). */
-static void smp_texel(const smp_ctx *c, uint32_t lv, int32_t i, int32_t j, int32_t k,
+static void smp_texel(smp_ctx *c, uint32_t lv, int32_t i, int32_t j, int32_t k,
                       uint32_t v[4]) {
   const vm_texture *t = c->t;
   const int32_t w = (int32_t)t->level[lv].w, h = (int32_t)t->level[lv].h,
                 d = (int32_t)t->level[lv].d;
   switch (c->dim) {
   case IR_TEXDIM_1D:
-    vm_tex_fetch(t, (uint32_t)smp_wrap(i, w, c->s->address[0]), 0, 0, lv, v);
+    smp_fetch(c, (uint32_t)smp_wrap(i, w, c->s->address[0]), 0, 0, lv, v);
     return;
   case IR_TEXDIM_CUBE:
   case IR_TEXDIM_CUBE_ARRAY: {
@@ -118,17 +129,17 @@ static void smp_texel(const smp_ctx *c, uint32_t lv, int32_t i, int32_t j, int32
       i = smp_clampi(smp_floor(0.5f * (sc / ma + 1.0f) * (float)w), w);
       j = smp_clampi(smp_floor(0.5f * (tc / ma + 1.0f) * (float)w), w);
     }
-    vm_tex_fetch(t, (uint32_t)i, (uint32_t)j, c->layer + f, lv, v);
+    smp_fetch(c, (uint32_t)i, (uint32_t)j, c->layer + f, lv, v);
     return;
   }
   case IR_TEXDIM_3D:
-    vm_tex_fetch(t, (uint32_t)smp_wrap(i, w, c->s->address[0]),
-                 (uint32_t)smp_wrap(j, h, c->s->address[1]),
-                 (uint32_t)smp_wrap(k, d, c->s->address[2]), lv, v);
+    smp_fetch(c, (uint32_t)smp_wrap(i, w, c->s->address[0]),
+              (uint32_t)smp_wrap(j, h, c->s->address[1]),
+              (uint32_t)smp_wrap(k, d, c->s->address[2]), lv, v);
     return;
   default: /* 2D, 2D array */
-    vm_tex_fetch(t, (uint32_t)smp_wrap(i, w, c->s->address[0]),
-                 (uint32_t)smp_wrap(j, h, c->s->address[1]), c->layer, lv, v);
+    smp_fetch(c, (uint32_t)smp_wrap(i, w, c->s->address[0]),
+              (uint32_t)smp_wrap(j, h, c->s->address[1]), c->layer, lv, v);
     return;
   }
 }
@@ -190,7 +201,7 @@ static unsigned smp_unnorm(const smp_ctx *c, const float co[3], const int8_t off
  * sampler's function, each texel replaced by pass ? 1 : 0 against ref;
  * depth: a depth texture (its value is channel 0). Nearest returns the
  * texel's bits unchanged. */
-static void smp_filter(const smp_ctx *c, const float co[3], const int8_t off[3], uint32_t lv,
+static void smp_filter(smp_ctx *c, const float co[3], const int8_t off[3], uint32_t lv,
                        int linear, unsigned cmp, float ref, uint32_t out[4]) {
   float u[3];
   const unsigned n = smp_unnorm(c, co, off, lv, u);
@@ -229,7 +240,7 @@ static void smp_filter(const smp_ctx *c, const float co[3], const int8_t off[3],
 /* The four texels of the linear footprint at level 0, one channel each,
  * in textureGather's order: (umin, vmax), (umax, vmax), (umax, vmin),
  * (umin, vmin). */
-static void smp_gather(const smp_ctx *c, const float co[3], const int8_t off[3], unsigned comp,
+static void smp_gather(smp_ctx *c, const float co[3], const int8_t off[3], unsigned comp,
                        unsigned cmp, float ref, uint32_t out[4]) {
   float u[3];
   smp_unnorm(c, co, off, 0, u);
@@ -289,7 +300,7 @@ static float smp_clampf(float x, float lo, float hi) {
 }
 
 /* Level selection and filtering for a level of detail lambda. */
-static void smp_lod(const smp_ctx *c, const float co[3], const int8_t off[3], float lambda,
+static void smp_lod(smp_ctx *c, const float co[3], const int8_t off[3], float lambda,
                     unsigned cmp, float ref, uint32_t out[4]) {
   const vm_sampler *s = c->s;
   if (lambda != lambda) lambda = 0.0f;
@@ -312,7 +323,7 @@ static void smp_lod(const smp_ctx *c, const float co[3], const int8_t off[3], fl
 }
 
 void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const ir_sample *smp,
-                   uint32_t *dst, const uint32_t *in, uint64_t live, unsigned w) {
+                   uint32_t *dst, const uint32_t *in, uint64_t live, unsigned w, uint32_t *at) {
   const int cube = dim == IR_TEXDIM_CUBE || dim == IR_TEXDIM_CUBE_ARRAY;
   /* the comparison function of a comparison built-in; a plain sampler
    * compares nothing */
@@ -321,7 +332,7 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
   const int8_t *off = smp->offset;
   for (uint64_t m = live; m; m &= m - 1) {
     const unsigned l = (unsigned)__builtin_ctzll(m);
-    smp_ctx c = {t, s, dim, 0, 0};
+    smp_ctx c = {t, s, dim, 0, 0, 0, {0, 0, 0, 0}};
     float co[3];
     for (unsigned k = 0; k < 3; k++) co[k] = vm_bits_f(in[(IR_SMP_COORD + k) * w + l]);
     if (dim == IR_TEXDIM_2D_ARRAY || dim == IR_TEXDIM_CUBE_ARRAY) { /* arrayed: clamp the index to the layers */
@@ -376,5 +387,7 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
       break;
     }
     for (unsigned ch = 0; ch < 4; ch++) dst[ch * w + l] = out[ch];
+    if (at)
+      for (unsigned k = 0; k < 4; k++) at[k * w + l] = c.first[k];
   }
 }

@@ -170,6 +170,11 @@ uint64_t vm_tex_store(const vm_texture *t, const uint32_t *adr, const uint32_t *
   return stored;
 }
 
+void vm_tex_encode(uint32_t format, const uint32_t v[4], uint8_t out[16]) {
+  memset(out, 0, 16);
+  tx_encode(format, out, v);
+}
+
 void vm_tex_query(const vm_texture *t, uint32_t *dst, const uint32_t *level, unsigned what,
                   unsigned w) {
   for (unsigned l = 0; l < w; l++) {

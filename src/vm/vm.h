@@ -98,11 +98,16 @@ uint64_t vm_tex_store(const vm_texture *t, const uint32_t *adr, const uint32_t *
                       uint64_t live, unsigned w);
 /* TSMP: the sampling described by smp (ir.h) of texture t, view
  * dimension dim (ir_tex_dim), with sampler s; in is the IR_SMP_IN input
- * rows, dst 4 rows (sample.c). */
+ * rows, dst 4 rows (sample.c). at, when not NULL, gets 4 rows: the x, y,
+ * z-or-layer and level of the first texel each lane's footprint read (for
+ * observers). */
 void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const ir_sample *smp,
-                   uint32_t *dst, const uint32_t *in, uint64_t live, unsigned w);
+                   uint32_t *dst, const uint32_t *in, uint64_t live, unsigned w, uint32_t *at);
 void vm_tex_query(const vm_texture *t, uint32_t *dst, const uint32_t *level, unsigned what,
                   unsigned w);
+/* The bytes a store of v writes in a texel of the format (texel bytes of
+ * out; the rest 0). For observers: the sanitizer's same-value rule. */
+void vm_tex_encode(uint32_t format, const uint32_t v[4], uint8_t out[16]);
 
 typedef struct vm_dispatch_desc {
   const ir_program *prog;

@@ -7,7 +7,9 @@
 # when there is no NAME.json, as `lockstep check NAME.wgsl ARGS`).
 # NAME.expect: a line "exit N"; one line "SEVERITY ID LINE:COL" per finding
 # expected (the findings printed must be exactly these, in any order); lines
-# "has TEXT" with text that must appear in the output. Lines starting with #
+# "has TEXT" with text that must appear in the output; a line "same-results"
+# also runs the case unchecked and requires identical result files (--out).
+# Lines starting with #
 # are comments; "args OPTIONS" adds options to the command. With CHECK_INPUT=FILE.wgsl in the environment, that shader
 # is checked instead (the seed kernels' expectations in kernels/).
 set -u
@@ -37,5 +39,13 @@ while IFS= read -r line; do
       if ! printf '%s\n' "$out" | grep -qF -- "$t"; then echo "missing: $t"; fail=1; fi ;;
   esac
 done < "$expect"
+if grep -qx 'same-results' "$expect" && [ -f "$base.json" ]; then
+  tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+  "$lockstep" run "$base.json" --check --quiet --out "$tmp/checked.json" "$@" > /dev/null 2>&1
+  "$lockstep" run "$base.json" --quiet --out "$tmp/plain.json" "$@" > /dev/null 2>&1
+  if [ ! -s "$tmp/plain.json" ] || ! cmp -s "$tmp/checked.json" "$tmp/plain.json"; then
+    echo "results of the checked run differ from an unchecked run"; fail=1
+  fi
+fi
 if [ $fail -ne 0 ]; then echo "--- output"; printf '%s\n' "$out"; fi
 exit $fail

@@ -3,7 +3,10 @@
  * with synthetic VM events (vm/observe.h), without running a shader: bounds
  * with the first invocations and counts, logical sizes, races whichever
  * access comes first, barrier divergence (returned lanes, subgroups at
- * different barriers), the cap on stored findings.
+ * different barriers), the cap on stored findings, and texel events: races
+ * on a storage texture array (the texel and layer named, the same-value
+ * rule on the bytes the format stores), textureBarrier against
+ * workgroupBarrier, texel accesses out of bounds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -222,12 +225,200 @@ static void test_cap(void **state) {
   finish(&f);
 }
 
+/* ------------------------------------------------------------- textures */
+
+static const char SRC_T[] =
+    "fn main() {\n  textureStore(img, p, v);\n  textureBarrier();\n  workgroupBarrier();\n}\n";
+
+static src_span span_of(const char *what) {
+  const uint32_t at = (uint32_t)(strstr(SRC_T, what) - SRC_T);
+  return (src_span){at, at + (uint32_t)strlen(what)};
+}
+
+/* A read_write texture_storage_2d_array<rgba16float> of 4 x 2 texels and 2
+ * layers (8-byte texels: rows of 32 bytes, layers of 64, 128 in all);
+ * pc 0 stores, pc 1 loads (line 2), pc 2 is textureBarrier (line 3), pc 3
+ * workgroupBarrier (line 4). */
+static void start_tex(fixture *f, uint32_t groups) {
+  ir_program *p = calloc(1, sizeof *p);
+  p->ncode = 4;
+  p->code = calloc(4, sizeof *p->code);
+  p->spans = calloc(4, sizeof *p->spans);
+  p->code[0].op = IR_TST;
+  p->code[1].op = IR_TLD;
+  p->code[2].op = p->code[3].op = IR_BARRIER;
+  p->spans[0] = p->spans[1] = span_of("textureStore(img, p, v)");
+  p->spans[2] = span_of("textureBarrier()");
+  p->spans[3] = span_of("workgroupBarrier()");
+  p->nbindings = 1;
+  p->bindings = calloc(1, sizeof *p->bindings);
+  p->bindings[0] = (ir_binding){0, 2, IR_BIND_READ_WRITE_STORAGE_TEXTURE, 0, strdup("img"), {0, 0}};
+  p->bindings[0].tex_dim = IR_TEXDIM_2D_ARRAY;
+  p->bindings[0].tex_format = LS_FORMAT_RGBA16FLOAT;
+  p->wg_size[0] = 64;
+  p->wg_size[1] = p->wg_size[2] = 1;
+  p->entry_point = strdup("main");
+  p->source = SRC_T;
+  p->filename = "t.wgsl";
+  p->source_len = sizeof SRC_T - 1;
+  f->p = p;
+  f->s = chk_create(2, NULL);
+  assert_non_null(f->s);
+  f->o = chk_observer(f->s);
+  chk_slot slot;
+  memset(&slot, 0, sizeof slot);
+  slot.size = 128;
+  slot.logical = UINT64_MAX;
+  slot.is_texture = 1;
+  slot.tex.format = LS_FORMAT_RGBA16FLOAT;
+  slot.tex.texel_bytes = 8;
+  slot.tex.levels = 1;
+  slot.tex.layers = 2;
+  slot.tex.level[0].w = 4;
+  slot.tex.level[0].h = 2;
+  slot.tex.level[0].d = 2;
+  slot.tex.level[0].row = 32;
+  slot.tex.level[0].slice = 64;
+  uint32_t g[3] = {groups, 1, 1};
+  assert_true(chk_dispatch_prepare(f->s, f->p, &slot, g, 32, "main"));
+}
+
+/* Lane l of the mask accesses texel (x0 + l, y, z) of level 0; a store
+ * writes vec4(r, 2, 3, 4) with r given as f32 bits. */
+static void texel(fixture *f, unsigned th, uint32_t pc, vm_access acc, uint32_t group,
+                  uint32_t sub, uint64_t mask, uint64_t oob, uint32_t x0, uint32_t y, uint32_t z,
+                  uint32_t r) {
+  static uint32_t c[4][32], v[4 * 32];
+  for (int l = 0; l < 32; l++) {
+    c[0][l] = x0 + (uint32_t)l;
+    c[1][l] = y;
+    c[2][l] = z;
+    c[3][l] = 0;
+    v[l] = r;
+    v[32 + l] = 0x40000000u;      /* 2.0 */
+    v[64 + l] = 0x40400000u;      /* 3.0 */
+    v[96 + l] = 0x40800000u;      /* 4.0 */
+  }
+  vm_where w = {{group, 0, 0}, sub, 32};
+  vm_texture t;
+  memset(&t, 0, sizeof t);
+  t.format = LS_FORMAT_RGBA16FLOAT;
+  t.texel_bytes = 8;
+  t.levels = 1;
+  t.layers = 2;
+  t.level[0].w = 4;
+  t.level[0].h = 2;
+  t.level[0].d = 2;
+  t.level[0].row = 32;
+  t.level[0].slice = 64;
+  vm_texel_event e = {pc, acc, 0, mask, oob, {c[0], c[1], c[2], c[3]},
+                      acc == VM_STORE ? v : NULL, &t, &w};
+  f->o->texel(f->o->user, th, &e);
+}
+
+static void test_texture_race_groups(void **state) {
+  fixture f;
+  start_tex(&f, 2);
+  /* lane 3 of workgroups 0 and 1 stores texel (3, 1) of layer 1: red 1.0
+   * and 2.0, two different texels of bytes */
+  for (uint32_t g = 0; g < 2; g++) {
+    f.o->group_begin(f.o->user, g, (uint32_t[3]){g, 0, 0});
+    texel(&f, g, 0, VM_STORE, g, 0, 1u << 3, 0, 0, 1, 1, g ? 0x40000000u : 0x3f800000u);
+  }
+  chk_dispatch_finish(f.s, VM_OK, NULL);
+  assert_int_equal(chk_finding_count(f.s), 1);
+  const ls_check_finding *x = chk_finding(f.s, 0);
+  assert_int_equal(x->kind, LS_CHECK_DATA_RACE);
+  assert_true(x->texel);
+  assert_int_equal(x->texel_coord[0], 3);
+  assert_int_equal(x->texel_coord[1], 1);
+  assert_int_equal(x->texel_coord[2], 1);
+  assert_int_equal(x->texel_coord[3], 0);
+  assert_int_equal(x->texture_size[0], 4);
+  assert_int_equal(x->texture_size[1], 2);
+  assert_int_equal(x->texture_size[2], 2);
+  assert_int_equal(x->access_size, 8);
+  assert_non_null(strstr(x->message, "of 'img' (@group(0) @binding(2)), texel (3, 1), array layer 1 "
+                                     "of level 0, from different workgroups"));
+  finish(&f);
+}
+
+/* rgba16float stores quantizeToF16 of each component. Red 1.0 against
+ * 0x3f800008 = 1 + 8 x 2^-23 = 1 + 2^-20: f16 has 10 fraction bits, its
+ * step at 1 is 2^-10, so both are the f16 1.0 and the texel bytes are
+ * equal (a same-value race); 1.0 against 1.5 (0x3fc00000) is a race. */
+static void test_texture_same_value(void **state) {
+  static const uint32_t other[2] = {0x3f800008u, 0x3fc00000u};
+  for (int k = 0; k < 2; k++) {
+    fixture f;
+    start_tex(&f, 1);
+    f.o->group_begin(f.o->user, 0, (uint32_t[3]){0, 0, 0});
+    texel(&f, 0, 0, VM_STORE, 0, 0, 1u << 0, 0, 2, 0, 0, 0x3f800000u);
+    texel(&f, 0, 0, VM_STORE, 0, 1, 1u << 2, 0, 0, 0, 0, other[k]);
+    chk_dispatch_finish(f.s, VM_OK, NULL);
+    assert_int_equal(chk_finding_count(f.s), 1);
+    const ls_check_finding *x = chk_finding(f.s, 0);
+    assert_int_equal(x->kind, k == 0 ? LS_CHECK_RACE_SAME_VALUE : LS_CHECK_DATA_RACE);
+    assert_int_equal(x->texel_coord[0], 2);
+    finish(&f);
+  }
+}
+
+/* Within a workgroup: a store by subgroup 0 and a load of the same texel
+ * by subgroup 1, with a barrier released between them: textureBarrier
+ * orders them, workgroupBarrier does not (WGSL: it orders the workgroup
+ * address space only). */
+static void test_texture_barrier(void **state) {
+  for (int k = 0; k < 2; k++) {
+    fixture f;
+    start_tex(&f, 1);
+    f.o->group_begin(f.o->user, 0, (uint32_t[3]){0, 0, 0});
+    texel(&f, 0, 0, VM_STORE, 0, 0, 1u << 1, 0, 0, 0, 0, 0x3f800000u);
+    const uint32_t pcs[2] = {k == 0 ? 2u : 3u, k == 0 ? 2u : 3u};
+    f.o->barrier_release(f.o->user, 0, (uint32_t[3]){0, 0, 0}, pcs, 2);
+    texel(&f, 0, 1, VM_LOAD, 0, 1, 1u << 0, 0, 1, 0, 0, 0);
+    chk_dispatch_finish(f.s, VM_OK, NULL);
+    assert_int_equal(chk_finding_count(f.s), k == 0 ? 0 : 1);
+    if (k) {
+      assert_int_equal(chk_finding(f.s, 0)->kind, LS_CHECK_DATA_RACE);
+      assert_non_null(strstr(chk_finding(f.s, 0)->message, "no textureBarrier between them"));
+    }
+    finish(&f);
+  }
+}
+
+/* Lanes outside the view: a warning with the first invocation's texel
+ * (x = -1 as the shader wrote it, u32 0xFFFFFFFF) and the view's size;
+ * those lanes take no part in races. */
+static void test_texture_oob(void **state) {
+  fixture f;
+  start_tex(&f, 1);
+  f.o->group_begin(f.o->user, 0, (uint32_t[3]){0, 0, 0});
+  /* lanes 0..4 at x = -1 .. 3: lane 0 outside */
+  texel(&f, 0, 0, VM_STORE, 0, 0, 0x1f, 0x1, 0xFFFFFFFFu, 0, 0, 0x3f800000u);
+  chk_dispatch_finish(f.s, VM_OK, NULL);
+  assert_int_equal(chk_finding_count(f.s), 1);
+  const ls_check_finding *x = chk_finding(f.s, 0);
+  assert_int_equal(x->kind, LS_CHECK_TEXEL_OUT_OF_BOUNDS);
+  assert_int_equal(x->severity, LS_CHECK_WARNING);
+  assert_int_equal(x->count, 1);
+  assert_int_equal(x->texel_coord[0], 0xFFFFFFFFu);
+  assert_int_equal(x->texture_levels, 1);
+  assert_non_null(strstr(x->message, "textureStore to 'img' (@group(0) @binding(2)) outside the "
+                                     "texture view: texel (-1, 0), array layer 0 of level 0; the "
+                                     "view is 4 x 2 texels, 2 array layers at level 0 (1 mip level)"));
+  assert_non_null(strstr(x->text, "t.wgsl:2:3 warning:"));
+  finish(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bounds_first_and_count), cmocka_unit_test(test_logical),
       cmocka_unit_test(test_race_order),             cmocka_unit_test(test_race_two_readers),
       cmocka_unit_test(test_race_barrier_and_groups), cmocka_unit_test(test_barrier_divergence),
       cmocka_unit_test(test_cap),
+      cmocka_unit_test(test_texture_race_groups),    cmocka_unit_test(test_texture_same_value),
+      cmocka_unit_test(test_texture_barrier),        cmocka_unit_test(test_texture_oob),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

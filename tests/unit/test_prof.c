@@ -3,7 +3,7 @@
  * planner: the seed lessons' claims with exact figures, measured through
  * the public API (ls_profiler_attach on a device, a real dispatch), plus
  * bank conflicts, atomics, barriers, the lane-activity trace, profile
- * checks and the reports.
+ * checks, the reports, and texel traffic (texels and tiles per request).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -31,6 +31,10 @@ typedef struct buf_spec {
   ls_buffer_binding_type type;
   const uint32_t *init; /* NULL = zeros */
   size_t words;
+  /* a texture binding (type one of LS_BINDING_*_TEXTURE): a 2D texture of
+   * tex_w x tex_h texels of this format, zeroed; init and words unused */
+  ls_texture_format tex_format;
+  uint32_t tex_w, tex_h;
 } buf_spec;
 
 static void on_error(void *user, ls_error_type t, const char *m) {
@@ -59,8 +63,31 @@ static void run_wgsl(run *r, const char *profile, uint32_t width, uint32_t threa
   assert_true(ls_shader_module_is_valid(m));
   ls_bind_group_layout_entry le[8];
   ls_bind_group_entry be[8];
-  ls_buffer *bufs[8];
+  ls_buffer *bufs[8] = {0};
+  ls_texture *texs[8] = {0};
+  ls_texture_view *views[8] = {0};
   for (size_t i = 0; i < nb; i++) {
+    if (bs[i].tex_w) {
+      ls_texture_desc td;
+      memset(&td, 0, sizeof td);
+      td.size = (ls_extent3d){bs[i].tex_w, bs[i].tex_h, 1};
+      td.format = bs[i].tex_format;
+      td.usage = LS_TEXTURE_USAGE_COPY_DST | LS_TEXTURE_USAGE_COPY_SRC |
+                 (bs[i].type == LS_BINDING_SAMPLED_TEXTURE ? LS_TEXTURE_USAGE_TEXTURE_BINDING
+                                                           : LS_TEXTURE_USAGE_STORAGE_BINDING);
+      texs[i] = ls_device_create_texture(r->dev, &td);
+      assert_non_null(texs[i]);
+      views[i] = ls_texture_create_view(texs[i], NULL);
+      assert_non_null(views[i]);
+      memset(&le[i], 0, sizeof le[i]);
+      le[i].binding = bs[i].binding;
+      le[i].type = bs[i].type;
+      if (bs[i].type != LS_BINDING_SAMPLED_TEXTURE) le[i].format = bs[i].tex_format;
+      memset(&be[i], 0, sizeof be[i]);
+      be[i].binding = bs[i].binding;
+      be[i].texture_view = views[i];
+      continue;
+    }
     ls_buffer_desc bd = {bs[i].words * 4,
                          LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST |
                              LS_BUFFER_USAGE_COPY_SRC | (bs[i].type == LS_BINDING_UNIFORM
@@ -92,7 +119,11 @@ static void run_wgsl(run *r, const char *profile, uint32_t width, uint32_t threa
   ls_compute_pipeline_destroy(p);
   ls_pipeline_layout_destroy(pl);
   ls_bind_group_layout_destroy(bgl);
-  for (size_t i = 0; i < nb; i++) ls_buffer_destroy(bufs[i]);
+  for (size_t i = 0; i < nb; i++) {
+    ls_buffer_destroy(bufs[i]);
+    ls_texture_view_destroy(views[i]);
+    ls_texture_destroy(texs[i]);
+  }
   ls_shader_module_destroy(m);
   assert_int_equal(ls_profiler_dispatch_count(r->prof), 1);
 }
@@ -603,6 +634,205 @@ static void test_profiles(void **state) {
   ls_adapter_destroy(a);
 }
 
+/* ------------------------------------------------------- texel traffic */
+
+/* The tile model (docs/profiler.md): tile_bytes / texel bytes texels,
+ * 2^ceil(k/2) wide and 2^floor(k/2) tall. Default profile: 128-byte tiles,
+ * so r32float (4 bytes) tiles are 8 x 4 texels and rgba32float (16 bytes)
+ * 4 x 2; W = 32. Every store is in bounds and the subgroups are full, so
+ * each request's tiles follow from the rectangle its 32 lanes cover (lane
+ * l = local index l: x varies fastest). */
+#define K_TEX_STORE(FMT)                                                       \
+  "@group(0) @binding(0) var img: texture_storage_2d<" FMT ", write>;\n"        \
+  "@compute @workgroup_size(8, 8)\n"                                            \
+  "fn square(@builtin(global_invocation_id) g: vec3u) {\n"                      \
+  "  textureStore(img, g.xy, vec4f(1.0));\n"                                    \
+  "}\n"                                                                         \
+  "@compute @workgroup_size(64, 1)\n"                                           \
+  "fn row(@builtin(global_invocation_id) g: vec3u) {\n"                         \
+  "  textureStore(img, g.xy, vec4f(1.0));\n"                                    \
+  "}\n"                                                                         \
+  "@compute @workgroup_size(1, 64)\n"                                           \
+  "fn column(@builtin(global_invocation_id) g: vec3u) {\n"                      \
+  "  textureStore(img, g.xy, vec4f(1.0));\n"                                    \
+  "}\n"
+static const char *k_tex_store = K_TEX_STORE("r32float");
+static const char *k_tex_store16 = K_TEX_STORE("rgba32float");
+
+static const ls_prof_mem *tex_store(run *r, const char *profile, uint32_t w, const char *entry,
+                                    ls_texture_format f, uint32_t gx, uint32_t gy,
+                                    const ls_profiler_options *po, const char *src) {
+  buf_spec bs[] = {{0, LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE, NULL, 0, f, 64, 64}};
+  run_wgsl(r, profile, w, 1, src ? src : k_tex_store, entry, bs, 1, gx, gy, 1, po);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r->prof, 0);
+  const ls_prof_mem *m = find_mem(d, LS_PROF_STORE, "img");
+  assert_non_null(m);
+  assert_int_equal(m->space, LS_PROF_TEXTURE);
+  assert_int_equal(m->sectors, 0); /* texel traffic is not buffer traffic */
+  assert_int_equal(d->requests, 0);
+  assert_int_equal(d->texel_requests, m->requests);
+  assert_int_equal(d->tiles, m->tiles);
+  return m;
+}
+
+static void test_texture_tiles(void **state) {
+  (void)state;
+  run r;
+  /* 8x8 workgroups over 64x64: a subgroup is rows 4s..4s+3 of 8 columns
+   * starting at a multiple of 8, one 8x4 tile exactly; 64 workgroups x 2
+   * subgroups = 128 requests of 32 texels, 128 tiles, every tile byte used */
+  const ls_prof_mem *m = tex_store(&r, "default", 0, "square", LS_FORMAT_R32FLOAT, 8, 8, NULL, NULL);
+  assert_int_equal(m->requests, 128);
+  assert_int_equal(m->lanes, 4096);
+  assert_int_equal(m->texels, 4096);
+  assert_int_equal(m->bytes, 4096 * 4);
+  assert_int_equal(m->tiles, 128);
+  assert_int_equal(m->max_tiles, 1);
+  assert_int_equal(m->tile_width, 8);
+  assert_int_equal(m->tile_height, 4);
+  assert_true(fabs(m->efficiency - 1.0) < 1e-12);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  assert_int_equal(d->memory.tile_bytes, 128);
+  run_free(&r);
+  /* a row of 32 texels: x 0..31 or 32..63 of one row, 32 / 8 = 4 tiles;
+   * 64 workgroups (one per row) x 2 subgroups; 32 x 4 B of 4 x 128 B */
+  m = tex_store(&r, "default", 0, "row", LS_FORMAT_R32FLOAT, 1, 64, NULL, NULL);
+  assert_int_equal(m->requests, 128);
+  assert_int_equal(m->tiles, 512);
+  assert_true(fabs(m->tiles_per_request - 4.0) < 1e-12);
+  assert_true(fabs(m->efficiency - 0.25) < 1e-12);
+  run_free(&r);
+  /* a column of 32 texels: 32 / 4 = 8 tiles per request */
+  m = tex_store(&r, "default", 0, "column", LS_FORMAT_R32FLOAT, 64, 1, NULL, NULL);
+  assert_int_equal(m->requests, 128);
+  assert_int_equal(m->tiles, 1024);
+  assert_true(fabs(m->efficiency - 0.125) < 1e-12);
+  run_free(&r);
+  /* rgba32float: 8 texels of 16 B, 4 x 2; the 8x4 patch of a subgroup
+   * covers 2 x 2 tiles */
+  m = tex_store(&r, "default", 0, "square", LS_FORMAT_RGBA32FLOAT, 8, 8, NULL, k_tex_store16);
+  assert_int_equal(m->tile_width, 4);
+  assert_int_equal(m->tile_height, 2);
+  assert_int_equal(m->tiles, 512);
+  assert_int_equal(m->bytes, 4096 * 16);
+  run_free(&r);
+  /* amd: W = 64, 128-byte tiles: a subgroup is the whole 8x8 workgroup,
+   * two 8x4 tiles; 64 requests */
+  m = tex_store(&r, "amd", 0, "square", LS_FORMAT_R32FLOAT, 8, 8, NULL, NULL);
+  assert_int_equal(m->requests, 64);
+  assert_int_equal(m->tiles, 128);
+  run_free(&r);
+  /* intel: W = 16, 64-byte tiles: 16 texels, 4 x 4; a subgroup is 8
+   * columns of 2 rows (within one 4-row band): 2 tiles; 64 x 4 requests */
+  m = tex_store(&r, "intel", 0, "square", LS_FORMAT_R32FLOAT, 8, 8, NULL, NULL);
+  assert_int_equal(m->tile_width, 4);
+  assert_int_equal(m->tile_height, 4);
+  assert_int_equal(m->requests, 256);
+  assert_int_equal(m->tiles, 512);
+  run_free(&r);
+  /* a tile size from the options: 256 B = 64 r32float texels, 8 x 8; at
+   * W = 64 each subgroup is one tile */
+  ls_profiler_options po;
+  memset(&po, 0, sizeof po);
+  po.size = sizeof po;
+  po.memory.tile_bytes = 256;
+  m = tex_store(&r, "default", 64, "square", LS_FORMAT_R32FLOAT, 8, 8, &po, NULL);
+  assert_int_equal(m->tile_width, 8);
+  assert_int_equal(m->tile_height, 8);
+  assert_int_equal(m->requests, 64);
+  assert_int_equal(m->tiles, 64);
+  run_free(&r);
+}
+
+/* Loads: lanes on one texel count it once; lanes out of bounds are
+ * counted as such and fetch nothing; the per-line figures and the cost. */
+static void test_texture_loads(void **state) {
+  (void)state;
+  static const char *src =
+      "@group(0) @binding(0) var src: texture_2d<f32>;\n"
+      "@group(0) @binding(1) var<storage, read_write> out: array<f32>;\n"
+      "@compute @workgroup_size(32)\n"
+      "fn main(@builtin(local_invocation_index) i: u32) {\n"
+      "  let a = textureLoad(src, vec2u(0u, 0u), 0).x;\n"
+      "  let b = textureLoad(src, vec2u(i, 0u), 0).x;\n"
+      "  out[i] = a + b;\n"
+      "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_SAMPLED_TEXTURE, NULL, 0, LS_FORMAT_RGBA8UNORM, 20, 4},
+                   {1, LS_BINDING_STORAGE, NULL, 32, 0, 0, 0}};
+  run r;
+  run_wgsl(&r, "default", 32, 1, src, "main", bs, 2, 3, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  const ls_prof_mem *a = NULL, *b = NULL;
+  for (size_t i = 0; i < d->nmem; i++) {
+    if (d->mem[i].space != LS_PROF_TEXTURE) continue;
+    if (d->mem[i].line == 5) a = &d->mem[i];
+    if (d->mem[i].line == 6) b = &d->mem[i];
+  }
+  assert_non_null(a);
+  assert_non_null(b);
+  /* 3 workgroups of one full subgroup each: 3 requests per load */
+  assert_int_equal(a->requests, 3);
+  assert_int_equal(a->lanes, 96);
+  assert_int_equal(a->texels, 3); /* one texel per request */
+  assert_int_equal(a->tiles, 3);
+  assert_int_equal(a->unique_bytes, 12);
+  /* x = 0..31 on a 20-wide texture: lanes 20..31 out of bounds (12 per
+   * request), x 0..19 in 8x4 tiles: 3 tiles (0..7, 8..15, 16..19) */
+  assert_int_equal(b->oob_lanes, 36);
+  assert_int_equal(b->texels, 60);
+  assert_int_equal(b->tiles, 9);
+  assert_int_equal(b->max_tiles, 3);
+  assert_int_equal(d->texel_requests, 6);
+  assert_int_equal(d->tiles, 12);
+  /* cost: issued + buffer sectors + tiles (no bank replays here) */
+  assert_true(fabs(d->cost - (double)(d->issued + d->sectors + 12)) < 1e-9);
+  for (size_t i = 0; i < d->nline; i++)
+    if (d->line[i].line == 6) {
+      assert_int_equal(d->line[i].texel_requests, 3);
+      assert_int_equal(d->line[i].tiles, 9);
+      assert_int_equal(d->line[i].requests, 0);
+    }
+  char *j = ls_profiler_report_json(r.prof, "default");
+  assert_non_null(j);
+  assert_non_null(strstr(j, "\"texture\": {\"tileBytes\": 128, \"requests\": 6,"));
+  assert_non_null(strstr(j, "\"space\": \"texture\", \"variable\": \"src\""));
+  ls_free(j);
+  char *t = ls_profiler_report_text(r.prof, "default");
+  assert_non_null(t);
+  assert_non_null(strstr(t, "-- Texture memory (tiles of 128 B"));
+  assert_non_null(strstr(t, "texture totals: 6 requests, 63 texels, 12 tiles"));
+  ls_free(t);
+  run_free(&r);
+}
+
+/* The texture figures are the same whether the workgroup holding the
+ * requests is run in detail (traced) or not. */
+static void test_texture_traced(void **state) {
+  (void)state;
+  char *ref = NULL;
+  for (int traced = 0; traced <= 4; traced++) {
+    ls_profiler_options po;
+    memset(&po, 0, sizeof po);
+    po.size = sizeof po;
+    if (traced) {
+      po.trace = 1;
+      po.trace_group[0] = (uint32_t)(traced - 1) % 2;
+      po.trace_group[1] = (uint32_t)(traced - 1) / 2;
+    }
+    run r;
+    tex_store(&r, "default", 0, "square", LS_FORMAT_R32FLOAT, 2, 2, &po, NULL);
+    char *j = ls_profiler_report_json(r.prof, "default");
+    assert_non_null(j);
+    if (!ref) ref = j;
+    else {
+      assert_string_equal(j, ref);
+      ls_free(j);
+    }
+    run_free(&r);
+  }
+  ls_free(ref);
+}
+
 static void test_plan(void **state) {
   ls_plan_options o;
   memset(&o, 0, sizeof o);
@@ -653,6 +883,9 @@ int main(void) {
       cmocka_unit_test(test_summaries_match_events),
       cmocka_unit_test(test_reports),
       cmocka_unit_test(test_profiles),
+      cmocka_unit_test(test_texture_tiles),
+      cmocka_unit_test(test_texture_loads),
+      cmocka_unit_test(test_texture_traced),
       cmocka_unit_test(test_plan),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
