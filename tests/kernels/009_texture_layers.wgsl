@@ -13,7 +13,9 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
   let layers = textureNumLayers(src);
   if (gid.x >= dims.x || gid.y >= dims.y || gid.z >= layers) { return; }
   let v = textureLoad(src, gid.xy, gid.z, 0).x;
-  let lower = textureLoad(src, gid.xy / 2u, gid.z, 1).x;
+  // level 1 is 2x1: the coordinate is clamped into it, since an
+  // out-of-bounds load may return any texel of the texture
+  let lower = textureLoad(src, min(gid.xy / 2u, textureDimensions(src, 1) - 1u), gid.z, 1).x;
   textureStore(dst, gid.xy, layers - 1u - gid.z, vec4u(v * 3u + gid.z * 1000u + lower, 0u, 0u, 0u));
   if (all(gid == vec3u(0u))) {
     info[0] = dims.x;
