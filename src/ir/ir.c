@@ -174,10 +174,20 @@ char *ir_disassemble(const ir_program *p) {
          (unsigned)p->wg_mem_size, (unsigned)p->priv_mem_size);
   for (uint32_t i = 0; i < p->nbindings && p->bindings; i++) {
     const ir_binding *bd = &p->bindings[i];
-    static const char *const kinds[] = {"?", "uniform", "storage", "read-only storage"};
+    static const char *const kinds[] = {"?",
+                                        "uniform",
+                                        "storage",
+                                        "read-only storage",
+                                        "sampled texture",
+                                        "write-only storage texture",
+                                        "read-only storage texture",
+                                        "read-write storage texture",
+                                        "sampler",
+                                        "sampler_comparison"};
     ir_put(&b, "; s%u = @group(%u) @binding(%u) %s %s, min size %llu\n", (unsigned)i,
            (unsigned)bd->group, (unsigned)bd->binding,
-           (unsigned)bd->kind <= 3 ? kinds[bd->kind] : "?", bd->name ? bd->name : "?",
+           (unsigned)bd->kind < sizeof kinds / sizeof kinds[0] ? kinds[bd->kind] : "?",
+           bd->name ? bd->name : "?",
            (unsigned long long)bd->min_size);
   }
   for (unsigned i = 0; i < IR_BI_COUNT; i++) {

@@ -631,7 +631,12 @@ static void stmt(lw *L, ast_stmt *s) {
       /* _ = e runs e for its effects; a pointer is formed, never loaded
        * through (`_ = &s.arr` of a runtime-sized array is valid) */
       if (r->cval) break; /* a constant, abstract ones included: nothing runs */
-      if (r->type && r->type->kind == TY_PTR) (void)lw_ptr(L, r);
+      /* a texture or sampler: nothing runs, but the variable is statically
+       * used, so it takes its binding slot */
+      uint32_t slot;
+      if (r->type && (r->type->kind == TY_TEXTURE || r->type->kind == TY_SAMPLER))
+        (void)lw_handle_slot(L, r, &slot);
+      else if (r->type && r->type->kind == TY_PTR) (void)lw_ptr(L, r);
       else (void)lw_value(L, r);
       break;
     }

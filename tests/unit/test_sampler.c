@@ -590,11 +590,70 @@ static void test_cube_faces(void **state) {
   free_env(&e);
 }
 
+static const char *handles =
+    "@group(0) @binding(0) var t: texture_2d<f32>;\n"
+    "@group(0) @binding(1) var s: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<f32, 2>;\n"
+    "fn g(tt: texture_2d<f32>, ss: sampler) -> f32 {\n"
+    "  _ = tt;\n"
+    "  _ = ss;\n"
+    "  return textureSampleLevel(tt, ss, vec2f(0.5), 0.0).r;\n"
+    "}\n"
+    "fn f(tt: texture_2d<f32>, ss: sampler) -> f32 { return g(tt, ss) + f32(textureDimensions(tt).x); }\n"
+    "@compute @workgroup_size(1) fn main() { o[0] = f(t, s); o[1] = g(t, s); }\n";
+
+static const char *phony_only =
+    "@group(0) @binding(0) var t: texture_2d<f32>;\n"
+    "@group(0) @binding(1) var s: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<f32, 2>;\n"
+    "@compute @workgroup_size(1) fn main() { _ = t; _ = s; o[0] = 1.0; }\n";
+
+/* Handle parameters through two calls, and `_ = handle` (a static use: the
+ * binding is in the layout). u = 0.5: texel 2 of the red row, 0.4; plus
+ * its width 4. */
+static void test_handle_params(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_texture *t = red_row(d, 1);
+  ls_texture_view *v = ls_texture_create_view(t, NULL);
+  ls_sampler *s = sampler(d, LS_FILTER_NEAREST, LS_ADDRESS_CLAMP_TO_EDGE, LS_COMPARE_UNDEFINED);
+  uint32_t out[2];
+  run_sampling(d, handles, v, s, out, 2);
+  assert_true(f32(out[0]) == 102.0f / 255 + 4.0f);
+  assert_true(f32(out[1]) == 102.0f / 255);
+  /* the phony assignments alone put t and s in layout "auto": binding
+   * only the buffer is an error */
+  ls_compute_pipeline *p = pipeline(d, phony_only, NULL);
+  assert_non_null(p);
+  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  ls_buffer_desc bd = {8, LS_BUFFER_USAGE_STORAGE, "o"};
+  ls_buffer *b = ls_device_create_buffer(d, &bd);
+  ls_bind_group_entry be;
+  memset(&be, 0, sizeof be);
+  be.binding = 2;
+  be.buffer = b;
+  be.size = LS_WHOLE_SIZE;
+  assert_null(ls_device_create_bind_group(d, l, &be, 1));
+  assert_int_equal(nerrors, 1);
+  nerrors = 0;
+  run_sampling(d, phony_only, v, s, out, 2);
+  assert_true(f32(out[0]) == 1.0f);
+  ls_buffer_destroy(b);
+  ls_bind_group_layout_destroy(l);
+  ls_compute_pipeline_destroy(p);
+  ls_sampler_destroy(s);
+  ls_texture_view_destroy(v);
+  ls_texture_destroy(t);
+  free_env(&e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_create_sampler),  cmocka_unit_test(test_bind_groups),
       cmocka_unit_test(test_pipeline_pairs),  cmocka_unit_test(test_address_and_filter),
       cmocka_unit_test(test_mip_levels),      cmocka_unit_test(test_cube_faces),
+      cmocka_unit_test(test_handle_params),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
