@@ -264,8 +264,11 @@ LS_API ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint
 /* ---------------------------------------------------------------- textures */
 
 /* The texel formats lockstep holds (GPUTextureFormat): X(NAME, "webgpu-name").
- * Every one is a plain color format with STORAGE_BINDING capability; the
- * r32 ones also for read-write storage access. */
+ * Every core WebGPU color format (plain and packed), r16unorm and the other
+ * "texture-formats-tier1" formats, and the depth-stencil formats. Which are
+ * storage formats, their sample types and copies follow WebGPU's texture
+ * format capabilities (docs/conformance.md). New formats are appended, so
+ * the values of the older ones do not change. */
 #define LS_TEXTURE_FORMAT_LIST(X)                                              \
   X(R32FLOAT, "r32float")                                                      \
   X(R32UINT, "r32uint")                                                        \
@@ -279,7 +282,43 @@ LS_API ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint
   X(RGBA16FLOAT, "rgba16float")                                                \
   X(RGBA32FLOAT, "rgba32float")                                                \
   X(RGBA32UINT, "rgba32uint")                                                  \
-  X(RGBA32SINT, "rgba32sint")
+  X(RGBA32SINT, "rgba32sint")                                                  \
+  X(R8UNORM, "r8unorm")                                                        \
+  X(R8SNORM, "r8snorm")                                                        \
+  X(R8UINT, "r8uint")                                                          \
+  X(R8SINT, "r8sint")                                                          \
+  X(RG8UNORM, "rg8unorm")                                                      \
+  X(RG8SNORM, "rg8snorm")                                                      \
+  X(RG8UINT, "rg8uint")                                                        \
+  X(RG8SINT, "rg8sint")                                                        \
+  X(RGBA8UNORM_SRGB, "rgba8unorm-srgb")                                        \
+  X(BGRA8UNORM, "bgra8unorm")                                                  \
+  X(BGRA8UNORM_SRGB, "bgra8unorm-srgb")                                        \
+  X(R16UNORM, "r16unorm")                                                      \
+  X(R16SNORM, "r16snorm")                                                      \
+  X(R16UINT, "r16uint")                                                        \
+  X(R16SINT, "r16sint")                                                        \
+  X(R16FLOAT, "r16float")                                                      \
+  X(RG16UNORM, "rg16unorm")                                                    \
+  X(RG16SNORM, "rg16snorm")                                                    \
+  X(RG16UINT, "rg16uint")                                                      \
+  X(RG16SINT, "rg16sint")                                                      \
+  X(RG16FLOAT, "rg16float")                                                    \
+  X(RGBA16UNORM, "rgba16unorm")                                                \
+  X(RGBA16SNORM, "rgba16snorm")                                                \
+  X(RG32UINT, "rg32uint")                                                      \
+  X(RG32SINT, "rg32sint")                                                      \
+  X(RG32FLOAT, "rg32float")                                                    \
+  X(RGB10A2UINT, "rgb10a2uint")                                                \
+  X(RGB10A2UNORM, "rgb10a2unorm")                                              \
+  X(RG11B10UFLOAT, "rg11b10ufloat")                                            \
+  X(RGB9E5UFLOAT, "rgb9e5ufloat")                                              \
+  X(STENCIL8, "stencil8")                                                      \
+  X(DEPTH16UNORM, "depth16unorm")                                              \
+  X(DEPTH24PLUS, "depth24plus")                                                \
+  X(DEPTH24PLUS_STENCIL8, "depth24plus-stencil8")                              \
+  X(DEPTH32FLOAT, "depth32float")                                              \
+  X(DEPTH32FLOAT_STENCIL8, "depth32float-stencil8")
 
 typedef enum ls_texture_format {
   LS_FORMAT_UNDEFINED = 0,
@@ -293,8 +332,13 @@ typedef enum ls_texture_format {
 LS_API ls_texture_format ls_texture_format_from_name(const char *name);
 /* The WebGPU name; NULL for LS_FORMAT_UNDEFINED or out of range. */
 LS_API const char *ls_texture_format_name(ls_texture_format f);
-/* Bytes per texel (the texel block copy footprint); 0 when unknown. */
+/* Bytes per texel: the texel block copy footprint; for depth24plus and the
+ * combined depth-stencil formats, which have none, the bytes lockstep holds
+ * per texel. 0 when unknown. */
 LS_API uint32_t ls_texture_format_texel_bytes(ls_texture_format f);
+/* The GPUTextureSampleTypes the format allows on a device without features:
+ * bit (1u << LS_SAMPLE_*) for each; 0 when unknown. */
+LS_API uint32_t ls_texture_format_sample_types(ls_texture_format f);
 
 enum {
   LS_TEXTURE_USAGE_COPY_SRC = 0x01,

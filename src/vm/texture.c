@@ -13,6 +13,29 @@
 #include "../../include/lockstep.h"
 #include "vm.h"
 
+/* How the bits of each format map onto the shader's vec4 (formats.def):
+ * a channel format for every channel, or a packed layout. */
+typedef enum {
+  TXC_UNORM8, TXC_SNORM8, TXC_UINT8, TXC_SINT8, TXC_SRGB8,
+  TXC_UNORM16, TXC_SNORM16, TXC_UINT16, TXC_SINT16, TXC_FLOAT16,
+  TXC_UINT32, TXC_SINT32, TXC_FLOAT32,
+  TXC_RGB10A2UI, TXC_RGB10A2UN, TXC_RG11B10F, TXC_RGB9E5F
+} tx_codec;
+
+typedef struct {
+  uint8_t codec, ch, bgra;
+} tx_fmt;
+
+static const tx_fmt tx_fmts[LS_FORMAT_COUNT_] = {
+#define X(n, bytes, codec, ch, order, ...) [LS_FORMAT_##n] = {TXC_##codec, ch, TX_##order},
+#define TX_RGBA 0
+#define TX_BGRA 1
+#include "formats.def"
+#undef TX_RGBA
+#undef TX_BGRA
+#undef X
+};
+
 /* max(lo, min(hi, x)) as WGSL writes the inverse transfer functions; a NaN
  * goes to lo (min and max of a NaN may return either operand). */
 static float tx_clampf(float x, float lo, float hi) {
@@ -21,13 +44,104 @@ static float tx_clampf(float x, float lo, float hi) {
 }
 
 /* floor(0.5 + s * clamp(x)): the rounding of pack4x8unorm / pack4x8snorm,
- * which WGSL defines for the same 8-bit normalized channels. */
+ * which WGSL defines for the same normalized channels. */
 static int32_t tx_norm(float x, float lo, int32_t s) {
   return (int32_t)floorf(0.5f + (float)s * tx_clampf(x, lo, 1.0f));
 }
 
 static uint32_t tx_umin(uint32_t x, uint32_t hi) { return x > hi ? hi : x; }
 static int32_t tx_sclamp(int32_t x, int32_t lo, int32_t hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+/* v / s for an snorm channel: s + 1 codes below zero, so the most negative
+ * one is clamped to -1 (the CTF maps {-128, ..., 127} onto [-1, 1]). */
+static uint32_t tx_snorm(int32_t v, float s) {
+  const float f = (float)v / s;
+  return vm_f2u_bits(f < -1.0f ? -1.0f : f);
+}
+
+/* The sRGB EOTF (IEC 61966-2-1) of an 8-bit code, in double and rounded
+ * once to f32. */
+static uint32_t tx_srgb(uint8_t v) {
+  const double c = v / 255.0;
+  const double l = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+  return vm_f2u_bits((float)l);
+}
+
+/* An unsigned float of WGSL's 11float / 10float channel formats: 5 bits of
+ * exponent (bias 15) over mb bits of fraction, no sign; exponent 0 holds
+ * the subnormals, 31 infinity (fraction 0) and NaN. */
+static uint32_t tx_ufloat(uint32_t x, unsigned mb) {
+  const uint32_t e = x >> mb, m = x & ((1u << mb) - 1);
+  if (e == 31) return m ? 0x7fc00000u : 0x7f800000u;
+  if (e == 0) return vm_f2u_bits(ldexpf((float)m, -14 - (int)mb));
+  /* a normal one is an f32 with the fraction shifted up */
+  return (e - 15 + 127) << 23 | m << (23 - mb);
+}
+
+/* max(0, T) in an unsigned float of mb fraction bits: the nearest value,
+ * ties to even; finite values above the largest finite one take it (GPUs
+ * round these formats to the closest finite value); NaN and negatives give
+ * 0, +infinity stays. */
+static uint32_t tx_to_ufloat(uint32_t bits, unsigned mb) {
+  const float f = vm_bits_f(bits);
+  if (!(f > 0.0f)) return 0;
+  const uint32_t inf = 31u << mb;
+  if (isinf(f)) return inf;
+  int ex;
+  frexpf(f, &ex); /* f in [2^(ex-1), 2^ex) */
+  int q = ex - 1 - (int)mb; /* the ulp of f's binade in the small format */
+  if (q < -14 - (int)mb) q = -14 - (int)mb; /* the subnormals' ulp */
+  /* f = u ulps; in binade E = q + mb + 15 the code is (E - 1) << mb plus
+   * u (u = 2^mb + fraction), which also holds for the subnormals and when
+   * rounding carries into the next binade */
+  const uint32_t u = (uint32_t)rint(ldexp((double)f, -q));
+  const uint32_t code = ((uint32_t)(q + (int)mb + 14) << mb) + u;
+  return code >= inf ? inf - 1 : code;
+}
+
+/* One stored channel element (1, 2 or 4 bytes) to the shader's bits. */
+static uint32_t tx_get(unsigned codec, const uint8_t *p, unsigned i) {
+  uint16_t h;
+  uint32_t w;
+  switch (codec) {
+  case TXC_UNORM8: return vm_f2u_bits((float)p[i] / 255.0f);
+  case TXC_SNORM8: return tx_snorm((int8_t)p[i], 127.0f);
+  case TXC_UINT8: return p[i];
+  case TXC_SINT8: return (uint32_t)(int32_t)(int8_t)p[i];
+  case TXC_SRGB8: return i == 3 ? vm_f2u_bits((float)p[i] / 255.0f) : tx_srgb(p[i]);
+  case TXC_UNORM16: memcpy(&h, p + 2 * i, 2); return vm_f2u_bits((float)h / 65535.0f);
+  case TXC_SNORM16: memcpy(&h, p + 2 * i, 2); return tx_snorm((int16_t)h, 32767.0f);
+  case TXC_UINT16: memcpy(&h, p + 2 * i, 2); return h;
+  case TXC_SINT16: memcpy(&h, p + 2 * i, 2); return (uint32_t)(int32_t)(int16_t)h;
+  case TXC_FLOAT16: memcpy(&h, p + 2 * i, 2); return vm_f16_decode(h);
+  default: memcpy(&w, p + 4 * i, 4); return w; /* the 32-bit channels */
+  }
+}
+
+/* The inverse transfer function of one channel into its element. */
+static void tx_put(unsigned codec, uint8_t *p, unsigned i, uint32_t v) {
+  uint16_t h;
+  switch (codec) {
+  case TXC_UNORM8: p[i] = (uint8_t)tx_norm(vm_bits_f(v), 0.0f, 255); return;
+  case TXC_SNORM8: p[i] = (uint8_t)(int8_t)tx_norm(vm_bits_f(v), -1.0f, 127); return;
+  case TXC_UINT8: p[i] = (uint8_t)tx_umin(v, 255); return;
+  case TXC_SINT8: p[i] = (uint8_t)(int8_t)tx_sclamp((int32_t)v, -128, 127); return;
+  case TXC_UNORM16: h = (uint16_t)tx_norm(vm_bits_f(v), 0.0f, 65535); break;
+  case TXC_SNORM16: h = (uint16_t)(int16_t)tx_norm(vm_bits_f(v), -1.0f, 32767); break;
+  case TXC_UINT16: h = (uint16_t)tx_umin(v, 65535); break;
+  case TXC_SINT16: h = (uint16_t)(int16_t)tx_sclamp((int32_t)v, -32768, 32767); break;
+  case TXC_FLOAT16: h = (uint16_t)vm_f16_encode(v); break; /* quantizeToF16 */
+  case TXC_SRGB8: return; /* no sRGB format is a storage format */
+  default: memcpy(p + 4 * i, &v, 4); return;
+  }
+  memcpy(p + 2 * i, &h, 2);
+}
+
+static int tx_is_int(unsigned codec) {
+  return codec == TXC_UINT8 || codec == TXC_SINT8 || codec == TXC_UINT16 ||
+         codec == TXC_SINT16 || codec == TXC_UINT32 || codec == TXC_SINT32 ||
+         codec == TXC_RGB10A2UI;
+}
 
 /* Byte address of texel (x, y, z) of level lv, or NULL out of bounds. */
 static uint8_t *tx_addr(const vm_texture *t, uint32_t x, uint32_t y, uint32_t z, uint32_t lv) {
@@ -39,95 +153,70 @@ static uint8_t *tx_addr(const vm_texture *t, uint32_t x, uint32_t y, uint32_t z,
 }
 
 static void tx_decode(uint32_t format, const uint8_t *p, uint32_t v[4]) {
-  const uint32_t one_f = 0x3f800000u;
-  uint32_t w[4];
-  switch (format) {
-  case LS_FORMAT_R32FLOAT:
-    memcpy(v, p, 4);
-    v[1] = v[2] = 0;
-    v[3] = one_f;
-    return;
-  case LS_FORMAT_R32UINT:
-  case LS_FORMAT_R32SINT:
-    memcpy(v, p, 4);
-    v[1] = v[2] = 0;
-    v[3] = 1;
-    return;
-  case LS_FORMAT_RGBA8UNORM:
-    for (int i = 0; i < 4; i++) v[i] = vm_f2u_bits((float)p[i] / 255.0f);
-    return;
-  case LS_FORMAT_RGBA8SNORM:
-    /* v / 127, and -128 to -1: the CTF maps {-128, ..., 127} onto [-1, 1] */
+  const tx_fmt *f = &tx_fmts[format < LS_FORMAT_COUNT_ ? format : 0];
+  uint32_t w;
+  /* channels the format lacks read as 0, and alpha as 1 */
+  v[0] = v[1] = v[2] = 0;
+  v[3] = tx_is_int(f->codec) ? 1u : 0x3f800000u;
+  switch (f->codec) {
+  case TXC_RGB10A2UI:
+  case TXC_RGB10A2UN:
+    /* r in bits 0-9, g 10-19, b 20-29, a 30-31 */
+    memcpy(&w, p, 4);
     for (int i = 0; i < 4; i++) {
-      float f = (float)(int8_t)p[i] / 127.0f;
-      v[i] = vm_f2u_bits(f < -1.0f ? -1.0f : f);
+      const uint32_t c = i < 3 ? w >> (10 * i) & 0x3ffu : w >> 30;
+      v[i] = f->codec == TXC_RGB10A2UI ? c : vm_f2u_bits((float)c / (i < 3 ? 1023.0f : 3.0f));
     }
     return;
-  case LS_FORMAT_RGBA8UINT:
-    for (int i = 0; i < 4; i++) v[i] = p[i];
+  case TXC_RG11B10F:
+    /* r in bits 0-10, g 11-21, b 22-31 */
+    memcpy(&w, p, 4);
+    v[0] = tx_ufloat(w & 0x7ffu, 6);
+    v[1] = tx_ufloat(w >> 11 & 0x7ffu, 6);
+    v[2] = tx_ufloat(w >> 22, 5);
     return;
-  case LS_FORMAT_RGBA8SINT:
-    for (int i = 0; i < 4; i++) v[i] = (uint32_t)(int32_t)(int8_t)p[i];
-    return;
-  case LS_FORMAT_RGBA16UINT:
-  case LS_FORMAT_RGBA16SINT:
-  case LS_FORMAT_RGBA16FLOAT:
-    for (int i = 0; i < 4; i++) {
-      uint16_t h;
-      memcpy(&h, p + 2 * i, 2);
-      v[i] = format == LS_FORMAT_RGBA16UINT   ? h
-             : format == LS_FORMAT_RGBA16SINT ? (uint32_t)(int32_t)(int16_t)h
-                                              : vm_f16_decode(h);
-    }
-    return;
-  case LS_FORMAT_RGBA32FLOAT:
-  case LS_FORMAT_RGBA32UINT:
-  case LS_FORMAT_RGBA32SINT:
-    memcpy(w, p, 16);
-    memcpy(v, w, 16);
+  case TXC_RGB9E5F:
+    /* three 9-bit mantissas (r in bits 0-8, g 9-17, b 18-26) under one
+     * 5-bit exponent (27-31, bias 15): m * 2^(e - 15 - 9) */
+    memcpy(&w, p, 4);
+    for (int i = 0; i < 3; i++)
+      v[i] = vm_f2u_bits(ldexpf((float)(w >> (9 * i) & 0x1ffu), (int)(w >> 27) - 24));
     return;
   default:
-    memset(v, 0, 16);
+    for (unsigned i = 0; i < f->ch; i++) {
+      /* bgra: memory holds b, g, r, a */
+      const unsigned k = f->bgra && i != 1 && i != 3 ? 2 - i : i;
+      v[k] = tx_get(f->codec, p, i);
+    }
     return;
   }
 }
 
+/* Shader components for channels the format lacks are ignored. */
 static void tx_encode(uint32_t format, uint8_t *p, const uint32_t v[4]) {
-  switch (format) {
-  case LS_FORMAT_R32FLOAT:
-  case LS_FORMAT_R32UINT:
-  case LS_FORMAT_R32SINT:
-    memcpy(p, v, 4); /* the other components are ignored */
-    return;
-  case LS_FORMAT_RGBA8UNORM:
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)tx_norm(vm_bits_f(v[i]), 0.0f, 255);
-    return;
-  case LS_FORMAT_RGBA8SNORM:
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(int8_t)tx_norm(vm_bits_f(v[i]), -1.0f, 127);
-    return;
-  case LS_FORMAT_RGBA8UINT:
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)tx_umin(v[i], 255);
-    return;
-  case LS_FORMAT_RGBA8SINT:
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(int8_t)tx_sclamp((int32_t)v[i], -128, 127);
-    return;
-  case LS_FORMAT_RGBA16UINT:
-  case LS_FORMAT_RGBA16SINT:
-  case LS_FORMAT_RGBA16FLOAT:
+  const tx_fmt *f = &tx_fmts[format < LS_FORMAT_COUNT_ ? format : 0];
+  uint32_t w = 0;
+  switch (f->codec) {
+  case TXC_RGB10A2UI:
+  case TXC_RGB10A2UN:
     for (int i = 0; i < 4; i++) {
-      uint16_t h = format == LS_FORMAT_RGBA16UINT ? (uint16_t)tx_umin(v[i], 65535)
-                   : format == LS_FORMAT_RGBA16SINT
-                       ? (uint16_t)(int16_t)tx_sclamp((int32_t)v[i], -32768, 32767)
-                       : (uint16_t)vm_f16_encode(v[i]); /* quantizeToF16 */
-      memcpy(p + 2 * i, &h, 2);
+      const uint32_t hi = i < 3 ? 1023 : 3;
+      const uint32_t c = f->codec == TXC_RGB10A2UI ? tx_umin(v[i], hi)
+                                                   : (uint32_t)tx_norm(vm_bits_f(v[i]), 0.0f, (int32_t)hi);
+      w |= c << (10 * i);
     }
+    memcpy(p, &w, 4);
     return;
-  case LS_FORMAT_RGBA32FLOAT:
-  case LS_FORMAT_RGBA32UINT:
-  case LS_FORMAT_RGBA32SINT:
-    memcpy(p, v, 16);
+  case TXC_RG11B10F:
+    w = tx_to_ufloat(v[0], 6) | tx_to_ufloat(v[1], 6) << 11 | tx_to_ufloat(v[2], 5) << 22;
+    memcpy(p, &w, 4);
     return;
+  case TXC_RGB9E5F: return; /* not a storage format */
   default:
+    for (unsigned i = 0; i < f->ch; i++) {
+      const unsigned k = f->bgra && i != 1 && i != 3 ? 2 - i : i;
+      tx_put(f->codec, p, i, v[k]);
+    }
     return;
   }
 }
