@@ -673,6 +673,7 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
   if (!b->init) return case_fail(x, at.s, "out of memory for %llu words",
                                  (unsigned long long)b->words);
   const json_t *init = json_object_get(jb, "init");
+  b->has_init = init != NULL;
   if (init) {
     case_path ip = case_key(at.s, "init");
     if (json_is_array(init)) {

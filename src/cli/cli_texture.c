@@ -3,7 +3,7 @@
  * describes a texture as a buffer entry of kind "none" with a "texture"
  * object, so runners that know no textures still read the file; its words
  * are the texels of mip level 0, layer after layer, rows tightly packed.
- * They go in with writeTexture and come back through copyTextureToBuffer
+ * They go in with writeTexture (unless the entry has no "init") and come back through copyTextureToBuffer
  * into a staging buffer with 256-byte rows (WebGPU's bytesPerRow rule),
  * repacked here.
  */
@@ -32,7 +32,10 @@ int cli_texture_create(ls_device *dev, const case_buffer *b, ls_texture **tex,
   if (!*tex) return 0;
   ls_texel_copy_texture_info dst = {*tex, 0, {0, 0, 0}};
   ls_texel_copy_buffer_layout lay = {0, cli_row_bytes(b), b->tex_size[1]};
-  if (ls_queue_write_texture(dev, &dst, b->init, (size_t)b->words * 4, &lay, &td.size) != LS_OK)
+  /* without "init" the texture keeps the zeros of creation: the way to use
+   * the formats that are no copy destination (depth32float, depth24plus) */
+  if (b->has_init &&
+      ls_queue_write_texture(dev, &dst, b->init, (size_t)b->words * 4, &lay, &td.size) != LS_OK)
     return 0;
   ls_texture_view_desc vd;
   memset(&vd, 0, sizeof vd);
