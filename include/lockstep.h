@@ -153,7 +153,10 @@ LS_API void ls_adapter_destroy(ls_adapter *adapter);
 LS_API void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out);
 LS_API void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out);
 /* adapter.features.has(name): "core-features-and-limits", "subgroups",
- * "subgroup-size-control". */
+ * "subgroup-size-control", "shader-f16", and the texture format features
+ * "bgra8unorm-storage", "float32-filterable", "texture-formats-tier1",
+ * "texture-formats-tier2", "rg11b10ufloat-renderable",
+ * "depth32float-stencil8". */
 LS_API int ls_adapter_has_feature(const ls_adapter *adapter, const char *name);
 
 /* ------------------------------------------------------------------ device */
@@ -196,16 +199,18 @@ typedef struct ls_device_desc {
  * that is not a power of two. Values worse than the default are ignored. */
 LS_API ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *desc,
                                            ls_status *status, char *err, size_t errlen);
-/* GPUAdapter.features / GPUDevice.features: every adapter offers
- * "core-features-and-limits", "subgroups" and "shader-f16"; a device has
- * only those its requestDevice asked for. `enable f16;` in a module made on
- * a device without "shader-f16" is a validation error. */
+/* GPUAdapter.features / GPUDevice.features: every adapter offers the
+ * features listed at ls_adapter_has_feature above; a device has only those
+ * its requestDevice asked for (and the ones they enable). `enable f16;` in
+ * a module made on a device without "shader-f16" is a validation error. */
 LS_API int ls_adapter_has_feature(const ls_adapter *adapter, const char *name);
 LS_API int ls_device_has_feature(const ls_device *device, const char *name);
 LS_API void ls_device_destroy(ls_device *device);
 LS_API void ls_device_get_limits(const ls_device *device, ls_limits *out);
 /* device.features.has(name): the features requested at creation (and those
- * they enable: "subgroup-size-control" enables "subgroups"). */
+ * they enable: "subgroup-size-control" enables "subgroups",
+ * "texture-formats-tier2" enables "texture-formats-tier1", which enables
+ * "rg11b10ufloat-renderable"); "core-features-and-limits" always. */
 LS_API int ls_device_has_feature(const ls_device *device, const char *name);
 
 LS_API void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user);

@@ -1,7 +1,8 @@
 /*
  * texture.c — the texel side of the texture opcodes (TLD, TST, TQRY): the
  * address of a texel in a view, and WGSL's channel transfer functions
- * (§Texel Formats) between the stored bits and the shader's vec4 value.
+ * (§Texel Formats) between the stored bits and the shader's vec4 value,
+ * driven by the codec columns of formats.def.
  * Each call covers the live lanes of one subgroup; the handlers in
  * vm_loop.inc only pass rows. Out of bounds, a load gives (0, 0, 0, 0) and
  * a store does nothing: two of the behaviours WGSL allows
