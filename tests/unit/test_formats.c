@@ -12,6 +12,7 @@
 #include "unit_util.h"
 
 #include "lockstep.h"
+#include "wgsl/types.h" /* types_texel_formats: WGSL's storage texel formats */
 
 /* ---------------------------------------------------------- VM codecs */
 
@@ -669,6 +670,44 @@ static void test_auto_layout_features(void **state) {
   }
 }
 
+/* The front end and the API agree on the storage formats: every texel
+ * format WGSL accepts in texture_storage_* is a format lockstep holds that
+ * allows write-only storage on a device with the texture format features,
+ * and every format that allows storage there is one WGSL accepts. */
+static void test_wgsl_formats_agree(void **state) {
+  (void)state;
+  const char *const feats[] = {"texture-formats-tier2", "bgra8unorm-storage", NULL};
+  env e = make_env(feats);
+  int n = 0;
+  for (int i = 0; types_texel_formats[i]; i++, n++) {
+    const ls_texture_format f = ls_texture_format_from_name(types_texel_formats[i]);
+    if (!f) fprintf(stderr, "WGSL texel format %s is not a lockstep format\n", types_texel_formats[i]);
+    assert_int_not_equal(f, LS_FORMAT_UNDEFINED);
+    ls_bind_group_layout *l = storage_layout(e.device, f, W_);
+    if (!l) fprintf(stderr, "%s: %s\n", types_texel_formats[i], last_error);
+    assert_non_null(l);
+    ls_bind_group_layout_destroy(l);
+  }
+  assert_int_equal(n, 40); /* the rows of WGSL's "Texel Formats for Storage Textures" */
+  int storage = 0;
+  for (int f = 1; f < LS_FORMAT_COUNT_; f++) {
+    ls_bind_group_layout *l = storage_layout(e.device, (ls_texture_format)f, W_);
+    if (!l) {
+      nerrors = 0;
+      continue;
+    }
+    ls_bind_group_layout_destroy(l);
+    int found = 0;
+    for (int i = 0; types_texel_formats[i]; i++)
+      found |= !strcmp(types_texel_formats[i], ls_texture_format_name((ls_texture_format)f));
+    if (!found) fprintf(stderr, "%s is a storage format WGSL lacks\n", ls_texture_format_name(f));
+    assert_true(found);
+    storage++;
+  }
+  assert_int_equal(storage, 40);
+  free_env(&e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_decode),
@@ -679,6 +718,7 @@ int main(void) {
       cmocka_unit_test(test_depth_copies),
       cmocka_unit_test(test_depth_load),
       cmocka_unit_test(test_auto_layout_features),
+      cmocka_unit_test(test_wgsl_formats_agree),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
