@@ -37,6 +37,17 @@ static const tx_fmt tx_fmts[LS_FORMAT_COUNT_] = {
 #undef X
 };
 
+/* v / 255 for each 8-bit code, folded by the compiler (the same correctly
+ * rounded quotient as the division at run time, without its latency) */
+#define TX_U8_1(i) (float)(i) / 255.0f
+#define TX_U8_4(i) TX_U8_1(i), TX_U8_1(i + 1), TX_U8_1(i + 2), TX_U8_1(i + 3)
+#define TX_U8_16(i) TX_U8_4(i), TX_U8_4(i + 4), TX_U8_4(i + 8), TX_U8_4(i + 12)
+#define TX_U8_64(i) TX_U8_16(i), TX_U8_16(i + 16), TX_U8_16(i + 32), TX_U8_16(i + 48)
+static const float tx_unorm8[256] = {TX_U8_64(0), TX_U8_64(64), TX_U8_64(128), TX_U8_64(192)};
+
+/* memory channel i -> shader component: bgra holds b, g, r, a */
+static const uint8_t tx_swz[2][4] = {{0, 1, 2, 3}, {2, 1, 0, 3}};
+
 /* max(lo, min(hi, x)) as WGSL writes the inverse transfer functions; a NaN
  * goes to lo (min and max of a NaN may return either operand). */
 static float tx_clampf(float x, float lo, float hi) {
@@ -100,25 +111,6 @@ static uint32_t tx_to_ufloat(uint32_t bits, unsigned mb) {
   return code >= inf ? inf - 1 : code;
 }
 
-/* One stored channel element (1, 2 or 4 bytes) to the shader's bits. */
-static uint32_t tx_get(unsigned codec, const uint8_t *p, unsigned i) {
-  uint16_t h;
-  uint32_t w;
-  switch (codec) {
-  case TXC_UNORM8: return vm_f2u_bits((float)p[i] / 255.0f);
-  case TXC_SNORM8: return tx_snorm((int8_t)p[i], 127.0f);
-  case TXC_UINT8: return p[i];
-  case TXC_SINT8: return (uint32_t)(int32_t)(int8_t)p[i];
-  case TXC_SRGB8: return i == 3 ? vm_f2u_bits((float)p[i] / 255.0f) : tx_srgb(p[i]);
-  case TXC_UNORM16: memcpy(&h, p + 2 * i, 2); return vm_f2u_bits((float)h / 65535.0f);
-  case TXC_SNORM16: memcpy(&h, p + 2 * i, 2); return tx_snorm((int16_t)h, 32767.0f);
-  case TXC_UINT16: memcpy(&h, p + 2 * i, 2); return h;
-  case TXC_SINT16: memcpy(&h, p + 2 * i, 2); return (uint32_t)(int32_t)(int16_t)h;
-  case TXC_FLOAT16: memcpy(&h, p + 2 * i, 2); return vm_f16_decode(h);
-  default: memcpy(&w, p + 4 * i, 4); return w; /* the 32-bit channels */
-  }
-}
-
 /* The inverse transfer function of one channel into its element. */
 static void tx_put(unsigned codec, uint8_t *p, unsigned i, uint32_t v) {
   uint16_t h;
@@ -153,43 +145,83 @@ static uint8_t *tx_addr(const vm_texture *t, uint32_t x, uint32_t y, uint32_t z,
          (uint64_t)y * t->level[lv].row + (uint64_t)x * t->texel_bytes;
 }
 
-static void tx_decode(uint32_t format, const uint8_t *p, uint32_t v[4]) {
-  const tx_fmt *f = &tx_fmts[format < LS_FORMAT_COUNT_ ? format : 0];
+/* The packed formats: one little-endian word per texel. */
+static void tx_decode_packed(unsigned codec, const uint8_t *p, uint32_t v[4]) {
   uint32_t w;
-  /* channels the format lacks read as 0, and alpha as 1 */
-  v[0] = v[1] = v[2] = 0;
-  v[3] = tx_is_int(f->codec) ? 1u : 0x3f800000u;
-  switch (f->codec) {
+  memcpy(&w, p, 4);
+  switch (codec) {
   case TXC_RGB10A2UI:
   case TXC_RGB10A2UN:
     /* r in bits 0-9, g 10-19, b 20-29, a 30-31 */
-    memcpy(&w, p, 4);
     for (int i = 0; i < 4; i++) {
       const uint32_t c = i < 3 ? w >> (10 * i) & 0x3ffu : w >> 30;
-      v[i] = f->codec == TXC_RGB10A2UI ? c : vm_f2u_bits((float)c / (i < 3 ? 1023.0f : 3.0f));
+      v[i] = codec == TXC_RGB10A2UI ? c : vm_f2u_bits((float)c / (i < 3 ? 1023.0f : 3.0f));
     }
     return;
   case TXC_RG11B10F:
     /* r in bits 0-10, g 11-21, b 22-31 */
-    memcpy(&w, p, 4);
     v[0] = tx_ufloat(w & 0x7ffu, 6);
     v[1] = tx_ufloat(w >> 11 & 0x7ffu, 6);
     v[2] = tx_ufloat(w >> 22, 5);
     return;
-  case TXC_RGB9E5F:
-    /* three 9-bit mantissas (r in bits 0-8, g 9-17, b 18-26) under one
-     * 5-bit exponent (27-31, bias 15): m * 2^(e - 15 - 9) */
-    memcpy(&w, p, 4);
+  default:
+    /* rgb9e5ufloat: three 9-bit mantissas (r in bits 0-8, g 9-17, b
+     * 18-26) under one 5-bit exponent (27-31, bias 15): m * 2^(e - 15 - 9) */
     for (int i = 0; i < 3; i++)
       v[i] = vm_f2u_bits(ldexpf((float)(w >> (9 * i) & 0x1ffu), (int)(w >> 27) - 24));
     return;
-  default:
-    for (unsigned i = 0; i < f->ch; i++) {
-      /* bgra: memory holds b, g, r, a */
-      const unsigned k = f->bgra && i != 1 && i != 3 ? 2 - i : i;
-      v[k] = tx_get(f->codec, p, i);
-    }
+  }
+}
+
+static void tx_decode(uint32_t format, const uint8_t *p, uint32_t v[4]) {
+  const tx_fmt *f = &tx_fmts[format < LS_FORMAT_COUNT_ ? format : 0];
+  /* channels the format lacks read as 0, and alpha as 1 */
+  v[0] = v[1] = v[2] = 0;
+  v[3] = tx_is_int(f->codec) ? 1u : 0x3f800000u;
+  if (f->codec >= TXC_RGB10A2UI) {
+    tx_decode_packed(f->codec, p, v);
     return;
+  }
+  /* one switch per texel, the channel loop inside, in memory order; four
+   * channels get a loop of fixed length, which the compiler unrolls: the
+   * blur-like loads of 8-bit images spend their time here */
+  uint32_t *t = v;
+  const unsigned n = f->ch;
+  uint16_t h;
+  uint32_t w;
+#define TX_EACH_(expr)                                                         \
+  do {                                                                         \
+    if (n == 4)                                                                \
+      for (unsigned i = 0; i < 4; i++) t[i] = (expr);                          \
+    else                                                                       \
+      for (unsigned i = 0; i < n; i++) t[i] = (expr);                          \
+  } while (0)
+#define TX_H_(i) (memcpy(&h, p + 2 * (i), 2), h)
+#define TX_W_(i) (memcpy(&w, p + 4 * (i), 4), w)
+  switch (f->codec) {
+  case TXC_UNORM8: TX_EACH_(vm_f2u_bits(tx_unorm8[p[i]])); break;
+  case TXC_SNORM8: TX_EACH_(tx_snorm((int8_t)p[i], 127.0f)); break;
+  case TXC_UINT8: TX_EACH_(p[i]); break;
+  case TXC_SINT8: TX_EACH_((uint32_t)(int32_t)(int8_t)p[i]); break;
+  case TXC_SRGB8:
+    for (unsigned i = 0; i < 3; i++) t[i] = tx_srgb(p[i]);
+    t[3] = vm_f2u_bits(tx_unorm8[p[3]]); /* alpha is linear */
+    break;
+  case TXC_UNORM16: TX_EACH_(vm_f2u_bits((float)TX_H_(i) / 65535.0f)); break;
+  case TXC_SNORM16: TX_EACH_(tx_snorm((int16_t)TX_H_(i), 32767.0f)); break;
+  case TXC_UINT16: TX_EACH_(TX_H_(i)); break;
+  case TXC_SINT16: TX_EACH_((uint32_t)(int32_t)(int16_t)TX_H_(i)); break;
+  case TXC_FLOAT16: TX_EACH_(vm_f16_decode(TX_H_(i))); break;
+  default: TX_EACH_(TX_W_(i)); break; /* the 32-bit channels */
+  }
+#undef TX_EACH_
+#undef TX_H_
+#undef TX_W_
+  if (f->bgra) {
+    /* memory holds b, g, r, a */
+    const uint32_t b = v[0];
+    v[0] = v[2];
+    v[2] = b;
   }
 }
 
@@ -213,11 +245,14 @@ static void tx_encode(uint32_t format, uint8_t *p, const uint32_t v[4]) {
     memcpy(p, &w, 4);
     return;
   case TXC_RGB9E5F: return; /* not a storage format */
+  case TXC_UINT32:
+  case TXC_SINT32:
+  case TXC_FLOAT32: /* the ICTF is T; a fixed length for four, so no call */
+    if (f->ch == 4) memcpy(p, v, 16);
+    else memcpy(p, v, 4 * (size_t)f->ch);
+    return;
   default:
-    for (unsigned i = 0; i < f->ch; i++) {
-      const unsigned k = f->bgra && i != 1 && i != 3 ? 2 - i : i;
-      tx_put(f->codec, p, i, v[k]);
-    }
+    for (unsigned i = 0; i < f->ch; i++) tx_put(f->codec, p, i, v[tx_swz[f->bgra][i]]);
     return;
   }
 }
