@@ -21,12 +21,12 @@
 
 /* The capability columns of vm/formats.def, WebGPU's texture format
  * capabilities table; the names come from LS_TEXTURE_FORMAT_LIST. */
-#define SMP_F S_(FLOAT) | S_(UNFILTERABLE_FLOAT)
+#define SMP_F (S_(FLOAT) | S_(UNFILTERABLE_FLOAT))
 #define SMP_UF S_(UNFILTERABLE_FLOAT)
 #define SMP_UF32 S_(UNFILTERABLE_FLOAT)
 #define SMP_U S_(UINT)
 #define SMP_S S_(SINT)
-#define SMP_D S_(DEPTH) | S_(UNFILTERABLE_FLOAT)
+#define SMP_D (S_(DEPTH) | S_(UNFILTERABLE_FLOAT))
 #define ST_0 0
 #define ST_W API_ST_W
 #define ST_WR (API_ST_W | API_ST_R)

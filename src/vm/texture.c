@@ -185,16 +185,15 @@ static void tx_decode(uint32_t format, const uint8_t *p, uint32_t v[4]) {
   /* one switch per texel, the channel loop inside, in memory order; four
    * channels get a loop of fixed length, which the compiler unrolls: the
    * blur-like loads of 8-bit images spend their time here */
-  uint32_t *t = v;
   const unsigned n = f->ch;
   uint16_t h;
   uint32_t w;
 #define TX_EACH_(expr)                                                         \
   do {                                                                         \
     if (n == 4)                                                                \
-      for (unsigned i = 0; i < 4; i++) t[i] = (expr);                          \
+      for (unsigned i = 0; i < 4; i++) v[i] = (expr);                          \
     else                                                                       \
-      for (unsigned i = 0; i < n; i++) t[i] = (expr);                          \
+      for (unsigned i = 0; i < n; i++) v[i] = (expr);                          \
   } while (0)
 #define TX_H_(i) (memcpy(&h, p + 2 * (i), 2), h)
 #define TX_W_(i) (memcpy(&w, p + 4 * (i), 4), w)
@@ -204,8 +203,8 @@ static void tx_decode(uint32_t format, const uint8_t *p, uint32_t v[4]) {
   case TXC_UINT8: TX_EACH_(p[i]); break;
   case TXC_SINT8: TX_EACH_((uint32_t)(int32_t)(int8_t)p[i]); break;
   case TXC_SRGB8:
-    for (unsigned i = 0; i < 3; i++) t[i] = tx_srgb(p[i]);
-    t[3] = vm_f2u_bits(tx_unorm8[p[3]]); /* alpha is linear */
+    for (unsigned i = 0; i < 3; i++) v[i] = tx_srgb(p[i]);
+    v[3] = vm_f2u_bits(tx_unorm8[p[3]]); /* alpha is linear */
     break;
   case TXC_UNORM16: TX_EACH_(vm_f2u_bits((float)TX_H_(i) / 65535.0f)); break;
   case TXC_SNORM16: TX_EACH_(tx_snorm((int16_t)TX_H_(i), 32767.0f)); break;
