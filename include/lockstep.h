@@ -400,9 +400,20 @@ LS_API ls_texture_format ls_texture_get_format(const ls_texture *texture);
 LS_API uint32_t ls_texture_get_mip_level_count(const ls_texture *texture);
 LS_API uint32_t ls_texture_get_usage(const ls_texture *texture);
 
+/* GPUTextureAspect; 0 is WebGPU's default, "all". A depth-stencil format's
+ * "depth-only" / "stencil-only" aspect is its aspect-specific format
+ * (depth24plus, depth32float or stencil8). */
+typedef enum ls_texture_aspect {
+  LS_ASPECT_ALL = 0,
+  LS_ASPECT_STENCIL_ONLY,
+  LS_ASPECT_DEPTH_ONLY
+} ls_texture_aspect;
+
 /* GPUTextureViewDescriptor; a zero field is "not given" and takes WebGPU's
- * default (format: the texture's; dimension: from the texture; counts: the
- * rest of the levels / layers; usage: the texture's). */
+ * default (format: the texture's, or its aspect's; dimension: from the
+ * texture; counts: the rest of the levels / layers; usage: the texture's;
+ * aspect: all). A combined depth-stencil texture binds through a view of
+ * one aspect. */
 typedef struct ls_texture_view_desc {
   ls_texture_format format;
   ls_view_dimension dimension;
@@ -412,6 +423,7 @@ typedef struct ls_texture_view_desc {
   uint32_t array_layer_count;
   uint32_t usage;
   const char *label;
+  ls_texture_aspect aspect;
 } ls_texture_view_desc;
 
 /* texture.createView(desc); desc NULL = the default view. */
@@ -427,11 +439,13 @@ typedef struct ls_texel_copy_buffer_layout {
   uint32_t rows_per_image;
 } ls_texel_copy_buffer_layout;
 
-/* GPUTexelCopyTextureInfo (aspect "all"). */
+/* GPUTexelCopyTextureInfo; aspect 0 = "all" (a combined depth-stencil
+ * format copies one aspect at a time). */
 typedef struct ls_texel_copy_texture_info {
   ls_texture *texture;
   uint32_t mip_level;
   ls_origin3d origin;
+  ls_texture_aspect aspect;
 } ls_texel_copy_texture_info;
 
 /* queue.writeTexture: the texture needs COPY_DST; data_size bytes at data

@@ -206,6 +206,10 @@ uint32_t api_format_sample_types(const ls_device *d, const api_texfmt *f);
  * a sentence: "(needs the \"texture-formats-tier1\" feature)" or "(it is
  * not a storage format)". */
 const char *api_format_storage_why(const api_texfmt *f, uint32_t access);
+/* WebGPU's "resolving GPUTextureAspect": the format itself for "all", the
+ * aspect-specific format of a depth-stencil format, else
+ * LS_FORMAT_UNDEFINED (the aspect is not present). */
+ls_texture_format api_aspect_format(ls_texture_format f, ls_texture_aspect a);
 /* API_ST_* of a storage texture binding type; 0 for the others. */
 uint32_t api_storage_access(ls_buffer_binding_type type);
 
@@ -229,7 +233,8 @@ struct ls_texture_view {
   ls_device *device;
   unsigned refs;
   ls_texture *texture;
-  ls_texture_format format;
+  ls_texture_format format; /* for one aspect of a depth-stencil format, its format */
+  ls_texture_aspect aspect;
   ls_view_dimension dimension;
   uint32_t base_level, levels, base_layer, layers, usage;
   char *label;
@@ -247,10 +252,11 @@ ls_extent3d api_texture_level_size(const ls_texture *t, uint32_t level);
 void api_texture_view_to_vm(const ls_texture_view *v, vm_texture *out);
 const char *api_view_dimension_name(ls_view_dimension d);
 
-/* The copy between linear bytes and a texture region, validated already;
- * to_texture picks the direction. */
+/* The copy between linear bytes and a texture region (of one aspect),
+ * validated already; to_texture picks the direction. */
 void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const ls_extent3d *size,
-                      uint8_t *linear, const ls_texel_copy_buffer_layout *layout, int to_texture);
+                      ls_texture_aspect aspect, uint8_t *linear,
+                      const ls_texel_copy_buffer_layout *layout, int to_texture);
 /* WebGPU's "validating texture buffer copy" for one side of a copy (op
  * names the call in messages): returns 0 when valid, else 1 with the
  * reason in why. aligned: bytesPerRow a multiple of 256 and the offset of
@@ -371,6 +377,7 @@ typedef struct api_cmd {
   ls_texture *texture;
   uint32_t mip_level;
   ls_origin3d origin;
+  ls_texture_aspect aspect;
   ls_extent3d extent;
   ls_texel_copy_buffer_layout layout;
   /* dispatch: a snapshot of the pass state */

@@ -399,8 +399,8 @@ static int api_check_texture_entry(ls_device *d, const ls_bind_group_entry *e,
     }
     if (f->aspects == (API_ASPECT_DEPTH | API_ASPECT_STENCIL)) {
       api_validation(d, "createBindGroup: binding %u (texture): texture '%s' is %s, and a view "
-                        "of both its aspects cannot be bound (views of one aspect are not "
-                        "supported by lockstep yet)",
+                        "of both its aspects cannot be bound (bind a \"depth-only\" or "
+                        "\"stencil-only\" view)",
                      e->binding, name, ls_texture_format_name(v->format));
       return 0;
     }

@@ -96,6 +96,33 @@ const char *api_format_storage_why(const api_texfmt *f, uint32_t access) {
              : "(it is not a storage format)";
 }
 
+/* The aspect-specific formats of WebGPU's depth-stencil format table. */
+ls_texture_format api_aspect_format(ls_texture_format f, ls_texture_aspect a) {
+  const api_texfmt *i = api_format_info(f);
+  if (!i || a == LS_ASPECT_ALL) return i ? f : LS_FORMAT_UNDEFINED;
+  const uint32_t want = a == LS_ASPECT_DEPTH_ONLY ? API_ASPECT_DEPTH : API_ASPECT_STENCIL;
+  if (!(i->aspects & want) || (a != LS_ASPECT_DEPTH_ONLY && a != LS_ASPECT_STENCIL_ONLY))
+    return LS_FORMAT_UNDEFINED;
+  if (i->aspects != (API_ASPECT_DEPTH | API_ASPECT_STENCIL)) return f;
+  if (a == LS_ASPECT_STENCIL_ONLY) return LS_FORMAT_STENCIL8;
+  return f == LS_FORMAT_DEPTH24PLUS_STENCIL8 ? LS_FORMAT_DEPTH24PLUS : LS_FORMAT_DEPTH32FLOAT;
+}
+
+/* Where an aspect's bytes sit in a texel of format f: a combined format
+ * holds its depth in bytes 0-3 and its stencil in byte 4 (formats.def). */
+static uint32_t api_aspect_offset(ls_texture_format f, ls_texture_aspect a) {
+  const api_texfmt *i = api_format_info(f);
+  return i && i->aspects == (API_ASPECT_DEPTH | API_ASPECT_STENCIL) && a == LS_ASPECT_STENCIL_ONLY
+             ? 4
+             : 0;
+}
+
+static const char *api_aspect_name(ls_texture_aspect a) {
+  return a == LS_ASPECT_ALL ? "all" : a == LS_ASPECT_STENCIL_ONLY ? "stencil-only"
+                                    : a == LS_ASPECT_DEPTH_ONLY   ? "depth-only"
+                                                                  : "(unknown)";
+}
+
 uint32_t api_storage_access(ls_buffer_binding_type type) {
   return type == LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE   ? API_ST_W
          : type == LS_BINDING_READ_ONLY_STORAGE_TEXTURE  ? API_ST_R
@@ -336,7 +363,10 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
   else memset(&r, 0, sizeof r);
   const char *name = api_texture_name(texture);
   /* resolving GPUTextureViewDescriptor defaults */
-  if (!r.format) r.format = texture->format;
+  if (!r.format) {
+    const ls_texture_format af = api_aspect_format(texture->format, r.aspect);
+    r.format = af ? af : texture->format;
+  }
   if (!r.mip_level_count && r.base_mip_level < texture->levels)
     r.mip_level_count = texture->levels - r.base_mip_level;
   const uint32_t tex_layers =
@@ -359,9 +389,18 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
     return NULL;                                                               \
   } while (0)
   if (texture->destroyed) FAIL_("createView of texture '%s': the texture is destroyed", name);
-  if (r.format != texture->format)
+  const ls_texture_format aspect_format = api_aspect_format(texture->format, r.aspect);
+  if (!aspect_format)
+    FAIL_("createView of texture '%s': aspect \"%s\" is not present in format %s", name,
+          api_aspect_name(r.aspect), ls_texture_format_name(texture->format));
+  if (r.aspect == LS_ASPECT_ALL && r.format != texture->format)
     FAIL_("createView of texture '%s': format %s is not the texture's format %s (no viewFormats)",
           name, ls_texture_format_name(r.format) ? ls_texture_format_name(r.format) : "(unknown)",
+          ls_texture_format_name(texture->format));
+  if (r.aspect != LS_ASPECT_ALL && r.format != aspect_format)
+    FAIL_("createView of texture '%s': format %s is not %s, the format of aspect \"%s\" of %s",
+          name, ls_texture_format_name(r.format) ? ls_texture_format_name(r.format) : "(unknown)",
+          ls_texture_format_name(aspect_format), api_aspect_name(r.aspect),
           ls_texture_format_name(texture->format));
   if (r.usage & ~texture->usage)
     FAIL_("createView of texture '%s': usage 0x%x is not a subset of the texture's 0x%x", name,
@@ -412,6 +451,7 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
   v->texture = texture;
   api_texture_ref(texture);
   v->format = r.format;
+  v->aspect = r.aspect;
   v->dimension = r.dimension;
   v->base_level = r.base_mip_level;
   v->levels = r.mip_level_count;
@@ -426,7 +466,8 @@ void ls_texture_view_destroy(ls_texture_view *view) { api_texture_view_unref(vie
 void api_texture_view_to_vm(const ls_texture_view *v, vm_texture *out) {
   const ls_texture *t = v->texture;
   memset(out, 0, sizeof *out);
-  out->data = t->data;
+  /* one aspect of a combined format: its bytes within each texel */
+  out->data = t->data + api_aspect_offset(t->format, v->aspect);
   out->format = (uint32_t)v->format;
   out->texel_bytes = t->texel_bytes;
   out->levels = v->levels;
@@ -469,11 +510,16 @@ int api_texture_copy_check(const char *op, const ls_device *d,
   if (info->mip_level >= t->levels)
     CFAIL_("%s: mipLevel %u is not below texture '%s''s mipLevelCount %u", op,
                       info->mip_level, name, t->levels);
-  const api_texfmt *fi = api_format_info(t->format);
-  const char *fname = ls_texture_format_name(t->format);
+  /* the aspect's format: its copies, footprint and alignment rules */
+  const ls_texture_format af = api_aspect_format(t->format, info->aspect);
+  if (!af)
+    CFAIL_("%s: aspect \"%s\" is not present in format %s of texture '%s'", op,
+           api_aspect_name(info->aspect), ls_texture_format_name(t->format), name);
+  const api_texfmt *fi = api_format_info(af);
+  const char *fname = ls_texture_format_name(af);
   if (fi->aspects == (API_ASPECT_DEPTH | API_ASPECT_STENCIL))
     CFAIL_("%s: texture '%s' is %s, whose aspect \"all\" is two aspects; a copy takes one "
-           "(aspect selection is not supported by lockstep yet)", op, name, fname);
+           "(\"depth-only\" or \"stencil-only\")", op, name, fname);
   const int to_tex = usage == LS_TEXTURE_USAGE_COPY_DST;
   if (!(fi->copy & (to_tex ? API_COPY_DST : API_COPY_SRC)))
     CFAIL_("%s: texture '%s' is %s, which is not a valid texel copy %s", op, name, fname,
@@ -492,7 +538,7 @@ int api_texture_copy_check(const char *op, const ls_device *d,
                       "texture '%s' (%u, %u, %u)",
                       op, o.x, o.y, o.z, size->width, size->height, size->depth_or_array_layers,
                       info->mip_level, name, e.width, e.height, e.depth_or_array_layers);
-  const uint32_t bpt = t->texel_bytes;
+  const uint32_t bpt = fi->texel_bytes;
   const int has_bpr = layout->bytes_per_row != LS_COPY_STRIDE_UNDEFINED;
   const int has_rpi = layout->rows_per_image != LS_COPY_STRIDE_UNDEFINED;
   if (aligned) {
@@ -533,20 +579,31 @@ int api_texture_copy_check(const char *op, const ls_device *d,
 }
 
 void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const ls_extent3d *size,
-                      uint8_t *linear, const ls_texel_copy_buffer_layout *layout, int to_texture) {
+                      ls_texture_aspect aspect, uint8_t *linear,
+                      const ls_texel_copy_buffer_layout *layout, int to_texture) {
   const ls_extent3d e = api_texture_level_size(t, level);
   const uint64_t bpt = t->texel_bytes, row = e.width * bpt, slice = row * e.height;
   const uint64_t bpr = layout->bytes_per_row != LS_COPY_STRIDE_UNDEFINED ? layout->bytes_per_row : 0;
   const uint64_t rpi = layout->rows_per_image != LS_COPY_STRIDE_UNDEFINED ? layout->rows_per_image : 0;
-  const size_t n = (size_t)(size->width * bpt);
+  /* the linear side holds the aspect's footprint per texel; one aspect of
+   * a combined format is a part of each texel, copied texel by texel */
+  const uint32_t fp = api_format_info(api_aspect_format(t->format, aspect))->texel_bytes;
+  const uint32_t at = api_aspect_offset(t->format, aspect);
+  const size_t n = (size_t)(size->width * fp);
   if (!n) return;
   for (uint32_t z = 0; z < size->depth_or_array_layers; z++)
     for (uint32_t y = 0; y < size->height; y++) {
       uint8_t *lin = linear + layout->offset + z * bpr * rpi + y * bpr;
       uint8_t *tex = t->data + t->level_offset[level] + (origin.z + z) * slice +
-                     (origin.y + y) * row + origin.x * bpt;
-      if (to_texture) memcpy(tex, lin, n);
-      else memcpy(lin, tex, n);
+                     (origin.y + y) * row + origin.x * bpt + at;
+      if (fp == bpt) {
+        if (to_texture) memcpy(tex, lin, n);
+        else memcpy(lin, tex, n);
+        continue;
+      }
+      for (uint32_t x = 0; x < size->width; x++)
+        if (to_texture) memcpy(tex + x * bpt, lin + x * fp, fp);
+        else memcpy(lin + x * fp, tex + x * bpt, fp);
     }
 }
 
@@ -565,7 +622,7 @@ ls_status ls_queue_write_texture(ls_device *device, const ls_texel_copy_texture_
     api_validation(device, "%s", why);
     return LS_VALIDATION;
   }
-  api_texture_copy(dst->texture, dst->mip_level, dst->origin, size, (uint8_t *)(uintptr_t)data,
-                   layout, 1);
+  api_texture_copy(dst->texture, dst->mip_level, dst->origin, size, dst->aspect,
+                   (uint8_t *)(uintptr_t)data, layout, 1);
   return LS_OK;
 }

@@ -30,7 +30,7 @@ int cli_texture_create(ls_device *dev, const case_buffer *b, ls_texture **tex,
   td.label = b->name;
   *tex = ls_device_create_texture(dev, &td);
   if (!*tex) return 0;
-  ls_texel_copy_texture_info dst = {*tex, 0, {0, 0, 0}};
+  ls_texel_copy_texture_info dst = {*tex, 0, {0, 0, 0}, LS_ASPECT_ALL};
   ls_texel_copy_buffer_layout lay = {0, cli_row_bytes(b), b->tex_size[1]};
   /* without "init" the texture keeps the zeros of creation: the way to use
    * the formats that are no copy destination (depth32float, depth24plus) */
@@ -56,7 +56,7 @@ int cli_texture_read(ls_device *dev, const case_buffer *b, ls_texture *tex, uint
   int ok = stage && tmp;
   if (ok) {
     ls_command_encoder *enc = ls_device_create_command_encoder(dev);
-    ls_texel_copy_texture_info src = {tex, 0, {0, 0, 0}};
+    ls_texel_copy_texture_info src = {tex, 0, {0, 0, 0}, LS_ASPECT_ALL};
     ls_texel_copy_buffer_layout lay = {0, bpr, b->tex_size[1]};
     ls_extent3d size = {b->tex_size[0], b->tex_size[1], b->tex_size[2]};
     ls_command_encoder_copy_texture_to_buffer(enc, &src, stage, &lay, &size);

@@ -638,6 +638,150 @@ static void test_depth_load(void **state) {
   free_env(&e);
 }
 
+static ls_status copy_aspect_to_buffer(ls_device *d, ls_texture *t, ls_texture_aspect a,
+                                       ls_extent3d size, ls_buffer *b) {
+  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_texel_copy_texture_info src = {t, 0, {0, 0, 0}, a};
+  ls_texel_copy_buffer_layout lay = {0, 256, LS_COPY_STRIDE_UNDEFINED};
+  ls_command_encoder_copy_texture_to_buffer(enc, &src, b, &lay, &size);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  if (!cb) return LS_VALIDATION;
+  return ls_queue_submit(d, &cb, 1);
+}
+
+/* One aspect of a combined depth-stencil texture: its stencil written and
+ * read back through "stencil-only" copies (the stencil8 footprint, a byte
+ * a texel), bound through "stencil-only" and "depth-only" views, whose
+ * formats are the aspect-specific ones; and the aspect rules' errors. */
+static const char *aspect_load =
+    "@group(0) @binding(0) var s: texture_2d<u32>;\n"
+    "@group(0) @binding(1) var dpt: texture_2d<f32>;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<u32, 8>;\n"
+    "@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {\n"
+    "  let c = vec2u(i % 2u, i / 2u);\n"
+    "  o[i] = textureLoad(s, c, 0).x;\n"
+    "  o[4u + i] = bitcast<u32>(textureLoad(dpt, c, 0).x);\n"
+    "}\n";
+
+static void test_aspects(void **state) {
+  (void)state;
+  const char *const feats[] = {"depth32float-stencil8", NULL};
+  env e = make_env(feats);
+  ls_device *d = e.device;
+  ls_texture *t = tex2d(d, 2, 2, LS_FORMAT_DEPTH24PLUS_STENCIL8,
+                        TU_COPY | LS_TEXTURE_USAGE_TEXTURE_BINDING);
+  assert_non_null(t);
+  const uint8_t st[4] = {5, 6, 7, 250};
+  ls_texel_copy_buffer_layout lay = {0, 2, 2};
+  ls_extent3d all = {2, 2, 1};
+  assert_int_equal(ls_queue_write_texture(
+                       d, &(ls_texel_copy_texture_info){t, 0, {0, 0, 0}, LS_ASPECT_STENCIL_ONLY},
+                       st, sizeof st, &lay, &all),
+                   LS_OK);
+  expect_no_error();
+  /* depth24plus is no copy destination (nor source) */
+  const float dz[4] = {0};
+  ls_texel_copy_buffer_layout lay4 = {0, 8, 2};
+  assert_int_equal(ls_queue_write_texture(
+                       d, &(ls_texel_copy_texture_info){t, 0, {0, 0, 0}, LS_ASPECT_DEPTH_ONLY},
+                       dz, sizeof dz, &lay4, &all),
+                   LS_VALIDATION);
+  expect_error("texture 't' is depth24plus, which is not a valid texel copy destination");
+  ls_buffer_desc bd = {512, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC |
+                                LS_BUFFER_USAGE_STORAGE, "b"};
+  ls_buffer *b = ls_device_create_buffer(d, &bd);
+  assert_int_equal(copy_aspect_to_buffer(d, t, LS_ASPECT_STENCIL_ONLY, all, b), LS_OK);
+  expect_no_error();
+  uint8_t back[2][2];
+  assert_int_equal(ls_queue_read_buffer(d, b, 0, back[0], 4), LS_OK); /* rows at 256 */
+  assert_int_equal(ls_queue_read_buffer(d, b, 256, back[1], 4), LS_OK);
+  assert_int_equal(back[0][0], 5);
+  assert_int_equal(back[0][1], 6);
+  assert_int_equal(back[1][0], 7);
+  assert_int_equal(back[1][1], 250);
+
+  /* views: the aspect-specific formats, and their errors */
+  ls_texture_view_desc vd;
+  memset(&vd, 0, sizeof vd);
+  vd.aspect = LS_ASPECT_STENCIL_ONLY;
+  ls_texture_view *sv = ls_texture_create_view(t, &vd);
+  vd.aspect = LS_ASPECT_DEPTH_ONLY;
+  ls_texture_view *dv = ls_texture_create_view(t, &vd);
+  assert_non_null(sv);
+  assert_non_null(dv);
+  vd.format = LS_FORMAT_DEPTH32FLOAT;
+  assert_null(ls_texture_create_view(t, &vd));
+  expect_error("format depth32float is not depth24plus, the format of aspect \"depth-only\" of "
+               "depth24plus-stencil8");
+  ls_texture *c = tex2d(d, 1, 1, LS_FORMAT_RGBA8UNORM, LS_TEXTURE_USAGE_TEXTURE_BINDING);
+  vd.format = 0;
+  assert_null(ls_texture_create_view(c, &vd));
+  expect_error("aspect \"depth-only\" is not present in format rgba8unorm");
+  ls_texture_destroy(c);
+
+  ls_shader_module_desc sd = {aspect_load, "aspect.wgsl"};
+  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
+  ls_compute_pipeline_desc pd;
+  memset(&pd, 0, sizeof pd);
+  pd.module = m;
+  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
+  ls_shader_module_destroy(m);
+  assert_non_null(p);
+  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  ls_texture_view *whole = ls_texture_create_view(t, NULL);
+  ls_bind_group_entry be[3] = {{.binding = 0, .texture_view = whole},
+                               {.binding = 1, .texture_view = dv},
+                               {.binding = 2, .buffer = b, .size = 32}};
+  /* aspect "all" of a combined format cannot be bound */
+  assert_null(ls_device_create_bind_group(d, l, be, 3));
+  expect_error("texture 't' is depth24plus-stencil8, and a view of both its aspects cannot be "
+               "bound");
+  be[0].texture_view = sv;
+  ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
+  assert_non_null(g);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  expect_no_error();
+  uint32_t out[8];
+  assert_int_equal(ls_queue_read_buffer(d, b, 0, out, sizeof out), LS_OK);
+  /* the stencil bytes, and the depth keeps the zeros of creation */
+  const uint32_t want[8] = {5, 6, 7, 250, 0, 0, 0, 0};
+  for (int i = 0; i < 8; i++) assert_int_equal(out[i], want[i]);
+  ls_bind_group_destroy(g);
+  ls_bind_group_layout_destroy(l);
+  ls_compute_pipeline_destroy(p);
+  ls_texture_view_destroy(whole);
+  ls_texture_view_destroy(sv);
+  ls_texture_view_destroy(dv);
+  ls_texture_destroy(t);
+
+  /* depth32float-stencil8: its depth is a copy source, not a destination;
+   * stencil-only of depth16unorm is not present */
+  t = tex2d(d, 2, 2, LS_FORMAT_DEPTH32FLOAT_STENCIL8, TU_COPY);
+  assert_non_null(t);
+  assert_int_equal(copy_aspect_to_buffer(d, t, LS_ASPECT_DEPTH_ONLY, all, b), LS_OK);
+  assert_int_equal(ls_queue_write_texture(
+                       d, &(ls_texel_copy_texture_info){t, 0, {0, 0, 0}, LS_ASPECT_DEPTH_ONLY},
+                       dz, sizeof dz, &lay4, &all),
+                   LS_VALIDATION);
+  expect_error("texture 't' is depth32float, which is not a valid texel copy destination");
+  ls_texture_destroy(t);
+  t = tex2d(d, 2, 2, LS_FORMAT_DEPTH16UNORM, TU_COPY);
+  assert_int_equal(copy_aspect_to_buffer(d, t, LS_ASPECT_STENCIL_ONLY, all, b), LS_VALIDATION);
+  expect_error("aspect \"stencil-only\" is not present in format depth16unorm of texture 't'");
+  assert_int_equal(copy_aspect_to_buffer(d, t, LS_ASPECT_DEPTH_ONLY, all, b), LS_OK);
+  expect_no_error();
+  ls_texture_destroy(t);
+  ls_buffer_destroy(b);
+  free_env(&e);
+}
+
 /* Layout "auto" applies the same storage rules: an r8unorm storage texture
  * needs texture-formats-tier1 at pipeline creation. */
 static void test_auto_layout_features(void **state) {
@@ -719,6 +863,7 @@ int main(void) {
       cmocka_unit_test(test_depth_load),
       cmocka_unit_test(test_auto_layout_features),
       cmocka_unit_test(test_wgsl_formats_agree),
+      cmocka_unit_test(test_aspects),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
