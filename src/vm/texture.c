@@ -91,9 +91,8 @@ static uint32_t tx_ufloat(uint32_t x, unsigned mb) {
 }
 
 /* max(0, T) in an unsigned float of mb fraction bits: the nearest value,
- * ties to even; finite values above the largest finite one take it (GPUs
- * round these formats to the closest finite value); NaN and negatives give
- * 0, +infinity stays. */
+ * ties to even; finite values above the largest finite one take it (GPU
+ * APIs allow it or infinity); NaN and negatives give 0, +infinity stays. */
 static uint32_t tx_to_ufloat(uint32_t bits, unsigned mb) {
   const float f = vm_bits_f(bits);
   if (!(f > 0.0f)) return 0;
