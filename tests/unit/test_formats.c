@@ -134,6 +134,26 @@ static void test_decode(void **state) {
   for (int k = 1; k < 4; k++) assert_int_equal(v[k], nan.want[k]);
 }
 
+/* Every sRGB code against the EOTF computed here in double and rounded
+ * once to f32: r, g and b decoded, alpha linear (v / 255). */
+static void test_srgb_all_codes(void **state) {
+  (void)state;
+  for (unsigned c = 0; c < 256; c++) {
+    const double x = c / 255.0;
+    const float want = (float)(x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4));
+    uint8_t p[4] = {(uint8_t)c, (uint8_t)c, (uint8_t)c, (uint8_t)c};
+    vm_texture t = one_texel(LS_FORMAT_RGBA8UNORM_SRGB, p);
+    uint32_t v[4];
+    assert_int_equal(vm_tex_fetch(&t, 0, 0, 0, 0, v), 1);
+    for (int k = 0; k < 3; k++)
+      if (v[k] != fb(want)) {
+        fprintf(stderr, "srgb %u: 0x%08x, wanted 0x%08x\n", c, v[k], fb(want));
+        fail();
+      }
+    assert_int_equal(v[3], fb((float)c / 255.0f));
+  }
+}
+
 /* Stores the vec4 val (bits) into a 1x1 texel of format f; returns the
  * texel's bytes in out. */
 static void store1(ls_texture_format f, const uint32_t val[4], uint8_t out[16]) {
@@ -855,6 +875,7 @@ static void test_wgsl_formats_agree(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_decode),
+      cmocka_unit_test(test_srgb_all_codes),
       cmocka_unit_test(test_encode),
       cmocka_unit_test(test_round_trip),
       cmocka_unit_test(test_capabilities),
