@@ -212,6 +212,8 @@ const char *api_format_storage_why(const api_texfmt *f, uint32_t access);
 ls_texture_format api_aspect_format(ls_texture_format f, ls_texture_aspect a);
 /* API_ST_* of a storage texture binding type; 0 for the others. */
 uint32_t api_storage_access(ls_buffer_binding_type type);
+/* "write-only", "read-only" or "read-write" for one API_ST_* bit. */
+const char *api_storage_access_name(uint32_t access);
 
 #define API_MAX_LEVELS 32
 

@@ -203,11 +203,10 @@ static int api_check_texture_layout(ls_device *d, size_t i, const ls_bind_group_
   }
   const uint32_t acc = api_storage_access(e->type);
   if (!(api_format_storage(d, f) & acc)) {
-    static const char *const an[] = {"", "write-only", "read-only", "", "read-write"};
     api_validation(d,
                    "createBindGroupLayout: entries[%zu] (binding %u): format %s does not allow "
                    "%s storage access %s",
-                   i, e->binding, ls_texture_format_name(e->format), an[acc],
+                   i, e->binding, ls_texture_format_name(e->format), api_storage_access_name(acc),
                    api_format_storage_why(f, acc));
     return 0;
   }

@@ -201,13 +201,12 @@ static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
         const uint32_t acc = api_storage_access(tmp[n].type);
         if (acc && f && !(api_format_storage(d, f) & acc)) {
           /* createBindGroupLayout's rule, which layout "auto" goes through */
-          static const char *const an[] = {"", "write-only", "read-only", "", "read-write"};
           char where[256];
           api_where(prog, b->span, where, sizeof where);
           api_validation(d,
                          "createComputePipeline '%s': %s: '%s' is a %s storage texture of "
                          "format %s, which does not allow that access %s",
-                         name, where, b->name, an[acc], ls_texture_format_name(tmp[n].format),
+                         name, where, b->name, api_storage_access_name(acc), ls_texture_format_name(tmp[n].format),
                          api_format_storage_why(f, acc));
           free(tmp);
           api_pipeline_layout_unref(pl);

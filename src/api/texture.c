@@ -123,6 +123,10 @@ static const char *api_aspect_name(ls_texture_aspect a) {
                                                                   : "(unknown)";
 }
 
+const char *api_storage_access_name(uint32_t access) {
+  return access == API_ST_W ? "write-only" : access == API_ST_R ? "read-only" : "read-write";
+}
+
 uint32_t api_storage_access(ls_buffer_binding_type type) {
   return type == LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE   ? API_ST_W
          : type == LS_BINDING_READ_ONLY_STORAGE_TEXTURE  ? API_ST_R
