@@ -206,8 +206,8 @@ static int api_check_texture_layout(ls_device *d, size_t i, const ls_bind_group_
     api_validation(d,
                    "createBindGroupLayout: entries[%zu] (binding %u): format %s does not allow "
                    "%s storage access %s",
-                   i, e->binding, ls_texture_format_name(e->format), api_storage_access_name(acc),
-                   api_format_storage_why(f, acc));
+                   i, e->binding, ls_texture_format_name(e->format),
+                   api_storage_access_name(acc), api_format_storage_why(f, acc));
     return 0;
   }
   return 1;

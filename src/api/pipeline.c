@@ -206,8 +206,8 @@ static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
           api_validation(d,
                          "createComputePipeline '%s': %s: '%s' is a %s storage texture of "
                          "format %s, which does not allow that access %s",
-                         name, where, b->name, api_storage_access_name(acc), ls_texture_format_name(tmp[n].format),
-                         api_format_storage_why(f, acc));
+                         name, where, b->name, api_storage_access_name(acc),
+                         ls_texture_format_name(tmp[n].format), api_format_storage_why(f, acc));
           free(tmp);
           api_pipeline_layout_unref(pl);
           return NULL;
