@@ -834,6 +834,65 @@ static void test_auto_layout_features(void **state) {
   }
 }
 
+/* A read-write r8unorm storage texture (texture-formats-tier2): each texel
+ * halved in place. Codes 0, 60, 200, 255 read 0, 60/255, 200/255, 1; the
+ * halves store floor(0.5 + 255 x): 0, 30, 100 and, for 0.5 (127.5, a
+ * tie), 128. */
+static void test_read_write_tier2(void **state) {
+  (void)state;
+  const char *const feats[] = {"texture-formats-tier2", NULL};
+  env e = make_env(feats);
+  ls_device *d = e.device;
+  const char *code = "@group(0) @binding(0) var s: texture_storage_2d<r8unorm, read_write>;\n"
+                     "@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {\n"
+                     "  let c = vec2u(i, 0u);\n"
+                     "  textureStore(s, c, textureLoad(s, c) * 0.5);\n"
+                     "}\n";
+  ls_shader_module_desc sd = {code, "rw.wgsl"};
+  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
+  ls_compute_pipeline_desc pd;
+  memset(&pd, 0, sizeof pd);
+  pd.module = m;
+  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
+  ls_shader_module_destroy(m);
+  if (!p) fprintf(stderr, "%s\n", last_error);
+  assert_non_null(p);
+  ls_texture *t = tex2d(d, 4, 1, LS_FORMAT_R8UNORM, TU_COPY | LS_TEXTURE_USAGE_STORAGE_BINDING);
+  const uint8_t in[4] = {0, 60, 200, 255};
+  ls_texel_copy_buffer_layout lay = {0, 4, 1};
+  assert_int_equal(ls_queue_write_texture(d, &(ls_texel_copy_texture_info){t, 0, {0, 0, 0}}, in, 4,
+                                          &lay, &(ls_extent3d){4, 1, 1}),
+                   LS_OK);
+  ls_texture_view *v = ls_texture_create_view(t, NULL);
+  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  ls_bind_group_entry be = {.binding = 0, .texture_view = v};
+  ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
+  assert_non_null(g);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_buffer_desc bd = {256, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, "b"};
+  ls_buffer *b = ls_device_create_buffer(d, &bd);
+  assert_int_equal(copy_to_buffer(d, t, (ls_extent3d){4, 1, 1}, b), LS_OK);
+  uint8_t out[4];
+  assert_int_equal(ls_queue_read_buffer(d, b, 0, out, 4), LS_OK);
+  expect_no_error();
+  const uint8_t want[4] = {0, 30, 100, 128};
+  expect_bytes(LS_FORMAT_R8UNORM, out, want, 4);
+  ls_buffer_destroy(b);
+  ls_bind_group_destroy(g);
+  ls_bind_group_layout_destroy(l);
+  ls_texture_view_destroy(v);
+  ls_texture_destroy(t);
+  ls_compute_pipeline_destroy(p);
+  free_env(&e);
+}
+
 /* The front end and the API agree on the storage formats: every texel
  * format WGSL accepts in texture_storage_* is a format lockstep holds that
  * allows write-only storage on a device with the texture format features,
@@ -885,6 +944,7 @@ int main(void) {
       cmocka_unit_test(test_auto_layout_features),
       cmocka_unit_test(test_wgsl_formats_agree),
       cmocka_unit_test(test_aspects),
+      cmocka_unit_test(test_read_write_tier2),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
