@@ -155,7 +155,10 @@ LS_API void ls_adapter_destroy(ls_adapter *adapter);
 LS_API void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out);
 LS_API void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out);
 /* adapter.features.has(name): "core-features-and-limits", "subgroups",
- * "subgroup-size-control". */
+ * "subgroup-size-control", "shader-f16", and the texture format features
+ * "bgra8unorm-storage", "float32-filterable", "texture-formats-tier1",
+ * "texture-formats-tier2", "rg11b10ufloat-renderable",
+ * "depth32float-stencil8". */
 LS_API int ls_adapter_has_feature(const ls_adapter *adapter, const char *name);
 
 /* ------------------------------------------------------------------ device */
@@ -198,16 +201,18 @@ typedef struct ls_device_desc {
  * that is not a power of two. Values worse than the default are ignored. */
 LS_API ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *desc,
                                            ls_status *status, char *err, size_t errlen);
-/* GPUAdapter.features / GPUDevice.features: every adapter offers
- * "core-features-and-limits", "subgroups" and "shader-f16"; a device has
- * only those its requestDevice asked for. `enable f16;` in a module made on
- * a device without "shader-f16" is a validation error. */
+/* GPUAdapter.features / GPUDevice.features: every adapter offers the
+ * features listed at ls_adapter_has_feature above; a device has only those
+ * its requestDevice asked for (and the ones they enable). `enable f16;` in
+ * a module made on a device without "shader-f16" is a validation error. */
 LS_API int ls_adapter_has_feature(const ls_adapter *adapter, const char *name);
 LS_API int ls_device_has_feature(const ls_device *device, const char *name);
 LS_API void ls_device_destroy(ls_device *device);
 LS_API void ls_device_get_limits(const ls_device *device, ls_limits *out);
 /* device.features.has(name): the features requested at creation (and those
- * they enable: "subgroup-size-control" enables "subgroups"). */
+ * they enable: "subgroup-size-control" enables "subgroups",
+ * "texture-formats-tier2" enables "texture-formats-tier1", which enables
+ * "rg11b10ufloat-renderable"); "core-features-and-limits" always. */
 LS_API int ls_device_has_feature(const ls_device *device, const char *name);
 
 LS_API void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user);
@@ -266,8 +271,11 @@ LS_API ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint
 /* ---------------------------------------------------------------- textures */
 
 /* The texel formats lockstep holds (GPUTextureFormat): X(NAME, "webgpu-name").
- * Every one is a plain color format with STORAGE_BINDING capability; the
- * r32 ones also for read-write storage access. */
+ * Every core WebGPU color format (plain and packed), r16unorm and the other
+ * "texture-formats-tier1" formats, and the depth-stencil formats. Which are
+ * storage formats, their sample types and copies follow WebGPU's texture
+ * format capabilities (docs/conformance.md). New formats are appended, so
+ * the values of the older ones do not change. */
 #define LS_TEXTURE_FORMAT_LIST(X)                                              \
   X(R32FLOAT, "r32float")                                                      \
   X(R32UINT, "r32uint")                                                        \
@@ -281,7 +289,43 @@ LS_API ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint
   X(RGBA16FLOAT, "rgba16float")                                                \
   X(RGBA32FLOAT, "rgba32float")                                                \
   X(RGBA32UINT, "rgba32uint")                                                  \
-  X(RGBA32SINT, "rgba32sint")
+  X(RGBA32SINT, "rgba32sint")                                                  \
+  X(R8UNORM, "r8unorm")                                                        \
+  X(R8SNORM, "r8snorm")                                                        \
+  X(R8UINT, "r8uint")                                                          \
+  X(R8SINT, "r8sint")                                                          \
+  X(RG8UNORM, "rg8unorm")                                                      \
+  X(RG8SNORM, "rg8snorm")                                                      \
+  X(RG8UINT, "rg8uint")                                                        \
+  X(RG8SINT, "rg8sint")                                                        \
+  X(RGBA8UNORM_SRGB, "rgba8unorm-srgb")                                        \
+  X(BGRA8UNORM, "bgra8unorm")                                                  \
+  X(BGRA8UNORM_SRGB, "bgra8unorm-srgb")                                        \
+  X(R16UNORM, "r16unorm")                                                      \
+  X(R16SNORM, "r16snorm")                                                      \
+  X(R16UINT, "r16uint")                                                        \
+  X(R16SINT, "r16sint")                                                        \
+  X(R16FLOAT, "r16float")                                                      \
+  X(RG16UNORM, "rg16unorm")                                                    \
+  X(RG16SNORM, "rg16snorm")                                                    \
+  X(RG16UINT, "rg16uint")                                                      \
+  X(RG16SINT, "rg16sint")                                                      \
+  X(RG16FLOAT, "rg16float")                                                    \
+  X(RGBA16UNORM, "rgba16unorm")                                                \
+  X(RGBA16SNORM, "rgba16snorm")                                                \
+  X(RG32UINT, "rg32uint")                                                      \
+  X(RG32SINT, "rg32sint")                                                      \
+  X(RG32FLOAT, "rg32float")                                                    \
+  X(RGB10A2UINT, "rgb10a2uint")                                                \
+  X(RGB10A2UNORM, "rgb10a2unorm")                                              \
+  X(RG11B10UFLOAT, "rg11b10ufloat")                                            \
+  X(RGB9E5UFLOAT, "rgb9e5ufloat")                                              \
+  X(STENCIL8, "stencil8")                                                      \
+  X(DEPTH16UNORM, "depth16unorm")                                              \
+  X(DEPTH24PLUS, "depth24plus")                                                \
+  X(DEPTH24PLUS_STENCIL8, "depth24plus-stencil8")                              \
+  X(DEPTH32FLOAT, "depth32float")                                              \
+  X(DEPTH32FLOAT_STENCIL8, "depth32float-stencil8")
 
 typedef enum ls_texture_format {
   LS_FORMAT_UNDEFINED = 0,
@@ -295,8 +339,13 @@ typedef enum ls_texture_format {
 LS_API ls_texture_format ls_texture_format_from_name(const char *name);
 /* The WebGPU name; NULL for LS_FORMAT_UNDEFINED or out of range. */
 LS_API const char *ls_texture_format_name(ls_texture_format f);
-/* Bytes per texel (the texel block copy footprint); 0 when unknown. */
+/* Bytes per texel: the texel block copy footprint; for depth24plus and the
+ * combined depth-stencil formats, which have none, the bytes lockstep holds
+ * per texel. 0 when unknown. */
 LS_API uint32_t ls_texture_format_texel_bytes(ls_texture_format f);
+/* The GPUTextureSampleTypes the format allows on a device without features:
+ * bit (1u << LS_SAMPLE_*) for each; 0 when unknown. */
+LS_API uint32_t ls_texture_format_sample_types(ls_texture_format f);
 
 enum {
   LS_TEXTURE_USAGE_COPY_SRC = 0x01,
@@ -353,9 +402,20 @@ LS_API ls_texture_format ls_texture_get_format(const ls_texture *texture);
 LS_API uint32_t ls_texture_get_mip_level_count(const ls_texture *texture);
 LS_API uint32_t ls_texture_get_usage(const ls_texture *texture);
 
+/* GPUTextureAspect; 0 is WebGPU's default, "all". A depth-stencil format's
+ * "depth-only" / "stencil-only" aspect is its aspect-specific format
+ * (depth24plus, depth32float or stencil8). */
+typedef enum ls_texture_aspect {
+  LS_ASPECT_ALL = 0,
+  LS_ASPECT_STENCIL_ONLY,
+  LS_ASPECT_DEPTH_ONLY
+} ls_texture_aspect;
+
 /* GPUTextureViewDescriptor; a zero field is "not given" and takes WebGPU's
- * default (format: the texture's; dimension: from the texture; counts: the
- * rest of the levels / layers; usage: the texture's). */
+ * default (format: the texture's, or its aspect's; dimension: from the
+ * texture; counts: the rest of the levels / layers; usage: the texture's;
+ * aspect: all). A combined depth-stencil texture binds through a view of
+ * one aspect. */
 typedef struct ls_texture_view_desc {
   ls_texture_format format;
   ls_view_dimension dimension;
@@ -365,6 +425,7 @@ typedef struct ls_texture_view_desc {
   uint32_t array_layer_count;
   uint32_t usage;
   const char *label;
+  ls_texture_aspect aspect;
 } ls_texture_view_desc;
 
 /* texture.createView(desc); desc NULL = the default view. */
@@ -425,11 +486,13 @@ typedef struct ls_texel_copy_buffer_layout {
   uint32_t rows_per_image;
 } ls_texel_copy_buffer_layout;
 
-/* GPUTexelCopyTextureInfo (aspect "all"). */
+/* GPUTexelCopyTextureInfo; aspect 0 = "all" (a combined depth-stencil
+ * format copies one aspect at a time). */
 typedef struct ls_texel_copy_texture_info {
   ls_texture *texture;
   uint32_t mip_level;
   ls_origin3d origin;
+  ls_texture_aspect aspect;
 } ls_texel_copy_texture_info;
 
 /* queue.writeTexture: the texture needs COPY_DST; data_size bytes at data

@@ -86,7 +86,13 @@ enum {
   API_FEATURE_CORE = 1u << 0,
   API_FEATURE_SUBGROUPS = 1u << 1,
   API_FEATURE_SUBGROUP_SIZE_CONTROL = 1u << 2,
-  API_FEATURE_SHADER_F16 = 1u << 3
+  API_FEATURE_SHADER_F16 = 1u << 3,
+  API_FEATURE_BGRA8UNORM_STORAGE = 1u << 4,
+  API_FEATURE_FLOAT32_FILTERABLE = 1u << 5,
+  API_FEATURE_TIER1 = 1u << 6, /* texture-formats-tier1 */
+  API_FEATURE_TIER2 = 1u << 7, /* texture-formats-tier2 */
+  API_FEATURE_RG11B10_RENDERABLE = 1u << 8,
+  API_FEATURE_DEPTH32FLOAT_STENCIL8 = 1u << 9
 };
 
 struct ls_device {
@@ -173,18 +179,42 @@ const char *api_buffer_name(const ls_buffer *b);
 
 /* --------------------------------------------------------------- textures */
 
-/* One texel format (texture.c): bytes per texel, the sample types a
- * texture binding of it accepts (LS_SAMPLE_* bits), and the storage
- * access modes it allows. */
+/* One texel format (texture.c, from vm/formats.def): bytes per texel, the
+ * sample types a texture binding of it accepts, the storage accesses it
+ * allows and with which feature, the feature the format itself needs, its
+ * copies and aspects. */
+enum { API_ST_W = 1, API_ST_R = 2, API_ST_RW = 4 }; /* storage accesses */
+enum { API_COPY_SRC = 1, API_COPY_DST = 2 };
+enum { API_ASPECT_DEPTH = 1, API_ASPECT_STENCIL = 2 }; /* 0: a color format */
 typedef struct api_texfmt {
-  const char *name;
   uint32_t texel_bytes;
-  uint32_t sample_types; /* 1u << LS_SAMPLE_* */
-  int read_write;        /* read-write storage access (r32 formats) */
+  uint32_t sample_types; /* 1u << LS_SAMPLE_*, without features */
+  uint32_t filterable32; /* "float" too with "float32-filterable" */
+  uint32_t storage[4];   /* API_ST_* with: no feature, texture-formats-tier1,
+                          * texture-formats-tier2, bgra8unorm-storage */
+  uint32_t needs;        /* API_FEATURE_* createTexture needs; 0 none */
+  uint32_t copy;         /* API_COPY_*: valid texel copy source / destination */
+  uint32_t aspects;      /* API_ASPECT_* */
 } api_texfmt;
 
 /* NULL for LS_FORMAT_UNDEFINED or a value out of range. */
 const api_texfmt *api_format_info(ls_texture_format f);
+/* The storage accesses (API_ST_*) format f allows on device d. */
+uint32_t api_format_storage(const ls_device *d, const api_texfmt *f);
+/* The sample types (1u << LS_SAMPLE_*) format f allows on device d. */
+uint32_t api_format_sample_types(const ls_device *d, const api_texfmt *f);
+/* Why format f refuses storage access `access` on device d, as the end of
+ * a sentence: "(needs the \"texture-formats-tier1\" feature)" or "(it is
+ * not a storage format)". */
+const char *api_format_storage_why(const api_texfmt *f, uint32_t access);
+/* WebGPU's "resolving GPUTextureAspect": the format itself for "all", the
+ * aspect-specific format of a depth-stencil format, else
+ * LS_FORMAT_UNDEFINED (the aspect is not present). */
+ls_texture_format api_aspect_format(ls_texture_format f, ls_texture_aspect a);
+/* API_ST_* of a storage texture binding type; 0 for the others. */
+uint32_t api_storage_access(ls_buffer_binding_type type);
+/* "write-only", "read-only" or "read-write" for one API_ST_* bit. */
+const char *api_storage_access_name(uint32_t access);
 
 #define API_MAX_LEVELS 32
 
@@ -206,7 +236,8 @@ struct ls_texture_view {
   ls_device *device;
   unsigned refs;
   ls_texture *texture;
-  ls_texture_format format;
+  ls_texture_format format; /* for one aspect of a depth-stencil format, its format */
+  ls_texture_aspect aspect;
   ls_view_dimension dimension;
   uint32_t base_level, levels, base_layer, layers, usage;
   char *label;
@@ -224,10 +255,11 @@ ls_extent3d api_texture_level_size(const ls_texture *t, uint32_t level);
 void api_texture_view_to_vm(const ls_texture_view *v, vm_texture *out);
 const char *api_view_dimension_name(ls_view_dimension d);
 
-/* The copy between linear bytes and a texture region, validated already;
- * to_texture picks the direction. */
+/* The copy between linear bytes and a texture region (of one aspect),
+ * validated already; to_texture picks the direction. */
 void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const ls_extent3d *size,
-                      uint8_t *linear, const ls_texel_copy_buffer_layout *layout, int to_texture);
+                      ls_texture_aspect aspect, uint8_t *linear,
+                      const ls_texel_copy_buffer_layout *layout, int to_texture);
 /* WebGPU's "validating texture buffer copy" for one side of a copy (op
  * names the call in messages): returns 0 when valid, else 1 with the
  * reason in why. aligned: bytesPerRow a multiple of 256 and the offset of
@@ -367,6 +399,7 @@ typedef struct api_cmd {
   ls_texture *texture;
   uint32_t mip_level;
   ls_origin3d origin;
+  ls_texture_aspect aspect;
   ls_extent3d extent;
   ls_texel_copy_buffer_layout layout;
   /* dispatch: a snapshot of the pass state */

@@ -49,8 +49,17 @@ const char *api_label(const char *label, const char *fallback) {
 
 /* Features the adapter offers; any other name is rejected as WebGPU rejects
  * a feature the adapter lacks (TypeError). */
-static const char *const api_features[] = {"core-features-and-limits", "subgroups",
-                                           "subgroup-size-control", "shader-f16", NULL};
+static const char *const api_features[] = {"core-features-and-limits",
+                                           "subgroups",
+                                           "subgroup-size-control",
+                                           "shader-f16",
+                                           "bgra8unorm-storage",
+                                           "float32-filterable",
+                                           "texture-formats-tier1",
+                                           "texture-formats-tier2",
+                                           "rg11b10ufloat-renderable",
+                                           "depth32float-stencil8",
+                                           NULL};
 
 static int api_feature_index(const char *name) {
   for (int k = 0; name && api_features[k]; k++)
@@ -176,9 +185,13 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
   }
   dev->refs = 1;
   dev->limits = lim;
-  /* subgroup-size-control enables subgroups (the spec's feature table); a
-   * core device always has core-features-and-limits */
+  /* the spec's feature dependencies: subgroup-size-control enables
+   * subgroups, texture-formats-tier2 tier1, and tier1
+   * rg11b10ufloat-renderable; a core device always has
+   * core-features-and-limits */
   if (features & API_FEATURE_SUBGROUP_SIZE_CONTROL) features |= API_FEATURE_SUBGROUPS;
+  if (features & API_FEATURE_TIER2) features |= API_FEATURE_TIER1;
+  if (features & API_FEATURE_TIER1) features |= API_FEATURE_RG11B10_RENDERABLE;
   features |= API_FEATURE_CORE;
   dev->features = features;
   dev->width = adapter->width;

@@ -222,6 +222,7 @@ static void api_encode_texture_copy(ls_command_encoder *e, int to_texture, ls_bu
   api_texture_ref(tex->texture);
   c->mip_level = tex->mip_level;
   c->origin = tex->origin;
+  c->aspect = tex->aspect;
   c->extent = *size;
   c->layout = *layout;
 }

@@ -217,11 +217,13 @@ static int api_check_texture_layout(ls_device *d, size_t i, const ls_bind_group_
                    i, e->binding, (int)e->format);
     return 0;
   }
-  if (e->type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE && !f->read_write) {
+  const uint32_t acc = api_storage_access(e->type);
+  if (!(api_format_storage(d, f) & acc)) {
     api_validation(d,
                    "createBindGroupLayout: entries[%zu] (binding %u): format %s does not allow "
-                   "read-write storage access (only r32float, r32uint and r32sint do)",
-                   i, e->binding, f->name);
+                   "%s storage access %s",
+                   i, e->binding, ls_texture_format_name(e->format),
+                   api_storage_access_name(acc), api_format_storage_why(f, acc));
     return 0;
   }
   return 1;
@@ -411,10 +413,18 @@ static int api_check_texture_entry(ls_device *d, const ls_bind_group_entry *e,
                         "TEXTURE_BINDING usage", e->binding, name);
       return 0;
     }
-    if (!(f->sample_types & (1u << le->sample_type))) {
+    if (f->aspects == (API_ASPECT_DEPTH | API_ASPECT_STENCIL)) {
+      api_validation(d, "createBindGroup: binding %u (texture): texture '%s' is %s, and a view "
+                        "of both its aspects cannot be bound (bind a \"depth-only\" or "
+                        "\"stencil-only\" view)",
+                     e->binding, name, ls_texture_format_name(v->format));
+      return 0;
+    }
+    if (!(api_format_sample_types(d, f) & (1u << le->sample_type))) {
       api_validation(d, "createBindGroup: binding %u (texture): format %s of texture '%s' is not "
                         "compatible with sampleType \"%s\"",
-                     e->binding, f->name, name, api_sample_type_name(le->sample_type));
+                     e->binding, ls_texture_format_name(v->format), name,
+                     api_sample_type_name(le->sample_type));
       return 0;
     }
   } else {
@@ -426,7 +436,8 @@ static int api_check_texture_entry(ls_device *d, const ls_bind_group_entry *e,
     if (v->format != le->format) {
       api_validation(d, "createBindGroup: binding %u (%s): texture '%s' is %s, the layout's "
                         "format is %s",
-                     e->binding, kind, name, f->name, ls_texture_format_name(le->format));
+                     e->binding, kind, name, ls_texture_format_name(v->format),
+                     ls_texture_format_name(le->format));
       return 0;
     }
     if (v->levels != 1) {

@@ -248,15 +248,16 @@ static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
       if (k == n) {
         api_entry_of(prog, i, &tmp[n]);
         const api_texfmt *f = api_format_info(tmp[n].format);
-        if (tmp[n].type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE && f && !f->read_write) {
+        const uint32_t acc = api_storage_access(tmp[n].type);
+        if (acc && f && !(api_format_storage(d, f) & acc)) {
           /* createBindGroupLayout's rule, which layout "auto" goes through */
           char where[256];
           api_where(prog, b->span, where, sizeof where);
           api_validation(d,
-                         "createComputePipeline '%s': %s: '%s' is a read-write storage texture "
-                         "of format %s, which allows no read-write access (only r32float, "
-                         "r32uint and r32sint do)",
-                         name, where, b->name, f->name);
+                         "createComputePipeline '%s': %s: '%s' is a %s storage texture of "
+                         "format %s, which does not allow that access %s",
+                         name, where, b->name, api_storage_access_name(acc),
+                         ls_texture_format_name(tmp[n].format), api_format_storage_why(f, acc));
           free(tmp);
           api_pipeline_layout_unref(pl);
           return NULL;

@@ -202,7 +202,7 @@ ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size
         if (c->size) memcpy(c->dst->data + c->dst_offset, c->src->data + c->src_offset, c->size);
       } else if (c->kind == API_CMD_COPY_B2T || c->kind == API_CMD_COPY_T2B) {
         const int to_tex = c->kind == API_CMD_COPY_B2T;
-        api_texture_copy(c->texture, c->mip_level, c->origin, &c->extent,
+        api_texture_copy(c->texture, c->mip_level, c->origin, &c->extent, c->aspect,
                          to_tex ? c->src->data : c->dst->data, &c->layout, to_tex);
       } else {
         status = api_run_dispatch(device, c);

@@ -18,47 +18,141 @@
 #include "api.h"
 
 #define S_(t) (1u << LS_SAMPLE_##t)
-#define FLOATS (S_(FLOAT) | S_(UNFILTERABLE_FLOAT))
 
-/* WebGPU's texture format capabilities table: r32float and rgba32float are
- * unfilterable without "float32-filterable"; the r32 formats alone allow
- * read-write storage access in core WebGPU. */
+/* The capability columns of vm/formats.def, WebGPU's texture format
+ * capabilities table; the names come from LS_TEXTURE_FORMAT_LIST. */
+#define SMP_F (S_(FLOAT) | S_(UNFILTERABLE_FLOAT))
+#define SMP_UF S_(UNFILTERABLE_FLOAT)
+#define SMP_UF32 S_(UNFILTERABLE_FLOAT)
+#define SMP_U S_(UINT)
+#define SMP_S S_(SINT)
+#define SMP_D (S_(DEPTH) | S_(UNFILTERABLE_FLOAT))
+#define ST_0 0
+#define ST_W API_ST_W
+#define ST_WR (API_ST_W | API_ST_R)
+#define ST_WRRW (API_ST_W | API_ST_R | API_ST_RW)
+#define NEED_NONE 0
+#define NEED_TIER1 API_FEATURE_TIER1
+#define NEED_D32S8 API_FEATURE_DEPTH32FLOAT_STENCIL8
+#define CP_SD (API_COPY_SRC | API_COPY_DST)
+#define CP_S API_COPY_SRC
+#define CP_NO 0
+#define ASP_COLOR 0
+#define ASP_DEPTH API_ASPECT_DEPTH
+#define ASP_STENCIL API_ASPECT_STENCIL
+#define ASP_DS (API_ASPECT_DEPTH | API_ASPECT_STENCIL)
+#define F32F_UF32 1
+#define F32F_F 0
+#define F32F_UF 0
+#define F32F_U 0
+#define F32F_S 0
+#define F32F_D 0
+
 static const api_texfmt api_formats[LS_FORMAT_COUNT_] = {
-    [LS_FORMAT_R32FLOAT] = {"r32float", 4, S_(UNFILTERABLE_FLOAT), 1},
-    [LS_FORMAT_R32UINT] = {"r32uint", 4, S_(UINT), 1},
-    [LS_FORMAT_R32SINT] = {"r32sint", 4, S_(SINT), 1},
-    [LS_FORMAT_RGBA8UNORM] = {"rgba8unorm", 4, FLOATS, 0},
-    [LS_FORMAT_RGBA8SNORM] = {"rgba8snorm", 4, FLOATS, 0},
-    [LS_FORMAT_RGBA8UINT] = {"rgba8uint", 4, S_(UINT), 0},
-    [LS_FORMAT_RGBA8SINT] = {"rgba8sint", 4, S_(SINT), 0},
-    [LS_FORMAT_RGBA16UINT] = {"rgba16uint", 8, S_(UINT), 0},
-    [LS_FORMAT_RGBA16SINT] = {"rgba16sint", 8, S_(SINT), 0},
-    [LS_FORMAT_RGBA16FLOAT] = {"rgba16float", 8, FLOATS, 0},
-    [LS_FORMAT_RGBA32FLOAT] = {"rgba32float", 16, S_(UNFILTERABLE_FLOAT), 0},
-    [LS_FORMAT_RGBA32UINT] = {"rgba32uint", 16, S_(UINT), 0},
-    [LS_FORMAT_RGBA32SINT] = {"rgba32sint", 16, S_(SINT), 0},
+#define X(n, bytes, codec, ch, order, smp, core, t1, t2, bgra, need, copy, asp)                  \
+  [LS_FORMAT_##n] = {bytes, SMP_##smp, F32F_##smp, {ST_##core, ST_##t1, ST_##t2, ST_##bgra}, \
+                     NEED_##need, CP_##copy, ASP_##asp},
+#include "../vm/formats.def"
+#undef X
 };
+
+static const char *const api_format_names[LS_FORMAT_COUNT_] = {
+#define X(n, s) [LS_FORMAT_##n] = s,
+    LS_TEXTURE_FORMAT_LIST(X)
+#undef X
+};
+
+/* the feature of each column of api_texfmt.storage */
+static const uint32_t api_storage_features[4] = {API_FEATURE_CORE, API_FEATURE_TIER1,
+                                                 API_FEATURE_TIER2,
+                                                 API_FEATURE_BGRA8UNORM_STORAGE};
 
 const api_texfmt *api_format_info(ls_texture_format f) {
   if ((unsigned)f == LS_FORMAT_UNDEFINED || (unsigned)f >= LS_FORMAT_COUNT_) return NULL;
   return &api_formats[f];
 }
 
+uint32_t api_format_storage(const ls_device *d, const api_texfmt *f) {
+  uint32_t m = 0;
+  for (int k = 0; k < 4; k++)
+    if (d->features & api_storage_features[k]) m |= f->storage[k];
+  return m;
+}
+
+uint32_t api_format_sample_types(const ls_device *d, const api_texfmt *f) {
+  uint32_t s = f->sample_types;
+  if (f->filterable32 && (d->features & API_FEATURE_FLOAT32_FILTERABLE)) s |= S_(FLOAT);
+  return s;
+}
+
+const char *api_format_storage_why(const api_texfmt *f, uint32_t access) {
+  static const char *const why[4] = {
+      NULL, "(needs the \"texture-formats-tier1\" feature)",
+      "(needs the \"texture-formats-tier2\" feature)", "(needs the \"bgra8unorm-storage\" feature)"};
+  for (int k = 1; k < 4; k++)
+    if (f->storage[k] & access) return why[k];
+  return f->storage[0] | f->storage[1] | f->storage[2] | f->storage[3]
+             ? "(no feature allows that access for it)"
+             : "(it is not a storage format)";
+}
+
+/* The aspect-specific formats of WebGPU's depth-stencil format table. */
+ls_texture_format api_aspect_format(ls_texture_format f, ls_texture_aspect a) {
+  const api_texfmt *i = api_format_info(f);
+  if (!i || a == LS_ASPECT_ALL) return i ? f : LS_FORMAT_UNDEFINED;
+  const uint32_t want = a == LS_ASPECT_DEPTH_ONLY ? API_ASPECT_DEPTH : API_ASPECT_STENCIL;
+  if (!(i->aspects & want) || (a != LS_ASPECT_DEPTH_ONLY && a != LS_ASPECT_STENCIL_ONLY))
+    return LS_FORMAT_UNDEFINED;
+  if (i->aspects != (API_ASPECT_DEPTH | API_ASPECT_STENCIL)) return f;
+  if (a == LS_ASPECT_STENCIL_ONLY) return LS_FORMAT_STENCIL8;
+  return f == LS_FORMAT_DEPTH24PLUS_STENCIL8 ? LS_FORMAT_DEPTH24PLUS : LS_FORMAT_DEPTH32FLOAT;
+}
+
+/* Where an aspect's bytes sit in a texel of format f: a combined format
+ * holds its depth in bytes 0-3 and its stencil in byte 4 (formats.def). */
+static uint32_t api_aspect_offset(ls_texture_format f, ls_texture_aspect a) {
+  const api_texfmt *i = api_format_info(f);
+  return i && i->aspects == (API_ASPECT_DEPTH | API_ASPECT_STENCIL) && a == LS_ASPECT_STENCIL_ONLY
+             ? 4
+             : 0;
+}
+
+static const char *api_aspect_name(ls_texture_aspect a) {
+  return a == LS_ASPECT_ALL ? "all" : a == LS_ASPECT_STENCIL_ONLY ? "stencil-only"
+                                    : a == LS_ASPECT_DEPTH_ONLY   ? "depth-only"
+                                                                  : "(unknown)";
+}
+
+const char *api_storage_access_name(uint32_t access) {
+  return access == API_ST_W ? "write-only" : access == API_ST_R ? "read-only" : "read-write";
+}
+
+uint32_t api_storage_access(ls_buffer_binding_type type) {
+  return type == LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE   ? API_ST_W
+         : type == LS_BINDING_READ_ONLY_STORAGE_TEXTURE  ? API_ST_R
+         : type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE ? API_ST_RW
+                                                         : 0;
+}
+
 ls_texture_format ls_texture_format_from_name(const char *name) {
   if (!name) return LS_FORMAT_UNDEFINED;
   for (unsigned f = 1; f < LS_FORMAT_COUNT_; f++)
-    if (!strcmp(api_formats[f].name, name)) return (ls_texture_format)f;
+    if (!strcmp(api_format_names[f], name)) return (ls_texture_format)f;
   return LS_FORMAT_UNDEFINED;
 }
 
 const char *ls_texture_format_name(ls_texture_format f) {
-  const api_texfmt *i = api_format_info(f);
-  return i ? i->name : NULL;
+  return api_format_info(f) ? api_format_names[f] : NULL;
 }
 
 uint32_t ls_texture_format_texel_bytes(ls_texture_format f) {
   const api_texfmt *i = api_format_info(f);
   return i ? i->texel_bytes : 0;
+}
+
+uint32_t ls_texture_format_sample_types(ls_texture_format f) {
+  const api_texfmt *i = api_format_info(f);
+  return i ? i->sample_types : 0;
 }
 
 const char *api_view_dimension_name(ls_view_dimension d) {
@@ -133,11 +227,24 @@ ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *d
     return NULL;                                                               \
   } while (0)
   if (!fi) FAIL_("createTexture '%s': format %d is not a texture format lockstep knows", name, (int)desc->format);
+  const char *fname = ls_texture_format_name(desc->format);
+  if (fi->needs & ~device->features)
+    /* WebGPU throws a TypeError here ("validate texture format required
+     * features"); lockstep reports it as a validation error */
+    FAIL_("createTexture '%s': format %s needs the \"%s\" feature", name, fname,
+          fi->needs == API_FEATURE_TIER1 ? "texture-formats-tier1" : "depth32float-stencil8");
   if (desc->usage == 0) FAIL_("createTexture '%s': usage is 0", name);
   if (desc->usage & ~known) FAIL_("createTexture '%s': usage 0x%x has unknown bits", name, desc->usage);
   if (desc->usage & LS_TEXTURE_USAGE_RENDER_ATTACHMENT)
     FAIL_("createTexture '%s': RENDER_ATTACHMENT usage is not supported by lockstep (no render "
           "passes)", name);
+  if ((desc->usage & LS_TEXTURE_USAGE_STORAGE_BINDING) && !api_format_storage(device, fi))
+    FAIL_("createTexture '%s': format %s does not allow STORAGE_BINDING usage %s", name, fname,
+          api_format_storage_why(fi, API_ST_W | API_ST_R));
+  if (fi->aspects && (desc->dimension == LS_TEXTURE_DIMENSION_1D ||
+                     desc->dimension == LS_TEXTURE_DIMENSION_3D))
+    FAIL_("createTexture '%s': a %s texture cannot have the depth-or-stencil format %s", name,
+          desc->dimension == LS_TEXTURE_DIMENSION_1D ? "1d" : "3d", fname);
   if (s.width == 0 || s.height == 0 || s.depth_or_array_layers == 0)
     FAIL_("createTexture '%s': size (%u, %u, %u) has a zero extent", name, s.width, s.height,
           s.depth_or_array_layers);
@@ -260,7 +367,10 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
   else memset(&r, 0, sizeof r);
   const char *name = api_texture_name(texture);
   /* resolving GPUTextureViewDescriptor defaults */
-  if (!r.format) r.format = texture->format;
+  if (!r.format) {
+    const ls_texture_format af = api_aspect_format(texture->format, r.aspect);
+    r.format = af ? af : texture->format;
+  }
   if (!r.mip_level_count && r.base_mip_level < texture->levels)
     r.mip_level_count = texture->levels - r.base_mip_level;
   const uint32_t tex_layers =
@@ -283,9 +393,18 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
     return NULL;                                                               \
   } while (0)
   if (texture->destroyed) FAIL_("createView of texture '%s': the texture is destroyed", name);
-  if (r.format != texture->format)
+  const ls_texture_format aspect_format = api_aspect_format(texture->format, r.aspect);
+  if (!aspect_format)
+    FAIL_("createView of texture '%s': aspect \"%s\" is not present in format %s", name,
+          api_aspect_name(r.aspect), ls_texture_format_name(texture->format));
+  if (r.aspect == LS_ASPECT_ALL && r.format != texture->format)
     FAIL_("createView of texture '%s': format %s is not the texture's format %s (no viewFormats)",
           name, ls_texture_format_name(r.format) ? ls_texture_format_name(r.format) : "(unknown)",
+          ls_texture_format_name(texture->format));
+  if (r.aspect != LS_ASPECT_ALL && r.format != aspect_format)
+    FAIL_("createView of texture '%s': format %s is not %s, the format of aspect \"%s\" of %s",
+          name, ls_texture_format_name(r.format) ? ls_texture_format_name(r.format) : "(unknown)",
+          ls_texture_format_name(aspect_format), api_aspect_name(r.aspect),
           ls_texture_format_name(texture->format));
   if (r.usage & ~texture->usage)
     FAIL_("createView of texture '%s': usage 0x%x is not a subset of the texture's 0x%x", name,
@@ -336,6 +455,7 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
   v->texture = texture;
   api_texture_ref(texture);
   v->format = r.format;
+  v->aspect = r.aspect;
   v->dimension = r.dimension;
   v->base_level = r.base_mip_level;
   v->levels = r.mip_level_count;
@@ -350,7 +470,8 @@ void ls_texture_view_destroy(ls_texture_view *view) { api_texture_view_unref(vie
 void api_texture_view_to_vm(const ls_texture_view *v, vm_texture *out) {
   const ls_texture *t = v->texture;
   memset(out, 0, sizeof *out);
-  out->data = t->data;
+  /* one aspect of a combined format: its bytes within each texel */
+  out->data = t->data + api_aspect_offset(t->format, v->aspect);
   out->format = (uint32_t)v->format;
   out->texel_bytes = t->texel_bytes;
   out->levels = v->levels;
@@ -393,23 +514,46 @@ int api_texture_copy_check(const char *op, const ls_device *d,
   if (info->mip_level >= t->levels)
     CFAIL_("%s: mipLevel %u is not below texture '%s''s mipLevelCount %u", op,
                       info->mip_level, name, t->levels);
+  /* the aspect's format: its copies, footprint and alignment rules */
+  const ls_texture_format af = api_aspect_format(t->format, info->aspect);
+  if (!af)
+    CFAIL_("%s: aspect \"%s\" is not present in format %s of texture '%s'", op,
+           api_aspect_name(info->aspect), ls_texture_format_name(t->format), name);
+  const api_texfmt *fi = api_format_info(af);
+  const char *fname = ls_texture_format_name(af);
+  if (fi->aspects == (API_ASPECT_DEPTH | API_ASPECT_STENCIL))
+    CFAIL_("%s: texture '%s' is %s, whose aspect \"all\" is two aspects; a copy takes one "
+           "(\"depth-only\" or \"stencil-only\")", op, name, fname);
+  const int to_tex = usage == LS_TEXTURE_USAGE_COPY_DST;
+  if (!(fi->copy & (to_tex ? API_COPY_DST : API_COPY_SRC)))
+    CFAIL_("%s: texture '%s' is %s, which is not a valid texel copy %s", op, name, fname,
+           to_tex ? "destination" : "source");
   const ls_extent3d e = api_texture_level_size(t, info->mip_level);
   const ls_origin3d o = info->origin;
+  /* depth-or-stencil copies cover whole subresources (WebGPU's copy rules,
+   * a D3D12 restriction) */
+  if (fi->aspects && (o.x || o.y || size->width != e.width || size->height != e.height))
+    CFAIL_("%s: a copy of depth-or-stencil texture '%s' (%s) must cover whole mip level %u "
+           "(%u x %u from the origin), not (%u, %u) + %u x %u", op, name, fname, info->mip_level,
+           e.width, e.height, o.x, o.y, size->width, size->height);
   if ((uint64_t)o.x + size->width > e.width || (uint64_t)o.y + size->height > e.height ||
       (uint64_t)o.z + size->depth_or_array_layers > e.depth_or_array_layers)
     CFAIL_("%s: origin (%u, %u, %u) + size (%u, %u, %u) is outside mip level %u of "
                       "texture '%s' (%u, %u, %u)",
                       op, o.x, o.y, o.z, size->width, size->height, size->depth_or_array_layers,
                       info->mip_level, name, e.width, e.height, e.depth_or_array_layers);
-  const uint32_t bpt = t->texel_bytes;
+  const uint32_t bpt = fi->texel_bytes;
   const int has_bpr = layout->bytes_per_row != LS_COPY_STRIDE_UNDEFINED;
   const int has_rpi = layout->rows_per_image != LS_COPY_STRIDE_UNDEFINED;
   if (aligned) {
     if (has_bpr && layout->bytes_per_row % 256)
       CFAIL_("%s: bytesPerRow (%u) is not a multiple of 256", op, layout->bytes_per_row);
-    if (layout->offset % bpt)
+    if (fi->aspects && layout->offset % 4)
+      CFAIL_("%s: buffer offset %llu is not a multiple of 4, as a depth-or-stencil format (%s) "
+             "needs", op, (unsigned long long)layout->offset, fname);
+    if (!fi->aspects && layout->offset % bpt)
       CFAIL_("%s: buffer offset %llu is not a multiple of the texel size %u of %s", op,
-                        (unsigned long long)layout->offset, bpt, ls_texture_format_name(t->format));
+             (unsigned long long)layout->offset, bpt, fname);
   }
   /* validating linear texture data */
   const uint64_t last_row = (uint64_t)size->width * bpt;
@@ -439,20 +583,31 @@ int api_texture_copy_check(const char *op, const ls_device *d,
 }
 
 void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const ls_extent3d *size,
-                      uint8_t *linear, const ls_texel_copy_buffer_layout *layout, int to_texture) {
+                      ls_texture_aspect aspect, uint8_t *linear,
+                      const ls_texel_copy_buffer_layout *layout, int to_texture) {
   const ls_extent3d e = api_texture_level_size(t, level);
   const uint64_t bpt = t->texel_bytes, row = e.width * bpt, slice = row * e.height;
   const uint64_t bpr = layout->bytes_per_row != LS_COPY_STRIDE_UNDEFINED ? layout->bytes_per_row : 0;
   const uint64_t rpi = layout->rows_per_image != LS_COPY_STRIDE_UNDEFINED ? layout->rows_per_image : 0;
-  const size_t n = (size_t)(size->width * bpt);
+  /* the linear side holds the aspect's footprint per texel; one aspect of
+   * a combined format is a part of each texel, copied texel by texel */
+  const uint32_t fp = api_format_info(api_aspect_format(t->format, aspect))->texel_bytes;
+  const uint32_t at = api_aspect_offset(t->format, aspect);
+  const size_t n = (size_t)(size->width * fp);
   if (!n) return;
   for (uint32_t z = 0; z < size->depth_or_array_layers; z++)
     for (uint32_t y = 0; y < size->height; y++) {
       uint8_t *lin = linear + layout->offset + z * bpr * rpi + y * bpr;
       uint8_t *tex = t->data + t->level_offset[level] + (origin.z + z) * slice +
-                     (origin.y + y) * row + origin.x * bpt;
-      if (to_texture) memcpy(tex, lin, n);
-      else memcpy(lin, tex, n);
+                     (origin.y + y) * row + origin.x * bpt + at;
+      if (fp == bpt) {
+        if (to_texture) memcpy(tex, lin, n);
+        else memcpy(lin, tex, n);
+        continue;
+      }
+      for (uint32_t x = 0; x < size->width; x++)
+        if (to_texture) memcpy(tex + x * bpt, lin + x * fp, fp);
+        else memcpy(lin + x * fp, tex + x * bpt, fp);
     }
 }
 
@@ -471,7 +626,7 @@ ls_status ls_queue_write_texture(ls_device *device, const ls_texel_copy_texture_
     api_validation(device, "%s", why);
     return LS_VALIDATION;
   }
-  api_texture_copy(dst->texture, dst->mip_level, dst->origin, size, (uint8_t *)(uintptr_t)data,
-                   layout, 1);
+  api_texture_copy(dst->texture, dst->mip_level, dst->origin, size, dst->aspect,
+                   (uint8_t *)(uintptr_t)data, layout, 1);
   return LS_OK;
 }

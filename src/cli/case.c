@@ -569,12 +569,12 @@ static int case_texture(case_ctx *x, const json_t *jt, const char *at, case_buff
   else
     return case_fail(x, case_key(at, "access").s,
                      "bad access \"%s\" (sampled, write-only, read-only or read-write)", s);
-  /* the default sample type follows the format, as layout "auto" would */
-  const char *fn = ls_texture_format_name(b->tex_format);
-  size_t n = strlen(fn);
-  b->tex_sample = n > 4 && !strcmp(fn + n - 4, "uint")   ? LS_SAMPLE_UINT
-                  : n > 4 && !strcmp(fn + n - 4, "sint") ? LS_SAMPLE_SINT
-                                                         : LS_SAMPLE_UNFILTERABLE_FLOAT;
+  /* the default sample type follows the format: uint or sint where it
+   * allows them, else unfilterable-float (every float format allows it) */
+  const uint32_t st = ls_texture_format_sample_types(b->tex_format);
+  b->tex_sample = st & (1u << LS_SAMPLE_UINT)   ? LS_SAMPLE_UINT
+                  : st & (1u << LS_SAMPLE_SINT) ? LS_SAMPLE_SINT
+                                                : LS_SAMPLE_UNFILTERABLE_FLOAT;
   if ((v = json_object_get(jt, "sampleType"))) {
     static const char *const st[] = {"float", "unfilterable-float", "depth", "sint", "uint"};
     if (case_string(x, v, case_key(at, "sampleType").s, &s)) return -1;
@@ -753,6 +753,10 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
     uint64_t bytes = 0;
     for (uint32_t lv = 0; lv < (b->tex_all_levels ? b->tex_levels : 1); lv++)
       bytes += case_texture_level_bytes(b, lv);
+    if (bytes % 4)
+      return case_fail(x, cp.s, "texture '%s' (%ux%ux%u %s) is %llu bytes, not a whole number of "
+                       "4-byte words", b->name, b->tex_size[0], b->tex_size[1], b->tex_size[2],
+                       ls_texture_format_name(b->tex_format), (unsigned long long)bytes);
     if (b->words * 4 != bytes)
       return case_fail(x, cp.s, "texture '%s' (%ux%ux%u %s) holds %llu words, not %llu", b->name,
                        b->tex_size[0], b->tex_size[1], b->tex_size[2],
@@ -769,6 +773,7 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
   if (!b->init) return case_fail(x, at.s, "out of memory for %llu words",
                                  (unsigned long long)b->words);
   const json_t *init = json_object_get(jb, "init");
+  b->has_init = init != NULL;
   if (init) {
     case_path ip = case_key(at.s, "init");
     if (json_is_array(init)) {

@@ -58,6 +58,7 @@ typedef struct case_buffer {
   uint64_t count; /* records */
   uint64_t words; /* count * rec_len */
   uint32_t *init; /* the initial words */
+  int has_init;   /* the entry has an "init" (else every word is 0) */
   int has_bind_offset, has_bind_size;
   uint64_t bind_offset, bind_size;
   int has_logical_count; /* "logicalCount": live records, for the sanitizer */

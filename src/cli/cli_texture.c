@@ -5,7 +5,8 @@
  * are the texels of mip level 0 (or of every level, "initLevels": "all"),
  * layer after layer, rows tightly packed. A sampler is an entry of kind
  * "none" with a "sampler" object.
- * They go in with writeTexture and come back through copyTextureToBuffer
+ * They go in with writeTexture (unless the entry has no "init") and come
+ * back through copyTextureToBuffer
  * into a staging buffer with 256-byte rows (WebGPU's bytesPerRow rule),
  * repacked here.
  */
@@ -40,10 +41,12 @@ int cli_texture_create(ls_device *dev, const case_buffer *b, ls_texture **tex,
   td.label = b->name;
   *tex = ls_device_create_texture(dev, &td);
   if (!*tex) return 0;
+  /* without "init" the texture keeps the zeros of creation: the way to use
+   * the formats that are no copy destination (depth32float, depth24plus) */
   const uint8_t *src = (const uint8_t *)b->init;
-  for (uint32_t lv = 0; lv < cli_levels(b); lv++) {
+  for (uint32_t lv = 0; b->has_init && lv < cli_levels(b); lv++) {
     const ls_extent3d e = cli_level_size(b, lv);
-    ls_texel_copy_texture_info dst = {*tex, lv, {0, 0, 0}};
+    ls_texel_copy_texture_info dst = {*tex, lv, {0, 0, 0}, LS_ASPECT_ALL};
     ls_texel_copy_buffer_layout lay = {0, e.width * ls_texture_format_texel_bytes(b->tex_format),
                                        e.height};
     const uint64_t bytes = case_texture_level_bytes(b, lv);
@@ -73,7 +76,7 @@ static int cli_read_level(ls_device *dev, const case_buffer *b, ls_texture *tex,
   int ok = stage && tmp;
   if (ok) {
     ls_command_encoder *enc = ls_device_create_command_encoder(dev);
-    ls_texel_copy_texture_info src = {tex, lv, {0, 0, 0}};
+    ls_texel_copy_texture_info src = {tex, lv, {0, 0, 0}, LS_ASPECT_ALL};
     ls_texel_copy_buffer_layout lay = {0, bpr, e.height};
     ls_command_encoder_copy_texture_to_buffer(enc, &src, stage, &lay, &e);
     ls_command_buffer *cb = ls_command_encoder_finish(enc);

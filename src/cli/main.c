@@ -722,10 +722,13 @@ static ls_device *cli_shader_device(const cli_opts *o, cli_state *st, ls_adapter
   dd.required_limit_count = o->nlimits;
   /* a shader alone has no case to say what it needs: every feature the
    * adapter offers */
-  static const char *const wanted[] = {"shader-f16", "subgroups", "subgroup-size-control"};
-  const char *feats[3];
+  static const char *const wanted[] = {"shader-f16",          "subgroups",
+                                       "subgroup-size-control", "texture-formats-tier2",
+                                       "bgra8unorm-storage",  "float32-filterable"};
+  const size_t nw = sizeof wanted / sizeof wanted[0];
+  const char *feats[sizeof wanted / sizeof wanted[0]];
   size_t nf = 0;
-  for (size_t i = 0; i < 3; i++)
+  for (size_t i = 0; i < nw; i++)
     if (ls_adapter_has_feature(*adapter, wanted[i])) feats[nf++] = wanted[i];
   dd.required_features = feats;
   dd.required_feature_count = nf;

@@ -48,11 +48,20 @@ function fail(msg) {
   process.exit(1);
 }
 
-// Bytes per texel of each format the case format allows.
+// Bytes per texel of each format the case format allows (WebGPU's texel
+// block copy footprints; depth24plus and the combined depth-stencil formats
+// have none, so cases cannot fill or read them).
 const TEXEL_BYTES = {
-  r32float: 4, r32uint: 4, r32sint: 4,
-  rgba8unorm: 4, rgba8snorm: 4, rgba8uint: 4, rgba8sint: 4,
-  rgba16uint: 8, rgba16sint: 8, rgba16float: 8,
+  r8unorm: 1, r8snorm: 1, r8uint: 1, r8sint: 1, stencil8: 1,
+  r16unorm: 2, r16snorm: 2, r16uint: 2, r16sint: 2, r16float: 2,
+  rg8unorm: 2, rg8snorm: 2, rg8uint: 2, rg8sint: 2, depth16unorm: 2,
+  r32float: 4, r32uint: 4, r32sint: 4, depth32float: 4,
+  rg16unorm: 4, rg16snorm: 4, rg16uint: 4, rg16sint: 4, rg16float: 4,
+  rgba8unorm: 4, 'rgba8unorm-srgb': 4, rgba8snorm: 4, rgba8uint: 4, rgba8sint: 4,
+  bgra8unorm: 4, 'bgra8unorm-srgb': 4,
+  rgb10a2uint: 4, rgb10a2unorm: 4, rg11b10ufloat: 4, rgb9e5ufloat: 4,
+  rg32float: 8, rg32uint: 8, rg32sint: 8,
+  rgba16unorm: 8, rgba16snorm: 8, rgba16uint: 8, rgba16sint: 8, rgba16float: 8,
   rgba32float: 16, rgba32uint: 16, rgba32sint: 16,
 };
 
@@ -66,7 +75,8 @@ function textureOf(b) {
   const viewDimension = t.viewDimension ??
     (dimension === '1d' ? '1d' : dimension === '3d' ? '3d' : d > 1 ? '2d-array' : '2d');
   const access = t.access ?? 'sampled';
-  const integer = /uint$/.test(t.format) ? 'uint' : /sint$/.test(t.format) ? 'sint' : null;
+  const integer = /uint$/.test(t.format) || t.format === 'stencil8' ? 'uint'
+    : /sint$/.test(t.format) ? 'sint' : null;
   const sampleType = t.sampleType ?? integer ?? 'unfilterable-float';
   const mipLevelCount = t.mipLevelCount ?? 1;
   // "initLevels": "all": the words are every level's texels, level after level
@@ -117,12 +127,15 @@ for (const b of spec.buffers) {
     // may be bound with.
     if (FEATURE_LEVEL === 'compatibility') desc.textureBindingViewDimension = t.viewDimension;
     const tex = device.createTexture(desc);
+    // without "init" the texture keeps its zeros (depth32float is no copy
+    // destination)
     let at = 0;
-    t.levels.forEach((l, lv) => {
-      device.queue.writeTexture({ texture: tex, mipLevel: lv }, Uint32Array.from(words.slice(at, at + l.words)),
-        { offset: 0, bytesPerRow: l.w * t.texelBytes, rowsPerImage: l.h }, [l.w, l.h, l.d]);
-      at += l.words;
-    });
+    if (b.init !== undefined)
+      t.levels.forEach((l, lv) => {
+        device.queue.writeTexture({ texture: tex, mipLevel: lv }, Uint32Array.from(words.slice(at, at + l.words)),
+          { offset: 0, bytesPerRow: l.w * t.texelBytes, rowsPerImage: l.h }, [l.w, l.h, l.d]);
+        at += l.words;
+      });
     const view = tex.createView({ label: b.name, dimension: t.viewDimension, baseMipLevel: 0,
       mipLevelCount: t.access === 'sampled' ? t.mipLevelCount : 1 });
     res[b.name] = { tex, view, t };

@@ -286,8 +286,11 @@ static void test_texture_entry(void **state) {
        " \"texture\": {\"format\": \"rgba8unorm\", \"size\": [2, 2], \"access\": \"write\"}}",
        "buffers[0].texture.access: bad access \"write\""},
       {"{\"name\": \"t\", \"binding\": 0, \"kind\": \"none\", \"type\": \"u32\", \"count\": 4,"
-       " \"texture\": {\"format\": \"bgra8unorm\", \"size\": [2, 2], \"access\": \"sampled\"}}",
-       "buffers[0].texture.format: texture format \"bgra8unorm\" is not one lockstep holds"},
+       " \"texture\": {\"format\": \"bc1-rgba-unorm\", \"size\": [4, 4], \"access\": \"sampled\"}}",
+       "buffers[0].texture.format: texture format \"bc1-rgba-unorm\" is not one lockstep holds"},
+      {"{\"name\": \"t\", \"binding\": 0, \"kind\": \"none\", \"type\": \"u32\", \"count\": 1,"
+       " \"texture\": {\"format\": \"r8uint\", \"size\": [3, 1], \"access\": \"sampled\"}}",
+       "is 3 bytes, not a whole number of 4-byte words"},
       {"{\"name\": \"t\", \"binding\": 0, \"kind\": \"storage\", \"type\": \"u32\", \"count\": 4,"
        " \"texture\": {\"format\": \"rgba8unorm\", \"size\": [2, 2], \"access\": \"sampled\"}}",
        "buffers[0].kind: a texture has kind \"none\""},
