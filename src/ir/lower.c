@@ -634,7 +634,8 @@ static void stmt(lw *L, ast_stmt *s) {
       /* a texture or sampler: nothing runs, but the variable is statically
        * used, so it takes its binding slot */
       uint32_t slot;
-      if (r->type && (r->type->kind == TY_TEXTURE || r->type->kind == TY_SAMPLER))
+      const type *rt = type_unref(r->type);
+      if (rt && (rt->kind == TY_TEXTURE || rt->kind == TY_SAMPLER))
         (void)lw_handle_slot(L, r, &slot);
       else if (r->type && r->type->kind == TY_PTR) (void)lw_ptr(L, r);
       else (void)lw_value(L, r);

@@ -98,7 +98,10 @@ static int arg_into(lw *L, ast_expr *a, uint32_t dst, uint32_t n) {
   return 1;
 }
 
-static int is_unsigned(const ast_expr *a) { return a->type && a->type->kind == TY_U32; }
+static int is_unsigned(const ast_expr *a) {
+  const type *t = type_unref(a->type);
+  return t && t->kind == TY_U32;
+}
 
 /* The sampling built-ins: the input block, then one TSMP. */
 static val sample(lw *L, ast_expr *e, builtin_fn f) {
@@ -106,12 +109,16 @@ static val sample(lw *L, ast_expr *e, builtin_fn f) {
   const int n = e->u.call.nargs;
   ir_sample smp = {.span = e->span};
   int k = 0;
-  if (f == BF_TEXTURE_GATHER && n > 0 && args[0]->type && args[0]->type->kind != TY_TEXTURE) {
+  if (f == BF_TEXTURE_GATHER && n > 0 && args[0]->type &&
+      type_unref(args[0]->type)->kind != TY_TEXTURE) {
     smp.component = (uint8_t)(args[0]->cval ? args[0]->cval->i : 0);
     k = 1;
   }
-  if (n < k + 3 || !lw_handle_slot(L, args[k], &smp.texture) ||
-      !lw_handle_slot(L, args[k + 1], &smp.sampler))
+  if (n < k + 3) {
+    lw_fail(L, e->span, "%s with too few arguments", builtin_fn_name(f));
+    return bad();
+  }
+  if (!lw_handle_slot(L, args[k], &smp.texture) || !lw_handle_slot(L, args[k + 1], &smp.sampler))
     return bad();
   k += 2;
   const ir_binding *bd = &L->bindings[smp.texture];

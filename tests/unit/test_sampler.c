@@ -414,13 +414,13 @@ static ls_texture *red_row(ls_device *d, uint32_t levels) {
   ls_texture *t = ls_device_create_texture(d, &td);
   assert_non_null(t);
   const uint8_t px[16] = {0, 0, 0, 255, 51, 0, 0, 255, 102, 0, 0, 255, 255, 0, 0, 255};
-  ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}};
+  ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}, LS_ASPECT_ALL};
   ls_texel_copy_buffer_layout lay = {0, 16, 1};
   ls_extent3d e = {4, 1, 1};
   assert_int_equal(ls_queue_write_texture(d, &dst, px, 16, &lay, &e), LS_OK);
   if (levels > 1) { /* level 1: 2x1, red 0.6 and 0.8 (153, 204) */
     const uint8_t l1[8] = {153, 0, 0, 255, 204, 0, 0, 255};
-    ls_texel_copy_texture_info d1 = {t, 1, {0, 0, 0}};
+    ls_texel_copy_texture_info d1 = {t, 1, {0, 0, 0}, LS_ASPECT_ALL};
     ls_texel_copy_buffer_layout lay1 = {0, 8, 1};
     ls_extent3d e1 = {2, 1, 1};
     assert_int_equal(ls_queue_write_texture(d, &d1, l1, 8, &lay1, &e1), LS_OK);
@@ -567,7 +567,7 @@ static void test_cube_faces(void **state) {
   uint8_t px[24];
   memset(px, 0, sizeof px);
   for (int f = 0; f < 6; f++) px[4 * f] = (uint8_t)(51 * f);
-  ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}};
+  ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}, LS_ASPECT_ALL};
   ls_texel_copy_buffer_layout lay = {0, 4, 1};
   ls_extent3d ext = {1, 1, 6};
   assert_int_equal(ls_queue_write_texture(d, &dst, px, 24, &lay, &ext), LS_OK);
@@ -648,12 +648,58 @@ static void test_handle_params(void **state) {
   free_env(&e);
 }
 
+static const char *array_index =
+    "@group(0) @binding(0) var t: texture_2d_array<f32>;\n"
+    "@group(0) @binding(1) var s: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<f32, 4>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  var big = 0x80000000u;\n"
+    "  var neg = -5;\n"
+    "  var one = 1u;\n"
+    "  o[0] = textureSampleLevel(t, s, vec2f(0.5), big, 0.0).r;\n"
+    "  o[1] = textureSampleLevel(t, s, vec2f(0.5), neg, 0.0).r;\n"
+    "  o[2] = textureSampleLevel(t, s, vec2f(0.5), one, 0.0).r;\n"
+    "  o[3] = textureGather(0, t, s, vec2f(0.5), big).x;\n"
+    "}\n";
+
+/* The array index is clamped to [0, layers - 1] in its own type: u32
+ * 2^31 is past the last layer (not a negative i32), -5 before the first.
+ * Layers of a 1x1x3 rgba8unorm array: red 0, 0.2, 0.4. */
+static void test_array_index_clamp(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_texture_desc td;
+  memset(&td, 0, sizeof td);
+  td.size = (ls_extent3d){1, 1, 3};
+  td.format = LS_FORMAT_RGBA8UNORM;
+  td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_COPY_DST;
+  ls_texture *t = ls_device_create_texture(d, &td);
+  const uint8_t px[12] = {0, 0, 0, 255, 51, 0, 0, 255, 102, 0, 0, 255};
+  ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}, LS_ASPECT_ALL};
+  ls_texel_copy_buffer_layout lay = {0, 4, 1};
+  ls_extent3d ext = {1, 1, 3};
+  assert_int_equal(ls_queue_write_texture(d, &dst, px, 12, &lay, &ext), LS_OK);
+  ls_texture_view *v = ls_texture_create_view(t, NULL);
+  ls_sampler *s = sampler(d, LS_FILTER_LINEAR, LS_ADDRESS_CLAMP_TO_EDGE, LS_COMPARE_UNDEFINED);
+  uint32_t out[4];
+  run_sampling(d, array_index, v, s, out, 4);
+  assert_true(f32(out[0]) == 102.0f / 255);
+  assert_true(f32(out[1]) == 0.0f);
+  assert_true(f32(out[2]) == 51.0f / 255);
+  assert_true(f32(out[3]) == 102.0f / 255);
+  ls_sampler_destroy(s);
+  ls_texture_view_destroy(v);
+  ls_texture_destroy(t);
+  free_env(&e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_create_sampler),  cmocka_unit_test(test_bind_groups),
       cmocka_unit_test(test_pipeline_pairs),  cmocka_unit_test(test_address_and_filter),
       cmocka_unit_test(test_mip_levels),      cmocka_unit_test(test_cube_faces),
-      cmocka_unit_test(test_handle_params),
+      cmocka_unit_test(test_handle_params),   cmocka_unit_test(test_array_index_clamp),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
