@@ -35,9 +35,9 @@
 fn val_f(i: u32) -> vec4f {
   switch i {
     case 0u: { return vec4f(-0.5, 0.25, 1.5, 0.75); }
-    case 1u: { return vec4f(0.2, -2.0, 0.6, 1.0); }
-    case 2u: { return vec4f(1.0 / 3.0, 2.0 / 3.0, -1.0 / 3.0, 0.0); }
-    default: { return vec4f(60000.0, 1e-5, 0.015625, -0.0); }
+    case 1u: { return vec4f(0.1875, -2.0, 0.5625, 1.0); }
+    case 2u: { return vec4f(0.3125, 0.6875, -0.3125, 0.0); }
+    default: { return vec4f(49152.0, 0x1p-19, 0.015625, -0.0); }
   }
 }
 
