@@ -22,7 +22,7 @@ find "$here/tests" -name '*.wgsl' -exec cp {} "$dir/seeds/" \;
 if [ -n "$tint" ] && [ -d "$tint" ]; then
   n=0
   for f in $(find "$tint" -name '*.wgsl' ! -name '*.expected.*' | LC_ALL=C sort | awk 'NR % 8 == 0'); do
-    grep -Eq '@(vertex|fragment)|texture|sampler' "$f" && continue
+    grep -Eq '@(vertex|fragment)' "$f" && continue
     n=$((n + 1))
     cp "$f" "$dir/seeds/tint_$n.wgsl"
   done

@@ -712,7 +712,7 @@ static void test_aspects(void **state) {
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   assert_int_equal(copy_aspect_to_buffer(d, t, LS_ASPECT_STENCIL_ONLY, all, b), LS_OK);
   expect_no_error();
-  uint8_t back[2][2];
+  uint8_t back[2][4]; /* reads are whole words */
   assert_int_equal(ls_queue_read_buffer(d, b, 0, back[0], 4), LS_OK); /* rows at 256 */
   assert_int_equal(ls_queue_read_buffer(d, b, 256, back[1], 4), LS_OK);
   assert_int_equal(back[0][0], 5);
