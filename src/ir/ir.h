@@ -191,15 +191,15 @@ typedef struct ir_sample {
   src_span span;             /* the call */
 } ir_sample;
 
-/* The input block of TSMP: IR_SMP_IN registers from operand b. */
+/* The input block of TSMP: IR_SMPIN_COUNT registers from operand b. */
 enum {
-  IR_SMP_COORD = 0, /* 3: coordinates (f32), what the dimension lacks is 0 */
-  IR_SMP_INDEX = 3, /* the array index */
-  IR_SMP_LEVEL_ = 4, /* the level (f32, or an integer per flags) */
-  IR_SMP_DDX = 5,   /* 3: textureSampleGrad's ddx */
-  IR_SMP_DDY = 8,   /* 3: ... ddy */
-  IR_SMP_REF = 11,  /* depth_ref (f32) */
-  IR_SMP_IN = 12
+  IR_SMPIN_COORD = 0, /* 3: coordinates (f32), what the dimension lacks is 0 */
+  IR_SMPIN_INDEX = 3, /* the array index */
+  IR_SMPIN_LEVEL = 4, /* the level (f32, or an integer per flags) */
+  IR_SMPIN_DDX = 5,   /* 3: textureSampleGrad's ddx */
+  IR_SMPIN_DDY = 8,   /* 3: ... ddy */
+  IR_SMPIN_REF = 11,  /* depth_ref (f32) */
+  IR_SMPIN_COUNT = 12
 };
 
 /* A resource the entry point uses; slot i of the program is bindings[i]. */

@@ -11,7 +11,7 @@
  *
  * A texel address is four fresh consecutive registers (x, y, z-or-layer,
  * level) so the VM reads one run whatever the texture's dimension; what
- * the type lacks is 0. A sampling instruction reads a block of IR_SMP_IN
+ * the type lacks is 0. A sampling instruction reads a block of IR_SMPIN_COUNT
  * registers (ir.h) and points at a descriptor (ir_program.samples) with
  * the sampler slot and the const operands; those descriptors are also the
  * texture-sampler pairs the API validates against the layout.
@@ -129,31 +129,31 @@ static val sample(lw *L, ast_expr *e, builtin_fn f) {
              : f == BF_TEXTURE_GATHER               ? IR_SMP_GATHER
              : f == BF_TEXTURE_GATHER_COMPARE       ? IR_SMP_GATHER_CMP
                                                     : IR_SMP_CMP_LEVEL;
-  const uint32_t blk = lw_reg(L, IR_SMP_IN);
+  const uint32_t blk = lw_reg(L, IR_SMPIN_COUNT);
   const uint32_t zero = lw_const(L, 0);
-  for (uint32_t i = 0; i < IR_SMP_IN; i++) lw_emit(L, IR_MOV, blk + i, zero, 0, 0);
-  if (!arg_into(L, args[k++], blk + IR_SMP_COORD, 3)) return bad();
+  for (uint32_t i = 0; i < IR_SMPIN_COUNT; i++) lw_emit(L, IR_MOV, blk + i, zero, 0, 0);
+  if (!arg_into(L, args[k++], blk + IR_SMPIN_COORD, 3)) return bad();
   if (is_arrayed(bd->tex_dim) && k < n) {
     if (is_unsigned(args[k])) smp.flags |= IR_SMPF_INDEX_U32;
-    if (!arg_into(L, args[k++], blk + IR_SMP_INDEX, 1)) return bad();
+    if (!arg_into(L, args[k++], blk + IR_SMPIN_INDEX, 1)) return bad();
   }
   switch (smp.kind) {
   case IR_SMP_LEVEL:
     if (k < n) {
       /* a depth texture's level is an integer, the others' an f32 */
       if (depth) smp.flags |= IR_SMPF_LEVEL_INT | (is_unsigned(args[k]) ? IR_SMPF_LEVEL_U32 : 0);
-      if (!arg_into(L, args[k++], blk + IR_SMP_LEVEL_, 1)) return bad();
+      if (!arg_into(L, args[k++], blk + IR_SMPIN_LEVEL, 1)) return bad();
     }
     break;
   case IR_SMP_GRAD:
     if (k + 1 < n) {
-      if (!arg_into(L, args[k++], blk + IR_SMP_DDX, 3)) return bad();
-      if (!arg_into(L, args[k++], blk + IR_SMP_DDY, 3)) return bad();
+      if (!arg_into(L, args[k++], blk + IR_SMPIN_DDX, 3)) return bad();
+      if (!arg_into(L, args[k++], blk + IR_SMPIN_DDY, 3)) return bad();
     }
     break;
   case IR_SMP_GATHER_CMP:
   case IR_SMP_CMP_LEVEL:
-    if (k < n && !arg_into(L, args[k++], blk + IR_SMP_REF, 1)) return bad();
+    if (k < n && !arg_into(L, args[k++], blk + IR_SMPIN_REF, 1)) return bad();
     break;
   default: break;
   }

@@ -334,9 +334,9 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
     const unsigned l = (unsigned)__builtin_ctzll(m);
     smp_ctx c = {t, s, dim, 0, 0, 0, {0, 0, 0, 0}};
     float co[3];
-    for (unsigned k = 0; k < 3; k++) co[k] = vm_bits_f(in[(IR_SMP_COORD + k) * w + l]);
+    for (unsigned k = 0; k < 3; k++) co[k] = vm_bits_f(in[(IR_SMPIN_COORD + k) * w + l]);
     if (dim == IR_TEXDIM_2D_ARRAY || dim == IR_TEXDIM_CUBE_ARRAY) { /* arrayed: clamp the index to the layers */
-      const uint32_t raw = in[IR_SMP_INDEX * w + l];
+      const uint32_t raw = in[IR_SMPIN_INDEX * w + l];
       const int64_t ix = (smp->flags & IR_SMPF_INDEX_U32) ? (int64_t)raw : (int64_t)(int32_t)raw;
       const int64_t n = dim == IR_TEXDIM_CUBE_ARRAY ? t->layers / 6 : t->layers;
       c.layer = (uint32_t)(ix < 0 ? 0 : ix >= n ? (n > 0 ? n - 1 : 0) : ix);
@@ -350,11 +350,11 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
       co[1] = ma > 0.0f ? 0.5f * (tc / ma + 1.0f) : 0.5f;
       co[2] = 0.0f;
     }
-    const float ref = vm_bits_f(in[IR_SMP_REF * w + l]);
+    const float ref = vm_bits_f(in[IR_SMPIN_REF * w + l]);
     uint32_t out[4] = {0, 0, 0, 0};
     switch (smp->kind) {
     case IR_SMP_LEVEL: {
-      const uint32_t raw = in[IR_SMP_LEVEL_ * w + l];
+      const uint32_t raw = in[IR_SMPIN_LEVEL * w + l];
       const float lambda = !(smp->flags & IR_SMPF_LEVEL_INT) ? vm_bits_f(raw)
                            : (smp->flags & IR_SMPF_LEVEL_U32) ? (float)raw
                                                               : (float)(int32_t)raw;
@@ -364,8 +364,8 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
     case IR_SMP_GRAD: {
       float dx[3], dy[3];
       for (unsigned k = 0; k < 3; k++) {
-        dx[k] = vm_bits_f(in[(IR_SMP_DDX + k) * w + l]);
-        dy[k] = vm_bits_f(in[(IR_SMP_DDY + k) * w + l]);
+        dx[k] = vm_bits_f(in[(IR_SMPIN_DDX + k) * w + l]);
+        dy[k] = vm_bits_f(in[(IR_SMPIN_DDY + k) * w + l]);
       }
       smp_lod(&c, co, off, smp_lambda(&c, cube ? dir : co, dx, dy), cmp, ref, out);
       break;

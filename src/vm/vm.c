@@ -830,10 +830,10 @@ static int vm_check(const ir_program *p) {
       if (!IR_BIND_IS_TEXTURE(p->bindings[in->c].kind)) return 0;
       if (in->op == IR_TQRY && in->d > 3) return 0;
     }
-    /* sampling reads a block of IR_SMP_IN; its descriptor names this
+    /* sampling reads a block of IR_SMPIN_COUNT; its descriptor names this
      * texture and a sampler */
     if (in->op == IR_TSMP) {
-      if (p->nregs - in->a < 4 || in->a < p->nconsts || p->nregs - in->b < IR_SMP_IN) return 0;
+      if (p->nregs - in->a < 4 || in->a < p->nconsts || p->nregs - in->b < IR_SMPIN_COUNT) return 0;
       if (in->d >= p->nsamples || !p->samples) return 0;
       const ir_sample *sm = &p->samples[in->d];
       if (sm->texture != in->c || sm->sampler >= p->nbindings ||

@@ -97,7 +97,7 @@ uint64_t vm_tex_load(const vm_texture *t, uint32_t *dst, const uint32_t *adr, ui
 uint64_t vm_tex_store(const vm_texture *t, const uint32_t *adr, const uint32_t *val,
                       uint64_t live, unsigned w);
 /* TSMP: the sampling described by smp (ir.h) of texture t, view
- * dimension dim (ir_tex_dim), with sampler s; in is the IR_SMP_IN input
+ * dimension dim (ir_tex_dim), with sampler s; in is the IR_SMPIN_COUNT input
  * rows, dst 4 rows (sample.c). at, when not NULL, gets 4 rows: the x, y,
  * z-or-layer and level of the first texel each lane's footprint read (for
  * observers). */
