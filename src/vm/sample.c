@@ -330,6 +330,7 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
   const unsigned cmp =
       (smp->kind == IR_SMP_GATHER_CMP || smp->kind == IR_SMP_CMP_LEVEL) ? s->compare : 0;
   const int8_t *off = smp->offset;
+  const int unorm_depth = cmp && t->format == LS_FORMAT_DEPTH16UNORM;
   for (uint64_t m = live; m; m &= m - 1) {
     const unsigned l = (unsigned)__builtin_ctzll(m);
     smp_ctx c = {t, s, dim, 0, 0, 0, {0, 0, 0, 0}};
@@ -350,7 +351,10 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
       co[1] = ma > 0.0f ? 0.5f * (tc / ma + 1.0f) : 0.5f;
       co[2] = 0.0f;
     }
-    const float ref = vm_bits_f(in[IR_SMPIN_REF * w + l]);
+    float ref = vm_bits_f(in[IR_SMPIN_REF * w + l]);
+    /* a fixed-point depth format compares against depth_ref clamped to
+     * [0, 1], as Vulkan and D3D12 do (a NaN stays a NaN and fails) */
+    if (unorm_depth) ref = ref < 0.0f ? 0.0f : ref > 1.0f ? 1.0f : ref;
     uint32_t out[4] = {0, 0, 0, 0};
     switch (smp->kind) {
     case IR_SMP_LEVEL: {

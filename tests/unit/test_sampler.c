@@ -694,12 +694,57 @@ static void test_array_index_clamp(void **state) {
   free_env(&e);
 }
 
+static const char *compare_clamp =
+    "@group(0) @binding(0) var t: texture_depth_2d;\n"
+    "@group(0) @binding(1) var s: sampler_comparison;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<f32, 4>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  let refs = array(1.5, 1.0, 0.99, -3.0);\n"
+    "  for (var i = 0; i < 4; i++) { o[i] = textureSampleCompareLevel(t, s, vec2f(0.5), refs[i]); }\n"
+    "}\n";
+
+/* A depth16unorm texel of 65535 (depth 1.0) under "less-equal": depth_ref
+ * 1.5 is clamped to 1 and passes (1 <= 1; unclamped it would fail), 1.0,
+ * 0.99 and -3 (clamped to 0) pass. Under "greater" all four fail: none of
+ * 1, 1, 0.99, 0 is above 1. */
+static void test_compare_clamp(void **state) {
+  (void)state;
+  env e = make_env();
+  ls_device *d = e.device;
+  ls_texture_desc td;
+  memset(&td, 0, sizeof td);
+  td.size = (ls_extent3d){1, 1, 1};
+  td.format = LS_FORMAT_DEPTH16UNORM;
+  td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_COPY_DST;
+  ls_texture *t = ls_device_create_texture(d, &td);
+  assert_non_null(t);
+  const uint16_t px[2] = {65535, 0};
+  ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}, LS_ASPECT_ALL};
+  ls_texel_copy_buffer_layout lay = {0, 256, 1};
+  ls_extent3d ext = {1, 1, 1};
+  assert_int_equal(ls_queue_write_texture(d, &dst, px, 2, &lay, &ext), LS_OK);
+  ls_texture_view *v = ls_texture_create_view(t, NULL);
+  ls_sampler *s = sampler(d, LS_FILTER_NEAREST, LS_ADDRESS_CLAMP_TO_EDGE, LS_COMPARE_LESS_EQUAL);
+  uint32_t out[4];
+  run_sampling(d, compare_clamp, v, s, out, 4);
+  for (int k = 0; k < 4; k++) assert_true(f32(out[k]) == 1.0f);
+  ls_sampler_destroy(s);
+  s = sampler(d, LS_FILTER_NEAREST, LS_ADDRESS_CLAMP_TO_EDGE, LS_COMPARE_GREATER);
+  run_sampling(d, compare_clamp, v, s, out, 4);
+  for (int k = 0; k < 4; k++) assert_true(f32(out[k]) == 0.0f);
+  ls_sampler_destroy(s);
+  ls_texture_view_destroy(v);
+  ls_texture_destroy(t);
+  free_env(&e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_create_sampler),  cmocka_unit_test(test_bind_groups),
       cmocka_unit_test(test_pipeline_pairs),  cmocka_unit_test(test_address_and_filter),
       cmocka_unit_test(test_mip_levels),      cmocka_unit_test(test_cube_faces),
       cmocka_unit_test(test_handle_params),   cmocka_unit_test(test_array_index_clamp),
+      cmocka_unit_test(test_compare_clamp),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
