@@ -352,7 +352,10 @@ enum {
   LS_TEXTURE_USAGE_COPY_DST = 0x02,
   LS_TEXTURE_USAGE_TEXTURE_BINDING = 0x04,
   LS_TEXTURE_USAGE_STORAGE_BINDING = 0x08,
-  LS_TEXTURE_USAGE_RENDER_ATTACHMENT = 0x10 /* refused: lockstep has no render passes */
+  /* lockstep has no render passes: RENDER_ATTACHMENT only lets a texture
+   * be multisampled (WebGPU requires it for sampleCount 4); such a
+   * texture keeps the zeros of creation */
+  LS_TEXTURE_USAGE_RENDER_ATTACHMENT = 0x10
 };
 
 /* GPUTextureDimension; 0 is WebGPU's default, "2d". */
@@ -387,7 +390,7 @@ typedef struct ls_texture_desc {
   ls_extent3d size;          /* each >= 1 (a 1D texture: height = depth = 1) */
   ls_texture_format format;
   uint32_t mip_level_count;  /* 0 = 1, WebGPU's default */
-  uint32_t sample_count;     /* 0 = 1; 4 needs RENDER_ATTACHMENT, so it is refused */
+  uint32_t sample_count;     /* 0 = 1; 4 needs RENDER_ATTACHMENT */
   uint32_t usage;            /* LS_TEXTURE_USAGE_* */
   const char *label;
 } ls_texture_desc;
@@ -575,6 +578,7 @@ typedef struct ls_bind_group_layout_entry {
   ls_texture_sample_type sample_type; /* sampled textures */
   ls_view_dimension view_dimension;   /* 0 = "2d" */
   ls_texture_format format;           /* storage textures: required */
+  int multisampled;                   /* sampled textures: GPUTextureBindingLayout.multisampled */
 } ls_bind_group_layout_entry;
 
 LS_API ls_bind_group_layout *ls_device_create_bind_group_layout(

@@ -201,6 +201,10 @@ typedef struct api_texfmt {
 const api_texfmt *api_format_info(ls_texture_format f);
 /* The storage accesses (API_ST_*) format f allows on device d. */
 uint32_t api_format_storage(const ls_device *d, const api_texfmt *f);
+/* RENDER_ATTACHMENT capability on the device, and multisampling (of a
+ * renderable format). */
+int api_format_renderable(const ls_device *d, ls_texture_format f);
+int api_format_multisample(ls_texture_format f);
 /* The sample types (1u << LS_SAMPLE_*) format f allows on device d. */
 uint32_t api_format_sample_types(const ls_device *d, const api_texfmt *f);
 /* Why format f refuses storage access `access` on device d, as the end of
@@ -226,6 +230,7 @@ struct ls_texture {
   ls_extent3d size;
   ls_texture_format format;
   uint32_t levels, usage, texel_bytes;
+  uint32_t samples;                      /* sampleCount: 1 or 4 */
   uint64_t level_offset[API_MAX_LEVELS]; /* byte offset of each mip level */
   uint64_t bytes;
   uint8_t *data; /* zeroed; NULL once destroyed */

@@ -94,12 +94,13 @@ ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
         e->sample_type = 0;
         e->view_dimension = 0;
         e->format = 0;
+        e->multisampled = 0;
         if (api_is_sampler(e->type)) e->min_binding_size = 0;
       } else {
         e->min_binding_size = 0;
         if (!e->view_dimension) e->view_dimension = LS_VIEW_DIMENSION_2D;
-        if (api_is_storage_texture(e->type)) e->sample_type = 0;
-        else e->format = 0;
+        if (api_is_storage_texture(e->type)) e->sample_type = 0, e->multisampled = 0;
+        else e->format = 0, e->multisampled = e->multisampled != 0;
       }
     }
     qsort(l->entries, count, sizeof *l->entries, api_cmp_layout_entry);
@@ -136,7 +137,8 @@ int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
     const ls_bind_group_layout_entry *x = &a->entries[i], *y = &b->entries[i];
     if (x->binding != y->binding || x->type != y->type ||
         x->min_binding_size != y->min_binding_size || x->sample_type != y->sample_type ||
-        x->view_dimension != y->view_dimension || x->format != y->format)
+        x->view_dimension != y->view_dimension || x->format != y->format ||
+        x->multisampled != y->multisampled)
       return 0;
   }
   return 1;
@@ -198,6 +200,13 @@ static int api_check_texture_layout(ls_device *d, size_t i, const ls_bind_group_
     if ((unsigned)e->sample_type > LS_SAMPLE_UINT) {
       api_validation(d, "createBindGroupLayout: entries[%zu] (binding %u): bad sampleType %d", i,
                      e->binding, (int)e->sample_type);
+      return 0;
+    }
+    if (e->multisampled && (vd != LS_VIEW_DIMENSION_2D || e->sample_type == LS_SAMPLE_FLOAT)) {
+      api_validation(d,
+                     "createBindGroupLayout: entries[%zu] (binding %u): a multisampled texture "
+                     "entry has viewDimension \"2d\" and a sampleType other than \"float\"",
+                     i, e->binding);
       return 0;
     }
     return 1;
@@ -418,6 +427,12 @@ static int api_check_texture_entry(ls_device *d, const ls_bind_group_entry *e,
                         "of both its aspects cannot be bound (bind a \"depth-only\" or "
                         "\"stencil-only\" view)",
                      e->binding, name, ls_texture_format_name(v->format));
+      return 0;
+    }
+    if ((v->texture->samples > 1) != (le->multisampled != 0)) {
+      api_validation(d, "createBindGroup: binding %u (texture): texture '%s' has sampleCount %u, "
+                        "the layout entry is %smultisampled",
+                     e->binding, name, v->texture->samples, le->multisampled ? "" : "not ");
       return 0;
     }
     if (!(api_format_sample_types(d, f) & (1u << le->sample_type))) {

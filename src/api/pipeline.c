@@ -100,6 +100,7 @@ static void api_entry_of(const ir_program *prog, uint32_t i, ls_bind_group_layou
     return;
   }
   e->view_dimension = (ls_view_dimension)b->tex_dim;
+  e->multisampled = b->tex_ms;
   if (b->kind == IR_BIND_SAMPLED_TEXTURE)
     e->sample_type = b->tex_sample == IR_TEXS_I32     ? LS_SAMPLE_SINT
                      : b->tex_sample == IR_TEXS_U32   ? LS_SAMPLE_UINT
@@ -115,6 +116,7 @@ static void api_entry_of(const ir_program *prog, uint32_t i, ls_bind_group_layou
  * when they agree, else what differs. */
 static const char *api_texture_mismatch(const ir_binding *b, const ls_bind_group_layout_entry *e) {
   if (e->view_dimension != (ls_view_dimension)b->tex_dim) return "viewDimension";
+  if ((e->multisampled != 0) != (b->tex_ms != 0)) return "multisampled";
   if (b->kind == IR_BIND_SAMPLED_TEXTURE) {
     /* "depth" also takes 2D, 2D-array and cube texture<f32> variables */
     const int depth_ok = b->tex_dim != IR_TEXDIM_1D && b->tex_dim != IR_TEXDIM_3D;

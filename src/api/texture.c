@@ -79,6 +79,33 @@ uint32_t api_format_storage(const ls_device *d, const api_texfmt *f) {
   return m;
 }
 
+/* The RENDER_ATTACHMENT and multisampling columns of WebGPU's format
+ * capability tables (plain color, packed, depth-stencil), on a device with
+ * core-features-and-limits: every format renders but rgb9e5ufloat, the
+ * snorm8 formats with "texture-formats-tier1", rg11b10ufloat with
+ * "rg11b10ufloat-renderable"; a renderable format multisamples but the
+ * 32-bit-per-channel integer formats and the rg32 / rgba32 ones. */
+int api_format_renderable(const ls_device *d, ls_texture_format f) {
+  switch (f) {
+  case LS_FORMAT_RGB9E5UFLOAT: return 0;
+  case LS_FORMAT_R8SNORM:
+  case LS_FORMAT_RG8SNORM:
+  case LS_FORMAT_RGBA8SNORM: return (d->features & API_FEATURE_TIER1) != 0;
+  case LS_FORMAT_RG11B10UFLOAT: return (d->features & API_FEATURE_RG11B10_RENDERABLE) != 0;
+  default: return api_format_info(f) != NULL;
+  }
+}
+
+int api_format_multisample(ls_texture_format f) {
+  switch (f) {
+  case LS_FORMAT_R32UINT: case LS_FORMAT_R32SINT:
+  case LS_FORMAT_RG32UINT: case LS_FORMAT_RG32SINT: case LS_FORMAT_RG32FLOAT:
+  case LS_FORMAT_RGBA32UINT: case LS_FORMAT_RGBA32SINT: case LS_FORMAT_RGBA32FLOAT:
+    return 0;
+  default: return 1; /* with api_format_renderable, which createTexture checks first */
+  }
+}
+
 uint32_t api_format_sample_types(const ls_device *d, const api_texfmt *f) {
   uint32_t s = f->sample_types;
   if (f->filterable32 && (d->features & API_FEATURE_FLOAT32_FILTERABLE)) s |= S_(FLOAT);
@@ -235,9 +262,11 @@ ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *d
           fi->needs == API_FEATURE_TIER1 ? "texture-formats-tier1" : "depth32float-stencil8");
   if (desc->usage == 0) FAIL_("createTexture '%s': usage is 0", name);
   if (desc->usage & ~known) FAIL_("createTexture '%s': usage 0x%x has unknown bits", name, desc->usage);
-  if (desc->usage & LS_TEXTURE_USAGE_RENDER_ATTACHMENT)
-    FAIL_("createTexture '%s': RENDER_ATTACHMENT usage is not supported by lockstep (no render "
-          "passes)", name);
+  if ((desc->usage & LS_TEXTURE_USAGE_RENDER_ATTACHMENT) && !api_format_renderable(device, desc->format))
+    FAIL_("createTexture '%s': format %s is not renderable, so it cannot have RENDER_ATTACHMENT "
+          "usage", name, fname);
+  if ((desc->usage & LS_TEXTURE_USAGE_RENDER_ATTACHMENT) && desc->dimension == LS_TEXTURE_DIMENSION_1D)
+    FAIL_("createTexture '%s': a 1d texture cannot have RENDER_ATTACHMENT usage", name);
   if ((desc->usage & LS_TEXTURE_USAGE_STORAGE_BINDING) && !api_format_storage(device, fi))
     FAIL_("createTexture '%s': format %s does not allow STORAGE_BINDING usage %s", name, fname,
           api_format_storage_why(fi, API_ST_W | API_ST_R));
@@ -277,9 +306,17 @@ ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *d
   default:
     FAIL_("createTexture '%s': dimension %d is not 1d, 2d or 3d", name, (int)desc->dimension);
   }
-  if (samples > 1)
-    /* WebGPU requires RENDER_ATTACHMENT for multisampling, refused above */
-    FAIL_("createTexture '%s': sampleCount %u needs RENDER_ATTACHMENT usage", name, samples);
+  if (samples > 1) {
+    if (levels != 1) FAIL_("createTexture '%s': a multisampled texture must have mipLevelCount 1", name);
+    if (s.depth_or_array_layers != 1)
+      FAIL_("createTexture '%s': a multisampled texture must have depthOrArrayLayers 1", name);
+    if (desc->usage & LS_TEXTURE_USAGE_STORAGE_BINDING)
+      FAIL_("createTexture '%s': a multisampled texture cannot have STORAGE_BINDING usage", name);
+    if (!(desc->usage & LS_TEXTURE_USAGE_RENDER_ATTACHMENT))
+      FAIL_("createTexture '%s': sampleCount %u needs RENDER_ATTACHMENT usage", name, samples);
+    if (!api_format_multisample(desc->format))
+      FAIL_("createTexture '%s': format %s does not support multisampling", name, fname);
+  }
   uint32_t maxl = api_max_levels(desc->dimension, &s);
   if (levels > maxl)
     FAIL_("createTexture '%s': mipLevelCount %u exceeds the maximum mipLevel count %u for size "
@@ -293,12 +330,13 @@ ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *d
   t->levels = levels;
   t->usage = desc->usage;
   t->texel_bytes = fi->texel_bytes;
+  t->samples = samples;
   uint64_t off = 0;
   for (uint32_t l = 0; l < levels; l++) {
     ls_extent3d e = api_texture_level_size(t, l);
     t->level_offset[l] = off;
     /* each factor is at most 2^14 and the texel 16 bytes: no overflow */
-    off += (uint64_t)e.width * e.height * e.depth_or_array_layers * t->texel_bytes;
+    off += (uint64_t)e.width * e.height * e.depth_or_array_layers * t->texel_bytes * samples;
   }
   t->bytes = off;
   if (off > SIZE_MAX || !(t->data = calloc(1, (size_t)off)) ||
@@ -442,6 +480,9 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
   if (one && r.array_layer_count != 1)
     FAIL_("createView of texture '%s': a %s view has exactly 1 array layer (got %u)", name,
           api_view_dimension_name(r.dimension), r.array_layer_count);
+  if (texture->samples > 1 && r.dimension != LS_VIEW_DIMENSION_2D)
+    FAIL_("createView of texture '%s': a view of a multisampled texture is \"2d\", not \"%s\"",
+          name, api_view_dimension_name(r.dimension));
 #undef FAIL_
   ls_texture_view *v = calloc(1, sizeof *v);
   if (!v || (r.label && !(v->label = api_strdup(r.label)))) {
@@ -476,6 +517,7 @@ void api_texture_view_to_vm(const ls_texture_view *v, vm_texture *out) {
   out->texel_bytes = t->texel_bytes;
   out->levels = v->levels;
   out->layers = v->layers;
+  out->samples = t->samples;
   for (uint32_t i = 0; i < v->levels && i < VM_TEX_LEVELS; i++) {
     const uint32_t l = v->base_level + i;
     const ls_extent3d e = api_texture_level_size(t, l);
@@ -511,6 +553,9 @@ int api_texture_copy_check(const char *op, const ls_device *d,
   if (!(t->usage & usage))
     CFAIL_("%s: texture '%s' lacks %s usage", op, name,
                       usage == LS_TEXTURE_USAGE_COPY_SRC ? "COPY_SRC" : "COPY_DST");
+  if (t->samples > 1)
+    CFAIL_("%s: texture '%s' is multisampled (sampleCount %u); buffer copies need sampleCount 1",
+           op, name, t->samples);
   if (info->mip_level >= t->levels)
     CFAIL_("%s: mipLevel %u is not below texture '%s''s mipLevelCount %u", op,
                       info->mip_level, name, t->levels);

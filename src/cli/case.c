@@ -589,6 +589,14 @@ static int case_texture(case_ctx *x, const json_t *jt, const char *at, case_buff
       return case_fail(x, case_key(at, "initLevels").s, "bad initLevels \"%s\" (base or all)", s);
     b->tex_all_levels = !strcmp(s, "all");
   }
+  if (case_opt_uint(x, jt, at, "sampleCount", 4, 1, &u, NULL)) return -1;
+  if (u != 1 && u != 4)
+    return case_fail(x, case_key(at, "sampleCount").s, "sampleCount is 1 or 4, not %llu",
+                     (unsigned long long)u);
+  b->tex_samples = (uint32_t)u;
+  if (b->tex_samples > 1 && b->tex_binding != LS_BINDING_SAMPLED_TEXTURE)
+    return case_fail(x, case_key(at, "sampleCount").s,
+                     "a multisampled texture is bound as a sampled texture (access \"sampled\")");
   b->is_texture = 1;
   return 0;
 }
@@ -774,6 +782,10 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
                                  (unsigned long long)b->words);
   const json_t *init = json_object_get(jb, "init");
   b->has_init = init != NULL;
+  if (init && b->is_texture && b->tex_samples > 1)
+    return case_fail(x, case_key(at.s, "init").s,
+                     "texture '%s' is multisampled: nothing can be copied into it (WebGPU fills "
+                     "one only by rendering), so it has no \"init\"", b->name);
   if (init) {
     case_path ip = case_key(at.s, "init");
     if (json_is_array(init)) {
@@ -1259,6 +1271,10 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
     }
     if (c->buffers[bi].is_sampler) {
       case_fail(x, at.s, "'%s' is a sampler: it holds nothing to read back", s);
+      goto out;
+    }
+    if (c->buffers[bi].is_texture && c->buffers[bi].tex_samples > 1) {
+      case_fail(x, at.s, "'%s' is a multisampled texture, which cannot be copied out", s);
       goto out;
     }
     for (size_t k = 0; k < c->nreadback; k++)

@@ -75,6 +75,7 @@ typedef struct case_buffer {
   uint32_t tex_levels;
   ls_view_dimension tex_view_dim;
   ls_texture_sample_type tex_sample;
+  uint32_t tex_samples; /* "sampleCount": 1 or 4 (multisampled: no contents) */
   int tex_all_levels; /* "initLevels": "all": the words are every mip level's
                          texels, level after level */
   /* ... and its sampler extension ("sampler": {...}): a GPUSampler */

@@ -35,9 +35,13 @@ int cli_texture_create(ls_device *dev, const case_buffer *b, ls_texture **tex,
   td.size = (ls_extent3d){b->tex_size[0], b->tex_size[1], b->tex_size[2]};
   td.format = b->tex_format;
   td.mip_level_count = b->tex_levels;
+  td.sample_count = b->tex_samples;
   td.usage = LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_COPY_DST |
              (b->tex_binding == LS_BINDING_SAMPLED_TEXTURE ? LS_TEXTURE_USAGE_TEXTURE_BINDING
                                                            : LS_TEXTURE_USAGE_STORAGE_BINDING);
+  /* multisampling needs RENDER_ATTACHMENT; such a texture is never copied */
+  if (b->tex_samples > 1)
+    td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_RENDER_ATTACHMENT;
   td.label = b->name;
   *tex = ls_device_create_texture(dev, &td);
   if (!*tex) return 0;
@@ -107,6 +111,9 @@ void cli_texture_layout_entry(const case_buffer *b, ls_bind_group_layout_entry *
   }
   le->type = b->tex_binding;
   le->view_dimension = b->tex_view_dim;
-  if (b->tex_binding == LS_BINDING_SAMPLED_TEXTURE) le->sample_type = b->tex_sample;
+  if (b->tex_binding == LS_BINDING_SAMPLED_TEXTURE) {
+    le->sample_type = b->tex_sample;
+    le->multisampled = b->tex_samples > 1;
+  }
   else le->format = b->tex_format;
 }

@@ -214,6 +214,7 @@ typedef struct ir_binding {
   ir_tex_dim tex_dim;
   uint32_t tex_format; /* storage textures: the ls_texture_format */
   ir_tex_sample tex_sample; /* sampled textures */
+  int tex_ms;               /* texture_multisampled_2d / texture_depth_multisampled_2d */
 } ir_binding;
 
 /* A workgroup variable the entry point uses: where it lives in workgroup

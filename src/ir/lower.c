@@ -254,17 +254,20 @@ static int texture_binding(lw *L, ast_decl *d, ir_binding *bd) {
                                     [TD_2D_ARRAY] = IR_TEXDIM_2D_ARRAY, [TD_3D] = IR_TEXDIM_3D,
                                     [TD_CUBE] = IR_TEXDIM_CUBE,
                                     [TD_CUBE_ARRAY] = IR_TEXDIM_CUBE_ARRAY};
-  if ((t->tex_kind != TEX_SAMPLED && t->tex_kind != TEX_STORAGE && t->tex_kind != TEX_DEPTH) ||
+  const int ms = t->tex_kind == TEX_MULTISAMPLED || t->tex_kind == TEX_DEPTH_MS;
+  const int depth = t->tex_kind == TEX_DEPTH || t->tex_kind == TEX_DEPTH_MS;
+  if ((t->tex_kind != TEX_SAMPLED && t->tex_kind != TEX_STORAGE && !depth && !ms) ||
       t->tex_dim < 0 || t->tex_dim > TD_CUBE_ARRAY) {
     lw_fail(L, d->name_span, "a texture of type %s is not supported by lockstep yet",
             type_name(t, b, sizeof b));
     return 0;
   }
   bd->tex_dim = dims[t->tex_dim];
-  if (t->tex_kind == TEX_SAMPLED || t->tex_kind == TEX_DEPTH) {
+  if (t->tex_kind != TEX_STORAGE) {
     const type *st = t->elem;
     bd->kind = IR_BIND_SAMPLED_TEXTURE;
-    bd->tex_sample = t->tex_kind == TEX_DEPTH ? IR_TEXS_DEPTH
+    bd->tex_ms = ms;
+    bd->tex_sample = depth ? IR_TEXS_DEPTH
                      : st && st->kind == TY_I32 ? IR_TEXS_I32
                      : st && st->kind == TY_U32 ? IR_TEXS_U32
                                                 : IR_TEXS_F32;

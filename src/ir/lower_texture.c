@@ -196,6 +196,11 @@ val lw_texture_builtin(lw *L, ast_expr *e, builtin_fn f) {
     uint32_t w = bd->tex_dim == IR_TEXDIM_1D ? 1 : bd->tex_dim == IR_TEXDIM_3D ? 3 : 2;
     return (val){.reg = d, .n = w, .type = e->type};
   }
+  case BF_TEXTURE_NUM_SAMPLES: {
+    uint32_t d = lw_reg(L, 3);
+    lw_emit(L, IR_TQRY, d, lw_const(L, 0), slot, 4);
+    return (val){.reg = d, .n = 1, .type = e->type};
+  }
   case BF_TEXTURE_NUM_LEVELS:
   case BF_TEXTURE_NUM_LAYERS: {
     uint32_t d = lw_reg(L, 3);

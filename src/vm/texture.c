@@ -180,6 +180,11 @@ static int tx_is_int(unsigned codec) {
 
 /* Byte address of texel (x, y, z) of level lv, or NULL out of bounds. */
 static uint8_t *tx_addr(const vm_texture *t, uint32_t x, uint32_t y, uint32_t z, uint32_t lv) {
+  if (t->samples > 1) { /* lv is the sample index of level 0 */
+    if (lv >= t->samples || x >= t->level[0].w || y >= t->level[0].h || z) return NULL;
+    return t->data + t->level[0].offset + (uint64_t)lv * t->level[0].slice +
+           (uint64_t)y * t->level[0].row + (uint64_t)x * t->texel_bytes;
+  }
   if (lv >= t->levels) return NULL;
   const uint32_t w = t->level[lv].w, h = t->level[lv].h, d = t->level[lv].d;
   if (x >= w || y >= h || z >= d) return NULL;
@@ -348,6 +353,8 @@ void vm_tex_query(const vm_texture *t, uint32_t *dst, const uint32_t *level, uns
       dst[l] = t->levels;
     } else if (what == 2 || what == 3) {
       dst[l] = what == 3 ? t->layers / 6 : t->layers; /* 3: a cube array's cubes */
+    } else if (what == 4) {
+      dst[l] = t->samples;
     } else {
       const uint32_t lv = level[l];
       const int ok = lv < t->levels;

@@ -828,7 +828,7 @@ static int vm_check(const ir_program *p) {
       if (p->nregs - in->a < na || p->nregs - in->b < nb) return 0;
       if (in->op != IR_TST && in->a < p->nconsts) return 0;
       if (!IR_BIND_IS_TEXTURE(p->bindings[in->c].kind)) return 0;
-      if (in->op == IR_TQRY && in->d > 3) return 0;
+      if (in->op == IR_TQRY && in->d > 4) return 0;
     }
     /* sampling reads a block of IR_SMPIN_COUNT; its descriptor names this
      * texture and a sampler */

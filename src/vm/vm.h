@@ -60,6 +60,9 @@ typedef struct vm_texture {
   uint32_t format;      /* ls_texture_format (lockstep.h) */
   uint32_t texel_bytes;
   uint32_t levels, layers;
+  uint32_t samples;     /* 1, or 4 for a multisampled view: the sample
+                           planes follow one another in level 0, and the
+                           texel address's level is the sample index */
   struct {
     uint32_t w, h, d;
     uint64_t offset, row, slice;

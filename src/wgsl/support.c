@@ -29,9 +29,10 @@ static const char *type_problem(const type *t) {
   if (!t) return NULL;
   switch (t->kind) {
   case TY_TEXTURE:
-    /* sampled, depth and storage textures of every dimension run
+    /* sampled, depth, multisampled and storage textures of every dimension run
      * (lower_texture.c); storage texel formats are checked by lowering */
-    if (t->tex_kind == TEX_SAMPLED || t->tex_kind == TEX_STORAGE || t->tex_kind == TEX_DEPTH)
+    if (t->tex_kind == TEX_SAMPLED || t->tex_kind == TEX_STORAGE || t->tex_kind == TEX_DEPTH ||
+        t->tex_kind == TEX_MULTISAMPLED || t->tex_kind == TEX_DEPTH_MS)
       return NULL;
     return "a texture";
   case TY_SAMPLER: return NULL;
@@ -71,7 +72,7 @@ static void check_type(gate *g, const type *t, src_span s) {
 static int lowered(builtin_fn f) {
   switch (f) {
   case BF_TEXTURE_LOAD: case BF_TEXTURE_STORE: case BF_TEXTURE_DIMENSIONS:
-  case BF_TEXTURE_NUM_LEVELS: case BF_TEXTURE_NUM_LAYERS:
+  case BF_TEXTURE_NUM_LEVELS: case BF_TEXTURE_NUM_LAYERS: case BF_TEXTURE_NUM_SAMPLES:
   case BF_TEXTURE_SAMPLE_LEVEL: case BF_TEXTURE_SAMPLE_GRAD: case BF_TEXTURE_SAMPLE_BASE_CLAMP:
   case BF_TEXTURE_GATHER: case BF_TEXTURE_GATHER_COMPARE: case BF_TEXTURE_SAMPLE_COMPARE_LEVEL:
     return 1;

@@ -90,7 +90,8 @@ function textureOf(b) {
   if (kit.bufferWordCount(b) !== words)
     fail(`${b.name}: ${kit.bufferWordCount(b)} words, a ${w}x${h}x${d} ${t.format} texture has ${words}`);
   return { format: t.format, w, h, d, dimension, viewDimension, access, sampleType,
-    mipLevelCount, texelBytes, words, levels, allLevels: t.initLevels === 'all' };
+    mipLevelCount, texelBytes, words, levels, allLevels: t.initLevels === 'all',
+    sampleCount: t.sampleCount ?? 1 };
 }
 
 const c = kit.loadCase(casePath);
@@ -121,8 +122,10 @@ for (const b of spec.buffers) {
     const t = textureOf(b);
     let usage = GPUTextureUsage.COPY_SRC | GPUTextureUsage.COPY_DST;
     usage |= t.access === 'sampled' ? GPUTextureUsage.TEXTURE_BINDING : GPUTextureUsage.STORAGE_BINDING;
+    // multisampling needs RENDER_ATTACHMENT; such a texture is never copied
+    if (t.sampleCount > 1) usage = GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.RENDER_ATTACHMENT;
     const desc = { label: b.name, format: t.format, size: [t.w, t.h, t.d], dimension: t.dimension,
-      mipLevelCount: t.mipLevelCount, usage };
+      mipLevelCount: t.mipLevelCount, sampleCount: t.sampleCount, usage };
     // Compatibility mode fixes at creation the one view dimension a texture
     // may be bound with.
     if (FEATURE_LEVEL === 'compatibility') desc.textureBindingViewDimension = t.viewDimension;
@@ -166,7 +169,7 @@ function layoutEntry(b) {
   else if (!b.texture) e.buffer = { type: b.kind };
   else {
     const t = res[b.name].t;
-    if (t.access === 'sampled') e.texture = { sampleType: t.sampleType, viewDimension: t.viewDimension, multisampled: false };
+    if (t.access === 'sampled') e.texture = { sampleType: t.sampleType, viewDimension: t.viewDimension, multisampled: t.sampleCount > 1 };
     else e.storageTexture = { access: t.access, format: t.format, viewDimension: t.viewDimension };
   }
   return e;
