@@ -11,7 +11,7 @@
 
 #include "unit_util.h"
 
-#include "lockstep.h"
+#include "unit_api.h"
 #include "wgsl/types.h" /* types_texel_formats: WGSL's storage texel formats */
 
 /* ---------------------------------------------------------- VM codecs */
@@ -263,66 +263,6 @@ static void test_round_trip(void **state) {
 
 /* ------------------------------------------------------------ the API */
 
-static char last_error[4096];
-static int nerrors;
-
-static void on_error(void *user, ls_error_type type, const char *message) {
-  (void)user;
-  (void)type;
-  snprintf(last_error, sizeof last_error, "%s", message);
-  nerrors++;
-}
-
-typedef struct env {
-  ls_adapter *adapter;
-  ls_device *device;
-} env;
-
-/* A device with the features named (NULL-terminated list, or NULL). */
-static env make_env(const char *const *features) {
-  env e;
-  ls_adapter_options o;
-  memset(&o, 0, sizeof o);
-  o.size = sizeof o;
-  o.threads = 1;
-  char err[256];
-  e.adapter = ls_adapter_create(&o, err, sizeof err);
-  assert_non_null(e.adapter);
-  ls_device_desc d;
-  memset(&d, 0, sizeof d);
-  d.size = sizeof d;
-  size_t n = 0;
-  while (features && features[n]) n++;
-  d.required_features = features;
-  d.required_feature_count = n;
-  ls_status st;
-  e.device = ls_adapter_create_device(e.adapter, &d, &st, err, sizeof err);
-  if (!e.device) fprintf(stderr, "%s\n", err);
-  assert_non_null(e.device);
-  ls_device_set_error_callback(e.device, on_error, NULL);
-  nerrors = 0;
-  last_error[0] = 0;
-  return e;
-}
-
-static void free_env(env *e) {
-  ls_device_destroy(e->device);
-  ls_adapter_destroy(e->adapter);
-}
-
-static void expect_error(const char *want) {
-  if (nerrors != 1 || !strstr(last_error, want))
-    fprintf(stderr, "wanted one error with '%s', got %d: %s\n", want, nerrors, last_error);
-  assert_int_equal(nerrors, 1);
-  assert_non_null(strstr(last_error, want));
-  nerrors = 0;
-  last_error[0] = 0;
-}
-
-static void expect_no_error(void) {
-  if (nerrors) fprintf(stderr, "unexpected error: %s\n", last_error);
-  assert_int_equal(nerrors, 0);
-}
 
 static ls_texture *tex2d(ls_device *d, uint32_t w, uint32_t h, ls_texture_format f,
                          uint32_t usage) {
@@ -353,7 +293,7 @@ static ls_bind_group_layout *storage_layout(ls_device *d, ls_texture_format f,
 
 static void test_capabilities(void **state) {
   (void)state;
-  env e = make_env(NULL);
+  env e = tu_make_env(1, NULL);
   ls_device *d = e.device;
   /* formats that need a feature */
   assert_null(tex2d(d, 2, 2, LS_FORMAT_R16UNORM, LS_TEXTURE_USAGE_TEXTURE_BINDING));
@@ -416,11 +356,11 @@ static void test_capabilities(void **state) {
   assert_int_equal(ls_texture_format_texel_bytes(LS_FORMAT_DEPTH16UNORM), 2);
   assert_int_equal(ls_texture_format_texel_bytes(LS_FORMAT_STENCIL8), 1);
   expect_no_error();
-  free_env(&e);
+  tu_free_env(&e);
 
   /* with the features */
   const char *const feats[] = {"texture-formats-tier2", "bgra8unorm-storage", NULL};
-  e = make_env(feats);
+  e = tu_make_env(1, feats);
   d = e.device;
   assert_true(ls_device_has_feature(d, "texture-formats-tier1")); /* tier2 enables it */
   assert_true(ls_device_has_feature(d, "rg11b10ufloat-renderable")); /* and tier1 this */
@@ -453,7 +393,7 @@ static void test_capabilities(void **state) {
   assert_null(storage_layout(d, LS_FORMAT_RGB9E5UFLOAT, W_));
   expect_error("format rgb9e5ufloat does not allow write-only storage access (it is not a "
                "storage format)");
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* float32-filterable adds "float" to the 32-bit float formats. */
@@ -461,7 +401,7 @@ static void test_float32_filterable(void **state) {
   (void)state;
   for (int with = 0; with < 2; with++) {
     const char *const feats[] = {"float32-filterable", NULL};
-    env e = make_env(with ? feats : NULL);
+    env e = tu_make_env(1, with ? feats : NULL);
     ls_device *d = e.device;
     ls_texture *t = tex2d(d, 1, 1, LS_FORMAT_RG32FLOAT, LS_TEXTURE_USAGE_TEXTURE_BINDING);
     ls_texture_view *v = ls_texture_create_view(t, NULL);
@@ -484,7 +424,7 @@ static void test_float32_filterable(void **state) {
     ls_bind_group_layout_destroy(l);
     ls_texture_view_destroy(v);
     ls_texture_destroy(t);
-    free_env(&e);
+    tu_free_env(&e);
   }
 }
 
@@ -502,7 +442,7 @@ static ls_status copy_to_buffer(ls_device *d, ls_texture *t, ls_extent3d size, l
  * (WebGPU's depth-stencil format table), and the whole-subresource rule. */
 static void test_depth_copies(void **state) {
   (void)state;
-  env e = make_env(NULL);
+  env e = tu_make_env(1, NULL);
   ls_device *d = e.device;
   const uint16_t d16[4] = {0, 0x8000, 0xffff, 1};
   ls_texel_copy_buffer_layout lay = {0, 4, 2};
@@ -568,7 +508,7 @@ static void test_depth_copies(void **state) {
   ls_texture_destroy(t32);
   ls_texture_destroy(t16);
   ls_buffer_destroy(b);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* textureLoad through texture_2d<f32> of a depth16unorm view (WebGPU lets
@@ -586,7 +526,7 @@ static const char *depth_load =
 
 static void test_depth_load(void **state) {
   (void)state;
-  env e = make_env(NULL);
+  env e = tu_make_env(1, NULL);
   ls_device *d = e.device;
   ls_shader_module_desc sd = {depth_load, "depth.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
@@ -617,14 +557,7 @@ static void test_depth_load(void **state) {
   ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
   if (!g) fprintf(stderr, "%s\n", last_error);
   assert_non_null(g);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
-  ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
-  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
-  ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
-  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
   expect_no_error();
   float out[16];
   assert_int_equal(ls_queue_read_buffer(d, o, 0, out, sizeof out), LS_OK);
@@ -638,7 +571,7 @@ static void test_depth_load(void **state) {
   ls_texel_copy_texture_info src = {s, 0, {0, 0, 0}};
   ls_texel_copy_buffer_layout ol = {0, 256, 2};
   ls_command_encoder_copy_texture_to_buffer(e2, &src, o, &ol, &(ls_extent3d){2, 2, 1});
-  cb = ls_command_encoder_finish(e2);
+  ls_command_buffer *cb = ls_command_encoder_finish(e2);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
   float rows[2][4];
   assert_int_equal(ls_queue_read_buffer(d, o, 0, rows[0], 16), LS_OK);
@@ -655,7 +588,7 @@ static void test_depth_load(void **state) {
   ls_texture_destroy(s);
   ls_buffer_destroy(o);
   ls_compute_pipeline_destroy(p);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static ls_status copy_aspect_to_buffer(ls_device *d, ls_texture *t, ls_texture_aspect a,
@@ -686,7 +619,7 @@ static const char *aspect_load =
 static void test_aspects(void **state) {
   (void)state;
   const char *const feats[] = {"depth32float-stencil8", NULL};
-  env e = make_env(feats);
+  env e = tu_make_env(1, feats);
   ls_device *d = e.device;
   ls_texture *t = tex2d(d, 2, 2, LS_FORMAT_DEPTH24PLUS_STENCIL8,
                         TU_COPY | LS_TEXTURE_USAGE_TEXTURE_BINDING);
@@ -759,14 +692,7 @@ static void test_aspects(void **state) {
   be[0].texture_view = sv;
   ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
   assert_non_null(g);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
-  ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
-  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
-  ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
-  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
   expect_no_error();
   uint32_t out[8];
   assert_int_equal(ls_queue_read_buffer(d, b, 0, out, sizeof out), LS_OK);
@@ -799,7 +725,7 @@ static void test_aspects(void **state) {
   expect_no_error();
   ls_texture_destroy(t);
   ls_buffer_destroy(b);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* Layout "auto" applies the same storage rules: an r8unorm storage texture
@@ -812,7 +738,7 @@ static void test_auto_layout_features(void **state) {
                      "}\n";
   for (int with = 0; with < 2; with++) {
     const char *const feats[] = {"texture-formats-tier1", NULL};
-    env e = make_env(with ? feats : NULL);
+    env e = tu_make_env(1, with ? feats : NULL);
     ls_shader_module_desc sd = {code, "r8.wgsl"};
     ls_shader_module *m = ls_device_create_shader_module(e.device, &sd);
     ls_compute_pipeline_desc pd;
@@ -830,7 +756,7 @@ static void test_auto_layout_features(void **state) {
                    "that access (needs the \"texture-formats-tier1\" feature)");
     }
     ls_compute_pipeline_destroy(p);
-    free_env(&e);
+    tu_free_env(&e);
   }
 }
 
@@ -841,7 +767,7 @@ static void test_auto_layout_features(void **state) {
 static void test_read_write_tier2(void **state) {
   (void)state;
   const char *const feats[] = {"texture-formats-tier2", NULL};
-  env e = make_env(feats);
+  env e = tu_make_env(1, feats);
   ls_device *d = e.device;
   const char *code = "@group(0) @binding(0) var s: texture_storage_2d<r8unorm, read_write>;\n"
                      "@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {\n"
@@ -868,14 +794,7 @@ static void test_read_write_tier2(void **state) {
   ls_bind_group_entry be = {.binding = 0, .texture_view = v};
   ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
   assert_non_null(g);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
-  ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
-  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
-  ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
-  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
   ls_buffer_desc bd = {256, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, "b"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   assert_int_equal(copy_to_buffer(d, t, (ls_extent3d){4, 1, 1}, b), LS_OK);
@@ -890,7 +809,7 @@ static void test_read_write_tier2(void **state) {
   ls_texture_view_destroy(v);
   ls_texture_destroy(t);
   ls_compute_pipeline_destroy(p);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* The front end and the API agree on the storage formats: every texel
@@ -900,7 +819,7 @@ static void test_read_write_tier2(void **state) {
 static void test_wgsl_formats_agree(void **state) {
   (void)state;
   const char *const feats[] = {"texture-formats-tier2", "bgra8unorm-storage", NULL};
-  env e = make_env(feats);
+  env e = tu_make_env(1, feats);
   int n = 0;
   for (int i = 0; types_texel_formats[i]; i++, n++) {
     const ls_texture_format f = ls_texture_format_from_name(types_texel_formats[i]);
@@ -928,7 +847,7 @@ static void test_wgsl_formats_agree(void **state) {
     storage++;
   }
   assert_int_equal(storage, 40);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 int main(void) {

@@ -7,71 +7,7 @@
  * sample of a texture nothing has rendered to, which holds zeros (WebGPU
  * zero-initialises every texture; lockstep has no render passes).
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <cmocka.h>
-
-#include "lockstep.h"
-
-static char last_error[4096];
-static int nerrors;
-
-static void on_error(void *user, ls_error_type type, const char *message) {
-  (void)user;
-  (void)type;
-  snprintf(last_error, sizeof last_error, "%s", message);
-  nerrors++;
-}
-
-typedef struct env {
-  ls_adapter *adapter;
-  ls_device *device;
-} env;
-
-static env make_env(void) {
-  env e;
-  ls_adapter_options o;
-  memset(&o, 0, sizeof o);
-  o.size = sizeof o;
-  char err[256];
-  e.adapter = ls_adapter_create(&o, err, sizeof err);
-  assert_non_null(e.adapter);
-  ls_device_desc d;
-  memset(&d, 0, sizeof d);
-  d.size = sizeof d;
-  ls_status st;
-  e.device = ls_adapter_create_device(e.adapter, &d, &st, err, sizeof err);
-  assert_non_null(e.device);
-  ls_device_set_error_callback(e.device, on_error, NULL);
-  nerrors = 0;
-  last_error[0] = 0;
-  return e;
-}
-
-static void free_env(env *e) {
-  ls_device_destroy(e->device);
-  ls_adapter_destroy(e->adapter);
-}
-
-static void expect_error(const char *want) {
-  if (nerrors != 1 || !strstr(last_error, want))
-    fprintf(stderr, "wanted one error with '%s', got %d: %s\n", want, nerrors, last_error);
-  assert_int_equal(nerrors, 1);
-  assert_non_null(strstr(last_error, want));
-  nerrors = 0;
-  last_error[0] = 0;
-}
-
-static void expect_no_error(void) {
-  if (nerrors) fprintf(stderr, "unexpected error: %s\n", last_error);
-  assert_int_equal(nerrors, 0);
-}
+#include "unit_api.h"
 
 static ls_texture *ms_texture(ls_device *d, ls_texture_format f, uint32_t usage,
                               uint32_t levels, uint32_t layers) {
@@ -90,7 +26,7 @@ static ls_texture *ms_texture(ls_device *d, ls_texture_format f, uint32_t usage,
 
 static void test_create(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   struct {
     ls_texture_format f;
@@ -141,7 +77,7 @@ static void test_create(void **state) {
   assert_null(ls_texture_create_view(t, &vd));
   expect_error("a view of a multisampled texture is \"2d\", not \"2d-array\"");
   ls_texture_destroy(t);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static ls_bind_group_layout *ms_layout(ls_device *d, ls_texture_sample_type st, int ms) {
@@ -155,7 +91,7 @@ static ls_bind_group_layout *ms_layout(ls_device *d, ls_texture_sample_type st, 
 
 static void test_bindings(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   assert_null(ms_layout(d, LS_SAMPLE_FLOAT, 1));
   expect_error("a multisampled texture entry has viewDimension \"2d\" and a sampleType other "
@@ -179,7 +115,7 @@ static void test_bindings(void **state) {
   ls_texture_destroy(t);
   ls_bind_group_layout_destroy(yes);
   ls_bind_group_layout_destroy(no);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static const char *ms_kernel =
@@ -203,7 +139,7 @@ static const char *ms_kernel =
  * index 4 and x = 4, which WGSL lets return any texel or zero) reads 0. */
 static void test_run(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_shader_module_desc sd = {ms_kernel, "ms.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
@@ -231,14 +167,7 @@ static void test_run(void **state) {
   be[2].size = LS_WHOLE_SIZE;
   ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
   assert_non_null(g);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
-  ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
-  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
-  ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
-  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
   uint32_t out[8];
   assert_int_equal(ls_queue_read_buffer(d, b, 0, out, sizeof out), LS_OK);
   expect_no_error();
@@ -253,7 +182,7 @@ static void test_run(void **state) {
   ls_bind_group_layout_destroy(l);
   ls_compute_pipeline_destroy(p);
   ls_shader_module_destroy(m);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 int main(void) {

@@ -7,71 +7,7 @@
  * in the comments (address modes, linear weights, mipmap rounding, cube
  * faces).
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <cmocka.h>
-
-#include "lockstep.h"
-
-static char last_error[4096];
-static int nerrors;
-
-static void on_error(void *user, ls_error_type type, const char *message) {
-  (void)user;
-  (void)type;
-  snprintf(last_error, sizeof last_error, "%s", message);
-  nerrors++;
-}
-
-typedef struct env {
-  ls_adapter *adapter;
-  ls_device *device;
-} env;
-
-static env make_env(void) {
-  env e;
-  ls_adapter_options o;
-  memset(&o, 0, sizeof o);
-  o.size = sizeof o;
-  char err[256];
-  e.adapter = ls_adapter_create(&o, err, sizeof err);
-  assert_non_null(e.adapter);
-  ls_device_desc d;
-  memset(&d, 0, sizeof d);
-  d.size = sizeof d;
-  ls_status st;
-  e.device = ls_adapter_create_device(e.adapter, &d, &st, err, sizeof err);
-  assert_non_null(e.device);
-  ls_device_set_error_callback(e.device, on_error, NULL);
-  nerrors = 0;
-  last_error[0] = 0;
-  return e;
-}
-
-static void free_env(env *e) {
-  ls_device_destroy(e->device);
-  ls_adapter_destroy(e->adapter);
-}
-
-static void expect_error(const char *want) {
-  if (nerrors != 1 || !strstr(last_error, want))
-    fprintf(stderr, "wanted one error with '%s', got %d: %s\n", want, nerrors, last_error);
-  assert_int_equal(nerrors, 1);
-  assert_non_null(strstr(last_error, want));
-  nerrors = 0;
-  last_error[0] = 0;
-}
-
-static void expect_no_error(void) {
-  if (nerrors) fprintf(stderr, "unexpected error: %s\n", last_error);
-  assert_int_equal(nerrors, 0);
-}
+#include "unit_api.h"
 
 static ls_sampler *sampler(ls_device *d, ls_filter_mode f, ls_address_mode a,
                            ls_compare_function cmp) {
@@ -86,7 +22,7 @@ static ls_sampler *sampler(ls_device *d, ls_filter_mode f, ls_address_mode a,
 
 static void test_create_sampler(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_sampler *s = ls_device_create_sampler(d, NULL);
   assert_non_null(s);
@@ -136,7 +72,7 @@ static void test_create_sampler(void **state) {
   sd.compare = (ls_compare_function)42;
   assert_null(ls_device_create_sampler(d, &sd));
   expect_error("bad compare function 42");
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static ls_bind_group_layout *one_layout(ls_device *d, ls_buffer_binding_type t) {
@@ -161,7 +97,7 @@ static ls_bind_group *one_group(ls_device *d, ls_bind_group_layout *l, ls_sample
 /* createBindGroup's sampler rules (GPUSamplerBindingLayout.type). */
 static void test_bind_groups(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_bind_group_layout *filt = one_layout(d, LS_BINDING_FILTERING_SAMPLER);
   ls_bind_group_layout *nonf = one_layout(d, LS_BINDING_NON_FILTERING_SAMPLER);
@@ -230,7 +166,7 @@ static void test_bind_groups(void **state) {
   ls_bind_group_layout_destroy(nonf);
   ls_bind_group_layout_destroy(cmp);
   ls_bind_group_layout_destroy(buf);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static ls_shader_module *module(ls_device *d, const char *code) {
@@ -294,7 +230,7 @@ static const char *gather_u32 =
  * textures; sampler vs sampler_comparison against the layout's type. */
 static void test_pipeline_pairs(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_pipeline_layout *pl = layout3(d, LS_SAMPLE_UNFILTERABLE_FLOAT, LS_BINDING_FILTERING_SAMPLER);
   assert_null(pipeline(d, sample_f32, pl));
@@ -358,7 +294,7 @@ static void test_pipeline_pairs(void **state) {
   ls_texture_destroy(t);
   ls_bind_group_layout_destroy(l);
   ls_compute_pipeline_destroy(p);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* Runs code (its bindings: 0 texture, 1 sampler, 2 output) with layout
@@ -381,14 +317,7 @@ static void run_sampling(ls_device *d, const char *code, ls_texture_view *v, ls_
   be[2].size = LS_WHOLE_SIZE;
   ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
   assert_non_null(g);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
-  ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
-  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
-  ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
-  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
   assert_int_equal(ls_queue_read_buffer(d, b, 0, out, n * 4), LS_OK);
   expect_no_error();
   ls_bind_group_destroy(g);
@@ -440,7 +369,7 @@ static const char *red_at =
 /* Texel coordinates u * 4: 1.5, 2, -0.5, 4.5, 0.25, 3.75, -1.25, 9.5. */
 static void test_address_and_filter(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_texture *t = red_row(d, 1);
   ls_texture_view *v = ls_texture_create_view(t, NULL);
@@ -486,7 +415,7 @@ static void test_address_and_filter(void **state) {
   }
   ls_texture_view_destroy(v);
   ls_texture_destroy(t);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static const char *red_levels =
@@ -501,7 +430,7 @@ static const char *red_levels =
 /* u = 0.125: texel 0 of level 0 (red 0), texel 0 of level 1 (red 0.6). */
 static void test_mip_levels(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_texture *t = red_row(d, 2);
   ls_texture_view *v = ls_texture_create_view(t, NULL);
@@ -534,7 +463,7 @@ static void test_mip_levels(void **state) {
   ls_sampler_destroy(s);
   ls_texture_view_destroy(v);
   ls_texture_destroy(t);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static const char *cube_faces =
@@ -556,7 +485,7 @@ static const char *cube_faces =
 /* A 1x1 cube whose face f has red f * 51 / 255: the major axis picks it. */
 static void test_cube_faces(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_texture_desc td;
   memset(&td, 0, sizeof td);
@@ -587,7 +516,7 @@ static void test_cube_faces(void **state) {
   ls_sampler_destroy(s);
   ls_texture_view_destroy(v);
   ls_texture_destroy(t);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static const char *handles =
@@ -613,7 +542,7 @@ static const char *phony_only =
  * its width 4. */
 static void test_handle_params(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_texture *t = red_row(d, 1);
   ls_texture_view *v = ls_texture_create_view(t, NULL);
@@ -645,7 +574,7 @@ static void test_handle_params(void **state) {
   ls_sampler_destroy(s);
   ls_texture_view_destroy(v);
   ls_texture_destroy(t);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static const char *array_index =
@@ -667,7 +596,7 @@ static const char *array_index =
  * Layers of a 1x1x3 rgba8unorm array: red 0, 0.2, 0.4. */
 static void test_array_index_clamp(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_texture_desc td;
   memset(&td, 0, sizeof td);
@@ -691,7 +620,7 @@ static void test_array_index_clamp(void **state) {
   ls_sampler_destroy(s);
   ls_texture_view_destroy(v);
   ls_texture_destroy(t);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 static const char *compare_clamp =
@@ -709,7 +638,7 @@ static const char *compare_clamp =
  * 1, 1, 0.99, 0 is above 1. */
 static void test_compare_clamp(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
   ls_texture_desc td;
   memset(&td, 0, sizeof td);
@@ -735,7 +664,7 @@ static void test_compare_clamp(void **state) {
   ls_sampler_destroy(s);
   ls_texture_view_destroy(v);
   ls_texture_destroy(t);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 int main(void) {

@@ -6,73 +6,7 @@
  * textureNumLevels and textureNumLayers. Expected texels follow the WGSL
  * channel transfer functions (§Texel Formats), worked out in the comments.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <cmocka.h>
-
-#include "lockstep.h"
-
-static char last_error[4096];
-static int nerrors;
-
-static void on_error(void *user, ls_error_type type, const char *message) {
-  (void)user;
-  (void)type;
-  snprintf(last_error, sizeof last_error, "%s", message);
-  nerrors++;
-}
-
-typedef struct env {
-  ls_adapter *adapter;
-  ls_device *device;
-} env;
-
-static env make_env(void) {
-  env e;
-  ls_adapter_options o;
-  memset(&o, 0, sizeof o);
-  o.size = sizeof o;
-  o.threads = 2;
-  char err[256];
-  e.adapter = ls_adapter_create(&o, err, sizeof err);
-  assert_non_null(e.adapter);
-  ls_device_desc d;
-  memset(&d, 0, sizeof d);
-  d.size = sizeof d;
-  ls_status st;
-  e.device = ls_adapter_create_device(e.adapter, &d, &st, err, sizeof err);
-  assert_non_null(e.device);
-  ls_device_set_error_callback(e.device, on_error, NULL);
-  nerrors = 0;
-  last_error[0] = 0;
-  return e;
-}
-
-static void free_env(env *e) {
-  ls_device_destroy(e->device);
-  ls_adapter_destroy(e->adapter);
-}
-
-/* The call must have raised exactly one validation error containing want. */
-static void expect_error(const char *want) {
-  if (nerrors != 1 || !strstr(last_error, want))
-    fprintf(stderr, "wanted one error with '%s', got %d: %s\n", want, nerrors, last_error);
-  assert_int_equal(nerrors, 1);
-  assert_non_null(strstr(last_error, want));
-  nerrors = 0;
-  last_error[0] = 0;
-}
-
-static void expect_no_error(void) {
-  if (nerrors) fprintf(stderr, "unexpected error: %s\n", last_error);
-  assert_int_equal(nerrors, 0);
-}
+#include "unit_api.h"
 
 #define TU_ALL                                                                 \
   (LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_COPY_DST |                     \
@@ -117,7 +51,7 @@ static void test_formats(void **state) {
 
 static void test_create_texture(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_texture *t = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 4, 1, LS_FORMAT_RGBA8UNORM, 3, TU_ALL);
   expect_no_error();
@@ -171,14 +105,14 @@ static void test_create_texture(void **state) {
   ms.sample_count = 4;
   assert_null(ls_device_create_texture(d, &ms));
   expect_error("needs RENDER_ATTACHMENT");
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* ------------------------------------------------------------- createView */
 
 static void test_views(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_texture *arr = tex(d, LS_TEXTURE_DIMENSION_2D, 8, 4, 3, LS_FORMAT_R32FLOAT, 2, TU_ALL);
   ls_texture *flat = tex(d, LS_TEXTURE_DIMENSION_2D, 8, 4, 1, LS_FORMAT_R32FLOAT, 1, TU_ALL);
@@ -234,7 +168,7 @@ static void test_views(void **state) {
   ls_texture_view_destroy(vf);
   ls_texture_destroy(arr);
   ls_texture_destroy(vol);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* ------------------------------------------------- layouts and bind groups */
@@ -263,7 +197,7 @@ static ls_bind_group *one_entry_group(ls_device *d, ls_buffer_binding_type type,
 
 static void test_layouts_and_groups(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_texture *rgba = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 4, 1, LS_FORMAT_RGBA8UNORM, 2, TU_ALL);
   ls_texture *r32 = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 4, 1, LS_FORMAT_R32FLOAT, 1, TU_ALL);
@@ -349,7 +283,7 @@ static void test_layouts_and_groups(void **state) {
   ls_texture_destroy(r32);
   ls_texture_destroy(nost);
   ls_buffer_destroy(buf);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* ------------------------------------------------------------------ copies */
@@ -367,7 +301,7 @@ static ls_status copy_out(ls_device *d, ls_texture *t, uint32_t level, ls_origin
 
 static void test_write_and_copy(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   /* 4x2 rgba8uint, 3 levels (4x2, 2x1, 1x1) */
   ls_texture *t = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 2, 1, LS_FORMAT_RGBA8UINT, 3, TU_ALL);
@@ -477,7 +411,7 @@ static void test_write_and_copy(void **state) {
   ls_buffer_destroy(small);
   ls_buffer_destroy(nodst);
   ls_buffer_destroy(src);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* --------------------------------------------------------------- shaders */
@@ -542,7 +476,7 @@ static const char *store_unorm =
 
 static void test_store_unorm(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_compute_pipeline *p = pipeline(d, store_unorm);
   assert_non_null(p);
@@ -565,7 +499,7 @@ static void test_store_unorm(void **state) {
   ls_texture_view_destroy(v);
   ls_texture_destroy(t);
   ls_compute_pipeline_destroy(p);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* A read-write r32float texture: t = 2 t + 1 in place; textureLoad of a
@@ -583,7 +517,7 @@ static const char *rw_r32 =
 
 static void test_read_write_r32float(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_compute_pipeline *p = pipeline(d, rw_r32);
   assert_non_null(p);
@@ -611,7 +545,7 @@ static void test_read_write_r32float(void **state) {
   ls_texture_destroy(t);
   ls_buffer_destroy(tail);
   ls_compute_pipeline_destroy(p);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* A sampled texture_2d_array<u32> of rgba8uint with 2 layers and 2 levels:
@@ -646,7 +580,7 @@ static const char *sampled_array =
 
 static void test_sampled_array(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_compute_pipeline *p = pipeline(d, sampled_array);
   assert_non_null(p);
@@ -710,7 +644,7 @@ static void test_sampled_array(void **state) {
   ls_texture_destroy(t);
   ls_buffer_destroy(o);
   ls_compute_pipeline_destroy(p);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* rgba16float stores quantizeToF16: 1/3 is the f16 0x3555
@@ -732,7 +666,7 @@ static const char *f16_1d_3d =
 
 static void test_f16_1d_3d(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_compute_pipeline *p = pipeline(d, f16_1d_3d);
   assert_non_null(p);
@@ -780,7 +714,7 @@ static void test_f16_1d_3d(void **state) {
   ls_texture_destroy(vol);
   ls_buffer_destroy(o);
   ls_compute_pipeline_destroy(p);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* Integer formats clamp on store (min(255, T), max(-128, min(127, T)))
@@ -798,14 +732,14 @@ static const char *int_formats =
 
 static void test_int_formats(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_compute_pipeline *p = pipeline(d, int_formats);
   if (!p) {
     /* rgba8sint allows no read-write access: createBindGroupLayout of
      * layout "auto" would refuse it, and so must the pipeline */
     assert_non_null(strstr(last_error, "rgba8sint"));
-    free_env(&e);
+    tu_free_env(&e);
     return;
   }
   fail_msg("a read-write rgba8sint storage texture was accepted");
@@ -825,7 +759,7 @@ static const char *int_formats_ok =
 
 static void test_int_formats_run(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_compute_pipeline *p = pipeline(d, int_formats_ok);
   assert_non_null(p);
@@ -871,7 +805,7 @@ static void test_int_formats_run(void **state) {
   ls_texture_destroy(s2);
   ls_buffer_destroy(o);
   ls_compute_pipeline_destroy(p);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* The other formats' inverse transfer functions on store:
@@ -915,7 +849,7 @@ static const char *more_loads =
 
 static void test_more_formats(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_compute_pipeline *ps = pipeline(d, more_stores);
   ls_compute_pipeline *pl = pipeline(d, more_loads);
@@ -1014,14 +948,14 @@ static void test_more_formats(void **state) {
   ls_buffer_destroy(o);
   ls_compute_pipeline_destroy(ps);
   ls_compute_pipeline_destroy(pl);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* --------------------------------------------- pipelines, submit, refusals */
 
 static void test_pipeline_rules(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   /* an explicit layout whose format differs from the shader's */
   ls_bind_group_layout_entry le = {.binding = 0, .type = LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE,
@@ -1093,7 +1027,7 @@ static void test_pipeline_rules(void **state) {
     assert_non_null(strstr(last_error, "tex.wgsl:"));
     nerrors = 0;
   }
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 /* One dispatch may not sample (or read through a read-only binding) a
@@ -1108,7 +1042,7 @@ static const char *usage_scope =
 
 static void test_usage_scope(void **state) {
   (void)state;
-  env e = make_env();
+  env e = tu_make_env(2, NULL);
   ls_device *d = e.device;
   ls_compute_pipeline *p = pipeline(d, usage_scope);
   assert_non_null(p);
@@ -1129,7 +1063,7 @@ static void test_usage_scope(void **state) {
   ls_texture_view_destroy(v1);
   ls_texture_destroy(t);
   ls_compute_pipeline_destroy(p);
-  free_env(&e);
+  tu_free_env(&e);
 }
 
 int main(void) {
