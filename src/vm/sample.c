@@ -189,7 +189,9 @@ static unsigned smp_unnorm(const smp_ctx *c, const float co[3], const int8_t off
   switch (c->dim) {
   case IR_TEXDIM_1D: u[0] = co[0] * w + off[0]; return 1;
   case IR_TEXDIM_CUBE:
-  case IR_TEXDIM_CUBE_ARRAY: u[0] = co[0] * w, u[1] = co[1] * w; return 2; /* co: the face's (s, t) */
+  case IR_TEXDIM_CUBE_ARRAY: /* co: the face's (s, t) */
+    u[0] = co[0] * w, u[1] = co[1] * w;
+    return 2;
   case IR_TEXDIM_3D:
     u[0] = co[0] * w + off[0], u[1] = co[1] * h + off[1], u[2] = co[2] * d + off[2];
     return 3;
@@ -287,7 +289,8 @@ static float smp_lambda(const smp_ctx *c, const float co[3], const float dx[3],
     rx = fabsf(dx[0] * w);
     ry = fabsf(dy[0] * w);
   } else {
-    const float zx = c->dim == IR_TEXDIM_3D ? dx[2] * d : 0.0f, zy = c->dim == IR_TEXDIM_3D ? dy[2] * d : 0.0f;
+    const int z = c->dim == IR_TEXDIM_3D;
+    const float zx = z ? dx[2] * d : 0.0f, zy = z ? dy[2] * d : 0.0f;
     rx = sqrtf(dx[0] * w * dx[0] * w + dx[1] * h * dx[1] * h + zx * zx);
     ry = sqrtf(dy[0] * w * dy[0] * w + dy[1] * h * dy[1] * h + zy * zy);
   }
@@ -336,7 +339,8 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
     smp_ctx c = {t, s, dim, 0, 0, 0, {0, 0, 0, 0}};
     float co[3];
     for (unsigned k = 0; k < 3; k++) co[k] = vm_bits_f(in[(IR_SMPIN_COORD + k) * w + l]);
-    if (dim == IR_TEXDIM_2D_ARRAY || dim == IR_TEXDIM_CUBE_ARRAY) { /* arrayed: clamp the index to the layers */
+    if (dim == IR_TEXDIM_2D_ARRAY || dim == IR_TEXDIM_CUBE_ARRAY) {
+      /* arrayed: the index clamped to the layers (cubes) */
       const uint32_t raw = in[IR_SMPIN_INDEX * w + l];
       const int64_t ix = (smp->flags & IR_SMPF_INDEX_U32) ? (int64_t)raw : (int64_t)(int32_t)raw;
       const int64_t n = dim == IR_TEXDIM_CUBE_ARRAY ? t->layers / 6 : t->layers;
