@@ -6,7 +6,9 @@
  * with non-filtering samplers), gets a resource made to fit
  * each entry of that layout (a zeroed buffer of 4 KiB or its minimum size,
  * a 4x4 texture with 3 mip levels, or 6 layers for cubes, of a format the
- * entry accepts, filled with a pattern; a sampler of the entry's type),
+ * entry accepts, filled with a pattern, or multisampled and zero; a
+ * sampler of the entry's type; an imported 4x4 frame for an external
+ * texture),
  * and is dispatched on 2 workgroups at W = 8 and 64 with a bounded
  * instruction budget. Built with AddressSanitizer and
  * UndefinedBehaviorSanitizer by fuzz/corpus_run.sh, it looks for memory
@@ -64,6 +66,22 @@ static int make_resource(ls_device *d, const ls_bind_group_layout_entry *le,
                          ls_bind_group_entry *e, void **own, ls_texture **tex, int *kind) {
   memset(e, 0, sizeof *e);
   e->binding = le->binding;
+  if (le->type == LS_BINDING_EXTERNAL_TEXTURE) { /* a 4x4 rgba8unorm frame */
+    ls_texture_desc td;
+    memset(&td, 0, sizeof td);
+    td.format = LS_FORMAT_RGBA8UNORM;
+    td.size = (ls_extent3d){4, 4, 1};
+    td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING;
+    ls_texture *t = ls_device_create_texture(d, &td);
+    ls_texture_view *v = t ? ls_texture_create_view(t, NULL) : NULL;
+    ls_external_texture_desc xd = {v, "frame"};
+    e->external_texture = v ? ls_device_import_external_texture(d, &xd) : NULL;
+    ls_texture_view_destroy(v); /* the external texture holds it */
+    *tex = t;
+    *own = e->external_texture;
+    *kind = 3;
+    return e->external_texture != NULL;
+  }
   if (le->type >= LS_BINDING_FILTERING_SAMPLER) {
     ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
     if (le->type == LS_BINDING_FILTERING_SAMPLER)
@@ -91,9 +109,14 @@ static int make_resource(ls_device *d, const ls_bind_group_layout_entry *le,
                             : vd == LS_VIEW_DIMENSION_2D_ARRAY   ? 3u
                             : vd == LS_VIEW_DIMENSION_3D         ? 4u
                                                                  : 1u};
-    td.mip_level_count = storage || vd == LS_VIEW_DIMENSION_1D ? 1 : 3;
+    td.mip_level_count = storage || vd == LS_VIEW_DIMENSION_1D || le->multisampled ? 1 : 3;
     td.usage = (storage ? LS_TEXTURE_USAGE_STORAGE_BINDING : LS_TEXTURE_USAGE_TEXTURE_BINDING) |
                LS_TEXTURE_USAGE_COPY_DST;
+    if (le->multisampled) { /* zeros: nothing copies into a multisampled texture */
+      td.sample_count = 4;
+      td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_RENDER_ATTACHMENT;
+      if (td.format == LS_FORMAT_R32UINT) td.format = LS_FORMAT_RGBA8UINT; /* r32uint does not */
+    }
     ls_texture *t = ls_device_create_texture(d, &td);
     if (!t) return 0;
     /* a pattern in level 0 where the format can be written */
@@ -103,7 +126,8 @@ static int make_resource(ls_device *d, const ls_bind_group_layout_entry *le,
     for (size_t i = 0; px && i < n; i++) px[i] = (uint8_t)(i * 37 + 11);
     ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}, LS_ASPECT_ALL};
     ls_texel_copy_buffer_layout lay = {0, bytes * 4, td.size.height};
-    if (px && bytes) (void)ls_queue_write_texture(d, &dst, px, n, &lay, &td.size);
+    if (px && bytes && !le->multisampled)
+      (void)ls_queue_write_texture(d, &dst, px, n, &lay, &td.size);
     free(px);
     ls_texture_view_desc v;
     memset(&v, 0, sizeof v);
@@ -128,7 +152,8 @@ static int make_resource(ls_device *d, const ls_bind_group_layout_entry *le,
 }
 
 static void release(void *own, ls_texture *tex, int kind) {
-  if (kind == 2) ls_sampler_destroy(own);
+  if (kind == 3) ls_external_texture_destroy(own);
+  else if (kind == 2) ls_sampler_destroy(own);
   else if (kind == 1) ls_texture_view_destroy(own);
   else ls_buffer_destroy(own);
   ls_texture_destroy(tex);

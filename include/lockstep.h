@@ -113,6 +113,7 @@ typedef struct ls_buffer ls_buffer;
 typedef struct ls_texture ls_texture;
 typedef struct ls_texture_view ls_texture_view;
 typedef struct ls_sampler ls_sampler;
+typedef struct ls_external_texture ls_external_texture;
 typedef struct ls_shader_module ls_shader_module;
 typedef struct ls_bind_group_layout ls_bind_group_layout;
 typedef struct ls_pipeline_layout ls_pipeline_layout;
@@ -481,6 +482,25 @@ typedef struct ls_sampler_desc {
 LS_API ls_sampler *ls_device_create_sampler(ls_device *device, const ls_sampler_desc *desc);
 LS_API void ls_sampler_destroy(ls_sampler *sampler);
 
+/* ------------------------------------------------------ external textures */
+
+/* WebGPU's importExternalTexture takes a video frame; a C program has its
+ * frame in a texture. lockstep imports a view of one as the frame of a
+ * GPUExternalTexture that a `texture_external` binding reads: a 2D view of
+ * one level and layer, with TEXTURE_BINDING usage, of an rgba8unorm,
+ * bgra8unorm, rgba8unorm-srgb, bgra8unorm-srgb or rgba16float texture. The
+ * frame is taken as it is: no colour-space conversion, crop or rotation
+ * (what WebGPU does for a frame already in the destination colour space
+ * with an identity transform). The external texture holds the view. */
+typedef struct ls_external_texture_desc {
+  ls_texture_view *view;
+  const char *label;
+} ls_external_texture_desc;
+
+LS_API ls_external_texture *ls_device_import_external_texture(
+           ls_device *device, const ls_external_texture_desc *desc);
+LS_API void ls_external_texture_destroy(ls_external_texture *texture);
+
 /* GPUTexelCopyBufferLayout: LS_COPY_STRIDE_UNDEFINED = not given. */
 #define LS_COPY_STRIDE_UNDEFINED UINT32_MAX
 typedef struct ls_texel_copy_buffer_layout {
@@ -558,7 +578,8 @@ typedef enum ls_buffer_binding_type {
   /* GPUSamplerBindingLayout.type */
   LS_BINDING_FILTERING_SAMPLER,
   LS_BINDING_NON_FILTERING_SAMPLER,
-  LS_BINDING_COMPARISON_SAMPLER
+  LS_BINDING_COMPARISON_SAMPLER,
+  LS_BINDING_EXTERNAL_TEXTURE /* GPUExternalTextureBindingLayout */
 } ls_buffer_binding_type;
 
 /* GPUTextureSampleType; 0 = "float", WebGPU's default. */
@@ -599,6 +620,7 @@ typedef struct ls_bind_group_entry {
   uint64_t size; /* LS_WHOLE_SIZE = to the end of the buffer */
   ls_texture_view *texture_view; /* a texture entry: the view (buffer NULL) */
   ls_sampler *sampler;           /* a sampler entry (buffer and view NULL) */
+  ls_external_texture *external_texture; /* an external texture entry */
 } ls_bind_group_entry;
 
 LS_API ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layout *layout,

@@ -275,6 +275,18 @@ int api_texture_copy_check(const char *op, const ls_device *d,
                            const ls_extent3d *size, uint32_t usage, int aligned, char *why,
                            size_t len);
 
+/* ------------------------------------------------------ external textures */
+
+struct ls_external_texture {
+  ls_device *device;
+  unsigned refs;
+  ls_texture_view *view; /* the frame */
+  char *label;
+};
+
+void api_external_texture_ref(ls_external_texture *x);
+void api_external_texture_unref(ls_external_texture *x);
+
 /* --------------------------------------------------------------- samplers */
 
 struct ls_sampler {
@@ -331,6 +343,7 @@ typedef struct api_bind_entry {
   uint64_t offset, size; /* the effective range */
   ls_texture_view *view; /* a texture entry (buffer NULL) */
   ls_sampler *sampler;   /* a sampler entry (buffer and view NULL) */
+  ls_external_texture *external; /* an external texture entry (view is its frame) */
 } api_bind_entry;
 
 struct ls_bind_group {

@@ -34,6 +34,8 @@ const char *api_binding_type_name(ls_buffer_binding_type t) {
     return "non-filtering sampler";
   case LS_BINDING_COMPARISON_SAMPLER:
     return "comparison sampler";
+  case LS_BINDING_EXTERNAL_TEXTURE:
+    return "externalTexture";
   }
   return "(unknown binding type)";
 }
@@ -95,7 +97,8 @@ ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
         e->view_dimension = 0;
         e->format = 0;
         e->multisampled = 0;
-        if (api_is_sampler(e->type)) e->min_binding_size = 0;
+        if (api_is_sampler(e->type) || e->type == LS_BINDING_EXTERNAL_TEXTURE)
+          e->min_binding_size = 0;
       } else {
         e->min_binding_size = 0;
         if (!e->view_dimension) e->view_dimension = LS_VIEW_DIMENSION_2D;
@@ -159,7 +162,13 @@ int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *group
         stex++;
       else if (api_is_sampler(t))
         samplers++;
-      else
+      else if (t == LS_BINDING_EXTERNAL_TEXTURE) {
+        /* WebGPU counts an external texture as 4 sampled textures, 2
+         * samplers and 1 uniform buffer (its planes and parameters) */
+        sampled += 4;
+        samplers += 2;
+        uniform += 1;
+      } else
         storage++;
     }
   }
@@ -247,7 +256,7 @@ ls_bind_group_layout *ls_device_create_bind_group_layout(
   }
   for (size_t i = 0; i < count; i++) {
     const ls_bind_group_layout_entry *e = &entries[i];
-    if (e->type < LS_BINDING_UNIFORM || e->type > LS_BINDING_COMPARISON_SAMPLER) {
+    if (e->type < LS_BINDING_UNIFORM || e->type > LS_BINDING_EXTERNAL_TEXTURE) {
       api_validation(device, "createBindGroupLayout: entries[%zu] (binding %u): bad type %d",
                      i, e->binding, (int)e->type);
       return NULL;
@@ -367,6 +376,7 @@ void api_bind_group_unref(ls_bind_group *g) {
     api_buffer_unref(g->entries[i].buffer);
     api_texture_view_unref(g->entries[i].view);
     api_sampler_unref(g->entries[i].sampler);
+    api_external_texture_unref(g->entries[i].external);
   }
   free(g->entries);
   api_bind_group_layout_unref(g->layout);
@@ -513,6 +523,31 @@ static int api_check_bind_entry(ls_device *d, const ls_bind_group_entry *e,
   const ls_limits *lim = &d->limits;
   if (api_is_texture(le->type)) return api_check_texture_entry(d, e, le, out);
   if (api_is_sampler(le->type)) return api_check_sampler_entry(d, e, le, out);
+  if (le->type == LS_BINDING_EXTERNAL_TEXTURE) {
+    const ls_external_texture *x = e->external_texture;
+    if (!x || e->buffer || e->texture_view || e->sampler) {
+      api_validation(d, "createBindGroup: binding %u (externalTexture): needs an external texture "
+                        "and nothing else", e->binding);
+      return 0;
+    }
+    if (x->device != d || x->view->texture->destroyed) {
+      api_validation(d, "createBindGroup: binding %u: external texture '%s' %s", e->binding,
+                     x->label ? x->label : "(unlabelled)",
+                     x->device != d ? "belongs to another device" : "shows a destroyed texture");
+      return 0;
+    }
+    memset(out, 0, sizeof *out);
+    out->binding = e->binding;
+    out->type = le->type;
+    out->external = (ls_external_texture *)x;
+    out->view = x->view;
+    return 1;
+  }
+  if (e->external_texture) {
+    api_validation(d, "createBindGroup: binding %u (%s): an external texture where the layout "
+                      "wants something else", e->binding, api_binding_type_name(le->type));
+    return 0;
+  }
   if (e->sampler) {
     api_validation(d, "createBindGroup: binding %u (%s): a sampler where the layout wants a "
                       "buffer", e->binding, api_binding_type_name(le->type));
@@ -671,6 +706,7 @@ ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layo
     api_buffer_ref(out[i].buffer);
     api_texture_view_ref(out[i].view);
     api_sampler_ref(out[i].sampler);
+    api_external_texture_ref(out[i].external);
   }
   g->device = device;
   api_device_ref(device);

@@ -62,8 +62,10 @@ static const char *api_var_decl(ir_binding_kind k) {
   return "var<?>";
 }
 
-static ls_buffer_binding_type api_type_of(ir_binding_kind k) {
-  switch (k) {
+/* The layout entry type a binding of the program needs. */
+static ls_buffer_binding_type api_type_of(const ir_binding *b) {
+  if (b->tex_external) return LS_BINDING_EXTERNAL_TEXTURE;
+  switch (b->kind) {
   case IR_BIND_UNIFORM: return LS_BINDING_UNIFORM;
   case IR_BIND_STORAGE: return LS_BINDING_STORAGE;
   case IR_BIND_READ_ONLY_STORAGE: return LS_BINDING_READ_ONLY_STORAGE;
@@ -93,8 +95,8 @@ static void api_entry_of(const ir_program *prog, uint32_t i, ls_bind_group_layou
   const ir_binding *b = &prog->bindings[i];
   memset(e, 0, sizeof *e);
   e->binding = b->binding;
-  e->type = api_type_of(b->kind);
-  if (IR_BIND_IS_SAMPLER(b->kind)) return;
+  e->type = api_type_of(b);
+  if (IR_BIND_IS_SAMPLER(b->kind) || b->tex_external) return;
   if (!IR_BIND_IS_TEXTURE(b->kind)) {
     e->min_binding_size = b->min_size;
     return;
@@ -157,17 +159,19 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
       return 0;
     }
     /* a sampler variable takes a filtering or a non-filtering layout entry */
-    const int type_ok = e->type == api_type_of(b->kind) ||
+    const int type_ok = e->type == api_type_of(b) ||
                         (b->kind == IR_BIND_SAMPLER && e->type == LS_BINDING_NON_FILTERING_SAMPLER);
     if (!type_ok) {
       api_validation(d,
                      "createComputePipeline '%s': %s: '%s' (@group(%u) @binding(%u)) is %s but "
                      "the layout's entry is '%s'",
-                     name, where, b->name, b->group, b->binding, api_var_decl(b->kind),
+                     name, where, b->name, b->group, b->binding,
+                     b->tex_external ? "a texture_external" : api_var_decl(b->kind),
                      api_binding_type_name(e->type));
       return 0;
     }
-    const char *diff = IR_BIND_IS_TEXTURE(b->kind) ? api_texture_mismatch(b, e) : NULL;
+    const char *diff =
+        IR_BIND_IS_TEXTURE(b->kind) && !b->tex_external ? api_texture_mismatch(b, e) : NULL;
     if (diff) {
       api_validation(d,
                      "createComputePipeline '%s': %s: the layout's %s for '%s' (@group(%u) "
@@ -265,14 +269,14 @@ static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
           return NULL;
         }
         n++;
-      } else if (tmp[k].type != api_type_of(b->kind)) {
+      } else if (tmp[k].type != api_type_of(b)) {
         char where[256];
         api_where(prog, b->span, where, sizeof where);
         api_validation(d,
                        "createComputePipeline '%s': %s: @group(%u) @binding(%u) is used as "
                        "both '%s' and '%s'",
                        name, where, g, b->binding, api_binding_type_name(tmp[k].type),
-                       api_binding_type_name(api_type_of(b->kind)));
+                       api_binding_type_name(api_type_of(b)));
         free(tmp);
         api_pipeline_layout_unref(pl);
         return NULL;

@@ -675,3 +675,63 @@ ls_status ls_queue_write_texture(ls_device *device, const ls_texel_copy_texture_
                    (uint8_t *)(uintptr_t)data, layout, 1);
   return LS_OK;
 }
+
+/* ------------------------------------------------------ external textures */
+
+void api_external_texture_ref(ls_external_texture *x) {
+  if (x) x->refs++;
+}
+
+void api_external_texture_unref(ls_external_texture *x) {
+  if (!x || --x->refs) return;
+  ls_device *d = x->device;
+  api_texture_view_unref(x->view);
+  free(x->label);
+  free(x);
+  api_device_unref(d);
+}
+
+ls_external_texture *ls_device_import_external_texture(ls_device *device,
+                                                       const ls_external_texture_desc *desc) {
+  if (api_device_dead(device)) return NULL;
+  const ls_texture_view *v = desc ? desc->view : NULL;
+  const char *name = api_label(desc ? desc->label : NULL, "(unlabelled)");
+  if (!v) {
+    api_validation(device, "importExternalTexture '%s': no texture view", name);
+    return NULL;
+  }
+  const ls_texture *t = v->texture;
+  const char *tn = api_texture_name(t);
+  const char *why = NULL;
+  if (v->device != device) why = "belongs to another device";
+  else if (t->destroyed) why = "is destroyed";
+  else if (v->dimension != LS_VIEW_DIMENSION_2D || v->levels != 1 || t->samples != 1)
+    why = "is not a 2d view of one mip level of a texture with sampleCount 1";
+  else if (!(v->usage & LS_TEXTURE_USAGE_TEXTURE_BINDING)) why = "lacks TEXTURE_BINDING usage";
+  else if (v->format != LS_FORMAT_RGBA8UNORM && v->format != LS_FORMAT_BGRA8UNORM &&
+           v->format != LS_FORMAT_RGBA8UNORM_SRGB && v->format != LS_FORMAT_BGRA8UNORM_SRGB &&
+           v->format != LS_FORMAT_RGBA16FLOAT)
+    why = "is not rgba8unorm, bgra8unorm, their -srgb forms or rgba16float (a video frame's "
+          "formats)";
+  if (why) {
+    api_validation(device, "importExternalTexture '%s': the view of texture '%s' %s", name, tn,
+                   why);
+    return NULL;
+  }
+  ls_external_texture *x = calloc(1, sizeof *x);
+  if (!x || (desc->label && !(x->label = api_strdup(desc->label)))) {
+    free(x);
+    api_error(device, LS_ERROR_OUT_OF_MEMORY, "importExternalTexture '%s': out of memory", name);
+    return NULL;
+  }
+  x->device = device;
+  api_device_ref(device);
+  x->refs = 1;
+  x->view = (ls_texture_view *)v;
+  api_texture_view_ref(x->view);
+  return x;
+}
+
+void ls_external_texture_destroy(ls_external_texture *texture) {
+  api_external_texture_unref(texture);
+}

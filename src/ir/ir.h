@@ -215,6 +215,8 @@ typedef struct ir_binding {
   uint32_t tex_format; /* storage textures: the ls_texture_format */
   ir_tex_sample tex_sample; /* sampled textures */
   int tex_ms;               /* texture_multisampled_2d / texture_depth_multisampled_2d */
+  int tex_external;         /* texture_external: a 2D f32 view, bound as an
+                               external texture */
 } ir_binding;
 
 /* A workgroup variable the entry point uses: where it lives in workgroup

@@ -256,6 +256,13 @@ static int texture_binding(lw *L, ast_decl *d, ir_binding *bd) {
                                     [TD_CUBE_ARRAY] = IR_TEXDIM_CUBE_ARRAY};
   const int ms = t->tex_kind == TEX_MULTISAMPLED || t->tex_kind == TEX_DEPTH_MS;
   const int depth = t->tex_kind == TEX_DEPTH || t->tex_kind == TEX_DEPTH_MS;
+  if (t->tex_kind == TEX_EXTERNAL) {
+    bd->kind = IR_BIND_SAMPLED_TEXTURE;
+    bd->tex_dim = IR_TEXDIM_2D;
+    bd->tex_sample = IR_TEXS_F32;
+    bd->tex_external = 1;
+    return 1;
+  }
   if ((t->tex_kind != TEX_SAMPLED && t->tex_kind != TEX_STORAGE && !depth && !ms) ||
       t->tex_dim < 0 || t->tex_dim > TD_CUBE_ARRAY) {
     lw_fail(L, d->name_span, "a texture of type %s is not supported by lockstep yet",

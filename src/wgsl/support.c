@@ -29,10 +29,11 @@ static const char *type_problem(const type *t) {
   if (!t) return NULL;
   switch (t->kind) {
   case TY_TEXTURE:
-    /* sampled, depth, multisampled and storage textures of every dimension run
+    /* sampled, depth, multisampled, external and storage textures run
      * (lower_texture.c); storage texel formats are checked by lowering */
     if (t->tex_kind == TEX_SAMPLED || t->tex_kind == TEX_STORAGE || t->tex_kind == TEX_DEPTH ||
-        t->tex_kind == TEX_MULTISAMPLED || t->tex_kind == TEX_DEPTH_MS)
+        t->tex_kind == TEX_MULTISAMPLED || t->tex_kind == TEX_DEPTH_MS ||
+        t->tex_kind == TEX_EXTERNAL)
       return NULL;
     return "a texture";
   case TY_SAMPLER: return NULL;

@@ -1011,22 +1011,6 @@ static void test_pipeline_rules(void **state) {
   ls_bind_group_layout_destroy(bgl2);
   ls_bind_group_layout_destroy(bgl3);
 
-  /* what is not run yet is refused at pipeline creation, with its name */
-  struct {
-    const char *code, *msg;
-  } refused[] = {
-      {"@group(0) @binding(0) var t: texture_external;\n"
-       "@group(0) @binding(2) var<storage, read_write> o: vec2u;\n"
-       "@compute @workgroup_size(1) fn main() { o = textureDimensions(t); }\n",
-       "texture_external>) is not supported by lockstep yet"},
-  };
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-    assert_null(pipeline(d, refused[i].code));
-    if (!strstr(last_error, refused[i].msg)) fprintf(stderr, "got: %s\n", last_error);
-    assert_non_null(strstr(last_error, refused[i].msg));
-    assert_non_null(strstr(last_error, "tex.wgsl:"));
-    nerrors = 0;
-  }
   tu_free_env(&e);
 }
 
