@@ -597,6 +597,58 @@ static void lint_ul_type(lint_ul *u, const type *t, const char *path, src_span a
   }
 }
 
+/* sampler-layout-auto: a `sampler` read with a depth or integer texture.
+ * Layout "auto" makes every `sampler` a "filtering" one, and WebGPU's
+ * pipeline validation rejects a filtering sampler used with a texture
+ * whose sample type is not "float": the module is valid, its pipeline
+ * with layout "auto" is not. */
+typedef struct lint_smp {
+  chk_lint *out;
+  const ast_expr *seen[LINT_MAX_SET]; /* calls reported */
+  int nseen;
+} lint_smp;
+
+static void lint_smp_expr(void *ctx, ast_expr *e);
+static void lint_smp_stmt(void *ctx, ast_stmt *s);
+static const ast_visitor lint_smp_walk = {lint_smp_stmt, lint_smp_expr};
+
+static void lint_smp_stmt(void *ctx, ast_stmt *s) { ast_stmt_children(s, &lint_smp_walk, ctx); }
+
+static void lint_smp_expr(void *ctx, ast_expr *e) {
+  lint_smp *w = ctx;
+  if (e->kind == EX_CALL && e->ref == REF_BUILTIN_FN &&
+      builtin_fn_kind((builtin_fn)e->builtin) == BK_TEX) {
+    const ast_expr *tex = NULL, *smp = NULL;
+    for (int i = 0; i < e->u.call.nargs; i++) {
+      const type *t = type_unref(e->u.call.args[i]->type);
+      if (t && t->kind == TY_TEXTURE && !tex) tex = e->u.call.args[i];
+      if (t && t->kind == TY_SAMPLER && !t->tex_kind) smp = e->u.call.args[i];
+    }
+    const type *tt = tex ? type_unref(tex->type) : NULL;
+    const int depth = tt && (tt->tex_kind == TEX_DEPTH || tt->tex_kind == TEX_DEPTH_MS);
+    const int integer = tt && tt->tex_kind == TEX_SAMPLED && tt->elem &&
+                        (tt->elem->kind == TY_I32 || tt->elem->kind == TY_U32);
+    int seen = 0;
+    for (int i = 0; i < w->nseen; i++) seen |= w->seen[i] == e;
+    if (smp && (depth || integer) && !seen && w->nseen < LINT_MAX_SET) {
+      w->seen[w->nseen++] = e;
+      const char *sn = smp->kind == EX_IDENT ? smp->u.ident.name : "the sampler";
+      const char *tn = tex->kind == EX_IDENT ? tex->u.ident.name : "the texture";
+      const char *st = depth ? "depth" : tt->elem->kind == TY_I32 ? "sint" : "uint";
+      lint_add(w->out, "sampler-layout-auto", DIAG_WARNING, e->span,
+               "'%s' is a sampler read with the %s texture '%s': layout \"auto\" makes it a "
+               "\"filtering\" sampler, and WebGPU rejects a filtering sampler with a texture "
+               "whose sample type is not \"float\", so creating this pipeline with layout "
+               "\"auto\" fails|give the pipeline an explicit layout whose entry for '%s' is a "
+               "\"non-filtering\" sampler (and '%s' sampleType \"%s\")",
+               sn, depth ? "depth" : "integer", tn, sn, tn, st);
+    }
+  }
+  if (e->kind == EX_CALL && e->decl && e->decl->kind == DECL_FN && e->decl->body)
+    lint_smp_stmt(w, e->decl->body);
+  ast_expr_children(e, &lint_smp_walk, w);
+}
+
 /* A module that requires the extension already fails where it is missing,
  * whatever its layout (§Language Extensions: a requires-directive naming an
  * unsupported extension is a shader-creation error), so nothing is left to
@@ -634,6 +686,12 @@ int chk_lint_module(const struct wgsl_module *m, chk_lint *out) {
     c->fn = fn;
     lint_workgroup(c, fn);
     lint_storage(c, fn);
+    lint_smp *sw = calloc(1, sizeof *sw);
+    if (sw) {
+      sw->out = out;
+      lint_smp_stmt(sw, fn->body);
+      free(sw);
+    }
     lint_block(c, fn->body);
     if (c->gid_x_index && c->uses_wid_y)
       lint_add(out, "dispatch-2d-index", DIAG_WARNING, c->gid_x_index->span,
