@@ -297,14 +297,17 @@ int main(int argc, char **argv) {
       ls_device_set_error_callback(d, on_error, NULL);
       ls_shader_module_desc sd = {src, argv[a]};
       ls_shader_module *m = ls_device_create_shader_module(d, &sd);
-      if (m && ls_shader_module_is_valid(m)) {
+      if (!m || !ls_shader_module_is_valid(m)) {
+        if (w == 8) printf("%s: invalid\n", argv[a]);
+      } else {
         const ast_module *am = m->module->ast;
         for (int i = 0; am && i < am->ndecls; i++) {
           const ast_decl *fn = am->decls[i];
           if (fn->kind != DECL_FN || fn->stage != 1) continue;
           last_error[0] = 0;
           if (run_entry(d, m, fn->name)) ran++;
-          else if (!refused++) printf("%s: refused: %s\n", argv[a], last_error);
+          else if (!refused++)
+            printf("%s: refused: %.*s\n", argv[a], (int)strcspn(last_error, "\n"), last_error);
         }
       }
       ls_shader_module_destroy(m);

@@ -20,14 +20,17 @@ $cc -std=c11 -D_GNU_SOURCE -g -O1 -ffp-contract=off -fsanitize=address,undefined
   "$here/fuzz/corpus_run.c" $srcs -o "$dir/corpus_run" -lm -lpthread
 find "$root" -name '*.wgsl' ! -name '*.expected.*' | LC_ALL=C sort | xargs -d '\n' grep -l '@compute' > "$dir/files" || true
 export dir
+: > "$dir/results"
+# each worker appends its lines whole (O_APPEND), so two never mix
 xargs -d '\n' -P 2 -n 1 sh -c '
   f=$1; r="$dir/reports/$(printf "%s" "$f" | tr "/" "_").txt"
-  if timeout 120 "$dir/corpus_run" "$f" > "$r.out" 2> "$r"; then rm -f "$r"; cat "$r.out"
-  else echo "$f: CRASHED (see $r)"; fi
-  rm -f "$r.out"' sh < "$dir/files" > "$dir/results"
+  if timeout 120 "$dir/corpus_run" "$f" > "$r.out" 2> "$r"; then rm -f "$r"; cat "$r.out" >> "$dir/results"
+  else echo "$f: CRASHED (see $r)" >> "$dir/results"; fi
+  rm -f "$r.out"' sh < "$dir/files"
 echo "files with @compute: $(wc -l < "$dir/files")"
 echo "ran: $(grep -c ': ran ' "$dir/results" || true)"
 echo "refused at pipeline creation (no entry point ran): $(grep ': refused: ' "$dir/results" | cut -d: -f1 | sort -u | while read f; do grep -q "^$f: ran " "$dir/results" || echo "$f"; done | wc -l)"
+echo "invalid modules: $(grep -c ': invalid$' "$dir/results" || true)"
 crashed=$(grep -c ': CRASHED' "$dir/results" || true)
 echo "sanitizer reports or crashes: $crashed"
 grep ': CRASHED' "$dir/results" || true
