@@ -156,6 +156,10 @@ static void test_read(void **state) {
   const float want4 = 0.5f * (10.0f / 255) + 0.5f * (50.0f / 255);
   assert_true(out[4] - want4 < 1e-6f && want4 - out[4] < 1e-6f);
   assert_true(out[5] == 0.0f);
+  /* the frame's texture destroyed: the submit is refused, nothing reads it */
+  ls_texture_destroy(t);
+  assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_VALIDATION);
+  expect_error("destroyed");
   ls_bind_group_destroy(g);
   ls_buffer_destroy(b);
   ls_sampler_destroy(s);
@@ -163,7 +167,6 @@ static void test_read(void **state) {
   ls_compute_pipeline_destroy(p);
   ls_shader_module_destroy(m);
   ls_external_texture_destroy(x);
-  ls_texture_destroy(t);
   tu_free_env(&e);
 }
 
