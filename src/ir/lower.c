@@ -606,6 +606,11 @@ static void stmt(lw *L, ast_stmt *s) {
       if (d->rtype->kind == TY_PTR) {
         b->is_ref = 1;
         b->r = lw_ptr(L, d->init);
+      } else if (d->rtype->kind == TY_TEXTURE || d->rtype->kind == TY_SAMPLER) {
+        /* texture_and_sampler_let: the let names its variable's slot */
+        b->is_ref = 1;
+        b->r.kind = RF_MEM;
+        lw_handle_slot(L, d->init, &b->r.slot);
       } else {
         b->v = lw_own(L, lw_value(L, d->init));
       }

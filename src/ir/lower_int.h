@@ -157,7 +157,8 @@ val lw_builtin(lw *L, ast_expr *e);
 /* lower_texture.c: textureLoad, textureStore and the texture queries. */
 val lw_texture_builtin(lw *L, ast_expr *e, builtin_fn f);
 /* The binding slot of the texture or sampler an argument names (a
- * module-scope variable, or a handle parameter of an inlined call). */
+ * module-scope variable, a handle parameter of an inlined call, or a let
+ * of one, with texture_and_sampler_let). */
 int lw_handle_slot(lw *L, ast_expr *x, uint32_t *slot);
 
 #endif

@@ -31,7 +31,7 @@ int lw_handle_slot(lw *L, ast_expr *x, uint32_t *slot) {
       *slot = r.slot;
       return 1;
     }
-    if (d->kind == DECL_PARAM && d->lower) {
+    if ((d->kind == DECL_PARAM || d->kind == DECL_LET) && d->lower) {
       *slot = ((const binding *)d->lower)->r.slot;
       return 1;
     }

@@ -531,14 +531,26 @@ static const char *handles =
     "fn f(tt: texture_2d<f32>, ss: sampler) -> f32 { return g(tt, ss) + f32(textureDimensions(tt).x); }\n"
     "@compute @workgroup_size(1) fn main() { o[0] = f(t, s); o[1] = g(t, s); }\n";
 
+static const char *let_handles =
+    "requires texture_and_sampler_let;\n"
+    "@group(0) @binding(0) var t: texture_2d<f32>;\n"
+    "@group(0) @binding(1) var s: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> o: array<f32, 2>;\n"
+    "@compute @workgroup_size(1) fn main() {\n"
+    "  let tt = t;\n"
+    "  let ss = s;\n"
+    "  o[0] = textureSampleLevel(tt, ss, vec2f(0.5), 0.0).r + f32(textureDimensions(tt).x);\n"
+    "  o[1] = textureLoad(tt, vec2u(3u, 0u), 0).r;\n"
+    "}\n";
+
 static const char *phony_only =
     "@group(0) @binding(0) var t: texture_2d<f32>;\n"
     "@group(0) @binding(1) var s: sampler;\n"
     "@group(0) @binding(2) var<storage, read_write> o: array<f32, 2>;\n"
     "@compute @workgroup_size(1) fn main() { _ = t; _ = s; o[0] = 1.0; }\n";
 
-/* Handle parameters through two calls, and `_ = handle` (a static use: the
- * binding is in the layout). u = 0.5: texel 2 of the red row, 0.4; plus
+/* Handle parameters through two calls, lets of handles, and `_ = handle`
+ * (a static use: the binding is in the layout). u = 0.5: texel 2 of the red row, 0.4; plus
  * its width 4. */
 static void test_handle_params(void **state) {
   (void)state;
@@ -551,6 +563,11 @@ static void test_handle_params(void **state) {
   run_sampling(d, handles, v, s, out, 2);
   assert_true(f32(out[0]) == 102.0f / 255 + 4.0f);
   assert_true(f32(out[1]) == 102.0f / 255);
+  /* the same through lets (the texture_and_sampler_let language feature);
+   * texel 3 is red 1 */
+  run_sampling(d, let_handles, v, s, out, 2);
+  assert_true(f32(out[0]) == 102.0f / 255 + 4.0f);
+  assert_true(f32(out[1]) == 1.0f);
   /* the phony assignments alone put t and s in layout "auto": binding
    * only the buffer is an error */
   ls_compute_pipeline *p = pipeline(d, phony_only, NULL);
