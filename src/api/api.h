@@ -394,6 +394,10 @@ struct ls_compute_pipeline {
 
 void api_compute_pipeline_ref(ls_compute_pipeline *p);
 void api_compute_pipeline_unref(ls_compute_pipeline *p);
+/* The linear_indexing built-in (workgroup_index, global_invocation_index)
+ * the program uses whose value would not fit in u32 on n workgroups, or
+ * NULL: WebGPU refuses such a dispatch. */
+const char *api_dispatch_index_overflow(const ir_program *prog, const uint32_t n[3]);
 /* The bytecode of a pipeline (for `lockstep disasm`). */
 const ir_program *api_compute_pipeline_program(const ls_compute_pipeline *p);
 /* The label, else the entry point's name, for messages. */

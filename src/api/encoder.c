@@ -489,6 +489,11 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
       if (count[i] > max)
         return api_problem("%s: count %u in %c exceeds maxComputeWorkgroupsPerDimension (%llu)",
                           what, count[i], axis[i], (unsigned long long)max);
+    const char *bi = api_dispatch_index_overflow(prog, count);
+    if (bi)
+      return api_problem("%s: pipeline '%s' uses @builtin(%s), whose value on (%u, %u, %u) "
+                        "workgroups would not fit in a u32",
+                        what, pname, bi, count[0], count[1], count[2]);
   }
   return NULL;
 }

@@ -448,3 +448,15 @@ void ls_compute_pipeline_get_workgroup_size(const ls_compute_pipeline *p, uint32
   if (!size) return;
   for (int i = 0; i < 3; i++) size[i] = p && p->program ? p->program->wg_size[i] : 0;
 }
+
+const char *api_dispatch_index_overflow(const ir_program *prog, const uint32_t n[3]) {
+  /* at most 65535^3 workgroups of at most 2^32 invocations: no u64 overflow
+   * before the comparison (the workgroup size is within the limits) */
+  const uint64_t groups = (uint64_t)n[0] * n[1] * n[2];
+  const uint64_t size = (uint64_t)prog->wg_size[0] * prog->wg_size[1] * prog->wg_size[2];
+  if (prog->builtin_reg[IR_BI_WORKGROUP_INDEX] != IR_NO_REG && groups > UINT32_MAX)
+    return "workgroup_index";
+  if (prog->builtin_reg[IR_BI_GLOBAL_INVOCATION_INDEX] != IR_NO_REG && groups > UINT32_MAX / size)
+    return "global_invocation_index";
+  return NULL;
+}

@@ -73,6 +73,16 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
             (unsigned long long)c->indirect_offset, (unsigned long long)max);
     return LS_OK;
   }
+  const char *bi = api_dispatch_index_overflow(prog, n);
+  if (bi) { /* again only indirect: WebGPU skips it */
+    info.skipped = 1;
+    if (d->dispatch_hook) d->dispatch_hook(d->dispatch_user, &info);
+    api_log(d, LS_LOG_WARNING,
+            "dispatchWorkgroupsIndirect with pipeline '%s': on the counts (%u, %u, %u) read from "
+            "buffer '%s' @builtin(%s) would not fit in a u32; the dispatch is skipped",
+            api_pipeline_name(p), n[0], n[1], n[2], api_buffer_name(c->indirect), bi);
+    return LS_OK;
+  }
   if (d->dispatch_hook) d->dispatch_hook(d->dispatch_user, &info);
   if (n[0] == 0 || n[1] == 0 || n[2] == 0) return LS_OK;
 

@@ -125,6 +125,8 @@ static const char *const ir_builtin_names[IR_BI_COUNT] = {
     [IR_BI_SUBGROUP_SIZE] = "subgroup_size",
     [IR_BI_SUBGROUP_ID] = "subgroup_id",
     [IR_BI_NUM_SUBGROUPS] = "num_subgroups",
+    [IR_BI_GLOBAL_INVOCATION_INDEX] = "global_invocation_index",
+    [IR_BI_WORKGROUP_INDEX] = "workgroup_index",
 };
 
 /* Operands as op.def's form says; atomics spell out their sub-operation. */

@@ -131,6 +131,9 @@ typedef enum ir_builtin {
   IR_BI_SUBGROUP_SIZE,          /* W */
   IR_BI_SUBGROUP_ID,            /* s */
   IR_BI_NUM_SUBGROUPS,          /* ceil(workgroup invocations / W) */
+  IR_BI_GLOBAL_INVOCATION_INDEX, /* linear_indexing: gid.x + gid.y * (size.x * groups.x)
+                                    + gid.z * (size.x * groups.x * size.y * groups.y) */
+  IR_BI_WORKGROUP_INDEX,         /* wid.x + wid.y * groups.x + wid.z * groups.x * groups.y */
   IR_BI_COUNT
 } ir_builtin;
 

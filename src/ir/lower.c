@@ -1043,13 +1043,13 @@ static void free_local_bindings(ast_stmt *s) {
 /* The registers of built-in input value v (vector ones: 3), allocated on
  * first use; the VM fills them before the first instruction. */
 static uint32_t builtin_register(lw *L, builtin_value v) {
-  static const ir_builtin map[BV_COUNT] = {IR_BI_LOCAL_INVOCATION_INDEX, IR_BI_LOCAL_INVOCATION_ID,
-                                           IR_BI_GLOBAL_INVOCATION_ID, IR_BI_WORKGROUP_ID,
-                                           IR_BI_NUM_WORKGROUPS, IR_BI_SUBGROUP_INVOCATION_ID,
-                                           IR_BI_SUBGROUP_SIZE, IR_BI_SUBGROUP_ID,
-                                           IR_BI_NUM_SUBGROUPS};
+  static const ir_builtin map[BV_COUNT] = {
+      IR_BI_LOCAL_INVOCATION_INDEX,  IR_BI_LOCAL_INVOCATION_ID, IR_BI_GLOBAL_INVOCATION_ID,
+      IR_BI_WORKGROUP_ID,            IR_BI_NUM_WORKGROUPS,      IR_BI_GLOBAL_INVOCATION_INDEX,
+      IR_BI_WORKGROUP_INDEX,         IR_BI_SUBGROUP_INVOCATION_ID, IR_BI_SUBGROUP_SIZE,
+      IR_BI_SUBGROUP_ID,             IR_BI_NUM_SUBGROUPS};
   const ir_builtin bi = map[v];
-  const uint32_t words = v == BV_LOCAL_INVOCATION_INDEX || v >= BV_SUBGROUP_INVOCATION_ID ? 1 : 3;
+  const uint32_t words = v == BV_LOCAL_INVOCATION_INDEX || v >= BV_GLOBAL_INVOCATION_INDEX ? 1 : 3;
   if (L->builtin_reg[bi] == IR_NO_REG) L->builtin_reg[bi] = lw_reg(L, words);
   return L->builtin_reg[bi];
 }

@@ -789,7 +789,7 @@ static int vm_check(const ir_program *p) {
       [IR_BI_LOCAL_INVOCATION_INDEX] = 1, [IR_BI_LOCAL_INVOCATION_ID] = 3,
       [IR_BI_GLOBAL_INVOCATION_ID] = 3, [IR_BI_WORKGROUP_ID] = 3, [IR_BI_NUM_WORKGROUPS] = 3,
       [IR_BI_SUBGROUP_INVOCATION_ID] = 1, [IR_BI_SUBGROUP_SIZE] = 1, [IR_BI_SUBGROUP_ID] = 1,
-      [IR_BI_NUM_SUBGROUPS] = 1};
+      [IR_BI_NUM_SUBGROUPS] = 1, [IR_BI_GLOBAL_INVOCATION_INDEX] = 1, [IR_BI_WORKGROUP_INDEX] = 1};
   for (unsigned i = 0; i < IR_BI_COUNT; i++) {
     uint32_t r = p->builtin_reg[i];
     if (r == IR_NO_REG) continue;

@@ -47,6 +47,8 @@ typedef enum builtin_value {
   BV_GLOBAL_INVOCATION_ID,
   BV_WORKGROUP_ID,
   BV_NUM_WORKGROUPS,
+  BV_GLOBAL_INVOCATION_INDEX, /* language extension linear_indexing */
+  BV_WORKGROUP_INDEX,
   BV_SUBGROUP_INVOCATION_ID, /* enable subgroups; */
   BV_SUBGROUP_SIZE,
   BV_SUBGROUP_ID,            /* and language extension subgroup_id */

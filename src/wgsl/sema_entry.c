@@ -13,7 +13,8 @@
 
 static const char *const builtin_value_names[BV_COUNT] = {
     "local_invocation_index", "local_invocation_id", "global_invocation_id", "workgroup_id",
-    "num_workgroups", "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups"};
+    "num_workgroups", "global_invocation_index", "workgroup_index", "subgroup_invocation_id",
+    "subgroup_size", "subgroup_id", "num_subgroups"};
 
 const char *builtin_value_name(builtin_value v) { return builtin_value_names[v]; }
 
@@ -116,7 +117,7 @@ int sema_builtin_input(sctx *c, ast_decl *d, ast_attr *bi, const type *t, src_sp
     diag_error(c->d, bi->span, "@builtin(%s) needs 'enable subgroups;'", n);
     return -1;
   }
-  const type *want = found == BV_LOCAL_INVOCATION_INDEX || found >= BV_SUBGROUP_INVOCATION_ID
+  const type *want = found == BV_LOCAL_INVOCATION_INDEX || found >= BV_GLOBAL_INVOCATION_INDEX
                          ? c->T->t_u32
                          : types_vec(c->T, c->T->t_u32, 3);
   if (t != want) {
