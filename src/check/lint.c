@@ -97,6 +97,7 @@ static int lint_tainted(lint_ctx *c, const ast_expr *e) {
   switch (e->kind) {
   case EX_IDENT:
     return e->decl && (lint_is_builtin_param(e->decl, BV_GLOBAL_INVOCATION_ID) ||
+                       lint_is_builtin_param(e->decl, BV_GLOBAL_INVOCATION_INDEX) ||
                        lint_in(c->taint, c->ntaint, e->decl));
   case EX_CALL:
     for (int i = 0; i < e->u.call.nargs; i++)
