@@ -170,13 +170,16 @@ static ls_pipeline_layout *explicit_layout(ls_device *d, ls_shader_module *m, co
   diag_free(&dl);
   if (!p) return NULL;
   ls_bind_group_layout *g[4] = {0};
-  uint32_t ng = 0;
+  uint32_t ng = 0, immediate = 0;
+  for (uint32_t i = 0; i < p->nbindings; i++)
+    if (p->bindings[i].kind == IR_BIND_IMMEDIATE)
+      immediate = (uint32_t)(p->bindings[i].min_size + 3) / 4 * 4;
   for (uint32_t gi = 0; gi < 4; gi++) {
     ls_bind_group_layout_entry le[64];
     size_t n = 0;
     for (uint32_t i = 0; i < p->nbindings && n < 64; i++) {
       const ir_binding *b = &p->bindings[i];
-      if (b->group != gi) continue;
+      if (b->group != gi || b->kind == IR_BIND_IMMEDIATE) continue;
       static const ls_buffer_binding_type types[] = {
           [IR_BIND_UNIFORM] = LS_BINDING_UNIFORM,
           [IR_BIND_STORAGE] = LS_BINDING_STORAGE,
@@ -206,7 +209,7 @@ static ls_pipeline_layout *explicit_layout(ls_device *d, ls_shader_module *m, co
     }
   }
   ir_program_free(p);
-  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, g, ng);
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout_immediate(d, g, ng, immediate);
   for (uint32_t gi = 0; gi < 4; gi++) ls_bind_group_layout_destroy(g[gi]);
   return pl;
 }
@@ -248,6 +251,8 @@ static int run_entry(ls_device *d, ls_shader_module *m, const char *entry) {
     ls_compute_pass_set_pipeline(pass, p);
     for (uint32_t g = 0; g < pl->count && g < 8; g++)
       if (groups[g]) ls_compute_pass_set_bind_group(pass, g, groups[g]);
+    static const uint8_t zeros[64];
+    ls_compute_pass_set_immediates(pass, 0, zeros, sizeof zeros); /* any var<immediate> */
     ls_compute_pass_dispatch_workgroups(pass, 2, 1, 1);
     ls_compute_pass_end(pass);
     ls_command_buffer *cb = ls_command_encoder_finish(enc);

@@ -89,7 +89,8 @@ LS_API const char *ls_status_describe(ls_status s);
   X(max_texture_array_layers, "maxTextureArrayLayers", 256, MAX)                           \
   X(max_sampled_textures_per_shader_stage, "maxSampledTexturesPerShaderStage", 16, MAX)    \
   X(max_storage_textures_per_shader_stage, "maxStorageTexturesPerShaderStage", 4, MAX)     \
-  X(max_samplers_per_shader_stage, "maxSamplersPerShaderStage", 16, MAX)
+  X(max_samplers_per_shader_stage, "maxSamplersPerShaderStage", 16, MAX)                   \
+  X(max_immediate_size, "maxImmediateSize", 64, MAX)
 
 typedef struct ls_limits {
 #define LS_X_(field, name, def, cls) uint64_t field;
@@ -610,6 +611,13 @@ LS_API ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
                                                             ls_bind_group_layout *const *groups,
                                                             size_t count);
 LS_API void ls_pipeline_layout_destroy(ls_pipeline_layout *layout);
+/* GPUPipelineLayoutDescriptor with immediateSize: the bytes of immediate
+ * data (`var<immediate>`, the immediate_address_space language feature) a
+ * pipeline of the layout may read; a multiple of 4, at most
+ * maxImmediateSize. ls_device_create_pipeline_layout is this with 0. */
+LS_API ls_pipeline_layout *ls_device_create_pipeline_layout_immediate(
+           ls_device *device, ls_bind_group_layout *const *groups, size_t count,
+           uint32_t immediate_size);
 
 #define LS_WHOLE_SIZE UINT64_MAX
 
@@ -678,6 +686,12 @@ LS_API void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index
                                            ls_bind_group *group);
 LS_API void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,
                                                 uint32_t z);
+/* setImmediates(rangeOffset, data): size bytes at data to the pass's
+ * immediate data from byte range_offset (both multiples of 4, the end at
+ * most maxImmediateSize); a dispatch needs every 4-byte slot its
+ * pipeline's immediate variable reads set. */
+LS_API void ls_compute_pass_set_immediates(ls_compute_pass *pass, uint32_t range_offset,
+                                           const void *data, size_t size);
 LS_API void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buffer *buffer,
                                                          uint64_t offset);
 /* Ends the pass; the pass handle is freed. */

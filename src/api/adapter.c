@@ -104,7 +104,8 @@ int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *va
     .max_texture_dimension_1d = 16384, .max_texture_dimension_2d = 16384,      \
     .max_texture_dimension_3d = 2048, .max_texture_array_layers = 2048,        \
     .max_sampled_textures_per_shader_stage = 16,                               \
-    .max_storage_textures_per_shader_stage = 8                                 \
+    .max_storage_textures_per_shader_stage = 8,                                \
+    .max_samplers_per_shader_stage = 16, .max_immediate_size = 64              \
   }
 
 /* A phone GPU: the default compute limits, little more. */
@@ -127,7 +128,8 @@ int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *va
     .max_texture_dimension_1d = 8192, .max_texture_dimension_2d = 8192,        \
     .max_texture_dimension_3d = 2048, .max_texture_array_layers = 256,         \
     .max_sampled_textures_per_shader_stage = 16,                               \
-    .max_storage_textures_per_shader_stage = 4                                 \
+    .max_storage_textures_per_shader_stage = 4,                                \
+    .max_samplers_per_shader_stage = 16, .max_immediate_size = 64              \
   }
 
 /* The memory figures after the limits are: subgroup min and max size of

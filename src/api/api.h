@@ -332,6 +332,7 @@ struct ls_bind_group_layout {
 struct ls_pipeline_layout {
   ls_device *device;
   unsigned refs;
+  uint32_t immediate_size; /* [[immediateSize]] */
   ls_bind_group_layout **groups; /* NULL where the group is empty or unset */
   size_t count;
 };
@@ -431,6 +432,7 @@ typedef struct api_cmd {
   uint32_t count[3];
   ls_buffer *indirect; /* NULL for a direct dispatch */
   uint64_t indirect_offset;
+  uint8_t immediates[256]; /* the pass's immediate data at the dispatch */
 } api_cmd;
 
 void api_cmd_release(api_cmd *c);

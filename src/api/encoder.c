@@ -27,6 +27,8 @@ struct ls_compute_pass {
   ls_compute_pipeline *pipeline;
   ls_bind_group **groups; /* maxBindGroups slots */
   size_t ngroups;
+  uint8_t immediates[256];  /* [[immediate_data]] */
+  uint64_t immediates_set;  /* [[immediate_slots_set]]: bit i = bytes [4i, 4i + 4) */
 };
 
 void api_cmd_release(api_cmd *c) {
@@ -366,8 +368,16 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
                             : "");
   }
   const ir_program *prog = p->program;
+  /* "Validate immediate data": every slot the variable reads was set */
+  const uint64_t unset = prog->imm_slots & ~ps->immediates_set;
+  if (unset)
+    return api_problem("%s: pipeline '%s' reads immediate data bytes %u to %u, which no "
+                      "setImmediates has set",
+                      what, pname, 4u * (unsigned)__builtin_ctzll(unset),
+                      4u * (unsigned)__builtin_ctzll(unset) + 3u);
   for (uint32_t i = 0; i < prog->nbindings; i++) {
     const ir_binding *b = &prog->bindings[i];
+    if (b->kind == IR_BIND_IMMEDIATE) continue;
     ls_bind_group *bg = b->group < ps->ngroups ? ps->groups[b->group] : NULL;
     const api_bind_entry *e = api_bind_group_find(bg, b->binding);
     if (!e)
@@ -529,6 +539,7 @@ static void api_record_dispatch(ls_compute_pass *ps, const char *what, ls_buffer
   }
   c->groups = groups;
   c->ngroups = L->count;
+  memcpy(c->immediates, ps->immediates, sizeof c->immediates);
   if (ind) {
     c->indirect = ind;
     api_buffer_ref(ind);
@@ -536,6 +547,25 @@ static void api_record_dispatch(ls_compute_pass *ps, const char *what, ls_buffer
   } else {
     memcpy(c->count, count, sizeof c->count);
   }
+}
+
+void ls_compute_pass_set_immediates(ls_compute_pass *pass, uint32_t range_offset,
+                                    const void *data, size_t size) {
+  if (!pass) return;
+  ls_command_encoder *e = pass->encoder;
+  if (e->error_type != LS_ERROR_NONE) return;
+  const uint64_t max = e->device->limits.max_immediate_size;
+  if ((size && !data) || range_offset % 4 || size % 4 || range_offset > max ||
+      size > max - range_offset) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION,
+                     "setImmediates(%u, %zu bytes): the offset and size must be multiples of 4 "
+                     "and the range within maxImmediateSize (%llu)%s",
+                     range_offset, size, (unsigned long long)max, size && !data ? "; no data" : "");
+    return;
+  }
+  memcpy(pass->immediates + range_offset, data, size);
+  for (size_t b = range_offset; b < range_offset + size; b += 4)
+    pass->immediates_set |= UINT64_C(1) << (b / 4);
 }
 
 void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,

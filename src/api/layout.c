@@ -311,7 +311,21 @@ void api_pipeline_layout_unref(ls_pipeline_layout *l) {
 ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
                                                      ls_bind_group_layout *const *groups,
                                                      size_t count) {
+  return ls_device_create_pipeline_layout_immediate(device, groups, count, 0);
+}
+
+ls_pipeline_layout *ls_device_create_pipeline_layout_immediate(ls_device *device,
+                                                               ls_bind_group_layout *const *groups,
+                                                               size_t count,
+                                                               uint32_t immediate_size) {
   if (api_device_dead(device)) return NULL;
+  if (immediate_size % 4 || immediate_size > device->limits.max_immediate_size) {
+    api_validation(device,
+                   "createPipelineLayout: immediateSize %u is not a multiple of 4 at most "
+                   "maxImmediateSize (%llu)",
+                   immediate_size, (unsigned long long)device->limits.max_immediate_size);
+    return NULL;
+  }
   if (count && !groups) {
     api_validation(device, "createPipelineLayout: %zu groups but no array", count);
     return NULL;
@@ -352,6 +366,7 @@ ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
   api_device_ref(device);
   l->refs = 1;
   l->count = count;
+  l->immediate_size = immediate_size;
   /* Empty layouts count as absent: no bind group is needed there. */
   for (size_t i = 0; i < count; i++)
     if (groups[i] && groups[i]->count) {

@@ -58,6 +58,8 @@ static const char *api_var_decl(ir_binding_kind k) {
     return "a sampler";
   case IR_BIND_COMPARISON_SAMPLER:
     return "a sampler_comparison";
+  case IR_BIND_IMMEDIATE:
+    return "var<immediate>";
   }
   return "var<?>";
 }
@@ -75,6 +77,7 @@ static ls_buffer_binding_type api_type_of(const ir_binding *b) {
   case IR_BIND_READ_WRITE_STORAGE_TEXTURE: return LS_BINDING_READ_WRITE_STORAGE_TEXTURE;
   case IR_BIND_SAMPLER: return LS_BINDING_FILTERING_SAMPLER; /* layout "auto"'s default */
   case IR_BIND_COMPARISON_SAMPLER: return LS_BINDING_COMPARISON_SAMPLER;
+  case IR_BIND_IMMEDIATE: break; /* in no bind group */
   }
   return LS_BINDING_STORAGE;
 }
@@ -148,6 +151,19 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
     const ir_binding *b = &prog->bindings[i];
     char where[256];
     api_where(prog, b->span, where, sizeof where);
+    if (b->kind == IR_BIND_IMMEDIATE) {
+      /* "validating GPUProgrammableStage": the layout's immediateSize holds
+       * the variable */
+      if (layout->immediate_size < b->min_size) {
+        api_validation(d,
+                       "createComputePipeline '%s': %s: var<immediate> '%s' is %llu bytes, more "
+                       "than the layout's immediateSize (%u)",
+                       name, where, b->name, (unsigned long long)b->min_size,
+                       layout->immediate_size);
+        return 0;
+      }
+      continue;
+    }
     const ls_bind_group_layout *bgl =
         b->group < layout->count ? layout->groups[b->group] : NULL;
     const ls_bind_group_layout_entry *e = api_bind_group_layout_find(bgl, b->binding);
@@ -220,9 +236,13 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
  * entry point uses, with what it uses there. */
 static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
                                            const ir_program *prog, uint64_t id) {
-  uint32_t ngroups = 0;
+  uint32_t ngroups = 0, immediate = 0;
   for (uint32_t i = 0; i < prog->nbindings; i++) {
     const ir_binding *b = &prog->bindings[i];
+    if (b->kind == IR_BIND_IMMEDIATE) { /* roundUp(4, SizeOf(T)) */
+      immediate = (uint32_t)(b->min_size + 3) / 4 * 4;
+      continue;
+    }
     if (b->group >= d->limits.max_bind_groups) {
       char where[256];
       api_where(prog, b->span, where, sizeof where);
@@ -235,6 +255,13 @@ static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
     }
     if (b->group + 1 > ngroups) ngroups = b->group + 1;
   }
+  if (immediate > d->limits.max_immediate_size) {
+    api_validation(d,
+                   "createComputePipeline '%s': layout \"auto\": the var<immediate> needs "
+                   "immediateSize %u, more than maxImmediateSize (%llu)",
+                   name, immediate, (unsigned long long)d->limits.max_immediate_size);
+    return NULL;
+  }
   ls_pipeline_layout *pl = calloc(1, sizeof *pl);
   ls_bind_group_layout_entry *tmp =
       prog->nbindings ? calloc(prog->nbindings, sizeof *tmp) : NULL;
@@ -243,6 +270,7 @@ static ls_pipeline_layout *api_auto_layout(ls_device *d, const char *name,
   api_device_ref(d);
   pl->refs = 1;
   pl->count = ngroups;
+  pl->immediate_size = immediate;
   if (ngroups && !(pl->groups = calloc(ngroups, sizeof *pl->groups))) goto oom;
   for (uint32_t g = 0; g < ngroups; g++) {
     size_t n = 0;

@@ -97,6 +97,11 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   for (uint32_t i = 0; i < prog->nbindings; i++) {
     const ir_binding *b = &prog->bindings[i];
     const ls_bind_group *bg = b->group < c->ngroups ? c->groups[b->group] : NULL;
+    if (b->kind == IR_BIND_IMMEDIATE) { /* the pass's immediate data at the dispatch */
+      vb[i].data = (uint8_t *)c->immediates;
+      vb[i].size = b->min_size;
+      continue;
+    }
     const api_bind_entry *e = api_bind_group_find(bg, b->binding);
     if (!e || IR_BIND_IS_TEXTURE(b->kind) != (e->view != NULL) ||
         IR_BIND_IS_SAMPLER(b->kind) != (e->sampler != NULL)) {

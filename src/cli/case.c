@@ -884,6 +884,18 @@ static int case_dispatch_parse(case_ctx *x, case_file *c, size_t i, const json_t
   if (case_string(x, v, case_key(at.s, "pipeline").s, &s)) return -1;
   if (!case_find_pipeline(c, s, &d->pipeline))
     return case_fail(x, case_key(at.s, "pipeline").s, "no pipeline named '%s'", s);
+  const json_t *im = json_object_get(jd, "immediates");
+  if (im) {
+    case_path ip = case_key(at.s, "immediates");
+    if (!json_is_array(im) || json_array_size(im) < 1 || json_array_size(im) > 64)
+      return case_fail(x, ip.s, "expected a list of 1 to 64 u32 words");
+    for (size_t k = 0; k < json_array_size(im); k++) {
+      uint64_t u;
+      if (case_uint(x, json_array_get(im, k), case_index(ip.s, k).s, UINT32_MAX, &u)) return -1;
+      d->immediates[k] = (uint32_t)u;
+    }
+    d->nimmediates = (uint32_t)json_array_size(im);
+  }
   const json_t *wg = json_object_get(jd, "workgroups"), *ind = json_object_get(jd, "indirect");
   if (wg && ind) return case_fail(x, at.s, "both \"workgroups\" and \"indirect\" given");
   if (!wg && !ind) return case_fail(x, at.s, "missing \"workgroups\" or \"indirect\"");

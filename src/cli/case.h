@@ -105,6 +105,10 @@ typedef struct case_dispatch {
   uint32_t workgroups[3];
   size_t buffer; /* indirect */
   uint64_t offset;
+  /* lockstep's "immediates": u32 words set with setImmediates(0, ...)
+   * before the dispatch (var<immediate>) */
+  uint32_t immediates[64];
+  uint32_t nimmediates;
 } case_dispatch;
 
 typedef struct case_file {

@@ -205,7 +205,11 @@ static int cprof_make_pipe(ls_device *dev, const case_file *c, const case_pipeli
     }
   }
   ls_pipeline_layout *pl = NULL;
-  if (rc == CP_OK && !(pl = ls_device_create_pipeline_layout(dev, bgls, ngroups))) {
+  /* room for any var<immediate>: the case's dispatches set what it reads */
+  ls_limits lim;
+  ls_device_get_limits(dev, &lim);
+  if (rc == CP_OK && !(pl = ls_device_create_pipeline_layout_immediate(
+                           dev, bgls, ngroups, (uint32_t)lim.max_immediate_size))) {
     fprintf(stderr, "%s: pipelines.%s: %s\n", c->path, cp->name, cprof_err());
     rc = CP_BAD;
   }
@@ -368,6 +372,8 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
     ls_compute_pass_set_pipeline(pass, p->pipeline);
     for (size_t g = 0; g < p->ngroups; g++)
       ls_compute_pass_set_bind_group(pass, (uint32_t)g, p->groups[g]);
+    if (d->nimmediates)
+      ls_compute_pass_set_immediates(pass, 0, d->immediates, d->nimmediates * 4u);
     if (d->indirect) {
       ls_compute_pass_dispatch_workgroups_indirect(pass, bufs[d->buffer], d->offset);
     } else {

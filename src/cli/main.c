@@ -393,7 +393,11 @@ static int cli_make_pipeline(ls_device *dev, cli_state *st, const case_file *c,
   }
   ls_pipeline_layout *pl = NULL;
   if (ok) {
-    pl = ls_device_create_pipeline_layout(dev, bgls, ngroups);
+    /* room for any var<immediate>: the case's dispatches set what it reads */
+    ls_limits dl;
+    ls_device_get_limits(dev, &dl);
+    pl = ls_device_create_pipeline_layout_immediate(dev, bgls, ngroups,
+                                                    (uint32_t)dl.max_immediate_size);
     if (!pl) {
       fprintf(stderr, "%s: pipelines.%s: %s\n", c->path, cp->name, cli_err(st));
       ok = 0;
@@ -582,6 +586,8 @@ static int cli_run(int argc, char **argv) {
     ls_compute_pass_set_pipeline(pass, p->pipeline);
     for (size_t g = 0; g < p->ngroups; g++)
       ls_compute_pass_set_bind_group(pass, (uint32_t)g, p->groups[g]);
+    if (d->nimmediates)
+      ls_compute_pass_set_immediates(pass, 0, d->immediates, d->nimmediates * 4u);
     if (d->indirect)
       ls_compute_pass_dispatch_workgroups_indirect(pass, bufs[d->buffer], d->offset);
     else

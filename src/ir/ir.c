@@ -185,7 +185,8 @@ char *ir_disassemble(const ir_program *p) {
                                         "read-only storage texture",
                                         "read-write storage texture",
                                         "sampler",
-                                        "sampler_comparison"};
+                                        "sampler_comparison",
+                                        "immediate"};
     ir_put(&b, "; s%u = @group(%u) @binding(%u) %s %s, min size %llu\n", (unsigned)i,
            (unsigned)bd->group, (unsigned)bd->binding,
            (unsigned)bd->kind < sizeof kinds / sizeof kinds[0] ? kinds[bd->kind] : "?",

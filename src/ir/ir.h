@@ -148,7 +148,9 @@ typedef enum ir_binding_kind {
   IR_BIND_READ_ONLY_STORAGE_TEXTURE,  /* texture_storage_*<F, read> */
   IR_BIND_READ_WRITE_STORAGE_TEXTURE, /* texture_storage_*<F, read_write> */
   IR_BIND_SAMPLER,                    /* sampler */
-  IR_BIND_COMPARISON_SAMPLER          /* sampler_comparison */
+  IR_BIND_COMPARISON_SAMPLER,         /* sampler_comparison */
+  IR_BIND_IMMEDIATE                   /* var<immediate>: the pass's immediate
+                                         data (group and binding UINT32_MAX) */
 } ir_binding_kind;
 
 #define IR_BIND_IS_TEXTURE(k) ((k) >= IR_BIND_SAMPLED_TEXTURE && (k) <= IR_BIND_READ_WRITE_STORAGE_TEXTURE)
@@ -248,6 +250,9 @@ typedef struct ir_program {
   uint32_t priv_mem_size; /* bytes of private memory per invocation (zeroed) */
   ir_binding *bindings;
   uint32_t nbindings;
+  uint64_t imm_slots;   /* AccessibleSlots of the var<immediate> the entry
+                           point uses: bit i = bytes [4i, 4i + 4) (the
+                           slots setImmediates must have set) */
   ir_sample *samples;   /* the TSMP descriptors; the texture-sampler pairs
                            the API validates */
   uint32_t nsamples;

@@ -201,6 +201,30 @@ int lw_needs_memory(const type *t) {
 
 /* -------------------------------------------------------------- globals */
 
+/* WGSL's AccessibleSlots(T) at byte offset off: the 4-byte slots that hold
+ * a byte of T other than padding. */
+static void imm_slots(const type *t, uint32_t off, uint64_t *mask) {
+  switch (t->kind) {
+  case TY_VEC:
+    for (uint32_t k = 0; k < t->n; k++) imm_slots(t->elem, off + k * t->elem->size, mask);
+    return;
+  case TY_MAT:
+    for (uint32_t c = 0; c < t->n; c++)
+      for (uint32_t k = 0; k < t->rows; k++)
+        imm_slots(t->elem, off + c * t->align + k * t->elem->size, mask);
+    return;
+  case TY_ARRAY:
+    for (uint32_t i = 0; i < t->n; i++) imm_slots(t->elem, off + i * t->stride, mask);
+    return;
+  case TY_STRUCT:
+    for (int i = 0; i < t->nfields; i++) imm_slots(t->fields[i].type, off + t->fields[i].offset, mask);
+    return;
+  default: /* a scalar: 4 bytes, or 2 for f16 */
+    if (off / 4 < 64) *mask |= UINT64_C(1) << (off / 4);
+    return;
+  }
+}
+
 /* A new binding slot for resource variable d (filled by the caller), or
  * NULL after an error: two variables of one entry point may not share a
  * binding. */
@@ -312,6 +336,24 @@ ref lw_global(lw *L, ast_decl *d) {
     return r;
   }
   switch (d->space) {
+  case AS_IMMEDIATE: {
+    /* read like a uniform buffer, from the pass's immediate data */
+    ir_binding *bd = new_binding(L, d);
+    if (!bd) return r;
+    bd->kind = IR_BIND_IMMEDIATE;
+    bd->group = bd->binding = UINT32_MAX;
+    bd->min_size = d->rtype->size;
+    if (d->rtype->size > 256) {
+      lw_fail(L, d->name_span, "immediate data of %u bytes is more than lockstep holds (256)",
+              d->rtype->size);
+      free((char *)bd->name);
+      return r;
+    }
+    imm_slots(d->rtype, 0, &L->imm_slots);
+    r.space = AS_UNIFORM;
+    r.slot = L->nbindings++;
+    break;
+  }
   case AS_STORAGE:
   case AS_UNIFORM: {
     ir_binding *bd = new_binding(L, d);
@@ -1176,6 +1218,7 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   p->nbindings = L.nbindings;
   p->samples = L.samples;
   p->nsamples = L.nsamples;
+  p->imm_slots = L.imm_slots;
   p->wgvars = L.wgvars;
   p->nwgvars = L.nwgvars;
   p->entry_point = strdup(fn->name);

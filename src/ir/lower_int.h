@@ -87,6 +87,7 @@ typedef struct lw {
   uint32_t mtop, maxmasks;/* mask slots: a stack */
   ir_binding *bindings;
   uint32_t nbindings, capbindings;
+  uint64_t imm_slots;     /* the immediate variable's AccessibleSlots */
   ir_sample *samples;     /* TSMP descriptors (lower_texture.c) */
   uint32_t nsamples, capsamples;
   gvar *gvars;            /* per module declaration */

@@ -131,8 +131,8 @@ static void decl(gate *g, ast_decl *d) {
     if (d->body) stmt(g, d->body);
     break;
   case DECL_VAR: case DECL_LET: case DECL_CONST: case DECL_OVERRIDE: case DECL_PARAM:
-    if (d->kind == DECL_VAR && (d->space == AS_IMMEDIATE || d->space == AS_PIXEL_LOCAL)) {
-      refuse(g, d->name_span, d->space == AS_IMMEDIATE ? "the immediate address space" : "the pixel_local address space");
+    if (d->kind == DECL_VAR && d->space == AS_PIXEL_LOCAL) {
+      refuse(g, d->name_span, "the pixel_local address space");
       break;
     }
     check_type(g, d->rtype, d->name_span);
