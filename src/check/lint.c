@@ -49,7 +49,23 @@ typedef struct lint_ctx {
   int nreported;
   int uses_wid_y;
   ast_expr *gid_x_index; /* an index built from global_invocation_id.x */
+  uint8_t *callee_seen;  /* per module declaration: walked into already */
+  int ndecls;
 } lint_ctx;
+
+/* Whether a walk over what an entry point reaches should go into the
+ * function e calls: each function once per walk, since functions that
+ * call the next twice would otherwise be walked 2^depth times. */
+static int lint_enter_call(lint_ctx *c, const ast_expr *e) {
+  if (e->kind != EX_CALL || !e->decl || e->decl->kind != DECL_FN || !e->decl->body) return 0;
+  const int i = e->decl->index;
+  if (i < 0 || i >= c->ndecls || c->callee_seen[i]) return 0;
+  c->callee_seen[i] = 1;
+  return 1;
+}
+
+/* Starts a new walk from the entry point. */
+static void lint_walk_reset(lint_ctx *c) { memset(c->callee_seen, 0, (size_t)c->ndecls); }
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
@@ -447,6 +463,7 @@ static void lint_workgroup(lint_ctx *c, ast_decl *fn) {
 /* Workgroup variables an entry point uses, and their bytes (the spec's
  * roundUp(16, SizeOf(T))). */
 typedef struct lint_wgset {
+  lint_ctx *c;
   ast_decl **set;
   int *n;
 } lint_wgset;
@@ -464,15 +481,15 @@ static void lint_collect_wg(void *ctx, ast_expr *e) {
       !lint_in(w->set, *w->n, e->decl) && *w->n < LINT_MAX_SET)
     w->set[(*w->n)++] = e->decl;
   /* a user function: its variables count for the entry point */
-  if (e->kind == EX_CALL && e->decl && e->decl->kind == DECL_FN && e->decl->body)
-    lint_collect_stmt(w, e->decl->body);
+  if (lint_enter_call(w->c, e)) lint_collect_stmt(w, e->decl->body);
   ast_expr_children(e, &lint_wg_walk, w);
 }
 
 static void lint_storage(lint_ctx *c, ast_decl *fn) {
   ast_decl *set[LINT_MAX_SET];
   int n = 0;
-  lint_wgset w = {set, &n};
+  lint_wgset w = {c, set, &n};
+  lint_walk_reset(c);
   lint_collect_stmt(&w, fn->body);
   uint64_t total = 0;
   char detail[600];
@@ -602,12 +619,8 @@ static void lint_ul_type(lint_ul *u, const type *t, const char *path, src_span a
  * Layout "auto" makes every `sampler` a "filtering" one, and WebGPU's
  * pipeline validation rejects a filtering sampler used with a texture
  * whose sample type is not "float": the module is valid, its pipeline
- * with layout "auto" is not. */
-typedef struct lint_smp {
-  chk_lint *out;
-  const ast_expr *seen[LINT_MAX_SET]; /* calls reported */
-  int nseen;
-} lint_smp;
+ * with layout "auto" is not. Each function is walked once, so each call is
+ * reported once. */
 
 static void lint_smp_expr(void *ctx, ast_expr *e);
 static void lint_smp_stmt(void *ctx, ast_stmt *s);
@@ -616,7 +629,7 @@ static const ast_visitor lint_smp_walk = {lint_smp_stmt, lint_smp_expr};
 static void lint_smp_stmt(void *ctx, ast_stmt *s) { ast_stmt_children(s, &lint_smp_walk, ctx); }
 
 static void lint_smp_expr(void *ctx, ast_expr *e) {
-  lint_smp *w = ctx;
+  lint_ctx *c = ctx;
   if (e->kind == EX_CALL && e->ref == REF_BUILTIN_FN &&
       builtin_fn_kind((builtin_fn)e->builtin) == BK_TEX) {
     const ast_expr *tex = NULL, *smp = NULL;
@@ -629,14 +642,11 @@ static void lint_smp_expr(void *ctx, ast_expr *e) {
     const int depth = tt && (tt->tex_kind == TEX_DEPTH || tt->tex_kind == TEX_DEPTH_MS);
     const int integer = tt && tt->tex_kind == TEX_SAMPLED && tt->elem &&
                         (tt->elem->kind == TY_I32 || tt->elem->kind == TY_U32);
-    int seen = 0;
-    for (int i = 0; i < w->nseen; i++) seen |= w->seen[i] == e;
-    if (smp && (depth || integer) && !seen && w->nseen < LINT_MAX_SET) {
-      w->seen[w->nseen++] = e;
+    if (smp && (depth || integer)) {
       const char *sn = smp->kind == EX_IDENT ? smp->u.ident.name : "the sampler";
       const char *tn = tex->kind == EX_IDENT ? tex->u.ident.name : "the texture";
       const char *st = depth ? "depth" : tt->elem->kind == TY_I32 ? "sint" : "uint";
-      lint_add(w->out, "sampler-layout-auto", DIAG_WARNING, e->span,
+      lint_add(c->out, "sampler-layout-auto", DIAG_WARNING, e->span,
                "'%s' is a sampler read with the %s texture '%s': layout \"auto\" makes it a "
                "\"filtering\" sampler, and WebGPU rejects a filtering sampler with a texture "
                "whose sample type is not \"float\", so creating this pipeline with layout "
@@ -645,9 +655,8 @@ static void lint_smp_expr(void *ctx, ast_expr *e) {
                sn, depth ? "depth" : "integer", tn, sn, tn, st);
     }
   }
-  if (e->kind == EX_CALL && e->decl && e->decl->kind == DECL_FN && e->decl->body)
-    lint_smp_stmt(w, e->decl->body);
-  ast_expr_children(e, &lint_smp_walk, w);
+  if (lint_enter_call(c, e)) lint_smp_stmt(c, e->decl->body);
+  ast_expr_children(e, &lint_smp_walk, c);
 }
 
 /* A module that requires the extension already fails where it is missing,
@@ -682,17 +691,20 @@ int chk_lint_module(const struct wgsl_module *m, chk_lint *out) {
     ast_decl *fn = am->decls[i];
     if (fn->kind != DECL_FN || fn->stage != 1 || !fn->body) continue;
     lint_ctx *c = calloc(1, sizeof *c);
-    if (!c) break;
+    uint8_t *seen = calloc((size_t)am->ndecls + 1, 1);
+    if (!c || !seen) {
+      free(c);
+      free(seen);
+      break;
+    }
     c->out = out;
     c->fn = fn;
+    c->callee_seen = seen;
+    c->ndecls = am->ndecls;
     lint_workgroup(c, fn);
     lint_storage(c, fn);
-    lint_smp *sw = calloc(1, sizeof *sw);
-    if (sw) {
-      sw->out = out;
-      lint_smp_stmt(sw, fn->body);
-      free(sw);
-    }
+    lint_walk_reset(c);
+    lint_smp_stmt(c, fn->body);
     lint_block(c, fn->body);
     if (c->gid_x_index && c->uses_wid_y)
       lint_add(out, "dispatch-2d-index", DIAG_WARNING, c->gid_x_index->span,
@@ -701,6 +713,7 @@ int chk_lint_module(const struct wgsl_module *m, chk_lint *out) {
                "the X axis, so every row of workgroups repeats the same indices|rebuild the "
                "index by hand: let i = (wid.y * WIDTH + wid.x) * WORKGROUP_SIZE + "
                "local_invocation_index");
+    free(seen);
     free(c);
   }
   return (int)(out->count - before);

@@ -95,6 +95,10 @@ gen many_cases_found_quadratic 'printf "fn f(x: i32) { switch x { "; for (i = 0;
 run many_cases_found_quadratic 0 ""
 gen many_members_found_quadratic 'print "struct S {"; for (i = 0; i < 100000; i++) printf "  m%d: f32,\n", i; print "}"'
 run many_members_found_quadratic 0 ""
+# each function calls the next twice: the lint's walks over what the entry
+# point reaches went 2^40 times into the last one
+gen doubling_calls_found_exponential 'print "var<workgroup> w: array<f32, 4>;\n@group(0) @binding(0) var t: texture_depth_2d;\n@group(0) @binding(1) var s: sampler;\n@group(0) @binding(2) var<storage, read_write> o: f32;"; print "fn g40() -> f32 { return textureSampleLevel(t, s, vec2f(0.5), 0) + w[0]; }"; for (i = 39; i >= 0; i--) printf "fn g%d() -> f32 { return g%d() + g%d(); }\n", i, i + 1, i + 1; print "@compute @workgroup_size(1) fn main() { o = g0(); }"'
+run doubling_calls_found_exponential 0 ""
 gen many_types_found_quadratic 'for (i = 0; i < 100000; i++) printf "alias A%d = array<vec4f, %d>;\n", i, i + 1'
 run many_types_found_quadratic 0 ""
 gen many_attributes_found_quadratic 'printf "@compute "; for (i = 0; i < 100000; i++) printf "@workgroup_size(1) "; print "fn main() {}"'
