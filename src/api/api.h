@@ -367,6 +367,8 @@ int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
 const ls_bind_group_layout_entry *api_bind_group_layout_find(const ls_bind_group_layout *l,
                                                              uint32_t binding);
 const api_bind_entry *api_bind_group_find(const ls_bind_group *g, uint32_t binding);
+/* GPUTextureSampleType's name ("unfilterable-float"). */
+const char *api_sample_type_name(ls_texture_sample_type t);
 /* LS_BINDING_*_SAMPLER (layout.c). */
 int api_is_sampler(ls_buffer_binding_type t);
 /* Creates a layout without raising errors (for layout "auto"); checks

@@ -50,7 +50,7 @@ int api_is_sampler(ls_buffer_binding_type t) {
   return t >= LS_BINDING_FILTERING_SAMPLER && t <= LS_BINDING_COMPARISON_SAMPLER;
 }
 
-static const char *api_sample_type_name(ls_texture_sample_type t) {
+const char *api_sample_type_name(ls_texture_sample_type t) {
   static const char *const n[] = {"float", "unfilterable-float", "depth", "sint", "uint"};
   return (unsigned)t < 5 ? n[t] : "(unknown)";
 }

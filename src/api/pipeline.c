@@ -205,8 +205,15 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
       return 0;
     }
   }
-  /* the texture-sampler pairs: a "filtering" sampler reads "float"
-   * textures only */
+  return 1;
+}
+
+/* The texture-sampler pairs of "validating GPUProgrammableStage": a
+ * "filtering" sampler reads "float" textures only. Layout "auto" can
+ * break this rule (it makes every sampler filtering), so both kinds of
+ * layout are checked. */
+static int api_check_pairs(ls_device *d, const char *name, const ir_program *prog,
+                           const ls_pipeline_layout *layout) {
   for (uint32_t k = 0; k < prog->nsamples; k++) {
     const ir_sample *sm = &prog->samples[k];
     const ir_binding *tb = &prog->bindings[sm->texture], *sb = &prog->bindings[sm->sampler];
@@ -220,13 +227,11 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
       continue;
     char where[256];
     api_where(prog, sm->span, where, sizeof where);
-    static const char *const st[] = {"float", "unfilterable-float", "depth", "sint", "uint"};
     api_validation(d,
                    "createComputePipeline '%s': %s: '%s' is a filtering sampler but texture '%s' "
                    "has sampleType \"%s\"; only \"float\" textures can be filtered (use a "
                    "\"non-filtering\" sampler binding, or a filterable texture)",
-                   name, where, sb->name, tb->name,
-                   (unsigned)te->sample_type < 5 ? st[te->sample_type] : "?");
+                   name, where, sb->name, tb->name, api_sample_type_name(te->sample_type));
     return 0;
   }
   return 1;
@@ -430,7 +435,8 @@ ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
   api_shader_module_ref(m);
   p->program = prog;
   if (desc->layout) {
-    if (!api_check_layout(device, name, prog, desc->layout)) {
+    if (!api_check_layout(device, name, prog, desc->layout) ||
+        !api_check_pairs(device, name, prog, desc->layout)) {
       api_compute_pipeline_unref(p);
       return NULL;
     }
@@ -439,10 +445,9 @@ ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
   } else {
     p->auto_layout = 1;
     p->layout = api_auto_layout(device, name, prog, p->id);
-    /* the default layout fits the shader by construction, except for the
-     * texture-sampler pairs WebGPU then rejects (a filtering sampler with
-     * an integer or depth texture) */
-    if (!p->layout || !api_check_layout(device, name, prog, p->layout)) {
+    /* the default layout fits the shader by construction, but for the
+     * texture-sampler pairs */
+    if (!p->layout || !api_check_pairs(device, name, prog, p->layout)) {
       api_compute_pipeline_unref(p);
       return NULL;
     }
