@@ -121,13 +121,7 @@ static void test_read(void **state) {
   ls_external_texture_desc xd = {v, "x"};
   ls_external_texture *x = ls_device_import_external_texture(d, &xd);
   ls_texture_view_destroy(v);
-  ls_shader_module_desc sd = {kernel, "ext.wgsl"};
-  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
-  if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
-  ls_compute_pipeline_desc pd;
-  memset(&pd, 0, sizeof pd);
-  pd.module = m;
-  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
+  ls_compute_pipeline *p = tu_pipeline(d, kernel, "ext.wgsl", NULL);
   assert_non_null(p);
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   ls_sampler_desc smd = LS_SAMPLER_DESC_DEFAULT;
@@ -165,7 +159,6 @@ static void test_read(void **state) {
   ls_sampler_destroy(s);
   ls_bind_group_layout_destroy(l);
   ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
   ls_external_texture_destroy(x);
   tu_free_env(&e);
 }

@@ -22,16 +22,7 @@ static const char *kernel =
     "}\n";
 
 static ls_compute_pipeline *pipeline(ls_device *d, ls_pipeline_layout *pl) {
-  ls_shader_module_desc sd = {kernel, "imm.wgsl"};
-  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
-  if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
-  ls_compute_pipeline_desc pd;
-  memset(&pd, 0, sizeof pd);
-  pd.module = m;
-  pd.layout = pl;
-  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
-  ls_shader_module_destroy(m);
-  return p;
+  return tu_pipeline(d, kernel, "imm.wgsl", pl);
 }
 
 typedef struct imm {

@@ -17,15 +17,7 @@ static const char *kernel =
     "}\n";
 
 static ls_compute_pipeline *pipeline(ls_device *d, const char *code) {
-  ls_shader_module_desc sd = {code, "linear.wgsl"};
-  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
-  if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
-  ls_compute_pipeline_desc pd;
-  memset(&pd, 0, sizeof pd);
-  pd.module = m;
-  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
-  ls_shader_module_destroy(m);
-  return p;
+  return tu_pipeline(d, code, "linear.wgsl", NULL);
 }
 
 /* 3 x 2 x 2 workgroups of 4 x 2 x 3: the grid is 12 x 4 x 6 invocations.

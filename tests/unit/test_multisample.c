@@ -141,13 +141,7 @@ static void test_run(void **state) {
   (void)state;
   env e = tu_make_env(0, NULL);
   ls_device *d = e.device;
-  ls_shader_module_desc sd = {ms_kernel, "ms.wgsl"};
-  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
-  if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
-  ls_compute_pipeline_desc pd;
-  memset(&pd, 0, sizeof pd);
-  pd.module = m;
-  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
+  ls_compute_pipeline *p = tu_pipeline(d, ms_kernel, "ms.wgsl", NULL);
   assert_non_null(p);
   expect_no_error();
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
@@ -181,7 +175,6 @@ static void test_run(void **state) {
   ls_texture_destroy(td);
   ls_bind_group_layout_destroy(l);
   ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
   tu_free_env(&e);
 }
 

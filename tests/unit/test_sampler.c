@@ -169,24 +169,8 @@ static void test_bind_groups(void **state) {
   tu_free_env(&e);
 }
 
-static ls_shader_module *module(ls_device *d, const char *code) {
-  ls_shader_module_desc sd = {code, "smp.wgsl"};
-  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
-  assert_non_null(m);
-  if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
-  assert_true(ls_shader_module_is_valid(m));
-  return m;
-}
-
 static ls_compute_pipeline *pipeline(ls_device *d, const char *code, ls_pipeline_layout *pl) {
-  ls_shader_module *m = module(d, code);
-  ls_compute_pipeline_desc pd;
-  memset(&pd, 0, sizeof pd);
-  pd.module = m;
-  pd.layout = pl;
-  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
-  ls_shader_module_destroy(m);
-  return p;
+  return tu_pipeline(d, code, "smp.wgsl", pl);
 }
 
 /* An explicit layout: texture (sample type st) at 0, sampler (type t) at 1,

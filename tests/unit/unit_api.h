@@ -78,6 +78,25 @@ static inline void expect_error(const char *want) {
   last_error[0] = 0;
 }
 
+/* code compiled as `file` (the test fails unless it is valid WGSL) and its
+ * compute pipeline created with layout pl (NULL: "auto"); NULL when
+ * pipeline creation refuses it (the error is recorded). */
+static inline ls_compute_pipeline *tu_pipeline(ls_device *d, const char *code, const char *file,
+                                               ls_pipeline_layout *pl) {
+  ls_shader_module_desc sd = {code, file};
+  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
+  assert_non_null(m);
+  if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
+  assert_true(ls_shader_module_is_valid(m));
+  ls_compute_pipeline_desc pd;
+  memset(&pd, 0, sizeof pd);
+  pd.module = m;
+  pd.layout = pl;
+  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
+  ls_shader_module_destroy(m);
+  return p;
+}
+
 /* One compute pass: pipeline p with bind group g at group 0, x * y
  * workgroups; the submit's status. */
 static inline ls_status tu_dispatch(ls_device *d, ls_compute_pipeline *p, ls_bind_group *g,
