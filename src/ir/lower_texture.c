@@ -46,28 +46,31 @@ static void put(lw *L, uint32_t dst, val v, uint32_t n) {
   for (uint32_t i = 0; i < n; i++) lw_emit(L, IR_MOV, dst + i, v.reg + (v.n == 1 ? 0 : i), 0, 0);
 }
 
+/* Evaluates argument a into the n registers at dst. */
+static int arg_into(lw *L, ast_expr *a, uint32_t dst, uint32_t n) {
+  val v = lw_value(L, a);
+  if (L->failed) return 0;
+  put(L, dst, v, n < v.n ? n : v.n);
+  return 1;
+}
+
+/* n fresh registers holding 0: an input block whose absent parts read 0. */
+static uint32_t zeroed_block(lw *L, uint32_t n) {
+  const uint32_t blk = lw_reg(L, n), zero = lw_const(L, 0);
+  for (uint32_t i = 0; i < n; i++) lw_emit(L, IR_MOV, blk + i, zero, 0, 0);
+  return blk;
+}
+
 /* The texel address block of textureLoad / textureStore: coords, then the
  * array index when the texture is arrayed, then (load of a sampled
  * texture) the level. Arguments run left to right and each is copied
  * before the next, so none can alias a variable a later call changes. */
 static uint32_t address(lw *L, ast_expr **args, int nargs, int arrayed, int level, int *next) {
-  uint32_t blk = lw_reg(L, 4);
-  const uint32_t zero = lw_const(L, 0);
-  for (int i = 0; i < 4; i++) lw_emit(L, IR_MOV, blk + (uint32_t)i, zero, 0, 0);
+  const uint32_t blk = zeroed_block(L, 4);
   int k = 1;
-  val c = lw_value(L, args[k++]);
-  if (L->failed) return 0;
-  put(L, blk, c, c.n);
-  if (arrayed && k < nargs) {
-    val a = lw_value(L, args[k++]);
-    if (L->failed) return 0;
-    put(L, blk + 2, a, 1);
-  }
-  if (level && k < nargs) {
-    val lv = lw_value(L, args[k++]);
-    if (L->failed) return 0;
-    put(L, blk + 3, lv, 1);
-  }
+  if (!arg_into(L, args[k++], blk, 3)) return 0;
+  if (arrayed && k < nargs && !arg_into(L, args[k++], blk + 2, 1)) return 0;
+  if (level && k < nargs && !arg_into(L, args[k++], blk + 3, 1)) return 0;
   *next = k;
   return blk;
 }
@@ -88,14 +91,6 @@ static uint32_t new_sample(lw *L, const ir_sample *smp) {
   }
   L->samples[L->nsamples] = *smp;
   return L->nsamples++;
-}
-
-/* Evaluates argument a into the n registers at dst. */
-static int arg_into(lw *L, ast_expr *a, uint32_t dst, uint32_t n) {
-  val v = lw_value(L, a);
-  if (L->failed) return 0;
-  put(L, dst, v, n < v.n ? n : v.n);
-  return 1;
 }
 
 static int is_unsigned(const ast_expr *a) {
@@ -129,9 +124,7 @@ static val sample(lw *L, ast_expr *e, builtin_fn f) {
              : f == BF_TEXTURE_GATHER               ? IR_SMP_GATHER
              : f == BF_TEXTURE_GATHER_COMPARE       ? IR_SMP_GATHER_CMP
                                                     : IR_SMP_CMP_LEVEL;
-  const uint32_t blk = lw_reg(L, IR_SMPIN_COUNT);
-  const uint32_t zero = lw_const(L, 0);
-  for (uint32_t i = 0; i < IR_SMPIN_COUNT; i++) lw_emit(L, IR_MOV, blk + i, zero, 0, 0);
+  const uint32_t blk = zeroed_block(L, IR_SMPIN_COUNT);
   if (!arg_into(L, args[k++], blk + IR_SMPIN_COORD, 3)) return bad();
   if (is_arrayed(bd->tex_dim) && k < n) {
     if (is_unsigned(args[k])) smp.flags |= IR_SMPF_INDEX_U32;
