@@ -212,9 +212,10 @@ int ls_profile_check(const ls_profile_desc *pd, char *err, size_t errlen) {
     return -1;
   }
   ls_profile_desc p;
-  memset(&p, 0, sizeof p);
-  size_t n = pd->struct_size && pd->struct_size < sizeof p ? pd->struct_size : sizeof p;
-  memcpy(&p, pd, n);
+  if (!API_DESC(p, pd)) {
+    if (err && errlen) snprintf(err, errlen, "profile: %s", API_DESC_NEWER);
+    return -1;
+  }
   const char *nm = p.name ? p.name : "(unnamed)";
   const char *why = NULL;
   char buf[160];
@@ -296,12 +297,12 @@ static void api_set_err(char *err, size_t errlen, const char *fmt, ...) {
 }
 
 ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t errlen) {
-  /* Options from an older caller are shorter: the fields it lacks are 0. */
+  /* Options from an older caller are shorter: the fields it lacks are 0;
+   * a newer caller's are refused, as every descriptor's. */
   ls_adapter_options o;
-  memset(&o, 0, sizeof o);
-  if (opts) {
-    size_t n = opts->struct_size ? opts->struct_size : sizeof o;
-    memcpy(&o, opts, n < sizeof o ? n : sizeof o);
+  if (!API_DESC(o, opts)) {
+    api_set_err(err, errlen, "adapter options: %s", API_DESC_NEWER);
+    return NULL;
   }
   const api_profile *p = api_profile_find(o.profile);
   if (!p) {

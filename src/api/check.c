@@ -12,6 +12,11 @@
 
 ls_status ls_device_enable_checks(ls_device *device, int enable, const ls_check_options *opts) {
   if (!device) return LS_VALIDATION;
+  ls_check_options o;
+  if (!API_DESC(o, opts)) {
+    api_validation(device, "enableChecks: %s", API_DESC_NEWER);
+    return LS_VALIDATION;
+  }
   if (!enable) {
     /* findings stay readable; only the observing stops */
     if (device->check) chk_set_options(device->check, opts);
