@@ -381,13 +381,16 @@ typedef void (*ls_map_callback)(void *user, ls_status status, const char *messag
 LS_API void ls_buffer_map_async(ls_buffer *buffer, uint32_t mode, uint64_t offset, uint64_t size,
                                 ls_map_callback fn, void *user);
 LS_API ls_map_state ls_buffer_get_map_state(const ls_buffer *buffer);
-/* buffer.getMappedRange(offset, size): a pointer into the buffer's memory,
+/* buffer.getMappedRange(offset, size): a pointer to the mapped bytes,
  * valid until unmap or destroy (reads see the buffer's contents; with
- * LS_MAP_WRITE or mapped_at_creation, writes are the buffer's new contents).
+ * LS_MAP_WRITE or mapped_at_creation, writes are the buffer's new contents;
+ * with LS_MAP_READ they are discarded at unmap, as WebGPU says).
  * NULL with the reason in err (WebGPU's OperationError) when the buffer is
  * not mapped, offset is not a multiple of 8 or size of 4, the range is
  * outside the mapped range, or it overlaps a range already returned since
- * the map. size LS_WHOLE_SIZE = to the end of the mapped range. */
+ * the map. size LS_WHOLE_SIZE = to the end of the buffer (WebGPU's default,
+ * max(0, buffer size - offset)), which must then be inside the mapped
+ * range. */
 LS_API void *ls_buffer_get_mapped_range(ls_buffer *buffer, uint64_t offset, uint64_t size,
                                         char *err, size_t errlen);
 /* buffer.unmap(): a pending map completes with LS_ABORTED; pointers from

@@ -163,6 +163,7 @@ struct ls_device {
 
   /* The queue timeline (timeline.c): operations run in order on qthread. */
   struct api_op *qhead, *qtail; /* (mu) */
+  struct ls_buffer *buffers;    /* every live buffer, for destroy()'s unmap (mu) */
   uint64_t qissued, qdone;      /* sequence numbers of queued / finished ops (mu) */
   pthread_cond_t qwake, qidle;
   pthread_t qthread;
@@ -241,6 +242,10 @@ struct ls_buffer {
   ls_map_callback map_fn;  /* the pending map's callback */
   void *map_user;
   uint64_t map_ticket;     /* identifies the pending map (0 = none) */
+  /* A READ mapping's copy of the mapped range: what getMappedRange hands
+   * out, so that the host's changes are discarded at unmap (WebGPU) */
+  uint8_t *shadow;
+  struct ls_buffer *prev, *next; /* in device->buffers (mu) */
 };
 
 /* The buffer can be used by queued work: not destroyed, not mapped or
@@ -249,6 +254,9 @@ const char *api_buffer_unavailable_locked(const ls_buffer *b);
 
 void api_buffer_ref(ls_buffer *b);
 void api_buffer_unref(ls_buffer *b);
+/* device.destroy()'s first step: unmaps every buffer of the device; pending
+ * maps complete with LS_ABORTED (their callbacks run here, unlocked). */
+void api_buffer_unmap_all(ls_device *d);
 /* The label, else "(unlabelled)", for messages. */
 const char *api_buffer_name(const ls_buffer *b);
 

@@ -21,6 +21,12 @@ void api_buffer_ref(ls_buffer *b) {
 void api_buffer_unref(ls_buffer *b) {
   if (!b || !API_UNREF_LAST(b)) return;
   ls_device *d = b->device;
+  API_LOCK(d);
+  if (b->prev) b->prev->next = b->next;
+  else d->buffers = b->next;
+  if (b->next) b->next->prev = b->prev;
+  API_UNLOCK(d);
+  free(b->shadow);
   free(b->data);
   free(b->label);
   free(b->ranges);
@@ -121,6 +127,11 @@ ls_buffer *ls_device_create_buffer(ls_device *device, const ls_buffer_desc *user
     b->map_mode = LS_MAP_WRITE;
     b->mapped.size = b->size;
   }
+  API_LOCK(device);
+  b->next = device->buffers;
+  if (b->next) b->next->prev = b;
+  device->buffers = b;
+  API_UNLOCK(device);
   return b;
 }
 
@@ -136,7 +147,24 @@ static ls_map_callback api_map_abort_locked(ls_buffer *b, void **user) {
   }
   b->map_state = LS_MAP_STATE_UNMAPPED;
   b->nranges = 0;
+  free(b->shadow);
+  b->shadow = NULL;
   return fn;
+}
+
+void api_buffer_unmap_all(ls_device *d) {
+  /* one pending map per round: its callback runs unlocked and may release
+   * buffers, so the walk starts again after it */
+  for (;;) {
+    ls_map_callback fn = NULL;
+    void *user = NULL;
+    API_LOCK(d);
+    for (ls_buffer *b = d->buffers; b && !fn; b = b->next)
+      if (b->map_state != LS_MAP_STATE_UNMAPPED) fn = api_map_abort_locked(b, &user);
+    API_UNLOCK(d);
+    if (!fn) return;
+    fn(user, LS_ABORTED, "the device was destroyed before the map completed");
+  }
 }
 
 static void api_free_memory_run(ls_device *d, void *arg) {
@@ -310,18 +338,26 @@ static void api_map_finish(ls_device *d, void *arg, int run) {
   ls_buffer *b = m->buffer;
   ls_map_callback fn = NULL;
   void *user = NULL;
+  ls_status st = run ? LS_OK : LS_DEVICE_LOST;
   API_LOCK(d);
   if (b->map_ticket == m->ticket && b->map_state == LS_MAP_STATE_PENDING) {
     fn = b->map_fn;
     user = b->map_user;
     b->map_fn = NULL;
     b->map_ticket = 0;
-    b->map_state = run ? LS_MAP_STATE_MAPPED : LS_MAP_STATE_UNMAPPED;
+    if (run && b->map_mode == LS_MAP_READ && b->mapped.size) {
+      /* WebGPU discards what the host writes into a READ mapping */
+      b->shadow = malloc((size_t)b->mapped.size);
+      if (b->shadow) memcpy(b->shadow, b->data + b->mapped.offset, (size_t)b->mapped.size);
+      else st = LS_OUT_OF_MEMORY;
+    }
+    b->map_state = st == LS_OK ? LS_MAP_STATE_MAPPED : LS_MAP_STATE_UNMAPPED;
   }
   API_UNLOCK(d);
   /* an unmap or destroy that came first has told the callback already */
   if (fn) {
-    if (run) fn(user, LS_OK, NULL);
+    if (st == LS_OK) fn(user, LS_OK, NULL);
+    else if (st == LS_OUT_OF_MEMORY) fn(user, st, "mapAsync: out of memory for the mapping");
     else fn(user, LS_DEVICE_LOST, "the device was lost before the map completed");
   }
   api_buffer_unref(b);
@@ -443,7 +479,9 @@ void *ls_buffer_get_mapped_range(ls_buffer *buffer, uint64_t offset, uint64_t si
   char *why = NULL;
   API_LOCK(d);
   const api_range m = buffer->mapped;
-  if (size == LS_WHOLE_SIZE) size = offset <= m.offset + m.size ? m.offset + m.size - offset : 0;
+  /* WebGPU's default size runs to the end of the buffer, not of the mapped
+   * range (the range check below then refuses it if it is longer) */
+  if (size == LS_WHOLE_SIZE) size = offset <= buffer->size ? buffer->size - offset : 0;
   if (buffer->map_state != LS_MAP_STATE_MAPPED)
     why = api_format("getMappedRange: buffer '%s' is not mapped", n);
   else if (!buffer->data)
@@ -479,7 +517,7 @@ void *ls_buffer_get_mapped_range(ls_buffer *buffer, uint64_t offset, uint64_t si
     buffer->ranges[buffer->nranges].offset = offset;
     buffer->ranges[buffer->nranges].size = size;
     buffer->nranges++;
-    ptr = buffer->data + offset;
+    ptr = buffer->shadow ? buffer->shadow + (offset - m.offset) : buffer->data + offset;
   }
   API_UNLOCK(d);
   if (!ptr) api_err_text(err, errlen, why);

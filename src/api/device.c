@@ -285,6 +285,8 @@ void ls_device_destroy(ls_device *device) {
   int was = 0;
   if (!atomic_compare_exchange_strong(&device->destroyed, &was, 1)) return;
   api_device_ref(device); /* a callback below may release the handle */
+  /* WebGPU unmaps every buffer first: pending maps get an AbortError */
+  api_buffer_unmap_all(device);
   api_device_lose(device, LS_LOST_DESTROYED, "the device was destroyed (device.destroy())");
   /* Queued work is dropped and a running dispatch stops at its next
    * workgroup; called from the queue thread itself, this returns at once
