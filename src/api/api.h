@@ -391,6 +391,9 @@ const char *api_sampler_name(const ls_sampler *s);
 struct ls_shader_module {
   ls_device *device;
   api_refs refs;
+  /* held while a pipeline is lowered from the module: lowering uses the
+   * syntax tree's scratch slots and the module's arena */
+  pthread_mutex_t lower_mu;
   wgsl_module *module;
   ls_compilation_message *messages;
   size_t nmessages;

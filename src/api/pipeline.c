@@ -371,8 +371,10 @@ ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
   }
   diag_list dl;
   diag_init(&dl);
+  pthread_mutex_lock(&m->lower_mu);
   ir_program *prog = lower_pipeline(m->module, desc->entry_point, desc->constants,
                                     desc->constant_count, &device->limits, &dl);
+  pthread_mutex_unlock(&m->lower_mu);
   size_t srclen = 0;
   const char *src = wgsl_module_source(m->module, &srclen);
   const char *file = wgsl_module_filename(m->module);

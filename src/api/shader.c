@@ -3,7 +3,9 @@
  * source and turns its diagnostics into GPUCompilationMessages and a
  * compiler-style text. The resolved module is what pipeline creation
  * (pipeline.c) lowers; pipelines keep a reference on it because their
- * programs point into its source text.
+ * programs point into its source text. Lowering writes into the module
+ * (its syntax tree's scratch slots, its arena), so pipelines of one module
+ * are lowered one at a time (lower_mu).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,7 @@ void api_shader_module_ref(ls_shader_module *m) {
 void api_shader_module_unref(ls_shader_module *m) {
   if (!m || !API_UNREF_LAST(m)) return;
   ls_device *d = m->device;
+  pthread_mutex_destroy(&m->lower_mu);
   wgsl_module_free(m->module);
   free(m->messages);
   free(m->formatted);
@@ -46,6 +49,10 @@ ls_shader_module *ls_device_create_shader_module(ls_device *device,
   }
   const char *file = api_label(desc->label, "shader.wgsl");
   ls_shader_module *m = calloc(1, sizeof *m);
+  if (m && pthread_mutex_init(&m->lower_mu, NULL) != 0) {
+    free(m);
+    m = NULL;
+  }
   if (!m) goto oom;
   m->device = device;
   api_device_ref(device);
