@@ -5,6 +5,8 @@
  * problem makes the encoder invalid, and finish() raises it as a validation
  * error and returns no command buffer. A recorded dispatch keeps a snapshot
  * of the pass state (pipeline, bind groups) with references on them.
+ * Every call on an encoder or on its pass holds the encoder's mutex (the
+ * wrappers at the end of the file), so threads sharing one get one order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 
 struct ls_command_encoder {
   ls_device *device;
+  pthread_mutex_t mu;       /* held by every call on the encoder and its pass */
   api_cmd *cmds;
   size_t count, cap;
   ls_error_type error_type; /* LS_ERROR_NONE while valid */
@@ -59,6 +62,7 @@ static void api_encoder_free(ls_command_encoder *e) {
   free(e->cmds);
   free(e->error);
   free(e->label);
+  pthread_mutex_destroy(&e->mu);
   api_device_unref(e->device);
   free(e);
 }
@@ -112,7 +116,9 @@ ls_command_encoder *ls_device_create_command_encoder(ls_device *device,
     return NULL;
   }
   ls_command_encoder *e = calloc(1, sizeof *e);
-  if (e && d.label && !(e->label = api_strdup(d.label))) {
+  if (e && ((d.label && !(e->label = api_strdup(d.label))) ||
+            pthread_mutex_init(&e->mu, NULL) != 0)) {
+    free(e->label);
     free(e);
     e = NULL;
   }
@@ -139,17 +145,17 @@ void ls_command_buffer_set_label(ls_command_buffer *cb, const char *label) {
 
 void ls_command_encoder_release(ls_command_encoder *encoder) {
   if (!encoder) return;
-  if (encoder->pass)
-    encoder->consumed = 1; /* freed when the pass ends */
-  else
-    api_encoder_free(encoder);
+  pthread_mutex_lock(&encoder->mu);
+  const int open = encoder->pass != NULL;
+  if (open) encoder->consumed = 1; /* freed when the pass ends */
+  pthread_mutex_unlock(&encoder->mu);
+  if (!open) api_encoder_free(encoder);
 }
 
 /* ------------------------------------------------------------------ copy */
 
-void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_buffer *src,
-                                              uint64_t src_offset, ls_buffer *dst,
-                                              uint64_t dst_offset, uint64_t size) {
+static void api_enc_copy_buffer(ls_command_encoder *encoder, ls_buffer *src, uint64_t src_offset,
+                                ls_buffer *dst, uint64_t dst_offset, uint64_t size) {
   if (!encoder || encoder->consumed) return;
   ls_command_encoder *e = encoder;
   ls_device *d = e->device;
@@ -222,8 +228,8 @@ void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_bu
   c->size = size;
 }
 
-void ls_command_encoder_clear_buffer(ls_command_encoder *encoder, ls_buffer *buffer,
-                                     uint64_t offset, uint64_t size) {
+static void api_enc_clear_buffer(ls_command_encoder *encoder, ls_buffer *buffer, uint64_t offset,
+                                 uint64_t size) {
   if (!encoder || encoder->consumed) return;
   ls_command_encoder *e = encoder;
   const char *op = "clearBuffer";
@@ -264,9 +270,8 @@ void ls_command_encoder_clear_buffer(ls_command_encoder *encoder, ls_buffer *buf
   c->size = size;
 }
 
-void ls_command_encoder_resolve_query_set(ls_command_encoder *encoder, ls_query_set *set,
-                                          uint32_t first, uint32_t count, ls_buffer *dst,
-                                          uint64_t dst_offset) {
+static void api_enc_resolve(ls_command_encoder *encoder, ls_query_set *set, uint32_t first,
+                            uint32_t count, ls_buffer *dst, uint64_t dst_offset) {
   if (!encoder || encoder->consumed) return;
   ls_command_encoder *e = encoder;
   const char *op = "resolveQuerySet";
@@ -355,19 +360,18 @@ static void api_encode_texture_copy(ls_command_encoder *e, int to_texture, ls_bu
   c->layout = *layout;
 }
 
-void ls_command_encoder_copy_buffer_to_texture(ls_command_encoder *encoder, ls_buffer *src,
-                                               const ls_texel_copy_buffer_layout *layout,
-                                               const ls_texel_copy_texture_info *dst,
-                                               const ls_extent3d *size) {
+static void api_enc_copy_to_texture(ls_command_encoder *encoder, ls_buffer *src,
+                                    const ls_texel_copy_buffer_layout *layout,
+                                    const ls_texel_copy_texture_info *dst,
+                                    const ls_extent3d *size) {
   if (!encoder || encoder->consumed) return;
   api_encode_texture_copy(encoder, 1, src, layout, dst, size);
 }
 
-void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encoder,
-                                               const ls_texel_copy_texture_info *src,
-                                               ls_buffer *dst,
-                                               const ls_texel_copy_buffer_layout *layout,
-                                               const ls_extent3d *size) {
+static void api_enc_copy_from_texture(ls_command_encoder *encoder,
+                                      const ls_texel_copy_texture_info *src, ls_buffer *dst,
+                                      const ls_texel_copy_buffer_layout *layout,
+                                      const ls_extent3d *size) {
   if (!encoder || encoder->consumed) return;
   api_encode_texture_copy(encoder, 0, dst, layout, src, size);
 }
@@ -403,8 +407,8 @@ static const char *api_timestamp_problem(const ls_device *d, const ls_compute_pa
   return NULL;
 }
 
-ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder,
-                                                       const ls_compute_pass_desc *desc) {
+static ls_compute_pass *api_enc_begin_pass(ls_command_encoder *encoder,
+                                           const ls_compute_pass_desc *desc) {
   if (!encoder || encoder->consumed) return NULL;
   if (encoder->pass) {
     api_encoder_fail(encoder, LS_ERROR_VALIDATION,
@@ -449,8 +453,9 @@ ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encod
   return p;
 }
 
-void ls_compute_pass_end(ls_compute_pass *pass) {
-  if (!pass) return;
+/* Returns 1 when the encoder was released or finished while the pass was
+ * open: the caller frees it once it has dropped the lock. */
+static int api_pass_end(ls_compute_pass *pass) {
   ls_command_encoder *e = pass->encoder;
   if (pass->debug_depth)
     api_encoder_fail(e, LS_ERROR_VALIDATION,
@@ -468,12 +473,12 @@ void ls_compute_pass_end(ls_compute_pass *pass) {
   free(pass->dynamic);
   free(pass->label);
   free(pass);
-  if (e->consumed) api_encoder_free(e);
+  return e->consumed;
 }
 
 /* ------------------------------------------------------------ debug groups */
 
-void ls_command_encoder_push_debug_group(ls_command_encoder *encoder, const char *label) {
+static void api_enc_push_group(ls_command_encoder *encoder, const char *label) {
   if (!encoder || encoder->consumed) return;
   if (encoder->pass)
     api_encoder_fail(encoder, LS_ERROR_VALIDATION,
@@ -482,7 +487,7 @@ void ls_command_encoder_push_debug_group(ls_command_encoder *encoder, const char
     encoder->debug_depth++;
 }
 
-void ls_command_encoder_pop_debug_group(ls_command_encoder *encoder) {
+static void api_enc_pop_group(ls_command_encoder *encoder) {
   if (!encoder || encoder->consumed) return;
   if (encoder->pass)
     api_encoder_fail(encoder, LS_ERROR_VALIDATION,
@@ -494,17 +499,17 @@ void ls_command_encoder_pop_debug_group(ls_command_encoder *encoder) {
     encoder->debug_depth--;
 }
 
-void ls_command_encoder_insert_debug_marker(ls_command_encoder *encoder, const char *label) {
+static void api_enc_marker(ls_command_encoder *encoder, const char *label) {
   if (encoder && !encoder->consumed && encoder->pass)
     api_encoder_fail(encoder, LS_ERROR_VALIDATION,
                      "insertDebugMarker: a compute pass is open on the encoder");
 }
 
-void ls_compute_pass_push_debug_group(ls_compute_pass *pass, const char *label) {
+static void api_pass_push_group(ls_compute_pass *pass, const char *label) {
   if (pass) pass->debug_depth++;
 }
 
-void ls_compute_pass_pop_debug_group(ls_compute_pass *pass) {
+static void api_pass_pop_group(ls_compute_pass *pass) {
   if (!pass) return;
   if (pass->debug_depth == 0)
     api_encoder_fail(pass->encoder, LS_ERROR_VALIDATION,
@@ -514,9 +519,8 @@ void ls_compute_pass_pop_debug_group(ls_compute_pass *pass) {
     pass->debug_depth--;
 }
 
-void ls_compute_pass_insert_debug_marker(ls_compute_pass *pass, const char *label) {}
 
-void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline) {
+static void api_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline) {
   if (!pass) return;
   ls_command_encoder *e = pass->encoder;
   if (!pipeline) {
@@ -568,8 +572,8 @@ static char *api_dynamic_problem(const ls_device *d, uint32_t index, const ls_bi
   return NULL;
 }
 
-void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index, ls_bind_group *group,
-                                    const uint32_t *dynamic_offsets, size_t dynamic_offset_count) {
+static void api_pass_set_group(ls_compute_pass *pass, uint32_t index, ls_bind_group *group,
+                               const uint32_t *dynamic_offsets, size_t dynamic_offset_count) {
   if (!pass) return;
   ls_command_encoder *e = pass->encoder;
   if (index >= pass->ngroups) {
@@ -851,8 +855,8 @@ static void api_record_dispatch(ls_compute_pass *ps, const char *what, ls_buffer
   }
 }
 
-void ls_compute_pass_set_immediates(ls_compute_pass *pass, uint32_t range_offset,
-                                    const void *data, size_t size) {
+static void api_pass_set_immediates(ls_compute_pass *pass, uint32_t range_offset, const void *data,
+                                    size_t size) {
   if (!pass) return;
   ls_command_encoder *e = pass->encoder;
   if (e->error_type != LS_ERROR_NONE) return;
@@ -870,8 +874,7 @@ void ls_compute_pass_set_immediates(ls_compute_pass *pass, uint32_t range_offset
     pass->immediates_set |= UINT64_C(1) << (b / 4);
 }
 
-void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,
-                                         uint32_t z) {
+static void api_pass_dispatch(ls_compute_pass *pass, uint32_t x, uint32_t y, uint32_t z) {
   if (!pass) return;
   char what[96];
   snprintf(what, sizeof what, "dispatchWorkgroups(%u, %u, %u)", x, y, z);
@@ -879,8 +882,7 @@ void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint
   api_record_dispatch(pass, what, NULL, 0, count);
 }
 
-void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buffer *buffer,
-                                                  uint64_t offset) {
+static void api_pass_dispatch_indirect(ls_compute_pass *pass, ls_buffer *buffer, uint64_t offset) {
   if (!pass) return;
   char what[256];
   if (!buffer) {
@@ -893,24 +895,40 @@ void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buff
 }
 
 const char *api_compute_pass_error(const ls_compute_pass *pass) {
-  if (!pass || pass->encoder->error_type == LS_ERROR_NONE) return NULL;
-  return pass->encoder->error ? pass->encoder->error : "out of memory";
+  if (!pass) return NULL;
+  ls_command_encoder *e = pass->encoder;
+  pthread_mutex_lock(&e->mu);
+  /* the first problem is never replaced, so the text outlives the lock */
+  const char *why = e->error_type == LS_ERROR_NONE ? NULL : e->error ? e->error : "out of memory";
+  pthread_mutex_unlock(&e->mu);
+  return why;
 }
 
 /* ---------------------------------------------------------------- finish */
 
 ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder,
                                              const ls_command_buffer_desc *desc) {
-  if (!encoder || encoder->consumed) return NULL;
+  if (!encoder) return NULL;
   ls_command_encoder *e = encoder;
   ls_device *d = e->device;
-  const char *en = api_label(e->label, "(unlabelled)");
-  if (e->pass) {
-    api_validation(d, "finish() of command encoder '%s': a compute pass is still open (call "
-                      "ls_compute_pass_end first)", en);
-    e->consumed = 1; /* freed when the pass ends */
+  pthread_mutex_lock(&e->mu);
+  if (e->consumed) {
+    pthread_mutex_unlock(&e->mu);
     return NULL;
   }
+  e->consumed = 1; /* from here on this call owns the encoder */
+  const char *en = api_label(e->label, "(unlabelled)");
+  if (e->pass) {
+    /* the pass frees the encoder when it ends, maybe on another thread at
+     * once: the message is made before the lock goes */
+    char *msg = api_format("finish() of command encoder '%s': a compute pass is still open "
+                           "(call ls_compute_pass_end first)", en);
+    pthread_mutex_unlock(&e->mu);
+    api_validation(d, "%s", msg ? msg : "finish(): a compute pass is still open");
+    free(msg);
+    return NULL;
+  }
+  pthread_mutex_unlock(&e->mu);
   if (e->error_type == LS_ERROR_NONE && e->debug_depth)
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%u debug group(s) pushed and not popped",
                      e->debug_depth);
@@ -950,4 +968,116 @@ void ls_command_buffer_release(ls_command_buffer *cb) {
   free(cb->label);
   api_device_unref(cb->device);
   free(cb);
+}
+
+/* ------------------------------------------------ the calls, under the lock */
+
+/* Each public call on an encoder or a pass is the recording above with the
+ * encoder's mutex held. Recording raises nothing (errors wait for
+ * finish()), so no user callback ever runs under the lock. */
+#define API_ENC_LOCKED(e, call)                                                \
+  do {                                                                         \
+    pthread_mutex_lock(&(e)->mu);                                              \
+    call;                                                                      \
+    pthread_mutex_unlock(&(e)->mu);                                            \
+  } while (0)
+
+void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_buffer *src,
+                                              uint64_t src_offset, ls_buffer *dst,
+                                              uint64_t dst_offset, uint64_t size) {
+  if (encoder)
+    API_ENC_LOCKED(encoder,
+                   api_enc_copy_buffer(encoder, src, src_offset, dst, dst_offset, size));
+}
+
+void ls_command_encoder_clear_buffer(ls_command_encoder *encoder, ls_buffer *buffer,
+                                     uint64_t offset, uint64_t size) {
+  if (encoder) API_ENC_LOCKED(encoder, api_enc_clear_buffer(encoder, buffer, offset, size));
+}
+
+void ls_command_encoder_resolve_query_set(ls_command_encoder *encoder, ls_query_set *set,
+                                          uint32_t first, uint32_t count, ls_buffer *dst,
+                                          uint64_t dst_offset) {
+  if (encoder)
+    API_ENC_LOCKED(encoder, api_enc_resolve(encoder, set, first, count, dst, dst_offset));
+}
+
+void ls_command_encoder_copy_buffer_to_texture(ls_command_encoder *encoder, ls_buffer *src,
+                                               const ls_texel_copy_buffer_layout *layout,
+                                               const ls_texel_copy_texture_info *dst,
+                                               const ls_extent3d *size) {
+  if (encoder) API_ENC_LOCKED(encoder, api_enc_copy_to_texture(encoder, src, layout, dst, size));
+}
+
+void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encoder,
+                                               const ls_texel_copy_texture_info *src,
+                                               ls_buffer *dst,
+                                               const ls_texel_copy_buffer_layout *layout,
+                                               const ls_extent3d *size) {
+  if (encoder)
+    API_ENC_LOCKED(encoder, api_enc_copy_from_texture(encoder, src, dst, layout, size));
+}
+
+void ls_command_encoder_push_debug_group(ls_command_encoder *encoder, const char *label) {
+  if (encoder) API_ENC_LOCKED(encoder, api_enc_push_group(encoder, label));
+}
+
+void ls_command_encoder_pop_debug_group(ls_command_encoder *encoder) {
+  if (encoder) API_ENC_LOCKED(encoder, api_enc_pop_group(encoder));
+}
+
+void ls_command_encoder_insert_debug_marker(ls_command_encoder *encoder, const char *label) {
+  if (encoder) API_ENC_LOCKED(encoder, api_enc_marker(encoder, label));
+}
+
+ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder,
+                                                       const ls_compute_pass_desc *desc) {
+  ls_compute_pass *p = NULL;
+  if (encoder) API_ENC_LOCKED(encoder, p = api_enc_begin_pass(encoder, desc));
+  return p;
+}
+
+void ls_compute_pass_end(ls_compute_pass *pass) {
+  if (!pass) return;
+  ls_command_encoder *e = pass->encoder;
+  int release = 0;
+  API_ENC_LOCKED(e, release = api_pass_end(pass));
+  if (release) api_encoder_free(e); /* released or finished while the pass was open */
+}
+
+void ls_compute_pass_push_debug_group(ls_compute_pass *pass, const char *label) {
+  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_push_group(pass, label));
+}
+
+void ls_compute_pass_pop_debug_group(ls_compute_pass *pass) {
+  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_pop_group(pass));
+}
+
+void ls_compute_pass_insert_debug_marker(ls_compute_pass *pass, const char *label) {}
+
+void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline) {
+  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_set_pipeline(pass, pipeline));
+}
+
+void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index, ls_bind_group *group,
+                                    const uint32_t *dynamic_offsets, size_t dynamic_offset_count) {
+  if (pass)
+    API_ENC_LOCKED(pass->encoder, api_pass_set_group(pass, index, group, dynamic_offsets,
+                                                     dynamic_offset_count));
+}
+
+void ls_compute_pass_set_immediates(ls_compute_pass *pass, uint32_t range_offset,
+                                    const void *data, size_t size) {
+  if (pass)
+    API_ENC_LOCKED(pass->encoder, api_pass_set_immediates(pass, range_offset, data, size));
+}
+
+void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,
+                                         uint32_t z) {
+  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_dispatch(pass, x, y, z));
+}
+
+void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buffer *buffer,
+                                                  uint64_t offset) {
+  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_dispatch_indirect(pass, buffer, offset));
 }
