@@ -129,7 +129,7 @@ struct ls_device {
   uint32_t width, threads;
   uint64_t budget;
   const api_profile *profile;
-  char *label;
+  char *_Atomic label; /* api_set_label */
   vm_pool *pool;
 
   pthread_mutex_t mu; /* see the comment at the top */
@@ -193,8 +193,14 @@ void api_log(ls_device *d, ls_log_level level, const char *fmt, ...) API_PRINTF(
 void api_device_lose(ls_device *d, ls_lost_reason reason, const char *fmt, ...) API_PRINTF(3, 4);
 /* Replaces *slot with a copy of label; the old string is retired, not freed,
  * since another thread may be formatting a message with it. 0 when memory
- * runs out (the label is then unchanged). */
-int api_set_label(ls_device *d, char **slot, const char *label);
+ * runs out (the label is then unchanged). Label members are atomic
+ * pointers: messages read them on any thread without a lock, and the
+ * atomic store publishes the new string's bytes with it. */
+int api_set_label(ls_device *d, char *_Atomic *slot, const char *label);
+/* A new object's label: a copy of label (NULL stays NULL); 0 when memory
+ * runs out. (The value of an assignment to an atomic member cannot be
+ * tested in place with every compiler.) */
+int api_label_init(char *_Atomic *slot, const char *label);
 #define API_LOCK(d) pthread_mutex_lock(&(d)->mu)
 #define API_UNLOCK(d) pthread_mutex_unlock(&(d)->mu)
 /* Sees every dispatch as the queue runs it (the CLI prints a line each). */
@@ -232,7 +238,7 @@ struct ls_buffer {
   uint32_t usage;
   uint8_t *data; /* size rounded up to 4, zeroed; NULL once its memory is freed */
   uint64_t logical_size; /* sanitizer: live bytes (UINT64_MAX = all) */
-  char *label;
+  char *_Atomic label; /* api_set_label */
   /* mapping (mu) */
   ls_map_state map_state;
   uint32_t map_mode;
@@ -317,7 +323,7 @@ struct ls_texture {
   uint64_t level_offset[API_MAX_LEVELS]; /* byte offset of each mip level */
   uint64_t bytes;
   uint8_t *data; /* zeroed; NULL once destroyed */
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 struct ls_texture_view {
@@ -328,7 +334,7 @@ struct ls_texture_view {
   ls_texture_aspect aspect;
   ls_view_dimension dimension;
   uint32_t base_level, levels, base_layer, layers, usage;
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 void api_texture_ref(ls_texture *t);
@@ -364,7 +370,7 @@ struct ls_external_texture {
   ls_device *device;
   api_refs refs;
   ls_texture_view *view; /* the frame */
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 void api_external_texture_ref(ls_external_texture *x);
@@ -379,7 +385,7 @@ struct ls_sampler {
   int is_comparison;  /* [[isComparison]] */
   int is_filtering;   /* [[isFiltering]] */
   vm_sampler state;   /* what the VM samples with */
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 void api_sampler_ref(ls_sampler *s);
@@ -398,7 +404,7 @@ struct ls_shader_module {
   ls_compilation_message *messages;
   size_t nmessages;
   char *formatted;
-  char *label;
+  char *_Atomic label; /* api_set_label */
   int valid;
 };
 
@@ -410,7 +416,7 @@ void api_shader_module_unref(ls_shader_module *m);
 struct ls_bind_group_layout {
   ls_device *device;
   api_refs refs;
-  char *label;
+  char *_Atomic label; /* api_set_label */
   ls_bind_group_layout_entry *entries; /* sorted by binding */
   size_t count;
   uint64_t exclusive; /* id of the pipeline of layout "auto"; 0 = none */
@@ -419,7 +425,7 @@ struct ls_bind_group_layout {
 struct ls_pipeline_layout {
   ls_device *device;
   api_refs refs;
-  char *label;
+  char *_Atomic label; /* api_set_label */
   uint32_t immediate_size; /* [[immediateSize]] */
   ls_bind_group_layout **groups; /* NULL where the group is empty or unset */
   size_t count;
@@ -442,7 +448,7 @@ struct ls_bind_group {
   api_bind_entry *entries; /* sorted by binding */
   size_t count;
   size_t dynamic_count; /* entries whose layout entry has a dynamic offset */
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 void api_bind_group_layout_ref(ls_bind_group_layout *l);
@@ -482,7 +488,7 @@ struct ls_compute_pipeline {
   ir_program *program;
   ls_pipeline_layout *layout;
   int auto_layout;
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 void api_compute_pipeline_ref(ls_compute_pipeline *p);
@@ -543,7 +549,7 @@ struct ls_command_buffer {
   ls_device *device;
   api_cmd *cmds;
   size_t count;
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 /* -------------------------------------------------------------- queries */
@@ -555,7 +561,7 @@ struct ls_query_set {
   uint32_t count;
   int destroyed;
   uint64_t *values; /* [count], zeroed */
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 void api_query_set_ref(ls_query_set *q);

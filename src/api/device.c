@@ -56,7 +56,7 @@ int api_desc_read(void *dst, const void *src, size_t size) {
   return 1;
 }
 
-int api_set_label(ls_device *d, char **slot, const char *label) {
+int api_set_label(ls_device *d, char *_Atomic *slot, const char *label) {
   char *copy = label ? api_strdup(label) : NULL;
   if (label && !copy) return 0;
   API_LOCK(d);
@@ -71,6 +71,12 @@ int api_set_label(ls_device *d, char **slot, const char *label) {
   *slot = copy;
   API_UNLOCK(d);
   return 1;
+}
+
+int api_label_init(char *_Atomic *slot, const char *label) {
+  char *copy = label ? api_strdup(label) : NULL;
+  *slot = copy;
+  return !label || copy;
 }
 
 void ls_device_set_label(ls_device *device, const char *label) {
@@ -232,7 +238,7 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
   dev->budget = adapter->budget;
   dev->profile = adapter->profile;
   dev->next_id = 1;
-  if (d.label && !(dev->label = api_strdup(d.label))) {
+  if (d.label && !api_label_init(&dev->label, d.label)) {
     free(dev);
     *status = LS_OUT_OF_MEMORY;
     api_err(err, errlen, "requestDevice: out of memory");

@@ -24,7 +24,7 @@ struct ls_command_encoder {
   ls_compute_pass *pass;    /* the open pass: the encoder is locked */
   int consumed;             /* finished or released while a pass was open */
   uint32_t debug_depth;     /* pushDebugGroup minus popDebugGroup */
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 struct ls_compute_pass {
@@ -38,7 +38,7 @@ struct ls_compute_pass {
   uint32_t debug_depth;
   ls_query_set *ts_set;     /* timestampWrites */
   uint32_t ts_end;
-  char *label;
+  char *_Atomic label; /* api_set_label */
 };
 
 void api_cmd_release(api_cmd *c) {
@@ -116,7 +116,7 @@ ls_command_encoder *ls_device_create_command_encoder(ls_device *device,
     return NULL;
   }
   ls_command_encoder *e = calloc(1, sizeof *e);
-  if (e && ((d.label && !(e->label = api_strdup(d.label))) ||
+  if (e && ((d.label && !api_label_init(&e->label, d.label)) ||
             pthread_mutex_init(&e->mu, NULL) != 0)) {
     free(e->label);
     free(e);
@@ -942,7 +942,7 @@ ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder,
     return NULL;
   }
   ls_command_buffer *cb = calloc(1, sizeof *cb);
-  if (cb && cd.label && !(cb->label = api_strdup(cd.label))) {
+  if (cb && cd.label && !api_label_init(&cb->label, cd.label)) {
     free(cb);
     cb = NULL;
   }

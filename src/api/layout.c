@@ -320,7 +320,7 @@ ls_bind_group_layout *ls_device_create_bind_group_layout(ls_device *device,
       }
   }
   ls_bind_group_layout *l = api_bind_group_layout_new(device, entries, count, 0);
-  if (l && dd.label && !(l->label = api_strdup(dd.label))) {
+  if (l && dd.label && !api_label_init(&l->label, dd.label)) {
     api_bind_group_layout_unref(l);
     l = NULL;
   }

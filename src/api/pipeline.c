@@ -425,7 +425,7 @@ ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
   }
 
   ls_compute_pipeline *p = calloc(1, sizeof *p);
-  if (!p || (desc->label && !(p->label = api_strdup(desc->label)))) {
+  if (!p || (desc->label && !api_label_init(&p->label, desc->label))) {
     free(p);
     ir_program_free(prog);
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "createComputePipeline '%s': out of memory", name);

@@ -82,7 +82,7 @@ ls_sampler *ls_device_create_sampler(ls_device *device, const ls_sampler_desc *d
       }
   }
   ls_sampler *s = calloc(1, sizeof *s);
-  if (!s || (r->label && !(s->label = api_strdup(r->label)))) {
+  if (!s || (r->label && !api_label_init(&s->label, r->label))) {
     free(s);
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "createSampler: out of memory");
     return NULL;

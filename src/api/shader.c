@@ -57,7 +57,7 @@ ls_shader_module *ls_device_create_shader_module(ls_device *device,
   m->device = device;
   api_device_ref(device);
   m->refs = 1;
-  if (desc->label && !(m->label = api_strdup(desc->label))) goto oom_free;
+  if (desc->label && !api_label_init(&m->label, desc->label)) goto oom_free;
   m->module = wgsl_module_compile(desc->code, strlen(desc->code), file);
   if (!m->module) goto oom_free;
   /* An enable extension needs its feature on the device (WebGPU's rule for

@@ -342,7 +342,7 @@ ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *u
   }
   t->bytes = off;
   if (off > SIZE_MAX || !(t->data = calloc(1, (size_t)off)) ||
-      (desc->label && !(t->label = api_strdup(desc->label)))) {
+      (desc->label && !api_label_init(&t->label, desc->label))) {
     free(t->data);
     free(t);
     goto oom;
@@ -521,7 +521,7 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
           name, api_view_dimension_name(r.dimension));
 #undef FAIL_
   ls_texture_view *v = calloc(1, sizeof *v);
-  if (!v || (r.label && !(v->label = api_strdup(r.label)))) {
+  if (!v || (r.label && !api_label_init(&v->label, r.label))) {
     free(v);
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "createView of texture '%s': out of memory", name);
     return NULL;
@@ -761,7 +761,7 @@ ls_external_texture *ls_device_import_external_texture(ls_device *device,
     return NULL;
   }
   ls_external_texture *x = calloc(1, sizeof *x);
-  if (!x || (desc->label && !(x->label = api_strdup(desc->label)))) {
+  if (!x || (desc->label && !api_label_init(&x->label, desc->label))) {
     free(x);
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "importExternalTexture '%s': out of memory", name);
     return NULL;
