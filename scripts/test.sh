@@ -4,7 +4,12 @@
 # then runs them again in a build with AddressSanitizer and
 # UndefinedBehaviorSanitizer (without the multi-million-invocation cases,
 # and without wgsl.hostile, whose address-space limit ASan cannot run
-# under). LOCKSTEP_SANITIZE=0 skips the second pass.
+# under). LOCKSTEP_SANITIZE=0 skips the second pass. A third pass builds the
+# thread, queue and API unit tests with clang's ThreadSanitizer (build-tsan;
+# about a minute of building and 10 s of tests) and runs them: TSan makes a
+# test exit non-zero when it reports a race, so any race fails the pass
+# (tests/tsan.supp lists what is suppressed, and why). LOCKSTEP_TSAN=0 skips
+# it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -17,4 +22,16 @@ if [ "${LOCKSTEP_SANITIZE:-1}" != 0 ]; then
     -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_SHARED_LINKER_FLAGS="$san" >/dev/null
   cmake --build "$dir" -j"$(nproc)" >/dev/null
   (cd "$dir" && ctest --output-on-failure -j"$(nproc)" -LE case-large -E '^wgsl\.hostile$')
+fi
+if [ "${LOCKSTEP_TSAN:-1}" != 0 ]; then
+  tsan="-fsanitize=thread -g -fno-omit-frame-pointer"
+  dir="${TSAN_BUILD_DIR:-build-tsan}"
+  supp="$(pwd)/tests/tsan.supp"
+  cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DLOCKSTEP_BENCH=OFF \
+    -DCMAKE_C_FLAGS="$tsan" -DCMAKE_EXE_LINKER_FLAGS="$tsan" -DCMAKE_SHARED_LINKER_FLAGS="$tsan" \
+    >/dev/null
+  cmake --build "$dir" -j"$(nproc)" --target test_threads test_queue test_lifetime test_api >/dev/null
+  # one at a time: test_queue and test_lifetime time their dispatches
+  (cd "$dir" && TSAN_OPTIONS="suppressions=$supp exitcode=66 ${TSAN_OPTIONS:-}" \
+    ctest --output-on-failure -R '^unit\.test_(threads|queue|lifetime|api)$')
 fi
