@@ -24,8 +24,14 @@
  * logs, device loss, map and work-done completions) may run on the queue
  * thread; they may call any function of this header, ls_device_destroy of
  * their own device included. Two threads racing on one object get one of
- * the orders, never a crash; what a shader reads from a buffer another thread
- * is writing through the queue is decided by the queue order alone.
+ * the orders, never a crash (two threads recording into one encoder: each
+ * command lands, interleaved in some order); what a shader reads from a
+ * buffer another thread is writing through the queue is decided by the
+ * queue order alone. Error scopes are one stack per device, shared by all
+ * the threads using it (WebGPU's [[errorScopeStack]]): threads that push and
+ * pop scopes at once must agree among themselves. The sanitizer's calls
+ * (ls_device_enable_checks, the finding accessors, ...) are queue
+ * operations the caller waits for: they see the work queued before them.
  *
  * Lifetimes: every handle is released with its ls_X_release function, after
  * which the handle must not be used again (as with free()). Objects hold

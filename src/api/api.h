@@ -8,13 +8,16 @@
  * use others (a bind group its buffers, a pipeline its module and layout, a
  * recorded command its pipeline and bind groups) hold references on them, so
  * a handle may be destroyed while something still uses it. Destroying a
- * buffer frees its memory at once (as GPUBuffer.destroy()); a submit that
- * still refers to it is a validation error.
+ * buffer frees its memory once the work queued before it is done (at once
+ * when the queue is idle); a later submit that refers to it is a
+ * validation error.
  *
- * Threads (the rules are stated in lockstep.h): reference counts are atomic;
- * the device's mutex `mu` guards its mutable state (error scopes, callbacks,
- * the queue, buffer map states, labels being replaced) and is never held
- * while a user callback runs or while the VM executes. Everything a command
+ * Threads (the rules are stated in lockstep.h, the design in
+ * docs/architecture.md): reference counts are atomic; the device's mutex
+ * `mu` guards its mutable state (error scopes, callbacks, the queue, buffer
+ * map states and the buffer list, labels being replaced) and is never held
+ * while a user callback runs or while the VM executes; an encoder and a
+ * shader module have mutexes of their own. Everything a command
  * buffer points at (bind groups, pipelines, layouts) is immutable once
  * created, so the queue thread reads it without the lock. Buffer and texture
  * memory is only touched on the queue thread, except a mapped buffer's,
