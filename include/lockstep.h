@@ -356,7 +356,10 @@ LS_API ls_status ls_queue_write_buffer(ls_device *device, ls_buffer *buffer, uin
 LS_API ls_status ls_buffer_map_read(ls_device *device, ls_buffer *buffer, uint64_t offset,
                                     void *dst, size_t size);
 /* Reads back a buffer with COPY_SRC usage (as a copy into a MAP_READ staging
- * buffer followed by a map would), after queued work. */
+ * buffer followed by a map would), after queued work. This and
+ * ls_buffer_map_read, called from a callback on the queue thread (which
+ * cannot wait for itself), read at once: they see the work done before the
+ * callback. */
 LS_API ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
                                       void *dst, size_t size);
 

@@ -276,6 +276,9 @@ static ls_status api_transfer(ls_device *device, ls_buffer *buffer, const char *
   }
   if (copy && src) memcpy(copy, src, size);
   char *why;
+  /* A read from a callback on the queue thread cannot wait for the queue:
+   * it runs at once, and sees the work done before the callback. */
+  const int now = !write && api_timeline_is_queue_thread(device);
   API_LOCK(device);
   ls_status st = api_check_transfer(device, buffer, op, need_usage, usage_name, offset, align,
                                     write ? src : host, size, &why);
@@ -288,13 +291,17 @@ static ls_status api_transfer(ls_device *device, ls_buffer *buffer, const char *
     x->write = write;
     x->owned = write;
     x->host = write ? copy : host;
-    seq = api_timeline_push_locked(device, api_xfer_run, api_xfer_run, x);
-    if (!seq) {
+    if (!now) seq = api_timeline_push_locked(device, api_xfer_run, api_xfer_run, x);
+    if (!now && !seq) {
       atomic_fetch_sub(&buffer->refs, 1);
       st = LS_DEVICE_LOST;
     }
   }
   API_UNLOCK(device);
+  if (now && st == LS_OK) {
+    api_xfer_run(device, x);
+    return LS_OK;
+  }
   if (st != LS_OK) {
     free(x);
     free(copy);

@@ -489,6 +489,46 @@ static void test_submit_refuses_mapped(void **state) {
   tu_free_env(&e);
 }
 
+/* Read-backs from inside a callback that runs on the queue thread: the
+ * queue cannot wait for itself, so the read happens at once, and it sees
+ * the work done before the callback (the submit the callback follows). */
+typedef struct in_callback {
+  waiter w;
+  sleepy *s;
+  uint32_t n;
+  ls_status read_status, map_status;
+  int right;
+} in_callback;
+
+static void read_in_callback(void *user, ls_status st) {
+  in_callback *c = user;
+  uint32_t *out = malloc(4 * SLEEPY_N);
+  c->read_status = out ? ls_queue_read_buffer(c->s->d, c->s->dst, 0, out, 4 * SLEEPY_N) : LS_INTERNAL;
+  c->right = out != NULL;
+  for (uint32_t i = 0; out && i < SLEEPY_N; i++) c->right &= out[i] == lcg(i, c->n);
+  free(out);
+  waiter_note(&c->w, st, NULL);
+}
+
+static void test_read_in_callback(void **state) {
+  (void)state;
+  env e = tu_make_env(2, NULL);
+  sleepy s;
+  sleepy_make(&s, e.device);
+  in_callback c = {.s = &s};
+  waiter_init(&c.w);
+  c.n = sleepy_submit(&s, 0.1);
+  ls_queue_on_submitted_work_done(e.device, read_in_callback, &c);
+  waiter_wait(&c.w);
+  assert_int_equal(c.w.status, LS_OK);
+  assert_int_equal(c.read_status, LS_OK);
+  assert_true(c.right);
+  waiter_fini(&c.w);
+  sleepy_free(&s);
+  expect_no_error();
+  tu_free_env(&e);
+}
+
 /* "GPUBuffer.destroy": the memory goes once the work submitted before it
  * is done, so that work still reads and writes the buffer's data (under
  * ASan: no use after free); a submit after destroy is refused. */
@@ -975,6 +1015,7 @@ int main(void) {
       cmocka_unit_test(test_mapped_range),
       cmocka_unit_test(test_mapped_at_creation),
       cmocka_unit_test(test_submit_refuses_mapped),
+      cmocka_unit_test(test_read_in_callback),
       cmocka_unit_test(test_destroy_while_queued),
       cmocka_unit_test(test_timestamps),
       cmocka_unit_test(test_timestamp_rules),
