@@ -236,7 +236,7 @@ typedef struct api_range {
 struct ls_buffer {
   ls_device *device;
   api_refs refs;
-  int destroyed; /* (mu) */
+  _Atomic int destroyed; /* set under mu; read without it when encoding */
   uint64_t size;
   uint32_t usage;
   uint8_t *data; /* size rounded up to 4, zeroed; NULL once its memory is freed */
@@ -317,7 +317,7 @@ const char *api_storage_access_name(uint32_t access);
 struct ls_texture {
   ls_device *device;
   api_refs refs;
-  int destroyed;
+  _Atomic int destroyed; /* set under mu; read without it when encoding */
   ls_texture_dimension dimension;
   ls_extent3d size;
   ls_texture_format format;
@@ -562,7 +562,7 @@ struct ls_query_set {
   api_refs refs;
   ls_query_type type;
   uint32_t count;
-  int destroyed;
+  _Atomic int destroyed; /* set under mu; read without it when encoding */
   uint64_t *values; /* [count], zeroed */
   char *_Atomic label; /* api_set_label */
 };

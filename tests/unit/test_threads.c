@@ -616,6 +616,68 @@ static void test_checks_while_running(void **state) {
   assert_int_equal(thread_failures, 0);
 }
 
+/* One thread destroys buffers while another records copies from them, then
+ * submits what it recorded: each copy is refused with one validation error
+ * naming the destroyed buffer, by finish() when it was destroyed before the
+ * copy was recorded, else by the submit; nothing else happens. */
+enum { DOOMED = 256 };
+
+typedef struct destroyer_job {
+  ls_buffer **b;
+  pthread_barrier_t *go;
+} destroyer_job;
+
+static void *destroy_buffers(void *arg) {
+  destroyer_job *x = arg;
+  pthread_barrier_wait(x->go);
+  /* from the other end, so that the two threads meet in the middle */
+  for (int i = DOOMED - 1; i >= 0; i--) ls_buffer_destroy(x->b[i]);
+  return NULL;
+}
+
+static _Atomic int destroyed_errors, other_errors;
+static void count_destroyed(void *user, ls_error_type type, const char *message) {
+  if (strstr(message, "destroyed")) destroyed_errors++;
+  else other_errors++;
+}
+
+static void test_destroy_while_encoding(void **state) {
+  (void)state;
+  ls_adapter *a;
+  ls_device *d = threaded_device(&a, 1);
+  ls_device_set_error_callback(d, count_destroyed, NULL);
+  static ls_buffer *b[DOOMED];
+  static ls_command_buffer *cb[DOOMED];
+  for (int i = 0; i < DOOMED; i++) b[i] = mkbuf(d, 16, RW, "doomed");
+  ls_buffer *dst = mkbuf(d, 16, RW, "dst");
+  pthread_barrier_t go;
+  pthread_barrier_init(&go, NULL, 2);
+  destroyer_job x = {.b = b, .go = &go};
+  pthread_t t;
+  assert_int_equal(pthread_create(&t, NULL, destroy_buffers, &x), 0);
+  pthread_barrier_wait(&go);
+  for (int i = 0; i < DOOMED; i++) {
+    ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+    ls_command_encoder_copy_buffer_to_buffer(enc, b[i], 0, dst, 0, 16);
+    cb[i] = ls_command_encoder_finish(enc, NULL);
+  }
+  pthread_join(t, NULL);
+  pthread_barrier_destroy(&go);
+  int at_finish = 0, at_submit = 0;
+  for (int i = 0; i < DOOMED; i++) {
+    at_finish += !cb[i];
+    at_submit += cb[i] && ls_queue_submit(d, &cb[i], 1) == LS_VALIDATION;
+  }
+  assert_int_equal(at_finish + at_submit, DOOMED);
+  assert_int_equal(destroyed_errors, DOOMED);
+  assert_int_equal(other_errors, 0);
+  for (int i = 0; i < DOOMED; i++) ls_buffer_release(b[i]);
+  ls_buffer_release(dst);
+  ls_device_release(d);
+  ls_adapter_release(a);
+  assert_int_equal(thread_failures, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_first_compile_race), /* first: no shader compiled before it */
@@ -626,6 +688,7 @@ int main(void) {
       cmocka_unit_test(test_destroy_while_submitting),
       cmocka_unit_test(test_label_race),
       cmocka_unit_test(test_checks_while_running),
+      cmocka_unit_test(test_destroy_while_encoding),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
