@@ -605,6 +605,45 @@ static void test_destroy_stops_dispatch(void **state) {
   ls_adapter_release(a);
 }
 
+/* A submit of many dispatches: after a destroy from another thread, none of
+ * the ones left starts (the profiler, which records every dispatch that
+ * starts, counts them). */
+static void test_destroy_stops_submit(void **state) {
+  (void)state;
+  ls_adapter *a;
+  ls_device *d = device_with(&a, 2, 0);
+  char err[128];
+  ls_profiler *prof = ls_profiler_attach(d, NULL, err, sizeof err);
+  assert_non_null(prof);
+  sleepy s;
+  sleepy_make(&s, d); /* calibrated with the profiler watching */
+  enum { MANY = 400 };
+  sleepy_set(&s, sleepy_steps(&s, 0.01));
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
+  ls_compute_pass_set_pipeline(pass, s.p);
+  ls_compute_pass_set_bind_group(pass, 0, s.g, NULL, 0);
+  for (int i = 0; i < MANY; i++) ls_compute_pass_dispatch_workgroups(pass, SLEEPY_GROUPS, 1, 1);
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  assert_non_null(cb);
+  ls_queue_wait_idle(d);
+  const size_t before = ls_profiler_dispatch_count(prof);
+  assert_int_equal(ls_queue_submit_async(d, &cb, 1), LS_OK);
+  delayed x = {.d = d, .delay = 0.2};
+  pthread_t t;
+  assert_int_equal(pthread_create(&t, NULL, destroy_later, &x), 0);
+  pthread_join(t, NULL);
+  const size_t ran = ls_profiler_dispatch_count(prof) - before;
+  fprintf(stderr, "%d dispatches of 10 ms: %zu started before the destroy stopped them\n", MANY,
+          ran);
+  assert_true(ran < MANY / 4);
+  ls_profiler_destroy(prof);
+  sleepy_free(&s);
+  ls_device_release(d);
+  ls_adapter_release(a);
+}
+
 /* destroy() unmaps a mapped buffer too: its map state is unmapped and
  * getMappedRange refuses. */
 static void test_destroy_unmaps(void **state) {
@@ -637,6 +676,7 @@ int main(void) {
       cmocka_unit_test(test_destroy_in_map_callback),
       cmocka_unit_test(test_destroy_in_lost_callback),
       cmocka_unit_test(test_destroy_stops_dispatch),
+      cmocka_unit_test(test_destroy_stops_submit),
       cmocka_unit_test(test_destroy_unmaps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
