@@ -200,6 +200,15 @@ static inline void sleepy_check(sleepy *s, ls_buffer *dst, uint32_t n, const uin
   assert_false(bad);
 }
 
+/* The wall time of one waited dispatch of n steps. */
+static inline double sleepy_time(sleepy *s, uint32_t n) {
+  sleepy_set(s, n);
+  ls_command_buffer *cb = sleepy_cb(s);
+  const double t0 = now_s();
+  assert_int_equal(ls_queue_submit(s->d, &cb, 1), LS_OK);
+  return now_s() - t0;
+}
+
 static inline void sleepy_make(sleepy *s, ls_device *d) {
   memset(s, 0, sizeof *s);
   s->d = d;
@@ -209,14 +218,17 @@ static inline void sleepy_make(sleepy *s, ls_device *d) {
   s->dst = mkbuf(d, 4 * SLEEPY_N, SRW, "dst");
   s->params = mkbuf(d, 8, LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, "params");
   s->g = sleepy_group(s, s->src, s->dst);
-  /* Calibrate: double the steps until one dispatch takes 30 ms. */
+  /* Calibrate: double the steps until a dispatch takes 30 ms. A stall of
+   * the machine only ever adds time, so a candidate is timed twice more and
+   * kept only if the fastest of the three still takes 15 ms (one stalled
+   * run of a short dispatch would otherwise make every step look slow). */
   for (uint32_t n = 64;; n *= 2) {
-    sleepy_set(s, n);
-    ls_command_buffer *cb = sleepy_cb(s);
-    double t0 = now_s();
-    assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
-    double t = now_s() - t0;
-    if (t > 0.03 || n >= (1u << 30)) {
+    double t = sleepy_time(s, n);
+    if (t <= 0.03 && n < (1u << 30)) continue;
+    const double t2 = sleepy_time(s, n), t3 = sleepy_time(s, n);
+    if (t2 < t) t = t2;
+    if (t3 < t) t = t3;
+    if (t > 0.015 || n >= (1u << 30)) {
       s->per_step = t / n;
       break;
     }
