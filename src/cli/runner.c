@@ -104,11 +104,8 @@ static int runner_device(runner *r) {
   ls_status status;
   r->device = ls_adapter_create_device(r->adapter, &dd, &status, err, sizeof err);
   if (!r->device) {
-    if (cfg->own_adapter)
-      fprintf(stderr, "%s: device (profile %s): requestDevice failed: %s\n", c->path,
-              info.profile, err);
-    else
-      fprintf(stderr, "%s: device: requestDevice failed: %s\n", c->path, err);
+    fprintf(stderr, "%s: device (profile %s): requestDevice failed: %s\n", c->path,
+            info.profile, err);
     return status == LS_OUT_OF_MEMORY ? CLI_FAILED : CLI_BAD_INPUT;
   }
   ls_device_set_error_callback(r->device, runner_on_error, r);
