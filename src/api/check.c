@@ -39,21 +39,17 @@ static void api_check_after(void *user, const api_dispatch_ctx *x, vm_status st,
 
 ls_status ls_device_enable_checks(ls_device *device, int enable, const ls_check_options *opts) {
   if (!device) return LS_VALIDATION;
-  if (!enable) {
-    /* findings stay readable; only the observing stops */
-    if (device->check) {
-      chk_set_options(device->check, opts);
-      api_observer_remove(device, device->check);
-    }
-    return LS_OK;
+  /* detached first (the work that may use it done), so that its options
+   * never change under a dispatch */
+  if (device->check) {
+    api_observer_remove(device, device->check);
+    chk_set_options(device->check, opts);
   }
+  if (!enable) return LS_OK; /* findings stay readable; only the observing stops */
   if (!device->check) {
     device->check = chk_create(device->threads ? device->threads : 1, opts);
     if (!device->check) return LS_OUT_OF_MEMORY;
-  } else {
-    chk_set_options(device->check, opts);
   }
-  api_observer_remove(device, device->check); /* attached once */
   const api_observer o = {.user = device->check, .before = api_check_before,
                           .after = api_check_after};
   return api_observer_add(device, &o) ? LS_OK : LS_OUT_OF_MEMORY;

@@ -62,7 +62,7 @@ int cli_check_take_args(int argc, char **argv) {
 const ls_check_options *cli_check_options(void) {
   static ls_check_options o;
   if (!cli_chk.on) return NULL;
-  o = (ls_check_options){.size = sizeof o,
+  o = (ls_check_options){.struct_size = sizeof o,
                          .checks = LS_CHECK_ALL,
                          .ignore_same_value = cli_chk.allow_same,
                          .max_findings = (uint32_t)cli_chk.max_findings};

@@ -231,7 +231,7 @@ int cprof_compare(const case_file *c, uint32_t threads, uint64_t budget) {
          "divergent", "loop spread", "sect/req", "mem eff", "bank deg.", "issued", "cost");
   printf(tex ? " %9s\n" : "\n", "tiles/req");
   int rc = CLI_OK;
-  const ls_profiler_options popts = {.size = sizeof popts};
+  const ls_profiler_options popts = {.struct_size = sizeof popts};
   for (const char *const *n = ls_profile_names(); *n; n++) {
     const runner_cfg cfg = {.profile = *n,
                             .own_adapter = 1,
@@ -270,7 +270,7 @@ int cprof_compare(const case_file *c, uint32_t threads, uint64_t budget) {
 
 int cprof_prepare(const cprof_opts *o, const char *profile, cprof_setup *s, runner_cfg *cfg) {
   memset(s, 0, sizeof *s);
-  s->custom.size = sizeof s->custom;
+  s->custom.struct_size = sizeof s->custom;
   char err[2048];
   /* every output path is checked before anything runs */
   const char *outs[2] = {o->json, o->report};
@@ -297,7 +297,7 @@ int cprof_prepare(const cprof_opts *o, const char *profile, cprof_setup *s, runn
                                         .bank_bytes = s->custom.bank_bytes,
                                         .tile_bytes = s->custom.tile_bytes};
   }
-  s->popts.size = sizeof s->popts;
+  s->popts.struct_size = sizeof s->popts;
   s->popts.trace = o->report != NULL;
   s->popts.trace_dispatch = o->trace_dispatch;
   memcpy(s->popts.trace_group, o->trace_group, sizeof s->popts.trace_group);

@@ -165,7 +165,7 @@ int cli_tune_main(int argc, char **argv) {
    * before any table is printed. */
   for (size_t pi = 0; !rc && pi < nprof; pi++) {
     for (size_t vi = 0; !rc && vi < nvals; vi++) {
-      const ls_profiler_options popts = {.size = sizeof popts};
+      const ls_profiler_options popts = {.struct_size = sizeof popts};
       const runner_cfg cfg = {.profile = profiles[pi],
                               .own_adapter = 1,
                               .threads = threads,
@@ -224,7 +224,7 @@ int cli_tune_main(int argc, char **argv) {
 int cli_plan_main(int argc, char **argv) {
   ls_plan_options po;
   memset(&po, 0, sizeof po);
-  po.size = sizeof po;
+  po.struct_size = sizeof po;
   const char *profile = NULL, *count = NULL;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -275,7 +275,7 @@ int cli_plan_main(int argc, char **argv) {
   po.elements = n;
   ls_adapter_options ao;
   memset(&ao, 0, sizeof ao);
-  ao.size = sizeof ao;
+  ao.struct_size = sizeof ao;
   ao.profile = profile;
   char err[512];
   ls_adapter *ad = ls_adapter_create(&ao, err, sizeof err);
@@ -300,7 +300,7 @@ int cli_plan_main(int argc, char **argv) {
   po.compute_units = info.threads;
   ls_dispatch_plan pl;
   ls_status st = ls_plan_dispatch(&po, &pl, err, sizeof err);
-  ls_adapter_destroy(ad);
+  ls_adapter_release(ad);
   if (st != LS_OK) {
     fprintf(stderr, "lockstep %s\n", err);
     return CT_BAD;

@@ -286,7 +286,7 @@ static ls_adapter *cli_adapter(const char *where, const char *profile, uint32_t 
                                uint32_t threads, uint64_t budget) {
   ls_adapter_options ao;
   memset(&ao, 0, sizeof ao);
-  ao.size = sizeof ao;
+  ao.struct_size = sizeof ao;
   ao.profile = profile;
   ao.subgroup_size = subgroup;
   ao.threads = threads;
@@ -459,7 +459,7 @@ static ls_device *cli_shader_device(const cli_opts *o, cli_state *st, ls_adapter
   }
   ls_device_desc dd;
   memset(&dd, 0, sizeof dd);
-  dd.size = sizeof dd;
+  dd.struct_size = sizeof dd;
   dd.required_limits = rl;
   dd.required_limit_count = o->nlimits;
   /* a shader alone has no case to say what it needs: every feature the
@@ -541,9 +541,9 @@ static int cli_check(int argc, char **argv) {
     printf(")\n");
     rc = CLI_OK;
   }
-  ls_shader_module_destroy(m);
-  ls_device_destroy(dev);
-  ls_adapter_destroy(a);
+  ls_shader_module_release(m);
+  ls_device_release(dev);
+  ls_adapter_release(a);
   free(st.last_error);
   cli_opts_free(&o);
   return rc;
@@ -610,10 +610,10 @@ static int cli_disasm(int argc, char **argv) {
   rc = CLI_OK;
 done:
   free(ce);
-  ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
-  ls_device_destroy(dev);
-  ls_adapter_destroy(a);
+  ls_compute_pipeline_release(p);
+  ls_shader_module_release(m);
+  ls_device_release(dev);
+  ls_adapter_release(a);
   free(st.last_error);
   cli_opts_free(&o);
   return rc;
@@ -627,7 +627,7 @@ static int cli_profiles(void) {
   for (const char *const *n = ls_profile_names(); *n; n++) {
     ls_adapter_options ao;
     memset(&ao, 0, sizeof ao);
-    ao.size = sizeof ao;
+    ao.struct_size = sizeof ao;
     ao.profile = *n;
     ao.threads = 1;
     ls_adapter *a = ls_adapter_create(&ao, NULL, 0);
@@ -646,7 +646,7 @@ static int cli_profiles(void) {
            (unsigned long long)l.max_compute_workgroup_storage_size,
            (unsigned long long)l.max_storage_buffer_binding_size,
            (unsigned long long)l.max_buffer_size, info.description);
-    ls_adapter_destroy(a);
+    ls_adapter_release(a);
   }
   printf("(invoc. = maxComputeInvocationsPerWorkgroup, wg mem = maxComputeWorkgroupStorageSize,\n"
          " storage bind = maxStorageBufferBindingSize, buffer = maxBufferSize; a device gets the\n"

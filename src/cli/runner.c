@@ -81,7 +81,7 @@ static int runner_device(runner *r) {
     if (!profile) profile = c->profile;
     if (!subgroup) subgroup = c->subgroup_size;
   }
-  const ls_adapter_options ao = {.size = sizeof ao,
+  const ls_adapter_options ao = {.struct_size = sizeof ao,
                                  .profile = profile,
                                  .subgroup_size = subgroup,
                                  .threads = cfg->threads,
@@ -95,7 +95,7 @@ static int runner_device(runner *r) {
   ls_adapter_info info;
   ls_adapter_get_info(r->adapter, &info);
   r->profile_name = info.profile;
-  const ls_device_desc dd = {.size = sizeof dd,
+  const ls_device_desc dd = {.struct_size = sizeof dd,
                              .required_limits = c->limits,
                              .required_limit_count = c->nlimits,
                              .required_features = (const char *const *)c->features,
@@ -254,8 +254,10 @@ static int runner_group(runner *r, const case_pipeline *cp, uint32_t g,
                                   .size = b->has_bind_size ? b->bind_size : bytes - off};
     n++;
   }
-  *bgl = ls_device_create_bind_group_layout(r->device, le, n);
-  *group = *bgl ? ls_device_create_bind_group(r->device, *bgl, be, n) : NULL;
+  const ls_bind_group_layout_desc ld = {.entries = le, .entry_count = n};
+  *bgl = ls_device_create_bind_group_layout(r->device, &ld);
+  const ls_bind_group_desc gd = {.layout = *bgl, .entries = be, .entry_count = n};
+  *group = *bgl ? ls_device_create_bind_group(r->device, &gd) : NULL;
   if (!*group) {
     fprintf(stderr, "%s: pipelines.%s: group %u: %s\n", c->path, cp->name, g, runner_err(r));
     return 0;
@@ -292,8 +294,10 @@ static int runner_make_pipe(runner *r, const case_pipeline *cp, runner_pipe *out
     if (!runner_group(r, cp, g, le, be, &bgls[g], &out->groups[g])) rc = CLI_BAD_INPUT;
   ls_pipeline_layout *pl = NULL;
   /* room for any var<immediate>: the case's dispatches set what it reads */
-  if (rc == CLI_OK && !(pl = ls_device_create_pipeline_layout_immediate(
-                            r->device, bgls, ngroups, (uint32_t)lim.max_immediate_size))) {
+  const ls_pipeline_layout_desc pld = {.bind_group_layouts = bgls,
+                                       .bind_group_layout_count = ngroups,
+                                       .immediate_size = (uint32_t)lim.max_immediate_size};
+  if (rc == CLI_OK && !(pl = ls_device_create_pipeline_layout(r->device, &pld))) {
     fprintf(stderr, "%s: pipelines.%s: %s\n", c->path, cp->name, runner_err(r));
     rc = CLI_BAD_INPUT;
   }
@@ -315,11 +319,11 @@ static int runner_make_pipe(runner *r, const case_pipeline *cp, runner_pipe *out
       ls_compute_pipeline_get_workgroup_size(out->pipeline, b);
       out->scale_num = a[0] * a[1] * a[2];
       out->scale_den = b[0] * b[1] * b[2];
-      ls_compute_pipeline_destroy(base);
+      ls_compute_pipeline_release(base);
     }
   }
-  ls_pipeline_layout_destroy(pl);
-  for (uint32_t g = 0; g < ngroups; g++) ls_bind_group_layout_destroy(bgls[g]);
+  ls_pipeline_layout_release(pl);
+  for (uint32_t g = 0; g < ngroups; g++) ls_bind_group_layout_release(bgls[g]);
   free(le);
   free(be);
   return rc;
@@ -330,11 +334,11 @@ static int runner_make_pipe(runner *r, const case_pipeline *cp, runner_pipe *out
 /* Every dispatch in one compute pass, then submit. */
 static int runner_submit(runner *r) {
   const case_file *c = r->c;
-  ls_command_encoder *enc = ls_device_create_command_encoder(r->device);
-  ls_compute_pass *pass = enc ? ls_command_encoder_begin_compute_pass(enc) : NULL;
+  ls_command_encoder *enc = ls_device_create_command_encoder(r->device, NULL);
+  ls_compute_pass *pass = enc ? ls_command_encoder_begin_compute_pass(enc, NULL) : NULL;
   if (!pass) {
     fprintf(stderr, "%s: %s\n", c->path, runner_err(r));
-    ls_command_encoder_destroy(enc);
+    ls_command_encoder_release(enc);
     return CLI_FAILED;
   }
   for (size_t i = 0; i < c->ndispatches; i++) {
@@ -342,7 +346,7 @@ static int runner_submit(runner *r) {
     const runner_pipe *p = &r->pipes[d->pipeline];
     ls_compute_pass_set_pipeline(pass, p->pipeline);
     for (size_t g = 0; g < p->ngroups; g++)
-      ls_compute_pass_set_bind_group(pass, (uint32_t)g, p->groups[g]);
+      ls_compute_pass_set_bind_group(pass, (uint32_t)g, p->groups[g], NULL, 0);
     if (d->nimmediates)
       ls_compute_pass_set_immediates(pass, 0, d->immediates, d->nimmediates * 4u);
     if (d->indirect) {
@@ -360,12 +364,12 @@ static int runner_submit(runner *r) {
       fprintf(stderr, "%s: dispatches[%zu] (pipeline %s): %s\n", c->path, i,
               c->pipelines[d->pipeline].name, problem);
       ls_compute_pass_end(pass);
-      ls_command_encoder_destroy(enc);
+      ls_command_encoder_release(enc);
       return CLI_BAD_INPUT;
     }
   }
   ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   if (!cb) {
     fprintf(stderr, "%s: %s\n", c->path, runner_err(r));
     return CLI_BAD_INPUT;
@@ -430,17 +434,17 @@ int runner_run(runner *r, const case_file *c, const runner_cfg *cfg) {
 void runner_free(runner *r) {
   const case_file *c = r->c;
   for (size_t i = 0; r->pipes && i < c->npipelines; i++) {
-    ls_compute_pipeline_destroy(r->pipes[i].pipeline);
-    for (size_t g = 0; g < r->pipes[i].ngroups; g++) ls_bind_group_destroy(r->pipes[i].groups[g]);
+    ls_compute_pipeline_release(r->pipes[i].pipeline);
+    for (size_t g = 0; g < r->pipes[i].ngroups; g++) ls_bind_group_release(r->pipes[i].groups[g]);
     free(r->pipes[i].groups);
   }
   free(r->pipes);
-  ls_shader_module_destroy(r->module);
+  ls_shader_module_release(r->module);
   for (size_t i = 0; c && i < c->nbuffers; i++) {
-    if (r->bufs) ls_buffer_destroy(r->bufs[i]);
-    if (r->views) ls_texture_view_destroy(r->views[i]);
-    if (r->samplers) ls_sampler_destroy(r->samplers[i]);
-    if (r->texs) ls_texture_destroy(r->texs[i]);
+    if (r->bufs) ls_buffer_release(r->bufs[i]);
+    if (r->views) ls_texture_view_release(r->views[i]);
+    if (r->samplers) ls_sampler_release(r->samplers[i]);
+    if (r->texs) ls_texture_release(r->texs[i]);
   }
   free(r->bufs);
   free(r->views);
@@ -449,8 +453,8 @@ void runner_free(runner *r) {
   for (size_t k = 0; r->words && c && k < c->nreadback; k++) free(r->words[k]);
   free(r->words);
   ls_profiler_destroy(r->prof);
-  ls_device_destroy(r->device);
-  ls_adapter_destroy(r->adapter);
+  ls_device_release(r->device);
+  ls_adapter_release(r->adapter);
   free(r->last_error);
   memset(r, 0, sizeof *r);
 }

@@ -186,13 +186,13 @@ static void run_open(obs_run *r, unsigned threads, int with, tally *t) {
   r->e = tu_make_env(threads, NULL);
   ls_device *d = r->e.device;
   if (with & WITH_PROF) {
-    const ls_profiler_options po = {.size = sizeof po, .trace = 1, .trace_group = {1, 0, 0}};
+    const ls_profiler_options po = {.struct_size = sizeof po, .trace = 1, .trace_group = {1, 0, 0}};
     char err[256];
     r->prof = ls_profiler_attach(d, &po, err, sizeof err);
     assert_non_null(r->prof);
   }
   if (with & WITH_CHECK) {
-    const ls_check_options co = {.size = sizeof co};
+    const ls_check_options co = {.struct_size = sizeof co};
     assert_int_equal(ls_device_enable_checks(d, 1, &co), LS_OK);
   }
   if (with & WITH_TALLY) {
@@ -219,8 +219,10 @@ static void run_open(obs_run *r, unsigned threads, int with, tally *t) {
       {.binding = 0, .type = LS_BINDING_STORAGE},
       {.binding = 1, .type = LS_BINDING_UNIFORM},
       {.binding = 2, .type = LS_BINDING_STORAGE}};
-  ls_bind_group_layout *bgl = ls_device_create_bind_group_layout(d, le, 3);
-  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &bgl, 1);
+  ls_bind_group_layout *bgl =
+      ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = le, .entry_count = 3});
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(
+      d, &(ls_pipeline_layout_desc){.bind_group_layouts = &bgl, .bind_group_layout_count = 1});
   const ls_shader_module_desc sd = {.code = k_src, .label = "racy.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
   assert_true(ls_shader_module_is_valid(m));
@@ -231,21 +233,22 @@ static void run_open(obs_run *r, unsigned threads, int with, tally *t) {
       {.binding = 0, .buffer = r->data, .size = LS_WHOLE_SIZE},
       {.binding = 1, .buffer = r->n, .size = LS_WHOLE_SIZE},
       {.binding = 2, .buffer = r->out, .size = LS_WHOLE_SIZE}};
-  r->bg = ls_device_create_bind_group(d, bgl, be, 3);
+  r->bg = ls_device_create_bind_group(
+      d, &(ls_bind_group_desc){.layout = bgl, .entries = be, .entry_count = 3});
   assert_non_null(r->bg);
   r->ncode = api_compute_pipeline_program(r->p)->ncode;
-  ls_shader_module_destroy(m);
-  ls_pipeline_layout_destroy(pl);
-  ls_bind_group_layout_destroy(bgl);
+  ls_shader_module_release(m);
+  ls_pipeline_layout_release(pl);
+  ls_bind_group_layout_release(bgl);
   expect_no_error();
 }
 
 static void run_close(obs_run *r) {
-  ls_bind_group_destroy(r->bg);
-  ls_compute_pipeline_destroy(r->p);
-  ls_buffer_destroy(r->data);
-  ls_buffer_destroy(r->n);
-  ls_buffer_destroy(r->out);
+  ls_bind_group_release(r->bg);
+  ls_compute_pipeline_release(r->p);
+  ls_buffer_release(r->data);
+  ls_buffer_release(r->n);
+  ls_buffer_release(r->out);
   ls_profiler_destroy(r->prof);
   tu_free_env(&r->e);
 }
@@ -400,7 +403,7 @@ static void test_come_and_go(void **state) {
   assert_int_equal(t.after, 3);
   /* two profilers at once: the same figures */
   char err[256];
-  const ls_profiler_options po = {.size = sizeof po};
+  const ls_profiler_options po = {.struct_size = sizeof po};
   ls_profiler *p1 = ls_profiler_attach(d, &po, err, sizeof err);
   ls_profiler *p2 = ls_profiler_attach(d, &po, err, sizeof err);
   assert_true(p1 && p2);
