@@ -422,12 +422,15 @@ static int cli_run(int argc, char **argv) {
   if (rc == CLI_OK && prof) rc = cprof_prepare(&o.prof, o.profile, &ps, &cfg);
   case_file c;
   char err[2048];
-  if (rc == CLI_OK && case_load(o.file, &c, err, sizeof err)) {
-    fprintf(stderr, "%s\n", err);
-    rc = CLI_BAD_INPUT;
-  } else if (rc == CLI_OK) {
-    rc = o.prof.compare ? cprof_compare(&c, o.threads, o.budget) : cli_run_case(&o, &c, &cfg, &ps);
-    case_free(&c);
+  if (rc == CLI_OK) {
+    if (case_load(o.file, &c, err, sizeof err)) {
+      fprintf(stderr, "%s\n", err);
+      rc = CLI_BAD_INPUT;
+    } else {
+      rc = o.prof.compare ? cprof_compare(&c, o.threads, o.budget)
+                          : cli_run_case(&o, &c, &cfg, &ps);
+    }
+    case_free(&c); /* what a failed load made, too */
   }
   cprof_setup_free(&ps);
   cli_opts_free(&o);
