@@ -10,8 +10,10 @@
 
 void ls_device_set_dispatch_callback(ls_device *device, ls_dispatch_callback fn, void *user) {
   if (!device) return;
+  API_LOCK(device);
   device->dispatch_hook = fn;
   device->dispatch_user = user;
+  API_UNLOCK(device);
 }
 
 const char *ls_compute_pass_get_error(const ls_compute_pass *pass) {

@@ -19,8 +19,9 @@
  *
  * Figures that need a model of the hardware (sectors, lines, banks,
  * texture tiles) use the memory model the glue resolved (the device
- * profile's figures unless the options name others). Texel requests (textureLoad, textureStore) come as
- * one event per subgroup request and are counted in texels and tiles.
+ * profile's figures unless the options name others). Texel requests
+ * (textureLoad, textureStore) come as one event per subgroup request and
+ * are counted in texels and tiles.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -1093,7 +1094,7 @@ static void prof_dispatch_end(void *user) {
   p->prog = NULL;
 }
 
-/* ------------------------------------------------------------ public API */
+/* ------------------------------------- lifetime (the glue) and public API */
 
 ls_profiler *prof_create(const ls_profiler_options *o, const ls_memory_model *model,
                          unsigned threads) {

@@ -3,9 +3,8 @@
  *
  * Where it stands: prof.c is a vm_observer (vm/observe.h) that the API's
  * glue (api/prof.c) attaches to a device's observer list; the VM reports
- * memory accesses, branch
- * masks, loop back edges, barriers and subgroup ends, and fills per-pc
- * counters. prof.c turns them into the figures of lockstep.h's
+ * memory accesses, branch masks, loop back edges, barriers and subgroup
+ * ends, and fills per-pc counters. prof.c turns them into the figures of lockstep.h's
  * ls_prof_dispatch at the end of every dispatch; prof_report.c and
  * prof_html.c print those figures (text, JSON, annotated source, HTML) and
  * prof_plan.c holds the dispatch planner. Only public types cross from
