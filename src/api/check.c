@@ -1,9 +1,11 @@
 /*
  * check.c (api) — the sanitizer behind the public API: ls_device_enable_checks
- * and the finding accessors of lockstep.h, and the two calls the queue makes
- * around each dispatch (queue.c) so that the sanitizer (src/check/) knows
- * what every binding slot is bound to and sees how the dispatch ended.
- * The sanitizer's state is the queue thread's: the public calls run on it.
+ * and the finding accessors of lockstep.h, the sanitizer's glue to the
+ * device's observer list (observe.c: before each dispatch it tells the
+ * sanitizer (src/check/) what every binding slot is bound to, after it how
+ * the dispatch ended), and the lint of ls_shader_module_lint. The finding
+ * accessors, clear and the logical size run on the queue thread, which adds
+ * the findings, as queue operations the caller waits for.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,22 +13,45 @@
 #include "../check/check.h"
 #include "api.h"
 
-/* The sanitizer's state belongs to the queue thread, which reads it at
- * every dispatch: the calls below that change or read it run there, as a
- * queue operation, and wait for it, so that they see exactly the work queued
- * before them and never a dispatch half watched. */
-typedef enum { API_CHK_ENABLE, API_CHK_COUNT, API_CHK_FINDING, API_CHK_DROPPED, API_CHK_CLEAR,
-               API_CHK_JSON, API_CHK_LOGICAL } api_chk_kind;
+static const vm_observer *api_check_before(void *user, const api_dispatch_ctx *x) {
+  chk_state *s = user;
+  const uint32_t n = x->prog->nbindings;
+  chk_slot *slots = calloc(n + 1, sizeof *slots);
+  if (!slots) return NULL; /* unchecked rather than not at all */
+  for (uint32_t i = 0; i < n; i++) {
+    const api_slot_ctx *b = &x->slots[i];
+    slots[i].buffer_label = b->buffer ? b->label : NULL;
+    slots[i].size = b->size;
+    slots[i].logical = b->logical;
+    if (b->vm->tex) {
+      slots[i].is_texture = 1;
+      slots[i].tex = *b->vm->tex;
+    }
+  }
+  const int ok = chk_dispatch_prepare(s, x->prog, slots, x->groups, x->width, x->pipeline_name);
+  free(slots);
+  return ok ? chk_observer(s) : NULL;
+}
+
+static void api_check_after(void *user, const api_dispatch_ctx *x, vm_status st,
+                            const vm_result *r) {
+  (void)x;
+  chk_dispatch_finish(user, st, r);
+}
+
+/* The findings are added on the queue thread, as dispatches run: the calls
+ * that read or clear them (and the logical size, which the binding context
+ * of the next dispatch reads there) run there too, as a queue operation the
+ * caller waits for, so that they see exactly the work queued before them. */
+typedef enum { API_CHK_COUNT, API_CHK_FINDING, API_CHK_DROPPED, API_CHK_CLEAR, API_CHK_JSON,
+               API_CHK_LOGICAL } api_chk_kind;
 
 typedef struct api_chk_op {
   api_chk_kind kind;
-  int enable;
-  const ls_check_options *opts;
   size_t index;
   ls_buffer *buffer;
   uint64_t bytes;
   /* results */
-  ls_status status;
   size_t count;
   uint64_t dropped;
   const ls_check_finding *finding;
@@ -35,27 +60,18 @@ typedef struct api_chk_op {
 
 static void api_chk_run(ls_device *d, void *arg) {
   api_chk_op *o = arg;
+  API_LOCK(d);
+  chk_state *s = d->check; /* set once, under the lock, by enableChecks */
+  API_UNLOCK(d);
   switch (o->kind) {
-  case API_CHK_ENABLE:
-    if (!o->enable) {
-      /* findings stay readable; only the observing stops */
-      if (d->check) chk_set_options(d->check, o->opts);
-      d->check_off = 1;
-    } else if (!d->check && !(d->check = chk_create(d->threads ? d->threads : 1, o->opts))) {
-      o->status = LS_OUT_OF_MEMORY;
-    } else {
-      chk_set_options(d->check, o->opts);
-      d->check_off = 0;
-    }
-    break;
-  case API_CHK_COUNT: o->count = chk_finding_count(d->check); break;
-  case API_CHK_FINDING: o->finding = chk_finding(d->check, o->index); break;
-  case API_CHK_DROPPED: o->dropped = chk_dropped(d->check); break;
-  case API_CHK_CLEAR: chk_clear(d->check); break;
+  case API_CHK_COUNT: o->count = chk_finding_count(s); break;
+  case API_CHK_FINDING: o->finding = chk_finding(s, o->index); break;
+  case API_CHK_DROPPED: o->dropped = chk_dropped(s); break;
+  case API_CHK_CLEAR: chk_clear(s); break;
   case API_CHK_JSON:
-    o->json = d->check ? chk_findings_json(d->check)
-                       : api_strdup("{\n  \"format\": \"lockstep-check/1\",\n  \"findings\": [],\n"
-                                    "  \"dropped\": 0\n}\n");
+    o->json = s ? chk_findings_json(s)
+                : api_strdup("{\n  \"format\": \"lockstep-check/1\",\n  \"findings\": [],\n"
+                             "  \"dropped\": 0\n}\n");
     break;
   case API_CHK_LOGICAL: o->buffer->logical_size = o->bytes; break;
   }
@@ -75,14 +91,28 @@ static void api_chk_on_queue(ls_device *d, api_chk_op *o) {
 
 ls_status ls_device_enable_checks(ls_device *device, int enable, const ls_check_options *opts) {
   if (!device) return LS_VALIDATION;
-  ls_check_options o;
-  if (!API_DESC(o, opts)) {
+  ls_check_options shape;
+  if (!API_DESC(shape, opts)) {
     api_validation(device, "enableChecks: %s", API_DESC_NEWER);
     return LS_VALIDATION;
   }
-  api_chk_op op = {.kind = API_CHK_ENABLE, .enable = enable, .opts = opts, .status = LS_OK};
-  api_chk_on_queue(device, &op);
-  return op.status;
+  /* detached first (the work that may use it done), so that its options
+   * never change under a dispatch */
+  if (device->check) {
+    api_observer_remove(device, device->check);
+    chk_set_options(device->check, opts);
+  }
+  if (!enable) return LS_OK; /* findings stay readable; only the observing stops */
+  if (!device->check) {
+    chk_state *s = chk_create(device->threads ? device->threads : 1, opts);
+    if (!s) return LS_OUT_OF_MEMORY;
+    API_LOCK(device);
+    device->check = s;
+    API_UNLOCK(device);
+  }
+  const api_observer o = {.user = device->check, .before = api_check_before,
+                          .after = api_check_after};
+  return api_observer_add(device, &o) ? LS_OK : LS_OUT_OF_MEMORY;
 }
 
 size_t ls_device_check_finding_count(const ls_device *device) {
@@ -130,34 +160,17 @@ void api_check_free(ls_device *d) {
   d->check = NULL;
 }
 
-void api_check_before_dispatch(ls_device *d, const struct api_cmd *c, const ir_program *prog,
-                               const vm_binding *vb, const uint32_t n[3], vm_dispatch_desc *desc) {
-  if (!d->check || d->check_off) return;
-  chk_slot *slots = calloc(prog->nbindings + 1, sizeof *slots);
-  if (!slots) return; /* unchecked rather than not at all */
-  for (uint32_t i = 0; i < prog->nbindings; i++) {
-    const ir_binding *b = &prog->bindings[i];
-    const ls_bind_group *bg = b->group < c->ngroups ? c->groups[b->group] : NULL;
-    const api_bind_entry *e = api_bind_group_find(bg, b->binding);
-    slots[i].size = vb[i].size;
-    slots[i].logical = UINT64_MAX;
-    if (vb[i].tex) {
-      slots[i].is_texture = 1;
-      slots[i].tex = *vb[i].tex;
-    }
-    if (e && e->buffer) {
-      slots[i].buffer_label = e->buffer->label;
-      uint64_t l = e->buffer->logical_size;
-      /* the logical size counts from the buffer's start, the binding from
-       * its offset */
-      if (l != UINT64_MAX) slots[i].logical = l > e->offset ? l - e->offset : 0;
-    }
+int ls_shader_module_lint(const ls_shader_module *m, const char *file, char **text) {
+  if (text) *text = NULL;
+  if (!m || !m->module || !m->valid) return 0;
+  chk_lint l;
+  memset(&l, 0, sizeof l);
+  const int n = chk_lint_module(m->module, &l);
+  if (n > 0 && text) {
+    size_t len = 0;
+    const char *src = wgsl_module_source(m->module, &len);
+    *text = chk_lint_format(&l, src, len, file ? file : api_label(m->label, "shader.wgsl"));
   }
-  if (chk_dispatch_prepare(d->check, prog, slots, n, d->width, api_pipeline_name(c->pipeline)))
-    desc->observer = chk_observer(d->check);
-  free(slots);
-}
-
-void api_check_after_dispatch(ls_device *d, vm_status st, const vm_result *r) {
-  if (d->check && !d->check_off) chk_dispatch_finish(d->check, st, r);
+  chk_lint_free(&l);
+  return n > 0 ? n : 0;
 }
