@@ -75,6 +75,7 @@ export async function acrossConfigs(provider, body, opts = {}) {
       out = await body(ctx);
       await ctx.device.queue.onSubmittedWorkDone();
       assert.deepEqual(ctx.errors, [], `${config.name}: uncaptured errors`);
+      checkChannel(ctx);
     } finally {
       ctx.device.destroy();
     }
@@ -83,6 +84,24 @@ export async function acrossConfigs(provider, body, opts = {}) {
     assert.deepEqual(norm, first, `${config.name} gave other results than ${firstName}`);
   }
   return first;
+}
+
+// lockstep's own channel (device[Symbol.for('lockstep')], docs/node.md);
+// undefined on other implementations.
+export function lockstepChannel(device) {
+  return device[Symbol.for('lockstep')];
+}
+
+// On lockstep, each configuration must be the one asked for (the adapter's
+// subgroup width), and the race-free programs of these tests must give the
+// sanitizer nothing to report.
+function checkChannel({ device, config }) {
+  const ch = lockstepChannel(device);
+  if (!ch) return;
+  const w = config.flags.find((f) => f.startsWith('subgroup-size='));
+  if (w) assert.equal(ch.adapter.subgroupSize, Number(w.split('=')[1]), `${config.name}: subgroup width`);
+  if (config.flags.includes('check'))
+    assert.deepEqual(ch.findings.map((f) => f.text || f.message), [], `${config.name}: sanitizer findings`);
 }
 
 function normalise(v) {

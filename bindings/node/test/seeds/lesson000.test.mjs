@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { loadProvider } from './provider.mjs';
 import {
   snippet, runJs, acrossConfigs, bufferFrom, bufferOf, readBack, validationError, bindGroup,
-  recordingPass, submitPass, mulF32,
+  recordingPass, submitPass, mulF32, lockstepChannel,
 } from './harness.mjs';
 
 const P = await loadProvider();
@@ -265,6 +265,10 @@ test('000 Dejar que la GPU decida: an indirect count over 65,535 skips the dispa
     assert.equal(await device.popErrorScope(), null);
     assert.deepEqual([...r.args], [200_000, 1, 1]);
     assertFloats(r.datos, initialData(1024), 'datos');
+    // lockstep says so on its own channel, never through WebGPU's errors.
+    const ch = lockstepChannel(device);
+    if (ch) assert.ok(ch.warnings.some((w) => /exceed maxComputeWorkgroupsPerDimension/.test(w)),
+      `lockstep's warnings: ${JSON.stringify(ch.warnings)}`);
     return r;
   });
 });

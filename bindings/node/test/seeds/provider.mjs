@@ -65,7 +65,9 @@ function loadContract(name, where) {
     create: mod.create,
     globals: mod.globals,
     featureLevel: 'core',
-    configs: name === 'lockstep' ? LOCKSTEP_CONFIGS : [{ name: 'default', flags: [] }],
+    // lockstep's binding (from this checkout or a path) exports its own
+    // channel, lockstep(device), besides dawn.node's contract.
+    configs: typeof mod.lockstep === 'function' ? LOCKSTEP_CONFIGS : [{ name: 'default', flags: [] }],
   };
 }
 
@@ -75,5 +77,8 @@ function loadContract(name, where) {
 export async function loadProvider(which = process.env.LOCKSTEP_JS_PROVIDER || 'lockstep') {
   if (which === 'dawn') return loadDawn();
   if (which === 'lockstep') return loadContract('lockstep', BINDING_DIR);
-  return loadContract(path.basename(which), path.resolve(which));
+  const where = path.resolve(which);
+  const p = loadContract(path.basename(where), where);
+  if (p.configs === LOCKSTEP_CONFIGS) p.name = 'lockstep';
+  return p;
 }
