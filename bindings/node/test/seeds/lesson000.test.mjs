@@ -7,30 +7,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadProvider } from './provider.mjs';
 import {
-  snippet, runJs, acrossConfigs, bufferFrom, bufferOf, readBack, validationError, bindGroup,
-  recordingPass, submitPass, mulF32, lockstepChannel,
+  snippet, acrossConfigs, bufferFrom, bufferOf, readBack, validationError, bindGroup, submitPass,
+  mulF32, lockstepChannel,
 } from './harness.mjs';
+import { GUARD, GUARD_DECLS, WORK, initialData, pipeline, guarded, indirectJob } from './programs.mjs';
 
 const P = await loadProvider();
 if (P.missing) throw new Error(P.missing);
 Object.assign(globalThis, P.globals);
 
 const S = GPUBufferUsage.STORAGE, U = GPUBufferUsage.UNIFORM, CD = GPUBufferUsage.COPY_DST;
-
-// The guard kernel's declarations (struct Params, params, datos): the later
-// WGSL blocks of the lesson use them without repeating them.
-const GUARD = snippet('000_guardia.wgsl');
-const GUARD_DECLS = GUARD.slice(0, GUARD.indexOf('@compute'));
-// The lesson's placeholder for the kernel's work, and the work its guard
-// kernel does (datos[i] * 0.99), which the test puts there to observe it.
-const WORK = '  datos[i] = datos[i] * 0.99;';
-
-// datos[i] starts at (i mod 1024) + 1: normal f32 values, none zero.
-function initialData(len) {
-  const a = new Float32Array(len);
-  for (let i = 0; i < len; i++) a[i] = (i % 1024) + 1;
-  return a;
-}
 
 // What the guarded kernels must leave: x * 0.99 (one f32 multiply, see
 // mulF32) below `count`, the initial value at and above it. WGSL converts the
@@ -46,32 +32,6 @@ function assertFloats(got, want, what) {
   if (Buffer.from(got).equals(Buffer.from(want.buffer))) return;
   const i = g.findIndex((v, k) => !Object.is(v, want[k]));
   assert.fail(`${what}: word ${i} is ${g[i]}, expected ${want[i]}`);
-}
-
-function pipeline(device, code, entryPoint = 'main', label) {
-  const module = device.createShaderModule({ label, code });
-  return device.createComputePipeline({ label, layout: 'auto', compute: { module, entryPoint } });
-}
-
-// Runs the guard kernel over a buffer of `len` floats with params.conteo =
-// `count`, dispatching through the JavaScript snippet `js` (which computes
-// the workgroup count itself); returns what the snippet computed, the
-// dispatches it made, and the buffer.
-async function guarded(device, { code, js, scope = {}, results, len, count }) {
-  const params = bufferFrom(device, new Uint32Array([count]), U | CD, 'params');
-  const datos = bufferFrom(device, initialData(len), S | CD, 'datos');
-  const p = pipeline(device, code, 'main', js);
-  const bg = bindGroup(device, p, [params, datos], 'guard');
-  let rec, vars;
-  const enc = device.createCommandEncoder();
-  const pass = enc.beginComputePass();
-  pass.setPipeline(p);
-  pass.setBindGroup(0, bg);
-  rec = recordingPass(pass);
-  vars = await runJs(js, { ...scope, pass: rec }, results);
-  pass.end();
-  device.queue.submit([enc.finish()]);
-  return { vars, calls: rec.calls, bytes: await readBack(device, datos) };
 }
 
 test('000 El techo: 3,000,000 elements at workgroup size 64 are 46,875 workgroups', async () => {
@@ -171,71 +131,6 @@ test('000 El bucle de zancada: 1,024 workgroups process 3,000,001 elements, each
     return bytes;
   });
 });
-
-// Lesson 000's own example of a count only the GPU knows: a particle pool of
-// capacity 100,000 with 12,000 alive. A counting kernel (the test's, not the
-// lesson's) counts the live ones into `contador`; kernel A (preparar) turns
-// it into the dispatch arguments; kernel B (the guard kernel, as procesar)
-// consumes them through dispatchWorkgroupsIndirect in the same pass.
-const CONTAR = `
-@group(0) @binding(0) var<storage, read> vivo: array<u32>;
-@group(0) @binding(1) var<storage, read_write> contador: atomic<u32>;
-@compute @workgroup_size(64)
-fn contar(@builtin(global_invocation_id) gid: vec3u) {
-  if (gid.x < arrayLength(&vivo)) {
-    if (vivo[gid.x] != 0u) { atomicAdd(&contador, 1u); }
-  }
-}`;
-// argsDispatch has no COPY_SRC (the lesson's usage list), so a last kernel
-// copies it out through its STORAGE usage.
-const COPIAR = `
-struct Args { x: u32, y: u32, z: u32 };
-@group(0) @binding(0) var<storage, read> args: Args;
-@group(0) @binding(1) var<storage, read_write> copia: array<u32, 3>;
-@compute @workgroup_size(1)
-fn copiar() { copia[0] = args.x; copia[1] = args.y; copia[2] = args.z; }`;
-
-async function indirectJob(device, { capacity, alive, setCount }) {
-  const { argsDispatch } = await runJs('000_indirecto_args.js', { device }, ['argsDispatch']);
-  const contadorBuf = bufferOf(device, 16, S | U | CD, 'contador');
-  if (setCount !== undefined) device.queue.writeBuffer(contadorBuf, 0, new Uint32Array([setCount]));
-  const vivoData = new Uint32Array(capacity);
-  vivoData.fill(1, 0, alive);
-  const vivo = bufferFrom(device, vivoData, S, 'vivo');
-  const datos = bufferFrom(device, initialData(capacity), S | CD, 'datos');
-  const copia = bufferOf(device, 12, S, 'copia');
-
-  const contar = pipeline(device, CONTAR, 'contar', 'contar');
-  const preparar = pipeline(device, snippet('000_indirecto_preparar.wgsl'), 'preparar', 'preparar');
-  const procesar = pipeline(device, GUARD, 'main', 'procesar');
-  const copiar = pipeline(device, COPIAR, 'copiar', 'copiar');
-  const bgContar = bindGroup(device, contar, [vivo, contadorBuf]);
-  const bgPreparar = bindGroup(device, preparar, [argsDispatch, contadorBuf]);
-  // params.conteo of procesar is the same word, bound as a uniform.
-  const bgProcesar = bindGroup(device, procesar, [contadorBuf, datos]);
-  const bgCopiar = bindGroup(device, copiar, [{ buffer: argsDispatch, offset: 0, size: 12 }, copia]);
-
-  const enc = device.createCommandEncoder();
-  if (setCount === undefined) {
-    const pass = enc.beginComputePass();
-    pass.setPipeline(contar);
-    pass.setBindGroup(0, bgContar);
-    pass.dispatchWorkgroups(Math.ceil(capacity / 64));
-    pass.end();
-  }
-  await runJs('000_indirecto_pase.js', { enc, preparar, procesar, bgPreparar, bgProcesar, argsDispatch });
-  const pass = enc.beginComputePass();
-  pass.setPipeline(copiar);
-  pass.setBindGroup(0, bgCopiar);
-  pass.dispatchWorkgroups(1);
-  pass.end();
-  device.queue.submit([enc.finish()]);
-  return {
-    contador: new Uint32Array((await readBack(device, contadorBuf, 4)).buffer),
-    args: new Uint32Array((await readBack(device, copia, 12)).buffer),
-    datos: await readBack(device, datos),
-  };
-}
 
 test('000 Dejar que la GPU decida: the indirect count is computed on the device by the previous kernel', async () => {
   // 12,000 live particles: preparar writes x = (12,000 + 63) / 64 = 188

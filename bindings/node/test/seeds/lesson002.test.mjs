@@ -13,6 +13,7 @@ import {
   snippet, runJs, acrossConfigs, bufferFrom, bufferOf, readBack, validationError, bindGroup,
   recordingPass, submitPass,
 } from './harness.mjs';
+import { DIVERGENCIA, divergencia, BUCLE, limite, bucle, ACCESO } from './programs.mjs';
 
 const P = await loadProvider();
 if (P.missing) throw new Error(P.missing);
@@ -106,90 +107,6 @@ test('002 El reparto: 100,000 elements are 1,563 workgroups, and the guard stops
     return got;
   });
 });
-
-// Divergence, from "Dónde se nota el lockstep en la práctica": a branch all
-// lanes of a subgroup take alike (per workgroup), one they split on (odd and
-// even lanes), a nested split at a period none of the widths divides (5 and
-// 3), and an early return taken by some lanes only. On SIMT hardware both
-// sides of a split run under a mask; the result of each invocation is what
-// it would be alone.
-const DIVERGENCIA = `
-@group(0) @binding(0) var<storage, read_write> salida: array<u32>;
-@compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(workgroup_id) wid: vec3u) {
-  let i = gid.x;
-  var v: u32;
-  if ((i & 1u) == 0u) { v = i * 3u; } else { v = i + 1000u; }
-  if ((wid.x & 1u) == 0u) { v = v + 7u; } else { v = v ^ 0xffu; }
-  if (i % 5u == 0u) {
-    if (i % 3u == 0u) { v = v * 2u; } else { v = v - 1u; }
-  }
-  if (i % 7u == 3u) { salida[i] = 0xdeadu; return; }
-  salida[i] = v;
-}`;
-function divergencia(i) {
-  let v = (i & 1) === 0 ? i * 3 : i + 1000;
-  v = (Math.floor(i / 64) & 1) === 0 ? v + 7 : (v ^ 0xff);
-  if (i % 5 === 0) v = i % 3 === 0 ? v * 2 : v - 1;
-  return i % 7 === 3 ? 0xdead : v >>> 0;
-}
-
-// Loops, from the same section: "si n vale 3 para 31 invocaciones y 500
-// para una, el subgrupo entero itera 500 veces". Every 32nd invocation loops
-// 500 times, the others 3; a continue skips every fourth iteration.
-const BUCLE = `
-@group(0) @binding(0) var<storage, read> limite: array<u32>;
-@group(0) @binding(1) var<storage, read_write> salida: array<u32>;
-@compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) gid: vec3u) {
-  let n = limite[gid.x];
-  var i = 0u;
-  var suma = 0u;
-  while (i < n) {
-    if (i % 4u == 3u) { i += 1u; continue; }
-    suma += i ^ gid.x;
-    i += 1u;
-  }
-  salida[gid.x] = suma;
-}`;
-const limite = (g) => (g % 32 === 31 ? 500 : 3);
-function bucle(g) {
-  let suma = 0;
-  for (let i = 0; i < limite(g); i++) if (i % 4 !== 3) suma = (suma + (i ^ g)) >>> 0;
-  return suma;
-}
-
-// Coalescing, from "Una instrucción, muchos datos" (32 lanes reading
-// contiguous words are one transaction, scattered ones up to 32) and lesson
-// 000's grid-stride paragraph (invocation 0 taking elements 0..99, 1 taking
-// 100..199 serialises memory): the same map f(x) = 2x + 1 done contiguously
-// by a grid-stride loop, in blocks of 100 per invocation, and as a gather
-// through the permutation i -> (i * 7,919) mod 64,000 (7,919 is prime and
-// does not divide 64,000, so that map is a bijection). Access pattern is a
-// matter of speed only: all three produce what arithmetic says.
-const ACCESO = `
-@group(0) @binding(0) var<storage, read> entrada: array<u32>;
-@group(0) @binding(1) var<storage, read_write> salida: array<u32>;
-@compute @workgroup_size(64)
-fn contiguo(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let zancada = nwg.x * 64u;
-  for (var i = gid.x; i < arrayLength(&entrada); i += zancada) { salida[i] = entrada[i] * 2u + 1u; }
-}
-@compute @workgroup_size(64)
-fn bloques(@builtin(global_invocation_id) gid: vec3u) {
-  for (var k = 0u; k < 100u; k++) {
-    let i = gid.x * 100u + k;
-    if (i >= arrayLength(&entrada)) { break; }
-    salida[i] = entrada[i] * 2u + 1u;
-  }
-}
-@compute @workgroup_size(64)
-fn disperso(@builtin(global_invocation_id) gid: vec3u) {
-  let i = gid.x;
-  if (i >= arrayLength(&entrada)) { return; }
-  let j = (i * 7919u) % arrayLength(&entrada);
-  salida[j] = entrada[j] * 2u + 1u;
-}`;
 
 test('002 SIMT prose: divergent branches give each invocation its own result', async () => {
   // 4,096 invocations (64 workgroups of 64); expected values by divergencia().
