@@ -25,7 +25,8 @@ fn main(@builtin(subgroup_size) w: u32, @builtin(local_invocation_index) li: u32
 }`;
 
 async function run(config, racy) {
-  const adapter = await navigatorFor(P.create(config.flags), P.featureLevel).gpu.requestAdapter();
+  const gpu = P.create(config.flags); // kept referenced until the device is done
+  const adapter = await navigatorFor(gpu, P.featureLevel).gpu.requestAdapter();
   assert.ok(adapter.features.has('subgroups'), 'lockstep offers "subgroups"');
   const dev = await adapter.requestDevice({ requiredFeatures: ['subgroups'] });
   try {
@@ -38,6 +39,7 @@ async function run(config, racy) {
     return { widths: new Set(words.slice(1)), findings: lockstepChannel(dev).findings };
   } finally {
     dev.destroy();
+    gpu.toString();
   }
 }
 
