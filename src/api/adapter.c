@@ -188,10 +188,10 @@ static int api_pow2(uint32_t v) { return v && !(v & (v - 1)); }
 ls_status ls_profile_describe(const char *name, ls_profile_desc *out) {
   const api_profile *p = name ? api_profile_find(name) : NULL;
   if (!p || !out) return LS_OPERATION;
-  size_t n = out->size && out->size < sizeof *out ? out->size : sizeof *out;
+  size_t n = out->struct_size && out->struct_size < sizeof *out ? out->struct_size : sizeof *out;
   ls_profile_desc d;
   memset(&d, 0, sizeof d);
-  d.size = n;
+  d.struct_size = n;
   d.name = p->name;
   d.subgroup_size = p->width;
   d.subgroup_min_size = p->subgroup_min;
@@ -213,7 +213,7 @@ int ls_profile_check(const ls_profile_desc *pd, char *err, size_t errlen) {
   }
   ls_profile_desc p;
   memset(&p, 0, sizeof p);
-  size_t n = pd->size && pd->size < sizeof p ? pd->size : sizeof p;
+  size_t n = pd->struct_size && pd->struct_size < sizeof p ? pd->struct_size : sizeof p;
   memcpy(&p, pd, n);
   const char *nm = p.name ? p.name : "(unnamed)";
   const char *why = NULL;
@@ -300,7 +300,7 @@ ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t 
   ls_adapter_options o;
   memset(&o, 0, sizeof o);
   if (opts) {
-    size_t n = opts->size ? opts->size : sizeof o;
+    size_t n = opts->struct_size ? opts->struct_size : sizeof o;
     memcpy(&o, opts, n < sizeof o ? n : sizeof o);
   }
   const api_profile *p = api_profile_find(o.profile);
@@ -350,7 +350,7 @@ ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t 
   return a;
 }
 
-void ls_adapter_destroy(ls_adapter *adapter) { free(adapter); }
+void ls_adapter_release(ls_adapter *adapter) { free(adapter); }
 
 void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out) {
   if (!out) return;

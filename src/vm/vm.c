@@ -929,6 +929,7 @@ typedef struct vm_shared {
   _Atomic int stop;
   _Atomic int failed; /* the first budget failure claims the report */
   _Atomic int nomem;  /* a worker could not allocate its observer state */
+  _Atomic int cancelled;
   _Atomic uint64_t instructions;
   uint32_t fail_pc, fail_group[3];
   uint8_t bi_used[IR_BI_COUNT];
@@ -1100,6 +1101,11 @@ static void vm_worker(void *arg, unsigned w) {
       }
       /* Workgroups may be long: stop soon after another worker failed. */
       if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) break;
+      if (sh->desc->cancel && atomic_load_explicit(sh->desc->cancel, memory_order_relaxed)) {
+        atomic_store_explicit(&sh->cancelled, 1, memory_order_relaxed);
+        atomic_store_explicit(&sh->stop, 1, memory_order_relaxed);
+        break;
+      }
     }
   }
   atomic_fetch_add_explicit(&sh->instructions, executed, memory_order_relaxed);
@@ -1184,6 +1190,7 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
     if (obs && obs->dispatch_end) obs->dispatch_end(obs->user);
     result->instructions = atomic_load(&sh.instructions);
     if (atomic_load(&sh.nomem)) st = VM_NO_MEMORY;
+    if (atomic_load(&sh.cancelled)) st = VM_CANCELLED;
     if (atomic_load(&sh.failed)) {
       st = VM_BUDGET_EXCEEDED;
       result->pc = sh.fail_pc;

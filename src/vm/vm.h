@@ -120,12 +120,16 @@ typedef struct vm_dispatch_desc {
   uint64_t budget;            /* max subgroup-instructions per workgroup;
                                  0 = unlimited */
   const vm_observer *observer; /* NULL: the plain interpreter (observe.h) */
+  /* Nonzero (set by another thread) stops the dispatch before its next
+   * workgroup with VM_CANCELLED; NULL = never. */
+  const _Atomic int *cancel;
 } vm_dispatch_desc;
 
 typedef enum vm_status {
   VM_OK,
   VM_BUDGET_EXCEEDED, /* a workgroup ran past the budget: a runaway shader */
   VM_NO_MEMORY,
+  VM_CANCELLED, /* desc->cancel was set: the device is going away */
   VM_INVALID /* malformed program or description (an operand out of range,
                 a bad width): a bug in lowering or in the caller; nothing ran */
 } vm_status;
