@@ -111,7 +111,16 @@ ND_FN(import_external_texture) {
   return nd_bool(env, nd_wrap(env, argv[0], ND_EXTERNAL_TEXTURE, e, d) != NULL);
 }
 
+/* formatTexelBytes(name): bytes per texel (0 when lockstep lacks the
+ * format), for copyTextureToTexture's staging buffer. */
+ND_FN(format_texel_bytes) {
+  napi_value argv[1];
+  if (!nd_args(env, info, 1, argv)) return NULL;
+  return nd_u32(env, ls_texture_format_texel_bytes(format_of(env, argv[0])));
+}
+
 const nd_export nd_exports_texture[] = {
+  {"formatTexelBytes", format_texel_bytes},
   {"textureCreate", texture_create},
   {"textureDestroy", texture_destroy},
   {"textureCreateView", texture_create_view},
