@@ -3,8 +3,8 @@
 // GPUPipelineError, GPUUncapturedErrorEvent, GPUDeviceLostInfo) and the
 // DOMExceptions its promises reject with.
 
-const { convert, required } = require('./idl.js');
-const { register, kToken, illegal } = require('./base.js');
+const { convert, required, registerInterface } = require('./idl.js');
+const { kToken, illegal } = require('./base.js');
 
 class GPUError {
   #message;
@@ -52,8 +52,11 @@ class GPUDeviceLostInfo {
   get message() { return this.#message; }
 }
 
-register(GPUError, GPUValidationError, GPUOutOfMemoryError, GPUInternalError, GPUPipelineError,
-  GPUUncapturedErrorEvent, GPUDeviceLostInfo);
+for (const c of [GPUError, GPUValidationError, GPUOutOfMemoryError, GPUInternalError, GPUPipelineError,
+  GPUUncapturedErrorEvent, GPUDeviceLostInfo]) {
+  registerInterface(c.name, c, false);
+  Object.defineProperty(c.prototype, Symbol.toStringTag, { value: c.name, configurable: true });
+}
 
 // lockstep's error types (ls_error_type) -> classes
 const ERROR_CLASSES = [null, GPUValidationError, GPUOutOfMemoryError, GPUInternalError];

@@ -200,9 +200,14 @@ const DICTS = {
 const INTERFACES = new Map();
 const kValid = Symbol('lockstep.interface');
 
-function registerInterface(name, cls) {
+// branded: instances of a WebGPU object interface carry kValid (set by
+// base.js); errors and events are plain classes.
+function registerInterface(name, cls, branded = true) {
   INTERFACES.set(name, cls);
+  if (!branded) UNBRANDED.add(cls);
 }
+const UNBRANDED = new Set();
+const branded = (v, cls) => v instanceof cls && (UNBRANDED.has(cls) || v[kValid]);
 
 // ----------------------------------------------------------- conversion
 
@@ -344,7 +349,7 @@ function build(t) {
   return (v, ctx) => {
     const cls = INTERFACES.get(t);
     if (!cls) throw new Error(`idl: unknown type ${t}`);
-    if (v === null || typeof v !== 'object' || !(v instanceof cls) || !v[kValid])
+    if (v === null || typeof v !== 'object' || !branded(v, cls))
       fail(ctx, `${describe(v)} is not a ${t}`);
     return v;
   };
@@ -433,7 +438,7 @@ function union(types) {
     if (v !== null && typeof v === 'object') {
       for (const t of interfaces) {
         const cls = INTERFACES.get(t);
-        if (cls && v instanceof cls && v[kValid]) return v;
+        if (cls && branded(v, cls)) return v;
       }
       if (seq && iterableOf(v)) return converter(seq)(v, ctx);
       if (dict) return converter(dict)(v, ctx);

@@ -29,7 +29,7 @@
 /* The kinds of handle, with their release and set_label functions. */
 #define ND_KIND_LIST(X)                                                                  \
   X(ADAPTER, "GPUAdapter", ls_adapter_release, NULL)                                     \
-  X(DEVICE, "GPUDevice", nd_device_release_handle, ls_device_set_label)                  \
+  X(DEVICE, "GPUDevice", nd_device_release_handle, nd_device_set_label)                  \
   X(BUFFER, "GPUBuffer", ls_buffer_release, ls_buffer_set_label)                         \
   X(TEXTURE, "GPUTexture", ls_texture_release, ls_texture_set_label)                     \
   X(TEXTURE_VIEW, "GPUTextureView", ls_texture_view_release, ls_texture_view_set_label)  \
@@ -147,6 +147,7 @@ int nd_on_main_thread(void);
 /* ---- device.c */
 void nd_device_release_handle(nd_device *d); /* the DEVICE kind's h is the nd_device */
 nd_device *nd_device_of(napi_env env, napi_value js); /* NULL unless a live device */
+void nd_device_set_label(nd_device *d, const char *label);
 /* Prints the sanitizer findings not printed yet and posts them to JS. */
 void nd_device_drain_findings(nd_device *d);
 /* Writes the profiler reports (once) and prints outstanding findings. */

@@ -88,6 +88,10 @@ void nd_devices_finish_all(void) {
   for (nd_device *d = g_devices; d; d = d->next) nd_device_finish(d);
 }
 
+void nd_device_set_label(nd_device *d, const char *label) {
+  if (d && !d->released) ls_device_set_label(d->h, label);
+}
+
 void nd_device_release_handle(nd_device *d) {
   if (!d || d->released) return;
   nd_device_finish(d);
