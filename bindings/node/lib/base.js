@@ -7,7 +7,7 @@
 // the WebIDL layer.
 
 const { native } = require('./native.js');
-const { registerInterface, kValid } = require('./idl.js');
+const { registerInterface, kValid, usv } = require('./idl.js');
 
 const kToken = Symbol('lockstep.construct');
 const kDevice = Symbol('lockstep.device');
@@ -41,7 +41,7 @@ function defineLabel(cls) {
   Object.defineProperty(cls.prototype, 'label', {
     get() { return this[kLabel]; },
     set(v) {
-      const s = String(v).toWellFormed();
+      const s = usv(String(v));
       this[kLabel] = s;
       if (this[kHandle]) native.setLabel(this, s);
     },
@@ -65,4 +65,4 @@ function use(obj, role) {
   return obj;
 }
 
-module.exports = { kToken, kDevice, kLabel, kHandle, kValid, InvalidUse, illegal, init, name, defineLabel, register, use };
+module.exports = { usv, kToken, kDevice, kLabel, kHandle, kValid, InvalidUse, illegal, init, name, defineLabel, register, use };

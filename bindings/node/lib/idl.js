@@ -211,6 +211,12 @@ const branded = (v, cls) => v instanceof cls && (UNBRANDED.has(cls) || v[kValid]
 
 // ----------------------------------------------------------- conversion
 
+// USVString: lone surrogates become U+FFFD (String.prototype.toWellFormed
+// where the runtime has it, Node.js 20; by hand on Node.js 18).
+const usv = String.prototype.toWellFormed
+  ? (s) => s.toWellFormed()
+  : (s) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 class ConversionError extends TypeError {}
 
 function fail(ctx, what) {
@@ -323,7 +329,7 @@ function build(t) {
     case 'undefined': return (v, ctx) => (v === undefined ? undefined : fail(ctx, `${describe(v)} is not undefined`));
     case 'boolean': return (v) => Boolean(v);
     case 'DOMString': return domString;
-    case 'USVString': return (v, ctx) => domString(v, ctx).toWellFormed();
+    case 'USVString': return (v, ctx) => usv(domString(v, ctx));
     case 'double': return (v, ctx) => restricted(v, ctx, 'double');
     case 'float': return (v, ctx) => {
       const x = restricted(v, ctx, 'float');
@@ -462,4 +468,4 @@ function required(args, n, ctx) {
   if (args.length < n) throw new TypeError(`${ctx}: ${n} argument${n > 1 ? 's' : ''} required, but only ${args.length} present`);
 }
 
-module.exports = { convert, required, registerInterface, kValid, ENUMS, DICTS, TYPEDEFS, ConversionError };
+module.exports = { usv, convert, required, registerInterface, kValid, ENUMS, DICTS, TYPEDEFS, ConversionError };
