@@ -32,7 +32,7 @@ configure_package_config_file(cmake/lockstepConfig.cmake.in
 # The SONAME changes with the major version only, so within one major
 # version the library is a drop-in replacement; find_package says the same.
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/lockstepConfigVersion.cmake
-  COMPATIBILITY SameMajorVersion)
+  COMPATIBILITY ${LS_VERSION_COMPATIBILITY})
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/lockstepConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/lockstepConfigVersion.cmake DESTINATION ${LS_CMAKE_DIR})
 

@@ -31,16 +31,17 @@ int main(void) {
       device, &(ls_buffer_desc){.size = 256 * sizeof(uint32_t),
                                 .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC});
   ls_bind_group_layout *layout = ls_compute_pipeline_get_bind_group_layout(pipeline, 0);
+  ls_bind_group_entry entry = {.binding = 0, .buffer = buffer, .size = LS_WHOLE_SIZE};
   ls_bind_group *group = ls_device_create_bind_group(
-      device, layout, &(ls_bind_group_entry){.binding = 0, .buffer = buffer, .size = LS_WHOLE_SIZE}, 1);
+      device, &(ls_bind_group_desc){.layout = layout, .entries = &entry, .entry_count = 1});
 
-  ls_command_encoder *encoder = ls_device_create_command_encoder(device);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(encoder);
+  ls_command_encoder *encoder = ls_device_create_command_encoder(device, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(encoder, NULL);
   ls_compute_pass_set_pipeline(pass, pipeline);
-  ls_compute_pass_set_bind_group(pass, 0, group);
+  ls_compute_pass_set_bind_group(pass, 0, group, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 4, 1, 1);
   ls_compute_pass_end(pass);
-  ls_command_buffer *commands = ls_command_encoder_finish(encoder);
+  ls_command_buffer *commands = ls_command_encoder_finish(encoder, NULL);
   ls_status status = commands ? ls_queue_submit(device, &commands, 1) : LS_VALIDATION;
 
   uint32_t out[256] = {0};
@@ -49,12 +50,12 @@ int main(void) {
   for (uint32_t i = 0; i < 256; i++) wrong |= out[i] != i * i;
   printf("lockstep %s: out[255] = %u, %s\n", ls_version(), out[255], wrong ? "WRONG" : "as expected");
 
-  ls_bind_group_destroy(group);
-  ls_bind_group_layout_destroy(layout);
-  ls_buffer_destroy(buffer);
-  ls_compute_pipeline_destroy(pipeline);
-  ls_shader_module_destroy(module);
-  ls_device_destroy(device);
-  ls_adapter_destroy(adapter);
+  ls_bind_group_release(group);
+  ls_bind_group_layout_release(layout);
+  ls_buffer_release(buffer);
+  ls_compute_pipeline_release(pipeline);
+  ls_shader_module_release(module);
+  ls_device_release(device);
+  ls_adapter_release(adapter);
   return wrong;
 }
