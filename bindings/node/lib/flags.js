@@ -10,6 +10,10 @@
 //   prof-json=FILE             the same as JSON
 //   budget=N                   subgroup-instructions a workgroup may run before the
 //                              device is lost (a runaway shader); 0 = lockstep's default
+//   dispatch-budget=N          subgroup-instructions one dispatch may run (the GPU
+//                              timeout's equivalent); 0 = lockstep's default
+//   time-limit=MS              wall time one submit may run before the device is lost;
+//                              0 = lockstep's default (60 s)
 
 const { native } = require('./native.js');
 
@@ -31,6 +35,8 @@ const FLAGS = {
   prof: (o, v) => { o.prof = file('prof', v); },
   'prof-json': (o, v) => { o.profJson = file('prof-json', v); },
   budget: (o, v) => { o.budget = integer('budget', v, 0, Number.MAX_SAFE_INTEGER); },
+  'dispatch-budget': (o, v) => { o.dispatchBudget = integer('dispatch-budget', v, 0, Number.MAX_SAFE_INTEGER); },
+  'time-limit': (o, v) => { o.timeLimit = integer('time-limit', v, 0, 0xfffffffe); },
 };
 
 function integer(key, v, lo, hi) {
@@ -68,6 +74,7 @@ const ENV = [
   ['LOCKSTEP_SUBGROUP_SIZE', 'subgroup-size'], ['LOCKSTEP_PROFILE', 'profile'],
   ['LOCKSTEP_THREADS', 'threads'], ['LOCKSTEP_CHECK', 'check'], ['LOCKSTEP_PROF', 'prof'],
   ['LOCKSTEP_PROF_JSON', 'prof-json'], ['LOCKSTEP_BUDGET', 'budget'],
+  ['LOCKSTEP_DISPATCH_BUDGET', 'dispatch-budget'], ['LOCKSTEP_TIME_LIMIT', 'time-limit'],
 ];
 
 function flagsFromEnv(env = process.env) {

@@ -127,7 +127,8 @@ class GPUAdapter {
     illegal(token);
     this.#options = options;
     this.#featureLevel = featureLevel;
-    native.adapterCreate(this, options.profile, options.subgroupSize, options.threads, options.budget);
+    native.adapterCreate(this, options.profile, options.subgroupSize, options.threads, options.budget,
+      options.dispatchBudget, options.timeLimit);
     this.#features = new GPUSupportedFeatures(kToken, adapterFeatures(this));
     const lim = native.adapterLimits(this);
     this.#limits = new GPUSupportedLimits(kToken, lim);

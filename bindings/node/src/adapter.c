@@ -8,20 +8,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* adapterCreate(js, profile, subgroupSize, threads, budget): wraps a new
- * adapter into js; throws with lockstep's message on a bad option. budget
- * 0 = the default; a negative number = no limit. */
+/* A budget argument: undefined or 0 = the default, negative = no limit. */
+static uint64_t budget_arg(napi_env env, napi_value v) {
+  double b = nd_is_nullish(env, v) ? 0 : nd_get_f64(env, v);
+  return b < 0 ? UINT64_MAX : (uint64_t)b;
+}
+
+/* adapterCreate(js, profile, subgroupSize, threads, budget, dispatchBudget,
+ * timeLimitMs): wraps a new adapter into js; throws with lockstep's message
+ * on a bad option. Budgets and the time limit: 0 = the default; negative =
+ * no limit. */
 ND_FN(adapter_create) {
-  napi_value argv[5];
-  if (!nd_args(env, info, 5, argv)) return NULL;
+  napi_value argv[7];
+  if (!nd_args(env, info, 7, argv)) return NULL;
   char *profile = nd_get_str(env, argv[1]);
-  double budget = nd_is_nullish(env, argv[4]) ? 0 : nd_get_f64(env, argv[4]);
+  double ms = nd_is_nullish(env, argv[6]) ? 0 : nd_get_f64(env, argv[6]);
   ls_adapter_options opts = {
     .struct_size = LS_STRUCT_SIZE(ls_adapter_options),
     .profile = profile,
     .subgroup_size = nd_is_nullish(env, argv[2]) ? 0 : nd_get_u32(env, argv[2]),
     .threads = nd_is_nullish(env, argv[3]) ? 0 : nd_get_u32(env, argv[3]),
-    .instruction_budget = budget < 0 ? UINT64_MAX : (uint64_t)budget,
+    .instruction_budget = budget_arg(env, argv[4]),
+    .dispatch_instruction_budget = budget_arg(env, argv[5]),
+    .time_limit_ms = ms < 0 ? UINT32_MAX : (uint32_t)ms,
   };
   char err[512] = "";
   ls_adapter *a = ls_adapter_create(&opts, err, sizeof err);

@@ -36,11 +36,32 @@ test('a runaway shader loses the device (budget flag); the process stays healthy
   fresh.destroy();
 });
 
+test('time-limit=MS: a submit that runs past its wall time loses the device (the GPU timeout)', async () => {
+  const { device } = await getDevice(['time-limit=100', 'threads=1']);
+  const t0 = performance.now();
+  const out = runKernel(device, `@group(0) @binding(0) var<storage, read_write> d: array<u32>;
+    @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3u) {
+      var x = id.x; for (var i = 0u; i < 2000000u; i++) { x = x * 1664525u + 1013904223u; } d[id.x] = x; }`,
+  [new Uint32Array(64 * 64)], 64, { label: 'slow.wgsl' });
+  const info = await device.lost;
+  assert.equal(info.reason, 'unknown');
+  assert.ok(performance.now() - t0 < 5000, 'lost long before the work would have ended');
+  await assert.rejects(out, { name: 'AbortError' });
+});
+
 test('device.destroy(): lost resolves with "destroyed", pending maps abort, later calls do nothing', async () => {
-  const { device } = await getDevice();
+  const { device } = await getDevice(['threads=1']);
+  // work queued before the map, so that the map is still waiting when the
+  // device goes (a map with nothing before it may complete first: the spec
+  // allows that too)
+  const busy = runKernel(device, `@group(0) @binding(0) var<storage, read_write> d: array<u32>;
+    @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3u) {
+      var x = id.x; for (var i = 0u; i < 100000u; i++) { x = x * 1664525u + 1013904223u; } d[id.x] = x; }`,
+  [new Uint32Array(64 * 64)], 64).catch((e) => e.name);
   const b = device.createBuffer({ size: 16, usage: U.MAP_READ });
   const m = b.mapAsync(GPUMapMode.READ);
   device.destroy();
+  assert.equal(await busy, 'AbortError');
   const info = await device.lost;
   assert.equal(info.reason, 'destroyed');
   await assert.rejects(m, { name: 'AbortError' });
@@ -55,14 +76,18 @@ test('device.destroy(): lost resolves with "destroyed", pending maps abort, late
 
 test('timers keep firing while a dispatch runs for seconds', async () => {
   const { device } = await getDevice(['threads=1']);
+  const kernel = (n) => `@group(0) @binding(0) var<storage, read_write> d: array<u32>;
+    @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3u) {
+      var x = id.x; for (var i = 0u; i < ${n}u; i++) { x = x * 1664525u + 1013904223u; } d[id.x] = x; }`;
+  // calibrate: the loop count that makes the dispatch last about 1.5 s here
+  let t = performance.now();
+  await runKernel(device, kernel(20000), [new Uint32Array(64 * 8)], 8);
+  const n = Math.ceil(20000 * 1500 / Math.max(1, performance.now() - t));
   let ticks = 0;
   const timer = setInterval(() => { ticks++; }, 10);
-  const t0 = performance.now();
-  await runKernel(device, `@group(0) @binding(0) var<storage, read_write> d: array<u32>;
-    @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3u) {
-      var x = id.x; for (var i = 0u; i < 700000u; i++) { x = x * 1664525u + 1013904223u; } d[id.x] = x; }`,
-  [new Uint32Array(64 * 8)], 8);
-  const ms = performance.now() - t0;
+  t = performance.now();
+  await runKernel(device, kernel(n), [new Uint32Array(64 * 8)], 8);
+  const ms = performance.now() - t;
   clearInterval(timer);
   assert.ok(ms > 1000, `the dispatch took ${ms.toFixed(0)} ms`);
   assert.ok(ticks >= (ms / 10) * 0.5, `${ticks} ticks in ${ms.toFixed(0)} ms`);
