@@ -13,6 +13,8 @@ const kToken = Symbol('lockstep.construct');
 const kDevice = Symbol('lockstep.device');
 const kLabel = Symbol('lockstep.label');
 const kHandle = Symbol('lockstep.handle'); // true while the native wrap holds a live handle
+const kIsLost = Symbol('lockstep.isLost'); // GPUDevice: lost, destroyed or never made
+const kSubmitted = Symbol('lockstep.submitted'); // GPUCommandBuffer: went to a submit
 
 // Thrown inside a method when an argument is an invalid object; the method
 // turns it into a validation error (and an invalid result).
@@ -65,4 +67,4 @@ function use(obj, role) {
   return obj;
 }
 
-module.exports = { usv, kToken, kDevice, kLabel, kHandle, kValid, InvalidUse, illegal, init, name, defineLabel, register, use };
+module.exports = { kIsLost, kSubmitted, usv, kToken, kDevice, kLabel, kHandle, kValid, InvalidUse, illegal, init, name, defineLabel, register, use };

@@ -9,7 +9,7 @@
 
 const { native, request } = require('./native.js');
 const { convert, required } = require('./idl.js');
-const { kToken, kDevice, kHandle, kLabel, illegal, init, name, defineLabel, register } = require('./base.js');
+const { kToken, kDevice, kHandle, kLabel, illegal, init, name, defineLabel, register, kIsLost } = require('./base.js');
 const { operationError, abortError } = require('./errors.js');
 const { kRaise, live } = require('./device.js');
 
@@ -66,11 +66,11 @@ class GPUBuffer {
     return new Promise((resolve, reject) => {
       const p = { reject };
       this.#pending = p;
-      if (!this[kHandle] || device[Symbol.for('lockstep.isLost')]) {
+      if (!this[kHandle] || device[kIsLost]) {
         // an invalid buffer or a lost device: the map fails (AbortError on a
         // lost device, as the spec's deviceLost; OperationError otherwise,
         // with a validation error)
-        const lost = device[Symbol.for('lockstep.isLost')];
+        const lost = device[kIsLost];
         if (!lost) device[kRaise](`${name(this)}.mapAsync: the buffer is invalid`);
         queueMicrotask(() => {
           if (this.#pending !== p) return;

@@ -7,7 +7,7 @@
 
 const { native, EV, request, devices } = require('./native.js');
 const { convert, required, ENUMS } = require('./idl.js');
-const { kToken, kDevice, kHandle, kLabel, InvalidUse, illegal, init, name, defineLabel, register, use } = require('./base.js');
+const { kToken, kDevice, kHandle, kLabel, InvalidUse, illegal, init, name, defineLabel, register, use, kIsLost } = require('./base.js');
 const errors = require('./errors.js');
 const { GPUSupportedFeatures, GPUSupportedLimits, GPUAdapterInfo } = require('./gpu.js');
 
@@ -15,6 +15,17 @@ const kRaise = Symbol.for('lockstep.raise');
 const kLost = Symbol.for('lockstep.lost');
 const kWarnLost = Symbol.for('lockstep.warnLost');
 const kChannel = Symbol.for('lockstep');
+
+// The other interfaces' modules, loaded on first use (they require this one).
+let mods;
+function M() {
+  mods ??= {
+    buffer: require('./buffer.js'), texture: require('./texture.js'), layout: require('./layout.js'),
+    shader: require('./shader.js'), pipeline: require('./pipeline.js'), encoder: require('./encoder.js'),
+    query: require('./query.js'), queue: require('./queue.js'),
+  };
+  return mods;
+}
 
 let nextDeviceId = 1;
 let profCount = 0;
@@ -118,8 +129,7 @@ class GPUDevice extends EventTarget {
     const feats = this[kHandle] ? ENUMS.GPUFeatureName.filter((f) => native.deviceHasFeature(this, f)) : [];
     this.#features = new GPUSupportedFeatures(kToken, feats);
     this.#limits = new GPUSupportedLimits(kToken, this[kHandle] ? native.deviceLimits(this) : {});
-    const { GPUQueue } = require('./queue.js');
-    this.#queue = new GPUQueue(kToken, this, desc.defaultQueue?.label ?? '');
+    this.#queue = new (M().queue.GPUQueue)(kToken, this, desc.defaultQueue?.label ?? '');
     if (failure) this.#markLost('unknown', 'the adapter had already given a device (requestDevice on an expired adapter)');
   }
 
@@ -185,7 +195,7 @@ class GPUDevice extends EventTarget {
     this.#channel._warning(msg);
   }
 
-  get [Symbol.for('lockstep.isLost')]() { return this.#isLost || this.#destroyed || !this[kHandle]; }
+  get [kIsLost]() { return this.#isLost || this.#destroyed || !this[kHandle]; }
 
   pushErrorScope(filter) {
     required(arguments, 1, 'GPUDevice.pushErrorScope');
@@ -213,62 +223,61 @@ class GPUDevice extends EventTarget {
   createBuffer(descriptor) {
     required(arguments, 1, 'GPUDevice.createBuffer');
     const d = convert('GPUBufferDescriptor', descriptor, 'GPUDevice.createBuffer: descriptor');
-    const { GPUBuffer } = require('./buffer.js');
-    return new GPUBuffer(kToken, this, d);
+    return new (M().buffer.GPUBuffer)(kToken, this, d);
   }
 
   createTexture(descriptor) {
     required(arguments, 1, 'GPUDevice.createTexture');
     const d = convert('GPUTextureDescriptor', descriptor, 'GPUDevice.createTexture: descriptor');
-    return new (require('./texture.js').GPUTexture)(kToken, this, d);
+    return new (M().texture.GPUTexture)(kToken, this, d);
   }
 
   createSampler(descriptor = {}) {
     const d = convert('GPUSamplerDescriptor', descriptor, 'GPUDevice.createSampler: descriptor');
-    return new (require('./texture.js').GPUSampler)(kToken, this, d);
+    return new (M().texture.GPUSampler)(kToken, this, d);
   }
 
   importExternalTexture(descriptor) {
     required(arguments, 1, 'GPUDevice.importExternalTexture');
     const d = convert('GPUExternalTextureDescriptor', descriptor, 'GPUDevice.importExternalTexture: descriptor');
-    return new (require('./texture.js').GPUExternalTexture)(kToken, this, d);
+    return new (M().texture.GPUExternalTexture)(kToken, this, d);
   }
 
   createBindGroupLayout(descriptor) {
     required(arguments, 1, 'GPUDevice.createBindGroupLayout');
     const d = convert('GPUBindGroupLayoutDescriptor', descriptor, 'GPUDevice.createBindGroupLayout: descriptor');
-    return require('./layout.js').createBindGroupLayout(this, d);
+    return M().layout.createBindGroupLayout(this, d);
   }
 
   createPipelineLayout(descriptor) {
     required(arguments, 1, 'GPUDevice.createPipelineLayout');
     const d = convert('GPUPipelineLayoutDescriptor', descriptor, 'GPUDevice.createPipelineLayout: descriptor');
-    return require('./layout.js').createPipelineLayout(this, d);
+    return M().layout.createPipelineLayout(this, d);
   }
 
   createBindGroup(descriptor) {
     required(arguments, 1, 'GPUDevice.createBindGroup');
     const d = convert('GPUBindGroupDescriptor', descriptor, 'GPUDevice.createBindGroup: descriptor');
-    return require('./layout.js').createBindGroup(this, d);
+    return M().layout.createBindGroup(this, d);
   }
 
   createShaderModule(descriptor) {
     required(arguments, 1, 'GPUDevice.createShaderModule');
     const d = convert('GPUShaderModuleDescriptor', descriptor, 'GPUDevice.createShaderModule: descriptor');
-    return new (require('./shader.js').GPUShaderModule)(kToken, this, d);
+    return new (M().shader.GPUShaderModule)(kToken, this, d);
   }
 
   createComputePipeline(descriptor) {
     required(arguments, 1, 'GPUDevice.createComputePipeline');
     const d = convert('GPUComputePipelineDescriptor', descriptor, 'GPUDevice.createComputePipeline: descriptor');
-    return require('./pipeline.js').createComputePipeline(this, d);
+    return M().pipeline.createComputePipeline(this, d);
   }
 
   createComputePipelineAsync(descriptor) {
     try {
       required(arguments, 1, 'GPUDevice.createComputePipelineAsync');
       const d = convert('GPUComputePipelineDescriptor', descriptor, 'GPUDevice.createComputePipelineAsync: descriptor');
-      return require('./pipeline.js').createComputePipelineAsync(this, d);
+      return M().pipeline.createComputePipelineAsync(this, d);
     } catch (e) {
       return Promise.reject(e);
     }
@@ -277,14 +286,14 @@ class GPUDevice extends EventTarget {
   createRenderPipeline(descriptor) {
     required(arguments, 1, 'GPUDevice.createRenderPipeline');
     const d = convert('GPURenderPipelineDescriptor', descriptor, 'GPUDevice.createRenderPipeline: descriptor');
-    return require('./pipeline.js').createRenderPipeline(this, d);
+    return M().pipeline.createRenderPipeline(this, d);
   }
 
   createRenderPipelineAsync(descriptor) {
     try {
       required(arguments, 1, 'GPUDevice.createRenderPipelineAsync');
       const d = convert('GPURenderPipelineDescriptor', descriptor, 'GPUDevice.createRenderPipelineAsync: descriptor');
-      return require('./pipeline.js').createRenderPipelineAsync(this, d);
+      return M().pipeline.createRenderPipelineAsync(this, d);
     } catch (e) {
       return Promise.reject(e);
     }
@@ -292,19 +301,19 @@ class GPUDevice extends EventTarget {
 
   createCommandEncoder(descriptor = {}) {
     const d = convert('GPUCommandEncoderDescriptor', descriptor, 'GPUDevice.createCommandEncoder: descriptor');
-    return new (require('./encoder.js').GPUCommandEncoder)(kToken, this, d);
+    return new (M().encoder.GPUCommandEncoder)(kToken, this, d);
   }
 
   createRenderBundleEncoder(descriptor) {
     required(arguments, 1, 'GPUDevice.createRenderBundleEncoder');
     const d = convert('GPURenderBundleEncoderDescriptor', descriptor, 'GPUDevice.createRenderBundleEncoder: descriptor');
-    return require('./encoder.js').createRenderBundleEncoder(this, d);
+    return M().encoder.createRenderBundleEncoder(this, d);
   }
 
   createQuerySet(descriptor) {
     required(arguments, 1, 'GPUDevice.createQuerySet');
     const d = convert('GPUQuerySetDescriptor', descriptor, 'GPUDevice.createQuerySet: descriptor');
-    return new (require('./query.js').GPUQuerySet)(kToken, this, d);
+    return new (M().query.GPUQuerySet)(kToken, this, d);
   }
 }
 defineLabel(GPUDevice);
@@ -323,7 +332,7 @@ function attempt(device, what, fn, onInvalid) {
 
 // True when device can make objects; else warns (once) on the channel.
 function live(device, what) {
-  if (device[Symbol.for('lockstep.isLost')]) {
+  if (device[kIsLost]) {
     device[kWarnLost](what);
     return false;
   }

@@ -377,12 +377,19 @@ function iterableOf(v) {
   return v !== null && typeof v === 'object' && typeof v[Symbol.iterator] === 'function';
 }
 
+const arrayIterator = Array.prototype[Symbol.iterator];
+
 function sequence(elem) {
   return (v, ctx) => {
     if (v === null || typeof v !== 'object') fail(ctx, `${describe(v)} is not a sequence`);
     const it = v[Symbol.iterator];
     if (typeof it !== 'function') fail(ctx, `${describe(v)} is not iterable (a sequence is needed)`);
     const out = [];
+    if (Array.isArray(v) && it === arrayIterator) {
+      // an ordinary array: what its iterator would give, without the protocol
+      for (let i = 0; i < v.length; i++) out.push(elem(v[i], ctx + '[' + i + ']'));
+      return out;
+    }
     let i = 0;
     for (const e of { [Symbol.iterator]: () => it.call(v) }) out.push(elem(e, `${ctx}[${i++}]`));
     return out;
@@ -423,10 +430,11 @@ function dictionary(name) {
       const x = v === undefined || v === null ? undefined : v[k];
       if (x === undefined) {
         if (def === R) fail(ctx, `${name}.${k} is required`);
-        if (def !== undefined) out[k] = typeof def === 'object' ? structuredClone(def) : def;
+        // object defaults are all empty ({} or [])
+        if (def !== undefined) out[k] = typeof def === 'object' ? (Array.isArray(def) ? [] : {}) : def;
         continue;
       }
-      out[k] = conv(x, `${ctx}.${k}`);
+      out[k] = conv(x, ctx + '.' + k);
     }
     return out;
   };
@@ -440,11 +448,12 @@ function union(types) {
   const seq = types.find((t) => t.startsWith('sequence<'));
   const dict = types.find((t) => DICTS[t]);
   const other = types.filter((t) => ENUMS[t] || t === 'undefined' || TYPEDEFS[t] || INT_RANGES[t]);
+  let classes;
   return (v, ctx) => {
     if (v !== null && typeof v === 'object') {
-      for (const t of interfaces) {
-        const cls = INTERFACES.get(t);
-        if (cls && branded(v, cls)) return v;
+      classes ??= interfaces.map((t) => INTERFACES.get(t)).filter(Boolean);
+      for (const cls of classes) {
+        if (branded(v, cls)) return v;
       }
       if (seq && iterableOf(v)) return converter(seq)(v, ctx);
       if (dict) return converter(dict)(v, ctx);

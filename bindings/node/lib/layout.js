@@ -82,11 +82,16 @@ function createPipelineLayout(device, d) {
   return l;
 }
 
+let resourceClasses;
+function classes() {
+  resourceClasses ??= { ...require('./buffer.js'), ...require('./texture.js') };
+  return resourceClasses;
+}
+
 function flattenResource(entry, where) {
   const r = entry.resource;
   const out = { binding: entry.binding };
-  const { GPUBuffer } = require('./buffer.js');
-  const { GPUTexture, GPUTextureView, GPUSampler, GPUExternalTexture } = require('./texture.js');
+  const { GPUBuffer, GPUTexture, GPUTextureView, GPUSampler, GPUExternalTexture } = classes();
   if (r instanceof GPUBuffer) return { ...out, buffer: use(r, `${where}: binding ${entry.binding}`) };
   if (r instanceof GPUTextureView) return { ...out, view: use(r, `${where}: binding ${entry.binding}`) };
   if (r instanceof GPUTexture) return { ...out, view: use(r.createView(), `${where}: binding ${entry.binding}`) };

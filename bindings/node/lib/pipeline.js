@@ -14,12 +14,13 @@ const { GPUPipelineError } = require('./errors.js');
 
 const COMPUTE_ONLY = 'lockstep runs compute only: render pipelines, render passes and render bundles are not implemented';
 
+let layoutModule;
+
 function getBindGroupLayout(index) {
   required(arguments, 1, `${name(this)}.getBindGroupLayout`);
   index = convert('unsigned long', index, `${name(this)}.getBindGroupLayout: index`);
-  const { GPUBindGroupLayout } = require('./layout.js');
   const device = this[kDevice];
-  const l = new GPUBindGroupLayout(kToken, device, '');
+  const l = new (layoutModule ??= require('./layout.js')).GPUBindGroupLayout(kToken, device, '');
   if (!live(device, 'getBindGroupLayout')) return l;
   attempt(device, `${name(this)}.getBindGroupLayout(${index})`, () => {
     use(this, 'the pipeline');

@@ -6,7 +6,7 @@
 
 const { native, request } = require('./native.js');
 const { convert, required } = require('./idl.js');
-const { kHandle, kDevice, InvalidUse, illegal, init, name, defineLabel, register, use } = require('./base.js');
+const { kHandle, kDevice, InvalidUse, illegal, init, name, defineLabel, register, use, kSubmitted } = require('./base.js');
 const { operationError } = require('./errors.js');
 const { attempt, live, kRaise } = require('./device.js');
 
@@ -52,14 +52,14 @@ class GPUQueue {
     const bad = cbs.find((cb) => !cb[kHandle]);
     if (bad) {
       // the whole submit is refused, and every command buffer in it is spent
-      const why = bad[Symbol.for('lockstep.submitted')] ? 'was already submitted' : 'is invalid';
+      const why = bad[kSubmitted] ? 'was already submitted' : 'is invalid';
       native.submit(null, cbs);
-      for (const cb of cbs) { cb[kHandle] = false; cb[Symbol.for('lockstep.submitted')] = true; }
+      for (const cb of cbs) { cb[kHandle] = false; cb[kSubmitted] = true; }
       device[kRaise](`GPUQueue.submit: ${name(bad)} ${why}; nothing in this submit runs`);
       return;
     }
     native.submit(device, cbs);
-    for (const cb of cbs) { cb[kHandle] = false; cb[Symbol.for('lockstep.submitted')] = true; }
+    for (const cb of cbs) { cb[kHandle] = false; cb[kSubmitted] = true; }
   }
 
   onSubmittedWorkDone() {

@@ -170,10 +170,6 @@ static const struct {
 #undef ND_X_
 };
 
-/* One type tag per kind, so that a wrap of one kind is never taken for
- * another (napi_check_object_type_tag). */
-static napi_type_tag tags[ND_KIND_COUNT_];
-
 static void finalize_obj(napi_env env, void *data, void *hint) {
   nd_obj *o = data;
   if (o->h && kinds[o->kind].release) kinds[o->kind].release(o->h);
@@ -201,17 +197,21 @@ nd_obj *nd_wrap(napi_env env, napi_value js, nd_kind kind, void *h, nd_device *d
     nd_throw(env, "ERR_LOCKSTEP_WRAP", "%s: the object already holds a handle", kinds[kind].name);
     return NULL;
   }
-  napi_type_tag_object(env, js, &tags[kind]);
   return o;
 }
 
-nd_obj *nd_unwrap(napi_env env, napi_value js, nd_kind kind) {
-  if (type_of(env, js) != napi_object) return NULL;
-  bool ok = false;
-  if (napi_check_object_type_tag(env, js, &tags[kind], &ok) != napi_ok || !ok) return NULL;
+/* Only this addon wraps the binding's objects (lib/ creates them), so a
+ * wrap is always an nd_obj, and its kind tells one interface from another:
+ * cheaper per call than Node-API's type tags. */
+static nd_obj *unwrap_any(napi_env env, napi_value js) {
   void *p = NULL;
-  if (napi_unwrap(env, js, &p) != napi_ok) return NULL;
+  if (!js || napi_unwrap(env, js, &p) != napi_ok) return NULL;
   return p;
+}
+
+nd_obj *nd_unwrap(napi_env env, napi_value js, nd_kind kind) {
+  nd_obj *o = unwrap_any(env, js);
+  return o && o->kind == kind ? o : NULL;
 }
 
 void *nd_handle(napi_env env, napi_value js, nd_kind kind) {
@@ -229,15 +229,11 @@ void nd_external_memory(napi_env env, nd_obj *o, int64_t bytes) {
 ND_FN(set_label) {
   napi_value argv[2];
   if (!nd_args(env, info, 2, argv)) return NULL;
-  for (int k = 0; k < ND_KIND_COUNT_; k++) {
-    nd_obj *o = nd_unwrap(env, argv[0], (nd_kind)k);
-    if (!o) continue;
-    if (o->h && kinds[k].set_label) {
-      char *s = nd_get_str(env, argv[1]);
-      kinds[k].set_label(o->h, s ? s : "");
-      free(s);
-    }
-    break;
+  nd_obj *o = unwrap_any(env, argv[0]);
+  if (o && o->h && kinds[o->kind].set_label) {
+    char *s = nd_get_str(env, argv[1]);
+    kinds[o->kind].set_label(o->h, s ? s : "");
+    free(s);
   }
   return nd_undefined(env);
 }
@@ -307,7 +303,8 @@ static void call_js(napi_env env, napi_value js_cb, void *context, void *data) {
       }
     }
   }
-  if (env && (is_request(e->kind) || e->counted)) pending_done(env);
+  int renewed = env && e->kind == ND_EV_INTERNAL_DONE && nd_watch_done(nd_device_by_id(e->id));
+  if (env && !renewed && (is_request(e->kind) || e->counted)) pending_done(env);
   free(e->message);
   free(e);
 }
@@ -365,11 +362,6 @@ static const nd_export *const tables[] = {
 static napi_value init(napi_env env, napi_value exports) {
   g_main = pthread_self();
   g_env = env;
-  for (int k = 0; k < ND_KIND_COUNT_; k++) {
-    /* arbitrary but fixed: "lockstep" and the kind */
-    tags[k].lower = 0x6c6f636b73746570ull;
-    tags[k].upper = 0x6e6f646500000000ull | (uint64_t)k;
-  }
   for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
     for (const nd_export *e = tables[t]; e->name; e++) {
       napi_value fn;

@@ -86,6 +86,8 @@ struct nd_device {
   char *prof_html, *prof_json; /* where the reports go; NULL = none */
   int reports_written;
   char *profile;        /* the adapter's profile name, for report headers */
+  int watching;         /* the binding's own work-done watch is outstanding (main thread) */
+  int submitted_since;  /* submits made after that watch was registered (main thread) */
   nd_device *next;      /* every live device, for the exit hook */
 };
 
@@ -153,6 +155,14 @@ void nd_device_drain_findings(nd_device *d);
 /* Writes the profiler reports (once) and prints outstanding findings. */
 void nd_device_finish(nd_device *d);
 void nd_devices_finish_all(void);
+nd_device *nd_device_by_id(uint32_t id); /* a live device, or NULL */
+
+/* ---- queue.c */
+/* Watches the device's submitted work (see queue.c); nd_watch_done runs on
+ * the main thread when a watch's event is delivered and returns 1 when the
+ * watch was renewed (the pending count stays). */
+void nd_watch_submit(napi_env env, nd_device *d);
+int nd_watch_done(nd_device *d);
 
 /* ---- pass.c */
 void nd_compute_pass_release(ls_compute_pass *p);

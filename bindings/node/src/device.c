@@ -84,6 +84,13 @@ void nd_device_finish(nd_device *d) {
   }
 }
 
+nd_device *nd_device_by_id(uint32_t id) {
+  for (nd_device *d = g_devices; d; d = d->next) {
+    if (d->id == id) return d;
+  }
+  return NULL;
+}
+
 void nd_devices_finish_all(void) {
   for (nd_device *d = g_devices; d; d = d->next) nd_device_finish(d);
 }

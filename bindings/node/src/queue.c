@@ -3,12 +3,14 @@
  * on its queue thread and thread pool), writeBuffer, writeTexture and
  * onSubmittedWorkDone.
  *
- * After each submit the binding asks lockstep for a work-done callback of
- * its own: when it comes (on the queue thread), the sanitizer's new findings
- * are printed, and its event lets the event loop go once no submitted work
- * is left. A script therefore exits when its last submitted work is done,
- * and never while a device loss or a finding of that work is still on its
- * way.
+ * The binding watches submitted work with a work-done callback of its own:
+ * when it comes (on the queue thread), the sanitizer's new findings are
+ * printed, and its event lets the event loop go once no submitted work is
+ * left. One watch is outstanding per device at a time: submits made while
+ * it is renew it when it completes, so a stream of submits costs one
+ * callback per batch, not one each. A script therefore exits when its last
+ * submitted work is done, and never while a device loss or a finding of
+ * that work is still on its way.
  */
 #include "addon.h"
 
@@ -37,6 +39,28 @@ static void on_internal_done(void *user, ls_status status) {
   nd_post(ND_EV_INTERNAL_DONE, d->id, (int32_t)status, NULL);
 }
 
+void nd_watch_submit(napi_env env, nd_device *d) {
+  if (d->watching) {
+    d->submitted_since = 1;
+    return;
+  }
+  d->watching = 1;
+  d->submitted_since = 0;
+  nd_pending_begin(env);
+  ls_queue_on_submitted_work_done(d->h, on_internal_done, d);
+}
+
+int nd_watch_done(nd_device *d) {
+  if (!d || d->released) return 0;
+  if (d->submitted_since && !ls_device_is_lost(d->h)) {
+    d->submitted_since = 0;
+    ls_queue_on_submitted_work_done(d->h, on_internal_done, d);
+    return 1;
+  }
+  d->watching = 0;
+  return 0;
+}
+
 /* submit(device, commandBuffers): the command buffers' handles are
  * consumed. Returns lockstep's status name. */
 ND_FN(submit) {
@@ -61,10 +85,7 @@ ND_FN(submit) {
   ls_status st = LS_DEVICE_LOST;
   if (d) {
     st = ls_queue_submit_async(d->h, cbs, got);
-    if (st == LS_OK) {
-      nd_pending_begin(env);
-      ls_queue_on_submitted_work_done(d->h, on_internal_done, d);
-    }
+    if (st == LS_OK) nd_watch_submit(env, d);
   } else {
     for (uint32_t i = 0; i < got; i++) ls_command_buffer_release(cbs[i]);
   }
