@@ -180,6 +180,18 @@ typedef struct ls_adapter_options {
    * device is lost (a runaway shader); 0 = the default, 1 << 32;
    * UINT64_MAX = no limit. */
   uint64_t instruction_budget;
+  /* The GPU timeout's equivalent, for work that no single workgroup makes
+   * runaway (a huge dispatch, many dispatches): the most subgroup-
+   * instructions one dispatch may execute (0 = the default, 1 << 40;
+   * UINT64_MAX = no limit), and the most wall time, in milliseconds, one
+   * submit may run (0 = the default, 60000; UINT32_MAX = no limit).
+   * Past either the device is lost, with a message naming the dispatch, a
+   * WGSL line and a workgroup that was running. The defaults are far above
+   * what any dispatch of the test corpus or the CTS needs on one core (a
+   * GPU's watchdog, 2 to 10 s, is for hardware about 1,000 times faster)
+   * and end a runaway in about a minute. */
+  uint64_t dispatch_instruction_budget;
+  uint32_t time_limit_ms;
 } ls_adapter_options;
 
 typedef struct ls_adapter_info {

@@ -341,6 +341,11 @@ ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t 
   a->limits = p->limits;
   a->width = w;
   a->threads = threads;
+  a->dispatch_budget = o.dispatch_instruction_budget == 0            ? (uint64_t)1 << 40
+                       : o.dispatch_instruction_budget == UINT64_MAX ? 0
+                                                                     : o.dispatch_instruction_budget;
+  a->time_limit_ms = o.time_limit_ms == 0 ? 60000 : o.time_limit_ms == UINT32_MAX ? 0
+                                                                                  : o.time_limit_ms;
   if (o.instruction_budget == 0)
     a->budget = (uint64_t)1 << 32;
   else if (o.instruction_budget == UINT64_MAX)

@@ -79,6 +79,8 @@ struct ls_adapter {
   uint32_t width;
   uint32_t threads;
   uint64_t budget; /* per workgroup, as vm_dispatch_desc.budget (0 = none) */
+  uint64_t dispatch_budget; /* per dispatch (0 = none) */
+  uint32_t time_limit_ms;   /* per submit (0 = none) */
 };
 
 /* ----------------------------------------------------------------- device */
@@ -127,7 +129,9 @@ struct ls_device {
   _Atomic int released;  /* ls_device_release was called */
   ls_limits limits;
   uint32_t width, threads;
-  uint64_t budget;
+  uint64_t budget, dispatch_budget;
+  uint32_t time_limit_ms;
+  uint64_t deadline; /* of the submit running now (queue thread only); 0 = none */
   const api_profile *profile;
   char *label;
   vm_pool *pool;

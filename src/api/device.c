@@ -230,6 +230,8 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
   dev->width = adapter->width;
   dev->threads = adapter->threads;
   dev->budget = adapter->budget;
+  dev->dispatch_budget = adapter->dispatch_budget;
+  dev->time_limit_ms = adapter->time_limit_ms;
   dev->profile = adapter->profile;
   dev->next_id = 1;
   if (d.label && !(dev->label = api_strdup(d.label))) {

@@ -8,6 +8,7 @@
  * over the limit skip the dispatch (WebGPU's rule) with a warning to the log
  * callback. A workgroup running past the budget loses the device.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -150,6 +151,8 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   desc.width = d->width;
   desc.budget = d->budget;
   desc.cancel = &d->cancel;
+  desc.deadline = d->deadline;
+  desc.dispatch_budget = d->dispatch_budget;
   desc.observer = d->observer;
   api_check_before_dispatch(d, c, prog, vb, n, &desc);
   vm_result r;
@@ -168,12 +171,22 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   uint32_t line = 0, col = 0;
   if (prog->source && prog->spans && r.pc < prog->ncode)
     diag_line_col(prog->source, prog->source_len, prog->spans[r.pc].start, &line, &col);
+  char what[160];
+  if (st == VM_TIMEOUT)
+    snprintf(what, sizeof what, "ran past the submit's time limit (%u ms, "
+             "ls_adapter_options.time_limit_ms)", d->time_limit_ms);
+  else if (r.whole_dispatch)
+    snprintf(what, sizeof what, "ran past the dispatch's instruction budget (%llu "
+             "subgroup-instructions, ls_adapter_options.dispatch_instruction_budget)",
+             (unsigned long long)d->dispatch_budget);
+  else
+    snprintf(what, sizeof what, "ran past the instruction budget (%llu subgroup-instructions "
+             "per workgroup, ls_adapter_options.instruction_budget)",
+             (unsigned long long)d->budget);
   api_device_lose(d, LS_LOST_UNKNOWN,
-                  "the dispatch of entry point '%s' (pipeline '%s') ran past the instruction "
-                  "budget (%llu subgroup-instructions per workgroup) at %s:%u:%u in workgroup "
-                  "(%u, %u, %u): a runaway shader? (the budget is "
-                  "ls_adapter_options.instruction_budget)",
-                  prog->entry_point, api_pipeline_name(p), (unsigned long long)d->budget,
+                  "the dispatch (%u, %u, %u) of entry point '%s' (pipeline '%s') %s at %s:%u:%u "
+                  "in workgroup (%u, %u, %u): a runaway shader?",
+                  n[0], n[1], n[2], prog->entry_point, api_pipeline_name(p), what,
                   prog->filename ? prog->filename : "shader.wgsl", line, col, r.group[0],
                   r.group[1], r.group[2]);
   return LS_DEVICE_LOST;
@@ -241,6 +254,7 @@ typedef struct api_submit_op {
 static void api_submit_run(ls_device *d, void *arg) {
   api_submit_op *s = arg;
   api_errors_uncaptured = !s->result;
+  d->deadline = d->time_limit_ms ? api_now_ns() + (uint64_t)d->time_limit_ms * 1000000u : 0;
   ls_status st = api_queue_execute(d, s->cbs, s->count);
   api_errors_uncaptured = 0;
   if (s->result) *s->result = st;
