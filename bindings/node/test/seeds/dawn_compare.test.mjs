@@ -27,7 +27,7 @@ const D = await loadProvider('dawn');
 if (L.missing) throw new Error(L.missing);
 Object.assign(globalThis, L.globals);
 const skip = D.missing || false;
-if (skip) console.log(`# dawn_compare: skipped: ${skip}`);
+if (skip) console.log(`dawn_compare: skipped: ${skip}`);
 
 const S = () => GPUBufferUsage.STORAGE, CD = () => GPUBufferUsage.COPY_DST;
 const WIDE = { requiredLimits: { maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256 } };
