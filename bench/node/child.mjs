@@ -6,7 +6,9 @@
 //     the whole small job, timed from the first line of this script (Node's
 //     own start-up is before it): import of the implementation's module,
 //     adapter, device, shader module, pipeline, one dispatch of 1,024
-//     elements (lesson 000's guarded kernel), read back, check;
+//     elements (lesson 000's guarded kernel), read back, check; also the
+//     CPU time all the process's threads spent on it (less sensitive than
+//     wall time to a loaded machine);
 //   node bench/node/child.mjs dispatch lockstep|dawn|PATH [N]
 //     per-dispatch cost of the JavaScript path: createBindGroup + encoder +
 //     setPipeline + setBindGroup + dispatchWorkgroups(1) + end + finish +
@@ -15,6 +17,7 @@
 //
 // Prints one JSON line.
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const { loadProvider } = await import('../../bindings/node/test/seeds/provider.mjs');
 
 const [mode, which = 'lockstep', nArg] = process.argv.slice(2);
@@ -79,7 +82,9 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
   const out = new Float32Array((await readWords(datos, N * 4)).buffer);
   const want = Math.fround(2 * Math.fround(0.99));
   const tEnd = performance.now();
+  const cpu = process.cpuUsage(cpu0);
   return { ok: out.every((v) => v === want), startupMs: t0, jobMs: tEnd - t0,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     importMs: tImport - t0, deviceMs: tDevice - tImport, workMs: tEnd - tDevice };
 }
 

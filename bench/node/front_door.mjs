@@ -83,6 +83,8 @@ console.log(`    lockstep: ${us('lockstep').map((x) => fmt(x, 0)).join(' ')}`);
 console.log(`    dawn:     ${us('dawn').map((x) => fmt(x, 0)).join(' ')}`);
 console.log(`(b) small job (import .. read back of 1,024 elements): ${JOBS} processes each, medians`);
 console.log(`    lockstep ${fmt(mB.lockstep, 1)} ms   dawn ${fmt(mB.dawn, 1)} ms   dawn / lockstep ${fmt(mB.dawn / mB.lockstep, 1)}`);
+const cpuL = part('lockstep', 'cpuMs'), cpuD = part('dawn', 'cpuMs');
+console.log(`    CPU time of all threads: lockstep ${fmt(cpuL, 1)} ms   dawn ${fmt(cpuD, 1)} ms   dawn / lockstep ${fmt(cpuD / cpuL, 1)}`);
 for (const name of ['lockstep', 'dawn'])
   console.log(`    ${name.padEnd(8)} import ${fmt(part(name, 'importMs'), 1)} ms, adapter + device ${fmt(part(name, 'deviceMs'), 1)} ms, ` +
     `module .. read back ${fmt(part(name, 'workMs'), 1)} ms (Node start-up before the clock: ${fmt(part(name, 'startupMs'), 1)} ms)`);
