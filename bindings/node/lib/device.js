@@ -5,7 +5,7 @@
 // sanitizer's findings and lockstep's warnings as they come, and the
 // profiler's reports.
 
-const { native, EV, request, devices } = require('./native.js');
+const { native, EV, request, devices, trackDevice } = require('./native.js');
 const { convert, required, ENUMS } = require('./idl.js');
 const { kToken, kDevice, kHandle, kLabel, InvalidUse, illegal, init, name, defineLabel, register, use, kIsLost } = require('./base.js');
 const errors = require('./errors.js');
@@ -105,7 +105,7 @@ class GPUDevice extends EventTarget {
     this.#adapterInfo = new GPUAdapterInfo(kToken, native.adapterInfo(adapter));
     const internals = { adapterInfo: native.adapterInfo(adapter), onEvent: (k, s, m) => this.#onEvent(k, s, m) };
     this[kLost] = internals;
-    devices.set(this.#id, new WeakRef(internals));
+    trackDevice(this.#id, internals);
     let failure;
     if (expired) {
       failure = 'expired';

@@ -125,6 +125,23 @@ test('a script exits on its own when its work is done, with and without device.d
   }
 });
 
+test('handlers that throw: the exception reaches the process, events keep coming, nothing crashes', () => {
+  const r = runNode([fixture('throwing.mjs')]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), ['listener boom', 'then boom', 'listener boom']);
+});
+
+test('worker threads: the addon refuses a second environment with a clear error', () => {
+  const r = runNode(['-e', `
+    require('./index.js');
+    const { Worker } = require('node:worker_threads');
+    const w = new Worker("try { require(process.argv[2]); } catch (e) { require('node:worker_threads').parentPort.postMessage(e.message); }",
+      { eval: true, argv: [require.resolve('./index.js')] });
+    w.on('message', (m) => { console.log(m); w.terminate(); });`]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /one Node\.js environment/);
+});
+
 test('register: navigator.gpu and the globals from the environment, for an unmodified browser-style script', () => {
   const sum = (1023 * 1024 / 2) * 2;
   for (const w of [8, 64]) {
