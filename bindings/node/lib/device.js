@@ -7,7 +7,7 @@
 
 const { native, EV, request, devices, trackDevice } = require('./native.js');
 const { convert, required, ENUMS } = require('./idl.js');
-const { kToken, kDevice, kHandle, kLabel, InvalidUse, illegal, init, name, defineLabel, register, use, kIsLost } = require('./base.js');
+const { kToken, kDevice, kHandle, kLabel, InvalidUse, illegal, init, name, defineLabel, register, use, kIsLost, kMapped } = require('./base.js');
 const errors = require('./errors.js');
 const { GPUSupportedFeatures, GPUSupportedLimits, GPUAdapterInfo } = require('./gpu.js');
 
@@ -99,6 +99,7 @@ class GPUDevice extends EventTarget {
     illegal(token);
     super();
     init(this, this, desc.label);
+    this[kMapped] = new Set();
     this.#id = nextDeviceId++;
     this.#lost = new Promise((resolve) => { this.#resolveLost = resolve; });
     this.#channel = new LockstepChannel(this);
@@ -148,6 +149,9 @@ class GPUDevice extends EventTarget {
   }
 
   destroy() {
+    // the spec: unmap() every buffer of the device first (its ArrayBuffers
+    // are detached before lockstep takes the memory back)
+    for (const b of [...this[kMapped]]) b.unmap();
     this.#destroyed = true;
     if (this[kHandle]) native.deviceDestroy(this);
     else this.#markLost('destroyed', 'the device was destroyed');
