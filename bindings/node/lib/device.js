@@ -151,7 +151,7 @@ class GPUDevice extends EventTarget {
   destroy() {
     // the spec: unmap() every buffer of the device first (its ArrayBuffers
     // are detached before lockstep takes the memory back)
-    for (const b of [...this[kMapped]]) b.unmap();
+    for (const ref of [...this[kMapped]]) ref.deref()?.unmap();
     this.#destroyed = true;
     if (this[kHandle]) native.deviceDestroy(this);
     else this.#markLost('destroyed', 'the device was destroyed');
