@@ -15,6 +15,7 @@ const kLabel = Symbol('lockstep.label');
 const kHandle = Symbol('lockstep.handle'); // true while the native wrap holds a live handle
 const kIsLost = Symbol('lockstep.isLost'); // GPUDevice: lost, destroyed or never made
 const kSubmitted = Symbol('lockstep.submitted'); // GPUCommandBuffer: went to a submit
+const kMapped = Symbol('lockstep.mapped'); // GPUDevice: WeakRefs of its buffers mapped or with a map pending
 
 // Thrown inside a method when an argument is an invalid object; the method
 // turns it into a validation error (and an invalid result).
@@ -67,4 +68,4 @@ function use(obj, role) {
   return obj;
 }
 
-module.exports = { kIsLost, kSubmitted, usv, kToken, kDevice, kLabel, kHandle, kValid, InvalidUse, illegal, init, name, defineLabel, register, use };
+module.exports = { kMapped, kIsLost, kSubmitted, usv, kToken, kDevice, kLabel, kHandle, kValid, InvalidUse, illegal, init, name, defineLabel, register, use };

@@ -9,7 +9,7 @@
 
 const { native, request } = require('./native.js');
 const { convert, required } = require('./idl.js');
-const { kToken, kDevice, kHandle, kLabel, illegal, init, name, defineLabel, register, kIsLost } = require('./base.js');
+const { kToken, kDevice, kHandle, kLabel, illegal, init, name, defineLabel, register, kIsLost, kMapped } = require('./base.js');
 const { operationError, abortError } = require('./errors.js');
 const { kRaise, live } = require('./device.js');
 
@@ -22,6 +22,7 @@ class GPUBuffer {
   #pending = null; // {reject, id} of the map in flight
   #mapping = null; // {mode, start, end, views: [{start, end, ab, back}], local}
   #destroyed = false;
+  #self = new WeakRef(this); // in the device's set of mapped buffers, which must not keep it alive
 
   constructor(token, device, d) {
     illegal(token);
@@ -31,6 +32,7 @@ class GPUBuffer {
     if (live(device, 'createBuffer'))
       this[kHandle] = native.bufferCreate(this, device, d.size, d.usage, d.label, d.mappedAtCreation);
     if (d.mappedAtCreation) {
+      device[kMapped].add(this.#self);
       if (this[kHandle]) {
         this.#mapping = { mode: WRITE, start: 0, end: d.size, views: [], local: null };
       } else {
@@ -66,6 +68,7 @@ class GPUBuffer {
     return new Promise((resolve, reject) => {
       const p = { reject };
       this.#pending = p;
+      device[kMapped].add(this.#self);
       if (!this[kHandle] || device[kIsLost]) {
         // an invalid buffer or a lost device: the map fails (AbortError on a
         // lost device, as the spec's deviceLost; OperationError otherwise,
@@ -75,6 +78,7 @@ class GPUBuffer {
         queueMicrotask(() => {
           if (this.#pending !== p) return;
           this.#pending = null;
+          device[kMapped].delete(this.#self);
           reject(lost ? abortError(`${name(this)}.mapAsync: the device is lost`)
             : operationError(`${name(this)}.mapAsync: the buffer is invalid`));
         });
@@ -84,6 +88,7 @@ class GPUBuffer {
       native.bufferMapAsync(this, mode, offset, size, request((status, message) => {
         if (this.#pending !== p) return; // cancelled by unmap/destroy: already rejected
         this.#pending = null;
+        if (status !== 0) device[kMapped].delete(this.#self);
         if (status === 0) {
           this.#mapping = { mode, start: offset, end: offset + rangeSize, views: [], local: null };
           resolve();
@@ -124,6 +129,7 @@ class GPUBuffer {
   }
 
   unmap() {
+    this[kDevice][kMapped].delete(this.#self);
     if (this.#pending) {
       const p = this.#pending;
       this.#pending = null;

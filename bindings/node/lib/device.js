@@ -5,9 +5,9 @@
 // sanitizer's findings and lockstep's warnings as they come, and the
 // profiler's reports.
 
-const { native, EV, request, devices } = require('./native.js');
+const { native, EV, request, devices, trackDevice } = require('./native.js');
 const { convert, required, ENUMS } = require('./idl.js');
-const { kToken, kDevice, kHandle, kLabel, InvalidUse, illegal, init, name, defineLabel, register, use, kIsLost } = require('./base.js');
+const { kToken, kDevice, kHandle, kLabel, InvalidUse, illegal, init, name, defineLabel, register, use, kIsLost, kMapped } = require('./base.js');
 const errors = require('./errors.js');
 const { GPUSupportedFeatures, GPUSupportedLimits, GPUAdapterInfo } = require('./gpu.js');
 
@@ -99,13 +99,14 @@ class GPUDevice extends EventTarget {
     illegal(token);
     super();
     init(this, this, desc.label);
+    this[kMapped] = new Set();
     this.#id = nextDeviceId++;
     this.#lost = new Promise((resolve) => { this.#resolveLost = resolve; });
     this.#channel = new LockstepChannel(this);
     this.#adapterInfo = new GPUAdapterInfo(kToken, native.adapterInfo(adapter));
     const internals = { adapterInfo: native.adapterInfo(adapter), onEvent: (k, s, m) => this.#onEvent(k, s, m) };
     this[kLost] = internals;
-    devices.set(this.#id, new WeakRef(internals));
+    trackDevice(this.#id, internals);
     let failure;
     if (expired) {
       failure = 'expired';
@@ -148,6 +149,9 @@ class GPUDevice extends EventTarget {
   }
 
   destroy() {
+    // the spec: unmap() every buffer of the device first (its ArrayBuffers
+    // are detached before lockstep takes the memory back)
+    for (const ref of [...this[kMapped]]) ref.deref()?.unmap();
     this.#destroyed = true;
     if (this[kHandle]) native.deviceDestroy(this);
     else this.#markLost('destroyed', 'the device was destroyed');

@@ -11,13 +11,21 @@
 
 const { native } = require('./native.js');
 const { convert, required } = require('./idl.js');
-const { kToken, kHandle, kDevice, kLabel, InvalidUse, illegal, init, name, defineLabel, register, use } = require('./base.js');
+const { kToken, kHandle, kDevice, kLabel, kValid, InvalidUse, illegal, init, name, defineLabel, register, use } = require('./base.js');
 const { attempt, live, kRaise } = require('./device.js');
 const { textureInfo, extent, checkSequences } = require('./queue.js');
-const { COMPUTE_ONLY } = require('./pipeline.js');
+const { COMPUTE_ONLY, GPUComputePipeline } = require('./pipeline.js');
+const { GPUBindGroup } = require('./layout.js');
 
-const kEncoder = Symbol('lockstep.encoder');
 const NO_OFFSETS = new Uint32Array(0);
+
+// Fast paths for the calls a program makes per dispatch: an argument that
+// is already what WebIDL would make of it skips the general conversion (and
+// the message it would build).
+function size32(v, self, what) {
+  if (typeof v === 'number' && v >>> 0 === v) return v >>> 0;
+  return convert('GPUSize32', v, `${name(self)}.${what}`);
+}
 
 class GPUCommandBuffer {
   constructor(token, device, label) {
@@ -248,45 +256,58 @@ class GPUComputePassEncoder {
 
   setPipeline(pipeline) {
     required(arguments, 1, `${name(this)}.setPipeline`);
-    pipeline = convert('GPUComputePipeline', pipeline, `${name(this)}.setPipeline: pipeline`);
-    this.#record('setPipeline', () => native.setPipeline(this, use(pipeline, 'pipeline')));
+    if (!(pipeline instanceof GPUComputePipeline && pipeline[kValid]))
+      pipeline = convert('GPUComputePipeline', pipeline, `${name(this)}.setPipeline: pipeline`);
+    if (this.#ended || !this[kHandle] || !pipeline[kHandle]) {
+      this.#record('setPipeline', () => use(pipeline, 'pipeline'));
+      return;
+    }
+    native.setPipeline(this, pipeline);
   }
 
   setBindGroup(index, bindGroup, dynamicOffsets = undefined, start = undefined, length = undefined) {
     required(arguments, 2, `${name(this)}.setBindGroup`);
-    const where = `${name(this)}.setBindGroup`;
-    index = convert('GPUIndex32', index, `${where}: index`);
-    bindGroup = convert('GPUBindGroup?', bindGroup, `${where}: bindGroup`);
+    index = size32(index, this, 'setBindGroup: index');
+    if (bindGroup !== null && !(bindGroup instanceof GPUBindGroup && bindGroup[kValid]))
+      bindGroup = convert('GPUBindGroup?', bindGroup, `${name(this)}.setBindGroup: bindGroup`);
     let data = NO_OFFSETS;
     let from = 0;
     let count = 0;
     if (arguments.length >= 5) {
+      const where = `${name(this)}.setBindGroup`;
       if (!(dynamicOffsets instanceof Uint32Array)) throw new TypeError(`${where}: dynamicOffsetsData: ${dynamicOffsets} is not a Uint32Array`);
       from = convert('GPUSize64', start, `${where}: dynamicOffsetsDataStart`);
       count = convert('GPUSize32', length, `${where}: dynamicOffsetsDataLength`);
       if (from + count > dynamicOffsets.length)
         throw new RangeError(`${where}: dynamicOffsetsDataStart ${from} + dynamicOffsetsDataLength ${count} is past the end of dynamicOffsetsData (${dynamicOffsets.length} elements)`);
       data = dynamicOffsets;
-    } else if (dynamicOffsets !== undefined) {
-      const seq = convert('sequence<GPUBufferDynamicOffset>', dynamicOffsets, `${where}: dynamicOffsets`);
+    } else if (dynamicOffsets !== undefined && !(Array.isArray(dynamicOffsets) && dynamicOffsets.length === 0)) {
+      const seq = convert('sequence<GPUBufferDynamicOffset>', dynamicOffsets, `${name(this)}.setBindGroup: dynamicOffsets`);
       if (seq.length) {
         data = Uint32Array.from(seq);
         count = seq.length;
       }
     }
-    this.#record('setBindGroup', () => {
-      if (bindGroup) use(bindGroup, 'bindGroup');
-      native.setBindGroup(this, index, bindGroup, data, from, count);
-    });
+    if (this.#ended || !this[kHandle] || (bindGroup && !bindGroup[kHandle])) {
+      this.#record('setBindGroup', () => {
+        if (bindGroup) use(bindGroup, 'bindGroup');
+        native.setBindGroup(this, index, bindGroup, data, from, count);
+      });
+      return;
+    }
+    native.setBindGroup(this, index, bindGroup, data, from, count);
   }
 
   dispatchWorkgroups(x, y = 1, z = 1) {
     required(arguments, 1, `${name(this)}.dispatchWorkgroups`);
-    const where = `${name(this)}.dispatchWorkgroups`;
-    x = convert('GPUSize32', x, `${where}: workgroupCountX`);
-    y = convert('GPUSize32', y, `${where}: workgroupCountY`);
-    z = convert('GPUSize32', z, `${where}: workgroupCountZ`);
-    this.#record('dispatchWorkgroups', () => native.dispatch(this, x, y, z));
+    x = size32(x, this, 'dispatchWorkgroups: workgroupCountX');
+    y = size32(y, this, 'dispatchWorkgroups: workgroupCountY');
+    z = size32(z, this, 'dispatchWorkgroups: workgroupCountZ');
+    if (this.#ended || !this[kHandle]) {
+      this.#record('dispatchWorkgroups', () => {});
+      return;
+    }
+    native.dispatch(this, x, y, z);
   }
 
   dispatchWorkgroupsIndirect(indirectBuffer, indirectOffset) {

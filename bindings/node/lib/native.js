@@ -35,6 +35,12 @@ const EV = { RESOLVE: 1, MAP: 2, DONE: 3, ERROR: 4, LOG: 5, LOST: 6, FINDING: 7,
 let nextRequest = 1;
 const requests = new Map(); // id -> (status, message) => void
 const devices = new Map(); // device id -> WeakRef(GPUDevice internals)
+// a collected device's entry goes too
+const forget = new FinalizationRegistry((id) => devices.delete(id));
+function trackDevice(id, internals) {
+  devices.set(id, new WeakRef(internals));
+  forget.register(internals, id);
+}
 
 function request(handler) {
   const id = nextRequest++;
@@ -73,4 +79,4 @@ function dispatch(kind, id, status, message) {
 native.setDispatcher(dispatch);
 process.on('exit', () => native.finishAll());
 
-module.exports = { native, addonPath, EV, request, devices };
+module.exports = { native, addonPath, EV, request, devices, trackDevice };

@@ -360,6 +360,13 @@ static const nd_export *const tables[] = {
 };
 
 static napi_value init(napi_env env, napi_value exports) {
+  if (g_env) {
+    /* the event channel and the device list belong to one environment */
+    napi_throw_error(env, "ERR_LOCKSTEP_ENVIRONMENT",
+                     "lockstep-webgpu serves one Node.js environment per process: load it "
+                     "in the main thread only (not in worker threads)");
+    return NULL;
+  }
   g_main = pthread_self();
   g_env = env;
   for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {

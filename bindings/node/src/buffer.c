@@ -87,7 +87,13 @@ ND_FN(buffer_map_async) {
   return nd_undefined(env);
 }
 
-static void no_finalize(napi_env env, void *data, void *hint) {}
+/* An external ArrayBuffer holds its GPUBuffer (a strong reference) until
+ * the ArrayBuffer goes, so that lockstep's memory under it cannot be
+ * released while JavaScript can still reach it; unmap and destroy detach
+ * it first, and the program may keep the detached ArrayBuffer. */
+static void range_finalize(napi_env env, void *data, void *hint) {
+  if (hint) napi_delete_reference(env, (napi_ref)hint);
+}
 
 /* bufferMappedRange(js, offset, size, copy): [ArrayBuffer, write-back
  * pointer or undefined]. Throws (code "OperationError") when lockstep
@@ -106,7 +112,12 @@ ND_FN(buffer_mapped_range) {
   napi_value pair, ab, back;
   napi_get_undefined(env, &back);
   napi_status st = napi_generic_failure;
-  if (!copy && size != 0) st = napi_create_external_arraybuffer(env, p, size, no_finalize, NULL, &ab);
+  if (!copy && size != 0) {
+    napi_ref keep = NULL;
+    napi_create_reference(env, argv[0], 1, &keep);
+    st = napi_create_external_arraybuffer(env, p, size, range_finalize, keep, &ab);
+    if (st != napi_ok && keep) napi_delete_reference(env, keep);
+  }
   if (st != napi_ok) {
     void *data = NULL;
     if (napi_create_arraybuffer(env, size, &data, &ab) != napi_ok)

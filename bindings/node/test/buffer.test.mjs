@@ -187,3 +187,24 @@ test('buffers used after destroy: a submit that uses one is a validation error, 
   device.queue.writeBuffer(a, 0, new Uint32Array(4));
   assert.ok(await device.popErrorScope());
 });
+
+test('a mapped range the program keeps after dropping its buffer stays valid memory', async () => {
+  const kept = [];
+  for (let i = 0; i < 200; i++) {
+    const b = device.createBuffer({ size: 1 << 16, usage: U.MAP_WRITE });
+    await b.mapAsync(GPUMapMode.WRITE);
+    kept.push(b.getMappedRange());
+    if (i % 2) b.unmap();
+  }
+  for (let i = 0; i < 3; i++) {
+    globalThis.gc?.();
+    await new Promise((r) => setImmediate(r));
+  }
+  let live = 0;
+  for (const ab of kept) {
+    if (ab.byteLength === 0) continue; // unmapped: detached
+    new Uint8Array(ab).fill(7); // would be a use after free if the buffer had been released
+    live++;
+  }
+  assert.equal(live, 100);
+});

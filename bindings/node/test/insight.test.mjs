@@ -27,6 +27,7 @@ test('LOCKSTEP_CHECK=1: findings on stderr (compiler style) and on the channel, 
   assert.equal(oob.line, 3);
   assert.match(r.stderr, /^racy\.wgsl:3:3 error: out-of-bounds write/m);
   assert.match(r.stderr, /^racy\.wgsl:6:3 error: data race/m);
+  assert.match(r.stderr, /^ +d\[id\.x\] = id\.x;\n +\^{15}$/m); // the source line and its caret
   // without the flag: no findings, nothing on stderr
   const quiet = runNode(['--import', register, fixture('racy.mjs')]);
   assert.equal(quiet.status, 0, quiet.stderr);
