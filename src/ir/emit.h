@@ -4,18 +4,25 @@
  * diagnostic. Every lowering file calls these; the emitter calls none of
  * them back, so it is the leaf of the lowering's call graph:
  *
- *   lower.c (driver, statements, calls) -> lower_global.c, lower_expr.c, emit.c
- *   lower_global.c (module-scope variables)  -> lower_expr.c, emit.c
- *   lower_expr.c (expressions)    -> lower_builtin.c, lower_matrix.c, emit.c,
- *                                    lower_global.c, and lower.c for lw_call
- *                                    only (a call inlines a body of statements)
- *   lower_builtin.c, lower_texture.c, lower_matrix.c -> lower_expr.c, emit.c
- *   emit.c -> ir.c (operand forms), diag.c
+ *   lower.c (driver, statements, calls) -> lower_global.c, lower_expr.c,
+ *                      lower_texture.c (lw_handle_slot), emit.c
+ *   lower_global.c (module-scope variables) -> emit.c
+ *   lower_expr.c (expressions) -> lower_builtin.c, lower_matrix.c,
+ *                      lower_global.c, emit.c, and lower.c for lw_call only
+ *                      (a call inlines a body of statements)
+ *   lower_builtin.c -> lower_expr.c, lower_texture.c, lower_matrix.c, emit.c
+ *   lower_texture.c -> lower_expr.c, lower_global.c, emit.c
+ *   lower_matrix.c  -> emit.c
+ *   emit.c -> none of them (ir.c for operand forms, diag.c)
  *
  * The state the emitter owns lives in struct lw (lower_int.h, the "emitter"
  * block). During lowering, temporaries are numbered from 0 and constants
  * carry LW_CONST_TAG; lw_emit_finish renumbers them so that constants come
  * first, as ir.h requires. Include lower_int.h rather than this file.
+ *
+ * Includes form a chain, no cycle: emit.h -> ir.h; lower_int.h -> emit.h,
+ * lower.h, sema.h; every lowering .c (emit.c too) -> lower_int.h, which no
+ * header includes.
  */
 #ifndef LS_IR_EMIT_H
 #define LS_IR_EMIT_H

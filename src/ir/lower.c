@@ -746,6 +746,8 @@ static builtin_value member_builtin(const type_field *f) {
   return BV_LOCAL_INVOCATION_INDEX; /* not reached */
 }
 
+void (*lower_pipeline_test_hook)(ir_program *p);
+
 ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
                            const ls_constant_entry *constants, size_t nconstants,
                            const ls_limits *limits, diag_list *diags) {
@@ -865,6 +867,7 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   p->source_len = (uint32_t)m->len;
   free(L.env.overrides);
   free(L.gvars);
+  if (lower_pipeline_test_hook) lower_pipeline_test_hook(p);
   return p;
 
 fail:

@@ -6,7 +6,8 @@
  * instruction was set to a value outside its range, with a message naming
  * the pc, the opcode and the operand. The out-of-range values are worked
  * out here from op.def's FORM letters and the counts of ir.h, not from the
- * verifier's tables.
+ * verifier's tables. Through the API, pipeline creation turns a rejected
+ * program into an internal error (lowering's test hook plays the bug).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +20,7 @@
 #include <cmocka.h>
 
 #include "ir/lower_int.h"
+#include "lockstep.h"
 #include "unit_util.h"
 
 /* Shaders that between them use every opcode (test_covers_every_opcode
@@ -477,6 +479,80 @@ static void test_wanted(void **state) {
   free(saved);
 }
 
+/* ------------------------------------------- at pipeline creation */
+
+static ls_error_type api_type;
+static char api_message[1024];
+static int api_errors;
+
+static void on_error(void *user, ls_error_type type, const char *message) {
+  (void)user;
+  api_type = type;
+  snprintf(api_message, sizeof api_message, "%s", message);
+  api_errors++;
+}
+
+/* A lowering bug, played by the test hook: the first store's binding slot
+ * past the end of the table. */
+static uint32_t corrupted_pc;
+static void corrupt_store(ir_program *p) {
+  for (uint32_t pc = 0; pc < p->ncode; pc++)
+    if (p->code[pc].op == IR_STB) {
+      p->code[pc].c = p->nbindings + 3;
+      corrupted_pc = pc;
+      return;
+    }
+}
+
+/* With the verifier on, a program lowering got wrong fails
+ * createComputePipeline with an internal error naming the pc, the opcode
+ * and the operand, and no pipeline exists to dispatch; the same shader
+ * lowered correctly makes a pipeline. */
+static void test_pipeline_creation_refuses(void **state) {
+  (void)state;
+  const char *e = getenv("LOCKSTEP_VERIFY_IR");
+  char *saved = e ? strdup(e) : NULL;
+  setenv("LOCKSTEP_VERIFY_IR", "1", 1);
+  ls_adapter_options o = {.size = sizeof o, .threads = 1};
+  char err[256];
+  ls_adapter *ad = ls_adapter_create(&o, err, sizeof err);
+  assert_non_null(ad);
+  ls_device_desc dd = {.size = sizeof dd};
+  ls_status st;
+  ls_device *dev = ls_adapter_create_device(ad, &dd, &st, err, sizeof err);
+  assert_non_null(dev);
+  ls_device_set_error_callback(dev, on_error, NULL);
+  const ls_shader_module_desc sd = {.code = sources[0], .label = "t.wgsl"};
+  ls_shader_module *m = ls_device_create_shader_module(dev, &sd);
+  assert_true(ls_shader_module_is_valid(m));
+  const ls_compute_pipeline_desc pd = {.module = m, .label = "broken"};
+
+  ls_compute_pipeline *good = ls_device_create_compute_pipeline(dev, &pd);
+  assert_non_null(good);
+  assert_int_equal(api_errors, 0);
+  ls_compute_pipeline_destroy(good);
+
+  lower_pipeline_test_hook = corrupt_store;
+  ls_compute_pipeline *bad = ls_device_create_compute_pipeline(dev, &pd);
+  lower_pipeline_test_hook = NULL;
+  assert_null(bad);
+  assert_int_equal(api_errors, 1);
+  assert_int_equal(api_type, LS_ERROR_INTERNAL);
+  char want[128];
+  snprintf(want, sizeof want, "pc %u STB: operand c = s5 is not a binding slot (the program has 2)",
+           (unsigned)corrupted_pc);
+  if (!strstr(api_message, want)) fprintf(stderr, "got: %s\n", api_message);
+  assert_non_null(strstr(api_message, want));
+  assert_non_null(strstr(api_message, "'broken'"));
+
+  ls_shader_module_destroy(m);
+  ls_device_destroy(dev);
+  ls_adapter_destroy(ad);
+  if (saved) setenv("LOCKSTEP_VERIFY_IR", saved, 1);
+  else unsetenv("LOCKSTEP_VERIFY_IR");
+  free(saved);
+}
+
 /* ------------------------------------------------------- constant pool */
 
 /* A million distinct constants: each gets the next pool entry in order of
@@ -535,6 +611,7 @@ int main(void) {
       cmocka_unit_test(test_rejects_wrong_slot_kinds),
       cmocka_unit_test(test_rejects_bad_tables),
       cmocka_unit_test(test_wanted),
+      cmocka_unit_test(test_pipeline_creation_refuses),
       cmocka_unit_test(test_constant_pool),
       cmocka_unit_test(test_constants_once),
   };
