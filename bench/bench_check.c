@@ -40,7 +40,7 @@ static double run(const char *src, unsigned n, int reps, unsigned threads, int c
                   size_t *findings) {
   ls_adapter_options ao;
   memset(&ao, 0, sizeof ao);
-  ao.size = sizeof ao;
+  ao.struct_size = sizeof ao;
   ao.threads = threads;
   ls_adapter *a = ls_adapter_create(&ao, NULL, 0);
   ls_device *d = a ? ls_adapter_create_device(a, NULL, NULL, NULL, 0) : NULL;
@@ -52,19 +52,19 @@ static double run(const char *src, unsigned n, int reps, unsigned threads, int c
   if (checked) {
     ls_check_options o;
     memset(&o, 0, sizeof o);
-    o.size = sizeof o;
+    o.struct_size = sizeof o;
     o.checks = (uint32_t)checked; /* LS_CHECK_* bits */
     ls_device_enable_checks(d, 1, &o);
   }
   unsigned groups = (n + 63) / 64;
   uint32_t params[4] = {n, 0, 0, 0};
-  ls_buffer_desc pb = {16, LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, "params"};
-  ls_buffer_desc db = {(uint64_t)n * 4, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, "datos"};
-  ls_buffer_desc sb = {(uint64_t)groups * 4, LS_BUFFER_USAGE_STORAGE, "sumas"};
+  ls_buffer_desc pb = {.size = 16, .usage = LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, .label = "params"};
+  ls_buffer_desc db = {.size = (uint64_t)n * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, .label = "datos"};
+  ls_buffer_desc sb = {.size = (uint64_t)groups * 4, .usage = LS_BUFFER_USAGE_STORAGE, .label = "sumas"};
   ls_buffer *bp = ls_device_create_buffer(d, &pb), *bd = ls_device_create_buffer(d, &db);
   ls_buffer *bs = ls_device_create_buffer(d, &sb);
   ls_queue_write_buffer(d, bp, 0, params, sizeof params);
-  ls_shader_module_desc md = {src, "bench.wgsl"};
+  ls_shader_module_desc md = {.code = src, .label = "bench.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &md);
   ls_compute_pipeline_desc cd;
   memset(&cd, 0, sizeof cd);
@@ -73,16 +73,16 @@ static double run(const char *src, unsigned n, int reps, unsigned threads, int c
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   ls_bind_group_entry e[3] = {{0, bp, 0, LS_WHOLE_SIZE}, {1, bd, 0, LS_WHOLE_SIZE},
                               {2, bs, 0, LS_WHOLE_SIZE}};
-  ls_bind_group *g = ls_device_create_bind_group(d, l, e, src == bench_guard_kernel ? 2 : 3);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = e, .entry_count = src == bench_guard_kernel ? 2 : 3});
   double *t = calloc((size_t)reps, sizeof *t);
   for (int r = 0; r < reps; r++) {
-    ls_command_encoder *enc = ls_device_create_command_encoder(d);
-    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+    ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
     ls_compute_pass_set_pipeline(pass, p);
-    ls_compute_pass_set_bind_group(pass, 0, g);
+    ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
     ls_compute_pass_dispatch_workgroups(pass, groups, 1, 1);
     ls_compute_pass_end(pass);
-    ls_command_buffer *cb = ls_command_encoder_finish(enc);
+    ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
     double t0 = bench_now();
     ls_queue_submit(d, &cb, 1);
     t[r] = bench_now() - t0;
@@ -90,15 +90,15 @@ static double run(const char *src, unsigned n, int reps, unsigned threads, int c
   *findings = ls_device_check_finding_count(d);
   double med = bench_median(t, reps);
   free(t);
-  ls_bind_group_destroy(g);
-  ls_bind_group_layout_destroy(l);
-  ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
-  ls_buffer_destroy(bp);
-  ls_buffer_destroy(bd);
-  ls_buffer_destroy(bs);
-  ls_device_destroy(d);
-  ls_adapter_destroy(a);
+  ls_bind_group_release(g);
+  ls_bind_group_layout_release(l);
+  ls_compute_pipeline_release(p);
+  ls_shader_module_release(m);
+  ls_buffer_release(bp);
+  ls_buffer_release(bd);
+  ls_buffer_release(bs);
+  ls_device_release(d);
+  ls_adapter_release(a);
   return med;
 }
 

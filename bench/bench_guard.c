@@ -26,7 +26,7 @@ __attribute__((noinline)) static void native(float *d, unsigned n, unsigned cont
 
 /* Median seconds per dispatch for one adapter configuration. */
 static double run_lockstep(unsigned n, int reps, unsigned width, unsigned threads, float *check) {
-  ls_adapter_options ao = {.size = sizeof ao, .subgroup_size = width, .threads = threads};
+  ls_adapter_options ao = {.struct_size = sizeof ao, .subgroup_size = width, .threads = threads};
   char err[256];
   ls_adapter *ad = ls_adapter_create(&ao, err, sizeof err);
   if (!ad) {
@@ -57,18 +57,18 @@ static double run_lockstep(unsigned n, int reps, unsigned width, unsigned thread
   ls_compute_pipeline *pipe = ls_device_create_compute_pipeline(dev, &cd);
   ls_bind_group_layout *bgl = ls_compute_pipeline_get_bind_group_layout(pipe, 0);
   ls_bind_group_entry e[2] = {{0, params, 0, LS_WHOLE_SIZE}, {1, datos, 0, LS_WHOLE_SIZE}};
-  ls_bind_group *bg = ls_device_create_bind_group(dev, bgl, e, 2);
+  ls_bind_group *bg = ls_device_create_bind_group(dev, &(ls_bind_group_desc){.layout = bgl, .entries = e, .entry_count = 2});
   uint32_t groups = (n + 63) / 64;
   double *t = malloc(sizeof *t * (size_t)reps);
   for (int r = -1; r < reps; r++) { /* one warm-up run */
     double t0 = bench_now();
-    ls_command_encoder *enc = ls_device_create_command_encoder(dev);
-    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+    ls_command_encoder *enc = ls_device_create_command_encoder(dev, NULL);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
     ls_compute_pass_set_pipeline(pass, pipe);
-    ls_compute_pass_set_bind_group(pass, 0, bg);
+    ls_compute_pass_set_bind_group(pass, 0, bg, NULL, 0);
     ls_compute_pass_dispatch_workgroups(pass, groups, 1, 1);
     ls_compute_pass_end(pass);
-    ls_command_buffer *cb = ls_command_encoder_finish(enc);
+    ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
     ls_queue_submit(dev, &cb, 1);
     double t1 = bench_now();
     if (r >= 0) t[r] = t1 - t0;
@@ -77,14 +77,14 @@ static double run_lockstep(unsigned n, int reps, unsigned width, unsigned thread
   double m = bench_median(t, reps);
   free(t);
   free(init);
-  ls_bind_group_destroy(bg);
-  ls_bind_group_layout_destroy(bgl);
-  ls_compute_pipeline_destroy(pipe);
-  ls_shader_module_destroy(mod);
-  ls_buffer_destroy(params);
-  ls_buffer_destroy(datos);
-  ls_device_destroy(dev);
-  ls_adapter_destroy(ad);
+  ls_bind_group_release(bg);
+  ls_bind_group_layout_release(bgl);
+  ls_compute_pipeline_release(pipe);
+  ls_shader_module_release(mod);
+  ls_buffer_release(params);
+  ls_buffer_release(datos);
+  ls_device_release(dev);
+  ls_adapter_release(ad);
   return m;
 }
 

@@ -68,45 +68,45 @@ static void setup_create(setup *s, unsigned n, unsigned width, unsigned threads,
   }
   s->groups = loop ? 64 : (n + 63) / 64;
   uint64_t words = loop ? (uint64_t)n : (uint64_t)s->groups * 64;
-  ls_buffer_desc ub = {16, LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, "params"};
-  ls_buffer_desc sb = {words * 4, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, "datos"};
+  ls_buffer_desc ub = {.size = 16, .usage = LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, .label = "params"};
+  ls_buffer_desc sb = {.size = words * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, .label = "datos"};
   s->bu = ls_device_create_buffer(s->d, &ub);
   s->bs = ls_device_create_buffer(s->d, &sb);
   uint32_t params[4] = {n, 0, 0, 0};
   ls_queue_write_buffer(s->d, s->bu, 0, params, 16);
-  ls_shader_module_desc md = {loop ? loop_kernel : bench_guard_kernel, "guard.wgsl"};
+  ls_shader_module_desc md = {.code = loop ? loop_kernel : bench_guard_kernel, .label = "guard.wgsl"};
   s->m = ls_device_create_shader_module(s->d, &md);
-  ls_compute_pipeline_desc pd = {s->m, "main", NULL, 0, NULL, NULL};
+  ls_compute_pipeline_desc pd = {.module = s->m, .entry_point = "main", .constants = NULL, .constant_count = 0, .layout = NULL, .label = NULL};
   s->pl = ls_device_create_compute_pipeline(s->d, &pd);
   s->bgl = ls_compute_pipeline_get_bind_group_layout(s->pl, 0);
   ls_bind_group_entry be[2] = {{0, s->bu, 0, LS_WHOLE_SIZE}, {1, s->bs, 0, LS_WHOLE_SIZE}};
-  s->bg = ls_device_create_bind_group(s->d, s->bgl, be, 2);
+  s->bg = ls_device_create_bind_group(s->d, &(ls_bind_group_desc){.layout = s->bgl, .entries = be, .entry_count = 2});
 }
 
 /* Seconds for one dispatch, submit to completion. */
 static double setup_dispatch(setup *s) {
-  ls_command_encoder *enc = ls_device_create_command_encoder(s->d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(s->d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, s->pl);
-  ls_compute_pass_set_bind_group(pass, 0, s->bg);
+  ls_compute_pass_set_bind_group(pass, 0, s->bg, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, s->groups, 1, 1);
   ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   double t0 = bench_now();
   ls_queue_submit(s->d, &cb, 1);
   return bench_now() - t0;
 }
 
 static void setup_destroy(setup *s) {
-  ls_bind_group_destroy(s->bg);
-  ls_bind_group_layout_destroy(s->bgl);
-  ls_compute_pipeline_destroy(s->pl);
-  ls_shader_module_destroy(s->m);
-  ls_buffer_destroy(s->bu);
-  ls_buffer_destroy(s->bs);
+  ls_bind_group_release(s->bg);
+  ls_bind_group_layout_release(s->bgl);
+  ls_compute_pipeline_release(s->pl);
+  ls_shader_module_release(s->m);
+  ls_buffer_release(s->bu);
+  ls_buffer_release(s->bs);
   ls_profiler_destroy(s->p);
-  ls_device_destroy(s->d);
-  ls_adapter_destroy(s->a);
+  ls_device_release(s->d);
+  ls_adapter_release(s->a);
 }
 
 int main(int argc, char **argv) {

@@ -76,14 +76,14 @@ int main(int argc, char **argv) {
     if (w == 16) continue;
     ls_adapter_options o;
     memset(&o, 0, sizeof o);
-    o.size = sizeof o;
+    o.struct_size = sizeof o;
     o.subgroup_size = w;
     o.threads = 1;
     char err[256];
     ls_adapter *ad = ls_adapter_create(&o, err, sizeof err);
     ls_device_desc dd;
     memset(&dd, 0, sizeof dd);
-    dd.size = sizeof dd;
+    dd.struct_size = sizeof dd;
     ls_status status;
     ls_device *d = ad ? ls_adapter_create_device(ad, &dd, &status, err, sizeof err) : NULL;
     if (!d) {
@@ -104,10 +104,9 @@ int main(int argc, char **argv) {
     ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
     sd.mag_filter = sd.min_filter = LS_FILTER_LINEAR;
     ls_sampler *s = ls_device_create_sampler(d, &sd);
-    ls_buffer_desc bd = {(uint64_t)N * N * 4, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC,
-                         "out"};
+    ls_buffer_desc bd = {.size = (uint64_t)N * N * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, .label = "out"};
     ls_buffer *b = ls_device_create_buffer(d, &bd);
-    ls_shader_module_desc md = {kernel, "bench_sample.wgsl"};
+    ls_shader_module_desc md = {.code = kernel, .label = "bench_sample.wgsl"};
     ls_shader_module *m = ls_device_create_shader_module(d, &md);
     ls_compute_pipeline_desc pd;
     memset(&pd, 0, sizeof pd);
@@ -123,16 +122,16 @@ int main(int argc, char **argv) {
     be[2].binding = 2;
     be[2].buffer = b;
     be[2].size = LS_WHOLE_SIZE;
-    ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
+    ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
     double tv[1000];
     for (int r = 0; r < rounds; r++) {
-      ls_command_encoder *enc = ls_device_create_command_encoder(d);
-      ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+      ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+      ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
       ls_compute_pass_set_pipeline(pass, p);
-      ls_compute_pass_set_bind_group(pass, 0, g);
+      ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
       ls_compute_pass_dispatch_workgroups(pass, N / 8, N / 8, 1);
       ls_compute_pass_end(pass);
-      ls_command_buffer *cb = ls_command_encoder_finish(enc);
+      ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
       double t0 = bench_now();
       ls_queue_submit(d, &cb, 1);
       tv[r] = bench_now() - t0;
@@ -143,16 +142,16 @@ int main(int argc, char **argv) {
     const double vm_s = bench_median(tv, rounds);
     printf("W = %2u: %.2f ms, %.1fx native; outputs differ by at most %.2g\n", w, vm_s * 1e3,
            vm_s / native_s, maxd);
-    ls_bind_group_destroy(g);
-    ls_bind_group_layout_destroy(l);
-    ls_compute_pipeline_destroy(p);
-    ls_shader_module_destroy(m);
-    ls_buffer_destroy(b);
-    ls_sampler_destroy(s);
-    ls_texture_view_destroy(view);
-    ls_texture_destroy(t);
-    ls_device_destroy(d);
-    ls_adapter_destroy(ad);
+    ls_bind_group_release(g);
+    ls_bind_group_layout_release(l);
+    ls_compute_pipeline_release(p);
+    ls_shader_module_release(m);
+    ls_buffer_release(b);
+    ls_sampler_release(s);
+    ls_texture_view_release(view);
+    ls_texture_release(t);
+    ls_device_release(d);
+    ls_adapter_release(ad);
   }
   free(px);
   free(want);

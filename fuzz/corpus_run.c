@@ -80,9 +80,9 @@ static int make_resource(ls_device *d, const ls_bind_group_layout_entry *le,
     td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING;
     ls_texture *t = ls_device_create_texture(d, &td);
     ls_texture_view *v = t ? ls_texture_create_view(t, NULL) : NULL;
-    ls_external_texture_desc xd = {v, "frame"};
+    ls_external_texture_desc xd = {.view = v, .label = "frame"};
     e->external_texture = v ? ls_device_import_external_texture(d, &xd) : NULL;
-    ls_texture_view_destroy(v); /* the external texture holds it */
+    ls_texture_view_release(v); /* the external texture holds it */
     *tex = t;
     *own = e->external_texture;
     *kind = 3;
@@ -146,10 +146,8 @@ static int make_resource(ls_device *d, const ls_bind_group_layout_entry *le,
   }
   uint64_t size = le->min_binding_size > 4096 ? le->min_binding_size : 4096;
   if (le->type == LS_BINDING_UNIFORM && size > 65536) size = le->min_binding_size;
-  ls_buffer_desc bd = {(size + 3) / 4 * 4,
-                       le->type == LS_BINDING_UNIFORM ? LS_BUFFER_USAGE_UNIFORM
-                                                      : LS_BUFFER_USAGE_STORAGE,
-                       "b"};
+  ls_buffer_desc bd = {.size = (size + 3) / 4 * 4, .usage = le->type == LS_BINDING_UNIFORM ? LS_BUFFER_USAGE_UNIFORM
+                                                      : LS_BUFFER_USAGE_STORAGE, .label = "b"};
   e->buffer = ls_device_create_buffer(d, &bd);
   e->size = LS_WHOLE_SIZE;
   *own = e->buffer;
@@ -158,11 +156,11 @@ static int make_resource(ls_device *d, const ls_bind_group_layout_entry *le,
 }
 
 static void release(void *own, ls_texture *tex, int kind) {
-  if (kind == 3) ls_external_texture_destroy(own);
-  else if (kind == 2) ls_sampler_destroy(own);
-  else if (kind == 1) ls_texture_view_destroy(own);
-  else ls_buffer_destroy(own);
-  ls_texture_destroy(tex);
+  if (kind == 3) ls_external_texture_release(own);
+  else if (kind == 2) ls_sampler_release(own);
+  else if (kind == 1) ls_texture_view_release(own);
+  else ls_buffer_release(own);
+  ls_texture_release(tex);
 }
 
 /* For shaders layout "auto" cannot serve (a `sampler` with a depth or
@@ -186,7 +184,7 @@ static ls_pipeline_layout *explicit_layout(ls_device *d, ls_shader_module *m, co
     for (uint32_t i = 0; i < p->nbindings && n < 64; i++) {
       const ir_binding *b = &p->bindings[i];
       if (b->group != gi || b->kind == IR_BIND_IMMEDIATE) continue;
-      static const ls_buffer_binding_type types[] = {
+      static const ls_binding_type types[] = {
           [IR_BIND_UNIFORM] = LS_BINDING_UNIFORM,
           [IR_BIND_STORAGE] = LS_BINDING_STORAGE,
           [IR_BIND_READ_ONLY_STORAGE] = LS_BINDING_READ_ONLY_STORAGE,
@@ -210,13 +208,13 @@ static ls_pipeline_layout *explicit_layout(ls_device *d, ls_shader_module *m, co
       n++;
     }
     if (n) {
-      g[gi] = ls_device_create_bind_group_layout(d, le, n);
+      g[gi] = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = le, .entry_count = n});
       ng = gi + 1;
     }
   }
   ir_program_free(p);
-  ls_pipeline_layout *pl = ls_device_create_pipeline_layout_immediate(d, g, ng, immediate);
-  for (uint32_t gi = 0; gi < 4; gi++) ls_bind_group_layout_destroy(g[gi]);
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = g, .bind_group_layout_count = ng, .immediate_size = immediate});
+  for (uint32_t gi = 0; gi < 4; gi++) ls_bind_group_layout_release(g[gi]);
   return pl;
 }
 
@@ -231,7 +229,7 @@ static int run_entry(ls_device *d, ls_shader_module *m, const char *entry) {
   if (!p && strstr(last_error, "is a filtering sampler")) {
     pd.layout = explicit_layout(d, m, entry);
     if (pd.layout) p = ls_device_create_compute_pipeline(d, &pd);
-    ls_pipeline_layout_destroy(pd.layout);
+    ls_pipeline_layout_release(pd.layout);
   }
   if (!p) return 0;
   ls_bind_group *groups[8] = {0};
@@ -248,27 +246,26 @@ static int run_entry(ls_device *d, ls_shader_module *m, const char *entry) {
       ok = make_resource(d, &l->entries[i], &be[i], &own[g][i], &tex[g][i], &kinds[g][i]);
       if (ok) nown[g]++;
     }
-    if (ok) ok = (groups[g] = ls_device_create_bind_group(d, (ls_bind_group_layout *)l, be,
-                                                           l->count)) != NULL;
+    if (ok) ok = (groups[g] = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = (ls_bind_group_layout *)l, .entries = be, .entry_count = l->count})) != NULL;
   }
   if (ok) {
-    ls_command_encoder *enc = ls_device_create_command_encoder(d);
-    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+    ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
     ls_compute_pass_set_pipeline(pass, p);
     for (uint32_t g = 0; g < pl->count && g < 8; g++)
-      if (groups[g]) ls_compute_pass_set_bind_group(pass, g, groups[g]);
+      if (groups[g]) ls_compute_pass_set_bind_group(pass, g, groups[g], NULL, 0);
     static const uint8_t zeros[64];
     ls_compute_pass_set_immediates(pass, 0, zeros, sizeof zeros); /* any var<immediate> */
     ls_compute_pass_dispatch_workgroups(pass, 2, 1, 1);
     ls_compute_pass_end(pass);
-    ls_command_buffer *cb = ls_command_encoder_finish(enc);
+    ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
     if (cb) (void)ls_queue_submit(d, &cb, 1);
   }
   for (size_t g = 0; g < 8; g++) {
-    ls_bind_group_destroy(groups[g]);
+    ls_bind_group_release(groups[g]);
     for (int i = 0; i < nown[g]; i++) release(own[g][i], tex[g][i], kinds[g][i]);
   }
-  ls_compute_pipeline_destroy(p);
+  ls_compute_pipeline_release(p);
   return ok;
 }
 
@@ -287,7 +284,7 @@ int main(int argc, char **argv) {
     for (unsigned w = 8; w <= 64; w *= 8) {
       ls_adapter_options o;
       memset(&o, 0, sizeof o);
-      o.size = sizeof o;
+      o.struct_size = sizeof o;
       o.subgroup_size = w;
       o.threads = 1;
       o.instruction_budget = 1u << 20; /* corpus loops may never end on zeroed inputs */
@@ -295,18 +292,18 @@ int main(int argc, char **argv) {
       ls_adapter *ad = ls_adapter_create(&o, err, sizeof err);
       ls_device_desc dd;
       memset(&dd, 0, sizeof dd);
-      dd.size = sizeof dd;
+      dd.struct_size = sizeof dd;
       dd.required_features = features;
       dd.required_feature_count = sizeof features / sizeof features[0];
       ls_status st;
       ls_device *d = ad ? ls_adapter_create_device(ad, &dd, &st, err, sizeof err) : NULL;
       if (!d) {
         printf("%s: no device: %s\n", argv[a], err);
-        ls_adapter_destroy(ad);
+        ls_adapter_release(ad);
         break;
       }
       ls_device_set_error_callback(d, on_error, NULL);
-      ls_shader_module_desc sd = {src, argv[a]};
+      ls_shader_module_desc sd = {.code = src, .label = argv[a]};
       ls_shader_module *m = ls_device_create_shader_module(d, &sd);
       if (!m || !ls_shader_module_is_valid(m)) {
         if (w == 8) printf("%s: invalid\n", argv[a]);
@@ -321,9 +318,9 @@ int main(int argc, char **argv) {
             printf("%s: refused: %.*s\n", argv[a], (int)strcspn(last_error, "\n"), last_error);
         }
       }
-      ls_shader_module_destroy(m);
-      ls_device_destroy(d);
-      ls_adapter_destroy(ad);
+      ls_shader_module_release(m);
+      ls_device_release(d);
+      ls_adapter_release(ad);
     }
     if (ran) printf("%s: ran %d\n", argv[a], ran);
     free(src);

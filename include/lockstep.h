@@ -4,7 +4,7 @@
  *
  * The API follows WebGPU's compute subset: adapter -> device -> buffers,
  * shader modules, pipelines, bind groups -> command encoder -> compute pass
- * -> queue submit. Every object is an opaque handle; destroy(NULL) is a no-op.
+ * -> queue submit. Every object is an opaque handle.
  *
  * Error model (as WebGPU): invalid use is a *validation error*. It is reported
  * through the innermost error scope (ls_device_push_error_scope) or, when no
@@ -13,6 +13,48 @@
  * compute pass surface at ls_command_encoder_finish(). Nothing aborts the host
  * process. Warnings that are not errors (an indirect dispatch skipped because
  * a count is over the limit) go to the log callback.
+ *
+ * Threads (WebGPU's model): every function may be called from any thread, and
+ * every object may be used from several threads at once. Calls on one device
+ * are ordered as WebGPU orders them: object creation and validation happen in
+ * the calling thread when the call is made; queue operations (submit,
+ * writeBuffer, writeTexture, mapAsync, onSubmittedWorkDone) run on the
+ * device's queue thread in the order they were issued, so a writeBuffer made
+ * after a submit lands after that submit's dispatches. Callbacks (errors,
+ * logs, device loss, map and work-done completions) may run on the queue
+ * thread; they may call any function of this header, ls_device_destroy of
+ * their own device included. Two threads racing on one object get one of
+ * the orders, never a crash; what a shader reads from a buffer another thread
+ * is writing through the queue is decided by the queue order alone.
+ *
+ * Lifetimes: every handle is released with its ls_X_release function, after
+ * which the handle must not be used again (as with free()). Objects hold
+ * references on what they use (a bind group its buffers, a pipeline its
+ * module, recorded commands their pipelines and bind groups, every object its
+ * device), so a handle may be released while something still uses it.
+ * Buffers, textures, query sets and devices also have ls_X_destroy, WebGPU's
+ * destroy(): the object's memory goes (once queued work that uses it is
+ * done) and later use of it in a submit is a validation error, but the handle
+ * stays valid until it is released (a C program usually calls both).
+ * Consumed handles: ls_command_encoder_finish consumes the encoder,
+ * ls_compute_pass_end the pass and ls_queue_submit / ls_queue_submit_async the
+ * command buffers; after that the handle is gone (do not release it).
+ * release(NULL) and destroy(NULL) are no-ops.
+ *
+ * Memory: strings and arrays the library returns through a `char *` (reports,
+ * JSON) are malloc'd for the caller, who frees them with ls_free. Pointers
+ * returned as `const` are owned by the object they came from and live as
+ * long as it does (or as the comment at the call says).
+ *
+ * Descriptors: every descriptor and options struct begins with
+ * `size_t struct_size`, the size of the struct as the caller compiled it
+ * (LS_STRUCT_SIZE(type), or 0 for this header's size). Members are only ever
+ * added at the end; a library reads a shorter struct as if the missing members
+ * were 0, and refuses (validation error, or NULL with a message) a struct
+ * longer than it knows. A zero member means WebGPU's default unless its
+ * comment says otherwise, so `ls_buffer_desc d = {.size = 64, .usage = ...}`
+ * is complete. A NULL descriptor pointer, where the comment allows it, is the
+ * all-defaults descriptor.
  */
 #ifndef LOCKSTEP_H
 #define LOCKSTEP_H
@@ -32,10 +74,14 @@ extern "C" {
 #endif
 
 #define LS_VERSION_MAJOR 0
-#define LS_VERSION_MINOR 1
+#define LS_VERSION_MINOR 2
 #define LS_VERSION_PATCH 0
+/* The struct_size of a descriptor type (see "Descriptors" above). */
+#define LS_STRUCT_SIZE(type) sizeof(type)
 /* The library's version as "MAJOR.MINOR.PATCH"; compare with the macros. */
 LS_API const char *ls_version(void);
+/* Frees what the library malloc'd for the caller (see "Memory" above). */
+LS_API void ls_free(void *p);
 
 /* ------------------------------------------------------------------ status */
 
@@ -46,6 +92,7 @@ LS_API const char *ls_version(void);
   X(TYPE, "type error (unknown feature or bad argument)")                      \
   X(OUT_OF_MEMORY, "out of memory")                                            \
   X(DEVICE_LOST, "device lost")                                                \
+  X(ABORTED, "aborted (unmapped or destroyed before the operation completed)") \
   X(INTERNAL, "internal error")
 
 typedef enum ls_status {
@@ -125,7 +172,7 @@ typedef struct ls_compute_pass ls_compute_pass;
 typedef struct ls_command_buffer ls_command_buffer;
 
 typedef struct ls_adapter_options {
-  size_t size;            /* sizeof(ls_adapter_options); 0 is read as current */
+  size_t struct_size;     /* LS_STRUCT_SIZE: see "Descriptors" above */
   const char *profile;    /* vendor profile name; NULL = "default" */
   uint32_t subgroup_size; /* 0 = the profile's; else 8, 16, 32 or 64 */
   uint32_t threads;       /* worker threads; 0 = one per core */
@@ -133,6 +180,18 @@ typedef struct ls_adapter_options {
    * device is lost (a runaway shader); 0 = the default, 1 << 32;
    * UINT64_MAX = no limit. */
   uint64_t instruction_budget;
+  /* The GPU timeout's equivalent, for work that no single workgroup makes
+   * runaway (a huge dispatch, many dispatches): the most subgroup-
+   * instructions one dispatch may execute (0 = the default, 1 << 40;
+   * UINT64_MAX = no limit), and the most wall time, in milliseconds, one
+   * submit may run (0 = the default, 60000; UINT32_MAX = no limit).
+   * Past either the device is lost, with a message naming the dispatch, a
+   * WGSL line and a workgroup that was running. The defaults are far above
+   * what any dispatch of the test corpus or the CTS needs on one core (a
+   * GPU's watchdog, 2 to 10 s, is for hardware about 1,000 times faster)
+   * and end a runaway in about a minute. */
+  uint64_t dispatch_instruction_budget;
+  uint32_t time_limit_ms;
 } ls_adapter_options;
 
 typedef struct ls_adapter_info {
@@ -153,14 +212,14 @@ LS_API const char *const *ls_profile_names(void);
 /* Creates an adapter. On a bad option returns NULL and, when err is not NULL,
  * writes a message into err (at most errlen bytes). */
 LS_API ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t errlen);
-LS_API void ls_adapter_destroy(ls_adapter *adapter);
+LS_API void ls_adapter_release(ls_adapter *adapter);
 LS_API void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out);
 LS_API void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out);
 /* adapter.features.has(name): "core-features-and-limits", "subgroups",
  * "subgroup-size-control", "shader-f16", and the texture format features
  * "bgra8unorm-storage", "float32-filterable", "texture-formats-tier1",
  * "texture-formats-tier2", "rg11b10ufloat-renderable",
- * "depth32float-stencil8". */
+ * "depth32float-stencil8", and "timestamp-query". */
 LS_API int ls_adapter_has_feature(const ls_adapter *adapter, const char *name);
 
 /* ------------------------------------------------------------------ device */
@@ -190,7 +249,7 @@ typedef struct ls_required_limit {
 } ls_required_limit;
 
 typedef struct ls_device_desc {
-  size_t size; /* sizeof(ls_device_desc); 0 is read as current */
+  size_t struct_size; /* see "Descriptors" above */
   const ls_required_limit *required_limits;
   size_t required_limit_count;
   const char *const *required_features;
@@ -203,28 +262,54 @@ typedef struct ls_device_desc {
  * that is not a power of two. Values worse than the default are ignored. */
 LS_API ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *desc,
                                            ls_status *status, char *err, size_t errlen);
-/* GPUAdapter.features / GPUDevice.features: every adapter offers the
- * features listed at ls_adapter_has_feature above; a device has only those
- * its requestDevice asked for (and the ones they enable). `enable f16;` in
- * a module made on a device without "shader-f16" is a validation error. */
-LS_API int ls_adapter_has_feature(const ls_adapter *adapter, const char *name);
+/* GPUDevice.features: a device has only the features its requestDevice
+ * asked for (and those they enable: "subgroup-size-control" enables
+ * "subgroups", "texture-formats-tier2" enables "texture-formats-tier1", which
+ * enables "rg11b10ufloat-renderable"); "core-features-and-limits" always.
+ * `enable f16;` in a module made on a device without "shader-f16" is a
+ * validation error. */
 LS_API int ls_device_has_feature(const ls_device *device, const char *name);
+/* device.destroy(): the device is lost (reason LS_LOST_DESTROYED), queued
+ * work that has not started is dropped (its callbacks get LS_DEVICE_LOST or,
+ * for a map, LS_ABORTED), a running dispatch stops at its next workgroup,
+ * and every later call on the device or its objects does nothing (WebGPU
+ * drops errors of a lost device). The handle stays valid until released;
+ * objects made from the device stay valid handles until released. Safe
+ * from inside any callback of the device. */
 LS_API void ls_device_destroy(ls_device *device);
+/* Releases the handle; a device not destroyed yet is destroyed first. */
+LS_API void ls_device_release(ls_device *device);
 LS_API void ls_device_get_limits(const ls_device *device, ls_limits *out);
-/* device.features.has(name): the features requested at creation (and those
- * they enable: "subgroup-size-control" enables "subgroups",
- * "texture-formats-tier2" enables "texture-formats-tier1", which enables
- * "rg11b10ufloat-renderable"); "core-features-and-limits" always. */
-LS_API int ls_device_has_feature(const ls_device *device, const char *name);
+/* The label of the device (from ls_device_desc) and of the objects below:
+ * WebGPU's `label` attribute, which a program may change at any time; every
+ * message about the object names it by its label. The string is copied. */
+LS_API void ls_device_set_label(ls_device *device, const char *label);
 
 LS_API void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user);
 LS_API void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *user);
+
+/* GPUDeviceLostReason. */
+typedef enum ls_lost_reason { LS_LOST_UNKNOWN = 0, LS_LOST_DESTROYED } ls_lost_reason;
+typedef void (*ls_lost_callback)(void *user, ls_lost_reason reason, const char *message);
+/* device.lost: fn is called once, when the device is lost (a runaway shader,
+ * or ls_device_destroy), on the thread that lost it; at once if it already
+ * is. */
+LS_API void ls_device_set_lost_callback(ls_device *device, ls_lost_callback fn, void *user);
+
+/* Error filters outside ls_error_filter are a validation error (WebGPU: a
+ * TypeError) and push nothing. */
 LS_API void ls_device_push_error_scope(ls_device *device, ls_error_filter filter);
 /* Pops the innermost scope. Returns the first error it caught (LS_ERROR_NONE
- * if none); *message (if not NULL) points at its text, valid until the next
- * pop or until the device is destroyed. Popping an empty stack is a
- * validation error itself and returns LS_ERROR_VALIDATION. */
-LS_API ls_error_type ls_device_pop_error_scope(ls_device *device, const char **message);
+ * if none); *message (if not NULL) receives its text, malloc'd (free with
+ * ls_free), or NULL when there was none. Popping an empty stack returns
+ * LS_ERROR_VALIDATION with a message saying so and raises nothing (WebGPU
+ * rejects that popErrorScope with an OperationError). */
+LS_API ls_error_type ls_device_pop_error_scope(ls_device *device, char **message);
+/* Raises an error of the device as if the library had found it (the
+ * innermost matching scope catches it, else the error callback gets it): for
+ * front doors that check rules of their own before calling in, such as
+ * JavaScript's use of an invalid object. */
+LS_API void ls_device_raise_error(ls_device *device, ls_error_type type, const char *message);
 /* Non-zero once the device is lost (e.g. a dispatch ran past its budget). */
 LS_API int ls_device_is_lost(const ls_device *device);
 /* Why the device was lost (the entry point, WGSL line:column and workgroup of
@@ -247,28 +332,79 @@ enum {
 };
 
 typedef struct ls_buffer_desc {
+  size_t struct_size; /* see "Descriptors" above */
   uint64_t size;
   uint32_t usage;
   const char *label;
+  /* GPUBufferDescriptor.mappedAtCreation: the buffer starts mapped for
+   * writing (any usage; size a multiple of 4) until ls_buffer_unmap. */
+  int mapped_at_creation;
 } ls_buffer_desc;
 
 /* Buffers are created zeroed. */
 LS_API ls_buffer *ls_device_create_buffer(ls_device *device, const ls_buffer_desc *desc);
+/* buffer.destroy(): unmaps it (a pending map completes with LS_ABORTED) and
+ * frees its memory once queued work that uses it is done; idempotent. */
 LS_API void ls_buffer_destroy(ls_buffer *buffer);
+LS_API void ls_buffer_release(ls_buffer *buffer);
 LS_API uint64_t ls_buffer_get_size(const ls_buffer *buffer);
 LS_API uint32_t ls_buffer_get_usage(const ls_buffer *buffer);
+LS_API void ls_buffer_set_label(ls_buffer *buffer, const char *label);
 
-/* queue.writeBuffer: needs COPY_DST, offset and size multiples of 4. */
+/* queue.writeBuffer: needs COPY_DST, offset and size multiples of 4. The data
+ * is copied before the call returns; the write itself is queued after the
+ * work submitted before it. */
 LS_API ls_status ls_queue_write_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
                                        const void *data, size_t size);
-/* mapAsync(READ) + getMappedRange + copy + unmap, done at once: needs
- * MAP_READ usage; offset a multiple of 8 and size of 4 (as WebGPU). */
+/* mapAsync(READ) + getMappedRange + copy + unmap, done at once (after queued
+ * work): needs MAP_READ usage and an unmapped buffer; offset a multiple of 8
+ * and size of 4 (as WebGPU). */
 LS_API ls_status ls_buffer_map_read(ls_device *device, ls_buffer *buffer, uint64_t offset,
                                     void *dst, size_t size);
 /* Reads back a buffer with COPY_SRC usage (as a copy into a MAP_READ staging
- * buffer followed by a map would). */
+ * buffer followed by a map would), after queued work. */
 LS_API ls_status ls_queue_read_buffer(ls_device *device, ls_buffer *buffer, uint64_t offset,
                                       void *dst, size_t size);
+
+/* ------------------------------------------------------------ buffer mapping */
+
+/* GPUMapMode and GPUBufferMapState. */
+enum { LS_MAP_READ = 0x1, LS_MAP_WRITE = 0x2 };
+typedef enum ls_map_state {
+  LS_MAP_STATE_UNMAPPED = 0,
+  LS_MAP_STATE_PENDING,
+  LS_MAP_STATE_MAPPED
+} ls_map_state;
+
+/* status: LS_OK (mapped), LS_VALIDATION (a validation error was raised too:
+ * WebGPU's OperationError), LS_OPERATION (a map was already pending:
+ * OperationError, no validation error), LS_ABORTED (unmapped or destroyed
+ * before it completed: AbortError), LS_DEVICE_LOST (AbortError). message
+ * says why (NULL for LS_OK); it lives until fn returns. */
+typedef void (*ls_map_callback)(void *user, ls_status status, const char *message);
+
+/* buffer.mapAsync(mode, offset, size): size LS_WHOLE_SIZE = to the end.
+ * Validates at once (usage MAP_READ / MAP_WRITE for the mode, exactly one
+ * mode, offset a multiple of 8, size of 4, the range inside the buffer, the
+ * buffer unmapped and not destroyed); the buffer is then pending, and mapped
+ * when the work queued before the call is done. fn is called exactly once,
+ * on the queue thread, or on the calling thread when validation fails or
+ * when ls_buffer_unmap / destroy aborts it. */
+LS_API void ls_buffer_map_async(ls_buffer *buffer, uint32_t mode, uint64_t offset, uint64_t size,
+                                ls_map_callback fn, void *user);
+LS_API ls_map_state ls_buffer_get_map_state(const ls_buffer *buffer);
+/* buffer.getMappedRange(offset, size): a pointer into the buffer's memory,
+ * valid until unmap or destroy (reads see the buffer's contents; with
+ * LS_MAP_WRITE or mapped_at_creation, writes are the buffer's new contents).
+ * NULL with the reason in err (WebGPU's OperationError) when the buffer is
+ * not mapped, offset is not a multiple of 8 or size of 4, the range is
+ * outside the mapped range, or it overlaps a range already returned since
+ * the map. size LS_WHOLE_SIZE = to the end of the mapped range. */
+LS_API void *ls_buffer_get_mapped_range(ls_buffer *buffer, uint64_t offset, uint64_t size,
+                                        char *err, size_t errlen);
+/* buffer.unmap(): a pending map completes with LS_ABORTED; pointers from
+ * ls_buffer_get_mapped_range are invalid from now on. No-op when unmapped. */
+LS_API void ls_buffer_unmap(ls_buffer *buffer);
 
 /* ---------------------------------------------------------------- textures */
 
@@ -388,6 +524,7 @@ typedef struct ls_origin3d {
 } ls_origin3d;
 
 typedef struct ls_texture_desc {
+  size_t struct_size; /* see "Descriptors" above */
   ls_texture_dimension dimension;
   ls_extent3d size;          /* each >= 1 (a 1D texture: height = depth = 1) */
   ls_texture_format format;
@@ -401,11 +538,14 @@ typedef struct ls_texture_desc {
  * after another, each its layers (or depth slices), each its rows of
  * tightly packed texels (docs/architecture.md). */
 LS_API ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *desc);
+/* texture.destroy(): as ls_buffer_destroy. */
 LS_API void ls_texture_destroy(ls_texture *texture);
+LS_API void ls_texture_release(ls_texture *texture);
 LS_API void ls_texture_get_size(const ls_texture *texture, ls_extent3d *out);
 LS_API ls_texture_format ls_texture_get_format(const ls_texture *texture);
 LS_API uint32_t ls_texture_get_mip_level_count(const ls_texture *texture);
 LS_API uint32_t ls_texture_get_usage(const ls_texture *texture);
+LS_API void ls_texture_set_label(ls_texture *texture, const char *label);
 
 /* GPUTextureAspect; 0 is WebGPU's default, "all". A depth-stencil format's
  * "depth-only" / "stencil-only" aspect is its aspect-specific format
@@ -422,6 +562,7 @@ typedef enum ls_texture_aspect {
  * aspect: all). A combined depth-stencil texture binds through a view of
  * one aspect. */
 typedef struct ls_texture_view_desc {
+  size_t struct_size; /* see "Descriptors" above */
   ls_texture_format format;
   ls_view_dimension dimension;
   uint32_t base_mip_level;
@@ -436,7 +577,8 @@ typedef struct ls_texture_view_desc {
 /* texture.createView(desc); desc NULL = the default view. */
 LS_API ls_texture_view *ls_texture_create_view(ls_texture *texture,
                                                const ls_texture_view_desc *desc);
-LS_API void ls_texture_view_destroy(ls_texture_view *view);
+LS_API void ls_texture_view_release(ls_texture_view *view);
+LS_API void ls_texture_view_set_label(ls_texture_view *view, const char *label);
 
 /* ---------------------------------------------------------------- samplers */
 
@@ -465,6 +607,7 @@ typedef enum ls_compare_function {
  * defaults: clamp-to-edge, nearest, lodMaxClamp 32, maxAnisotropy 1); a
  * zeroed descriptor has maxAnisotropy 0, which WebGPU rejects. */
 typedef struct ls_sampler_desc {
+  size_t struct_size; /* see "Descriptors" above */
   ls_address_mode address_mode_u, address_mode_v, address_mode_w;
   ls_filter_mode mag_filter, min_filter, mipmap_filter;
   float lod_min_clamp, lod_max_clamp;
@@ -474,14 +617,13 @@ typedef struct ls_sampler_desc {
 } ls_sampler_desc;
 
 #define LS_SAMPLER_DESC_DEFAULT                                                \
-  {LS_ADDRESS_CLAMP_TO_EDGE, LS_ADDRESS_CLAMP_TO_EDGE, LS_ADDRESS_CLAMP_TO_EDGE, \
-   LS_FILTER_NEAREST, LS_FILTER_NEAREST, LS_FILTER_NEAREST, 0.0f, 32.0f,         \
-   LS_COMPARE_UNDEFINED, 1, NULL}
+  {.struct_size = sizeof(ls_sampler_desc), .lod_max_clamp = 32.0f, .max_anisotropy = 1}
 
 /* device.createSampler(desc); desc NULL = LS_SAMPLER_DESC_DEFAULT. An
  * invalid descriptor is a validation error and returns NULL. */
 LS_API ls_sampler *ls_device_create_sampler(ls_device *device, const ls_sampler_desc *desc);
-LS_API void ls_sampler_destroy(ls_sampler *sampler);
+LS_API void ls_sampler_release(ls_sampler *sampler);
+LS_API void ls_sampler_set_label(ls_sampler *sampler, const char *label);
 
 /* ------------------------------------------------------ external textures */
 
@@ -494,13 +636,15 @@ LS_API void ls_sampler_destroy(ls_sampler *sampler);
  * (what WebGPU does for a frame already in the destination colour space
  * with an identity transform). The external texture holds the view. */
 typedef struct ls_external_texture_desc {
+  size_t struct_size; /* see "Descriptors" above */
   ls_texture_view *view;
   const char *label;
 } ls_external_texture_desc;
 
 LS_API ls_external_texture *ls_device_import_external_texture(
            ls_device *device, const ls_external_texture_desc *desc);
-LS_API void ls_external_texture_destroy(ls_external_texture *texture);
+LS_API void ls_external_texture_release(ls_external_texture *texture);
+LS_API void ls_external_texture_set_label(ls_external_texture *texture, const char *label);
 
 /* GPUTexelCopyBufferLayout: LS_COPY_STRIDE_UNDEFINED = not given. */
 #define LS_COPY_STRIDE_UNDEFINED UINT32_MAX
@@ -544,6 +688,7 @@ typedef struct ls_compilation_message {
 } ls_compilation_message;
 
 typedef struct ls_shader_module_desc {
+  size_t struct_size; /* see "Descriptors" above */
   const char *code;     /* WGSL source, NUL-terminated */
   const char *label;    /* shown in diagnostics as the file name */
 } ls_shader_module_desc;
@@ -553,7 +698,8 @@ typedef struct ls_shader_module_desc {
  * pipelines made from it fail). */
 LS_API ls_shader_module *ls_device_create_shader_module(ls_device *device,
                                                         const ls_shader_module_desc *desc);
-LS_API void ls_shader_module_destroy(ls_shader_module *module);
+LS_API void ls_shader_module_release(ls_shader_module *module);
+LS_API void ls_shader_module_set_label(ls_shader_module *module, const char *label);
 LS_API int ls_shader_module_is_valid(const ls_shader_module *module);
 LS_API size_t ls_shader_module_message_count(const ls_shader_module *module);
 LS_API const ls_compilation_message *ls_shader_module_message(const ls_shader_module *module,
@@ -568,7 +714,7 @@ LS_API const char *ls_shader_module_format_messages(const ls_shader_module *modu
  * sampled texture (GPUTextureBindingLayout), a storage texture
  * (GPUStorageTextureBindingLayout.access) or a sampler
  * (GPUSamplerBindingLayout.type). */
-typedef enum ls_buffer_binding_type {
+typedef enum ls_binding_type {
   LS_BINDING_UNIFORM = 1,
   LS_BINDING_STORAGE,
   LS_BINDING_READ_ONLY_STORAGE,
@@ -581,7 +727,7 @@ typedef enum ls_buffer_binding_type {
   LS_BINDING_NON_FILTERING_SAMPLER,
   LS_BINDING_COMPARISON_SAMPLER,
   LS_BINDING_EXTERNAL_TEXTURE /* GPUExternalTextureBindingLayout */
-} ls_buffer_binding_type;
+} ls_binding_type;
 
 /* GPUTextureSampleType; 0 = "float", WebGPU's default. */
 typedef enum ls_texture_sample_type {
@@ -594,30 +740,46 @@ typedef enum ls_texture_sample_type {
 
 typedef struct ls_bind_group_layout_entry {
   uint32_t binding;
-  ls_buffer_binding_type type;
+  ls_binding_type type;
   uint64_t min_binding_size; /* buffers: 0 = no minimum */
   /* textures */
   ls_texture_sample_type sample_type; /* sampled textures */
   ls_view_dimension view_dimension;   /* 0 = "2d" */
   ls_texture_format format;           /* storage textures: required */
   int multisampled;                   /* sampled textures: GPUTextureBindingLayout.multisampled */
+  int has_dynamic_offset;             /* buffers: GPUBufferBindingLayout.hasDynamicOffset */
 } ls_bind_group_layout_entry;
 
+/* GPUBindGroupLayoutDescriptor. */
+typedef struct ls_bind_group_layout_desc {
+  size_t struct_size; /* see "Descriptors" above */
+  const ls_bind_group_layout_entry *entries;
+  size_t entry_count;
+  const char *label;
+} ls_bind_group_layout_desc;
+
 LS_API ls_bind_group_layout *ls_device_create_bind_group_layout(
-           ls_device *device, const ls_bind_group_layout_entry *entries, size_t count);
-LS_API void ls_bind_group_layout_destroy(ls_bind_group_layout *layout);
+           ls_device *device, const ls_bind_group_layout_desc *desc);
+LS_API void ls_bind_group_layout_release(ls_bind_group_layout *layout);
+LS_API void ls_bind_group_layout_set_label(ls_bind_group_layout *layout, const char *label);
+
+/* GPUPipelineLayoutDescriptor. bind_group_layouts[i] NULL is an empty group
+ * (WebGPU's nullable entry). immediate_size: the bytes of immediate data
+ * (`var<immediate>`, the immediate_address_space language feature) a
+ * pipeline of the layout may read; a multiple of 4, at most
+ * maxImmediateSize. */
+typedef struct ls_pipeline_layout_desc {
+  size_t struct_size; /* see "Descriptors" above */
+  ls_bind_group_layout *const *bind_group_layouts;
+  size_t bind_group_layout_count;
+  uint32_t immediate_size;
+  const char *label;
+} ls_pipeline_layout_desc;
 
 LS_API ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
-                                                            ls_bind_group_layout *const *groups,
-                                                            size_t count);
-LS_API void ls_pipeline_layout_destroy(ls_pipeline_layout *layout);
-/* GPUPipelineLayoutDescriptor with immediateSize: the bytes of immediate
- * data (`var<immediate>`, the immediate_address_space language feature) a
- * pipeline of the layout may read; a multiple of 4, at most
- * maxImmediateSize. ls_device_create_pipeline_layout is this with 0. */
-LS_API ls_pipeline_layout *ls_device_create_pipeline_layout_immediate(
-           ls_device *device, ls_bind_group_layout *const *groups, size_t count,
-           uint32_t immediate_size);
+                                                            const ls_pipeline_layout_desc *desc);
+LS_API void ls_pipeline_layout_release(ls_pipeline_layout *layout);
+LS_API void ls_pipeline_layout_set_label(ls_pipeline_layout *layout, const char *label);
 
 #define LS_WHOLE_SIZE UINT64_MAX
 
@@ -631,9 +793,19 @@ typedef struct ls_bind_group_entry {
   ls_external_texture *external_texture; /* an external texture entry */
 } ls_bind_group_entry;
 
-LS_API ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layout *layout,
-                                                  const ls_bind_group_entry *entries, size_t count);
-LS_API void ls_bind_group_destroy(ls_bind_group *group);
+/* GPUBindGroupDescriptor. */
+typedef struct ls_bind_group_desc {
+  size_t struct_size; /* see "Descriptors" above */
+  ls_bind_group_layout *layout;
+  const ls_bind_group_entry *entries;
+  size_t entry_count;
+  const char *label;
+} ls_bind_group_desc;
+
+LS_API ls_bind_group *ls_device_create_bind_group(ls_device *device,
+                                                  const ls_bind_group_desc *desc);
+LS_API void ls_bind_group_release(ls_bind_group *group);
+LS_API void ls_bind_group_set_label(ls_bind_group *group, const char *label);
 
 /* ------------------------------------------------------- compute pipelines */
 
@@ -644,6 +816,7 @@ typedef struct ls_constant_entry {
 } ls_constant_entry;
 
 typedef struct ls_compute_pipeline_desc {
+  size_t struct_size; /* see "Descriptors" above */
   ls_shader_module *module;
   const char *entry_point;          /* NULL = the module's only compute entry point */
   const ls_constant_entry *constants;
@@ -654,21 +827,82 @@ typedef struct ls_compute_pipeline_desc {
 
 LS_API ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
                                                               const ls_compute_pipeline_desc *desc);
-LS_API void ls_compute_pipeline_destroy(ls_compute_pipeline *pipeline);
-/* For layout "auto": the group's layout (a new reference the caller
- * destroys). */
+LS_API void ls_compute_pipeline_release(ls_compute_pipeline *pipeline);
+LS_API void ls_compute_pipeline_set_label(ls_compute_pipeline *pipeline, const char *label);
+/* createComputePipelineAsync's rule: an invalid descriptor is not raised as
+ * an error; the result is NULL and *message (if not NULL) receives the reason,
+ * malloc'd (free with ls_free). Safe to run on another thread while the
+ * caller goes on. */
+LS_API ls_compute_pipeline *ls_device_try_create_compute_pipeline(
+           ls_device *device, const ls_compute_pipeline_desc *desc, char **message);
+/* pipeline.getBindGroupLayout(group): the layout of that group (a new
+ * reference the caller releases); a group index past the layout's is a
+ * validation error and returns NULL. */
 LS_API ls_bind_group_layout *ls_compute_pipeline_get_bind_group_layout(ls_compute_pipeline *p,
                                                                        uint32_t group);
 /* The workgroup size after override substitution. */
 LS_API void ls_compute_pipeline_get_workgroup_size(const ls_compute_pipeline *p, uint32_t size[3]);
 
+/* ------------------------------------------------------------- query sets */
+
+/* GPUQuerySetDescriptor: "timestamp" needs the "timestamp-query" feature;
+ * "occlusion" sets exist (render passes, which lockstep lacks, would fill
+ * them) and resolve to zeros. count: 1 .. 4096. */
+typedef enum ls_query_type { LS_QUERY_OCCLUSION = 1, LS_QUERY_TIMESTAMP } ls_query_type;
+typedef struct ls_query_set_desc {
+  size_t struct_size; /* see "Descriptors" above */
+  ls_query_type type;
+  uint32_t count;
+  const char *label;
+} ls_query_set_desc;
+
+typedef struct ls_query_set ls_query_set;
+LS_API ls_query_set *ls_device_create_query_set(ls_device *device, const ls_query_set_desc *desc);
+LS_API void ls_query_set_destroy(ls_query_set *set);
+LS_API void ls_query_set_release(ls_query_set *set);
+LS_API void ls_query_set_set_label(ls_query_set *set, const char *label);
+LS_API ls_query_type ls_query_set_get_type(const ls_query_set *set);
+LS_API uint32_t ls_query_set_get_count(const ls_query_set *set);
+
 /* --------------------------------------------------- encoding, submission */
 
-LS_API ls_command_encoder *ls_device_create_command_encoder(ls_device *device);
-LS_API void ls_command_encoder_destroy(ls_command_encoder *encoder);
+/* GPUCommandEncoderDescriptor, GPUCommandBufferDescriptor. */
+typedef struct ls_command_encoder_desc {
+  size_t struct_size; /* see "Descriptors" above */
+  const char *label;
+} ls_command_encoder_desc;
+typedef struct ls_command_buffer_desc {
+  size_t struct_size; /* see "Descriptors" above */
+  const char *label;
+} ls_command_buffer_desc;
+
+/* GPUComputePassTimestampWrites: the query indices to write with the time
+ * the pass starts and ends on the queue thread (nanoseconds of the host's
+ * monotonic clock: the pass's real elapsed time on lockstep, not a GPU's).
+ * LS_QUERY_INDEX_UNDEFINED = not written. */
+#define LS_QUERY_INDEX_UNDEFINED UINT32_MAX
+typedef struct ls_compute_pass_desc {
+  size_t struct_size; /* see "Descriptors" above */
+  const char *label;
+  ls_query_set *timestamp_query_set; /* NULL = no timestamp writes */
+  uint32_t beginning_of_pass_write_index;
+  uint32_t end_of_pass_write_index;
+} ls_compute_pass_desc;
+
+/* desc NULL = no label. */
+LS_API ls_command_encoder *ls_device_create_command_encoder(ls_device *device,
+                                                            const ls_command_encoder_desc *desc);
+LS_API void ls_command_encoder_release(ls_command_encoder *encoder);
+LS_API void ls_command_encoder_set_label(ls_command_encoder *encoder, const char *label);
+/* size LS_WHOLE_SIZE = from the offset to the end of src (WebGPU's overload
+ * without a size). */
 LS_API void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_buffer *src,
                                                      uint64_t src_offset, ls_buffer *dst,
                                                      uint64_t dst_offset, uint64_t size);
+/* clearBuffer(buffer, offset, size): COPY_DST, offset and size multiples of
+ * 4; size LS_WHOLE_SIZE = to the end. */
+LS_API void ls_command_encoder_clear_buffer(ls_command_encoder *encoder, ls_buffer *buffer,
+                                            uint64_t offset, uint64_t size);
 /* copyBufferToTexture / copyTextureToBuffer: the buffer side's bytes_per_row
  * must be a multiple of 256; usages COPY_SRC / COPY_DST on each side. */
 LS_API void ls_command_encoder_copy_buffer_to_texture(ls_command_encoder *encoder, ls_buffer *src,
@@ -680,10 +914,29 @@ LS_API void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encode
                                                       ls_buffer *dst,
                                                       const ls_texel_copy_buffer_layout *layout,
                                                       const ls_extent3d *size);
-LS_API ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder);
+/* resolveQuerySet: count u64 values from query first on, to dst (usage
+ * QUERY_RESOLVE) at dst_offset (a multiple of 256). */
+LS_API void ls_command_encoder_resolve_query_set(ls_command_encoder *encoder, ls_query_set *set,
+                                                 uint32_t first, uint32_t count, ls_buffer *dst,
+                                                 uint64_t dst_offset);
+/* Debug groups and markers (of an encoder, or of a pass below): they carry
+ * no meaning on lockstep, but unbalanced pops are validation errors at
+ * finish / end, as WebGPU says. */
+LS_API void ls_command_encoder_push_debug_group(ls_command_encoder *encoder, const char *label);
+LS_API void ls_command_encoder_pop_debug_group(ls_command_encoder *encoder);
+LS_API void ls_command_encoder_insert_debug_marker(ls_command_encoder *encoder, const char *label);
+
+/* desc NULL = no label, no timestamps. While a pass is open, calls on its
+ * encoder are validation errors (the encoder is locked). */
+LS_API ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder,
+                                                              const ls_compute_pass_desc *desc);
+LS_API void ls_compute_pass_set_label(ls_compute_pass *pass, const char *label);
 LS_API void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline);
+/* setBindGroup(index, group, dynamicOffsets): one offset per dynamic entry of
+ * the group's layout, in binding order; group NULL unsets the index. */
 LS_API void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index,
-                                           ls_bind_group *group);
+                                           ls_bind_group *group, const uint32_t *dynamic_offsets,
+                                           size_t dynamic_offset_count);
 LS_API void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,
                                                 uint32_t z);
 /* setImmediates(rangeOffset, data): size bytes at data to the pass's
@@ -694,21 +947,43 @@ LS_API void ls_compute_pass_set_immediates(ls_compute_pass *pass, uint32_t range
                                            const void *data, size_t size);
 LS_API void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buffer *buffer,
                                                          uint64_t offset);
-/* Ends the pass; the pass handle is freed. */
+LS_API void ls_compute_pass_push_debug_group(ls_compute_pass *pass, const char *label);
+LS_API void ls_compute_pass_pop_debug_group(ls_compute_pass *pass);
+LS_API void ls_compute_pass_insert_debug_marker(ls_compute_pass *pass, const char *label);
+/* Ends the pass (consumed: the handle is freed). Ending a pass twice, or
+ * using it after end, is prevented by that: the handle is gone. */
 LS_API void ls_compute_pass_end(ls_compute_pass *pass);
 /* Validation errors recorded in the encoder or its passes surface here: the
  * result is NULL and the error is raised. The encoder is consumed either
- * way. */
-LS_API ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder);
-LS_API void ls_command_buffer_destroy(ls_command_buffer *cb);
+ * way. desc NULL = no label. */
+LS_API ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder,
+                                                    const ls_command_buffer_desc *desc);
+LS_API void ls_command_buffer_release(ls_command_buffer *cb);
+LS_API void ls_command_buffer_set_label(ls_command_buffer *cb, const char *label);
 
-/* Runs the command buffers in order and returns when they are done (the
- * command buffers are consumed). Returns LS_OK, LS_VALIDATION (a validation
- * error was raised; nothing ran), LS_DEVICE_LOST or LS_OUT_OF_MEMORY (an
- * out-of-memory error was raised). An indirect dispatch whose counts exceed
+/* queue.submit(commandBuffers): validates the whole submit at once (raising
+ * any error now; then nothing runs and LS_VALIDATION is returned), then
+ * queues the work on the device's queue thread and returns LS_OK without
+ * waiting. The command buffers are consumed. Errors of the execution itself
+ * (out of memory) go to the error callback; a runaway shader loses the
+ * device. An indirect dispatch whose counts exceed
  * maxComputeWorkgroupsPerDimension is skipped with a warning to the log
  * callback. */
+LS_API ls_status ls_queue_submit_async(ls_device *device, ls_command_buffer *const *cbs,
+                                       size_t count);
+/* ls_queue_submit_async, then waits for that work: returns LS_OK,
+ * LS_VALIDATION (nothing ran), LS_DEVICE_LOST or LS_OUT_OF_MEMORY (an
+ * out-of-memory error was raised). */
 LS_API ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size_t count);
+
+typedef void (*ls_work_done_callback)(void *user, ls_status status);
+/* queue.onSubmittedWorkDone(): fn(user, LS_OK) on the queue thread once the
+ * work queued before this call is done; LS_DEVICE_LOST if the device is lost
+ * first. Called exactly once. */
+LS_API void ls_queue_on_submitted_work_done(ls_device *device, ls_work_done_callback fn,
+                                            void *user);
+/* Blocks until the work queued so far is done. */
+LS_API void ls_queue_wait_idle(ls_device *device);
 
 /* --------------------------------------------------------------- sanitizer */
 
@@ -748,7 +1023,7 @@ enum {
 };
 
 typedef struct ls_check_options {
-  size_t size;            /* sizeof(ls_check_options); 0 is read as current */
+  size_t struct_size;     /* see "Descriptors" above */
   uint32_t checks;        /* LS_CHECK_* bits; 0 = LS_CHECK_ALL */
   int ignore_same_value;  /* do not report LS_CHECK_RACE_SAME_VALUE */
   uint32_t max_findings;  /* findings kept; later ones are only counted; 0 = 256 */
@@ -811,8 +1086,8 @@ LS_API const ls_check_finding *ls_device_check_finding(const ls_device *device, 
 /* Findings that were not kept (over max_findings). */
 LS_API uint64_t ls_device_check_dropped(const ls_device *device);
 LS_API void ls_device_clear_check_findings(ls_device *device);
-/* All findings as JSON ({"findings": [...], "dropped": N}); malloc'd, the
- * caller frees it; NULL when memory runs out. */
+/* All findings as JSON ({"findings": [...], "dropped": N}); malloc'd (free
+ * with ls_free); NULL when memory runs out. */
 LS_API char *ls_device_check_findings_json(const ls_device *device);
 /* The number of live bytes of a buffer (a pool of capacity C with n live
  * records): accesses from that byte on, inside the binding, are reported as
@@ -827,7 +1102,7 @@ LS_API void ls_buffer_set_logical_size(ls_buffer *buffer, uint64_t bytes);
  * on that vendor's real GPUs, and the memory system the profiler measures
  * against (docs/profiler.md gives each figure's source). */
 typedef struct ls_profile_desc {
-  size_t size;                 /* sizeof(ls_profile_desc); 0 is read as current */
+  size_t struct_size;          /* see "Descriptors" above */
   const char *name;
   uint32_t subgroup_size;      /* W: a power of two from 4 to 128 */
   uint32_t subgroup_min_size;  /* the vendor's subgroupMinSize .. MaxSize */
@@ -865,7 +1140,7 @@ typedef struct ls_memory_model {
 } ls_memory_model;
 
 typedef struct ls_profiler_options {
-  size_t size;            /* sizeof(ls_profiler_options); 0 is read as current */
+  size_t struct_size;     /* see "Descriptors" above */
   ls_memory_model memory; /* each field 0 = the device's profile */
   /* Lane-activity trace of one workgroup (for the HTML report): the
    * instructions each subgroup issued, in order, with their live lanes. */
@@ -1013,7 +1288,6 @@ LS_API char *ls_profiler_annotate(const ls_profiler *p, size_t dispatch);
  * the lane-activity picture of the traced workgroup. */
 LS_API char *ls_profiler_report_html(const ls_profiler *p, const char *profile,
                                      const char *title);
-LS_API void ls_free(void *p);
 
 /* ------------------------------------------------------ dispatch plans */
 
@@ -1025,7 +1299,7 @@ typedef enum ls_plan_pattern {
 } ls_plan_pattern;
 
 typedef struct ls_plan_options {
-  size_t size;              /* sizeof(ls_plan_options); 0 is read as current */
+  size_t struct_size;       /* see "Descriptors" above */
   uint64_t elements;        /* n >= 1 */
   uint32_t workgroup_size;  /* invocations per workgroup (1D) */
   const ls_limits *limits;  /* NULL = WebGPU's defaults */

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what lockstep needs to build and test on Debian 12 (idempotent):
-# a C compiler, CMake, pkg-config, jansson (JSON for case files), nettle
+# a C compiler, dpkg-dev (dpkg-shlibdeps: the Debian package's dependencies,
+# tests/install), CMake, pkg-config, jansson (JSON for case files), nettle
 # (SHA-256 of compact reference results), cmocka (unit tests) and chromium
 # (the profiler's HTML report is checked in headless Chromium). Run by
 # demo.sh and test.sh.
 set -euo pipefail
 need=()
-for p in build-essential cmake pkg-config libjansson-dev libcmocka-dev nettle-dev chromium; do
+for p in build-essential dpkg-dev cmake pkg-config libjansson-dev libcmocka-dev nettle-dev chromium; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
 if ((${#need[@]})); then

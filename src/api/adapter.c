@@ -188,10 +188,10 @@ static int api_pow2(uint32_t v) { return v && !(v & (v - 1)); }
 ls_status ls_profile_describe(const char *name, ls_profile_desc *out) {
   const api_profile *p = name ? api_profile_find(name) : NULL;
   if (!p || !out) return LS_OPERATION;
-  size_t n = out->size && out->size < sizeof *out ? out->size : sizeof *out;
+  size_t n = out->struct_size && out->struct_size < sizeof *out ? out->struct_size : sizeof *out;
   ls_profile_desc d;
   memset(&d, 0, sizeof d);
-  d.size = n;
+  d.struct_size = n;
   d.name = p->name;
   d.subgroup_size = p->width;
   d.subgroup_min_size = p->subgroup_min;
@@ -213,7 +213,7 @@ int ls_profile_check(const ls_profile_desc *pd, char *err, size_t errlen) {
   }
   ls_profile_desc p;
   memset(&p, 0, sizeof p);
-  size_t n = pd->size && pd->size < sizeof p ? pd->size : sizeof p;
+  size_t n = pd->struct_size && pd->struct_size < sizeof p ? pd->struct_size : sizeof p;
   memcpy(&p, pd, n);
   const char *nm = p.name ? p.name : "(unnamed)";
   const char *why = NULL;
@@ -300,7 +300,7 @@ ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t 
   ls_adapter_options o;
   memset(&o, 0, sizeof o);
   if (opts) {
-    size_t n = opts->size ? opts->size : sizeof o;
+    size_t n = opts->struct_size ? opts->struct_size : sizeof o;
     memcpy(&o, opts, n < sizeof o ? n : sizeof o);
   }
   const api_profile *p = api_profile_find(o.profile);
@@ -341,6 +341,11 @@ ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t 
   a->limits = p->limits;
   a->width = w;
   a->threads = threads;
+  a->dispatch_budget = o.dispatch_instruction_budget == 0            ? (uint64_t)1 << 40
+                       : o.dispatch_instruction_budget == UINT64_MAX ? 0
+                                                                     : o.dispatch_instruction_budget;
+  a->time_limit_ms = o.time_limit_ms == 0 ? 60000 : o.time_limit_ms == UINT32_MAX ? 0
+                                                                                  : o.time_limit_ms;
   if (o.instruction_budget == 0)
     a->budget = (uint64_t)1 << 32;
   else if (o.instruction_budget == UINT64_MAX)
@@ -350,7 +355,7 @@ ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t 
   return a;
 }
 
-void ls_adapter_destroy(ls_adapter *adapter) { free(adapter); }
+void ls_adapter_release(ls_adapter *adapter) { free(adapter); }
 
 void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out) {
   if (!out) return;

@@ -11,12 +11,21 @@
  * buffer frees its memory at once (as GPUBuffer.destroy()); a submit that
  * still refers to it is a validation error.
  *
- * A device and the objects made from it are used from one thread at a time.
+ * Threads (the rules are stated in lockstep.h): reference counts are atomic;
+ * the device's mutex `mu` guards its mutable state (error scopes, callbacks,
+ * the queue, buffer map states, labels being replaced) and is never held
+ * while a user callback runs or while the VM executes. Everything a command
+ * buffer points at (bind groups, pipelines, layouts) is immutable once
+ * created, so the queue thread reads it without the lock. Buffer and texture
+ * memory is only touched on the queue thread, except a mapped buffer's,
+ * which belongs to the host until unmap (submits that use it are refused).
  */
 #ifndef LS_API_INTERNAL_H
 #define LS_API_INTERNAL_H
 
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +39,20 @@
 #else
 #define API_PRINTF(a, b)
 #endif
+
+/* Reference counts: the last unref frees. */
+typedef atomic_uint api_refs;
+#define API_REF(o) atomic_fetch_add_explicit(&(o)->refs, 1, memory_order_relaxed)
+/* True when this unref dropped the last reference. */
+#define API_UNREF_LAST(o) (atomic_fetch_sub_explicit(&(o)->refs, 1, memory_order_acq_rel) == 1)
+
+/* Reads a caller's descriptor into *dst (the library's layout): the first
+ * struct_size bytes (0 = all of them), the rest zeroed. Returns 0 when the
+ * caller's struct is longer than the library knows (a newer header). */
+int api_desc_read(void *dst, const void *src, size_t size);
+#define API_DESC(dst, src) api_desc_read(&(dst), (src), sizeof(dst))
+/* The message for a descriptor api_desc_read refused. */
+#define API_DESC_NEWER "the descriptor's struct_size is larger than this library knows (built against a newer lockstep.h?)"
 
 /* ---------------------------------------------------------------- adapter */
 
@@ -56,6 +79,8 @@ struct ls_adapter {
   uint32_t width;
   uint32_t threads;
   uint64_t budget; /* per workgroup, as vm_dispatch_desc.budget (0 = none) */
+  uint64_t dispatch_budget; /* per dispatch (0 = none) */
+  uint32_t time_limit_ms;   /* per submit (0 = none) */
 };
 
 /* ----------------------------------------------------------------- device */
@@ -92,18 +117,26 @@ enum {
   API_FEATURE_TIER1 = 1u << 6, /* texture-formats-tier1 */
   API_FEATURE_TIER2 = 1u << 7, /* texture-formats-tier2 */
   API_FEATURE_RG11B10_RENDERABLE = 1u << 8,
-  API_FEATURE_DEPTH32FLOAT_STENCIL8 = 1u << 9
+  API_FEATURE_DEPTH32FLOAT_STENCIL8 = 1u << 9,
+  API_FEATURE_TIMESTAMP_QUERY = 1u << 10
 };
 
+struct api_op;
+
 struct ls_device {
-  unsigned refs; /* the user's handle + every live child object */
-  int destroyed; /* ls_device_destroy was called */
+  api_refs refs; /* the user's handle + every live child object + the queue thread */
+  _Atomic int destroyed; /* ls_device_destroy was called */
+  _Atomic int released;  /* ls_device_release was called */
   ls_limits limits;
   uint32_t width, threads;
-  uint64_t budget;
+  uint64_t budget, dispatch_budget;
+  uint32_t time_limit_ms;
+  uint64_t deadline; /* of the submit running now (queue thread only); 0 = none */
   const api_profile *profile;
   char *label;
   vm_pool *pool;
+
+  pthread_mutex_t mu; /* see the comment at the top */
 
   api_scope *scopes;
   size_t nscopes, capscopes;
@@ -122,22 +155,51 @@ struct ls_device {
   int check_off;               /* disabled again; findings kept */
 
   uint32_t features; /* API_FEATURE_*: what requestDevice asked for */
-  int lost;
+  _Atomic int lost;
   char *lost_message;
-  uint64_t next_id; /* ids of pipelines, for layouts of layout "auto" */
+  ls_lost_reason lost_reason;
+  ls_lost_callback lost_fn;
+  void *lost_user;
+  int lost_told; /* lost_fn was called (mu) */
+  _Atomic uint64_t next_id; /* ids of pipelines, for layouts of layout "auto" */
+  char **retired; /* labels replaced by set_label, kept until the device goes (mu) */
+  size_t nretired;
+
+  /* The queue timeline (timeline.c): operations run in order on qthread. */
+  struct api_op *qhead, *qtail; /* (mu) */
+  uint64_t qissued, qdone;      /* sequence numbers of queued / finished ops (mu) */
+  pthread_cond_t qwake, qidle;
+  pthread_t qthread;
+  _Atomic int qstarted;
+  int qquit;                    /* (mu) */
+  _Atomic int cancel;           /* the running dispatch stops at its next workgroup */
 };
 
 void api_device_ref(ls_device *d);
 void api_device_unref(ls_device *d);
 /* Lost or destroyed: WebGPU drops every error of such a device silently. */
 int api_device_dead(const ls_device *d);
+/* Set on the queue thread while it runs work nobody waits for: errors then
+ * go to the error callback, since the scopes of the call that queued the
+ * work are gone. */
+extern _Thread_local int api_errors_uncaptured;
+/* Set while a call must return its error instead of raising it
+ * (createComputePipelineAsync): the first error's message goes here. */
+extern _Thread_local char **api_capture_errors;
 /* Reports an error through the innermost matching scope or the callback. */
 void api_error(ls_device *d, ls_error_type type, const char *fmt, ...) API_PRINTF(3, 4);
 void api_verror(ls_device *d, ls_error_type type, const char *fmt, va_list ap);
 #define api_validation(d, ...) api_error((d), LS_ERROR_VALIDATION, __VA_ARGS__)
 void api_log(ls_device *d, ls_log_level level, const char *fmt, ...) API_PRINTF(3, 4);
-/* Marks the device lost (the first message is kept). */
-void api_device_lose(ls_device *d, const char *fmt, ...) API_PRINTF(2, 3);
+/* Marks the device lost (the first message is kept) and tells the lost
+ * callback. */
+void api_device_lose(ls_device *d, ls_lost_reason reason, const char *fmt, ...) API_PRINTF(3, 4);
+/* Replaces *slot with a copy of label; the old string is retired, not freed,
+ * since another thread may be formatting a message with it. 0 when memory
+ * runs out (the label is then unchanged). */
+int api_set_label(ls_device *d, char **slot, const char *label);
+#define API_LOCK(d) pthread_mutex_lock(&(d)->mu)
+#define API_UNLOCK(d) pthread_mutex_unlock(&(d)->mu)
 /* Sees every dispatch as the queue runs it (the CLI prints a line each). */
 void api_device_set_dispatch_hook(ls_device *d, api_dispatch_hook fn, void *user);
 /* Attaches an observer (vm/observe.h) to every dispatch from now on; NULL
@@ -161,16 +223,33 @@ const char *api_label(const char *label, const char *fallback);
 
 /* ---------------------------------------------------------------- buffers */
 
+typedef struct api_range {
+  uint64_t offset, size;
+} api_range;
+
 struct ls_buffer {
   ls_device *device;
-  unsigned refs;
-  int destroyed;
+  api_refs refs;
+  int destroyed; /* (mu) */
   uint64_t size;
   uint32_t usage;
-  uint8_t *data; /* size rounded up to 4, zeroed; NULL once destroyed */
+  uint8_t *data; /* size rounded up to 4, zeroed; NULL once its memory is freed */
   uint64_t logical_size; /* sanitizer: live bytes (UINT64_MAX = all) */
   char *label;
+  /* mapping (mu) */
+  ls_map_state map_state;
+  uint32_t map_mode;
+  api_range mapped;        /* the mapped range */
+  api_range *ranges;       /* getMappedRange results since the map */
+  size_t nranges, capranges;
+  ls_map_callback map_fn;  /* the pending map's callback */
+  void *map_user;
+  uint64_t map_ticket;     /* identifies the pending map (0 = none) */
 };
+
+/* The buffer can be used by queued work: not destroyed, not mapped or
+ * pending (d->mu held); else the reason, for a message. */
+const char *api_buffer_unavailable_locked(const ls_buffer *b);
 
 void api_buffer_ref(ls_buffer *b);
 void api_buffer_unref(ls_buffer *b);
@@ -216,7 +295,7 @@ const char *api_format_storage_why(const api_texfmt *f, uint32_t access);
  * LS_FORMAT_UNDEFINED (the aspect is not present). */
 ls_texture_format api_aspect_format(ls_texture_format f, ls_texture_aspect a);
 /* API_ST_* of a storage texture binding type; 0 for the others. */
-uint32_t api_storage_access(ls_buffer_binding_type type);
+uint32_t api_storage_access(ls_binding_type type);
 /* "write-only", "read-only" or "read-write" for one API_ST_* bit. */
 const char *api_storage_access_name(uint32_t access);
 
@@ -224,7 +303,7 @@ const char *api_storage_access_name(uint32_t access);
 
 struct ls_texture {
   ls_device *device;
-  unsigned refs;
+  api_refs refs;
   int destroyed;
   ls_texture_dimension dimension;
   ls_extent3d size;
@@ -239,7 +318,7 @@ struct ls_texture {
 
 struct ls_texture_view {
   ls_device *device;
-  unsigned refs;
+  api_refs refs;
   ls_texture *texture;
   ls_texture_format format; /* for one aspect of a depth-stencil format, its format */
   ls_texture_aspect aspect;
@@ -279,7 +358,7 @@ int api_texture_copy_check(const char *op, const ls_device *d,
 
 struct ls_external_texture {
   ls_device *device;
-  unsigned refs;
+  api_refs refs;
   ls_texture_view *view; /* the frame */
   char *label;
 };
@@ -291,7 +370,7 @@ void api_external_texture_unref(ls_external_texture *x);
 
 struct ls_sampler {
   ls_device *device;
-  unsigned refs;
+  api_refs refs;
   int valid;          /* createSampler's validation passed */
   int is_comparison;  /* [[isComparison]] */
   int is_filtering;   /* [[isFiltering]] */
@@ -307,7 +386,7 @@ const char *api_sampler_name(const ls_sampler *s);
 
 struct ls_shader_module {
   ls_device *device;
-  unsigned refs;
+  api_refs refs;
   wgsl_module *module;
   ls_compilation_message *messages;
   size_t nmessages;
@@ -323,7 +402,8 @@ void api_shader_module_unref(ls_shader_module *m);
 
 struct ls_bind_group_layout {
   ls_device *device;
-  unsigned refs;
+  api_refs refs;
+  char *label;
   ls_bind_group_layout_entry *entries; /* sorted by binding */
   size_t count;
   uint64_t exclusive; /* id of the pipeline of layout "auto"; 0 = none */
@@ -331,7 +411,8 @@ struct ls_bind_group_layout {
 
 struct ls_pipeline_layout {
   ls_device *device;
-  unsigned refs;
+  api_refs refs;
+  char *label;
   uint32_t immediate_size; /* [[immediateSize]] */
   ls_bind_group_layout **groups; /* NULL where the group is empty or unset */
   size_t count;
@@ -339,7 +420,7 @@ struct ls_pipeline_layout {
 
 typedef struct api_bind_entry {
   uint32_t binding;
-  ls_buffer_binding_type type;
+  ls_binding_type type;
   ls_buffer *buffer;
   uint64_t offset, size; /* the effective range */
   ls_texture_view *view; /* a texture entry (buffer NULL) */
@@ -349,10 +430,12 @@ typedef struct api_bind_entry {
 
 struct ls_bind_group {
   ls_device *device;
-  unsigned refs;
+  api_refs refs;
   ls_bind_group_layout *layout;
   api_bind_entry *entries; /* sorted by binding */
   size_t count;
+  size_t dynamic_count; /* entries whose layout entry has a dynamic offset */
+  char *label;
 };
 
 void api_bind_group_layout_ref(ls_bind_group_layout *l);
@@ -370,7 +453,7 @@ const api_bind_entry *api_bind_group_find(const ls_bind_group *g, uint32_t bindi
 /* GPUTextureSampleType's name ("unfilterable-float"). */
 const char *api_sample_type_name(ls_texture_sample_type t);
 /* LS_BINDING_*_SAMPLER (layout.c). */
-int api_is_sampler(ls_buffer_binding_type t);
+int api_is_sampler(ls_binding_type t);
 /* Creates a layout without raising errors (for layout "auto"); checks
  * against the limits are left to the caller. NULL when memory runs out. */
 ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
@@ -380,13 +463,13 @@ ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
  * them, else 1 with a message naming the limit in why. */
 int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups, size_t count,
                           char *why, size_t len);
-const char *api_binding_type_name(ls_buffer_binding_type t);
+const char *api_binding_type_name(ls_binding_type t);
 
 /* -------------------------------------------------------------- pipelines */
 
 struct ls_compute_pipeline {
   ls_device *device;
-  unsigned refs;
+  api_refs refs;
   uint64_t id;
   ls_shader_module *module;
   ir_program *program;
@@ -411,8 +494,11 @@ const char *api_pipeline_name(const ls_compute_pipeline *p);
 typedef enum api_cmd_kind {
   API_CMD_COPY,
   API_CMD_DISPATCH,
-  API_CMD_COPY_B2T, /* copyBufferToTexture: src, texture */
-  API_CMD_COPY_T2B  /* copyTextureToBuffer: texture, dst */
+  API_CMD_COPY_B2T,  /* copyBufferToTexture: src, texture */
+  API_CMD_COPY_T2B,  /* copyTextureToBuffer: texture, dst */
+  API_CMD_CLEAR,     /* clearBuffer: dst, dst_offset, size */
+  API_CMD_RESOLVE,   /* resolveQuerySet: query_set, first, size queries, dst, dst_offset */
+  API_CMD_TIMESTAMP  /* a pass's timestampWrites: query_set[first] = now */
 } api_cmd_kind;
 
 typedef struct api_cmd {
@@ -432,9 +518,13 @@ typedef struct api_cmd {
   ls_bind_group **groups; /* pipeline->layout->count entries, NULL where none */
   size_t ngroups;
   uint32_t count[3];
+  uint32_t **dynamic;     /* per group: its dynamic offsets (NULL when none) */
   ls_buffer *indirect; /* NULL for a direct dispatch */
   uint64_t indirect_offset;
   uint8_t immediates[256]; /* the pass's immediate data at the dispatch */
+  /* queries */
+  ls_query_set *query_set;
+  uint32_t first;
 } api_cmd;
 
 void api_cmd_release(api_cmd *c);
@@ -446,6 +536,58 @@ struct ls_command_buffer {
   ls_device *device;
   api_cmd *cmds;
   size_t count;
+  char *label;
 };
+
+/* -------------------------------------------------------------- queries */
+
+struct ls_query_set {
+  ls_device *device;
+  api_refs refs;
+  ls_query_type type;
+  uint32_t count;
+  int destroyed;
+  uint64_t *values; /* [count], zeroed */
+  char *label;
+};
+
+void api_query_set_ref(ls_query_set *q);
+void api_query_set_unref(ls_query_set *q);
+
+/* ------------------------------------------------------------- timeline */
+
+/* One queued operation (timeline.c). run executes it on the queue thread;
+ * drop is called instead when the device is lost or destroyed before it ran
+ * (status LS_DEVICE_LOST); either frees arg. */
+typedef struct api_op {
+  struct api_op *next;
+  uint64_t seq;
+  void (*run)(ls_device *d, void *arg);
+  void (*drop)(ls_device *d, void *arg);
+  void *arg;
+} api_op;
+
+/* Starts the device's queue thread (device creation); 0 on failure. */
+int api_timeline_start(ls_device *d);
+/* Stops it: ops not yet run are dropped; the running one finishes (a
+ * dispatch stops at its next workgroup). Returns at once when called on the
+ * queue thread itself, which then exits after its current op. */
+void api_timeline_stop(ls_device *d);
+/* Queues an op; with d->mu held. Returns its sequence number, or 0 when it
+ * could not be queued (out of memory, the queue stopped): the caller then
+ * drops it itself once it has released the lock. api_timeline_push does
+ * that. */
+uint64_t api_timeline_push_locked(ls_device *d, void (*run)(ls_device *, void *),
+                                  void (*drop)(ls_device *, void *), void *arg);
+uint64_t api_timeline_push(ls_device *d, void (*run)(ls_device *, void *),
+                           void (*drop)(ls_device *, void *), void *arg);
+/* Waits (not on the queue thread) until op seq has run or been dropped. */
+void api_timeline_wait(ls_device *d, uint64_t seq);
+/* Nonzero while an op is queued or running (d->mu held). */
+int api_timeline_busy_locked(const ls_device *d);
+/* Nonzero when the caller is this device's queue thread. */
+int api_timeline_is_queue_thread(const ls_device *d);
+/* Runs the commands of one submit (queue.c), on the queue thread. */
+ls_status api_queue_execute(ls_device *d, ls_command_buffer *const *cbs, size_t count);
 
 #endif

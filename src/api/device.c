@@ -1,9 +1,10 @@
 /*
- * device.c — requestDevice and the device's error model. Every other file of
- * src/api/ reports through api_error() here: the innermost error scope whose
- * filter matches catches the error, otherwise the error callback gets it.
- * A lost device reports nothing (as WebGPU). The device also owns the worker
- * pool every dispatch runs on.
+ * device.c — requestDevice, the device's lifetime and its error model. Every
+ * other file of src/api/ reports through api_error() here: the innermost
+ * error scope whose filter matches catches the error, otherwise the error
+ * callback gets it. A lost device reports nothing (as WebGPU). The device
+ * also owns the worker pool every dispatch runs on and its queue timeline
+ * (timeline.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,37 @@ const char *api_label(const char *label, const char *fallback) {
   return label && *label ? label : fallback;
 }
 
+int api_desc_read(void *dst, const void *src, size_t size) {
+  memset(dst, 0, size);
+  if (!src) return 1;
+  size_t n = *(const size_t *)src;
+  if (n > size) return 0;
+  memcpy(dst, src, n ? n : size);
+  *(size_t *)dst = size;
+  return 1;
+}
+
+int api_set_label(ls_device *d, char **slot, const char *label) {
+  char *copy = label ? api_strdup(label) : NULL;
+  if (label && !copy) return 0;
+  API_LOCK(d);
+  char **r = realloc(d->retired, (d->nretired + 1) * sizeof *r);
+  if (!r) {
+    API_UNLOCK(d);
+    free(copy);
+    return 0;
+  }
+  d->retired = r;
+  d->retired[d->nretired++] = *slot;
+  *slot = copy;
+  API_UNLOCK(d);
+  return 1;
+}
+
+void ls_device_set_label(ls_device *device, const char *label) {
+  if (device) api_set_label(device, &device->label, label);
+}
+
 /* ---------------------------------------------------------- requestDevice */
 
 /* Features the adapter offers; any other name is rejected as WebGPU rejects
@@ -59,6 +91,7 @@ static const char *const api_features[] = {"core-features-and-limits",
                                            "texture-formats-tier2",
                                            "rg11b10ufloat-renderable",
                                            "depth32float-stencil8",
+                                           "timestamp-query",
                                            NULL};
 
 static int api_feature_index(const char *name) {
@@ -146,10 +179,10 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
     return NULL;
   }
   ls_device_desc d;
-  memset(&d, 0, sizeof d);
-  if (desc) {
-    size_t n = desc->size ? desc->size : sizeof d;
-    memcpy(&d, desc, n < sizeof d ? n : sizeof d);
+  if (!API_DESC(d, desc)) {
+    *status = LS_TYPE;
+    api_err(err, errlen, "requestDevice: %s", API_DESC_NEWER);
+    return NULL;
   }
   uint32_t features = 0;
   for (size_t i = 0; i < d.required_feature_count; i++) {
@@ -197,6 +230,8 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
   dev->width = adapter->width;
   dev->threads = adapter->threads;
   dev->budget = adapter->budget;
+  dev->dispatch_budget = adapter->dispatch_budget;
+  dev->time_limit_ms = adapter->time_limit_ms;
   dev->profile = adapter->profile;
   dev->next_id = 1;
   if (d.label && !(dev->label = api_strdup(d.label))) {
@@ -206,7 +241,10 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
     return NULL;
   }
   dev->pool = vm_pool_create(adapter->threads);
-  if (!dev->pool) {
+  int mu = dev->pool && pthread_mutex_init(&dev->mu, NULL) == 0;
+  if (!mu || !api_timeline_start(dev)) {
+    if (mu) pthread_mutex_destroy(&dev->mu);
+    vm_pool_destroy(dev->pool);
     free(dev->label);
     free(dev);
     *status = LS_OUT_OF_MEMORY;
@@ -220,7 +258,7 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
 /* --------------------------------------------------------------- lifetime */
 
 void api_device_ref(ls_device *d) {
-  if (d) d->refs++;
+  if (d) API_REF(d);
 }
 
 static void api_device_free(ls_device *d) {
@@ -231,24 +269,44 @@ static void api_device_free(ls_device *d) {
   free(d->uncaptured);
   free(d->lost_message);
   free(d->label);
+  for (size_t i = 0; i < d->nretired; i++) free(d->retired[i]);
+  free(d->retired);
   vm_pool_destroy(d->pool);
+  pthread_cond_destroy(&d->qwake);
+  pthread_cond_destroy(&d->qidle);
+  pthread_mutex_destroy(&d->mu);
   free(d);
 }
 
 void api_device_unref(ls_device *d) {
-  if (d && --d->refs == 0) api_device_free(d);
+  if (d && API_UNREF_LAST(d)) api_device_free(d);
 }
 
 void ls_device_destroy(ls_device *device) {
-  if (!device || device->destroyed) return;
-  device->destroyed = 1;
-  /* Objects still alive keep the struct, but the worker threads go now. */
-  vm_pool_destroy(device->pool);
-  device->pool = NULL;
+  if (!device) return;
+  int was = 0;
+  if (!atomic_compare_exchange_strong(&device->destroyed, &was, 1)) return;
+  api_device_ref(device); /* a callback below may release the handle */
+  api_device_lose(device, LS_LOST_DESTROYED, "the device was destroyed (device.destroy())");
+  /* Queued work is dropped and a running dispatch stops at its next
+   * workgroup; called from the queue thread itself, this returns at once
+   * and the thread ends after the current op. The worker pool stays until
+   * the device is freed: the current op may still be using it. */
+  api_timeline_stop(device);
   api_device_unref(device);
 }
 
-int api_device_dead(const ls_device *d) { return !d || d->lost || d->destroyed; }
+void ls_device_release(ls_device *device) {
+  if (!device) return;
+  int was = 0;
+  if (!atomic_compare_exchange_strong(&device->released, &was, 1)) return;
+  ls_device_destroy(device);
+  api_device_unref(device);
+}
+
+int api_device_dead(const ls_device *d) {
+  return !d || atomic_load(&d->lost) || atomic_load(&d->destroyed);
+}
 
 
 void ls_device_get_limits(const ls_device *device, ls_limits *out) {
@@ -260,34 +318,79 @@ void ls_device_get_limits(const ls_device *device, ls_limits *out) {
   *out = device->limits;
 }
 
-int ls_device_is_lost(const ls_device *device) { return !device || device->lost; }
+int ls_device_is_lost(const ls_device *device) { return !device || atomic_load(&device->lost); }
+
+static const char api_lost_oom[] = "(the message was lost: out of memory)";
 
 const char *ls_device_get_lost_message(const ls_device *device) {
-  if (!device || !device->lost) return NULL;
-  return device->lost_message ? device->lost_message : "(the message was lost: out of memory)";
+  if (!device || !atomic_load(&device->lost)) return NULL;
+  ls_device *d = (ls_device *)device;
+  API_LOCK(d);
+  const char *m = d->lost_message ? d->lost_message : api_lost_oom;
+  API_UNLOCK(d);
+  return m;
 }
 
-void api_device_lose(ls_device *d, const char *fmt, ...) {
-  if (!d || d->lost) return;
-  d->lost = 1;
+/* Calls the lost callback once, outside the lock. */
+static void api_tell_lost(ls_device *d) {
+  API_LOCK(d);
+  ls_lost_callback fn = d->lost_told || !atomic_load(&d->lost) ? NULL : d->lost_fn;
+  void *user = d->lost_user;
+  if (fn) d->lost_told = 1;
+  ls_lost_reason why = d->lost_reason;
+  const char *m = d->lost_message ? d->lost_message : api_lost_oom;
+  API_UNLOCK(d);
+  if (fn) fn(user, why, m);
+}
+
+void api_device_lose(ls_device *d, ls_lost_reason reason, const char *fmt, ...) {
+  if (!d) return;
   va_list ap;
   va_start(ap, fmt);
-  d->lost_message = api_vformat(fmt, ap);
+  char *m = api_vformat(fmt, ap);
   va_end(ap);
+  API_LOCK(d);
+  int first = !atomic_load(&d->lost);
+  if (first) {
+    d->lost_message = m;
+    d->lost_reason = reason;
+    atomic_store(&d->lost, 1);
+  }
+  API_UNLOCK(d);
+  if (!first) {
+    free(m);
+    return;
+  }
+  atomic_store(&d->cancel, 1);
+  api_tell_lost(d);
+}
+
+void ls_device_set_lost_callback(ls_device *device, ls_lost_callback fn, void *user) {
+  if (!device) return;
+  API_LOCK(device);
+  device->lost_fn = fn;
+  device->lost_user = user;
+  device->lost_told = 0;
+  API_UNLOCK(device);
+  api_tell_lost(device); /* at once when already lost */
 }
 
 /* ----------------------------------------------------------------- errors */
 
 void ls_device_set_error_callback(ls_device *device, ls_error_callback fn, void *user) {
   if (!device) return;
+  API_LOCK(device);
   device->error_fn = fn;
   device->error_user = user;
+  API_UNLOCK(device);
 }
 
 void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *user) {
   if (!device) return;
+  API_LOCK(device);
   device->log_fn = fn;
   device->log_user = user;
+  API_UNLOCK(device);
 }
 
 void api_device_set_dispatch_hook(ls_device *d, api_dispatch_hook fn, void *user) {
@@ -304,10 +407,18 @@ const char *api_device_last_uncaptured(const ls_device *d) { return d ? d->uncap
 
 void ls_device_push_error_scope(ls_device *device, ls_error_filter filter) {
   if (!device) return;
+  if (filter != LS_FILTER_VALIDATION && filter != LS_FILTER_OUT_OF_MEMORY &&
+      filter != LS_FILTER_INTERNAL) {
+    api_validation(device, "pushErrorScope: %d is not a GPUErrorFilter (validation, "
+                           "out-of-memory or internal)", (int)filter);
+    return;
+  }
+  API_LOCK(device);
   if (device->nscopes == device->capscopes) {
     size_t cap = device->capscopes ? device->capscopes * 2 : 8;
     api_scope *n = realloc(device->scopes, cap * sizeof *n);
     if (!n) {
+      API_UNLOCK(device);
       /* The scope cannot exist; the matching pop will find the stack one
        * short, which is the best a failed push can do. */
       api_error(device, LS_ERROR_OUT_OF_MEMORY, "pushErrorScope: out of memory");
@@ -320,22 +431,23 @@ void ls_device_push_error_scope(ls_device *device, ls_error_filter filter) {
   s->filter = filter;
   s->type = LS_ERROR_NONE;
   s->message = NULL;
+  API_UNLOCK(device);
 }
 
-ls_error_type ls_device_pop_error_scope(ls_device *device, const char **message) {
-  static const char empty[] = "popErrorScope: the error scope stack is empty";
+ls_error_type ls_device_pop_error_scope(ls_device *device, char **message) {
   if (message) *message = NULL;
   if (!device) return LS_ERROR_NONE;
-  free(device->popped);
-  device->popped = NULL;
+  API_LOCK(device);
   if (device->nscopes == 0) {
-    if (message) *message = empty;
+    API_UNLOCK(device);
+    if (message) *message = api_strdup("popErrorScope: the error scope stack is empty");
     return LS_ERROR_VALIDATION;
   }
   api_scope s = device->scopes[--device->nscopes];
-  device->popped = s.message;
-  if (message && s.type != LS_ERROR_NONE)
-    *message = s.message ? s.message : "(the message was lost: out of memory)";
+  API_UNLOCK(device);
+  if (s.type != LS_ERROR_NONE && !s.message) s.message = api_strdup(api_lost_oom);
+  if (message) *message = s.message;
+  else free(s.message);
   return s.type;
 }
 
@@ -345,11 +457,20 @@ static int api_filter_matches(ls_error_filter f, ls_error_type t) {
          (f == LS_FILTER_INTERNAL && t == LS_ERROR_INTERNAL);
 }
 
+_Thread_local int api_errors_uncaptured;
+_Thread_local char **api_capture_errors;
+
 void api_verror(ls_device *d, ls_error_type type, const char *fmt, va_list ap) {
   if (api_device_dead(d)) return;
   char *msg = api_vformat(fmt, ap);
+  if (api_capture_errors) {
+    if (!*api_capture_errors) *api_capture_errors = msg;
+    else free(msg);
+    return;
+  }
   const char *text = msg ? msg : "(out of memory while formatting an error message)";
-  for (size_t i = d->nscopes; i-- > 0;) {
+  API_LOCK(d);
+  for (size_t i = api_errors_uncaptured ? 0 : d->nscopes; i-- > 0;) {
     api_scope *s = &d->scopes[i];
     if (!api_filter_matches(s->filter, type)) continue;
     if (s->type == LS_ERROR_NONE) {
@@ -358,11 +479,22 @@ void api_verror(ls_device *d, ls_error_type type, const char *fmt, va_list ap) {
     } else {
       free(msg);
     }
+    API_UNLOCK(d);
     return;
   }
-  if (d->error_fn) d->error_fn(d->error_user, type, text);
+  ls_error_callback fn = d->error_fn;
+  void *user = d->error_user;
+  char *copy = fn && msg ? api_strdup(msg) : NULL;
   free(d->uncaptured);
   d->uncaptured = msg;
+  API_UNLOCK(d);
+  if (fn) {
+    /* the callback may release or destroy the device */
+    api_device_ref(d);
+    fn(user, type, copy ? copy : text);
+    api_device_unref(d);
+  }
+  free(copy);
 }
 
 void api_error(ls_device *d, ls_error_type type, const char *fmt, ...) {
@@ -372,12 +504,26 @@ void api_error(ls_device *d, ls_error_type type, const char *fmt, ...) {
   va_end(ap);
 }
 
+void ls_device_raise_error(ls_device *device, ls_error_type type, const char *message) {
+  if (!device || type == LS_ERROR_NONE) return;
+  if (type != LS_ERROR_VALIDATION && type != LS_ERROR_OUT_OF_MEMORY && type != LS_ERROR_INTERNAL)
+    type = LS_ERROR_INTERNAL;
+  api_error(device, type, "%s", message ? message : "(no message)");
+}
+
 void api_log(ls_device *d, ls_log_level level, const char *fmt, ...) {
-  if (!d || !d->log_fn) return;
+  if (!d) return;
+  API_LOCK(d);
+  ls_log_callback fn = d->log_fn;
+  void *user = d->log_user;
+  API_UNLOCK(d);
+  if (!fn) return;
   va_list ap;
   va_start(ap, fmt);
   char *msg = api_vformat(fmt, ap);
   va_end(ap);
-  d->log_fn(d->log_user, level, msg ? msg : "(out of memory while formatting a message)");
+  api_device_ref(d);
+  fn(user, level, msg ? msg : "(out of memory while formatting a message)");
+  api_device_unref(d);
   free(msg);
 }

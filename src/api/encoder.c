@@ -19,16 +19,23 @@ struct ls_command_encoder {
   ls_error_type error_type; /* LS_ERROR_NONE while valid */
   char *error;              /* the first problem */
   ls_compute_pass *pass;    /* the open pass: the encoder is locked */
-  int consumed;             /* finished or destroyed while a pass was open */
+  int consumed;             /* finished or released while a pass was open */
+  uint32_t debug_depth;     /* pushDebugGroup minus popDebugGroup */
+  char *label;
 };
 
 struct ls_compute_pass {
   ls_command_encoder *encoder;
   ls_compute_pipeline *pipeline;
   ls_bind_group **groups; /* maxBindGroups slots */
+  uint32_t **dynamic;     /* per slot: the dynamic offsets given with it */
   size_t ngroups;
   uint8_t immediates[256];  /* [[immediate_data]] */
   uint64_t immediates_set;  /* [[immediate_slots_set]]: bit i = bytes [4i, 4i + 4) */
+  uint32_t debug_depth;
+  ls_query_set *ts_set;     /* timestampWrites */
+  uint32_t ts_end;
+  char *label;
 };
 
 void api_cmd_release(api_cmd *c) {
@@ -36,8 +43,13 @@ void api_cmd_release(api_cmd *c) {
   api_buffer_unref(c->dst);
   api_buffer_unref(c->indirect);
   api_texture_unref(c->texture);
-  for (size_t i = 0; i < c->ngroups; i++) api_bind_group_unref(c->groups[i]);
+  api_query_set_unref(c->query_set);
+  for (size_t i = 0; i < c->ngroups; i++) {
+    api_bind_group_unref(c->groups[i]);
+    if (c->dynamic) free(c->dynamic[i]);
+  }
   free(c->groups);
+  free(c->dynamic);
   api_compute_pipeline_unref(c->pipeline);
   memset(c, 0, sizeof *c);
 }
@@ -46,6 +58,7 @@ static void api_encoder_free(ls_command_encoder *e) {
   for (size_t i = 0; i < e->count; i++) api_cmd_release(&e->cmds[i]);
   free(e->cmds);
   free(e->error);
+  free(e->label);
   api_device_unref(e->device);
   free(e);
 }
@@ -59,6 +72,18 @@ static void api_encoder_fail(ls_command_encoder *e, ls_error_type type, const ch
   e->error = api_vformat(fmt, ap);
   va_end(ap);
   e->error_type = type;
+}
+
+/* A problem whose message could not be allocated must still be a problem. */
+static char api_oom_problem[] = "out of memory while checking a dispatch";
+
+static char *api_problem(const char *fmt, ...) API_PRINTF(1, 2);
+static char *api_problem(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = api_vformat(fmt, ap);
+  va_end(ap);
+  return s ? s : api_oom_problem;
 }
 
 /* A new command slot, or NULL (the encoder is then invalid). */
@@ -78,9 +103,19 @@ static api_cmd *api_encoder_push(ls_command_encoder *e) {
   return c;
 }
 
-ls_command_encoder *ls_device_create_command_encoder(ls_device *device) {
+ls_command_encoder *ls_device_create_command_encoder(ls_device *device,
+                                                     const ls_command_encoder_desc *desc) {
   if (api_device_dead(device)) return NULL;
+  ls_command_encoder_desc d;
+  if (!API_DESC(d, desc)) {
+    api_validation(device, "createCommandEncoder: %s", API_DESC_NEWER);
+    return NULL;
+  }
   ls_command_encoder *e = calloc(1, sizeof *e);
+  if (e && d.label && !(e->label = api_strdup(d.label))) {
+    free(e);
+    e = NULL;
+  }
   if (!e) {
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "createCommandEncoder: out of memory");
     return NULL;
@@ -90,7 +125,19 @@ ls_command_encoder *ls_device_create_command_encoder(ls_device *device) {
   return e;
 }
 
-void ls_command_encoder_destroy(ls_command_encoder *encoder) {
+void ls_command_encoder_set_label(ls_command_encoder *encoder, const char *label) {
+  if (encoder) api_set_label(encoder->device, &encoder->label, label);
+}
+
+void ls_compute_pass_set_label(ls_compute_pass *pass, const char *label) {
+  if (pass) api_set_label(pass->encoder->device, &pass->label, label);
+}
+
+void ls_command_buffer_set_label(ls_command_buffer *cb, const char *label) {
+  if (cb) api_set_label(cb->device, &cb->label, label);
+}
+
+void ls_command_encoder_release(ls_command_encoder *encoder) {
   if (!encoder) return;
   if (encoder->pass)
     encoder->consumed = 1; /* freed when the pass ends */
@@ -116,6 +163,7 @@ void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_bu
     return;
   }
   const char *sn = api_buffer_name(src), *dn = api_buffer_name(dst);
+  if (size == LS_WHOLE_SIZE) size = src_offset <= src->size ? src->size - src_offset : 0;
   if (src->device != d || dst->device != d) {
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a buffer belongs to another device", op);
     return;
@@ -172,6 +220,84 @@ void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_bu
   c->src_offset = src_offset;
   c->dst_offset = dst_offset;
   c->size = size;
+}
+
+void ls_command_encoder_clear_buffer(ls_command_encoder *encoder, ls_buffer *buffer,
+                                     uint64_t offset, uint64_t size) {
+  if (!encoder || encoder->consumed) return;
+  ls_command_encoder *e = encoder;
+  const char *op = "clearBuffer";
+  if (e->pass) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a compute pass is open on the encoder", op);
+    return;
+  }
+  if (!buffer || buffer->device != e->device) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: %s", op,
+                     buffer ? "the buffer belongs to another device" : "no buffer");
+    return;
+  }
+  const char *n = api_buffer_name(buffer);
+  if (size == LS_WHOLE_SIZE) size = offset <= buffer->size ? buffer->size - offset : 0;
+  if (!(buffer->usage & LS_BUFFER_USAGE_COPY_DST)) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: buffer '%s' lacks COPY_DST usage", op, n);
+    return;
+  }
+  if (offset % 4 || size % 4) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION,
+                     "%s: offset (%llu) and size (%llu) must be multiples of 4 (buffer '%s')", op,
+                     (unsigned long long)offset, (unsigned long long)size, n);
+    return;
+  }
+  if (offset > buffer->size || size > buffer->size - offset) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION,
+                     "%s: range [%llu, %llu) is outside buffer '%s' (%llu bytes)", op,
+                     (unsigned long long)offset, (unsigned long long)(offset + size), n,
+                     (unsigned long long)buffer->size);
+    return;
+  }
+  api_cmd *c = e->error_type == LS_ERROR_NONE ? api_encoder_push(e) : NULL;
+  if (!c) return;
+  c->kind = API_CMD_CLEAR;
+  c->dst = buffer;
+  api_buffer_ref(buffer);
+  c->dst_offset = offset;
+  c->size = size;
+}
+
+void ls_command_encoder_resolve_query_set(ls_command_encoder *encoder, ls_query_set *set,
+                                          uint32_t first, uint32_t count, ls_buffer *dst,
+                                          uint64_t dst_offset) {
+  if (!encoder || encoder->consumed) return;
+  ls_command_encoder *e = encoder;
+  const char *op = "resolveQuerySet";
+  const char *why = NULL;
+  if (e->pass) why = "a compute pass is open on the encoder";
+  else if (!set || !dst) why = set ? "no destination buffer" : "no query set";
+  else if (set->device != e->device || dst->device != e->device)
+    why = "the query set or the buffer belongs to another device";
+  else if (!(dst->usage & LS_BUFFER_USAGE_QUERY_RESOLVE))
+    why = "the destination buffer lacks QUERY_RESOLVE usage";
+  else if (first >= set->count || count > set->count - first)
+    why = "firstQuery + queryCount exceeds the query set's count";
+  else if (dst_offset % 256) why = "destinationOffset is not a multiple of 256";
+  else if (dst_offset > dst->size || (uint64_t)count * 8 > dst->size - dst_offset)
+    why = "the resolved values do not fit in the destination buffer";
+  if (why) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s(query set '%s', %u, %u, buffer '%s', %llu): %s",
+                     op, set ? api_label(set->label, "(unlabelled)") : "(null)", first, count,
+                     api_buffer_name(dst), (unsigned long long)dst_offset, why);
+    return;
+  }
+  api_cmd *c = e->error_type == LS_ERROR_NONE ? api_encoder_push(e) : NULL;
+  if (!c) return;
+  c->kind = API_CMD_RESOLVE;
+  c->query_set = set;
+  api_query_set_ref(set);
+  c->first = first;
+  c->size = count;
+  c->dst = dst;
+  api_buffer_ref(dst);
+  c->dst_offset = dst_offset;
 }
 
 /* Both directions of a buffer <-> texture copy: WebGPU's "validating
@@ -248,37 +374,147 @@ void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encoder,
 
 /* ------------------------------------------------------------------ pass */
 
-ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder) {
+/* A timestamp write into set[index] when the queue reaches it. */
+static void api_record_timestamp(ls_command_encoder *e, ls_query_set *set, uint32_t index) {
+  if (index == LS_QUERY_INDEX_UNDEFINED || e->error_type != LS_ERROR_NONE) return;
+  api_cmd *c = api_encoder_push(e);
+  if (!c) return;
+  c->kind = API_CMD_TIMESTAMP;
+  c->query_set = set;
+  api_query_set_ref(set);
+  c->first = index;
+}
+
+/* GPUComputePassTimestampWrites' rules; NULL when valid. */
+static const char *api_timestamp_problem(const ls_device *d, const ls_compute_pass_desc *pd) {
+  const ls_query_set *q = pd->timestamp_query_set;
+  const uint32_t b = pd->beginning_of_pass_write_index, n = pd->end_of_pass_write_index;
+  if (!q) return NULL;
+  if (!ls_device_has_feature(d, "timestamp-query"))
+    return "timestampWrites need the \"timestamp-query\" feature";
+  if (q->device != d) return "the timestamp query set belongs to another device";
+  if (q->type != LS_QUERY_TIMESTAMP) return "timestampWrites.querySet is not a timestamp set";
+  if (b == LS_QUERY_INDEX_UNDEFINED && n == LS_QUERY_INDEX_UNDEFINED)
+    return "timestampWrites give neither beginningOfPassWriteIndex nor endOfPassWriteIndex";
+  if ((b != LS_QUERY_INDEX_UNDEFINED && b >= q->count) ||
+      (n != LS_QUERY_INDEX_UNDEFINED && n >= q->count))
+    return "a timestampWrites index is not below the query set's count";
+  if (b == n) return "beginningOfPassWriteIndex and endOfPassWriteIndex are the same query";
+  return NULL;
+}
+
+ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder,
+                                                       const ls_compute_pass_desc *desc) {
   if (!encoder || encoder->consumed) return NULL;
   if (encoder->pass) {
     api_encoder_fail(encoder, LS_ERROR_VALIDATION,
                      "beginComputePass: a compute pass is already open on the encoder");
     return NULL;
   }
+  ls_compute_pass_desc pd;
+  if (!API_DESC(pd, desc)) {
+    api_encoder_fail(encoder, LS_ERROR_VALIDATION, "beginComputePass: %s", API_DESC_NEWER);
+    return NULL;
+  }
+  if (!desc) pd.beginning_of_pass_write_index = pd.end_of_pass_write_index = LS_QUERY_INDEX_UNDEFINED;
+  const char *why = api_timestamp_problem(encoder->device, &pd);
+  if (why) api_encoder_fail(encoder, LS_ERROR_VALIDATION, "beginComputePass: %s", why);
   ls_compute_pass *p = calloc(1, sizeof *p);
   size_t n = (size_t)encoder->device->limits.max_bind_groups;
-  if (p && n) p->groups = calloc(n, sizeof *p->groups);
-  if (!p || (n && !p->groups)) {
+  if (p && n) {
+    p->groups = calloc(n, sizeof *p->groups);
+    p->dynamic = calloc(n, sizeof *p->dynamic);
+  }
+  if (p && pd.label) p->label = api_strdup(pd.label);
+  if (!p || (n && (!p->groups || !p->dynamic)) || (pd.label && !p->label)) {
+    if (p) {
+      free(p->groups);
+      free(p->dynamic);
+      free(p->label);
+    }
     free(p);
     api_encoder_fail(encoder, LS_ERROR_OUT_OF_MEMORY, "beginComputePass: out of memory");
     return NULL;
   }
   p->ngroups = n;
   p->encoder = encoder;
+  p->ts_end = LS_QUERY_INDEX_UNDEFINED;
   encoder->pass = p;
+  if (pd.timestamp_query_set && !why) {
+    api_record_timestamp(encoder, pd.timestamp_query_set, pd.beginning_of_pass_write_index);
+    p->ts_set = pd.timestamp_query_set;
+    api_query_set_ref(p->ts_set);
+    p->ts_end = pd.end_of_pass_write_index;
+  }
   return p;
 }
 
 void ls_compute_pass_end(ls_compute_pass *pass) {
   if (!pass) return;
   ls_command_encoder *e = pass->encoder;
-  api_compute_pipeline_unref(pass->pipeline);
-  for (size_t i = 0; i < pass->ngroups; i++) api_bind_group_unref(pass->groups[i]);
-  free(pass->groups);
-  free(pass);
+  if (pass->debug_depth)
+    api_encoder_fail(e, LS_ERROR_VALIDATION,
+                     "end() of compute pass '%s': %u debug group(s) pushed and not popped",
+                     api_label(pass->label, "(unlabelled)"), pass->debug_depth);
   e->pass = NULL;
+  if (pass->ts_set) api_record_timestamp(e, pass->ts_set, pass->ts_end);
+  api_query_set_unref(pass->ts_set);
+  api_compute_pipeline_unref(pass->pipeline);
+  for (size_t i = 0; i < pass->ngroups; i++) {
+    api_bind_group_unref(pass->groups[i]);
+    free(pass->dynamic[i]);
+  }
+  free(pass->groups);
+  free(pass->dynamic);
+  free(pass->label);
+  free(pass);
   if (e->consumed) api_encoder_free(e);
 }
+
+/* ------------------------------------------------------------ debug groups */
+
+void ls_command_encoder_push_debug_group(ls_command_encoder *encoder, const char *label) {
+  if (!encoder || encoder->consumed) return;
+  if (encoder->pass)
+    api_encoder_fail(encoder, LS_ERROR_VALIDATION,
+                     "pushDebugGroup: a compute pass is open on the encoder");
+  else
+    encoder->debug_depth++;
+}
+
+void ls_command_encoder_pop_debug_group(ls_command_encoder *encoder) {
+  if (!encoder || encoder->consumed) return;
+  if (encoder->pass)
+    api_encoder_fail(encoder, LS_ERROR_VALIDATION,
+                     "popDebugGroup: a compute pass is open on the encoder");
+  else if (encoder->debug_depth == 0)
+    api_encoder_fail(encoder, LS_ERROR_VALIDATION,
+                     "popDebugGroup: no debug group is pushed on the encoder");
+  else
+    encoder->debug_depth--;
+}
+
+void ls_command_encoder_insert_debug_marker(ls_command_encoder *encoder, const char *label) {
+  if (encoder && !encoder->consumed && encoder->pass)
+    api_encoder_fail(encoder, LS_ERROR_VALIDATION,
+                     "insertDebugMarker: a compute pass is open on the encoder");
+}
+
+void ls_compute_pass_push_debug_group(ls_compute_pass *pass, const char *label) {
+  if (pass) pass->debug_depth++;
+}
+
+void ls_compute_pass_pop_debug_group(ls_compute_pass *pass) {
+  if (!pass) return;
+  if (pass->debug_depth == 0)
+    api_encoder_fail(pass->encoder, LS_ERROR_VALIDATION,
+                     "popDebugGroup: no debug group is pushed on compute pass '%s'",
+                     api_label(pass->label, "(unlabelled)"));
+  else
+    pass->debug_depth--;
+}
+
+void ls_compute_pass_insert_debug_marker(ls_compute_pass *pass, const char *label) {}
 
 void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline) {
   if (!pass) return;
@@ -297,7 +533,43 @@ void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pi
   pass->pipeline = pipeline;
 }
 
-void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index, ls_bind_group *group) {
+/* setBindGroup's dynamic offset rules: one per dynamic entry, aligned to
+ * the limit of its type, the bound range inside the buffer. NULL if valid. */
+static char *api_dynamic_problem(const ls_device *d, uint32_t index, const ls_bind_group *g,
+                                 const uint32_t *offs, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < g->count; i++) {
+    const api_bind_entry *e = &g->entries[i];
+    const ls_bind_group_layout_entry *le = api_bind_group_layout_find(g->layout, e->binding);
+    if (!le || !le->has_dynamic_offset) continue;
+    if (k >= n) break;
+    const uint32_t o = offs[k++];
+    const uint64_t align = e->type == LS_BINDING_UNIFORM
+                               ? d->limits.min_uniform_buffer_offset_alignment
+                               : d->limits.min_storage_buffer_offset_alignment;
+    if (o % align)
+      return api_problem("setBindGroup(%u, '%s'): dynamic offset %u of @binding(%u) is not a "
+                         "multiple of %s (%llu)",
+                         index, api_label(g->label, "(unlabelled)"), o, e->binding,
+                         e->type == LS_BINDING_UNIFORM ? "minUniformBufferOffsetAlignment"
+                                                       : "minStorageBufferOffsetAlignment",
+                         (unsigned long long)align);
+    if (e->offset + e->size + o > e->buffer->size)
+      return api_problem("setBindGroup(%u, '%s'): with dynamic offset %u, @binding(%u) "
+                         "(offset %llu, size %llu) runs past the end of buffer '%s' (%llu bytes)",
+                         index, api_label(g->label, "(unlabelled)"), o, e->binding,
+                         (unsigned long long)e->offset, (unsigned long long)e->size,
+                         api_buffer_name(e->buffer), (unsigned long long)e->buffer->size);
+  }
+  if (k != n || n != g->dynamic_count)
+    return api_problem("setBindGroup(%u, '%s'): %zu dynamic offsets given; its layout has %zu "
+                       "dynamic entries",
+                       index, api_label(g->label, "(unlabelled)"), n, g->dynamic_count);
+  return NULL;
+}
+
+void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index, ls_bind_group *group,
+                                    const uint32_t *dynamic_offsets, size_t dynamic_offset_count) {
   if (!pass) return;
   ls_command_encoder *e = pass->encoder;
   if (index >= pass->ngroups) {
@@ -310,9 +582,38 @@ void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index, ls_bi
                                              "device", index);
     return;
   }
+  if (dynamic_offset_count && !dynamic_offsets) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "setBindGroup(%u): %zu dynamic offsets but no array",
+                     index, dynamic_offset_count);
+    return;
+  }
+  uint32_t *dyn = NULL;
+  if (group) {
+    char *problem = api_dynamic_problem(e->device, index, group, dynamic_offsets,
+                                        dynamic_offset_count);
+    if (problem) {
+      api_encoder_fail(e, problem == api_oom_problem ? LS_ERROR_OUT_OF_MEMORY
+                                                     : LS_ERROR_VALIDATION, "%s", problem);
+      if (problem != api_oom_problem) free(problem);
+      return;
+    }
+    if (dynamic_offset_count) {
+      dyn = malloc(dynamic_offset_count * sizeof *dyn);
+      if (!dyn) {
+        api_encoder_fail(e, LS_ERROR_OUT_OF_MEMORY, "setBindGroup: out of memory");
+        return;
+      }
+      memcpy(dyn, dynamic_offsets, dynamic_offset_count * sizeof *dyn);
+    }
+  } else if (dynamic_offset_count) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "setBindGroup(%u, null): dynamic offsets given", index);
+    return;
+  }
   api_bind_group_ref(group);
   api_bind_group_unref(pass->groups[index]);
+  free(pass->dynamic[index]);
   pass->groups[index] = group; /* NULL unsets, as setBindGroup(i, null) */
+  pass->dynamic[index] = dyn;
 }
 
 /* ------------------------------------------------------ dispatch checks */
@@ -324,23 +625,12 @@ typedef struct api_use {
   int in_layout; /* the group is one the pipeline's layout uses */
 } api_use;
 
-static const char *api_use_name(ls_buffer_binding_type t) {
+static const char *api_use_name(ls_binding_type t) {
   return t == LS_BINDING_STORAGE ? "writable storage"
          : t == LS_BINDING_UNIFORM ? "uniform"
                                    : "read-only storage";
 }
 
-/* A problem whose message could not be allocated must still be a problem. */
-static char api_oom_problem[] = "out of memory while checking a dispatch";
-
-static char *api_problem(const char *fmt, ...) API_PRINTF(1, 2);
-static char *api_problem(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *s = api_vformat(fmt, ap);
-  va_end(ap);
-  return s ? s : api_oom_problem;
-}
 
 /* Returns a description of the first rule the dispatch breaks (malloc'd,
  * or api_oom_problem), or NULL when it is valid. */
@@ -525,9 +815,20 @@ static void api_record_dispatch(ls_compute_pass *ps, const char *what, ls_buffer
     api_encoder_fail(e, LS_ERROR_OUT_OF_MEMORY, "%s: out of memory", what);
     return;
   }
-  api_cmd *c = api_encoder_push(e);
+  uint32_t **dyn = L->count ? calloc(L->count, sizeof *dyn) : NULL;
+  int ok = !L->count || dyn;
+  for (size_t g = 0; ok && g < L->count; g++) {
+    const ls_bind_group *bg = g < ps->ngroups ? ps->groups[g] : NULL;
+    if (!bg || !bg->dynamic_count) continue;
+    if (!(dyn[g] = malloc(bg->dynamic_count * sizeof **dyn))) ok = 0;
+    else memcpy(dyn[g], ps->dynamic[g], bg->dynamic_count * sizeof **dyn);
+  }
+  api_cmd *c = ok ? api_encoder_push(e) : NULL;
   if (!c) {
+    for (size_t g = 0; dyn && g < L->count; g++) free(dyn[g]);
+    free(dyn);
     free(groups);
+    if (!ok) api_encoder_fail(e, LS_ERROR_OUT_OF_MEMORY, "%s: out of memory", what);
     return;
   }
   c->kind = API_CMD_DISPATCH;
@@ -538,6 +839,7 @@ static void api_record_dispatch(ls_compute_pass *ps, const char *what, ls_buffer
     api_bind_group_ref(groups[g]);
   }
   c->groups = groups;
+  c->dynamic = dyn;
   c->ngroups = L->count;
   memcpy(c->immediates, ps->immediates, sizeof c->immediates);
   if (ind) {
@@ -597,21 +899,35 @@ const char *api_compute_pass_error(const ls_compute_pass *pass) {
 
 /* ---------------------------------------------------------------- finish */
 
-ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder) {
+ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder,
+                                             const ls_command_buffer_desc *desc) {
   if (!encoder || encoder->consumed) return NULL;
   ls_command_encoder *e = encoder;
   ls_device *d = e->device;
+  const char *en = api_label(e->label, "(unlabelled)");
   if (e->pass) {
-    api_validation(d, "finish(): a compute pass is still open (call ls_compute_pass_end first)");
+    api_validation(d, "finish() of command encoder '%s': a compute pass is still open (call "
+                      "ls_compute_pass_end first)", en);
     e->consumed = 1; /* freed when the pass ends */
     return NULL;
   }
+  if (e->error_type == LS_ERROR_NONE && e->debug_depth)
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%u debug group(s) pushed and not popped",
+                     e->debug_depth);
+  ls_command_buffer_desc cd;
+  if (e->error_type == LS_ERROR_NONE && !API_DESC(cd, desc))
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s", API_DESC_NEWER);
   if (e->error_type != LS_ERROR_NONE) {
-    api_error(d, e->error_type, "%s", e->error ? e->error : "(message lost: out of memory)");
+    api_error(d, e->error_type, "finish() of command encoder '%s': %s", en,
+              e->error ? e->error : "(message lost: out of memory)");
     api_encoder_free(e);
     return NULL;
   }
   ls_command_buffer *cb = calloc(1, sizeof *cb);
+  if (cb && cd.label && !(cb->label = api_strdup(cd.label))) {
+    free(cb);
+    cb = NULL;
+  }
   if (!cb) {
     api_error(d, LS_ERROR_OUT_OF_MEMORY, "finish(): out of memory");
     api_encoder_free(e);
@@ -627,10 +943,11 @@ ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder) {
   return cb;
 }
 
-void ls_command_buffer_destroy(ls_command_buffer *cb) {
+void ls_command_buffer_release(ls_command_buffer *cb) {
   if (!cb) return;
   for (size_t i = 0; i < cb->count; i++) api_cmd_release(&cb->cmds[i]);
   free(cb->cmds);
+  free(cb->label);
   api_device_unref(cb->device);
   free(cb);
 }

@@ -12,7 +12,7 @@
 
 #include "api.h"
 
-const char *api_binding_type_name(ls_buffer_binding_type t) {
+const char *api_binding_type_name(ls_binding_type t) {
   switch (t) {
   case LS_BINDING_UNIFORM:
     return "uniform";
@@ -40,13 +40,13 @@ const char *api_binding_type_name(ls_buffer_binding_type t) {
   return "(unknown binding type)";
 }
 
-static int api_is_texture(ls_buffer_binding_type t) {
+static int api_is_texture(ls_binding_type t) {
   return t >= LS_BINDING_SAMPLED_TEXTURE && t <= LS_BINDING_READ_WRITE_STORAGE_TEXTURE;
 }
-static int api_is_storage_texture(ls_buffer_binding_type t) {
+static int api_is_storage_texture(ls_binding_type t) {
   return t >= LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE && t <= LS_BINDING_READ_WRITE_STORAGE_TEXTURE;
 }
-int api_is_sampler(ls_buffer_binding_type t) {
+int api_is_sampler(ls_binding_type t) {
   return t >= LS_BINDING_FILTERING_SAMPLER && t <= LS_BINDING_COMPARISON_SAMPLER;
 }
 
@@ -58,15 +58,28 @@ const char *api_sample_type_name(ls_texture_sample_type t) {
 /* ------------------------------------------------------ bind group layout */
 
 void api_bind_group_layout_ref(ls_bind_group_layout *l) {
-  if (l) l->refs++;
+  if (l) API_REF(l);
 }
 
 void api_bind_group_layout_unref(ls_bind_group_layout *l) {
-  if (!l || --l->refs) return;
+  if (!l || !API_UNREF_LAST(l)) return;
   ls_device *d = l->device;
   free(l->entries);
+  free(l->label);
   free(l);
   api_device_unref(d);
+}
+
+void ls_bind_group_layout_set_label(ls_bind_group_layout *layout, const char *label) {
+  if (layout) api_set_label(layout->device, &layout->label, label);
+}
+
+void ls_pipeline_layout_set_label(ls_pipeline_layout *layout, const char *label) {
+  if (layout) api_set_label(layout->device, &layout->label, label);
+}
+
+void ls_bind_group_set_label(ls_bind_group *group, const char *label) {
+  if (group) api_set_label(group->device, &group->label, label);
 }
 
 static int api_cmp_layout_entry(const void *a, const void *b) {
@@ -97,8 +110,10 @@ ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
         e->view_dimension = 0;
         e->format = 0;
         e->multisampled = 0;
-        if (api_is_sampler(e->type) || e->type == LS_BINDING_EXTERNAL_TEXTURE)
+        if (api_is_sampler(e->type) || e->type == LS_BINDING_EXTERNAL_TEXTURE) {
           e->min_binding_size = 0;
+          e->has_dynamic_offset = 0;
+        }
       } else {
         e->min_binding_size = 0;
         if (!e->view_dimension) e->view_dimension = LS_VIEW_DIMENSION_2D;
@@ -141,7 +156,7 @@ int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
     if (x->binding != y->binding || x->type != y->type ||
         x->min_binding_size != y->min_binding_size || x->sample_type != y->sample_type ||
         x->view_dimension != y->view_dimension || x->format != y->format ||
-        x->multisampled != y->multisampled)
+        x->multisampled != y->multisampled || x->has_dynamic_offset != y->has_dynamic_offset)
       return 0;
   }
   return 1;
@@ -153,7 +168,7 @@ int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *group
   for (size_t g = 0; g < count; g++) {
     if (!groups[g]) continue;
     for (size_t i = 0; i < groups[g]->count; i++) {
-      ls_buffer_binding_type t = groups[g]->entries[i].type;
+      ls_binding_type t = groups[g]->entries[i].type;
       if (t == LS_BINDING_UNIFORM)
         uniform++;
       else if (t == LS_BINDING_SAMPLED_TEXTURE)
@@ -247,11 +262,40 @@ static int api_check_texture_layout(ls_device *d, size_t i, const ls_bind_group_
   return 1;
 }
 
-ls_bind_group_layout *ls_device_create_bind_group_layout(
-    ls_device *device, const ls_bind_group_layout_entry *entries, size_t count) {
+ls_bind_group_layout *ls_device_create_bind_group_layout(ls_device *device,
+                                                         const ls_bind_group_layout_desc *desc) {
   if (api_device_dead(device)) return NULL;
+  ls_bind_group_layout_desc dd;
+  if (!API_DESC(dd, desc)) {
+    api_validation(device, "createBindGroupLayout: %s", API_DESC_NEWER);
+    return NULL;
+  }
+  const ls_bind_group_layout_entry *entries = dd.entries;
+  const size_t count = dd.entry_count;
   if (count && !entries) {
     api_validation(device, "createBindGroupLayout: %zu entries but no array", count);
+    return NULL;
+  }
+  uint64_t dyn_uniform = 0, dyn_storage = 0;
+  for (size_t i = 0; i < count; i++) {
+    const ls_bind_group_layout_entry *e = &entries[i];
+    if (!e->has_dynamic_offset) continue;
+    if (e->type == LS_BINDING_UNIFORM) dyn_uniform++;
+    else if (e->type == LS_BINDING_STORAGE || e->type == LS_BINDING_READ_ONLY_STORAGE) dyn_storage++;
+    else {
+      api_validation(device, "createBindGroupLayout: entries[%zu] (binding %u): only buffer "
+                             "entries can have a dynamic offset", i, e->binding);
+      return NULL;
+    }
+  }
+  if (dyn_uniform > device->limits.max_dynamic_uniform_buffers_per_pipeline_layout ||
+      dyn_storage > device->limits.max_dynamic_storage_buffers_per_pipeline_layout) {
+    api_validation(device, "createBindGroupLayout: %llu dynamic uniform and %llu dynamic storage "
+                           "buffers exceed maxDynamicUniformBuffersPerPipelineLayout (%llu) or "
+                           "maxDynamicStorageBuffersPerPipelineLayout (%llu)",
+                   (unsigned long long)dyn_uniform, (unsigned long long)dyn_storage,
+                   (unsigned long long)device->limits.max_dynamic_uniform_buffers_per_pipeline_layout,
+                   (unsigned long long)device->limits.max_dynamic_storage_buffers_per_pipeline_layout);
     return NULL;
   }
   for (size_t i = 0; i < count; i++) {
@@ -276,6 +320,10 @@ ls_bind_group_layout *ls_device_create_bind_group_layout(
       }
   }
   ls_bind_group_layout *l = api_bind_group_layout_new(device, entries, count, 0);
+  if (l && dd.label && !(l->label = api_strdup(dd.label))) {
+    api_bind_group_layout_unref(l);
+    l = NULL;
+  }
   if (!l) {
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "createBindGroupLayout: out of memory");
     return NULL;
@@ -289,36 +337,37 @@ ls_bind_group_layout *ls_device_create_bind_group_layout(
   return l;
 }
 
-void ls_bind_group_layout_destroy(ls_bind_group_layout *layout) {
+void ls_bind_group_layout_release(ls_bind_group_layout *layout) {
   api_bind_group_layout_unref(layout);
 }
 
 /* -------------------------------------------------------- pipeline layout */
 
 void api_pipeline_layout_ref(ls_pipeline_layout *l) {
-  if (l) l->refs++;
+  if (l) API_REF(l);
 }
 
 void api_pipeline_layout_unref(ls_pipeline_layout *l) {
-  if (!l || --l->refs) return;
+  if (!l || !API_UNREF_LAST(l)) return;
   ls_device *d = l->device;
   for (size_t i = 0; i < l->count; i++) api_bind_group_layout_unref(l->groups[i]);
   free(l->groups);
+  free(l->label);
   free(l);
   api_device_unref(d);
 }
 
 ls_pipeline_layout *ls_device_create_pipeline_layout(ls_device *device,
-                                                     ls_bind_group_layout *const *groups,
-                                                     size_t count) {
-  return ls_device_create_pipeline_layout_immediate(device, groups, count, 0);
-}
-
-ls_pipeline_layout *ls_device_create_pipeline_layout_immediate(ls_device *device,
-                                                               ls_bind_group_layout *const *groups,
-                                                               size_t count,
-                                                               uint32_t immediate_size) {
+                                                     const ls_pipeline_layout_desc *desc) {
   if (api_device_dead(device)) return NULL;
+  ls_pipeline_layout_desc dd;
+  if (!API_DESC(dd, desc)) {
+    api_validation(device, "createPipelineLayout: %s", API_DESC_NEWER);
+    return NULL;
+  }
+  ls_bind_group_layout *const *groups = dd.bind_group_layouts;
+  const size_t count = dd.bind_group_layout_count;
+  const uint32_t immediate_size = dd.immediate_size;
   if (immediate_size % 4 || immediate_size > device->limits.max_immediate_size) {
     api_validation(device,
                    "createPipelineLayout: immediateSize %u is not a multiple of 4 at most "
@@ -357,7 +406,12 @@ ls_pipeline_layout *ls_device_create_pipeline_layout_immediate(ls_device *device
   }
   ls_pipeline_layout *l = calloc(1, sizeof *l);
   if (l && count) l->groups = calloc(count, sizeof *l->groups);
-  if (!l || (count && !l->groups)) {
+  if (l && dd.label) l->label = api_strdup(dd.label);
+  if (!l || (count && !l->groups) || (dd.label && !l->label)) {
+    if (l) {
+      free(l->groups);
+      free(l->label);
+    }
     free(l);
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "createPipelineLayout: out of memory");
     return NULL;
@@ -376,16 +430,16 @@ ls_pipeline_layout *ls_device_create_pipeline_layout_immediate(ls_device *device
   return l;
 }
 
-void ls_pipeline_layout_destroy(ls_pipeline_layout *layout) { api_pipeline_layout_unref(layout); }
+void ls_pipeline_layout_release(ls_pipeline_layout *layout) { api_pipeline_layout_unref(layout); }
 
 /* ------------------------------------------------------------- bind group */
 
 void api_bind_group_ref(ls_bind_group *g) {
-  if (g) g->refs++;
+  if (g) API_REF(g);
 }
 
 void api_bind_group_unref(ls_bind_group *g) {
-  if (!g || --g->refs) return;
+  if (!g || !API_UNREF_LAST(g)) return;
   ls_device *d = g->device;
   for (size_t i = 0; i < g->count; i++) {
     api_buffer_unref(g->entries[i].buffer);
@@ -394,6 +448,7 @@ void api_bind_group_unref(ls_bind_group *g) {
     api_external_texture_unref(g->entries[i].external);
   }
   free(g->entries);
+  free(g->label);
   api_bind_group_layout_unref(g->layout);
   free(g);
   api_device_unref(d);
@@ -669,9 +724,16 @@ static int api_check_bind_entry(ls_device *d, const ls_bind_group_entry *e,
   return 1;
 }
 
-ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layout *layout,
-                                           const ls_bind_group_entry *entries, size_t count) {
+ls_bind_group *ls_device_create_bind_group(ls_device *device, const ls_bind_group_desc *desc) {
   if (api_device_dead(device)) return NULL;
+  ls_bind_group_desc dd;
+  if (!API_DESC(dd, desc)) {
+    api_validation(device, "createBindGroup: %s", API_DESC_NEWER);
+    return NULL;
+  }
+  ls_bind_group_layout *layout = dd.layout;
+  const ls_bind_group_entry *entries = dd.entries;
+  const size_t count = dd.entry_count;
   if (!layout) {
     api_validation(device, "createBindGroup: no layout");
     return NULL;
@@ -691,8 +753,10 @@ ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layo
   }
   api_bind_entry *out = count ? calloc(count, sizeof *out) : NULL;
   ls_bind_group *g = calloc(1, sizeof *g);
-  if (!g || (count && !out)) {
+  if (g && dd.label) g->label = api_strdup(dd.label);
+  if (!g || (count && !out) || (dd.label && !g->label)) {
     free(out);
+    if (g) free(g->label);
     free(g);
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "createBindGroup: out of memory");
     return NULL;
@@ -712,6 +776,7 @@ ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layo
       }
     if (!ok || !api_check_bind_entry(device, e, le, &out[i])) {
       free(out);
+      free(g->label);
       free(g);
       return NULL;
     }
@@ -730,7 +795,11 @@ ls_bind_group *ls_device_create_bind_group(ls_device *device, ls_bind_group_layo
   api_bind_group_layout_ref(layout);
   g->entries = out;
   g->count = count;
+  for (size_t i = 0; i < count; i++) {
+    const ls_bind_group_layout_entry *le = api_bind_group_layout_find(layout, out[i].binding);
+    g->dynamic_count += le && le->has_dynamic_offset;
+  }
   return g;
 }
 
-void ls_bind_group_destroy(ls_bind_group *group) { api_bind_group_unref(group); }
+void ls_bind_group_release(ls_bind_group *group) { api_bind_group_unref(group); }

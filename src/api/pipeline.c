@@ -14,11 +14,11 @@
 #include "api.h"
 
 void api_compute_pipeline_ref(ls_compute_pipeline *p) {
-  if (p) p->refs++;
+  if (p) API_REF(p);
 }
 
 void api_compute_pipeline_unref(ls_compute_pipeline *p) {
-  if (!p || --p->refs) return;
+  if (!p || !API_UNREF_LAST(p)) return;
   ls_device *d = p->device;
   ir_program_free(p->program);
   api_pipeline_layout_unref(p->layout);
@@ -65,7 +65,7 @@ static const char *api_var_decl(ir_binding_kind k) {
 }
 
 /* The layout entry type a binding of the program needs. */
-static ls_buffer_binding_type api_type_of(const ir_binding *b) {
+static ls_binding_type api_type_of(const ir_binding *b) {
   if (b->tex_external) return LS_BINDING_EXTERNAL_TEXTURE;
   switch (b->kind) {
   case IR_BIND_UNIFORM: return LS_BINDING_UNIFORM;
@@ -340,12 +340,14 @@ static void api_strip_newline(char *s) {
 }
 
 ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
-                                                       const ls_compute_pipeline_desc *desc) {
+                                                       const ls_compute_pipeline_desc *user_desc) {
   if (api_device_dead(device)) return NULL;
-  if (!desc) {
-    api_validation(device, "createComputePipeline: no descriptor");
+  ls_compute_pipeline_desc dd;
+  if (!user_desc || !API_DESC(dd, user_desc)) {
+    api_validation(device, "createComputePipeline: %s", user_desc ? API_DESC_NEWER : "no descriptor");
     return NULL;
   }
+  const ls_compute_pipeline_desc *desc = &dd;
   const char *name = api_label(desc->label, desc->entry_point ? desc->entry_point : "(unlabelled)");
   ls_shader_module *m = desc->module;
   if (!m) {
@@ -463,8 +465,31 @@ ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
   return p;
 }
 
-void ls_compute_pipeline_destroy(ls_compute_pipeline *pipeline) {
+void ls_compute_pipeline_release(ls_compute_pipeline *pipeline) {
   api_compute_pipeline_unref(pipeline);
+}
+
+void ls_compute_pipeline_set_label(ls_compute_pipeline *pipeline, const char *label) {
+  if (pipeline) api_set_label(pipeline->device, &pipeline->label, label);
+}
+
+ls_compute_pipeline *ls_device_try_create_compute_pipeline(ls_device *device,
+                                                           const ls_compute_pipeline_desc *desc,
+                                                           char **message) {
+  char *caught = NULL;
+  char **outer = api_capture_errors;
+  api_capture_errors = &caught;
+  ls_compute_pipeline *p = ls_device_create_compute_pipeline(device, desc);
+  api_capture_errors = outer;
+  if (p) {
+    free(caught);
+    caught = NULL;
+  } else if (!caught && !api_device_dead(device)) {
+    caught = api_strdup("createComputePipeline: out of memory");
+  }
+  if (message) *message = caught;
+  else free(caught);
+  return p;
 }
 
 ls_bind_group_layout *ls_compute_pipeline_get_bind_group_layout(ls_compute_pipeline *p,

@@ -1,14 +1,17 @@
 /*
- * queue.c — queue.submit: the end of the API flow. Runs the recorded
- * commands of encoder.c in order on the host: copies directly, dispatches
- * through the VM (vm/) with the memory of the bound buffer ranges, the
- * adapter's subgroup width and instruction budget. Indirect counts are read
- * here, at execution time, as on a GPU; counts over the limit skip the
- * dispatch (WebGPU's rule) with a warning to the log callback. A workgroup
- * running past the budget loses the device.
+ * queue.c — queue.submit: the end of the API flow. Validates a submit on the
+ * caller's thread, then hands it to the queue timeline (timeline.c), whose
+ * thread runs the recorded commands of encoder.c in order: copies directly,
+ * dispatches through the VM (vm/) with the memory of the bound buffer ranges
+ * (plus their dynamic offsets), the adapter's subgroup width and instruction
+ * budget. Indirect counts are read at execution time, as on a GPU; counts
+ * over the limit skip the dispatch (WebGPU's rule) with a warning to the log
+ * callback. A workgroup running past the budget loses the device.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "api.h"
 
@@ -16,15 +19,17 @@ static uint32_t api_read_u32le(const uint8_t *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* A submit refers to buffers that may have been destroyed since encoding. */
-static const ls_buffer *api_cmd_destroyed_buffer(const api_cmd *c) {
-  if (c->src && c->src->destroyed) return c->src;
-  if (c->dst && c->dst->destroyed) return c->dst;
-  if (c->indirect && c->indirect->destroyed) return c->indirect;
+/* A submit refers to buffers that may have been destroyed or mapped since
+ * encoding (d->mu held); *why says which. */
+static const ls_buffer *api_cmd_unavailable_buffer(const api_cmd *c, const char **why) {
+  if (c->src && (*why = api_buffer_unavailable_locked(c->src))) return c->src;
+  if (c->dst && (*why = api_buffer_unavailable_locked(c->dst))) return c->dst;
+  if (c->indirect && (*why = api_buffer_unavailable_locked(c->indirect))) return c->indirect;
   for (size_t g = 0; g < c->ngroups; g++) {
     const ls_bind_group *bg = c->groups[g];
     for (size_t i = 0; bg && i < bg->count; i++)
-      if (bg->entries[i].buffer && bg->entries[i].buffer->destroyed) return bg->entries[i].buffer;
+      if (bg->entries[i].buffer && (*why = api_buffer_unavailable_locked(bg->entries[i].buffer)))
+        return bg->entries[i].buffer;
   }
   return NULL;
 }
@@ -124,7 +129,18 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
       vb[i].smp = &e->sampler->state;
       continue;
     }
-    vb[i].data = e->buffer->data + e->offset;
+    uint64_t dyn = 0;
+    if (c->dynamic && c->dynamic[b->group]) {
+      /* the k-th dynamic entry of the group, in binding order */
+      size_t k = 0;
+      for (const api_bind_entry *x = bg->entries; x < e; x++) {
+        const ls_bind_group_layout_entry *le = api_bind_group_layout_find(bg->layout, x->binding);
+        k += le && le->has_dynamic_offset;
+      }
+      const ls_bind_group_layout_entry *le = api_bind_group_layout_find(bg->layout, e->binding);
+      if (le && le->has_dynamic_offset) dyn = c->dynamic[b->group][k];
+    }
+    vb[i].data = e->buffer->data + e->offset + dyn;
     vb[i].size = e->size;
   }
   vm_dispatch_desc desc;
@@ -134,6 +150,9 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   memcpy(desc.groups, n, sizeof n);
   desc.width = d->width;
   desc.budget = d->budget;
+  desc.cancel = &d->cancel;
+  desc.deadline = d->deadline;
+  desc.dispatch_budget = d->dispatch_budget;
   desc.observer = d->observer;
   api_check_before_dispatch(d, c, prog, vb, n, &desc);
   vm_result r;
@@ -143,6 +162,7 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   free(vb);
   free(vt);
   if (st == VM_OK) return LS_OK;
+  if (st == VM_CANCELLED) return LS_DEVICE_LOST;
   if (st == VM_NO_MEMORY) {
     api_error(d, LS_ERROR_OUT_OF_MEMORY, "dispatch of '%s' with pipeline '%s': out of memory",
               prog->entry_point, api_pipeline_name(p));
@@ -151,79 +171,192 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   uint32_t line = 0, col = 0;
   if (prog->source && prog->spans && r.pc < prog->ncode)
     diag_line_col(prog->source, prog->source_len, prog->spans[r.pc].start, &line, &col);
-  api_device_lose(d,
-                  "the dispatch of entry point '%s' (pipeline '%s') ran past the instruction "
-                  "budget (%llu subgroup-instructions per workgroup) at %s:%u:%u in workgroup "
-                  "(%u, %u, %u): a runaway shader? (the budget is "
-                  "ls_adapter_options.instruction_budget)",
-                  prog->entry_point, api_pipeline_name(p), (unsigned long long)d->budget,
+  char what[160];
+  if (st == VM_TIMEOUT)
+    snprintf(what, sizeof what, "ran past the submit's time limit (%u ms, "
+             "ls_adapter_options.time_limit_ms)", d->time_limit_ms);
+  else if (r.whole_dispatch)
+    snprintf(what, sizeof what, "ran past the dispatch's instruction budget (%llu "
+             "subgroup-instructions, ls_adapter_options.dispatch_instruction_budget)",
+             (unsigned long long)d->dispatch_budget);
+  else
+    snprintf(what, sizeof what, "ran past the instruction budget (%llu subgroup-instructions "
+             "per workgroup, ls_adapter_options.instruction_budget)",
+             (unsigned long long)d->budget);
+  api_device_lose(d, LS_LOST_UNKNOWN,
+                  "the dispatch (%u, %u, %u) of entry point '%s' (pipeline '%s') %s at %s:%u:%u "
+                  "in workgroup (%u, %u, %u): a runaway shader?",
+                  n[0], n[1], n[2], prog->entry_point, api_pipeline_name(p), what,
                   prog->filename ? prog->filename : "shader.wgsl", line, col, r.group[0],
                   r.group[1], r.group[2]);
   return LS_DEVICE_LOST;
 }
 
-static void api_destroy_all(ls_command_buffer *const *cbs, size_t count) {
+static void api_release_all(ls_command_buffer *const *cbs, size_t count) {
   for (size_t i = 0; i < count; i++) {
     int seen = 0;
     for (size_t k = 0; k < i && !seen; k++) seen = cbs[k] == cbs[i];
-    if (!seen) ls_command_buffer_destroy(cbs[i]);
+    if (!seen) ls_command_buffer_release(cbs[i]);
   }
 }
 
-ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size_t count) {
-  if (count && !cbs) {
-    if (!api_device_dead(device)) api_validation(device, "submit: %zu command buffers but no array", count);
-    return api_device_dead(device) ? LS_DEVICE_LOST : LS_VALIDATION;
-  }
-  if (api_device_dead(device)) {
-    api_destroy_all(cbs, count);
-    return LS_DEVICE_LOST;
-  }
-  /* WebGPU checks the whole submit first: if any part is invalid nothing
-   * runs. */
-  for (size_t i = 0; i < count; i++) {
-    const ls_command_buffer *cb = cbs[i];
-    const char *problem = NULL;
-    const ls_buffer *gone = NULL;
-    const ls_texture *tgone = NULL;
-    if (!cb)
-      problem = "is NULL";
-    else if (cb->device != device)
-      problem = "belongs to another device";
-    for (size_t k = 0; k < i && !problem; k++)
-      if (cbs[k] == cb) problem = "is submitted twice";
-    for (size_t k = 0; !problem && k < cb->count; k++)
-      if ((gone = api_cmd_destroyed_buffer(&cb->cmds[k]))) problem = "uses a destroyed buffer";
-      else if ((tgone = api_cmd_destroyed_texture(&cb->cmds[k]))) problem = "uses a destroyed texture";
-    if (problem) {
-      if (tgone)
-        api_validation(device, "submit: command buffer %zu uses texture '%s', which is destroyed",
-                       i, api_texture_name(tgone));
-      else if (gone)
-        api_validation(device, "submit: command buffer %zu uses buffer '%s', which is destroyed",
-                       i, api_buffer_name(gone));
-      else
-        api_validation(device, "submit: command buffer %zu %s", i, problem);
-      api_destroy_all(cbs, count);
-      return LS_VALIDATION;
-    }
-  }
+static uint64_t api_now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+ls_status api_queue_execute(ls_device *device, ls_command_buffer *const *cbs, size_t count) {
   ls_status status = LS_OK;
   for (size_t i = 0; i < count && status == LS_OK; i++) {
     const ls_command_buffer *cb = cbs[i];
     for (size_t k = 0; k < cb->count && status == LS_OK; k++) {
       const api_cmd *c = &cb->cmds[k];
-      if (c->kind == API_CMD_COPY) {
+      switch (c->kind) {
+      case API_CMD_COPY:
         if (c->size) memcpy(c->dst->data + c->dst_offset, c->src->data + c->src_offset, c->size);
-      } else if (c->kind == API_CMD_COPY_B2T || c->kind == API_CMD_COPY_T2B) {
+        break;
+      case API_CMD_CLEAR:
+        if (c->size) memset(c->dst->data + c->dst_offset, 0, c->size);
+        break;
+      case API_CMD_COPY_B2T:
+      case API_CMD_COPY_T2B: {
         const int to_tex = c->kind == API_CMD_COPY_B2T;
         api_texture_copy(c->texture, c->mip_level, c->origin, &c->extent, c->aspect,
                          to_tex ? c->src->data : c->dst->data, &c->layout, to_tex);
-      } else {
+        break;
+      }
+      case API_CMD_TIMESTAMP:
+        c->query_set->values[c->first] = api_now_ns();
+        break;
+      case API_CMD_RESOLVE:
+        for (uint64_t q = 0; q < c->size; q++) {
+          uint64_t v = c->query_set->values[c->first + q];
+          for (int b = 0; b < 8; b++) c->dst->data[c->dst_offset + 8 * q + b] = (uint8_t)(v >> 8 * b);
+        }
+        break;
+      case API_CMD_DISPATCH:
         status = api_run_dispatch(device, c);
+        break;
       }
     }
   }
-  api_destroy_all(cbs, count);
   return status;
+}
+
+/* One submit on the timeline. */
+typedef struct api_submit_op {
+  ls_status *result; /* a waiting ls_queue_submit's, else NULL */
+  size_t count;
+  ls_command_buffer *cbs[];
+} api_submit_op;
+
+static void api_submit_run(ls_device *d, void *arg) {
+  api_submit_op *s = arg;
+  api_errors_uncaptured = !s->result;
+  d->deadline = d->time_limit_ms ? api_now_ns() + (uint64_t)d->time_limit_ms * 1000000u : 0;
+  ls_status st = api_queue_execute(d, s->cbs, s->count);
+  api_errors_uncaptured = 0;
+  if (s->result) *s->result = st;
+  api_release_all(s->cbs, s->count);
+  free(s);
+}
+
+static void api_submit_drop(ls_device *d, void *arg) {
+  api_submit_op *s = arg;
+  if (s->result) *s->result = LS_DEVICE_LOST;
+  api_release_all(s->cbs, s->count);
+  free(s);
+}
+
+/* The whole submit's validity (d->mu held); NULL when valid, else the
+ * message (malloc'd). */
+static char *api_submit_problem(ls_device *device, ls_command_buffer *const *cbs, size_t count) {
+  for (size_t i = 0; i < count; i++) {
+    const ls_command_buffer *cb = cbs[i];
+    const char *cn = cb ? api_label(cb->label, "(unlabelled)") : "(null)";
+    if (!cb) return api_format("submit: command buffer %zu is NULL", i);
+    if (cb->device != device)
+      return api_format("submit: command buffer %zu ('%s') belongs to another device", i, cn);
+    for (size_t k = 0; k < i; k++)
+      if (cbs[k] == cb)
+        return api_format("submit: command buffer %zu ('%s') is submitted twice", i, cn);
+    for (size_t k = 0; k < cb->count; k++) {
+      const api_cmd *c = &cb->cmds[k];
+      const char *why = NULL;
+      const ls_buffer *b = api_cmd_unavailable_buffer(c, &why);
+      if (b)
+        return api_format("submit: command buffer %zu ('%s') uses buffer '%s', which %s", i, cn,
+                          api_buffer_name(b), why);
+      const ls_texture *t = api_cmd_destroyed_texture(c);
+      if (t)
+        return api_format("submit: command buffer %zu ('%s') uses texture '%s', which is "
+                          "destroyed", i, cn, api_texture_name(t));
+      if (c->query_set && c->query_set->destroyed)
+        return api_format("submit: command buffer %zu ('%s') uses query set '%s', which is "
+                          "destroyed", i, cn, api_label(c->query_set->label, "(unlabelled)"));
+    }
+  }
+  return NULL;
+}
+
+/* Validates and queues; *seq gets the op's number (0 when nothing was
+ * queued). */
+static ls_status api_submit(ls_device *device, ls_command_buffer *const *cbs, size_t count,
+                            ls_status *result, uint64_t *seq) {
+  *seq = 0;
+  if (!device) return LS_VALIDATION;
+  if (count && !cbs) {
+    if (!api_device_dead(device))
+      api_validation(device, "submit: %zu command buffers but no array", count);
+    return api_device_dead(device) ? LS_DEVICE_LOST : LS_VALIDATION;
+  }
+  if (api_device_dead(device)) {
+    api_release_all(cbs, count);
+    return LS_DEVICE_LOST;
+  }
+  api_submit_op *s = malloc(sizeof *s + count * sizeof *s->cbs);
+  if (!s) {
+    api_error(device, LS_ERROR_OUT_OF_MEMORY, "submit: out of memory");
+    api_release_all(cbs, count);
+    return LS_OUT_OF_MEMORY;
+  }
+  s->result = result;
+  s->count = count;
+  for (size_t i = 0; i < count; i++) s->cbs[i] = cbs[i];
+  /* WebGPU checks the whole submit first: if any part is invalid nothing
+   * runs. Checking and queueing under one lock keeps a destroy() or
+   * mapAsync() of another thread wholly before or after the submit. */
+  API_LOCK(device);
+  char *problem = api_submit_problem(device, cbs, count);
+  if (!problem) *seq = api_timeline_push_locked(device, api_submit_run, api_submit_drop, s);
+  API_UNLOCK(device);
+  if (problem || !*seq) {
+    free(s);
+    api_release_all(cbs, count);
+    if (!problem) return LS_DEVICE_LOST; /* the queue has stopped */
+    api_validation(device, "%s", problem);
+    free(problem);
+    return LS_VALIDATION;
+  }
+  return LS_OK;
+}
+
+ls_status ls_queue_submit_async(ls_device *device, ls_command_buffer *const *cbs, size_t count) {
+  uint64_t seq;
+  return api_submit(device, cbs, count, NULL, &seq);
+}
+
+ls_status ls_queue_submit(ls_device *device, ls_command_buffer *const *cbs, size_t count) {
+  uint64_t seq;
+  ls_status result = LS_OK;
+  if (device && api_timeline_is_queue_thread(device)) {
+    /* from a callback on the queue thread, which cannot wait for itself:
+     * queued like ls_queue_submit_async */
+    return api_submit(device, cbs, count, NULL, &seq);
+  }
+  ls_status st = api_submit(device, cbs, count, &result, &seq);
+  if (st != LS_OK) return st;
+  api_timeline_wait(device, seq);
+  return result;
 }

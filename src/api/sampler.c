@@ -11,11 +11,11 @@
 #include "api.h"
 
 void api_sampler_ref(ls_sampler *s) {
-  if (s) s->refs++;
+  if (s) API_REF(s);
 }
 
 void api_sampler_unref(ls_sampler *s) {
-  if (!s || --s->refs) return;
+  if (!s || !API_UNREF_LAST(s)) return;
   ls_device *d = s->device;
   free(s->label);
   free(s);
@@ -28,8 +28,12 @@ const char *api_sampler_name(const ls_sampler *s) {
 
 ls_sampler *ls_device_create_sampler(ls_device *device, const ls_sampler_desc *desc) {
   if (api_device_dead(device)) return NULL;
-  static const ls_sampler_desc defaults = LS_SAMPLER_DESC_DEFAULT;
-  const ls_sampler_desc *r = desc ? desc : &defaults;
+  ls_sampler_desc rd = LS_SAMPLER_DESC_DEFAULT;
+  if (desc && !API_DESC(rd, desc)) {
+    api_validation(device, "createSampler: %s", API_DESC_NEWER);
+    return NULL;
+  }
+  const ls_sampler_desc *r = &rd;
   const char *name = api_label(r->label, "(unlabelled)");
   const unsigned am[3] = {r->address_mode_u, r->address_mode_v, r->address_mode_w};
   const unsigned fm[3] = {r->mag_filter, r->min_filter, r->mipmap_filter};
@@ -100,4 +104,8 @@ ls_sampler *ls_device_create_sampler(ls_device *device, const ls_sampler_desc *d
   return s;
 }
 
-void ls_sampler_destroy(ls_sampler *sampler) { api_sampler_unref(sampler); }
+void ls_sampler_release(ls_sampler *sampler) { api_sampler_unref(sampler); }
+
+void ls_sampler_set_label(ls_sampler *sampler, const char *label) {
+  if (sampler) api_set_label(sampler->device, &sampler->label, label);
+}

@@ -11,11 +11,11 @@
 #include "api.h"
 
 void api_shader_module_ref(ls_shader_module *m) {
-  if (m) m->refs++;
+  if (m) API_REF(m);
 }
 
 void api_shader_module_unref(ls_shader_module *m) {
-  if (!m || --m->refs) return;
+  if (!m || !API_UNREF_LAST(m)) return;
   ls_device *d = m->device;
   wgsl_module_free(m->module);
   free(m->messages);
@@ -32,8 +32,14 @@ static ls_message_type api_message_type(diag_severity s) {
 }
 
 ls_shader_module *ls_device_create_shader_module(ls_device *device,
-                                                 const ls_shader_module_desc *desc) {
+                                                 const ls_shader_module_desc *user_desc) {
   if (api_device_dead(device)) return NULL;
+  ls_shader_module_desc dd;
+  if (user_desc && !API_DESC(dd, user_desc)) {
+    api_validation(device, "createShaderModule: %s", API_DESC_NEWER);
+    return NULL;
+  }
+  const ls_shader_module_desc *desc = user_desc ? &dd : NULL;
   if (!desc || !desc->code) {
     api_validation(device, "createShaderModule: no WGSL source");
     return NULL;
@@ -93,7 +99,13 @@ oom:
   return NULL;
 }
 
-void ls_shader_module_destroy(ls_shader_module *module) { api_shader_module_unref(module); }
+void ls_shader_module_release(ls_shader_module *module) { api_shader_module_unref(module); }
+
+/* The module's file name in diagnostics was fixed when it compiled; the
+ * label names the object in API messages. */
+void ls_shader_module_set_label(ls_shader_module *module, const char *label) {
+  if (module) api_set_label(module->device, &module->label, label);
+}
 
 int ls_shader_module_is_valid(const ls_shader_module *module) { return module && module->valid; }
 

@@ -154,7 +154,7 @@ const char *api_storage_access_name(uint32_t access) {
   return access == API_ST_W ? "write-only" : access == API_ST_R ? "read-only" : "read-write";
 }
 
-uint32_t api_storage_access(ls_buffer_binding_type type) {
+uint32_t api_storage_access(ls_binding_type type) {
   return type == LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE   ? API_ST_W
          : type == LS_BINDING_READ_ONLY_STORAGE_TEXTURE  ? API_ST_R
          : type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE ? API_ST_RW
@@ -190,11 +190,11 @@ const char *api_view_dimension_name(ls_view_dimension d) {
 /* ------------------------------------------------------------- textures */
 
 void api_texture_ref(ls_texture *t) {
-  if (t) t->refs++;
+  if (t) API_REF(t);
 }
 
 void api_texture_unref(ls_texture *t) {
-  if (!t || --t->refs) return;
+  if (!t || !API_UNREF_LAST(t)) return;
   ls_device *d = t->device;
   free(t->data);
   free(t->label);
@@ -233,12 +233,14 @@ static uint32_t api_max_levels(ls_texture_dimension dim, const ls_extent3d *s) {
   return n;
 }
 
-ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *desc) {
+ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *user_desc) {
   if (api_device_dead(device)) return NULL;
-  if (!desc) {
-    api_validation(device, "createTexture: no descriptor");
+  ls_texture_desc dd;
+  if (!user_desc || !API_DESC(dd, user_desc)) {
+    api_validation(device, "createTexture: %s", user_desc ? API_DESC_NEWER : "no descriptor");
     return NULL;
   }
+  const ls_texture_desc *desc = &dd;
   const char *name = api_label(desc->label, "(unlabelled)");
   const ls_limits *lim = &device->limits;
   const ls_extent3d s = desc->size;
@@ -354,16 +356,48 @@ oom:
   return NULL;
 }
 
+static void api_texture_free_memory(ls_device *d, void *arg) {
+  ls_texture *t = arg;
+  free(t->data);
+  t->data = NULL;
+  api_texture_unref(t);
+}
+
 void ls_texture_destroy(ls_texture *texture) {
   if (!texture) return;
-  /* as GPUTexture.destroy(): the memory goes at once; a submit that still
-   * uses the texture is a validation error */
+  ls_device *d = texture->device;
+  /* as GPUTexture.destroy(): a later submit that uses the texture is a
+   * validation error; the memory goes once queued work is done with it */
+  API_LOCK(d);
   if (!texture->destroyed) {
     texture->destroyed = 1;
-    free(texture->data);
-    texture->data = NULL;
+    int later = 0;
+    if (api_timeline_busy_locked(d)) {
+      api_texture_ref(texture);
+      later = api_timeline_push_locked(d, api_texture_free_memory, api_texture_free_memory,
+                                       texture) != 0;
+      if (!later) atomic_fetch_sub(&texture->refs, 1);
+    }
+    if (!later) {
+      free(texture->data);
+      texture->data = NULL;
+    }
   }
-  api_texture_unref(texture);
+  API_UNLOCK(d);
+}
+
+void ls_texture_release(ls_texture *texture) { api_texture_unref(texture); }
+
+void ls_texture_set_label(ls_texture *texture, const char *label) {
+  if (texture) api_set_label(texture->device, &texture->label, label);
+}
+
+void ls_texture_view_set_label(ls_texture_view *view, const char *label) {
+  if (view) api_set_label(view->device, &view->label, label);
+}
+
+void ls_external_texture_set_label(ls_external_texture *texture, const char *label) {
+  if (texture) api_set_label(texture->device, &texture->label, label);
 }
 
 void ls_texture_get_size(const ls_texture *texture, ls_extent3d *out) {
@@ -385,11 +419,11 @@ uint32_t ls_texture_get_usage(const ls_texture *texture) { return texture ? text
 /* ---------------------------------------------------------------- views */
 
 void api_texture_view_ref(ls_texture_view *v) {
-  if (v) v->refs++;
+  if (v) API_REF(v);
 }
 
 void api_texture_view_unref(ls_texture_view *v) {
-  if (!v || --v->refs) return;
+  if (!v || !API_UNREF_LAST(v)) return;
   ls_device *d = v->device;
   api_texture_unref(v->texture);
   free(v->label);
@@ -401,8 +435,10 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
   if (!texture || api_device_dead(texture->device)) return NULL;
   ls_device *device = texture->device;
   ls_texture_view_desc r;
-  if (desc) r = *desc;
-  else memset(&r, 0, sizeof r);
+  if (!API_DESC(r, desc)) {
+    api_validation(device, "createView: %s", API_DESC_NEWER);
+    return NULL;
+  }
   const char *name = api_texture_name(texture);
   /* resolving GPUTextureViewDescriptor defaults */
   if (!r.format) {
@@ -506,7 +542,7 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
   return v;
 }
 
-void ls_texture_view_destroy(ls_texture_view *view) { api_texture_view_unref(view); }
+void ls_texture_view_release(ls_texture_view *view) { api_texture_view_unref(view); }
 
 void api_texture_view_to_vm(const ls_texture_view *v, vm_texture *out) {
   const ls_texture *t = v->texture;
@@ -679,11 +715,11 @@ ls_status ls_queue_write_texture(ls_device *device, const ls_texel_copy_texture_
 /* ------------------------------------------------------ external textures */
 
 void api_external_texture_ref(ls_external_texture *x) {
-  if (x) x->refs++;
+  if (x) API_REF(x);
 }
 
 void api_external_texture_unref(ls_external_texture *x) {
-  if (!x || --x->refs) return;
+  if (!x || !API_UNREF_LAST(x)) return;
   ls_device *d = x->device;
   api_texture_view_unref(x->view);
   free(x->label);
@@ -692,8 +728,14 @@ void api_external_texture_unref(ls_external_texture *x) {
 }
 
 ls_external_texture *ls_device_import_external_texture(ls_device *device,
-                                                       const ls_external_texture_desc *desc) {
+                                                       const ls_external_texture_desc *user_desc) {
   if (api_device_dead(device)) return NULL;
+  ls_external_texture_desc dd;
+  if (!API_DESC(dd, user_desc)) {
+    api_validation(device, "importExternalTexture: %s", API_DESC_NEWER);
+    return NULL;
+  }
+  const ls_external_texture_desc *desc = user_desc ? &dd : NULL;
   const ls_texture_view *v = desc ? desc->view : NULL;
   const char *name = api_label(desc ? desc->label : NULL, "(unlabelled)");
   if (!v) {
@@ -732,6 +774,6 @@ ls_external_texture *ls_device_import_external_texture(ls_device *device,
   return x;
 }
 
-void ls_external_texture_destroy(ls_external_texture *texture) {
+void ls_external_texture_release(ls_external_texture *texture) {
   api_external_texture_unref(texture);
 }

@@ -578,11 +578,11 @@ static void chk_on_texel(void *user, unsigned thread, const vm_texel_event *e) {
 
 static void chk_opts_norm(ls_check_options *o, const ls_check_options *in) {
   memset(o, 0, sizeof *o);
-  o->size = sizeof *o;
+  o->struct_size = sizeof *o;
   if (in) {
-    size_t n = in->size && in->size < sizeof *o ? in->size : sizeof *o;
+    size_t n = in->struct_size && in->struct_size < sizeof *o ? in->struct_size : sizeof *o;
     memcpy(o, in, n);
-    o->size = sizeof *o;
+    o->struct_size = sizeof *o;
   }
   if (!o->checks) o->checks = LS_CHECK_ALL;
   if (!o->max_findings) o->max_findings = 256;

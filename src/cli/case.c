@@ -673,7 +673,7 @@ static int case_sampler(case_ctx *x, const json_t *js, const char *at, case_buff
   d->min_filter = (ls_filter_mode)k[4];
   d->mipmap_filter = (ls_filter_mode)k[5];
   d->compare = (ls_compare_function)k[6];
-  b->smp_binding = (ls_buffer_binding_type)(LS_BINDING_FILTERING_SAMPLER + k[7]);
+  b->smp_binding = (ls_binding_type)(LS_BINDING_FILTERING_SAMPLER + k[7]);
   uint64_t u;
   if (case_opt_float(x, js, at, "lodMinClamp", &d->lod_min_clamp) ||
       case_opt_float(x, js, at, "lodMaxClamp", &d->lod_max_clamp) ||

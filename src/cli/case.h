@@ -68,7 +68,7 @@ typedef struct case_buffer {
   /* lockstep's texture extension ("texture": {...}): the words are the
    * texels of mip level 0, every layer, rows tightly packed */
   int is_texture;
-  ls_buffer_binding_type tex_binding; /* LS_BINDING_*_TEXTURE */
+  ls_binding_type tex_binding; /* LS_BINDING_*_TEXTURE */
   ls_texture_format tex_format;
   ls_texture_dimension tex_dim;
   uint32_t tex_size[3];
@@ -81,7 +81,7 @@ typedef struct case_buffer {
   /* ... and its sampler extension ("sampler": {...}): a GPUSampler */
   int is_sampler;
   ls_sampler_desc smp_desc;
-  ls_buffer_binding_type smp_binding; /* LS_BINDING_*_SAMPLER */
+  ls_binding_type smp_binding; /* LS_BINDING_*_SAMPLER */
 } case_buffer;
 
 /* Bound at a group and binding: a buffer of a kind other than none, a

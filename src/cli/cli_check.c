@@ -63,7 +63,7 @@ int cli_check_attach(ls_device *dev, const case_file *c, ls_buffer **bufs) {
   if (!cli_chk.on) return 1;
   ls_check_options o;
   memset(&o, 0, sizeof o);
-  o.size = sizeof o;
+  o.struct_size = sizeof o;
   o.checks = LS_CHECK_ALL;
   o.ignore_same_value = cli_chk.allow_same;
   o.max_findings = (uint32_t)cli_chk.max_findings;

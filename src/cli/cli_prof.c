@@ -197,8 +197,8 @@ static int cprof_make_pipe(ls_device *dev, const case_file *c, const case_pipeli
       be[n].size = b->has_bind_size ? b->bind_size : (off <= bytes ? bytes - off : 0);
       n++;
     }
-    bgls[g] = ls_device_create_bind_group_layout(dev, le, n);
-    out->groups[g] = bgls[g] ? ls_device_create_bind_group(dev, bgls[g], be, n) : NULL;
+    bgls[g] = ls_device_create_bind_group_layout(dev, &(ls_bind_group_layout_desc){.entries = le, .entry_count = n});
+    out->groups[g] = bgls[g] ? ls_device_create_bind_group(dev, &(ls_bind_group_desc){.layout = bgls[g], .entries = be, .entry_count = n}) : NULL;
     if (!out->groups[g]) {
       fprintf(stderr, "%s: pipelines.%s: group %u: %s\n", c->path, cp->name, g, cprof_err());
       rc = CP_BAD;
@@ -208,8 +208,7 @@ static int cprof_make_pipe(ls_device *dev, const case_file *c, const case_pipeli
   /* room for any var<immediate>: the case's dispatches set what it reads */
   ls_limits lim;
   ls_device_get_limits(dev, &lim);
-  if (rc == CP_OK && !(pl = ls_device_create_pipeline_layout_immediate(
-                           dev, bgls, ngroups, (uint32_t)lim.max_immediate_size))) {
+  if (rc == CP_OK && !(pl = ls_device_create_pipeline_layout(dev, &(ls_pipeline_layout_desc){.bind_group_layouts = bgls, .bind_group_layout_count = ngroups, .immediate_size = (uint32_t)lim.max_immediate_size}))) {
     fprintf(stderr, "%s: pipelines.%s: %s\n", c->path, cp->name, cprof_err());
     rc = CP_BAD;
   }
@@ -235,11 +234,11 @@ static int cprof_make_pipe(ls_device *dev, const case_file *c, const case_pipeli
       ls_compute_pipeline_get_workgroup_size(out->pipeline, b);
       out->scale_num = a[0] * a[1] * a[2];
       out->scale_den = b[0] * b[1] * b[2];
-      ls_compute_pipeline_destroy(base);
+      ls_compute_pipeline_release(base);
     }
   }
-  ls_pipeline_layout_destroy(pl);
-  for (uint32_t g = 0; g < ngroups; g++) ls_bind_group_layout_destroy(bgls[g]);
+  ls_pipeline_layout_release(pl);
+  for (uint32_t g = 0; g < ngroups; g++) ls_bind_group_layout_release(bgls[g]);
   free(le);
   free(be);
   return rc;
@@ -249,8 +248,8 @@ void cprof_run_free(const case_file *c, cprof_run *r) {
   for (size_t i = 0; r->words && i < c->nreadback; i++) free(r->words[i]);
   free(r->words);
   ls_profiler_destroy(r->prof);
-  ls_device_destroy(r->device);
-  ls_adapter_destroy(r->adapter);
+  ls_device_release(r->device);
+  ls_adapter_release(r->adapter);
   memset(r, 0, sizeof *r);
 }
 
@@ -260,7 +259,7 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
   char err[1024];
   ls_adapter_options ao;
   memset(&ao, 0, sizeof ao);
-  ao.size = sizeof ao;
+  ao.struct_size = sizeof ao;
   ao.profile = cfg->profile ? cfg->profile : c->profile;
   ao.subgroup_size = cfg->subgroup ? cfg->subgroup : (cfg->profile ? 0 : c->subgroup_size);
   ao.threads = cfg->threads;
@@ -276,7 +275,7 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
   ls_status status;
   ls_device_desc dd;
   memset(&dd, 0, sizeof dd);
-  dd.size = sizeof dd;
+  dd.struct_size = sizeof dd;
   dd.required_limits = c->limits;
   dd.required_limit_count = c->nlimits;
   dd.required_features = (const char *const *)c->features;
@@ -343,7 +342,7 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
       goto done;
     }
   }
-  ls_shader_module_desc sd = {c->shader_code, c->shader_path};
+  ls_shader_module_desc sd = {.code = c->shader_code, .label = c->shader_path};
   mod = ls_device_create_shader_module(out->device, &sd);
   if (!mod || !ls_shader_module_is_valid(mod)) {
     const char *t = mod ? ls_shader_module_format_messages(mod) : NULL;
@@ -359,8 +358,8 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
     }
   }
   if (c->npipelines) ls_compute_pipeline_get_workgroup_size(pipes[0].pipeline, out->wg_size);
-  enc = ls_device_create_command_encoder(out->device);
-  pass = enc ? ls_command_encoder_begin_compute_pass(enc) : NULL;
+  enc = ls_device_create_command_encoder(out->device, NULL);
+  pass = enc ? ls_command_encoder_begin_compute_pass(enc, NULL) : NULL;
   if (!pass) {
     fprintf(stderr, "%s: %s\n", c->path, cprof_err());
     rc = CP_FAILED;
@@ -371,7 +370,7 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
     const cprof_pipe *p = &pipes[d->pipeline];
     ls_compute_pass_set_pipeline(pass, p->pipeline);
     for (size_t g = 0; g < p->ngroups; g++)
-      ls_compute_pass_set_bind_group(pass, (uint32_t)g, p->groups[g]);
+      ls_compute_pass_set_bind_group(pass, (uint32_t)g, p->groups[g], NULL, 0);
     if (d->nimmediates)
       ls_compute_pass_set_immediates(pass, 0, d->immediates, d->nimmediates * 4u);
     if (d->indirect) {
@@ -392,7 +391,7 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
   }
   ls_compute_pass_end(pass);
   pass = NULL;
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   enc = NULL;
   if (!cb) {
     fprintf(stderr, "%s: %s\n", c->path, cprof_err());
@@ -421,20 +420,20 @@ int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out) {
   rc = CP_OK;
 done:
   if (pass) ls_compute_pass_end(pass);
-  ls_command_encoder_destroy(enc);
+  ls_command_encoder_release(enc);
   for (size_t i = 0; pipes && i < c->npipelines; i++) {
-    ls_compute_pipeline_destroy(pipes[i].pipeline);
-    for (size_t g = 0; g < pipes[i].ngroups; g++) ls_bind_group_destroy(pipes[i].groups[g]);
+    ls_compute_pipeline_release(pipes[i].pipeline);
+    for (size_t g = 0; g < pipes[i].ngroups; g++) ls_bind_group_release(pipes[i].groups[g]);
     free(pipes[i].groups);
   }
   free(pipes);
-  ls_shader_module_destroy(mod);
-  for (size_t i = 0; bufs && i < c->nbuffers; i++) ls_buffer_destroy(bufs[i]);
-  for (size_t i = 0; views && i < c->nbuffers; i++) ls_texture_view_destroy(views[i]);
-  for (size_t i = 0; texs && i < c->nbuffers; i++) ls_texture_destroy(texs[i]);
+  ls_shader_module_release(mod);
+  for (size_t i = 0; bufs && i < c->nbuffers; i++) ls_buffer_release(bufs[i]);
+  for (size_t i = 0; views && i < c->nbuffers; i++) ls_texture_view_release(views[i]);
+  for (size_t i = 0; texs && i < c->nbuffers; i++) ls_texture_release(texs[i]);
   free(bufs);
   free(views);
-  for (size_t i = 0; smps && i < c->nbuffers; i++) ls_sampler_destroy(smps[i]);
+  for (size_t i = 0; smps && i < c->nbuffers; i++) ls_sampler_release(smps[i]);
   free(smps);
   free(texs);
   return rc;
@@ -708,7 +707,7 @@ static int cprof_compare(const case_file *c, const cprof_opts *o) {
     cfg.profile = *n;
     cfg.threads = o->threads;
     cfg.budget = o->budget;
-    cfg.popts.size = sizeof cfg.popts;
+    cfg.popts.struct_size = sizeof cfg.popts;
     cprof_run r;
     fflush(stdout);
     int e = cprof_run_case(c, &cfg, &r);
@@ -751,7 +750,7 @@ int cli_prof_run(int argc, char **argv) {
     }
   ls_profile_desc custom;
   memset(&custom, 0, sizeof custom);
-  custom.size = sizeof custom;
+  custom.struct_size = sizeof custom;
   const char *base = NULL;
   if (o.profile_file) {
     if (o.profile) {
@@ -785,7 +784,7 @@ int cli_prof_run(int argc, char **argv) {
   cfg.subgroup = o.profile_file ? custom.subgroup_size : o.subgroup;
   cfg.threads = o.threads;
   cfg.budget = o.budget;
-  cfg.popts.size = sizeof cfg.popts;
+  cfg.popts.struct_size = sizeof cfg.popts;
   if (o.profile_file) {
     cfg.popts.memory.sector_bytes = custom.sector_bytes;
     cfg.popts.memory.line_bytes = custom.line_bytes;

@@ -74,22 +74,22 @@ static int cli_read_level(ls_device *dev, const case_buffer *b, ls_texture *tex,
   const uint32_t row = e.width * ls_texture_format_texel_bytes(b->tex_format),
                  bpr = (row + 255) / 256 * 256;
   const uint64_t rows = (uint64_t)e.height * e.depth_or_array_layers;
-  ls_buffer_desc bd = {rows * bpr, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, "readback"};
+  ls_buffer_desc bd = {.size = rows * bpr, .usage = LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, .label = "readback"};
   ls_buffer *stage = ls_device_create_buffer(dev, &bd);
   uint8_t *tmp = malloc((size_t)(rows * bpr));
   int ok = stage && tmp;
   if (ok) {
-    ls_command_encoder *enc = ls_device_create_command_encoder(dev);
+    ls_command_encoder *enc = ls_device_create_command_encoder(dev, NULL);
     ls_texel_copy_texture_info src = {tex, lv, {0, 0, 0}, LS_ASPECT_ALL};
     ls_texel_copy_buffer_layout lay = {0, bpr, e.height};
     ls_command_encoder_copy_texture_to_buffer(enc, &src, stage, &lay, &e);
-    ls_command_buffer *cb = ls_command_encoder_finish(enc);
+    ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
     ok = cb && ls_queue_submit(dev, &cb, 1) == LS_OK &&
          ls_queue_read_buffer(dev, stage, 0, tmp, (size_t)(rows * bpr)) == LS_OK;
   }
   for (uint64_t r = 0; ok && r < rows; r++) memcpy(out + r * row, tmp + r * bpr, row);
   free(tmp);
-  ls_buffer_destroy(stage);
+  ls_buffer_release(stage);
   return ok;
 }
 

@@ -172,7 +172,7 @@ int cli_tune_main(int argc, char **argv) {
       cfg.override_name = name;
       cfg.override_value = vals[vi];
       cfg.rescale = 1;
-      cfg.popts.size = sizeof cfg.popts;
+      cfg.popts.struct_size = sizeof cfg.popts;
       cprof_run r;
       int e = cprof_run_case(&c, &cfg, &r);
       ct_row *row = &rows[pi * nvals + vi];
@@ -223,7 +223,7 @@ int cli_tune_main(int argc, char **argv) {
 int cli_plan_main(int argc, char **argv) {
   ls_plan_options po;
   memset(&po, 0, sizeof po);
-  po.size = sizeof po;
+  po.struct_size = sizeof po;
   const char *profile = NULL, *count = NULL;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -274,7 +274,7 @@ int cli_plan_main(int argc, char **argv) {
   po.elements = n;
   ls_adapter_options ao;
   memset(&ao, 0, sizeof ao);
-  ao.size = sizeof ao;
+  ao.struct_size = sizeof ao;
   ao.profile = profile;
   char err[512];
   ls_adapter *ad = ls_adapter_create(&ao, err, sizeof err);
@@ -299,7 +299,7 @@ int cli_plan_main(int argc, char **argv) {
   po.compute_units = info.threads;
   ls_dispatch_plan pl;
   ls_status st = ls_plan_dispatch(&po, &pl, err, sizeof err);
-  ls_adapter_destroy(ad);
+  ls_adapter_release(ad);
   if (st != LS_OK) {
     fprintf(stderr, "lockstep %s\n", err);
     return CT_BAD;

@@ -268,7 +268,7 @@ static ls_adapter *cli_adapter(const char *where, const char *profile, uint32_t 
                                uint32_t threads, uint64_t budget) {
   ls_adapter_options ao;
   memset(&ao, 0, sizeof ao);
-  ao.size = sizeof ao;
+  ao.struct_size = sizeof ao;
   ao.profile = profile;
   ao.subgroup_size = subgroup;
   ao.threads = threads;
@@ -379,13 +379,13 @@ static int cli_make_pipeline(ls_device *dev, cli_state *st, const case_file *c,
       n++;
     }
     if (!ok) break;
-    bgls[g] = ls_device_create_bind_group_layout(dev, le, n);
+    bgls[g] = ls_device_create_bind_group_layout(dev, &(ls_bind_group_layout_desc){.entries = le, .entry_count = n});
     if (!bgls[g]) {
       fprintf(stderr, "%s: pipelines.%s: group %u: %s\n", c->path, cp->name, g, cli_err(st));
       ok = 0;
       break;
     }
-    out->groups[g] = ls_device_create_bind_group(dev, bgls[g], be, n);
+    out->groups[g] = ls_device_create_bind_group(dev, &(ls_bind_group_desc){.layout = bgls[g], .entries = be, .entry_count = n});
     if (!out->groups[g]) {
       fprintf(stderr, "%s: pipelines.%s: group %u: %s\n", c->path, cp->name, g, cli_err(st));
       ok = 0;
@@ -396,8 +396,7 @@ static int cli_make_pipeline(ls_device *dev, cli_state *st, const case_file *c,
     /* room for any var<immediate>: the case's dispatches set what it reads */
     ls_limits dl;
     ls_device_get_limits(dev, &dl);
-    pl = ls_device_create_pipeline_layout_immediate(dev, bgls, ngroups,
-                                                    (uint32_t)dl.max_immediate_size);
+    pl = ls_device_create_pipeline_layout(dev, &(ls_pipeline_layout_desc){.bind_group_layouts = bgls, .bind_group_layout_count = ngroups, .immediate_size = (uint32_t)dl.max_immediate_size});
     if (!pl) {
       fprintf(stderr, "%s: pipelines.%s: %s\n", c->path, cp->name, cli_err(st));
       ok = 0;
@@ -419,8 +418,8 @@ static int cli_make_pipeline(ls_device *dev, cli_state *st, const case_file *c,
       ok = 0;
     }
   }
-  ls_pipeline_layout_destroy(pl);
-  for (uint32_t g = 0; g < ngroups && g < 64; g++) ls_bind_group_layout_destroy(bgls[g]);
+  ls_pipeline_layout_release(pl);
+  for (uint32_t g = 0; g < ngroups && g < 64; g++) ls_bind_group_layout_release(bgls[g]);
   free(le);
   free(be);
   return ok;
@@ -485,7 +484,7 @@ static int cli_run(int argc, char **argv) {
   ls_status status;
   ls_device_desc dd;
   memset(&dd, 0, sizeof dd);
-  dd.size = sizeof dd;
+  dd.struct_size = sizeof dd;
   dd.required_limits = c.limits;
   dd.required_limit_count = c.nlimits;
   dd.required_features = (const char *const *)c.features;
@@ -555,7 +554,7 @@ static int cli_run(int argc, char **argv) {
     rc = CLI_FAILED;
     goto done;
   }
-  ls_shader_module_desc sd = {c.shader_code, c.shader_path};
+  ls_shader_module_desc sd = {.code = c.shader_code, .label = c.shader_path};
   mod = ls_device_create_shader_module(dev, &sd);
   if (!mod) {
     fprintf(stderr, "%s: shader: %s\n", c.path, cli_err(&st));
@@ -573,8 +572,8 @@ static int cli_run(int argc, char **argv) {
                            &pipes[i]))
       goto done;
 
-  enc = ls_device_create_command_encoder(dev);
-  pass = enc ? ls_command_encoder_begin_compute_pass(enc) : NULL;
+  enc = ls_device_create_command_encoder(dev, NULL);
+  pass = enc ? ls_command_encoder_begin_compute_pass(enc, NULL) : NULL;
   if (!pass) {
     fprintf(stderr, "%s: %s\n", c.path, cli_err(&st));
     rc = CLI_FAILED;
@@ -585,7 +584,7 @@ static int cli_run(int argc, char **argv) {
     const cli_pipe *p = &pipes[d->pipeline];
     ls_compute_pass_set_pipeline(pass, p->pipeline);
     for (size_t g = 0; g < p->ngroups; g++)
-      ls_compute_pass_set_bind_group(pass, (uint32_t)g, p->groups[g]);
+      ls_compute_pass_set_bind_group(pass, (uint32_t)g, p->groups[g], NULL, 0);
     if (d->nimmediates)
       ls_compute_pass_set_immediates(pass, 0, d->immediates, d->nimmediates * 4u);
     if (d->indirect)
@@ -602,7 +601,7 @@ static int cli_run(int argc, char **argv) {
   }
   ls_compute_pass_end(pass);
   pass = NULL;
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   enc = NULL;
   if (!cb) {
     fprintf(stderr, "%s: %s\n", c.path, cli_err(&st));
@@ -672,26 +671,26 @@ static int cli_run(int argc, char **argv) {
 done:
   rc = cli_check_report(dev, rc);
   if (pass) ls_compute_pass_end(pass);
-  ls_command_encoder_destroy(enc);
+  ls_command_encoder_release(enc);
   for (size_t i = 0; pipes && i < c.npipelines; i++) {
-    ls_compute_pipeline_destroy(pipes[i].pipeline);
-    for (size_t g = 0; g < pipes[i].ngroups; g++) ls_bind_group_destroy(pipes[i].groups[g]);
+    ls_compute_pipeline_release(pipes[i].pipeline);
+    for (size_t g = 0; g < pipes[i].ngroups; g++) ls_bind_group_release(pipes[i].groups[g]);
     free(pipes[i].groups);
   }
   free(pipes);
-  ls_shader_module_destroy(mod);
-  for (size_t i = 0; bufs && i < c.nbuffers; i++) ls_buffer_destroy(bufs[i]);
+  ls_shader_module_release(mod);
+  for (size_t i = 0; bufs && i < c.nbuffers; i++) ls_buffer_release(bufs[i]);
   free(bufs);
-  for (size_t i = 0; views && i < c.nbuffers; i++) ls_texture_view_destroy(views[i]);
+  for (size_t i = 0; views && i < c.nbuffers; i++) ls_texture_view_release(views[i]);
   free(views);
-  for (size_t i = 0; samplers && i < c.nbuffers; i++) ls_sampler_destroy(samplers[i]);
+  for (size_t i = 0; samplers && i < c.nbuffers; i++) ls_sampler_release(samplers[i]);
   free(samplers);
-  for (size_t i = 0; texs && i < c.nbuffers; i++) ls_texture_destroy(texs[i]);
+  for (size_t i = 0; texs && i < c.nbuffers; i++) ls_texture_release(texs[i]);
   free(texs);
   for (size_t r = 0; words && r < c.nreadback; r++) free(words[r]);
   free(words);
-  ls_device_destroy(dev);
-  ls_adapter_destroy(adapter);
+  ls_device_release(dev);
+  ls_adapter_release(adapter);
   case_free(&c);
   free(st.last_error);
   cli_opts_free(&o);
@@ -723,7 +722,7 @@ static ls_device *cli_shader_device(const cli_opts *o, cli_state *st, ls_adapter
   }
   ls_device_desc dd;
   memset(&dd, 0, sizeof dd);
-  dd.size = sizeof dd;
+  dd.struct_size = sizeof dd;
   dd.required_limits = rl;
   dd.required_limit_count = o->nlimits;
   /* a shader alone has no case to say what it needs: every feature the
@@ -770,7 +769,7 @@ static ls_shader_module *cli_shader(ls_device *dev, cli_state *st, const char *p
     free(code);
     return NULL;
   }
-  ls_shader_module_desc sd = {code, path};
+  ls_shader_module_desc sd = {.code = code, .label = path};
   ls_shader_module *m = ls_device_create_shader_module(dev, &sd);
   free(code);
   if (!m) {
@@ -805,9 +804,9 @@ static int cli_check(int argc, char **argv) {
     printf(")\n");
     rc = CLI_OK;
   }
-  ls_shader_module_destroy(m);
-  ls_device_destroy(dev);
-  ls_adapter_destroy(a);
+  ls_shader_module_release(m);
+  ls_device_release(dev);
+  ls_adapter_release(a);
   free(st.last_error);
   cli_opts_free(&o);
   return rc;
@@ -874,10 +873,10 @@ static int cli_disasm(int argc, char **argv) {
   rc = CLI_OK;
 done:
   free(ce);
-  ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
-  ls_device_destroy(dev);
-  ls_adapter_destroy(a);
+  ls_compute_pipeline_release(p);
+  ls_shader_module_release(m);
+  ls_device_release(dev);
+  ls_adapter_release(a);
   free(st.last_error);
   cli_opts_free(&o);
   return rc;
@@ -891,7 +890,7 @@ static int cli_profiles(void) {
   for (const char *const *n = ls_profile_names(); *n; n++) {
     ls_adapter_options ao;
     memset(&ao, 0, sizeof ao);
-    ao.size = sizeof ao;
+    ao.struct_size = sizeof ao;
     ao.profile = *n;
     ao.threads = 1;
     ls_adapter *a = ls_adapter_create(&ao, NULL, 0);
@@ -910,7 +909,7 @@ static int cli_profiles(void) {
            (unsigned long long)l.max_compute_workgroup_storage_size,
            (unsigned long long)l.max_storage_buffer_binding_size,
            (unsigned long long)l.max_buffer_size, info.description);
-    ls_adapter_destroy(a);
+    ls_adapter_release(a);
   }
   printf("(invoc. = maxComputeInvocationsPerWorkgroup, wg mem = maxComputeWorkgroupStorageSize,\n"
          " storage bind = maxStorageBufferBindingSize, buffer = maxBufferSize; a device gets the\n"

@@ -1099,7 +1099,7 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
   ls_profiler_options o;
   memset(&o, 0, sizeof o);
   if (opts) {
-    size_t n = opts->size && opts->size < sizeof o ? opts->size : sizeof o;
+    size_t n = opts->struct_size && opts->struct_size < sizeof o ? opts->struct_size : sizeof o;
     memcpy(&o, opts, n);
   }
   if (!dev) {
@@ -1113,7 +1113,7 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
   const api_profile *pr = dev->profile;
   ls_profile_desc pd;
   memset(&pd, 0, sizeof pd);
-  pd.size = sizeof pd;
+  pd.struct_size = sizeof pd;
   pd.name = pr ? pr->name : "default";
   pd.subgroup_size = dev->width;
   pd.sector_bytes = o.memory.sector_bytes ? o.memory.sector_bytes : pr ? pr->sector_bytes : 32;

@@ -26,7 +26,7 @@ ls_status ls_plan_dispatch(const ls_plan_options *opts, ls_dispatch_plan *out, c
   ls_plan_options o;
   memset(&o, 0, sizeof o);
   if (opts) {
-    size_t n = opts->size && opts->size < sizeof o ? opts->size : sizeof o;
+    size_t n = opts->struct_size && opts->struct_size < sizeof o ? opts->struct_size : sizeof o;
     memcpy(&o, opts, n);
   }
   if (!out) return LS_TYPE;

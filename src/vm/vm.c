@@ -23,10 +23,15 @@
  *   code   [ncode + 1] vm_op      the program translated for this width
  *
  * Budget: every executed instruction is counted exactly (one increment per
- * dispatch step); the count is compared with the budget only where control
+ * dispatch step); the count is compared with a checkpoint only where control
  * jumps (taken JMP / JANY / JNONE), so a program without loops always
- * finishes. result->instructions is the exact total of subgroup-
- * instructions executed (running past the last instruction counts nothing).
+ * finishes. The checkpoint is the workgroup's budget or, every VM_SLICE
+ * instructions before it, a look at the clock and the cancel flag
+ * (vm_checkpoint), so that a long workgroup still meets the dispatch's
+ * deadline and a device being destroyed. Between workgroups the workers
+ * check the same and the dispatch's total budget. result->instructions is
+ * the exact total of subgroup-instructions executed (running past the last
+ * instruction counts nothing).
  */
 #include "vm.h"
 #include "subgroup.h"
@@ -35,6 +40,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #elif defined(__SSE__)
@@ -51,6 +57,11 @@
 
 /* How a workgroup run ended. */
 enum { VM_Y_END, VM_Y_BUDGET };
+/* Why a run or a worker stopped early (vm_ctx.why): the status it gives. */
+enum { VM_WHY_BUDGET = 1, VM_WHY_TIMEOUT, VM_WHY_CANCEL };
+/* Instructions between two looks at the clock inside a workgroup: a few
+ * milliseconds of work. */
+#define VM_SLICE (UINT64_C(1) << 22)
 enum { VM_S_RUN, VM_S_DONE };
 
 typedef struct vm_ctx vm_ctx;
@@ -85,7 +96,11 @@ struct vm_ctx {
   uint32_t *priv;
   uint32_t priv_size;  /* bytes per invocation */
   uint32_t priv_words; /* priv_size / 4 */
-  uint64_t limit;      /* budget, UINT64_MAX when unlimited */
+  uint64_t limit;      /* the next checkpoint: budget or the next clock look */
+  uint64_t budget;     /* per workgroup, UINT64_MAX when unlimited */
+  uint64_t deadline;   /* monotonic ns; UINT64_MAX = none */
+  const _Atomic int *cancel;
+  int why;             /* VM_WHY_*: why the run stopped */
   uint64_t count;      /* instructions the last workgroup run executed */
   uint32_t fail_pc;
   uint32_t gid[3];     /* current workgroup */
@@ -740,6 +755,31 @@ static const uint8_t vm_popcount8[256] = {VM_PC6(0), VM_PC6(1), VM_PC6(1), VM_PC
 
 /* ----------------------------------------------------------- interpreter */
 
+static uint64_t vm_now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* A run reached its checkpoint after cnt instructions: 1 to go on (with the
+ * next checkpoint in *limit), 0 to stop (cx->why says why). */
+static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
+  if (cnt > cx->budget) {
+    cx->why = VM_WHY_BUDGET;
+    return 0;
+  }
+  if (cx->cancel && atomic_load_explicit(cx->cancel, memory_order_relaxed)) {
+    cx->why = VM_WHY_CANCEL;
+    return 0;
+  }
+  if (cx->deadline != UINT64_MAX && vm_now_ns() > cx->deadline) {
+    cx->why = VM_WHY_TIMEOUT;
+    return 0;
+  }
+  *limit = cx->budget - cnt > VM_SLICE ? cnt + VM_SLICE : cx->budget;
+  return 1;
+}
+
 #define VM_CAT2(a, b) a##b
 #define VM_CAT(a, b) VM_CAT2(a, b)
 
@@ -931,8 +971,10 @@ typedef struct vm_shared {
   void **scratch; /* per worker */
   _Atomic uint64_t next;
   _Atomic int stop;
-  _Atomic int failed; /* the first budget failure claims the report */
+  _Atomic int failed; /* the first failure (VM_WHY_*) claims the report */
   _Atomic int nomem;  /* a worker could not allocate its observer state */
+  _Atomic uint64_t spent; /* instructions of finished chunks, for dispatch_budget */
+  int total_over;         /* the failure was dispatch_budget's */
   _Atomic uint64_t instructions;
   uint32_t fail_pc, fail_group[3];
   uint8_t bi_used[IR_BI_COUNT];
@@ -963,7 +1005,10 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->priv = (uint32_t *)(base + sh->layout.priv);
   cx->priv_size = p->priv_mem_size;
   cx->priv_words = p->priv_mem_size / 4;
-  cx->limit = d->budget ? d->budget : UINT64_MAX;
+  cx->budget = d->budget ? d->budget : UINT64_MAX;
+  cx->limit = cx->budget > VM_SLICE ? VM_SLICE : cx->budget;
+  cx->deadline = d->deadline ? d->deadline : UINT64_MAX;
+  cx->cancel = d->cancel;
   cx->f16c = vm_host_f16c();
   memcpy(cx->groups, d->groups, sizeof cx->groups);
   memcpy(cx->bi_used, sh->bi_used, sizeof cx->bi_used);
@@ -1073,7 +1118,27 @@ static void vm_worker(void *arg, unsigned w) {
   cx.run(&cx); /* the first call translates the code */
   const uint64_t gx = sh->desc->groups[0], gy = sh->desc->groups[1];
   uint64_t executed = 0;
+  uint64_t chunk_start = 0;
   while (!atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
+    /* between chunks: the dispatch's deadline and total budget */
+    const vm_dispatch_desc *dd = sh->desc;
+    int why = 0;
+    if (dd->deadline && vm_now_ns() > dd->deadline) why = VM_WHY_TIMEOUT;
+    if (dd->dispatch_budget &&
+        atomic_fetch_add_explicit(&sh->spent, executed - chunk_start, memory_order_relaxed) +
+                executed - chunk_start > dd->dispatch_budget)
+      why = VM_WHY_BUDGET;
+    chunk_start = executed;
+    if (why) {
+      int expect = 0;
+      if (atomic_compare_exchange_strong(&sh->failed, &expect, why)) {
+        sh->fail_pc = cx.fail_pc;
+        sh->total_over = why == VM_WHY_BUDGET;
+        memcpy(sh->fail_group, cx.gid, sizeof sh->fail_group);
+      }
+      atomic_store_explicit(&sh->stop, 1, memory_order_relaxed);
+      break;
+    }
     uint64_t first = atomic_fetch_add_explicit(&sh->next, sh->chunk, memory_order_relaxed);
     if (first >= sh->total) break;
     uint64_t end = sh->total - first < sh->chunk ? sh->total : first + sh->chunk;
@@ -1088,7 +1153,7 @@ static void vm_worker(void *arg, unsigned w) {
       executed += cx.count;
       if (r == VM_Y_BUDGET) {
         int expect = 0;
-        if (atomic_compare_exchange_strong(&sh->failed, &expect, 1)) {
+        if (atomic_compare_exchange_strong(&sh->failed, &expect, cx.why)) {
           sh->fail_pc = cx.fail_pc;
           memcpy(sh->fail_group, cx.gid, sizeof sh->fail_group);
         }
@@ -1104,6 +1169,12 @@ static void vm_worker(void *arg, unsigned w) {
       }
       /* Workgroups may be long: stop soon after another worker failed. */
       if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) break;
+      if (sh->desc->cancel && atomic_load_explicit(sh->desc->cancel, memory_order_relaxed)) {
+        int expect = 0;
+        atomic_compare_exchange_strong(&sh->failed, &expect, VM_WHY_CANCEL);
+        atomic_store_explicit(&sh->stop, 1, memory_order_relaxed);
+        break;
+      }
     }
   }
   atomic_fetch_add_explicit(&sh->instructions, executed, memory_order_relaxed);
@@ -1188,9 +1259,12 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
     if (obs && obs->dispatch_end) obs->dispatch_end(obs->user);
     result->instructions = atomic_load(&sh.instructions);
     if (atomic_load(&sh.nomem)) st = VM_NO_MEMORY;
-    if (atomic_load(&sh.failed)) {
-      st = VM_BUDGET_EXCEEDED;
+    const int why = atomic_load(&sh.failed);
+    if (why) {
+      st = why == VM_WHY_CANCEL ? VM_CANCELLED : why == VM_WHY_TIMEOUT ? VM_TIMEOUT
+                                                                       : VM_BUDGET_EXCEEDED;
       result->pc = sh.fail_pc;
+      result->whole_dispatch = sh.total_over;
       memcpy(result->group, sh.fail_group, sizeof result->group);
     }
   }

@@ -120,20 +120,33 @@ typedef struct vm_dispatch_desc {
   uint64_t budget;            /* max subgroup-instructions per workgroup;
                                  0 = unlimited */
   const vm_observer *observer; /* NULL: the plain interpreter (observe.h) */
+  /* Nonzero (set by another thread) stops the dispatch soon (between
+   * workgroups, or within VM_SLICE instructions inside one) with
+   * VM_CANCELLED; NULL = never. */
+  const _Atomic int *cancel;
+  uint64_t deadline;        /* CLOCK_MONOTONIC ns past which the dispatch stops
+                               with VM_TIMEOUT; 0 = none */
+  uint64_t dispatch_budget; /* subgroup-instructions of the whole dispatch
+                               (checked between workgroups); 0 = unlimited */
 } vm_dispatch_desc;
 
 typedef enum vm_status {
   VM_OK,
   VM_BUDGET_EXCEEDED, /* a workgroup ran past the budget: a runaway shader */
   VM_NO_MEMORY,
+  VM_CANCELLED, /* desc->cancel was set: the device is going away */
+  VM_TIMEOUT,   /* past desc->deadline (the GPU timeout's equivalent) */
   VM_INVALID /* malformed program or description (an operand out of range,
                 a bad width): a bug in lowering or in the caller; nothing ran */
 } vm_status;
 
 typedef struct vm_result {
   vm_status status;
-  uint32_t pc;        /* VM_BUDGET_EXCEEDED: where the subgroup was */
+  uint32_t pc;        /* VM_BUDGET_EXCEEDED, VM_TIMEOUT: where a subgroup was */
   uint32_t group[3];  /* ... in which workgroup */
+  int whole_dispatch; /* VM_BUDGET_EXCEEDED by dispatch_budget, not a
+                         workgroup's (pc is then the last one of the
+                         workgroup named) */
   uint64_t instructions; /* subgroup-instructions executed in the dispatch */
 } vm_result;
 

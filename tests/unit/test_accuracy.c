@@ -787,7 +787,7 @@ static void run_kernel(ls_device *d, const row *r, int nres, const float *in, si
                        uint32_t *out) {
   char src[4096];
   snprintf(src, sizeof src, kernel_fmt, r->expr, store_for(r, nres));
-  ls_shader_module_desc sd = {src, r->name};
+  ls_shader_module_desc sd = {.code = src, .label = r->name};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
   assert_non_null(m);
   if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
@@ -799,8 +799,8 @@ static void run_kernel(ls_device *d, const row *r, int nres, const float *in, si
   if (!p) fprintf(stderr, "%s: %s\n", r->name, last_error);
   assert_non_null(p);
   size_t isz = n * STRIDE * 4, osz = n * NOUT * 4;
-  ls_buffer_desc bi = {isz, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, "in"};
-  ls_buffer_desc bo = {osz, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, "out"};
+  ls_buffer_desc bi = {.size = isz, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, .label = "in"};
+  ls_buffer_desc bo = {.size = osz, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, .label = "out"};
   ls_buffer *ib = ls_device_create_buffer(d, &bi), *ob = ls_device_create_buffer(d, &bo);
   assert_non_null(ib);
   assert_non_null(ob);
@@ -808,24 +808,24 @@ static void run_kernel(ls_device *d, const row *r, int nres, const float *in, si
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   assert_non_null(l);
   ls_bind_group_entry be[2] = {{0, ib, 0, LS_WHOLE_SIZE}, {1, ob, 0, LS_WHOLE_SIZE}};
-  ls_bind_group *g = ls_device_create_bind_group(d, l, be, 2);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 2});
   assert_non_null(g);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, (uint32_t)((n + 63) / 64), 1, 1);
   ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
   assert_int_equal(ls_queue_read_buffer(d, ob, 0, out, osz), LS_OK);
-  ls_bind_group_destroy(g);
-  ls_bind_group_layout_destroy(l);
-  ls_buffer_destroy(ib);
-  ls_buffer_destroy(ob);
-  ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
+  ls_bind_group_release(g);
+  ls_bind_group_layout_release(l);
+  ls_buffer_release(ib);
+  ls_buffer_release(ob);
+  ls_compute_pipeline_release(p);
+  ls_shader_module_release(m);
 }
 
 /* The allowed results of one invocation under the row's bound; 0 where
@@ -944,14 +944,14 @@ static stats check_row(ls_device *d, const row *r, int verbose) {
 static ls_device *make_device(ls_adapter **ad) {
   ls_adapter_options o;
   memset(&o, 0, sizeof o);
-  o.size = sizeof o;
+  o.struct_size = sizeof o;
   o.threads = 2;
   char err[256];
   *ad = ls_adapter_create(&o, err, sizeof err);
   assert_non_null(*ad);
   ls_device_desc dd;
   memset(&dd, 0, sizeof dd);
-  dd.size = sizeof dd;
+  dd.struct_size = sizeof dd;
   ls_status st;
   ls_device *d = ls_adapter_create_device(*ad, &dd, &st, err, sizeof err);
   assert_non_null(d);
@@ -973,8 +973,8 @@ static void test_accuracy_table(void **state) {
     total_failed += st.failed;
   }
   assert_int_equal(total_failed, 0);
-  ls_device_destroy(d);
-  ls_adapter_destroy(ad);
+  ls_device_release(d);
+  ls_adapter_release(ad);
 }
 
 /* The checker itself: a wrong result must be outside every kind of

@@ -47,7 +47,7 @@ static void reset_errors(void) {
 static ls_adapter *adapter_for(const char *profile) {
   ls_adapter_options o;
   memset(&o, 0, sizeof o);
-  o.size = sizeof o;
+  o.struct_size = sizeof o;
   o.profile = profile;
   o.threads = 2;
   char err[256];
@@ -66,7 +66,7 @@ static env make_env(const ls_required_limit *limits, size_t n) {
   e.adapter = adapter_for(NULL);
   ls_device_desc d;
   memset(&d, 0, sizeof d);
-  d.size = sizeof d;
+  d.struct_size = sizeof d;
   d.required_limits = limits;
   d.required_limit_count = n;
   ls_status st;
@@ -80,12 +80,12 @@ static env make_env(const ls_required_limit *limits, size_t n) {
 }
 
 static void free_env(env *e) {
-  ls_device_destroy(e->device);
-  ls_adapter_destroy(e->adapter);
+  ls_device_release(e->device);
+  ls_adapter_release(e->adapter);
 }
 
 static ls_buffer *buffer(ls_device *d, uint64_t size, uint32_t usage, const char *label) {
-  ls_buffer_desc bd = {size, usage, label};
+  ls_buffer_desc bd = {.size = size, .usage = usage, .label = label};
   return ls_device_create_buffer(d, &bd);
 }
 
@@ -140,7 +140,7 @@ static void test_profiles(void **state) {
     assert_true(l.max_compute_invocations_per_workgroup <=
                 l.max_compute_workgroup_size_x * l.max_compute_workgroup_size_y *
                     l.max_compute_workgroup_size_z);
-    ls_adapter_destroy(a);
+    ls_adapter_release(a);
   }
   assert_null(names[6]);
 
@@ -153,7 +153,7 @@ static void test_profiles(void **state) {
   ls_adapter_get_info(a, &info);
   assert_int_equal(info.subgroup_size, 16);
   assert_true(info.threads >= 1);
-  ls_adapter_destroy(a);
+  ls_adapter_release(a);
 
   char err[256] = "";
   o.subgroup_size = 12;
@@ -163,7 +163,7 @@ static void test_profiles(void **state) {
   o.profile = "cray";
   assert_null(ls_adapter_create(&o, err, sizeof err));
   assert_non_null(strstr(err, "cray"));
-  ls_adapter_destroy(NULL);
+  ls_adapter_release(NULL);
 }
 
 /* ---------------------------------------------------------- requestDevice */
@@ -173,7 +173,7 @@ static ls_device *request(ls_adapter *a, const ls_required_limit *l, size_t n,
                           size_t errlen) {
   ls_device_desc d;
   memset(&d, 0, sizeof d);
-  d.size = sizeof d;
+  d.struct_size = sizeof d;
   d.required_limits = l;
   d.required_limit_count = n;
   d.required_features = features;
@@ -192,7 +192,7 @@ static void test_request_device(void **state) {
   assert_int_equal(st, LS_OK);
   ls_device_get_limits(d, &l);
   assert_int_equal(l.max_compute_invocations_per_workgroup, 256); /* defaults, not the adapter's */
-  ls_device_destroy(d);
+  ls_device_release(d);
 
   ls_required_limit ok[] = {{"maxComputeInvocationsPerWorkgroup", 1024},
                             {"maxBufferSize", 1000},                     /* worse: ignored */
@@ -203,7 +203,7 @@ static void test_request_device(void **state) {
   assert_int_equal(l.max_compute_invocations_per_workgroup, 1024);
   assert_int_equal(l.max_buffer_size, 268435456);
   assert_int_equal(l.min_storage_buffer_offset_alignment, 256);
-  ls_device_destroy(d);
+  ls_device_release(d);
 
   ls_required_limit better[] = {{"maxComputeInvocationsPerWorkgroup", 2048}};
   assert_null(request(a, better, 1, NULL, 0, &st, err, sizeof err));
@@ -227,7 +227,7 @@ static void test_request_device(void **state) {
   const char *feat[] = {"subgroups"};
   d = request(a, NULL, 0, feat, 1, &st, err, sizeof err);
   assert_non_null(d);
-  ls_device_destroy(d);
+  ls_device_release(d);
   const char *bad_feat[] = {"ray-tracing"};
   assert_null(request(a, NULL, 0, bad_feat, 1, &st, err, sizeof err));
   assert_int_equal(st, LS_TYPE);
@@ -236,29 +236,34 @@ static void test_request_device(void **state) {
   /* A descriptor from an older caller (smaller size) is read up to size. */
   ls_device_desc small;
   memset(&small, 0, sizeof small);
-  small.size = offsetof(ls_device_desc, required_limit_count);
+  small.struct_size = offsetof(ls_device_desc, required_limit_count);
   small.required_limits = better; /* count is not read: 0 */
   d = ls_adapter_create_device(a, &small, &st, err, sizeof err);
   assert_non_null(d);
-  ls_device_destroy(d);
-  ls_adapter_destroy(a);
+  ls_device_release(d);
+  ls_adapter_release(a);
 }
 
 /* ---------------------------------------------------------- error scopes */
 
 static void test_error_scopes(void **state) {
   env e = make_env(NULL, 0);
-  const char *msg;
+  char *msg;
+  /* an empty stack: an error for the caller (OperationError), none raised */
   assert_int_equal(ls_device_pop_error_scope(e.device, &msg), LS_ERROR_VALIDATION);
-  assert_non_null(msg);
+  assert_non_null(strstr(msg, "empty"));
+  ls_free(msg);
+  assert_int_equal(nerrors, 0);
 
   ls_device_push_error_scope(e.device, LS_FILTER_VALIDATION);
   ls_device_push_error_scope(e.device, LS_FILTER_OUT_OF_MEMORY);
   assert_null(buffer(e.device, 16, 0, "zero-usage"));            /* first validation error */
   assert_null(buffer(e.device, 16, LS_BUFFER_USAGE_MAP_READ | LS_BUFFER_USAGE_STORAGE, "x"));
   assert_int_equal(ls_device_pop_error_scope(e.device, &msg), LS_ERROR_NONE); /* OOM scope */
+  assert_null(msg);
   assert_int_equal(ls_device_pop_error_scope(e.device, &msg), LS_ERROR_VALIDATION);
   assert_non_null(strstr(msg, "zero-usage")); /* the first one is kept */
+  ls_free(msg);
   assert_int_equal(nerrors, 0);                /* nothing reached the callback */
 
   assert_null(buffer(e.device, 16, 0, "uncaptured"));
@@ -293,8 +298,8 @@ static void test_buffer_usage(void **state) {
   assert_int_equal(ls_buffer_map_read(e.device, b, 0, zero, 8), LS_OK);
   for (int i = 0; i < 8; i++) assert_int_equal(zero[i], 0); /* created zeroed */
   assert_int_equal(ls_buffer_map_read(e.device, b, 4, zero, 4), LS_VALIDATION); /* offset % 8 */
-  ls_buffer_destroy(b);
-  ls_buffer_destroy(NULL);
+  ls_buffer_release(b);
+  ls_buffer_release(NULL);
   free_env(&e);
 }
 
@@ -323,8 +328,8 @@ static void test_write_read(void **state) {
   assert_non_null(strstr(last_error, "COPY_DST"));
   assert_int_equal(ls_queue_read_buffer(e.device, nodst, 0, out, 4), LS_VALIDATION);
   assert_non_null(strstr(last_error, "COPY_SRC"));
-  ls_buffer_destroy(nodst);
-  ls_buffer_destroy(b);
+  ls_buffer_release(nodst);
+  ls_buffer_release(b);
   free_env(&e);
 }
 
@@ -334,25 +339,25 @@ static void test_bind_groups(void **state) {
   env e = make_env(NULL, 0);
   ls_device *d = e.device;
   ls_bind_group_layout_entry dup[] = {{0, LS_BINDING_STORAGE, 0}, {0, LS_BINDING_UNIFORM, 0}};
-  assert_null(ls_device_create_bind_group_layout(d, dup, 2));
+  assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = dup, .entry_count = 2}));
   assert_non_null(strstr(last_error, "twice"));
   ls_bind_group_layout_entry far[] = {{1000, LS_BINDING_STORAGE, 0}};
-  assert_null(ls_device_create_bind_group_layout(d, far, 1));
+  assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = far, .entry_count = 1}));
   assert_non_null(strstr(last_error, "maxBindingsPerBindGroup"));
   ls_bind_group_layout_entry many[9];
   for (uint32_t i = 0; i < 9; i++) many[i] = (ls_bind_group_layout_entry){i, LS_BINDING_STORAGE, 0};
-  assert_null(ls_device_create_bind_group_layout(d, many, 9));
+  assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = many, .entry_count = 9}));
   assert_non_null(strstr(last_error, "maxStorageBuffersPerShaderStage"));
 
   ls_bind_group_layout_entry le[] = {{0, LS_BINDING_STORAGE, 16}, {3, LS_BINDING_UNIFORM, 0}};
-  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, le, 2);
+  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = le, .entry_count = 2});
   assert_non_null(l);
   ls_buffer *s = buffer(d, 1024, LS_BUFFER_USAGE_STORAGE, "s");
   ls_buffer *u = buffer(d, 1024, LS_BUFFER_USAGE_UNIFORM, "u");
   ls_bind_group_entry ok[] = {{3, u, 0, 64}, {0, s, 256, LS_WHOLE_SIZE}};
-  ls_bind_group *g = ls_device_create_bind_group(d, l, ok, 2);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = ok, .entry_count = 2});
   assert_non_null(g);
-  ls_bind_group_destroy(g);
+  ls_bind_group_release(g);
 
   struct {
     ls_bind_group_entry e[2];
@@ -374,41 +379,41 @@ static void test_bind_groups(void **state) {
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     last_error[0] = 0;
-    assert_null(ls_device_create_bind_group(d, l, bad[i].e, bad[i].n));
+    assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = bad[i].e, .entry_count = bad[i].n}));
     if (!strstr(last_error, bad[i].msg))
       fprintf(stderr, "case %zu: want \"%s\" in \"%s\"\n", i, bad[i].msg, last_error);
     assert_non_null(strstr(last_error, bad[i].msg));
   }
 
   ls_bind_group_layout *five[5] = {l, l, l, l, l};
-  assert_null(ls_device_create_pipeline_layout(d, five, 5));
+  assert_null(ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = five, .bind_group_layout_count = 5}));
   assert_non_null(strstr(last_error, "maxBindGroups"));
   ls_bind_group_layout *two[2] = {l, l}; /* 2 storage + 2 uniform: fine */
-  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, two, 2);
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = two, .bind_group_layout_count = 2});
   assert_non_null(pl);
-  ls_pipeline_layout_destroy(pl);
+  ls_pipeline_layout_release(pl);
   ls_bind_group_layout *lots[4] = {0};
   ls_bind_group_layout_entry five_s[5];
   for (uint32_t i = 0; i < 5; i++) five_s[i] = (ls_bind_group_layout_entry){i, LS_BINDING_STORAGE, 0};
-  lots[0] = ls_device_create_bind_group_layout(d, five_s, 5);
+  lots[0] = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = five_s, .entry_count = 5});
   lots[1] = lots[0];
-  assert_null(ls_device_create_pipeline_layout(d, lots, 2)); /* 10 storage buffers > 8 */
+  assert_null(ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = lots, .bind_group_layout_count = 2})); /* 10 storage buffers > 8 */
   assert_non_null(strstr(last_error, "maxStorageBuffersPerShaderStage"));
-  ls_bind_group_layout_destroy(lots[0]);
+  ls_bind_group_layout_release(lots[0]);
 
-  ls_buffer_destroy(s);
-  ls_buffer_destroy(u);
+  ls_buffer_release(s);
+  ls_buffer_release(u);
   /* The layout outlives nothing it needs; destroying handles in any order is fine. */
-  ls_bind_group_layout_destroy(l);
-  ls_bind_group_layout_destroy(NULL);
-  ls_pipeline_layout_destroy(NULL);
-  ls_bind_group_destroy(NULL);
+  ls_bind_group_layout_release(l);
+  ls_bind_group_layout_release(NULL);
+  ls_pipeline_layout_release(NULL);
+  ls_bind_group_release(NULL);
   free_env(&e);
 }
 
 /* ------------------------------------------------------- copies, encoders */
 
-static ls_command_buffer *finish(ls_command_encoder *enc) { return ls_command_encoder_finish(enc); }
+static ls_command_buffer *finish(ls_command_encoder *enc) { return ls_command_encoder_finish(enc, NULL); }
 
 static void test_copy(void **state) {
   env e = make_env(NULL, 0);
@@ -420,7 +425,7 @@ static void test_copy(void **state) {
   for (int i = 0; i < 16; i++) in[i] = (uint32_t)i * 3u;
   ls_queue_write_buffer(d, a, 0, in, sizeof in);
 
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, a, 16, b, 32, 32);
   ls_command_buffer *cb = finish(enc);
   assert_non_null(cb);
@@ -445,7 +450,7 @@ static void test_copy(void **state) {
       {a, b, 0, 40, 32, "destination range [40, 72)"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    enc = ls_device_create_command_encoder(d);
+    enc = ls_device_create_command_encoder(d, NULL);
     ls_command_encoder_copy_buffer_to_buffer(enc, bad[i].src, bad[i].so, bad[i].dst, bad[i].doff,
                                              bad[i].size);
     /* later commands do not replace the first error */
@@ -458,34 +463,34 @@ static void test_copy(void **state) {
   }
 
   /* Encoder state: no copy while a pass is open; no finish with a pass open. */
-  enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, a, 0, b, 0, 4);
   ls_compute_pass_end(pass);
   assert_null(finish(enc));
   assert_non_null(strstr(last_error, "pass is open"));
-  enc = ls_device_create_command_encoder(d);
-  pass = ls_command_encoder_begin_compute_pass(enc);
+  enc = ls_device_create_command_encoder(d, NULL);
+  pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   assert_null(finish(enc));
   assert_non_null(strstr(last_error, "still open"));
   ls_compute_pass_end(pass); /* frees the consumed encoder */
 
   /* A dispatch without a pipeline surfaces at finish. */
-  enc = ls_device_create_command_encoder(d);
-  pass = ls_command_encoder_begin_compute_pass(enc);
+  enc = ls_device_create_command_encoder(d, NULL);
+  pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
   assert_null(finish(enc));
   assert_non_null(strstr(last_error, "no pipeline"));
-  enc = ls_device_create_command_encoder(d);
-  pass = ls_command_encoder_begin_compute_pass(enc);
-  ls_compute_pass_set_bind_group(pass, 7, NULL);
+  enc = ls_device_create_command_encoder(d, NULL);
+  pass = ls_command_encoder_begin_compute_pass(enc, NULL);
+  ls_compute_pass_set_bind_group(pass, 7, NULL, NULL, 0);
   ls_compute_pass_end(pass);
   assert_null(finish(enc));
   assert_non_null(strstr(last_error, "maxBindGroups"));
 
   /* A buffer destroyed after encoding fails the submit, which runs nothing. */
-  enc = ls_device_create_command_encoder(d);
+  enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, a, 0, nosrc, 0, 16);
   ls_command_encoder_copy_buffer_to_buffer(enc, a, 0, b, 0, 16);
   cb = finish(enc);
@@ -493,16 +498,17 @@ static void test_copy(void **state) {
   ls_buffer_destroy(nosrc);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_VALIDATION);
   assert_non_null(strstr(last_error, "destroyed"));
+  ls_buffer_release(nosrc);
 
   /* Empty submits and destroy(NULL) are fine. */
   assert_int_equal(ls_queue_submit(d, NULL, 0), LS_OK);
-  enc = ls_device_create_command_encoder(d);
-  ls_command_encoder_destroy(enc);
-  ls_command_encoder_destroy(NULL);
-  ls_command_buffer_destroy(NULL);
+  enc = ls_device_create_command_encoder(d, NULL);
+  ls_command_encoder_release(enc);
+  ls_command_encoder_release(NULL);
+  ls_command_buffer_release(NULL);
   ls_compute_pass_end(NULL);
-  ls_buffer_destroy(a);
-  ls_buffer_destroy(b);
+  ls_buffer_release(a);
+  ls_buffer_release(b);
   free_env(&e);
 }
 
@@ -510,11 +516,11 @@ static void test_copy(void **state) {
 static void test_lifetimes(void **state) {
   env e = make_env(NULL, 0);
   ls_buffer *b = buffer(e.device, 16, RW, "b");
-  ls_device_destroy(e.device);
+  ls_device_release(e.device);
   uint32_t x = 1;
   assert_int_equal(ls_queue_write_buffer(e.device, b, 0, &x, 4), LS_DEVICE_LOST);
-  ls_buffer_destroy(b); /* frees the device too */
-  ls_adapter_destroy(e.adapter);
+  ls_buffer_release(b); /* frees the device too */
+  ls_adapter_release(e.adapter);
 }
 
 /* ---------------------------------------------------- tests with shaders */
@@ -526,7 +532,7 @@ static const char *double_wgsl =
     "}\n";
 
 static ls_shader_module *module(ls_device *d, const char *code) {
-  ls_shader_module_desc sd = {code, "test.wgsl"};
+  ls_shader_module_desc sd = {.code = code, .label = "test.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
   assert_non_null(m);
   if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
@@ -549,15 +555,15 @@ static ls_bind_group *group_for(ls_device *d, ls_compute_pipeline *p, ls_buffer 
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   assert_non_null(l);
   ls_bind_group_entry be = {0, b, 0, size};
-  ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
-  ls_bind_group_layout_destroy(l);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
+  ls_bind_group_layout_release(l);
   return g;
 }
 
 static void test_shader_messages(void **state) {
   env e = make_env(NULL, 0);
   ls_shader_module_desc sd = {
-      "@compute @workgroup_size(1) fn main() {\n  let x: u32 = ;\n}\n", "bad.wgsl"};
+      .code = "@compute @workgroup_size(1) fn main() {\n  let x: u32 = ;\n}\n", .label = "bad.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(e.device, &sd);
   assert_non_null(m);
   assert_false(ls_shader_module_is_valid(m));
@@ -572,8 +578,8 @@ static void test_shader_messages(void **state) {
   pd.module = m;
   assert_null(ls_device_create_compute_pipeline(e.device, &pd));
   assert_non_null(strstr(last_error, "invalid"));
-  ls_shader_module_destroy(m);
-  ls_shader_module_destroy(NULL);
+  ls_shader_module_release(m);
+  ls_shader_module_release(NULL);
   free_env(&e);
 }
 
@@ -589,25 +595,25 @@ static void test_dispatch_runs(void **state) {
   ls_buffer *b = buffer(d, 4 * 200, RW | LS_BUFFER_USAGE_STORAGE, "d");
   ls_bind_group *g = group_for(d, p, b, LS_WHOLE_SIZE);
   assert_non_null(g);
-  ls_shader_module_destroy(m); /* the pipeline keeps it alive */
+  ls_shader_module_release(m); /* the pipeline keeps it alive */
 
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 2, 1, 1);
   ls_compute_pass_dispatch_workgroups(pass, 0, 1, 1); /* does nothing */
   ls_compute_pass_end(pass);
   ls_command_buffer *cb = finish(enc);
   assert_non_null(cb);
-  ls_bind_group_destroy(g); /* the command buffer keeps it alive */
+  ls_bind_group_release(g); /* the command buffer keeps it alive */
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
   uint32_t out[200];
   assert_int_equal(ls_queue_read_buffer(d, b, 0, out, sizeof out), LS_OK);
   for (uint32_t i = 0; i < 128; i++) assert_int_equal(out[i], 2 * i);
   for (uint32_t i = 128; i < 200; i++) assert_int_equal(out[i], 0);
-  ls_buffer_destroy(b);
-  ls_compute_pipeline_destroy(p);
+  ls_buffer_release(b);
+  ls_compute_pipeline_release(p);
   free_env(&e);
 }
 
@@ -641,10 +647,10 @@ static void test_dispatch_validation(void **state) {
       {3, 1, NULL, 0, "layout \"auto\""},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    ls_command_encoder *enc = ls_device_create_command_encoder(d);
-    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+    ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
     ls_compute_pass_set_pipeline(pass, p);
-    if (bad[i].kind != 2) ls_compute_pass_set_bind_group(pass, 0, bad[i].kind == 3 ? gq : g);
+    if (bad[i].kind != 2) ls_compute_pass_set_bind_group(pass, 0, bad[i].kind == 3 ? gq : g, NULL, 0);
     if (bad[i].kind == 1)
       ls_compute_pass_dispatch_workgroups_indirect(pass, bad[i].ind, bad[i].off);
     else
@@ -664,8 +670,8 @@ static void test_dispatch_validation(void **state) {
                                  "@compute @workgroup_size(1) fn main() { v[0] = 1u; }\n");
   ls_compute_pipeline *p16 = auto_pipeline(d, m16, "main");
   ls_bind_group_layout_entry le = {0, LS_BINDING_STORAGE, 0};
-  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &le, 1);
-  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &l, 1);
+  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &l, .bind_group_layout_count = 1});
   ls_compute_pipeline_desc pd;
   memset(&pd, 0, sizeof pd);
   pd.module = m16;
@@ -673,11 +679,11 @@ static void test_dispatch_validation(void **state) {
   ls_compute_pipeline *pe = ls_device_create_compute_pipeline(d, &pd);
   assert_non_null(pe);
   ls_bind_group_entry be = {0, b, 0, 16};
-  ls_bind_group *small = ls_device_create_bind_group(d, l, &be, 1);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_bind_group *small = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, pe);
-  ls_compute_pass_set_bind_group(pass, 0, small);
+  ls_compute_pass_set_bind_group(pass, 0, small, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
   assert_null(finish(enc));
@@ -687,38 +693,38 @@ static void test_dispatch_validation(void **state) {
 
   /* Explicit layout whose type differs from the shader's. */
   ls_bind_group_layout_entry ro = {0, LS_BINDING_READ_ONLY_STORAGE, 0};
-  ls_bind_group_layout *lro = ls_device_create_bind_group_layout(d, &ro, 1);
-  ls_pipeline_layout *plro = ls_device_create_pipeline_layout(d, &lro, 1);
+  ls_bind_group_layout *lro = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &ro, .entry_count = 1});
+  ls_pipeline_layout *plro = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &lro, .bind_group_layout_count = 1});
   pd.layout = plro;
   assert_null(ls_device_create_compute_pipeline(d, &pd));
   assert_non_null(strstr(last_error, "read-only-storage"));
   /* ... and one without the binding. */
-  ls_pipeline_layout *empty = ls_device_create_pipeline_layout(d, NULL, 0);
+  ls_pipeline_layout *empty = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = NULL, .bind_group_layout_count = 0});
   pd.layout = empty;
   assert_null(ls_device_create_compute_pipeline(d, &pd));
   assert_non_null(strstr(last_error, "not in the pipeline layout"));
   /* Auto layouts cannot go into an explicit pipeline layout. */
   ls_bind_group_layout *al = ls_compute_pipeline_get_bind_group_layout(p, 0);
-  assert_null(ls_device_create_pipeline_layout(d, &al, 1));
-  ls_bind_group_layout_destroy(al);
+  assert_null(ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &al, .bind_group_layout_count = 1}));
+  ls_bind_group_layout_release(al);
 
-  ls_pipeline_layout_destroy(empty);
-  ls_pipeline_layout_destroy(plro);
-  ls_bind_group_layout_destroy(lro);
-  ls_bind_group_destroy(small);
-  ls_compute_pipeline_destroy(pe);
-  ls_compute_pipeline_destroy(p16);
-  ls_pipeline_layout_destroy(pl);
-  ls_bind_group_layout_destroy(l);
-  ls_shader_module_destroy(m16);
-  ls_bind_group_destroy(g);
-  ls_bind_group_destroy(gq);
-  ls_buffer_destroy(b);
-  ls_buffer_destroy(args);
-  ls_buffer_destroy(noind);
-  ls_compute_pipeline_destroy(p);
-  ls_compute_pipeline_destroy(q);
-  ls_shader_module_destroy(m);
+  ls_pipeline_layout_release(empty);
+  ls_pipeline_layout_release(plro);
+  ls_bind_group_layout_release(lro);
+  ls_bind_group_release(small);
+  ls_compute_pipeline_release(pe);
+  ls_compute_pipeline_release(p16);
+  ls_pipeline_layout_release(pl);
+  ls_bind_group_layout_release(l);
+  ls_shader_module_release(m16);
+  ls_bind_group_release(g);
+  ls_bind_group_release(gq);
+  ls_buffer_release(b);
+  ls_buffer_release(args);
+  ls_buffer_release(noind);
+  ls_compute_pipeline_release(p);
+  ls_compute_pipeline_release(q);
+  ls_shader_module_release(m);
   free_env(&e);
 }
 
@@ -733,10 +739,10 @@ static void test_indirect(void **state) {
   ls_queue_write_buffer(d, args, 0, a, sizeof a);
   ls_bind_group *g = group_for(d, p, b, LS_WHOLE_SIZE);
 
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups_indirect(pass, args, 4); /* 70000: skipped */
   ls_compute_pass_end(pass);
   ls_command_buffer *cb = finish(enc);
@@ -750,10 +756,10 @@ static void test_indirect(void **state) {
   assert_int_equal(out[1], 0);
 
   /* The counts are read when the dispatch runs, not when it is encoded. */
-  enc = ls_device_create_command_encoder(d);
-  pass = ls_command_encoder_begin_compute_pass(enc);
+  enc = ls_device_create_command_encoder(d, NULL);
+  pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups_indirect(pass, args, 16);
   ls_compute_pass_end(pass);
   cb = finish(enc);
@@ -764,18 +770,18 @@ static void test_indirect(void **state) {
   assert_int_equal(out[127], 254);
   assert_int_equal(out[128], 0);
 
-  ls_bind_group_destroy(g);
-  ls_buffer_destroy(b);
-  ls_buffer_destroy(args);
-  ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_buffer_release(args);
+  ls_compute_pipeline_release(p);
+  ls_shader_module_release(m);
   free_env(&e);
 }
 
 static void test_runaway_loses_device(void **state) {
   ls_adapter_options o;
   memset(&o, 0, sizeof o);
-  o.size = sizeof o;
+  o.struct_size = sizeof o;
   o.threads = 1;
   o.instruction_budget = 100000;
   ls_adapter *a = ls_adapter_create(&o, NULL, 0);
@@ -794,10 +800,10 @@ static void test_runaway_loses_device(void **state) {
   ls_compute_pipeline *p = auto_pipeline(d, m, "spin");
   ls_buffer *b = buffer(d, 16, RW | LS_BUFFER_USAGE_STORAGE, "v");
   ls_bind_group *g = group_for(d, p, b, LS_WHOLE_SIZE);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 2, 1, 1);
   ls_compute_pass_end(pass);
   ls_command_buffer *cb = finish(enc);
@@ -813,16 +819,16 @@ static void test_runaway_loses_device(void **state) {
   nerrors = 0;
   assert_null(buffer(d, 16, RW, "after"));
   assert_int_equal(nerrors, 0);
-  assert_null(ls_device_create_command_encoder(d));
+  assert_null(ls_device_create_command_encoder(d, NULL));
   assert_int_equal(ls_queue_submit(d, NULL, 0), LS_DEVICE_LOST);
   uint32_t x = 0;
   assert_int_equal(ls_queue_write_buffer(d, b, 0, &x, 4), LS_DEVICE_LOST);
-  ls_bind_group_destroy(g);
-  ls_buffer_destroy(b);
-  ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
-  ls_device_destroy(d);
-  ls_adapter_destroy(a);
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_compute_pipeline_release(p);
+  ls_shader_module_release(m);
+  ls_device_release(d);
+  ls_adapter_release(a);
 }
 
 
@@ -860,13 +866,13 @@ static ls_device *feature_device(ls_adapter *a, const char *feature) {
 static void test_subgroup_features(void **state) {
   ls_adapter_options o;
   memset(&o, 0, sizeof o);
-  o.size = sizeof o;
+  o.struct_size = sizeof o;
   o.subgroup_size = 16;
   o.threads = 1;
   char err[256];
   ls_adapter *a = ls_adapter_create(&o, err, sizeof err);
   assert_non_null(a);
-  ls_shader_module_desc sd = {sg_wgsl, "sg.wgsl"}, sz = {sg_size_wgsl, "sz.wgsl"};
+  ls_shader_module_desc sd = {.code = sg_wgsl, .label = "sg.wgsl"}, sz = {.code = sg_size_wgsl, .label = "sz.wgsl"};
 
   assert_true(ls_adapter_has_feature(a, "subgroups"));
   assert_true(ls_adapter_has_feature(a, "subgroup-size-control"));
@@ -878,8 +884,8 @@ static void test_subgroup_features(void **state) {
   assert_false(ls_shader_module_is_valid(m));
   assert_int_equal(nerrors, 1);
   assert_non_null(strstr(last_error, "needs the device feature \"subgroups\""));
-  ls_shader_module_destroy(m);
-  ls_device_destroy(plain);
+  ls_shader_module_release(m);
+  ls_device_release(plain);
 
   ls_device *sg = feature_device(a, "subgroups");
   assert_true(ls_device_has_feature(sg, "subgroups"));
@@ -889,10 +895,10 @@ static void test_subgroup_features(void **state) {
   ls_compute_pipeline *p = auto_pipeline(sg, m, "main");
   ls_buffer *b = buffer(sg, 4 * 64, RW | LS_BUFFER_USAGE_STORAGE, "d");
   ls_bind_group *g = group_for(sg, p, b, LS_WHOLE_SIZE);
-  ls_command_encoder *enc = ls_device_create_command_encoder(sg);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(sg, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
   ls_command_buffer *cb = finish(enc);
@@ -901,16 +907,16 @@ static void test_subgroup_features(void **state) {
   assert_int_equal(ls_queue_read_buffer(sg, b, 0, out, sizeof out), LS_OK);
   /* 16 lanes a subgroup, all active: 16 + 16 * 1000 */
   for (int i = 0; i < 64; i++) assert_int_equal(out[i], 16016);
-  ls_bind_group_destroy(g);
-  ls_buffer_destroy(b);
-  ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_compute_pipeline_release(p);
+  ls_shader_module_release(m);
   /* subgroups alone does not allow subgroup_size_control */
   m = ls_device_create_shader_module(sg, &sz);
   assert_false(ls_shader_module_is_valid(m));
   assert_non_null(strstr(last_error, "\"subgroup-size-control\""));
-  ls_shader_module_destroy(m);
-  ls_device_destroy(sg);
+  ls_shader_module_release(m);
+  ls_device_release(sg);
 
   ls_device *ssc = feature_device(a, "subgroup-size-control");
   assert_true(ls_device_has_feature(ssc, "subgroups"));
@@ -924,10 +930,10 @@ static void test_subgroup_features(void **state) {
   assert_non_null(p);
   b = buffer(ssc, 4 * 64, RW | LS_BUFFER_USAGE_STORAGE, "d");
   g = group_for(ssc, p, b, LS_WHOLE_SIZE);
-  enc = ls_device_create_command_encoder(ssc);
-  pass = ls_command_encoder_begin_compute_pass(enc);
+  enc = ls_device_create_command_encoder(ssc, NULL);
+  pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
   cb = finish(enc);
@@ -935,9 +941,9 @@ static void test_subgroup_features(void **state) {
   assert_int_equal(ls_queue_read_buffer(ssc, b, 0, out, sizeof out), LS_OK);
   /* subgroup_size is the attribute's 16; invocation i is lane i % 16 */
   for (uint32_t i = 0; i < 64; i++) assert_int_equal(out[i], i % 16 + 1600);
-  ls_bind_group_destroy(g);
-  ls_buffer_destroy(b);
-  ls_compute_pipeline_destroy(p);
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_compute_pipeline_release(p);
   ls_constant_entry c32 = {"N", 32};
   pd.constants = &c32;
   pd.constant_count = 1;
@@ -951,9 +957,9 @@ static void test_subgroup_features(void **state) {
   pd.constants = &c128;
   assert_null(ls_device_create_compute_pipeline(ssc, &pd));
   assert_non_null(strstr(last_error, "workgroup size x = 64 is not a multiple of @subgroup_size(128)"));
-  ls_shader_module_destroy(m);
-  ls_device_destroy(ssc);
-  ls_adapter_destroy(a);
+  ls_shader_module_release(m);
+  ls_device_release(ssc);
+  ls_adapter_release(a);
 }
 
 int main(void) {

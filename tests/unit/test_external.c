@@ -43,7 +43,7 @@ static void test_import(void **state) {
   ls_texture_view *all = ls_texture_create_view(t, &vd);
   vd.mip_level_count = 1;
   ls_texture_view *one = ls_texture_create_view(t, &vd);
-  ls_external_texture_desc xd = {all, "x"};
+  ls_external_texture_desc xd = {.view = all, .label = "x"};
   assert_null(ls_device_import_external_texture(d, &xd));
   expect_error("importExternalTexture 'x': the view of texture 'frame' is not a 2d view of one "
                "mip level");
@@ -67,28 +67,28 @@ static void test_import(void **state) {
     le[i].binding = i;
     le[i].type = LS_BINDING_EXTERNAL_TEXTURE;
   }
-  assert_null(ls_device_create_bind_group_layout(d, le, 5));
+  assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = le, .entry_count = 5}));
   expect_error("20 sampled textures exceed maxSampledTexturesPerShaderStage (16)");
-  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, le, 1);
+  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = le, .entry_count = 1});
   assert_non_null(l);
   ls_bind_group_entry be;
   memset(&be, 0, sizeof be);
   be.external_texture = x;
-  ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
   assert_non_null(g);
   expect_no_error();
-  ls_bind_group_destroy(g);
+  ls_bind_group_release(g);
   be.external_texture = NULL;
   be.texture_view = one;
-  assert_null(ls_device_create_bind_group(d, l, &be, 1));
+  assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1}));
   expect_error("binding 0 (externalTexture): needs an external texture and nothing else");
-  ls_bind_group_layout_destroy(l);
-  ls_external_texture_destroy(x);
-  ls_texture_view_destroy(fv);
-  ls_texture_destroy(f32);
-  ls_texture_view_destroy(one);
-  ls_texture_view_destroy(all);
-  ls_texture_destroy(t);
+  ls_bind_group_layout_release(l);
+  ls_external_texture_release(x);
+  ls_texture_view_release(fv);
+  ls_texture_release(f32);
+  ls_texture_view_release(one);
+  ls_texture_view_release(all);
+  ls_texture_release(t);
   tu_free_env(&e);
 }
 
@@ -118,16 +118,16 @@ static void test_read(void **state) {
   ls_device *d = e.device;
   ls_texture *t = frame(d, 4, 2, LS_FORMAT_RGBA8UNORM, 1);
   ls_texture_view *v = ls_texture_create_view(t, NULL);
-  ls_external_texture_desc xd = {v, "x"};
+  ls_external_texture_desc xd = {.view = v, .label = "x"};
   ls_external_texture *x = ls_device_import_external_texture(d, &xd);
-  ls_texture_view_destroy(v);
+  ls_texture_view_release(v);
   ls_compute_pipeline *p = tu_pipeline(d, kernel, "ext.wgsl", NULL);
   assert_non_null(p);
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   ls_sampler_desc smd = LS_SAMPLER_DESC_DEFAULT;
   smd.mag_filter = smd.min_filter = LS_FILTER_LINEAR;
   ls_sampler *s = ls_device_create_sampler(d, &smd);
-  ls_buffer_desc bd = {32, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, "o"};
+  ls_buffer_desc bd = {.size = 32, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, .label = "o"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   ls_bind_group_entry be[3];
   memset(be, 0, sizeof be);
@@ -138,7 +138,7 @@ static void test_read(void **state) {
   be[2].binding = 2;
   be[2].buffer = b;
   be[2].size = LS_WHOLE_SIZE;
-  ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
   assert_non_null(g);
   assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
   float out[8];
@@ -154,12 +154,13 @@ static void test_read(void **state) {
   ls_texture_destroy(t);
   assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_VALIDATION);
   expect_error("destroyed");
-  ls_bind_group_destroy(g);
-  ls_buffer_destroy(b);
-  ls_sampler_destroy(s);
-  ls_bind_group_layout_destroy(l);
-  ls_compute_pipeline_destroy(p);
-  ls_external_texture_destroy(x);
+  ls_texture_release(t);
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_sampler_release(s);
+  ls_bind_group_layout_release(l);
+  ls_compute_pipeline_release(p);
+  ls_external_texture_release(x);
   tu_free_env(&e);
 }
 

@@ -795,7 +795,7 @@ static void test_feature(void **state) {
   (void)state;
   ls_adapter_options o;
   memset(&o, 0, sizeof o);
-  o.size = sizeof o;
+  o.struct_size = sizeof o;
   o.threads = 1;
   ls_adapter *a = ls_adapter_create(&o, NULL, 0);
   assert_non_null(a);
@@ -806,7 +806,7 @@ static void test_feature(void **state) {
     const char *feat[] = {"shader-f16"};
     ls_device_desc d;
     memset(&d, 0, sizeof d);
-    d.size = sizeof d;
+    d.struct_size = sizeof d;
     d.required_features = feat;
     d.required_feature_count = (size_t)with;
     ls_status st;
@@ -815,7 +815,7 @@ static void test_feature(void **state) {
     assert_int_equal(ls_device_has_feature(dev, "shader-f16"), with);
     ls_device_set_error_callback(dev, on_error, NULL);
     api_errors = 0;
-    ls_shader_module_desc sd = {code, "f16.wgsl"};
+    ls_shader_module_desc sd = {.code = code, .label = "f16.wgsl"};
     ls_shader_module *sm = ls_device_create_shader_module(dev, &sd);
     assert_non_null(sm);
     assert_int_equal(ls_shader_module_is_valid(sm), with);
@@ -827,10 +827,10 @@ static void test_feature(void **state) {
       assert_int_equal(msg->line, 1);
       assert_int_equal(msg->column, 8);
     }
-    ls_shader_module_destroy(sm);
-    ls_device_destroy(dev);
+    ls_shader_module_release(sm);
+    ls_device_release(dev);
   }
-  ls_adapter_destroy(a);
+  ls_adapter_release(a);
 }
 
 int main(void) {

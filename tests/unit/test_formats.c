@@ -277,13 +277,13 @@ static ls_texture *tex2d(ls_device *d, uint32_t w, uint32_t h, ls_texture_format
 
 /* A layout of one storage texture entry of format f and access type. */
 static ls_bind_group_layout *storage_layout(ls_device *d, ls_texture_format f,
-                                            ls_buffer_binding_type type) {
+                                            ls_binding_type type) {
   ls_bind_group_layout_entry le;
   memset(&le, 0, sizeof le);
   le.binding = 0;
   le.type = type;
   le.format = f;
-  return ls_device_create_bind_group_layout(d, &le, 1);
+  return ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
 }
 
 #define TU_COPY (LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_COPY_DST)
@@ -315,10 +315,10 @@ static void test_capabilities(void **state) {
   /* core: rg32 formats are write-only and read-only storage formats */
   ls_texture *t = tex2d(d, 2, 2, LS_FORMAT_RG32FLOAT, LS_TEXTURE_USAGE_STORAGE_BINDING);
   assert_non_null(t);
-  ls_texture_destroy(t);
+  ls_texture_release(t);
   ls_bind_group_layout *l = storage_layout(d, LS_FORMAT_RG32UINT, R_);
   assert_non_null(l);
-  ls_bind_group_layout_destroy(l);
+  ls_bind_group_layout_release(l);
   assert_null(storage_layout(d, LS_FORMAT_RG32SINT, RW_));
   expect_error("format rg32sint does not allow read-write storage access (no feature allows "
                "that access for it)");
@@ -366,13 +366,13 @@ static void test_capabilities(void **state) {
   assert_true(ls_device_has_feature(d, "rg11b10ufloat-renderable")); /* and tier1 this */
   t = tex2d(d, 2, 2, LS_FORMAT_R8UNORM, LS_TEXTURE_USAGE_STORAGE_BINDING);
   assert_non_null(t);
-  ls_texture_destroy(t);
+  ls_texture_release(t);
   t = tex2d(d, 2, 2, LS_FORMAT_R16UNORM, LS_TEXTURE_USAGE_STORAGE_BINDING);
   assert_non_null(t);
-  ls_texture_destroy(t);
+  ls_texture_release(t);
   static const struct {
     ls_texture_format f;
-    ls_buffer_binding_type type;
+    ls_binding_type type;
   } ok[] = {{LS_FORMAT_R8UNORM, RW_},     {LS_FORMAT_RG8SNORM, R_},   {LS_FORMAT_RGBA16FLOAT, RW_},
             {LS_FORMAT_RG11B10UFLOAT, W_}, {LS_FORMAT_RGB10A2UINT, R_}, {LS_FORMAT_BGRA8UNORM, W_},
             {LS_FORMAT_RGBA32FLOAT, RW_}};
@@ -380,7 +380,7 @@ static void test_capabilities(void **state) {
     l = storage_layout(d, ok[i].f, ok[i].type);
     if (!l) fprintf(stderr, "%s: %s\n", ls_texture_format_name(ok[i].f), last_error);
     assert_non_null(l);
-    ls_bind_group_layout_destroy(l);
+    ls_bind_group_layout_release(l);
   }
   /* still refused: read access to bgra8unorm, read-write to rg8 and the
    * 16-bit normalized formats, any storage of rgb9e5ufloat */
@@ -409,10 +409,10 @@ static void test_float32_filterable(void **state) {
     memset(&le, 0, sizeof le);
     le.type = LS_BINDING_SAMPLED_TEXTURE;
     le.sample_type = LS_SAMPLE_FLOAT;
-    ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &le, 1);
+    ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
     assert_non_null(l);
     ls_bind_group_entry be = {.binding = 0, .texture_view = v};
-    ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
+    ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
     if (with) {
       expect_no_error();
       assert_non_null(g);
@@ -420,20 +420,20 @@ static void test_float32_filterable(void **state) {
       assert_null(g);
       expect_error("format rg32float of texture 't' is not compatible with sampleType \"float\"");
     }
-    ls_bind_group_destroy(g);
-    ls_bind_group_layout_destroy(l);
-    ls_texture_view_destroy(v);
-    ls_texture_destroy(t);
+    ls_bind_group_release(g);
+    ls_bind_group_layout_release(l);
+    ls_texture_view_release(v);
+    ls_texture_release(t);
     tu_free_env(&e);
   }
 }
 
 static ls_status copy_to_buffer(ls_device *d, ls_texture *t, ls_extent3d size, ls_buffer *b) {
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   ls_texel_copy_texture_info src = {t, 0, {0, 0, 0}};
   ls_texel_copy_buffer_layout lay = {0, 256, LS_COPY_STRIDE_UNDEFINED};
   ls_command_encoder_copy_texture_to_buffer(enc, &src, b, &lay, &size);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   if (!cb) return LS_VALIDATION;
   return ls_queue_submit(d, &cb, 1);
 }
@@ -466,7 +466,7 @@ static void test_depth_copies(void **state) {
                    LS_VALIDATION);
   expect_error("writeTexture: texture 't' is depth32float, which is not a valid texel copy "
                "destination");
-  ls_buffer_desc bd = {512, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, "b"};
+  ls_buffer_desc bd = {.size = 512, .usage = LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, .label = "b"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   assert_int_equal(copy_to_buffer(d, t32, all, b), LS_OK);
   expect_no_error();
@@ -489,12 +489,12 @@ static void test_depth_copies(void **state) {
   ls_texture *ts = tex2d(d, 4, 1, LS_FORMAT_STENCIL8, TU_COPY);
   const uint8_t s8[8] = {0, 0, 1, 2, 3, 4, 0, 0};
   ls_texel_copy_buffer_layout lays = {2, 256, 1};
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   assert_int_equal(ls_queue_write_buffer(d, b, 0, s8, 8), LS_OK);
   ls_command_encoder_copy_buffer_to_texture(enc, b, &lays,
                                             &(ls_texel_copy_texture_info){ts, 0, {0, 0, 0}},
                                             &(ls_extent3d){4, 1, 1});
-  assert_null(ls_command_encoder_finish(enc));
+  assert_null(ls_command_encoder_finish(enc, NULL));
   expect_error("buffer offset 2 is not a multiple of 4, as a depth-or-stencil format (stencil8) "
                "needs");
   /* writeTexture has no such rule */
@@ -502,12 +502,12 @@ static void test_depth_copies(void **state) {
                                           8, &lays, &(ls_extent3d){4, 1, 1}),
                    LS_OK);
   expect_no_error();
-  ls_texture_destroy(ts);
-  ls_texture_destroy(tds);
-  ls_texture_destroy(t24);
-  ls_texture_destroy(t32);
-  ls_texture_destroy(t16);
-  ls_buffer_destroy(b);
+  ls_texture_release(ts);
+  ls_texture_release(tds);
+  ls_texture_release(t24);
+  ls_texture_release(t32);
+  ls_texture_release(t16);
+  ls_buffer_release(b);
   tu_free_env(&e);
 }
 
@@ -528,13 +528,13 @@ static void test_depth_load(void **state) {
   (void)state;
   env e = tu_make_env(1, NULL);
   ls_device *d = e.device;
-  ls_shader_module_desc sd = {depth_load, "depth.wgsl"};
+  ls_shader_module_desc sd = {.code = depth_load, .label = "depth.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
   ls_compute_pipeline_desc pd;
   memset(&pd, 0, sizeof pd);
   pd.module = m;
   ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
-  ls_shader_module_destroy(m);
+  ls_shader_module_release(m);
   if (!p) fprintf(stderr, "%s\n", last_error);
   assert_non_null(p);
   ls_texture *t = tex2d(d, 2, 2, LS_FORMAT_DEPTH16UNORM,
@@ -546,15 +546,15 @@ static void test_depth_load(void **state) {
                    LS_OK);
   ls_texture *s = tex2d(d, 2, 2, LS_FORMAT_RG32FLOAT,
                         LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_STORAGE_BINDING);
-  ls_buffer_desc bd = {256 * 2, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC |
-                                    LS_BUFFER_USAGE_COPY_DST, "o"};
+  ls_buffer_desc bd = {.size = 256 * 2, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC |
+                                    LS_BUFFER_USAGE_COPY_DST, .label = "o"};
   ls_buffer *o = ls_device_create_buffer(d, &bd);
   ls_texture_view *tv = ls_texture_create_view(t, NULL), *sv = ls_texture_create_view(s, NULL);
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   ls_bind_group_entry be[3] = {{.binding = 0, .texture_view = tv},
                                {.binding = 1, .texture_view = sv},
                                {.binding = 2, .buffer = o, .size = 64}};
-  ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
   if (!g) fprintf(stderr, "%s\n", last_error);
   assert_non_null(g);
   assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
@@ -567,11 +567,11 @@ static void test_depth_load(void **state) {
     assert_true(out[4 * i + 1] == 0.0f && out[4 * i + 2] == 0.0f && out[4 * i + 3] == 1.0f);
   }
   /* the rg32float texels: (2v, -v); z and w are ignored */
-  ls_command_encoder *e2 = ls_device_create_command_encoder(d);
+  ls_command_encoder *e2 = ls_device_create_command_encoder(d, NULL);
   ls_texel_copy_texture_info src = {s, 0, {0, 0, 0}};
   ls_texel_copy_buffer_layout ol = {0, 256, 2};
   ls_command_encoder_copy_texture_to_buffer(e2, &src, o, &ol, &(ls_extent3d){2, 2, 1});
-  ls_command_buffer *cb = ls_command_encoder_finish(e2);
+  ls_command_buffer *cb = ls_command_encoder_finish(e2, NULL);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
   float rows[2][4];
   assert_int_equal(ls_queue_read_buffer(d, o, 0, rows[0], 16), LS_OK);
@@ -580,24 +580,24 @@ static void test_depth_load(void **state) {
     assert_true(rows[i / 2][2 * (i % 2)] == want[i] * 2.0f);
     assert_true(rows[i / 2][2 * (i % 2) + 1] == -want[i]);
   }
-  ls_bind_group_destroy(g);
-  ls_bind_group_layout_destroy(l);
-  ls_texture_view_destroy(tv);
-  ls_texture_view_destroy(sv);
-  ls_texture_destroy(t);
-  ls_texture_destroy(s);
-  ls_buffer_destroy(o);
-  ls_compute_pipeline_destroy(p);
+  ls_bind_group_release(g);
+  ls_bind_group_layout_release(l);
+  ls_texture_view_release(tv);
+  ls_texture_view_release(sv);
+  ls_texture_release(t);
+  ls_texture_release(s);
+  ls_buffer_release(o);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
 static ls_status copy_aspect_to_buffer(ls_device *d, ls_texture *t, ls_texture_aspect a,
                                        ls_extent3d size, ls_buffer *b) {
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   ls_texel_copy_texture_info src = {t, 0, {0, 0, 0}, a};
   ls_texel_copy_buffer_layout lay = {0, 256, LS_COPY_STRIDE_UNDEFINED};
   ls_command_encoder_copy_texture_to_buffer(enc, &src, b, &lay, &size);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   if (!cb) return LS_VALIDATION;
   return ls_queue_submit(d, &cb, 1);
 }
@@ -640,8 +640,8 @@ static void test_aspects(void **state) {
                        dz, sizeof dz, &lay4, &all),
                    LS_VALIDATION);
   expect_error("texture 't' is depth24plus, which is not a valid texel copy destination");
-  ls_buffer_desc bd = {512, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC |
-                                LS_BUFFER_USAGE_STORAGE, "b"};
+  ls_buffer_desc bd = {.size = 512, .usage = LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC |
+                                LS_BUFFER_USAGE_STORAGE, .label = "b"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   assert_int_equal(copy_aspect_to_buffer(d, t, LS_ASPECT_STENCIL_ONLY, all, b), LS_OK);
   expect_no_error();
@@ -670,15 +670,15 @@ static void test_aspects(void **state) {
   vd.format = 0;
   assert_null(ls_texture_create_view(c, &vd));
   expect_error("aspect \"depth-only\" is not present in format rgba8unorm");
-  ls_texture_destroy(c);
+  ls_texture_release(c);
 
-  ls_shader_module_desc sd = {aspect_load, "aspect.wgsl"};
+  ls_shader_module_desc sd = {.code = aspect_load, .label = "aspect.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
   ls_compute_pipeline_desc pd;
   memset(&pd, 0, sizeof pd);
   pd.module = m;
   ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
-  ls_shader_module_destroy(m);
+  ls_shader_module_release(m);
   assert_non_null(p);
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   ls_texture_view *whole = ls_texture_create_view(t, NULL);
@@ -686,11 +686,11 @@ static void test_aspects(void **state) {
                                {.binding = 1, .texture_view = dv},
                                {.binding = 2, .buffer = b, .size = 32}};
   /* aspect "all" of a combined format cannot be bound */
-  assert_null(ls_device_create_bind_group(d, l, be, 3));
+  assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3}));
   expect_error("texture 't' is depth24plus-stencil8, and a view of both its aspects cannot be "
                "bound");
   be[0].texture_view = sv;
-  ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
   assert_non_null(g);
   assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
   expect_no_error();
@@ -699,13 +699,13 @@ static void test_aspects(void **state) {
   /* the stencil bytes, and the depth keeps the zeros of creation */
   const uint32_t want[8] = {5, 6, 7, 250, 0, 0, 0, 0};
   for (int i = 0; i < 8; i++) assert_int_equal(out[i], want[i]);
-  ls_bind_group_destroy(g);
-  ls_bind_group_layout_destroy(l);
-  ls_compute_pipeline_destroy(p);
-  ls_texture_view_destroy(whole);
-  ls_texture_view_destroy(sv);
-  ls_texture_view_destroy(dv);
-  ls_texture_destroy(t);
+  ls_bind_group_release(g);
+  ls_bind_group_layout_release(l);
+  ls_compute_pipeline_release(p);
+  ls_texture_view_release(whole);
+  ls_texture_view_release(sv);
+  ls_texture_view_release(dv);
+  ls_texture_release(t);
 
   /* depth32float-stencil8: its depth is a copy source, not a destination;
    * stencil-only of depth16unorm is not present */
@@ -717,14 +717,14 @@ static void test_aspects(void **state) {
                        dz, sizeof dz, &lay4, &all),
                    LS_VALIDATION);
   expect_error("texture 't' is depth32float, which is not a valid texel copy destination");
-  ls_texture_destroy(t);
+  ls_texture_release(t);
   t = tex2d(d, 2, 2, LS_FORMAT_DEPTH16UNORM, TU_COPY);
   assert_int_equal(copy_aspect_to_buffer(d, t, LS_ASPECT_STENCIL_ONLY, all, b), LS_VALIDATION);
   expect_error("aspect \"stencil-only\" is not present in format depth16unorm of texture 't'");
   assert_int_equal(copy_aspect_to_buffer(d, t, LS_ASPECT_DEPTH_ONLY, all, b), LS_OK);
   expect_no_error();
-  ls_texture_destroy(t);
-  ls_buffer_destroy(b);
+  ls_texture_release(t);
+  ls_buffer_release(b);
   tu_free_env(&e);
 }
 
@@ -739,13 +739,13 @@ static void test_auto_layout_features(void **state) {
   for (int with = 0; with < 2; with++) {
     const char *const feats[] = {"texture-formats-tier1", NULL};
     env e = tu_make_env(1, with ? feats : NULL);
-    ls_shader_module_desc sd = {code, "r8.wgsl"};
+    ls_shader_module_desc sd = {.code = code, .label = "r8.wgsl"};
     ls_shader_module *m = ls_device_create_shader_module(e.device, &sd);
     ls_compute_pipeline_desc pd;
     memset(&pd, 0, sizeof pd);
     pd.module = m;
     ls_compute_pipeline *p = ls_device_create_compute_pipeline(e.device, &pd);
-    ls_shader_module_destroy(m);
+    ls_shader_module_release(m);
     if (with) {
       expect_no_error();
       assert_non_null(p);
@@ -755,7 +755,7 @@ static void test_auto_layout_features(void **state) {
       expect_error("'s' is a write-only storage texture of format r8unorm, which does not allow "
                    "that access (needs the \"texture-formats-tier1\" feature)");
     }
-    ls_compute_pipeline_destroy(p);
+    ls_compute_pipeline_release(p);
     tu_free_env(&e);
   }
 }
@@ -774,13 +774,13 @@ static void test_read_write_tier2(void **state) {
                      "  let c = vec2u(i, 0u);\n"
                      "  textureStore(s, c, textureLoad(s, c) * 0.5);\n"
                      "}\n";
-  ls_shader_module_desc sd = {code, "rw.wgsl"};
+  ls_shader_module_desc sd = {.code = code, .label = "rw.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
   ls_compute_pipeline_desc pd;
   memset(&pd, 0, sizeof pd);
   pd.module = m;
   ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
-  ls_shader_module_destroy(m);
+  ls_shader_module_release(m);
   if (!p) fprintf(stderr, "%s\n", last_error);
   assert_non_null(p);
   ls_texture *t = tex2d(d, 4, 1, LS_FORMAT_R8UNORM, TU_COPY | LS_TEXTURE_USAGE_STORAGE_BINDING);
@@ -792,10 +792,10 @@ static void test_read_write_tier2(void **state) {
   ls_texture_view *v = ls_texture_create_view(t, NULL);
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   ls_bind_group_entry be = {.binding = 0, .texture_view = v};
-  ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
   assert_non_null(g);
   assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
-  ls_buffer_desc bd = {256, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, "b"};
+  ls_buffer_desc bd = {.size = 256, .usage = LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, .label = "b"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   assert_int_equal(copy_to_buffer(d, t, (ls_extent3d){4, 1, 1}, b), LS_OK);
   uint8_t out[4];
@@ -803,12 +803,12 @@ static void test_read_write_tier2(void **state) {
   expect_no_error();
   const uint8_t want[4] = {0, 30, 100, 128};
   expect_bytes(LS_FORMAT_R8UNORM, out, want, 4);
-  ls_buffer_destroy(b);
-  ls_bind_group_destroy(g);
-  ls_bind_group_layout_destroy(l);
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
-  ls_compute_pipeline_destroy(p);
+  ls_buffer_release(b);
+  ls_bind_group_release(g);
+  ls_bind_group_layout_release(l);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
@@ -828,7 +828,7 @@ static void test_wgsl_formats_agree(void **state) {
     ls_bind_group_layout *l = storage_layout(e.device, f, W_);
     if (!l) fprintf(stderr, "%s: %s\n", types_texel_formats[i], last_error);
     assert_non_null(l);
-    ls_bind_group_layout_destroy(l);
+    ls_bind_group_layout_release(l);
   }
   assert_int_equal(n, 40); /* the rows of WGSL's "Texel Formats for Storage Textures" */
   int storage = 0;
@@ -838,7 +838,7 @@ static void test_wgsl_formats_agree(void **state) {
       nerrors = 0;
       continue;
     }
-    ls_bind_group_layout_destroy(l);
+    ls_bind_group_layout_release(l);
     int found = 0;
     for (int i = 0; types_texel_formats[i]; i++)
       found |= !strcmp(types_texel_formats[i], ls_texture_format_name((ls_texture_format)f));

@@ -34,16 +34,16 @@ typedef struct imm {
  * returns the submit's status (LS_VALIDATION when the encoder failed). */
 static ls_status run(ls_device *d, ls_compute_pipeline *p, ls_bind_group *g, const imm *v,
                      const uint32_t (*ranges)[2], int n) {
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   for (int i = 0; i < n; i++)
     ls_compute_pass_set_immediates(pass, ranges[i][0], (const uint8_t *)v + ranges[i][0],
                                    ranges[i][1]);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   return cb ? ls_queue_submit(d, &cb, 1) : LS_VALIDATION;
 }
 
@@ -54,14 +54,14 @@ static void test_read(void **state) {
   ls_compute_pipeline *p = pipeline(d, NULL);
   assert_non_null(p);
   expect_no_error();
-  ls_buffer_desc bd = {16, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, "o"};
+  ls_buffer_desc bd = {.size = 16, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, .label = "o"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
   ls_bind_group_entry be;
   memset(&be, 0, sizeof be);
   be.buffer = b;
   be.size = LS_WHOLE_SIZE;
-  ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
   const imm v = {7, 0xdeadbeef, {1.5f, -4.0f}};
   /* the whole struct at once */
   const uint32_t all[1][2] = {{0, 16}};
@@ -90,10 +90,10 @@ static void test_read(void **state) {
   memset(big, 0, sizeof big);
   assert_int_equal(run(d, p, g, big, past, 1), LS_VALIDATION);
   expect_error("setImmediates(60, 8 bytes)");
-  ls_bind_group_destroy(g);
-  ls_bind_group_layout_destroy(l);
-  ls_buffer_destroy(b);
-  ls_compute_pipeline_destroy(p);
+  ls_bind_group_release(g);
+  ls_bind_group_layout_release(l);
+  ls_buffer_release(b);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
@@ -104,28 +104,28 @@ static void test_layouts(void **state) {
   ls_bind_group_layout_entry le;
   memset(&le, 0, sizeof le);
   le.type = LS_BINDING_STORAGE;
-  ls_bind_group_layout *g = ls_device_create_bind_group_layout(d, &le, 1);
-  assert_null(ls_device_create_pipeline_layout_immediate(d, &g, 1, 6));
+  ls_bind_group_layout *g = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
+  assert_null(ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &g, .bind_group_layout_count = 1, .immediate_size = 6}));
   expect_error("immediateSize 6 is not a multiple of 4 at most maxImmediateSize (64)");
-  assert_null(ls_device_create_pipeline_layout_immediate(d, &g, 1, 68));
+  assert_null(ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &g, .bind_group_layout_count = 1, .immediate_size = 68}));
   expect_error("immediateSize 68");
-  ls_pipeline_layout *small = ls_device_create_pipeline_layout_immediate(d, &g, 1, 8);
+  ls_pipeline_layout *small = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &g, .bind_group_layout_count = 1, .immediate_size = 8});
   assert_non_null(small);
   assert_null(pipeline(d, small));
   expect_error("var<immediate> 'p' is 16 bytes, more than the layout's immediateSize (8)");
-  ls_pipeline_layout *fits = ls_device_create_pipeline_layout_immediate(d, &g, 1, 16);
+  ls_pipeline_layout *fits = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &g, .bind_group_layout_count = 1, .immediate_size = 16});
   ls_compute_pipeline *p = pipeline(d, fits);
   assert_non_null(p);
   expect_no_error();
-  ls_compute_pipeline_destroy(p);
+  ls_compute_pipeline_release(p);
   /* without immediate data in the layout: the plain createPipelineLayout */
-  ls_pipeline_layout *none = ls_device_create_pipeline_layout(d, &g, 1);
+  ls_pipeline_layout *none = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &g, .bind_group_layout_count = 1});
   assert_null(pipeline(d, none));
   expect_error("more than the layout's immediateSize (0)");
-  ls_pipeline_layout_destroy(none);
-  ls_pipeline_layout_destroy(fits);
-  ls_pipeline_layout_destroy(small);
-  ls_bind_group_layout_destroy(g);
+  ls_pipeline_layout_release(none);
+  ls_pipeline_layout_release(fits);
+  ls_pipeline_layout_release(small);
+  ls_bind_group_layout_release(g);
   tu_free_env(&e);
 }
 

@@ -28,14 +28,14 @@ static void test_indices(void **state) {
   for (unsigned w = 8; w <= 64; w *= 2) {
     ls_adapter_options o;
     memset(&o, 0, sizeof o);
-    o.size = sizeof o;
+    o.struct_size = sizeof o;
     o.subgroup_size = w;
     o.threads = 2;
     char err[256];
     ls_adapter *a = ls_adapter_create(&o, err, sizeof err);
     ls_device_desc dd;
     memset(&dd, 0, sizeof dd);
-    dd.size = sizeof dd;
+    dd.struct_size = sizeof dd;
     ls_status st;
     ls_device *d = ls_adapter_create_device(a, &dd, &st, err, sizeof err);
     ls_device_set_error_callback(d, tu_on_error, NULL);
@@ -43,21 +43,21 @@ static void test_indices(void **state) {
     ls_compute_pipeline *p = pipeline(d, kernel);
     assert_non_null(p);
     const size_t n = 12 * 4 * 6;
-    ls_buffer_desc bd = {n * 16, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, "o"};
+    ls_buffer_desc bd = {.size = n * 16, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, .label = "o"};
     ls_buffer *b = ls_device_create_buffer(d, &bd);
     ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
     ls_bind_group_entry be;
     memset(&be, 0, sizeof be);
     be.buffer = b;
     be.size = LS_WHOLE_SIZE;
-    ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
-    ls_command_encoder *enc = ls_device_create_command_encoder(d);
-    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+    ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
+    ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
     ls_compute_pass_set_pipeline(pass, p);
-    ls_compute_pass_set_bind_group(pass, 0, g);
+    ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
     ls_compute_pass_dispatch_workgroups(pass, 3, 2, 2);
     ls_compute_pass_end(pass);
-    ls_command_buffer *cb = ls_command_encoder_finish(enc);
+    ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
     assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
     uint32_t *out = malloc(n * 16);
     assert_int_equal(ls_queue_read_buffer(d, b, 0, out, n * 16), LS_OK);
@@ -72,12 +72,12 @@ static void test_indices(void **state) {
           assert_int_equal(out[4 * i + 3], wx + 10 * wy + 100 * wz);
         }
     free(out);
-    ls_bind_group_destroy(g);
-    ls_bind_group_layout_destroy(l);
-    ls_buffer_destroy(b);
-    ls_compute_pipeline_destroy(p);
-    ls_device_destroy(d);
-    ls_adapter_destroy(a);
+    ls_bind_group_release(g);
+    ls_bind_group_layout_release(l);
+    ls_buffer_release(b);
+    ls_compute_pipeline_release(p);
+    ls_device_release(d);
+    ls_adapter_release(a);
   }
 }
 
@@ -92,13 +92,13 @@ static const char *gi_index =
  * (NULL when the encoder was invalidated). */
 static ls_command_buffer *encode(ls_device *d, ls_compute_pipeline *p, ls_bind_group *g,
                                  uint32_t x, uint32_t y, uint32_t z) {
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, x, y, z);
   ls_compute_pass_end(pass);
-  return ls_command_encoder_finish(enc);
+  return ls_command_encoder_finish(enc, NULL);
 }
 
 /* 65535 x 65535 x 2 workgroups is 8,589,672,450 > 2^32 - 1: refused with
@@ -110,8 +110,8 @@ static void test_overflow(void **state) {
   (void)state;
   env e = tu_make_env(1, NULL);
   ls_device *d = e.device;
-  ls_buffer_desc bd = {16, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST |
-                               LS_BUFFER_USAGE_COPY_SRC, "o"};
+  ls_buffer_desc bd = {.size = 16, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST |
+                               LS_BUFFER_USAGE_COPY_SRC, .label = "o"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   const char *codes[2] = {wg_index, gi_index};
   const uint32_t bad[2][3] = {{65535, 65535, 2}, {65535, 1025, 1}};
@@ -127,37 +127,37 @@ static void test_overflow(void **state) {
     memset(&be, 0, sizeof be);
     be.buffer = b;
     be.size = LS_WHOLE_SIZE;
-    ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
+    ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
     assert_null(encode(d, p, g, bad[k][0], bad[k][1], bad[k][2]));
     expect_error(msg[k]);
     ls_command_buffer *cb = encode(d, p, g, 65535, 1024, 1);
     assert_non_null(cb);
     expect_no_error();
-    ls_command_buffer_destroy(cb);
+    ls_command_buffer_release(cb);
     /* the same counts read by an indirect dispatch: skipped, o[0] stays 7 */
     const uint32_t init[4] = {7, 0, 0, 0};
     assert_int_equal(ls_queue_write_buffer(d, b, 0, init, 16), LS_OK);
-    ls_buffer_desc ibd = {12, LS_BUFFER_USAGE_INDIRECT | LS_BUFFER_USAGE_COPY_DST, "args"};
+    ls_buffer_desc ibd = {.size = 12, .usage = LS_BUFFER_USAGE_INDIRECT | LS_BUFFER_USAGE_COPY_DST, .label = "args"};
     ls_buffer *args = ls_device_create_buffer(d, &ibd);
     assert_int_equal(ls_queue_write_buffer(d, args, 0, bad[k], 12), LS_OK);
-    ls_command_encoder *enc = ls_device_create_command_encoder(d);
-    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+    ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
     ls_compute_pass_set_pipeline(pass, p);
-    ls_compute_pass_set_bind_group(pass, 0, g);
+    ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
     ls_compute_pass_dispatch_workgroups_indirect(pass, args, 0);
     ls_compute_pass_end(pass);
-    cb = ls_command_encoder_finish(enc);
+    cb = ls_command_encoder_finish(enc, NULL);
     assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
     uint32_t back[4];
     assert_int_equal(ls_queue_read_buffer(d, b, 0, back, 16), LS_OK);
     assert_int_equal(back[0], 7);
     expect_no_error();
-    ls_buffer_destroy(args);
-    ls_bind_group_destroy(g);
-    ls_bind_group_layout_destroy(l);
-    ls_compute_pipeline_destroy(p);
+    ls_buffer_release(args);
+    ls_bind_group_release(g);
+    ls_bind_group_layout_release(l);
+    ls_compute_pipeline_release(p);
   }
-  ls_buffer_destroy(b);
+  ls_buffer_release(b);
   tu_free_env(&e);
 }
 

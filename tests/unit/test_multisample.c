@@ -58,7 +58,7 @@ static void test_create(void **state) {
     } else {
       assert_non_null(t);
       expect_no_error();
-      ls_texture_destroy(t);
+      ls_texture_release(t);
     }
   }
   /* nothing copies into or out of one */
@@ -76,7 +76,7 @@ static void test_create(void **state) {
   vd.dimension = LS_VIEW_DIMENSION_2D_ARRAY;
   assert_null(ls_texture_create_view(t, &vd));
   expect_error("a view of a multisampled texture is \"2d\", not \"2d-array\"");
-  ls_texture_destroy(t);
+  ls_texture_release(t);
   tu_free_env(&e);
 }
 
@@ -86,7 +86,7 @@ static ls_bind_group_layout *ms_layout(ls_device *d, ls_texture_sample_type st, 
   le.type = LS_BINDING_SAMPLED_TEXTURE;
   le.sample_type = st;
   le.multisampled = ms;
-  return ls_device_create_bind_group_layout(d, &le, 1);
+  return ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
 }
 
 static void test_bindings(void **state) {
@@ -105,16 +105,16 @@ static void test_bindings(void **state) {
   ls_bind_group_entry be;
   memset(&be, 0, sizeof be);
   be.texture_view = v;
-  ls_bind_group *g = ls_device_create_bind_group(d, yes, &be, 1);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = yes, .entries = &be, .entry_count = 1});
   assert_non_null(g);
   expect_no_error();
-  ls_bind_group_destroy(g);
-  assert_null(ls_device_create_bind_group(d, no, &be, 1));
+  ls_bind_group_release(g);
+  assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = no, .entries = &be, .entry_count = 1}));
   expect_error("texture 'ms' has sampleCount 4, the layout entry is not multisampled");
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
-  ls_bind_group_layout_destroy(yes);
-  ls_bind_group_layout_destroy(no);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
+  ls_bind_group_layout_release(yes);
+  ls_bind_group_layout_release(no);
   tu_free_env(&e);
 }
 
@@ -148,7 +148,7 @@ static void test_run(void **state) {
   ls_texture *tu = ms_texture(d, LS_FORMAT_RGBA8UINT, MS_USAGE, 1, 1);
   ls_texture *td = ms_texture(d, LS_FORMAT_DEPTH16UNORM, MS_USAGE, 1, 1);
   ls_texture_view *vu = ls_texture_create_view(tu, NULL), *vdp = ls_texture_create_view(td, NULL);
-  ls_buffer_desc bd = {32, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, "o"};
+  ls_buffer_desc bd = {.size = 32, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, .label = "o"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   ls_bind_group_entry be[3];
   memset(be, 0, sizeof be);
@@ -159,7 +159,7 @@ static void test_run(void **state) {
   be[2].binding = 2;
   be[2].buffer = b;
   be[2].size = LS_WHOLE_SIZE;
-  ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
   assert_non_null(g);
   assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
   uint32_t out[8];
@@ -167,14 +167,14 @@ static void test_run(void **state) {
   expect_no_error();
   const uint32_t want[6] = {0, 4, 4, 4, 2, 7};
   for (int k = 0; k < 6; k++) assert_int_equal(out[k], want[k]);
-  ls_bind_group_destroy(g);
-  ls_buffer_destroy(b);
-  ls_texture_view_destroy(vu);
-  ls_texture_view_destroy(vdp);
-  ls_texture_destroy(tu);
-  ls_texture_destroy(td);
-  ls_bind_group_layout_destroy(l);
-  ls_compute_pipeline_destroy(p);
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_texture_view_release(vu);
+  ls_texture_view_release(vdp);
+  ls_texture_release(tu);
+  ls_texture_release(td);
+  ls_bind_group_layout_release(l);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 

@@ -28,7 +28,7 @@ typedef struct run {
 
 typedef struct buf_spec {
   uint32_t binding;
-  ls_buffer_binding_type type;
+  ls_binding_type type;
   const uint32_t *init; /* NULL = zeros */
   size_t words;
   /* a texture binding (type one of LS_BINDING_*_TEXTURE): a 2D texture of
@@ -57,7 +57,7 @@ static void run_wgsl(run *r, const char *profile, uint32_t width, uint32_t threa
   ls_device_set_error_callback(r->dev, on_error, NULL);
   r->prof = ls_profiler_attach(r->dev, po, err, sizeof err);
   assert_non_null(r->prof);
-  ls_shader_module_desc sd = {src, "test.wgsl"};
+  ls_shader_module_desc sd = {.code = src, .label = "test.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(r->dev, &sd);
   if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s\n", ls_shader_module_format_messages(m));
   assert_true(ls_shader_module_is_valid(m));
@@ -88,50 +88,48 @@ static void run_wgsl(run *r, const char *profile, uint32_t width, uint32_t threa
       be[i].texture_view = views[i];
       continue;
     }
-    ls_buffer_desc bd = {bs[i].words * 4,
-                         LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST |
+    ls_buffer_desc bd = {.size = bs[i].words * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST |
                              LS_BUFFER_USAGE_COPY_SRC | (bs[i].type == LS_BINDING_UNIFORM
                                                              ? LS_BUFFER_USAGE_UNIFORM
-                                                             : 0),
-                         NULL};
+                                                             : 0), .label = NULL};
     bufs[i] = ls_device_create_buffer(r->dev, &bd);
     assert_non_null(bufs[i]);
     if (bs[i].init) ls_queue_write_buffer(r->dev, bufs[i], 0, bs[i].init, bs[i].words * 4);
     le[i] = (ls_bind_group_layout_entry){bs[i].binding, bs[i].type, 0};
     be[i] = (ls_bind_group_entry){bs[i].binding, bufs[i], 0, LS_WHOLE_SIZE};
   }
-  ls_bind_group_layout *bgl = ls_device_create_bind_group_layout(r->dev, le, nb);
-  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(r->dev, &bgl, 1);
-  ls_compute_pipeline_desc pd = {m, entry, NULL, 0, pl, NULL};
+  ls_bind_group_layout *bgl = ls_device_create_bind_group_layout(r->dev, &(ls_bind_group_layout_desc){.entries = le, .entry_count = nb});
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(r->dev, &(ls_pipeline_layout_desc){.bind_group_layouts = &bgl, .bind_group_layout_count = 1});
+  ls_compute_pipeline_desc pd = {.module = m, .entry_point = entry, .constants = NULL, .constant_count = 0, .layout = pl, .label = NULL};
   ls_compute_pipeline *p = ls_device_create_compute_pipeline(r->dev, &pd);
   assert_non_null(p);
-  ls_bind_group *bg = ls_device_create_bind_group(r->dev, bgl, be, nb);
+  ls_bind_group *bg = ls_device_create_bind_group(r->dev, &(ls_bind_group_desc){.layout = bgl, .entries = be, .entry_count = nb});
   assert_non_null(bg);
-  ls_command_encoder *enc = ls_device_create_command_encoder(r->dev);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(r->dev, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, bg);
+  ls_compute_pass_set_bind_group(pass, 0, bg, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, gx, gy, gz);
   ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   assert_int_equal(ls_queue_submit(r->dev, &cb, 1), LS_OK);
-  ls_bind_group_destroy(bg);
-  ls_compute_pipeline_destroy(p);
-  ls_pipeline_layout_destroy(pl);
-  ls_bind_group_layout_destroy(bgl);
+  ls_bind_group_release(bg);
+  ls_compute_pipeline_release(p);
+  ls_pipeline_layout_release(pl);
+  ls_bind_group_layout_release(bgl);
   for (size_t i = 0; i < nb; i++) {
-    ls_buffer_destroy(bufs[i]);
-    ls_texture_view_destroy(views[i]);
-    ls_texture_destroy(texs[i]);
+    ls_buffer_release(bufs[i]);
+    ls_texture_view_release(views[i]);
+    ls_texture_release(texs[i]);
   }
-  ls_shader_module_destroy(m);
+  ls_shader_module_release(m);
   assert_int_equal(ls_profiler_dispatch_count(r->prof), 1);
 }
 
 static void run_free(run *r) {
   ls_profiler_destroy(r->prof);
-  ls_device_destroy(r->dev);
-  ls_adapter_destroy(r->adapter);
+  ls_device_release(r->dev);
+  ls_adapter_release(r->adapter);
 }
 
 static const ls_prof_mem *find_mem(const ls_prof_dispatch *d, ls_prof_access a,
@@ -443,7 +441,7 @@ static void test_divergence_and_trace(void **state) {
   buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 128}};
   ls_profiler_options po;
   memset(&po, 0, sizeof po);
-  po.size = sizeof po;
+  po.struct_size = sizeof po;
   po.trace = 1;
   po.trace_group[0] = 1;
   run r;
@@ -516,7 +514,7 @@ static void test_summaries_match_events(void **state) {
   for (int v = 0; v < 5; v++) {
     ls_profiler_options po;
     memset(&po, 0, sizeof po);
-    po.size = sizeof po;
+    po.struct_size = sizeof po;
     po.trace = v > 0 && v < 4;
     po.trace_group[0] = (uint32_t)v - 1; /* groups 0, 1, 2 in turn */
     run r;
@@ -548,7 +546,7 @@ static void test_reports(void **state) {
   buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 1000}, {1, LS_BINDING_STORAGE, NULL, 1000}};
   ls_profiler_options po;
   memset(&po, 0, sizeof po);
-  po.size = sizeof po;
+  po.struct_size = sizeof po;
   po.trace = 1;
   run r;
   run_wgsl(&r, "nvidia", 0, 1, k_workgroup, "peor", bs, 2, 10, 1, 1, &po);
@@ -617,7 +615,7 @@ static void test_profiles(void **state) {
   ls_device *dev = ls_adapter_create_device(a, NULL, &st, err, sizeof err);
   ls_profiler_options po;
   memset(&po, 0, sizeof po);
-  po.size = sizeof po;
+  po.struct_size = sizeof po;
   po.memory.sector_bytes = 24;
   assert_null(ls_profiler_attach(dev, &po, err, sizeof err));
   assert_non_null(strstr(err, "sector size 24"));
@@ -630,8 +628,8 @@ static void test_profiles(void **state) {
   assert_true(ls_adapter_limit_up_to(a, "minStorageBufferOffsetAlignment", 64, &v));
   assert_int_equal(v, 256);
   assert_false(ls_adapter_limit_up_to(a, "maxNothing", 1, &v));
-  ls_device_destroy(dev);
-  ls_adapter_destroy(a);
+  ls_device_release(dev);
+  ls_adapter_release(a);
 }
 
 /* ------------------------------------------------------- texel traffic */
@@ -734,7 +732,7 @@ static void test_texture_tiles(void **state) {
    * W = 64 each subgroup is one tile */
   ls_profiler_options po;
   memset(&po, 0, sizeof po);
-  po.size = sizeof po;
+  po.struct_size = sizeof po;
   po.memory.tile_bytes = 256;
   m = tex_store(&r, "default", 64, "square", LS_FORMAT_R32FLOAT, 8, 8, &po, NULL);
   assert_int_equal(m->tile_width, 8);
@@ -813,7 +811,7 @@ static void test_texture_traced(void **state) {
   for (int traced = 0; traced <= 4; traced++) {
     ls_profiler_options po;
     memset(&po, 0, sizeof po);
-    po.size = sizeof po;
+    po.struct_size = sizeof po;
     if (traced) {
       po.trace = 1;
       po.trace_group[0] = (uint32_t)(traced - 1) % 2;
@@ -836,7 +834,7 @@ static void test_texture_traced(void **state) {
 static void test_plan(void **state) {
   ls_plan_options o;
   memset(&o, 0, sizeof o);
-  o.size = sizeof o;
+  o.struct_size = sizeof o;
   o.workgroup_size = 64;
   o.elements = 3000001;
   ls_dispatch_plan p;

@@ -27,7 +27,7 @@ static void test_create_sampler(void **state) {
   ls_sampler *s = ls_device_create_sampler(d, NULL);
   assert_non_null(s);
   expect_no_error();
-  ls_sampler_destroy(s);
+  ls_sampler_release(s);
 
   ls_sampler_desc zero;
   memset(&zero, 0, sizeof zero);
@@ -50,7 +50,7 @@ static void test_create_sampler(void **state) {
   sd.lod_max_clamp = 3.0f; /* equal is valid */
   s = ls_device_create_sampler(d, &sd);
   assert_non_null(s);
-  ls_sampler_destroy(s);
+  ls_sampler_release(s);
 
   sd = (ls_sampler_desc)LS_SAMPLER_DESC_DEFAULT;
   sd.max_anisotropy = 4;
@@ -62,7 +62,7 @@ static void test_create_sampler(void **state) {
   s = ls_device_create_sampler(d, &sd);
   assert_non_null(s);
   expect_no_error();
-  ls_sampler_destroy(s);
+  ls_sampler_release(s);
 
   sd = (ls_sampler_desc)LS_SAMPLER_DESC_DEFAULT;
   sd.address_mode_v = (ls_address_mode)7;
@@ -75,12 +75,12 @@ static void test_create_sampler(void **state) {
   tu_free_env(&e);
 }
 
-static ls_bind_group_layout *one_layout(ls_device *d, ls_buffer_binding_type t) {
+static ls_bind_group_layout *one_layout(ls_device *d, ls_binding_type t) {
   ls_bind_group_layout_entry le;
   memset(&le, 0, sizeof le);
   le.binding = 0;
   le.type = t;
-  return ls_device_create_bind_group_layout(d, &le, 1);
+  return ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
 }
 
 static ls_bind_group *one_group(ls_device *d, ls_bind_group_layout *l, ls_sampler *s,
@@ -91,7 +91,7 @@ static ls_bind_group *one_group(ls_device *d, ls_bind_group_layout *l, ls_sample
   be.sampler = s;
   be.buffer = b;
   be.size = LS_WHOLE_SIZE;
-  return ls_device_create_bind_group(d, l, &be, 1);
+  return ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
 }
 
 /* createBindGroup's sampler rules (GPUSamplerBindingLayout.type). */
@@ -133,7 +133,7 @@ static void test_bind_groups(void **state) {
     } else {
       assert_non_null(g);
       expect_no_error();
-      ls_bind_group_destroy(g);
+      ls_bind_group_release(g);
     }
   }
   /* a sampler where a buffer goes, and nothing where a sampler goes */
@@ -149,23 +149,23 @@ static void test_bind_groups(void **state) {
     many[i].binding = i;
     many[i].type = LS_BINDING_FILTERING_SAMPLER;
   }
-  assert_null(ls_device_create_bind_group_layout(d, many, 17));
+  assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = many, .entry_count = 17}));
   expect_error("17 samplers exceed maxSamplersPerShaderStage (16)");
-  ls_bind_group_layout *sixteen = ls_device_create_bind_group_layout(d, many, 16);
+  ls_bind_group_layout *sixteen = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = many, .entry_count = 16});
   assert_non_null(sixteen);
-  ls_bind_group_layout_destroy(sixteen);
+  ls_bind_group_layout_release(sixteen);
 
   /* the group holds its sampler: destroying the handle first is fine */
   ls_bind_group *g = one_group(d, filt, near, NULL);
   assert_non_null(g);
-  ls_sampler_destroy(near);
-  ls_bind_group_destroy(g);
-  ls_sampler_destroy(lin);
-  ls_sampler_destroy(less);
-  ls_bind_group_layout_destroy(filt);
-  ls_bind_group_layout_destroy(nonf);
-  ls_bind_group_layout_destroy(cmp);
-  ls_bind_group_layout_destroy(buf);
+  ls_sampler_release(near);
+  ls_bind_group_release(g);
+  ls_sampler_release(lin);
+  ls_sampler_release(less);
+  ls_bind_group_layout_release(filt);
+  ls_bind_group_layout_release(nonf);
+  ls_bind_group_layout_release(cmp);
+  ls_bind_group_layout_release(buf);
   tu_free_env(&e);
 }
 
@@ -176,7 +176,7 @@ static ls_compute_pipeline *pipeline(ls_device *d, const char *code, ls_pipeline
 /* An explicit layout: texture (sample type st) at 0, sampler (type t) at 1,
  * storage buffer at 2. */
 static ls_pipeline_layout *layout3(ls_device *d, ls_texture_sample_type st,
-                                   ls_buffer_binding_type t) {
+                                   ls_binding_type t) {
   ls_bind_group_layout_entry le[3];
   memset(le, 0, sizeof le);
   le[0].binding = 0;
@@ -186,10 +186,10 @@ static ls_pipeline_layout *layout3(ls_device *d, ls_texture_sample_type st,
   le[1].type = t;
   le[2].binding = 2;
   le[2].type = LS_BINDING_STORAGE;
-  ls_bind_group_layout *g = ls_device_create_bind_group_layout(d, le, 3);
+  ls_bind_group_layout *g = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = le, .entry_count = 3});
   assert_non_null(g);
-  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &g, 1);
-  ls_bind_group_layout_destroy(g);
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &g, .bind_group_layout_count = 1});
+  ls_bind_group_layout_release(g);
   assert_non_null(pl);
   return pl;
 }
@@ -220,18 +220,18 @@ static void test_pipeline_pairs(void **state) {
   assert_null(pipeline(d, sample_f32, pl));
   expect_error("smp.wgsl:5:10: 's' is a filtering sampler but texture 't' has sampleType "
                "\"unfilterable-float\"; only \"float\" textures can be filtered");
-  ls_pipeline_layout_destroy(pl);
+  ls_pipeline_layout_release(pl);
   pl = layout3(d, LS_SAMPLE_UNFILTERABLE_FLOAT, LS_BINDING_NON_FILTERING_SAMPLER);
   ls_compute_pipeline *p = pipeline(d, sample_f32, pl);
   assert_non_null(p);
   expect_no_error();
-  ls_compute_pipeline_destroy(p);
-  ls_pipeline_layout_destroy(pl);
+  ls_compute_pipeline_release(p);
+  ls_pipeline_layout_release(pl);
   pl = layout3(d, LS_SAMPLE_FLOAT, LS_BINDING_COMPARISON_SAMPLER);
   assert_null(pipeline(d, sample_f32, pl));
   expect_error("'s' (@group(0) @binding(1)) is a sampler but the layout's entry is 'comparison "
                "sampler'");
-  ls_pipeline_layout_destroy(pl);
+  ls_pipeline_layout_release(pl);
 
   /* textureGather on a u32 texture: layout "auto" makes the sampler
    * "filtering" and the texture "uint", which WebGPU rejects; a
@@ -241,8 +241,8 @@ static void test_pipeline_pairs(void **state) {
   pl = layout3(d, LS_SAMPLE_UINT, LS_BINDING_NON_FILTERING_SAMPLER);
   p = pipeline(d, gather_u32, pl);
   assert_non_null(p);
-  ls_compute_pipeline_destroy(p);
-  ls_pipeline_layout_destroy(pl);
+  ls_compute_pipeline_release(p);
+  ls_pipeline_layout_release(pl);
 
   /* layout "auto": an f32 texture read with a sampler is "float", so an
    * unfilterable r32float view does not fit it */
@@ -257,7 +257,7 @@ static void test_pipeline_pairs(void **state) {
   td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING;
   ls_texture *t = ls_device_create_texture(d, &td);
   ls_texture_view *v = ls_texture_create_view(t, NULL);
-  ls_buffer_desc bd = {64, LS_BUFFER_USAGE_STORAGE, "o"};
+  ls_buffer_desc bd = {.size = 64, .usage = LS_BUFFER_USAGE_STORAGE, .label = "o"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   ls_sampler *s = sampler(d, LS_FILTER_LINEAR, LS_ADDRESS_REPEAT, LS_COMPARE_UNDEFINED);
   ls_bind_group_entry be[3];
@@ -269,15 +269,15 @@ static void test_pipeline_pairs(void **state) {
   be[2].binding = 2;
   be[2].buffer = b;
   be[2].size = LS_WHOLE_SIZE;
-  assert_null(ls_device_create_bind_group(d, l, be, 3));
+  assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3}));
   expect_error("format r32float of texture '(unlabelled)' is not compatible with sampleType "
                "\"float\"");
-  ls_sampler_destroy(s);
-  ls_buffer_destroy(b);
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
-  ls_bind_group_layout_destroy(l);
-  ls_compute_pipeline_destroy(p);
+  ls_sampler_release(s);
+  ls_buffer_release(b);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
+  ls_bind_group_layout_release(l);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
@@ -288,7 +288,7 @@ static void run_sampling(ls_device *d, const char *code, ls_texture_view *v, ls_
   ls_compute_pipeline *p = pipeline(d, code, NULL);
   assert_non_null(p);
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
-  ls_buffer_desc bd = {n * 4, LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, "o"};
+  ls_buffer_desc bd = {.size = n * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, .label = "o"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   ls_bind_group_entry be[3];
   memset(be, 0, sizeof be);
@@ -299,15 +299,15 @@ static void run_sampling(ls_device *d, const char *code, ls_texture_view *v, ls_
   be[2].binding = 2;
   be[2].buffer = b;
   be[2].size = LS_WHOLE_SIZE;
-  ls_bind_group *g = ls_device_create_bind_group(d, l, be, 3);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
   assert_non_null(g);
   assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
   assert_int_equal(ls_queue_read_buffer(d, b, 0, out, n * 4), LS_OK);
   expect_no_error();
-  ls_bind_group_destroy(g);
-  ls_buffer_destroy(b);
-  ls_bind_group_layout_destroy(l);
-  ls_compute_pipeline_destroy(p);
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_bind_group_layout_release(l);
+  ls_compute_pipeline_release(p);
 }
 
 static float f32(uint32_t u) {
@@ -395,10 +395,10 @@ static void test_address_and_filter(void **state) {
                 (double)rows[i].want[k]);
       assert_true(f32(out[k]) - rows[i].want[k] < 1e-6f && rows[i].want[k] - f32(out[k]) < 1e-6f);
     }
-    ls_sampler_destroy(s);
+    ls_sampler_release(s);
   }
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
   tu_free_env(&e);
 }
 
@@ -427,7 +427,7 @@ static void test_mip_levels(void **state) {
   const float l1 = 153.0f / 255;
   const float want_nearest[6] = {0.0f, 0.0f, l1, 0.0f, l1, l1};
   for (int k = 0; k < 6; k++) assert_true(f32(out[k]) == want_nearest[k]);
-  ls_sampler_destroy(s);
+  ls_sampler_release(s);
   /* linear mipmap: (1 - frac) * level 0 + frac * level 1 */
   sd.mipmap_filter = LS_FILTER_LINEAR;
   s = ls_device_create_sampler(d, &sd);
@@ -437,16 +437,16 @@ static void test_mip_levels(void **state) {
     const float diff = f32(out[k]) - want_linear[k];
     assert_true(diff < 1e-6f && diff > -1e-6f);
   }
-  ls_sampler_destroy(s);
+  ls_sampler_release(s);
   /* lodMinClamp 1: every level reads level 1 */
   sd.mipmap_filter = LS_FILTER_NEAREST;
   sd.lod_min_clamp = 1.0f;
   s = ls_device_create_sampler(d, &sd);
   run_sampling(d, red_levels, v, s, out, 6);
   for (int k = 0; k < 6; k++) assert_true(f32(out[k]) == l1);
-  ls_sampler_destroy(s);
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
+  ls_sampler_release(s);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
   tu_free_env(&e);
 }
 
@@ -497,9 +497,9 @@ static void test_cube_faces(void **state) {
   for (int f = 0; f < 6; f++) assert_true(f32(out[f]) == (float)(51 * f) / 255.0f);
   assert_true(f32(out[6]) == 1.0f);
   assert_true(f32(out[7]) == 1.0f);
-  ls_sampler_destroy(s);
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
+  ls_sampler_release(s);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
   tu_free_env(&e);
 }
 
@@ -557,24 +557,24 @@ static void test_handle_params(void **state) {
   ls_compute_pipeline *p = pipeline(d, phony_only, NULL);
   assert_non_null(p);
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
-  ls_buffer_desc bd = {8, LS_BUFFER_USAGE_STORAGE, "o"};
+  ls_buffer_desc bd = {.size = 8, .usage = LS_BUFFER_USAGE_STORAGE, .label = "o"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
   ls_bind_group_entry be;
   memset(&be, 0, sizeof be);
   be.binding = 2;
   be.buffer = b;
   be.size = LS_WHOLE_SIZE;
-  assert_null(ls_device_create_bind_group(d, l, &be, 1));
+  assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1}));
   assert_int_equal(nerrors, 1);
   nerrors = 0;
   run_sampling(d, phony_only, v, s, out, 2);
   assert_true(f32(out[0]) == 1.0f);
-  ls_buffer_destroy(b);
-  ls_bind_group_layout_destroy(l);
-  ls_compute_pipeline_destroy(p);
-  ls_sampler_destroy(s);
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
+  ls_buffer_release(b);
+  ls_bind_group_layout_release(l);
+  ls_compute_pipeline_release(p);
+  ls_sampler_release(s);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
   tu_free_env(&e);
 }
 
@@ -618,9 +618,9 @@ static void test_array_index_clamp(void **state) {
   assert_true(f32(out[1]) == 0.0f);
   assert_true(f32(out[2]) == 51.0f / 255);
   assert_true(f32(out[3]) == 102.0f / 255);
-  ls_sampler_destroy(s);
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
+  ls_sampler_release(s);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
   tu_free_env(&e);
 }
 
@@ -658,13 +658,13 @@ static void test_compare_clamp(void **state) {
   uint32_t out[4];
   run_sampling(d, compare_clamp, v, s, out, 4);
   for (int k = 0; k < 4; k++) assert_true(f32(out[k]) == 1.0f);
-  ls_sampler_destroy(s);
+  ls_sampler_release(s);
   s = sampler(d, LS_FILTER_NEAREST, LS_ADDRESS_CLAMP_TO_EDGE, LS_COMPARE_GREATER);
   run_sampling(d, compare_clamp, v, s, out, 4);
   for (int k = 0; k < 4; k++) assert_true(f32(out[k]) == 0.0f);
-  ls_sampler_destroy(s);
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
+  ls_sampler_release(s);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
   tu_free_env(&e);
 }
 

@@ -26,7 +26,7 @@ static ls_texture *tex(ls_device *d, ls_texture_dimension dim, uint32_t w, uint3
 }
 
 static ls_buffer *buffer(ls_device *d, uint64_t size, uint32_t usage) {
-  ls_buffer_desc bd = {size, usage, "b"};
+  ls_buffer_desc bd = {.size = size, .usage = usage, .label = "b"};
   return ls_device_create_buffer(d, &bd);
 }
 
@@ -60,7 +60,7 @@ static void test_create_texture(void **state) {
   ls_extent3d s;
   ls_texture_get_size(t, &s);
   assert_int_equal(s.width, 4);
-  ls_texture_destroy(t);
+  ls_texture_release(t);
 
   struct {
     ls_texture_dimension dim;
@@ -96,7 +96,7 @@ static void test_create_texture(void **state) {
   t = tex(d, LS_TEXTURE_DIMENSION_3D, 2, 2, 8, LS_FORMAT_R32UINT, 4, TU_ALL);
   expect_no_error();
   assert_non_null(t);
-  ls_texture_destroy(t);
+  ls_texture_release(t);
   ls_texture_desc ms;
   memset(&ms, 0, sizeof ms);
   ms.size = (ls_extent3d){4, 4, 1};
@@ -123,7 +123,7 @@ static void test_views(void **state) {
   ls_texture_view *v = ls_texture_create_view(arr, NULL); /* "2d-array", 3 layers, 2 levels */
   expect_no_error();
   assert_non_null(v);
-  ls_texture_view_destroy(v);
+  ls_texture_view_release(v);
   ls_texture_view_desc vd;
   memset(&vd, 0, sizeof vd);
   vd.dimension = LS_VIEW_DIMENSION_2D;
@@ -132,7 +132,7 @@ static void test_views(void **state) {
   v = ls_texture_create_view(arr, &vd);
   expect_no_error();
   assert_non_null(v);
-  ls_texture_view_destroy(v);
+  ls_texture_view_release(v);
 
   struct {
     ls_texture *t;
@@ -158,22 +158,23 @@ static void test_views(void **state) {
   /* a view keeps its texture's handle alive, not its memory */
   ls_texture_view *vf = ls_texture_create_view(flat, NULL);
   ls_texture_destroy(flat);
+  ls_texture_release(flat);
   ls_bind_group_layout_entry le = {.binding = 0, .type = LS_BINDING_SAMPLED_TEXTURE,
                                    .sample_type = LS_SAMPLE_UNFILTERABLE_FLOAT};
-  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &le, 1);
+  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
   ls_bind_group_entry be = {.binding = 0, .texture_view = vf};
-  assert_null(ls_device_create_bind_group(d, l, &be, 1));
+  assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1}));
   expect_error("texture 't' is destroyed");
-  ls_bind_group_layout_destroy(l);
-  ls_texture_view_destroy(vf);
-  ls_texture_destroy(arr);
-  ls_texture_destroy(vol);
+  ls_bind_group_layout_release(l);
+  ls_texture_view_release(vf);
+  ls_texture_release(arr);
+  ls_texture_release(vol);
   tu_free_env(&e);
 }
 
 /* ------------------------------------------------- layouts and bind groups */
 
-static ls_bind_group *one_entry_group(ls_device *d, ls_buffer_binding_type type,
+static ls_bind_group *one_entry_group(ls_device *d, ls_binding_type type,
                                       ls_texture_sample_type st, ls_view_dimension vd,
                                       ls_texture_format f, ls_texture_view *view, ls_buffer *b) {
   ls_bind_group_layout_entry le;
@@ -183,15 +184,15 @@ static ls_bind_group *one_entry_group(ls_device *d, ls_buffer_binding_type type,
   le.sample_type = st;
   le.view_dimension = vd;
   le.format = f;
-  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &le, 1);
+  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
   if (!l) return NULL;
   ls_bind_group_entry be;
   memset(&be, 0, sizeof be);
   be.texture_view = view;
   be.buffer = b;
   be.size = LS_WHOLE_SIZE;
-  ls_bind_group *g = ls_device_create_bind_group(d, l, &be, 1);
-  ls_bind_group_layout_destroy(l);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
+  ls_bind_group_layout_release(l);
   return g;
 }
 
@@ -217,17 +218,17 @@ static void test_layouts_and_groups(void **state) {
                       vrgba1, NULL);
   expect_no_error();
   assert_non_null(g);
-  ls_bind_group_destroy(g);
+  ls_bind_group_release(g);
   g = one_entry_group(d, LS_BINDING_READ_WRITE_STORAGE_TEXTURE, 0, LS_VIEW_DIMENSION_2D,
                       LS_FORMAT_R32FLOAT, vr32, NULL);
   expect_no_error();
-  ls_bind_group_destroy(g);
+  ls_bind_group_release(g);
   g = one_entry_group(d, LS_BINDING_SAMPLED_TEXTURE, LS_SAMPLE_FLOAT, 0, 0, vrgba, NULL);
   expect_no_error();
-  ls_bind_group_destroy(g);
+  ls_bind_group_release(g);
   g = one_entry_group(d, LS_BINDING_SAMPLED_TEXTURE, LS_SAMPLE_UNFILTERABLE_FLOAT, 0, 0, vr32, NULL);
   expect_no_error();
-  ls_bind_group_destroy(g);
+  ls_bind_group_release(g);
 
   /* layouts */
   assert_null(one_entry_group(d, LS_BINDING_READ_WRITE_STORAGE_TEXTURE, 0, 0,
@@ -272,17 +273,17 @@ static void test_layouts_and_groups(void **state) {
     many[i].type = LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE;
     many[i].format = LS_FORMAT_R32FLOAT;
   }
-  assert_null(ls_device_create_bind_group_layout(d, many, 5));
+  assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = many, .entry_count = 5}));
   expect_error("maxStorageTexturesPerShaderStage (4)");
 
-  ls_texture_view_destroy(vrgba);
-  ls_texture_view_destroy(vrgba1);
-  ls_texture_view_destroy(vr32);
-  ls_texture_view_destroy(vnost);
-  ls_texture_destroy(rgba);
-  ls_texture_destroy(r32);
-  ls_texture_destroy(nost);
-  ls_buffer_destroy(buf);
+  ls_texture_view_release(vrgba);
+  ls_texture_view_release(vrgba1);
+  ls_texture_view_release(vr32);
+  ls_texture_view_release(vnost);
+  ls_texture_release(rgba);
+  ls_texture_release(r32);
+  ls_texture_release(nost);
+  ls_buffer_release(buf);
   tu_free_env(&e);
 }
 
@@ -290,11 +291,11 @@ static void test_layouts_and_groups(void **state) {
 
 static ls_status copy_out(ls_device *d, ls_texture *t, uint32_t level, ls_origin3d o,
                           ls_extent3d size, uint32_t bpr, uint32_t rpi, ls_buffer *b) {
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   ls_texel_copy_texture_info src = {t, level, o};
   ls_texel_copy_buffer_layout lay = {0, bpr, rpi};
   ls_command_encoder_copy_texture_to_buffer(enc, &src, b, &lay, &size);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   if (!cb) return LS_VALIDATION;
   return ls_queue_submit(d, &cb, 1);
 }
@@ -386,10 +387,10 @@ static void test_write_and_copy(void **state) {
   }
   ls_buffer *src = buffer(d, sizeof up, LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_COPY_DST);
   assert_int_equal(ls_queue_write_buffer(d, src, 0, up, sizeof up), LS_OK);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   ls_texel_copy_buffer_layout lay = {256, 256, LS_COPY_STRIDE_UNDEFINED};
   ls_command_encoder_copy_buffer_to_texture(enc, src, &lay, &dst, &full);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
   assert_int_equal(copy_out(d, t, 0, (ls_origin3d){0, 0, 0}, full, 256, LS_COPY_STRIDE_UNDEFINED, b),
@@ -398,26 +399,26 @@ static void test_write_and_copy(void **state) {
   assert_memory_equal(out, up + 256, 16);
   assert_memory_equal(out + 256, up + 512, 16);
   /* an offset that is not a multiple of the texel size (4) */
-  enc = ls_device_create_command_encoder(d);
+  enc = ls_device_create_command_encoder(d, NULL);
   lay.offset = 2;
   ls_command_encoder_copy_buffer_to_texture(enc, src, &lay, &dst, &(ls_extent3d){1, 1, 1});
-  assert_null(ls_command_encoder_finish(enc));
+  assert_null(ls_command_encoder_finish(enc, NULL));
   expect_error("offset 2 is not a multiple of the texel size 4");
 
-  ls_texture_destroy(t);
-  ls_texture_destroy(nosrc);
-  ls_texture_destroy(ro);
-  ls_buffer_destroy(b);
-  ls_buffer_destroy(small);
-  ls_buffer_destroy(nodst);
-  ls_buffer_destroy(src);
+  ls_texture_release(t);
+  ls_texture_release(nosrc);
+  ls_texture_release(ro);
+  ls_buffer_release(b);
+  ls_buffer_release(small);
+  ls_buffer_release(nodst);
+  ls_buffer_release(src);
   tu_free_env(&e);
 }
 
 /* --------------------------------------------------------------- shaders */
 
 static ls_compute_pipeline *pipeline(ls_device *d, const char *code) {
-  ls_shader_module_desc sd = {code, "tex.wgsl"};
+  ls_shader_module_desc sd = {.code = code, .label = "tex.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
   assert_non_null(m);
   if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
@@ -425,7 +426,7 @@ static ls_compute_pipeline *pipeline(ls_device *d, const char *code) {
   memset(&pd, 0, sizeof pd);
   pd.module = m;
   ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
-  ls_shader_module_destroy(m);
+  ls_shader_module_release(m);
   return p;
 }
 
@@ -433,17 +434,17 @@ static ls_compute_pipeline *pipeline(ls_device *d, const char *code) {
 static ls_status run(ls_device *d, ls_compute_pipeline *p, const ls_bind_group_entry *be, size_t n,
                      uint32_t x, uint32_t y) {
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
-  ls_bind_group *g = ls_device_create_bind_group(d, l, be, n);
-  ls_bind_group_layout_destroy(l);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = n});
+  ls_bind_group_layout_release(l);
   if (!g) return LS_VALIDATION;
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, x, y, 1);
   ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
-  ls_bind_group_destroy(g);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_bind_group_release(g);
   if (!cb) return LS_VALIDATION;
   return ls_queue_submit(d, &cb, 1);
 }
@@ -458,7 +459,7 @@ static void read_texture(ls_device *d, ls_texture *t, uint32_t level, uint32_t l
   assert_int_equal(ls_queue_read_buffer(d, b, 0, tmp, 256 * h), LS_OK);
   for (uint32_t y = 0; y < h; y++) memcpy(out + y * w * bpt, tmp + 256 * y, w * bpt);
   free(tmp);
-  ls_buffer_destroy(b);
+  ls_buffer_release(b);
 }
 
 /* textureStore to rgba8unorm: the inverse transfer function clamps to
@@ -496,9 +497,9 @@ static void test_store_unorm(void **state) {
       assert_int_equal(q[2], 255);
       assert_int_equal(q[3], 0);
     }
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
-  ls_compute_pipeline_destroy(p);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
@@ -541,10 +542,10 @@ static void test_read_write_r32float(void **state) {
   float tl[3];
   assert_int_equal(ls_queue_read_buffer(d, tail, 0, tl, sizeof tl), LS_OK);
   assert_true(tl[0] == 0.0f && tl[1] == 0.0f && tl[2] == 1.0f);
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
-  ls_buffer_destroy(tail);
-  ls_compute_pipeline_destroy(p);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
+  ls_buffer_release(tail);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
@@ -639,11 +640,11 @@ static void test_sampled_array(void **state) {
   for (int i = 4; i < 8; i++) assert_int_equal(out[i], 0);
   assert_int_equal(out[44], 1);
   assert_int_equal(out[45], 1);
-  ls_texture_view_destroy(v11);
-  ls_texture_view_destroy(v);
-  ls_texture_destroy(t);
-  ls_buffer_destroy(o);
-  ls_compute_pipeline_destroy(p);
+  ls_texture_view_release(v11);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
+  ls_buffer_release(o);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
@@ -708,12 +709,12 @@ static void test_f16_1d_3d(void **state) {
   assert_true(of[4] == 51.0f / 255.0f && of[5] == 1.0f && of[6] == 0.0f &&
               of[7] == 102.0f / 255.0f);
   assert_true(of[4] == 0.2f);
-  ls_texture_view_destroy(vh);
-  ls_texture_view_destroy(vv);
-  ls_texture_destroy(h);
-  ls_texture_destroy(vol);
-  ls_buffer_destroy(o);
-  ls_compute_pipeline_destroy(p);
+  ls_texture_view_release(vh);
+  ls_texture_view_release(vv);
+  ls_texture_release(h);
+  ls_texture_release(vol);
+  ls_buffer_release(o);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
@@ -797,14 +798,14 @@ static void test_int_formats_run(void **state) {
   assert_int_equal(ov[1], -1);
   assert_int_equal(ov[2], 127);
   assert_int_equal(ov[3], 1);
-  ls_texture_view_destroy(vu);
-  ls_texture_view_destroy(vs);
-  ls_texture_view_destroy(vs2);
-  ls_texture_destroy(u);
-  ls_texture_destroy(s);
-  ls_texture_destroy(s2);
-  ls_buffer_destroy(o);
-  ls_compute_pipeline_destroy(p);
+  ls_texture_view_release(vu);
+  ls_texture_view_release(vs);
+  ls_texture_view_release(vs2);
+  ls_texture_release(u);
+  ls_texture_release(s);
+  ls_texture_release(s2);
+  ls_buffer_release(o);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
@@ -940,14 +941,14 @@ static void test_more_formats(void **state) {
   read_texture(d, lt[3], 0, 0, 1, 1, 4, (uint8_t *)&back);
   assert_int_equal(back, -15);
   for (int i = 0; i < 4; i++) {
-    ls_texture_view_destroy(sv[i]);
-    ls_texture_view_destroy(lv[i]);
-    ls_texture_destroy(st[i]);
-    ls_texture_destroy(lt[i]);
+    ls_texture_view_release(sv[i]);
+    ls_texture_view_release(lv[i]);
+    ls_texture_release(st[i]);
+    ls_texture_release(lt[i]);
   }
-  ls_buffer_destroy(o);
-  ls_compute_pipeline_destroy(ps);
-  ls_compute_pipeline_destroy(pl);
+  ls_buffer_release(o);
+  ls_compute_pipeline_release(ps);
+  ls_compute_pipeline_release(pl);
   tu_free_env(&e);
 }
 
@@ -960,23 +961,23 @@ static void test_pipeline_rules(void **state) {
   /* an explicit layout whose format differs from the shader's */
   ls_bind_group_layout_entry le = {.binding = 0, .type = LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE,
                                    .format = LS_FORMAT_R32UINT};
-  ls_bind_group_layout *bgl = ls_device_create_bind_group_layout(d, &le, 1);
-  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &bgl, 1);
-  ls_shader_module_desc sd = {store_unorm, "tex.wgsl"};
+  ls_bind_group_layout *bgl = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &bgl, .bind_group_layout_count = 1});
+  ls_shader_module_desc sd = {.code = store_unorm, .label = "tex.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
   ls_compute_pipeline_desc pd = {.module = m, .layout = pl};
   assert_null(ls_device_create_compute_pipeline(d, &pd));
   expect_error("the layout's format for 'img'");
   le.format = LS_FORMAT_RGBA8UNORM;
   le.view_dimension = LS_VIEW_DIMENSION_2D_ARRAY;
-  ls_bind_group_layout *bgl2 = ls_device_create_bind_group_layout(d, &le, 1);
-  ls_pipeline_layout *pl2 = ls_device_create_pipeline_layout(d, &bgl2, 1);
+  ls_bind_group_layout *bgl2 = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
+  ls_pipeline_layout *pl2 = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &bgl2, .bind_group_layout_count = 1});
   pd.layout = pl2;
   assert_null(ls_device_create_compute_pipeline(d, &pd));
   expect_error("the layout's viewDimension for 'img'");
   le.view_dimension = 0;
-  ls_bind_group_layout *bgl3 = ls_device_create_bind_group_layout(d, &le, 1);
-  ls_pipeline_layout *pl3 = ls_device_create_pipeline_layout(d, &bgl3, 1);
+  ls_bind_group_layout *bgl3 = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
+  ls_pipeline_layout *pl3 = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &bgl3, .bind_group_layout_count = 1});
   pd.layout = pl3;
   ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
   expect_no_error();
@@ -986,30 +987,31 @@ static void test_pipeline_rules(void **state) {
   ls_texture *t = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 2, 1, LS_FORMAT_RGBA8UNORM, 1, TU_ALL);
   ls_texture_view *v = ls_texture_create_view(t, NULL);
   ls_bind_group_entry be = {.binding = 0, .texture_view = v};
-  ls_bind_group *g = ls_device_create_bind_group(d, bgl3, &be, 1);
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = bgl3, .entries = &be, .entry_count = 1});
   assert_non_null(g);
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   assert_non_null(cb);
   ls_texture_destroy(t);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_VALIDATION);
   expect_error("uses texture 't', which is destroyed");
+  ls_texture_release(t);
 
-  ls_bind_group_destroy(g);
-  ls_texture_view_destroy(v);
-  ls_compute_pipeline_destroy(p);
-  ls_shader_module_destroy(m);
-  ls_pipeline_layout_destroy(pl);
-  ls_pipeline_layout_destroy(pl2);
-  ls_pipeline_layout_destroy(pl3);
-  ls_bind_group_layout_destroy(bgl);
-  ls_bind_group_layout_destroy(bgl2);
-  ls_bind_group_layout_destroy(bgl3);
+  ls_bind_group_release(g);
+  ls_texture_view_release(v);
+  ls_compute_pipeline_release(p);
+  ls_shader_module_release(m);
+  ls_pipeline_layout_release(pl);
+  ls_pipeline_layout_release(pl2);
+  ls_pipeline_layout_release(pl3);
+  ls_bind_group_layout_release(bgl);
+  ls_bind_group_layout_release(bgl2);
+  ls_bind_group_layout_release(bgl3);
 
   tu_free_env(&e);
 }
@@ -1042,11 +1044,11 @@ static void test_usage_scope(void **state) {
   be[1].texture_view = v1; /* layer 1 written, layer 0 sampled */
   assert_int_equal(run(d, p, be, 2, 1, 1), LS_OK);
   expect_no_error();
-  ls_texture_view_destroy(v0);
-  ls_texture_view_destroy(v0b);
-  ls_texture_view_destroy(v1);
-  ls_texture_destroy(t);
-  ls_compute_pipeline_destroy(p);
+  ls_texture_view_release(v0);
+  ls_texture_view_release(v0b);
+  ls_texture_view_release(v1);
+  ls_texture_release(t);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 

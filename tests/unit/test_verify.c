@@ -513,24 +513,28 @@ static void test_pipeline_creation_refuses(void **state) {
   const char *e = getenv("LOCKSTEP_VERIFY_IR");
   char *saved = e ? strdup(e) : NULL;
   setenv("LOCKSTEP_VERIFY_IR", "1", 1);
-  ls_adapter_options o = {.size = sizeof o, .threads = 1};
+  ls_adapter_options o = {.struct_size = LS_STRUCT_SIZE(ls_adapter_options), .threads = 1};
   char err[256];
   ls_adapter *ad = ls_adapter_create(&o, err, sizeof err);
   assert_non_null(ad);
-  ls_device_desc dd = {.size = sizeof dd};
+  ls_device_desc dd = {.struct_size = LS_STRUCT_SIZE(ls_device_desc)};
   ls_status st;
   ls_device *dev = ls_adapter_create_device(ad, &dd, &st, err, sizeof err);
   assert_non_null(dev);
   ls_device_set_error_callback(dev, on_error, NULL);
-  const ls_shader_module_desc sd = {.code = sources[0], .label = "t.wgsl"};
+  const ls_shader_module_desc sd = {.struct_size = LS_STRUCT_SIZE(ls_shader_module_desc),
+                                    .code = sources[0],
+                                    .label = "t.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(dev, &sd);
   assert_true(ls_shader_module_is_valid(m));
-  const ls_compute_pipeline_desc pd = {.module = m, .label = "broken"};
+  const ls_compute_pipeline_desc pd = {.struct_size = LS_STRUCT_SIZE(ls_compute_pipeline_desc),
+                                       .module = m,
+                                       .label = "broken"};
 
   ls_compute_pipeline *good = ls_device_create_compute_pipeline(dev, &pd);
   assert_non_null(good);
   assert_int_equal(api_errors, 0);
-  ls_compute_pipeline_destroy(good);
+  ls_compute_pipeline_release(good);
 
   lower_pipeline_test_hook = corrupt_store;
   ls_compute_pipeline *bad = ls_device_create_compute_pipeline(dev, &pd);
@@ -545,9 +549,9 @@ static void test_pipeline_creation_refuses(void **state) {
   assert_non_null(strstr(api_message, want));
   assert_non_null(strstr(api_message, "'broken'"));
 
-  ls_shader_module_destroy(m);
-  ls_device_destroy(dev);
-  ls_adapter_destroy(ad);
+  ls_shader_module_release(m);
+  ls_device_release(dev);
+  ls_adapter_release(ad);
   if (saved) setenv("LOCKSTEP_VERIFY_IR", saved, 1);
   else unsetenv("LOCKSTEP_VERIFY_IR");
   free(saved);

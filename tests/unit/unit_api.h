@@ -41,14 +41,14 @@ static inline env tu_make_env(unsigned threads, const char *const *features) {
   env e;
   ls_adapter_options o;
   memset(&o, 0, sizeof o);
-  o.size = sizeof o;
+  o.struct_size = sizeof o;
   o.threads = threads;
   char err[256];
   e.adapter = ls_adapter_create(&o, err, sizeof err);
   assert_non_null(e.adapter);
   ls_device_desc d;
   memset(&d, 0, sizeof d);
-  d.size = sizeof d;
+  d.struct_size = sizeof d;
   size_t n = 0;
   while (features && features[n]) n++;
   d.required_features = features;
@@ -64,8 +64,8 @@ static inline env tu_make_env(unsigned threads, const char *const *features) {
 }
 
 static inline void tu_free_env(env *e) {
-  ls_device_destroy(e->device);
-  ls_adapter_destroy(e->adapter);
+  ls_device_release(e->device);
+  ls_adapter_release(e->adapter);
 }
 
 /* The call must have raised exactly one error containing want. */
@@ -83,7 +83,7 @@ static inline void expect_error(const char *want) {
  * pipeline creation refuses it (the error is recorded). */
 static inline ls_compute_pipeline *tu_pipeline(ls_device *d, const char *code, const char *file,
                                                ls_pipeline_layout *pl) {
-  ls_shader_module_desc sd = {code, file};
+  ls_shader_module_desc sd = {.code = code, .label = file};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
   assert_non_null(m);
   if (!ls_shader_module_is_valid(m)) fprintf(stderr, "%s", ls_shader_module_format_messages(m));
@@ -93,7 +93,7 @@ static inline ls_compute_pipeline *tu_pipeline(ls_device *d, const char *code, c
   pd.module = m;
   pd.layout = pl;
   ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
-  ls_shader_module_destroy(m);
+  ls_shader_module_release(m);
   return p;
 }
 
@@ -101,13 +101,13 @@ static inline ls_compute_pipeline *tu_pipeline(ls_device *d, const char *code, c
  * workgroups; the submit's status. */
 static inline ls_status tu_dispatch(ls_device *d, ls_compute_pipeline *p, ls_bind_group *g,
                                     uint32_t x, uint32_t y) {
-  ls_command_encoder *enc = ls_device_create_command_encoder(d);
-  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, p);
-  ls_compute_pass_set_bind_group(pass, 0, g);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, x, y, 1);
   ls_compute_pass_end(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   return cb ? ls_queue_submit(d, &cb, 1) : LS_VALIDATION;
 }
 
