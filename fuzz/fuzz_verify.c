@@ -38,6 +38,19 @@ typedef struct seed {
 static seed *seeds;
 static size_t nseeds;
 
+/* With FUZZ_VERIFY_STATS set, what the inputs did, printed at exit (for
+ * replaying a corpus: ./fuzz_verify FILE...). */
+static struct {
+  unsigned long inputs, out_of_form, rejected, ran;
+} stats;
+
+static void print_stats(void) {
+  fprintf(stderr,
+          "fuzz_verify: %lu inputs: %lu changed a field outside its form, %lu rejected by the "
+          "verifier (all of those among them), %lu accepted and run on the VM\n",
+          stats.inputs, stats.out_of_form, stats.rejected, stats.ran);
+}
+
 static void die(const char *why, const char *detail) {
   fprintf(stderr, "fuzz_verify: %s%s%s\n", why, detail ? ": " : "", detail ? detail : "");
   abort();
@@ -119,6 +132,7 @@ static void load_seeds(void) {
   if (dir) seed_dir(dir);
   if (!nseeds) die("no seed program: set FUZZ_VERIFY_SEEDS to a directory of .wgsl files", dir);
   fprintf(stderr, "fuzz_verify: %zu seed programs\n", nseeds);
+  if (getenv("FUZZ_VERIFY_STATS")) atexit(print_stats);
 }
 
 /* ------------------------------------------------------------ the oracle */
@@ -241,6 +255,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int i = 0; i < nchanged; i++) bad |= out_of_form(&p, &p.code[changed[i]]);
   char err[256];
   const int ok = ir_verify(&p, err, sizeof err);
+  stats.inputs++;
+  stats.out_of_form += bad != 0;
+  stats.rejected += !ok;
+  stats.ran += ok;
   if (bad && ok) die("the verifier accepts an operand outside its form", NULL);
   if (!ok) {
     /* the first problem is at one of the changed instructions: the others
