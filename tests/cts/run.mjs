@@ -1,0 +1,306 @@
+// run.mjs — runs WebGPU CTS queries against a GPU provider and reports them.
+// tests/cts/cts.sh builds the CTS and calls this; docs/conformance.md
+// ("WebGPU CTS") has the options. Each query runs in its own Node process,
+// the CTS's command-line runner in verbose mode, so that a crash or a hang
+// costs one query, not the run; a query is killed after --timeout seconds
+// and the cases it did not finish are listed (by the CTS's --list) as
+// "timeout" or "crash". Per query it prints cases / pass / fail / skip /
+// time and the failing cases; every case's status goes to a TSV file.
+// With --expect FILE it compares failures against the expected-failures
+// list (tests/cts/expectations.txt) and exits 1 on one that is not listed.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const USAGE = 'usage: run.mjs --cts DIR [--provider lockstep|dawn|FILE] [--binding DIR] [--subgroup-size W] ' +
+  '[--profile NAME] [--threads N] [--flag K=V]... [--compat] [--queries FILE] [--timeout S] [--out FILE] ' +
+  '[--json FILE] [--expect FILE] [--jobs N] [--shader-errors] [QUERY...]';
+
+function fail(msg) {
+  console.error(`cts: ${msg}`);
+  process.exit(2);
+}
+
+// ---- options -------------------------------------------------------------
+
+function parseArgs(argv) {
+  const o = { provider: 'lockstep', flags: [], queries: [], compat: false, timeout: 600, jobs: 1 };
+  const value = (i) => {
+    if (i + 1 >= argv.length) fail(`${argv[i]} needs a value\n${USAGE}`);
+    return argv[i + 1];
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const takes = {
+      '--cts': (v) => { o.cts = v; }, '--root': (v) => { o.root = v; },
+      '--provider': (v) => { o.provider = v; }, '--binding': (v) => { o.binding = v; },
+      '--subgroup-size': (v) => { o.flags.push(`subgroup-size=${v}`); o.width = v; },
+      '--profile': (v) => { o.flags.push(`profile=${v}`); o.profile = v; },
+      '--threads': (v) => { o.flags.push(`threads=${v}`); },
+      '--flag': (v) => { o.flags.push(v); },
+      '--queries': (v) => { o.queries.push(...readQueryFile(v)); },
+      '--timeout': (v) => { o.timeout = positive('--timeout', v); },
+      '--out': (v) => { o.out = v; }, '--json': (v) => { o.json = v; },
+      '--expect': (v) => { o.expect = v; },
+      '--jobs': (v) => { o.jobs = positive('--jobs', v); },
+    };
+    if (takes[a]) { takes[a](value(i)); i++; }
+    else if (a === '--compat') o.compat = true;
+    else if (a === '--shader-errors') o.shaderErrors = true;
+    else if (a.startsWith('-')) fail(`unknown option ${a}\n${USAGE}`);
+    else o.queries.push(a);
+  }
+  if (!o.cts) fail(`--cts DIR is required\n${USAGE}`);
+  if (!o.queries.length) fail(`no queries given\n${USAGE}`);
+  o.root ??= path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+  o.out ??= path.join(o.cts, '..', 'results', 'last.tsv');
+  return o;
+}
+
+function positive(name, v) {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) fail(`${name} ${v}: expected a positive number`);
+  return n;
+}
+
+function readQueryFile(file) {
+  let text;
+  try { text = fs.readFileSync(file, 'utf8'); } catch (e) { fail(`${file}: ${e.message}`); }
+  return text.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+}
+
+// The provider module and the environment it needs.
+function providerOf(o) {
+  const env = { ...process.env };
+  if (o.provider === 'lockstep') {
+    const file = path.join(o.root, 'tests', 'cts', 'provider.cjs');
+    if (o.binding) env.LOCKSTEP_CTS_BINDING = path.resolve(o.binding);
+    if (o.shaderErrors) env.LOCKSTEP_CTS_SHADER_ERRORS = '1';
+    return { file, env, name: 'lockstep' };
+  }
+  if (o.provider === 'dawn') {
+    const dir = process.env.LOCKSTEP_PEER_DIR || path.join(os.homedir(), '.cache', 'lockstep-peer');
+    const file = path.join(dir, 'cts_dawn_provider.cjs');
+    if (!fs.existsSync(file)) fail(`${file} not found: run ../shared/peers/setup.sh to install Dawn`);
+    env.EGL_PLATFORM ??= 'surfaceless';
+    return { file, env, name: 'dawn' };
+  }
+  if (!fs.existsSync(o.provider)) fail(`--provider ${o.provider}: not lockstep, dawn or a module file`);
+  return { file: path.resolve(o.provider), env, name: path.basename(o.provider) };
+}
+
+// ---- expected failures ---------------------------------------------------
+// A line: PATTERN [TAG...] REASON. PATTERN is a case name, or a prefix of
+// case names ending in '*'. Tags in brackets restrict the entry to a run:
+// [provider=dawn] [mode=compat] [subgroup-size=8]. The reason is required.
+
+function readExpectations(file, run) {
+  const entries = [];
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  lines.forEach((line, n) => {
+    const text = line.trim();
+    if (!text || text.startsWith('#')) return;
+    const m = /^(\S+)((?:\s+\[[^\]]*\])*)\s+(\S.*)$/.exec(text);
+    if (!m) fail(`${file}:${n + 1}: expected "CASE-OR-PREFIX* [tag=value]... reason"`);
+    const tags = [...m[2].matchAll(/\[([^\]=]+)=([^\]]*)\]/g)].map((t) => [t[1].trim(), t[2].trim()]);
+    for (const [k] of tags) if (!(k in run)) fail(`${file}:${n + 1}: unknown tag [${k}=...] (known: ${Object.keys(run).join(', ')})`);
+    if (tags.some(([k, v]) => run[k] !== v)) return;
+    const pattern = m[1];
+    entries.push({ pattern, reason: m[3], line: n + 1, used: 0,
+      match: pattern.endsWith('*') ? (c) => c.startsWith(pattern.slice(0, -1)) : (c) => c === pattern });
+  });
+  return entries;
+}
+
+// ---- one query -----------------------------------------------------------
+
+const STATUS_LINE = /^\[(pass|fail|warn|skip)\] (\S.*) \(([0-9.]+)ms\)\. Log:$/;
+const SECTION = /^\*\* (Skipped|Warnings|Failures|Summary) \*\*$/;
+
+// A line of a failing case's log worth showing: not a stack frame, not the
+// CTS's note that a subcase ran.
+function isReason(line) {
+  const t = line.trim();
+  return t && !t.startsWith('at ') && !/INFO: subcase ran$/.test(t) && !t.startsWith('- INFO:');
+}
+
+function ctsArgs(o, prov, query, extra = []) {
+  const args = ['-e', "require('./out-node/common/runtime/cmdline.js')", '--', 'x', '--gpu-provider', prov.file];
+  for (const f of o.flags) args.push('--gpu-provider-flag', f);
+  if (o.compat) args.push('--compat');
+  return [...args, ...extra, query];
+}
+
+function runQuery(o, prov, query, logFile) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(process.execPath, ctsArgs(o, prov, query, ['--verbose']),
+      { cwd: o.cts, env: prov.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const log = fs.createWriteStream(logFile);
+    const cases = [];
+    let last = null; // the case whose log lines follow
+    let summary = false;
+    let timedOut = false;
+    const tail = [];
+    const remember = (line) => { tail.push(line); if (tail.length > 40) tail.shift(); };
+    const rl = readline.createInterface({ input: child.stdout });
+    rl.on('line', (line) => {
+      log.write(line + '\n');
+      // After the last case the CTS repeats skips, warnings and failures
+      // in the same shape: those sections are not cases.
+      if (SECTION.test(line)) { summary = true; last = null; return; }
+      if (summary) return;
+      const m = STATUS_LINE.exec(line);
+      if (m) {
+        last = { name: m[2], status: m[1], ms: Number(m[3]), log: [] };
+        cases.push(last);
+        return;
+      }
+      if (last && (last.status === 'fail' || last.status === 'warn') && last.log.length < 8 && isReason(line)) {
+        last.log.push(line.trim().slice(0, 300));
+      }
+      remember(line);
+    });
+    child.stderr.on('data', (d) => { log.write(d); for (const l of String(d).split('\n')) if (l) remember(l); });
+    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, o.timeout * 1000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      log.end();
+      resolve({ query, cases, code, signal, timedOut, summary, tail, ms: Date.now() - t0 });
+    });
+  });
+}
+
+// The cases of a query, by the CTS's own listing (used when a run ended
+// early, to name the cases that never reported).
+function listQuery(o, prov, query) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ctsArgs(o, prov, query, ['--list']),
+      { cwd: o.cts, env: prov.env, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120000);
+    child.on('close', () => { clearTimeout(timer); resolve(out.split('\n').filter((l) => l.startsWith('webgpu:'))); });
+  });
+}
+
+async function finish(o, prov, r) {
+  r.ended = 'ok';
+  if (r.timedOut) r.ended = 'timeout';
+  else if (r.signal || !r.summary || (r.code !== 0 && r.code !== 1)) r.ended = 'crash';
+  if (r.ended !== 'ok') {
+    const seen = new Set(r.cases.map((c) => c.name));
+    const rest = (await listQuery(o, prov, r.query)).filter((c) => !seen.has(c));
+    // The first unfinished case is the one that hung or crashed; the rest never ran.
+    rest.forEach((name, i) => r.cases.push({ name, status: i === 0 ? r.ended : 'notrun', ms: 0, log: i === 0 ? r.tail : [] }));
+    if (!rest.length) r.cases.push({ name: `${r.query} (runner)`, status: r.ended, ms: 0, log: r.tail });
+  }
+  return r;
+}
+
+// ---- report --------------------------------------------------------------
+
+const FAILING = new Set(['fail', 'timeout', 'crash']);
+
+function count(r) {
+  const n = { cases: r.cases.length, pass: 0, warn: 0, fail: 0, skip: 0, timeout: 0, crash: 0, notrun: 0 };
+  for (const c of r.cases) n[c.status]++;
+  return n;
+}
+
+function fmtTime(ms) { return ms >= 10000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`; }
+
+function printQuery(r, expect) {
+  const n = count(r);
+  const extra = [n.warn && `${n.warn} warn`, n.timeout && 'TIMED OUT', n.crash && 'CRASHED', n.notrun && `${n.notrun} not run`]
+    .filter(Boolean).join(', ');
+  console.log(`${r.query}: ${n.cases} cases, ${n.pass + n.warn} pass, ${n.fail + n.timeout + n.crash} fail, ` +
+    `${n.skip} skip, ${fmtTime(r.ms)}${extra ? ` (${extra})` : ''}`);
+  for (const c of r.cases) {
+    if (!FAILING.has(c.status)) continue;
+    const e = c.expected;
+    console.log(`  [${c.status}${e ? ', expected' : ''}] ${c.name}${e ? `  -- ${e.reason}` : ''}`);
+    if (!e) for (const l of c.log.slice(0, 2)) console.log(`      ${l}`);
+  }
+  for (const c of r.cases) if (c.unexpectedPass) console.log(`  [pass, listed as expected failure] ${c.name}`);
+}
+
+function markExpected(results, entries) {
+  for (const r of results) {
+    for (const c of r.cases) {
+      const e = entries.find((x) => x.match(c.name));
+      if (!e) continue;
+      e.used++;
+      if (FAILING.has(c.status)) c.expected = e;
+      else if (c.status === 'pass' || c.status === 'warn') c.unexpectedPass = true;
+    }
+  }
+}
+
+// ---- main ----------------------------------------------------------------
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const prov = providerOf(o);
+  const run = { provider: prov.name, mode: o.compat ? 'compat' : 'core', 'subgroup-size': o.width ?? '32', profile: o.profile ?? '' };
+  const entries = o.expect ? readExpectations(o.expect, run) : [];
+  const logDir = path.resolve(o.out).replace(/\.[^./]*$/, '') + '.logs';
+  fs.mkdirSync(logDir, { recursive: true });
+  console.log(`cts: ${o.queries.length} queries on ${prov.name} (${run.mode}${o.flags.length ? `, ${o.flags.join(' ')}` : ''}), ` +
+    `timeout ${o.timeout} s per query, logs in ${logDir}`);
+
+  // Every case, one line each, appended as each query finishes.
+  fs.mkdirSync(path.dirname(path.resolve(o.out)), { recursive: true });
+  fs.writeFileSync(o.out, 'query\tcase\tstatus\tms\texpected\n');
+  const results = new Array(o.queries.length);
+  let next = 0;
+  const t0 = Date.now();
+  async function worker() {
+    while (next < o.queries.length) {
+      const i = next++;
+      const q = o.queries[i];
+      const logFile = path.join(logDir, `${String(i).padStart(3, '0')}-${q.replace(/[^A-Za-z0-9_,.=-]+/g, '_').slice(0, 120)}.log`);
+      const r = await finish(o, prov, await runQuery(o, prov, q, logFile));
+      results[i] = r;
+      markExpected([r], entries);
+      printQuery(r);
+      fs.appendFileSync(o.out, r.cases.map((c) => `${q}\t${c.name}\t${c.status}\t${c.ms}\t${c.expected ? 'yes' : ''}\n`).join(''));
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(o.jobs, o.queries.length) }, worker));
+  const wall = Date.now() - t0;
+
+  const total = { cases: 0, pass: 0, fail: 0, skip: 0 };
+  let unexpected = 0;
+  for (const r of results) {
+    const n = count(r);
+    total.cases += n.cases; total.pass += n.pass + n.warn; total.skip += n.skip;
+    total.fail += n.fail + n.timeout + n.crash;
+    unexpected += r.cases.filter((c) => FAILING.has(c.status) && !c.expected).length;
+  }
+  const rate = (total.cases - total.skip) / (wall / 1000);
+  console.log(`cts: total ${total.cases} cases, ${total.pass} pass, ${total.fail} fail ` +
+    `(${total.fail - unexpected} expected), ${total.skip} skip, ${fmtTime(wall)} ` +
+    `(${rate.toFixed(1)} cases/s run); every case in ${o.out}`);
+  if (o.json) {
+    const summary = { provider: prov.name, run, flags: o.flags, wall_ms: wall, date: new Date().toISOString(),
+      queries: results.map((r) => ({ query: r.query, ended: r.ended, ms: r.ms, ...count(r),
+        failures: r.cases.filter((c) => FAILING.has(c.status)).map((c) => ({ case: c.name, status: c.status, expected: c.expected?.reason ?? null })) })) };
+    fs.writeFileSync(o.json, JSON.stringify(summary, null, 2) + '\n');
+  }
+  if (o.expect) {
+    const stale = entries.filter((e) => e.used === 0);
+    for (const e of stale) console.log(`cts: ${o.expect}:${e.line}: ${e.pattern} matched no case in this run`);
+    if (unexpected) {
+      console.log(`cts: FAILED: ${unexpected} failure(s) not in ${o.expect}`);
+      process.exit(1);
+    }
+    console.log(`cts: OK: every failure is listed in ${o.expect}`);
+  }
+  process.exit(0);
+}
+
+main().catch((e) => { console.error(e.stack ?? String(e)); process.exit(2); });
