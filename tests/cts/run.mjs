@@ -134,44 +134,50 @@ function ctsArgs(o, prov, query, extra = []) {
   return [...args, ...extra, query];
 }
 
+// The child writes straight into its log file (a file, not a pipe: Node
+// writes to files synchronously, so nothing is lost when the CTS exits),
+// and the log is parsed once the process is gone.
 function runQuery(o, prov, query, logFile) {
   return new Promise((resolve) => {
     const t0 = Date.now();
+    const fd = fs.openSync(logFile, 'w');
     const child = spawn(process.execPath, ctsArgs(o, prov, query, ['--verbose']),
-      { cwd: o.cts, env: prov.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const log = fs.createWriteStream(logFile);
-    const cases = [];
-    let last = null; // the case whose log lines follow
-    let summary = false;
+      { cwd: o.cts, env: prov.env, stdio: ['ignore', fd, fd] });
+    fs.closeSync(fd);
     let timedOut = false;
-    const tail = [];
-    const remember = (line) => { tail.push(line); if (tail.length > 40) tail.shift(); };
-    const rl = readline.createInterface({ input: child.stdout });
-    rl.on('line', (line) => {
-      log.write(line + '\n');
-      // After the last case the CTS repeats skips, warnings and failures
-      // in the same shape: those sections are not cases.
-      if (SECTION.test(line)) { summary = true; last = null; return; }
-      if (summary) return;
-      const m = STATUS_LINE.exec(line);
-      if (m) {
-        last = { name: m[2], status: m[1], ms: Number(m[3]), log: [] };
-        cases.push(last);
-        return;
-      }
-      if (last && (last.status === 'fail' || last.status === 'warn') && last.log.length < 8 && isReason(line)) {
-        last.log.push(line.trim().slice(0, 300));
-      }
-      remember(line);
-    });
-    child.stderr.on('data', (d) => { log.write(d); for (const l of String(d).split('\n')) if (l) remember(l); });
     const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, o.timeout * 1000);
-    child.on('close', (code, signal) => {
+    child.on('close', async (code, signal) => {
       clearTimeout(timer);
-      log.end();
-      resolve({ query, cases, code, signal, timedOut, summary, tail, ms: Date.now() - t0 });
+      const ms = Date.now() - t0;
+      resolve({ query, code, signal, timedOut, ms, ...(await parseLog(logFile)) });
     });
   });
+}
+
+async function parseLog(logFile) {
+  const cases = [];
+  let last = null; // the case whose log lines follow
+  let summary = false;
+  const tail = [];
+  const rl = readline.createInterface({ input: fs.createReadStream(logFile), crlfDelay: Infinity });
+  for await (const line of rl) {
+    // After the last case the CTS repeats skips, warnings and failures
+    // in the same shape: those sections are not cases.
+    if (SECTION.test(line)) { summary = true; last = null; continue; }
+    if (summary) continue;
+    const m = STATUS_LINE.exec(line);
+    if (m) {
+      last = { name: m[2], status: m[1], ms: Number(m[3]), log: [] };
+      cases.push(last);
+      continue;
+    }
+    if (last && (last.status === 'fail' || last.status === 'warn') && last.log.length < 8 && isReason(line)) {
+      last.log.push(line.trim().slice(0, 300));
+    }
+    tail.push(line);
+    if (tail.length > 40) tail.shift();
+  }
+  return { cases, summary, tail };
 }
 
 // The cases of a query, by the CTS's own listing (used when a run ended
@@ -192,6 +198,9 @@ async function finish(o, prov, r) {
   if (r.timedOut) r.ended = 'timeout';
   else if (r.signal || !r.summary || (r.code !== 0 && r.code !== 1)) r.ended = 'crash';
   if (r.ended !== 'ok') {
+    const how = r.ended === 'timeout' ? `killed after ${o.timeout} s` :
+      r.signal ? `the Node process died of ${r.signal}` : `the Node process exited with status ${r.code} before its summary`;
+    r.tail = [how, ...r.tail.filter(isReason).slice(-6)];
     const seen = new Set(r.cases.map((c) => c.name));
     const rest = (await listQuery(o, prov, r.query)).filter((c) => !seen.has(c));
     // The first unfinished case is the one that hung or crashed; the rest never ran.
