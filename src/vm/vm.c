@@ -410,7 +410,10 @@ static inline uint32_t vm_h_bits(uint32_t b) {
   const uint32_t m = ((uint32_t)a >> 13) & 0x3ffu;
   /* a NaN whose payload f16 cannot hold stays a NaN */
   const uint32_t special = 0x7c00u | vm_sel(a > 0x7f800000 && m == 0, 0x200u, m);
-  const uint32_t sub = (uint32_t)(int32_t)(vm_bits_f((uint32_t)a) * 16777216.0f); /* exact */
+  /* exact for f16 subnormals; other values are replaced by 0 first, since
+   * converting an out-of-range float to an integer is undefined in C */
+  const uint32_t small = vm_sel(a < 0x38800000, (uint32_t)a, 0u);
+  const uint32_t sub = (uint32_t)(int32_t)(vm_bits_f(small) * 16777216.0f);
   const uint32_t nrm = (((uint32_t)a >> 13) - (112u << 10)) & 0x7fffu;
   const uint32_t r = vm_sel(a < 0x38800000, sub, nrm);
   return sign | vm_sel(a >= 0x7f800000, special, r);
