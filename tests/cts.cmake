@@ -1,11 +1,12 @@
-# The WebGPU CTS subset (included by tests/CMakeLists.txt; label "cts"):
+# The WebGPU CTS (included by tests/CMakeLists.txt; label "cts"):
 # cts.subset runs tests/cts/ci.txt's queries on lockstep's Node binding with
 # tests/cts/cts.sh, which builds the CTS from its snapshot into build/cts the
 # first time (npm ci from the registry, a few minutes) and fails on any
 # failure that tests/cts/expectations.txt does not list. Registered only
 # when the binding is built and node, npm and the snapshot are there; the
 # binding's directory comes after tests/ in the top-level CMakeLists, so
-# the check waits until the top level is done.
+# the check waits until the top level is done. cts.results checks the
+# runner's parsing and expected-failures matching without a CTS build.
 set(LOCKSTEP_CTS_SNAPSHOT "" CACHE FILEPATH
   "WebGPU CTS source snapshot (default: ../shared/cts.tar.xz beside the repository)")
 set(LS_CTS_SNAPSHOT "${LOCKSTEP_CTS_SNAPSHOT}")
@@ -19,6 +20,12 @@ if(NOT LS_CTS_SNAPSHOT)
 endif()
 find_program(LS_CTS_NODE node)
 find_program(LS_CTS_NPM npm)
+
+# The runner's own bookkeeping (no CTS needed): cts.results.
+if(LS_CTS_NODE)
+  add_test(NAME cts.results COMMAND ${LS_CTS_NODE} --test ${CMAKE_CURRENT_LIST_DIR}/cts/results.test.mjs)
+  set_tests_properties(cts.results PROPERTIES LABELS cts TIMEOUT 60)
+endif()
 
 function(ls_cts_register dir snapshot)
   if(NOT TARGET lockstep_node OR NOT LS_CTS_NODE OR NOT LS_CTS_NPM OR NOT EXISTS "${snapshot}")

@@ -13,7 +13,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
+
+import { FAILING, count, isReason, markExpected, parseLog, readExpectations } from './results.mjs';
 
 const USAGE = 'usage: run.mjs --cts DIR [--provider lockstep|dawn|FILE] [--binding DIR] [--subgroup-size W] ' +
   '[--profile NAME] [--threads N] [--flag K=V]... [--compat] [--queries FILE] [--timeout S] [--out FILE] ' +
@@ -92,40 +93,7 @@ function providerOf(o) {
   return { file: path.resolve(o.provider), env, name: path.basename(o.provider) };
 }
 
-// ---- expected failures ---------------------------------------------------
-// A line: PATTERN [TAG...] REASON. PATTERN is a case name, or a prefix of
-// case names ending in '*'. Tags in brackets restrict the entry to a run:
-// [provider=dawn] [mode=compat] [subgroup-size=8]. The reason is required.
-
-function readExpectations(file, run) {
-  const entries = [];
-  const lines = fs.readFileSync(file, 'utf8').split('\n');
-  lines.forEach((line, n) => {
-    const text = line.trim();
-    if (!text || text.startsWith('#')) return;
-    const m = /^(\S+)((?:\s+\[[^\]]*\])*)\s+(\S.*)$/.exec(text);
-    if (!m) fail(`${file}:${n + 1}: expected "CASE-OR-PREFIX* [tag=value]... reason"`);
-    const tags = [...m[2].matchAll(/\[([^\]=]+)=([^\]]*)\]/g)].map((t) => [t[1].trim(), t[2].trim()]);
-    for (const [k] of tags) if (!(k in run)) fail(`${file}:${n + 1}: unknown tag [${k}=...] (known: ${Object.keys(run).join(', ')})`);
-    if (tags.some(([k, v]) => run[k] !== v)) return;
-    const pattern = m[1];
-    entries.push({ pattern, reason: m[3], line: n + 1, used: 0,
-      match: pattern.endsWith('*') ? (c) => c.startsWith(pattern.slice(0, -1)) : (c) => c === pattern });
-  });
-  return entries;
-}
-
 // ---- one query -----------------------------------------------------------
-
-const STATUS_LINE = /^\[(pass|fail|warn|skip)\] (\S.*) \(([0-9.]+)ms\)\. Log:$/;
-const SECTION = /^\*\* (Skipped|Warnings|Failures|Summary) \*\*$/;
-
-// A line of a failing case's log worth showing: not a stack frame, not the
-// CTS's note that a subcase ran.
-function isReason(line) {
-  const t = line.trim();
-  return t && !t.startsWith('at ') && !/INFO: subcase ran$/.test(t) && !t.startsWith('- INFO:');
-}
 
 function ctsArgs(o, prov, query, extra = []) {
   const args = ['-e', "require('./out-node/common/runtime/cmdline.js')", '--', 'x', '--gpu-provider', prov.file];
@@ -152,32 +120,6 @@ function runQuery(o, prov, query, logFile) {
       resolve({ query, code, signal, timedOut, ms, ...(await parseLog(logFile)) });
     });
   });
-}
-
-async function parseLog(logFile) {
-  const cases = [];
-  let last = null; // the case whose log lines follow
-  let summary = false;
-  const tail = [];
-  const rl = readline.createInterface({ input: fs.createReadStream(logFile), crlfDelay: Infinity });
-  for await (const line of rl) {
-    // After the last case the CTS repeats skips, warnings and failures
-    // in the same shape: those sections are not cases.
-    if (SECTION.test(line)) { summary = true; last = null; continue; }
-    if (summary) continue;
-    const m = STATUS_LINE.exec(line);
-    if (m) {
-      last = { name: m[2], status: m[1], ms: Number(m[3]), log: [] };
-      cases.push(last);
-      continue;
-    }
-    if (last && (last.status === 'fail' || last.status === 'warn') && last.log.length < 8 && isReason(line)) {
-      last.log.push(line.trim().slice(0, 300));
-    }
-    tail.push(line);
-    if (tail.length > 40) tail.shift();
-  }
-  return { cases, summary, tail };
 }
 
 // The cases of a query, by the CTS's own listing (used when a run ended
@@ -212,14 +154,6 @@ async function finish(o, prov, r) {
 
 // ---- report --------------------------------------------------------------
 
-const FAILING = new Set(['fail', 'timeout', 'crash']);
-
-function count(r) {
-  const n = { cases: r.cases.length, pass: 0, warn: 0, fail: 0, skip: 0, timeout: 0, crash: 0, notrun: 0 };
-  for (const c of r.cases) n[c.status]++;
-  return n;
-}
-
 function fmtTime(ms) { return ms >= 10000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`; }
 
 function printQuery(r, expect) {
@@ -237,25 +171,14 @@ function printQuery(r, expect) {
   for (const c of r.cases) if (c.unexpectedPass) console.log(`  [pass, listed as expected failure] ${c.name}`);
 }
 
-function markExpected(results, entries) {
-  for (const r of results) {
-    for (const c of r.cases) {
-      const e = entries.find((x) => x.match(c.name));
-      if (!e) continue;
-      e.used++;
-      if (FAILING.has(c.status)) c.expected = e;
-      else if (c.status === 'pass' || c.status === 'warn') c.unexpectedPass = true;
-    }
-  }
-}
-
 // ---- main ----------------------------------------------------------------
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const prov = providerOf(o);
   const run = { provider: prov.name, mode: o.compat ? 'compat' : 'core', 'subgroup-size': o.width ?? '32', profile: o.profile ?? '' };
-  const entries = o.expect ? readExpectations(o.expect, run) : [];
+  let entries = [];
+  try { if (o.expect) entries = readExpectations(o.expect, run); } catch (e) { fail(e.message); }
   const logDir = path.resolve(o.out).replace(/\.[^./]*$/, '') + '.logs';
   fs.mkdirSync(logDir, { recursive: true });
   console.log(`cts: ${o.queries.length} queries on ${prov.name} (${run.mode}${o.flags.length ? `, ${o.flags.join(' ')}` : ''}), ` +
