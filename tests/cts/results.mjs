@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 
 // The expected-failures list.
-// A line: PATTERN [TAG...] REASON. PATTERN is a case name, or a prefix of
-// case names ending in '*'. Tags in brackets restrict the entry to a run:
+// A line: PATTERN [TAG...] REASON. PATTERN is a case name in which each '*'
+// matches any characters (so 'webgpu:a,b:*' is every case of a,b). Tags in brackets restrict the entry to a run:
 // [provider=dawn] [mode=compat] [subgroup-size=8]. The reason is required.
 
 export function readExpectations(file, run) {
@@ -23,8 +23,8 @@ export function readExpectations(file, run) {
     for (const [k] of tags) if (!(k in run)) throw new Error(`${file}:${n + 1}: unknown tag [${k}=...] (known: ${Object.keys(run).join(', ')})`);
     if (tags.some(([k, v]) => run[k] !== v)) return;
     const pattern = m[1];
-    entries.push({ pattern, reason: m[3], line: n + 1, used: 0,
-      match: pattern.endsWith('*') ? (c) => c.startsWith(pattern.slice(0, -1)) : (c) => c === pattern });
+    const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    entries.push({ pattern, reason: m[3], line: n + 1, used: 0, match: (c) => re.test(c) });
   });
   return entries;
 }

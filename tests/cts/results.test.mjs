@@ -80,8 +80,20 @@ test('expected failures: exact names, prefixes and tags', () => {
   assert.equal(e[0].match('webgpu:a,b:t:x=2'), true);
   assert.equal(e[0].match('webgpu:a,b:t:x=20'), false);
   assert.equal(e[1].match('webgpu:a,b:v:anything'), true);
+  assert.equal(e[1].match('xwebgpu:a,b:v:anything'), false);
   const w32 = readExpectations(file('e.txt', EXPECT), { ...run, 'subgroup-size': '32' });
   assert.equal(w32.length, 1);
+});
+
+test('a * matches anywhere in the name; other characters match themselves', () => {
+  const run = { provider: 'lockstep', mode: 'core', 'subgroup-size': '32', profile: '' };
+  const [e] = readExpectations(file('g.txt', 'webgpu:t:*format="depth*" why\n'), run);
+  assert.equal(e.match('webgpu:t:sampled_2d:stage="c";format="depth16unorm"'), true);
+  assert.equal(e.match('webgpu:t:arrayed:format="depth32float";texture_type="x"'), true);
+  assert.equal(e.match('webgpu:t:sampled_2d:format="r8unorm"'), false);
+  const [q] = readExpectations(file('q.txt', 'webgpu:a:x=(1) why\n'), run);
+  assert.equal(q.match('webgpu:a:x=(1)'), true);
+  assert.equal(q.match('webgpu:a:x=1'), false);
 });
 
 test('an entry needs a reason, and a tag must be one the runner knows', () => {
