@@ -19,7 +19,8 @@
 #     --timeout S         seconds per query before it is killed (default 600)
 #     --out FILE          every case's status as TSV (default BUILD_DIR/results/last.tsv)
 #     --json FILE         the per-query summary as JSON too
-#     --expect FILE       expected failures; exit 1 on a failure not listed there
+#     --expect FILE       expected failures (exit status 1 on a failure not listed there,
+#                         or on any failure without --expect)
 #     --jobs N            queries run side by side (default 1)
 #     --shader-errors     lockstep: write each shader that fails to compile, with its
 #                         messages, to the query's log
