@@ -1267,8 +1267,10 @@ typedef struct ls_prof_dispatch {
   double texture_efficiency;    /* texel unique bytes / (tiles x tile bytes) */
 } ls_prof_dispatch;
 
-/* Attaches a profiler to every later dispatch of the device (one profiler
- * per device). NULL with a message in err on bad options. */
+/* Attaches a profiler to every later dispatch of the device. A device may
+ * have several observers at once (profilers, the sanitizer): each sees
+ * every dispatch, with the figures it would give alone. NULL with a
+ * message in err on bad options. */
 LS_API ls_profiler *ls_profiler_attach(ls_device *device, const ls_profiler_options *opts,
                                        char *err, size_t errlen);
 /* Detaches and frees it (and every figure it handed out). */
@@ -1328,6 +1330,52 @@ LS_API ls_status ls_plan_dispatch(const ls_plan_options *opts, ls_dispatch_plan 
  * leaves *out alone when the name is unknown. */
 LS_API int ls_adapter_limit_up_to(const ls_adapter *adapter, const char *webgpu_name,
                                   uint64_t wanted, uint64_t *out);
+
+/* =========================================== introspection (experimental) */
+
+/* Calls for the tools built on lockstep (the `lockstep` command, tests,
+ * bindings) that look behind what WebGPU keeps opaque: every dispatch as
+ * the queue runs it, the first error of a pass before finish() reports it,
+ * a pipeline's bytecode, the lint's findings. A program that only computes
+ * needs none of them. Like SQLite's sqlite3_test_control, this corner is
+ * outside the stable API: its calls and the text they return may change
+ * in any release. Text is malloc'd; free it with ls_free. */
+
+/* One dispatch, as the queue is about to run it. */
+typedef struct ls_dispatch_info {
+  const char *pipeline_label; /* may be NULL */
+  const char *entry_point;
+  uint32_t groups[3];         /* workgroups; an indirect dispatch's as read from its buffer */
+  uint32_t wg_size[3];        /* the pipeline's workgroup size */
+  uint32_t width;             /* the subgroup width W */
+  int indirect;
+  int skipped;                /* an indirect count over the limit: nothing runs */
+} ls_dispatch_info;
+
+typedef void (*ls_dispatch_callback)(void *user, const ls_dispatch_info *info);
+
+/* fn is called for every dispatch the device runs, just before it runs
+ * (or, when it is skipped, instead), on the device's queue thread; NULL
+ * removes it. */
+LS_API void ls_device_set_dispatch_callback(ls_device *device, ls_dispatch_callback fn,
+                                            void *user);
+
+/* The first error recorded in the pass's command encoder so far, NULL
+ * while it is valid: names the call that broke a rule before
+ * ls_command_encoder_finish reports it. Owned by the encoder. */
+LS_API const char *ls_compute_pass_get_error(const ls_compute_pass *pass);
+
+/* The pipeline's bytecode, one instruction a line with its WGSL line (what
+ * `lockstep disasm` prints; docs/architecture.md describes the
+ * instructions). NULL for a NULL pipeline or when memory runs out. */
+LS_API char *ls_compute_pipeline_disassemble(const ls_compute_pipeline *pipeline);
+
+/* The static lint of `lockstep check` (docs/sanitizer.md) on a module:
+ * returns the number of findings (0 for an invalid module) and, when text
+ * is not NULL, sets *text to them printed compiler-style, file:line:col
+ * with the source line and a caret (`file` names the source; NULL = the
+ * module's label), or to NULL when there are none or memory runs out. */
+LS_API int ls_shader_module_lint(const ls_shader_module *module, const char *file, char **text);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,8 @@
 /*
  * api.h — the objects behind the public handles of lockstep.h, shared by the
- * files of src/api/ (one subsystem each) and by the command line program,
- * which needs a few internal accessors (the program of a pipeline for
- * `lockstep disasm`, a hook that sees every dispatch as it runs).
+ * files of src/api/ (one subsystem each). Nothing outside src/api/ (and the
+ * unit tests) includes it: the command line program and the profiler use
+ * lockstep.h only.
  *
  * Lifetimes: every object holds a reference on its device, and objects that
  * use others (a bind group its buffers, a pipeline its module and layout, a
@@ -91,19 +91,64 @@ typedef struct api_scope {
   char *message;
 } api_scope;
 
-/* What the hook below is told about each dispatch, just before it runs (or
- * instead of running, when it is skipped). */
-typedef struct api_dispatch_info {
-  const char *pipeline_label; /* may be NULL */
-  const char *entry_point;
-  uint32_t groups[3];
-  uint32_t wg_size[3];
-  uint32_t width;
-  int indirect;
-  int skipped; /* an indirect count over the limit: nothing runs */
-} api_dispatch_info;
+/* What the dispatch callback (ls_device_set_dispatch_callback) is told
+ * about each dispatch, just before it runs (or instead, when skipped). */
+typedef ls_dispatch_info api_dispatch_info;
+typedef ls_dispatch_callback api_dispatch_hook;
 
-typedef void (*api_dispatch_hook)(void *user, const api_dispatch_info *info);
+/* -------------------------------------------------------------- observers */
+
+/* What one binding slot of the dispatch's program is bound to: the
+ * binding context every observer gets (observe.c). */
+typedef struct api_slot_ctx {
+  const ir_binding *decl;        /* what the shader declares: group, binding, kind, name */
+  const struct ls_buffer *buffer; /* one of these three, or none (immediate data) */
+  const struct ls_texture_view *view;
+  const struct ls_sampler *sampler;
+  const char *label;             /* the buffer's, texture's or sampler's; may be NULL */
+  uint64_t offset, size;         /* the bound byte range (a texture: all its bytes) */
+  uint64_t logical;              /* live bytes from offset on (ls_buffer_set_logical_size);
+                                    UINT64_MAX = all */
+  const vm_binding *vm;          /* what the VM gets: memory, texture geometry, sampler */
+} api_slot_ctx;
+
+/* One dispatch as its observers see it, from before it runs to after. */
+typedef struct api_dispatch_ctx {
+  struct ls_device *device;
+  const struct ls_compute_pipeline *pipeline;
+  const char *pipeline_name;     /* the label, else the entry point */
+  const ir_program *prog;
+  uint32_t groups[3];            /* workgroups (an indirect dispatch: as read) */
+  uint32_t width;                /* subgroup width W */
+  int indirect;
+  const api_slot_ctx *slots;     /* prog->nbindings */
+} api_dispatch_ctx;
+
+/* An observer attached to a device (the sanitizer: check.c, a profiler:
+ * prof.c, tests): before each dispatch that runs it says which VM observer
+ * (vm/observe.h) watches it, NULL to sit this one out; after it, how the
+ * dispatch ended (only when before returned an observer). user identifies
+ * it for api_observer_remove. */
+typedef struct api_observer {
+  void *user;
+  const vm_observer *(*before)(void *user, const api_dispatch_ctx *ctx);
+  void (*after)(void *user, const api_dispatch_ctx *ctx, vm_status st, const vm_result *r);
+} api_observer;
+
+/* The device's observers (mu) and, on the queue thread, the dispatch they
+ * are watching. */
+typedef struct api_observers {
+  api_observer *list;            /* (mu) */
+  size_t count, cap;             /* (mu) */
+  atomic_size_t attached;        /* count, read without the lock */
+  /* queue thread only: */
+  api_observer *snap;            /* the list as the dispatch began */
+  size_t nsnap, capsnap;
+  const vm_observer **vms;       /* [nsnap]: what each said, NULL = not watching */
+  struct vm_mux *mux;            /* fans out to two or more (vm/observe_mux.h) */
+  api_dispatch_ctx ctx;          /* between before and after */
+  api_slot_ctx *slots;
+} api_observers;
 
 /* Device features (requiredFeatures): bit i is api_features[i] of device.c,
  * in the same order. */
@@ -149,10 +194,9 @@ struct ls_device {
   void *log_user;
   api_dispatch_hook dispatch_hook;
   void *dispatch_user;
-  const vm_observer *observer; /* watches every dispatch (sanitizer, profiler) */
-  struct chk_state *check;     /* the sanitizer when enabled (check.c); its
-                                  observer then watches instead of `observer` */
-  int check_off;               /* disabled again; findings kept */
+  api_observers observers;     /* watch every dispatch (observe.c) */
+  struct chk_state *check;     /* the sanitizer once enabled (check.c); an
+                                  observer while on, its findings kept after */
 
   uint32_t features; /* API_FEATURE_*: what requestDevice asked for */
   _Atomic int lost;
@@ -200,18 +244,25 @@ void api_device_lose(ls_device *d, ls_lost_reason reason, const char *fmt, ...) 
 int api_set_label(ls_device *d, char **slot, const char *label);
 #define API_LOCK(d) pthread_mutex_lock(&(d)->mu)
 #define API_UNLOCK(d) pthread_mutex_unlock(&(d)->mu)
-/* Sees every dispatch as the queue runs it (the CLI prints a line each). */
-void api_device_set_dispatch_hook(ls_device *d, api_dispatch_hook fn, void *user);
-/* Attaches an observer (vm/observe.h) to every dispatch from now on; NULL
- * detaches it. */
-void api_device_set_observer(ls_device *d, const vm_observer *obs);
 struct api_cmd;
-/* check.c: the sanitizer around one dispatch (no-ops when it is off). */
-void api_check_before_dispatch(ls_device *d, const struct api_cmd *c, const ir_program *prog,
-                               const vm_binding *vb, const uint32_t n[3], vm_dispatch_desc *desc);
-void api_check_after_dispatch(ls_device *d, vm_status st, const vm_result *r);
+/* observe.c. Attaches o (copied) to the dispatches queued from now on
+ * (the work queued before runs first); returns 0 when memory runs out. */
+int api_observer_add(ls_device *d, const api_observer *o);
+/* Detaches the observer whose user is `user` (nothing if none) and returns
+ * once no queued work can still call it, so its memory may go. */
+void api_observer_remove(ls_device *d, const void *user);
+/* Around one dispatch (queue.c): before builds the binding context of
+ * command c (vb: the VM's bindings, n: the counts), asks every observer
+ * and sets desc->observer (NULL when none watches: the plain interpreter
+ * runs); after tells those that watch how it ended, and turns *st into
+ * VM_NO_MEMORY when observing ran out of memory. */
+void api_observers_before(ls_device *d, const struct api_cmd *c, const vm_binding *vb,
+                          const uint32_t n[3], vm_dispatch_desc *desc);
+void api_observers_after(ls_device *d, vm_status *st, const vm_result *r);
+void api_observers_free(ls_device *d);
+/* check.c: the sanitizer's state, when the device is freed. */
 void api_check_free(ls_device *d);
-/* The last error no scope caught (NULL if none); for tests and the CLI. */
+/* The last error no scope caught (NULL if none); for tests. */
 const char *api_device_last_uncaptured(const ls_device *d);
 
 /* printf into a malloc'd string; NULL when memory runs out. */

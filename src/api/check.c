@@ -1,8 +1,9 @@
 /*
  * check.c (api) — the sanitizer behind the public API: ls_device_enable_checks
- * and the finding accessors of lockstep.h, and the two calls the queue makes
- * around each dispatch (queue.c) so that the sanitizer (src/check/) knows
- * what every binding slot is bound to and sees how the dispatch ended.
+ * and the finding accessors of lockstep.h, the sanitizer's glue to the
+ * device's observer list (observe.c: before each dispatch it tells the
+ * sanitizer (src/check/) what every binding slot is bound to, after it how
+ * the dispatch ended), and the lint of ls_shader_module_lint.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,22 +11,48 @@
 #include "../check/check.h"
 #include "api.h"
 
+static const vm_observer *api_check_before(void *user, const api_dispatch_ctx *x) {
+  chk_state *s = user;
+  const uint32_t n = x->prog->nbindings;
+  chk_slot *slots = calloc(n + 1, sizeof *slots);
+  if (!slots) return NULL; /* unchecked rather than not at all */
+  for (uint32_t i = 0; i < n; i++) {
+    const api_slot_ctx *b = &x->slots[i];
+    slots[i].buffer_label = b->buffer ? b->label : NULL;
+    slots[i].size = b->size;
+    slots[i].logical = b->logical;
+    if (b->vm->tex) {
+      slots[i].is_texture = 1;
+      slots[i].tex = *b->vm->tex;
+    }
+  }
+  const int ok = chk_dispatch_prepare(s, x->prog, slots, x->groups, x->width, x->pipeline_name);
+  free(slots);
+  return ok ? chk_observer(s) : NULL;
+}
+
+static void api_check_after(void *user, const api_dispatch_ctx *x, vm_status st,
+                            const vm_result *r) {
+  (void)x;
+  chk_dispatch_finish(user, st, r);
+}
+
 ls_status ls_device_enable_checks(ls_device *device, int enable, const ls_check_options *opts) {
   if (!device) return LS_VALIDATION;
-  if (!enable) {
-    /* findings stay readable; only the observing stops */
-    if (device->check) chk_set_options(device->check, opts);
-    device->check_off = 1;
-    return LS_OK;
+  /* detached first (the work that may use it done), so that its options
+   * never change under a dispatch */
+  if (device->check) {
+    api_observer_remove(device, device->check);
+    chk_set_options(device->check, opts);
   }
+  if (!enable) return LS_OK; /* findings stay readable; only the observing stops */
   if (!device->check) {
     device->check = chk_create(device->threads ? device->threads : 1, opts);
     if (!device->check) return LS_OUT_OF_MEMORY;
-  } else {
-    chk_set_options(device->check, opts);
   }
-  device->check_off = 0;
-  return LS_OK;
+  const api_observer o = {.user = device->check, .before = api_check_before,
+                          .after = api_check_after};
+  return api_observer_add(device, &o) ? LS_OK : LS_OUT_OF_MEMORY;
 }
 
 size_t ls_device_check_finding_count(const ls_device *device) {
@@ -62,34 +89,17 @@ void api_check_free(ls_device *d) {
   d->check = NULL;
 }
 
-void api_check_before_dispatch(ls_device *d, const struct api_cmd *c, const ir_program *prog,
-                               const vm_binding *vb, const uint32_t n[3], vm_dispatch_desc *desc) {
-  if (!d->check || d->check_off) return;
-  chk_slot *slots = calloc(prog->nbindings + 1, sizeof *slots);
-  if (!slots) return; /* unchecked rather than not at all */
-  for (uint32_t i = 0; i < prog->nbindings; i++) {
-    const ir_binding *b = &prog->bindings[i];
-    const ls_bind_group *bg = b->group < c->ngroups ? c->groups[b->group] : NULL;
-    const api_bind_entry *e = api_bind_group_find(bg, b->binding);
-    slots[i].size = vb[i].size;
-    slots[i].logical = UINT64_MAX;
-    if (vb[i].tex) {
-      slots[i].is_texture = 1;
-      slots[i].tex = *vb[i].tex;
-    }
-    if (e && e->buffer) {
-      slots[i].buffer_label = e->buffer->label;
-      uint64_t l = e->buffer->logical_size;
-      /* the logical size counts from the buffer's start, the binding from
-       * its offset */
-      if (l != UINT64_MAX) slots[i].logical = l > e->offset ? l - e->offset : 0;
-    }
+int ls_shader_module_lint(const ls_shader_module *m, const char *file, char **text) {
+  if (text) *text = NULL;
+  if (!m || !m->module || !m->valid) return 0;
+  chk_lint l;
+  memset(&l, 0, sizeof l);
+  const int n = chk_lint_module(m->module, &l);
+  if (n > 0 && text) {
+    size_t len = 0;
+    const char *src = wgsl_module_source(m->module, &len);
+    *text = chk_lint_format(&l, src, len, file ? file : api_label(m->label, "shader.wgsl"));
   }
-  if (chk_dispatch_prepare(d->check, prog, slots, n, d->width, api_pipeline_name(c->pipeline)))
-    desc->observer = chk_observer(d->check);
-  free(slots);
-}
-
-void api_check_after_dispatch(ls_device *d, vm_status st, const vm_result *r) {
-  if (d->check && !d->check_off) chk_dispatch_finish(d->check, st, r);
+  chk_lint_free(&l);
+  return n > 0 ? n : 0;
 }

@@ -262,6 +262,7 @@ void api_device_ref(ls_device *d) {
 }
 
 static void api_device_free(ls_device *d) {
+  api_observers_free(d);
   api_check_free(d);
   for (size_t i = 0; i < d->nscopes; i++) free(d->scopes[i].message);
   free(d->scopes);
@@ -391,16 +392,6 @@ void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *use
   device->log_fn = fn;
   device->log_user = user;
   API_UNLOCK(device);
-}
-
-void api_device_set_dispatch_hook(ls_device *d, api_dispatch_hook fn, void *user) {
-  if (!d) return;
-  d->dispatch_hook = fn;
-  d->dispatch_user = user;
-}
-
-void api_device_set_observer(ls_device *d, const vm_observer *obs) {
-  if (d) d->observer = obs;
 }
 
 const char *api_device_last_uncaptured(const ls_device *d) { return d ? d->uncaptured : NULL; }

@@ -153,12 +153,11 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   desc.cancel = &d->cancel;
   desc.deadline = d->deadline;
   desc.dispatch_budget = d->dispatch_budget;
-  desc.observer = d->observer;
-  api_check_before_dispatch(d, c, prog, vb, n, &desc);
+  api_observers_before(d, c, vb, n, &desc); /* observe.c: none => the plain interpreter */
   vm_result r;
   memset(&r, 0, sizeof r);
   vm_status st = vm_dispatch(d->pool, &desc, &r);
-  api_check_after_dispatch(d, st, &r);
+  api_observers_after(d, &st, &r);
   free(vb);
   free(vt);
   if (st == VM_OK) return LS_OK;

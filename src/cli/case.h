@@ -4,7 +4,7 @@
  * (wgsl-compute-result/1): case.c loads and checks a case and computes the
  * initial contents of its buffers exactly as the peers' kit.mjs does;
  * result.c writes results, reads reference results and compares words with
- * the case's rules. main.c drives the API with them.
+ * the case's rules. The case runner (runner.c) drives the API with them.
  */
 #ifndef LS_CLI_CASE_H
 #define LS_CLI_CASE_H

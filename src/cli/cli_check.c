@@ -2,19 +2,19 @@
  * cli_check.c — the sanitizer and the lint on the command line:
  * `lockstep run CASE --check [--json] [--allow-same-value]` and the static
  * findings of `lockstep check SHADER.wgsl`. main.c calls in at four places:
- * it hands over the run's arguments (the check options are taken out), the
- * device once the buffers exist (checks on, logical sizes from the case's
- * "logicalCount"), the end of the run (findings printed, exit status) and the
- * compiled module of `check`.
+ * it hands over the run's arguments (the check options are taken out),
+ * asks for the sanitizer's options (the case runner, runner.c, turns it on
+ * with them and gives buffers their logical sizes), hands over the device
+ * at the end of the run (findings printed, exit status) and the compiled
+ * module of `check`.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../api/api.h"
-#include "../check/check.h"
 #include "case.h"
 #include "cli_check.h"
+#include "cli_exit.h"
 
 static struct {
   int on, json, allow_same;
@@ -59,22 +59,14 @@ int cli_check_take_args(int argc, char **argv) {
   return k;
 }
 
-int cli_check_attach(ls_device *dev, const case_file *c, ls_buffer **bufs) {
-  if (!cli_chk.on) return 1;
-  ls_check_options o;
-  memset(&o, 0, sizeof o);
-  o.struct_size = sizeof o;
-  o.checks = LS_CHECK_ALL;
-  o.ignore_same_value = cli_chk.allow_same;
-  o.max_findings = (uint32_t)cli_chk.max_findings;
-  if (ls_device_enable_checks(dev, 1, &o) != LS_OK) {
-    fprintf(stderr, "lockstep: out of memory for the sanitizer\n");
-    return 0;
-  }
-  for (size_t i = 0; i < c->nbuffers; i++)
-    if (c->buffers[i].has_logical_count && bufs[i])
-      ls_buffer_set_logical_size(bufs[i], c->buffers[i].logical_count * c->buffers[i].rec_len * 4);
-  return 1;
+const ls_check_options *cli_check_options(void) {
+  static ls_check_options o;
+  if (!cli_chk.on) return NULL;
+  o = (ls_check_options){.struct_size = sizeof o,
+                         .checks = LS_CHECK_ALL,
+                         .ignore_same_value = cli_chk.allow_same,
+                         .max_findings = (uint32_t)cli_chk.max_findings};
+  return &o;
 }
 
 int cli_check_report(ls_device *dev, int rc) {
@@ -91,7 +83,7 @@ int cli_check_report(ls_device *dev, int rc) {
   if (cli_chk.json) {
     char *j = ls_device_check_findings_json(dev);
     if (j) fputs(j, stdout);
-    free(j);
+    ls_free(j);
   } else {
     for (size_t i = 0; i < n; i++) {
       const ls_check_finding *f = ls_device_check_finding(dev, i);
@@ -102,22 +94,14 @@ int cli_check_report(ls_device *dev, int rc) {
     if (dropped) fprintf(stderr, " (%llu more not kept)", (unsigned long long)dropped);
     fprintf(stderr, "\n");
   }
-  if (rc == 0 && (errors || (dropped && !n))) return 1;
+  if (rc == CLI_OK && (errors || (dropped && !n))) return CLI_MISMATCH;
   return rc;
 }
 
 int cli_check_lint(const ls_shader_module *m, const char *path) {
-  if (!m || !m->module) return 0;
-  chk_lint l;
-  memset(&l, 0, sizeof l);
-  int n = chk_lint_module(m->module, &l);
-  if (n > 0) {
-    size_t len = 0;
-    const char *src = wgsl_module_source(m->module, &len);
-    char *text = chk_lint_format(&l, src, len, path);
-    if (text) fputs(text, stdout);
-    free(text);
-  }
-  chk_lint_free(&l);
+  char *text = NULL;
+  int n = ls_shader_module_lint(m, path, &text);
+  if (text) fputs(text, stdout);
+  ls_free(text);
   return n;
 }

@@ -1,7 +1,8 @@
 /*
- * cli_prof.h — the profiler's side of the `lockstep` command: `run` with
- * profiling options (cli_prof.c), `tune` and `plan` (cli_tune.c). main.c
- * hands over to these; they share the case runner declared here.
+ * cli_prof.h — the profiler's side of the `lockstep` command: the
+ * profiling options of `run` and their reports (cli_prof.c), `tune` and
+ * `plan` (cli_tune.c). main.c parses `run`'s options into cprof_opts; every
+ * run goes through the one case runner (runner.h).
  */
 #ifndef LS_CLI_PROF_H
 #define LS_CLI_PROF_H
@@ -12,42 +13,43 @@
 
 #include "case.h"
 #include "lockstep.h"
+#include "runner.h"
 
-/* Does this `run` command line ask for the profiler? */
-int cli_prof_wanted(int argc, char **argv);
-/* `lockstep run CASE.json` with profiling options; returns the exit status. */
-int cli_prof_run(int argc, char **argv);
+/* `run`'s profiling options. */
+typedef struct cprof_opts {
+  const char *json, *report, *profile_file; /* --prof-json, --report, --profile-file */
+  int text, annotate, compare;              /* --prof, --annotate, --compare-profiles */
+  int trace_set;                            /* --trace-group or --trace-dispatch given */
+  uint32_t trace_group[3], trace_dispatch;  /* trace_dispatch 0-based */
+} cprof_opts;
+
+/* Whether the options ask for the profiler at all. */
+int cprof_wanted(const cprof_opts *o);
+
+/* What the profiling options make of a run, before the case is loaded:
+ * the output paths checked, --profile-file read. */
+typedef struct cprof_setup {
+  ls_profile_desc custom;  /* --profile-file; name malloc'd */
+  char *base;              /* its base profile */
+  ls_profiler_options popts;
+} cprof_setup;
+
+/* Checks the output paths and reads --profile-file (profile: the
+ * --profile option, which excludes it); fills s and the adapter fields of
+ * cfg it decides (profile, subgroup) and cfg->prof. Returns CLI_OK or
+ * CLI_BAD_INPUT after a message. */
+int cprof_prepare(const cprof_opts *o, const char *profile, cprof_setup *s, runner_cfg *cfg);
+void cprof_setup_free(cprof_setup *s);
+/* After a successful run: the reports the options ask for. Returns CLI_OK
+ * or an exit status after a message. */
+int cprof_report(const cprof_opts *o, const cprof_setup *s, const runner *r);
+/* --compare-profiles: the case under every built-in profile, one table. */
+int cprof_compare(const case_file *c, uint32_t threads, uint64_t budget);
+
 int cli_tune_main(int argc, char **argv);
 int cli_plan_main(int argc, char **argv);
 /* The usage lines of the profiler's options and commands. */
 void cli_prof_usage(FILE *f);
-
-/* One profiled run of a case. */
-typedef struct cprof_cfg {
-  const char *profile;      /* built-in profile name; NULL = the case's */
-  uint32_t subgroup;        /* 0 = the profile's */
-  uint32_t threads;
-  uint64_t budget;
-  const char *override_name; /* tune: one more constant for every pipeline */
-  double override_value;
-  int rescale;              /* tune: keep each direct dispatch's invocation count */
-  ls_profiler_options popts;
-  int quiet;
-} cprof_cfg;
-
-typedef struct cprof_run {
-  ls_adapter *adapter;
-  ls_device *device;
-  ls_profiler *prof;
-  uint32_t **words; /* read-back buffers, c->nreadback */
-  const char *profile_name;
-  uint32_t wg_size[3]; /* the first pipeline's, after overrides */
-} cprof_run;
-
-/* Runs case c once with the profiler attached. Returns 0, or an exit
- * status (2 bad input, 3 failed) after printing a message. */
-int cprof_run_case(const case_file *c, const cprof_cfg *cfg, cprof_run *out);
-void cprof_run_free(const case_file *c, cprof_run *r);
 
 /* A run's figures summed over its dispatches, for tables. */
 typedef struct cprof_sum {

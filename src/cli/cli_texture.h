@@ -1,12 +1,12 @@
 /*
  * cli_texture.h — the texture resources of a case file (lockstep's
  * "texture" extension, docs/case-format.md) for `lockstep run`
- * (cli_texture.c), called from main.c.
+ * (cli_texture.c), called from the case runner (runner.c).
  */
 #ifndef LS_CLI_TEXTURE_H
 #define LS_CLI_TEXTURE_H
 
-#include "../../include/lockstep.h"
+#include "lockstep.h"
 #include "case.h"
 
 /* Creates the texture of buffer entry b with its initial texels (level 0,

@@ -4,7 +4,7 @@
  * line.
  *
  * tune runs one case once per override value under each vendor profile
- * with the profiler attached (cli_prof.c's runner) and ranks the values by
+ * with the profiler attached (the case runner, runner.c) and ranks the values by
  * the profiler's cost (issue slots: subgroup-instructions issued + memory
  * sectors + bank-conflict replays; docs/profiler.md). When the override
  * changes the workgroup size, each direct dispatch's X count is scaled so
@@ -23,7 +23,7 @@
 
 #include "cli_prof.h"
 
-#define CT_BAD 2
+#define CT_BAD CLI_BAD_INPUT
 
 typedef struct ct_row {
   double value;
@@ -56,7 +56,7 @@ static int ct_declares(const case_file *c, const char *name) {
       return 1;
     s++;
   }
-  return 0;
+  return CLI_OK;
 }
 
 int cli_tune_main(int argc, char **argv) {
@@ -160,21 +160,22 @@ int cli_tune_main(int argc, char **argv) {
     rc = CT_BAD;
   }
   ct_row *rows = calloc(nprof * nvals + 1, sizeof *rows);
-  if (!rows) rc = 3;
+  if (!rows) rc = CLI_FAILED;
   /* Run everything first, print after: a rejected value stops the command
    * before any table is printed. */
   for (size_t pi = 0; !rc && pi < nprof; pi++) {
     for (size_t vi = 0; !rc && vi < nvals; vi++) {
-      cprof_cfg cfg;
-      memset(&cfg, 0, sizeof cfg);
-      cfg.profile = profiles[pi];
-      cfg.threads = threads;
-      cfg.override_name = name;
-      cfg.override_value = vals[vi];
-      cfg.rescale = 1;
-      cfg.popts.struct_size = sizeof cfg.popts;
-      cprof_run r;
-      int e = cprof_run_case(&c, &cfg, &r);
+      const ls_profiler_options popts = {.struct_size = sizeof popts};
+      const runner_cfg cfg = {.profile = profiles[pi],
+                              .own_adapter = 1,
+                              .threads = threads,
+                              .override_name = name,
+                              .override_value = vals[vi],
+                              .rescale = 1,
+                              .prof = &popts,
+                              .quiet = 1};
+      runner r;
+      int e = runner_run(&r, &c, &cfg);
       ct_row *row = &rows[pi * nvals + vi];
       row->value = vals[vi];
       if (e) {
@@ -186,7 +187,7 @@ int cli_tune_main(int argc, char **argv) {
         memcpy(row->wg, r.wg_size, sizeof row->wg);
         cprof_sum_of(r.prof, &row->sum);
       }
-      cprof_run_free(&c, &r);
+      runner_free(&r);
     }
   }
   if (!rc) {
@@ -323,5 +324,5 @@ int cli_plan_main(int argc, char **argv) {
            "= %llu (min of wanted and the adapter's)\n",
            (unsigned long long)lim.max_compute_invocations_per_workgroup,
            (unsigned long long)lim.max_compute_workgroup_size_x);
-  return 0;
+  return CLI_OK;
 }

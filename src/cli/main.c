@@ -1,30 +1,25 @@
 /*
  * main.c — the `lockstep` command line program, a front door of the
- * library: `run` loads a case file (case.c), builds buffers, the shader
- * module, pipelines with explicit layouts and one compute pass exactly as
- * the Dawn peer runner does, runs it, prints and writes what was read back
- * and compares it with a reference (result.c); `check` and `disasm` stop
- * after compiling or lowering; `profiles` lists the emulated adapters.
+ * library on the public API (lockstep.h) alone: `run` loads a case file
+ * (case.c), runs it through the case runner (runner.c) with the sanitizer
+ * (cli_check.c) and the profiler (cli_prof.c) when asked, both at once if
+ * need be, prints and writes what was read back and compares it with a
+ * reference (result.c); `check` and `disasm` stop after compiling or
+ * lowering; `profiles` lists the emulated adapters; `tune` and `plan` are
+ * the profiler's (cli_tune.c).
  *
- * Exit status: 0 ok, 1 results differ from --expect, 2 malformed input
- * (case, shader, options, a validation error), 3 the run itself failed
- * (device lost to a runaway shader, out of memory, output not written).
+ * Exit status: the table of cli_exit.h.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../api/api.h"
 #include "case.h"
-#include "cli_prof.h"
 #include "cli_check.h"
-#include "cli_texture.h"
-
-#define CLI_OK 0
-#define CLI_MISMATCH 1
-#define CLI_BAD_INPUT 2
-#define CLI_FAILED 3
+#include "cli_exit.h"
+#include "cli_prof.h"
+#include "runner.h"
 
 typedef struct cli_kv {
   const char *key;
@@ -41,14 +36,18 @@ typedef struct cli_opts {
   size_t nconstants;
   cli_kv *limits;
   size_t nlimits;
+  cprof_opts prof; /* run: the profiler's options */
 } cli_opts;
 
-/* What the callbacks of the device see. */
+/* The options `run` takes (the sanitizer's are taken out before). */
+#define CLI_RUN_OPTIONS                                                                    \
+  " out expect subgroup-size profile threads budget quiet summary print prof prof-json "  \
+  "annotate report compare-profiles trace-group trace-dispatch profile-file "
+
+/* What the callbacks of a shader-only device (check, disasm) see. */
 typedef struct cli_state {
   char *last_error;
-  const char *file; /* the case file, for messages */
-  size_t dispatch_index, dispatch_count;
-  int quiet;
+  const char *file; /* the shader, for messages */
 } cli_state;
 
 static void cli_usage(FILE *f) {
@@ -70,17 +69,19 @@ static void cli_usage(FILE *f) {
           "                             barrier divergence, runaway loops (exit 1 on errors)\n"
           "      --json                 with --check: the findings as JSON on stdout\n"
           "      --allow-same-value     with --check: do not report races that wrote equal values\n"
+          "                             (--check and the profiler's options go together: each\n"
+          "                             gives its full output)\n"
           "  check SHADER.wgsl         compile only and print the diagnostics and the lint's findings\n"
           "  disasm SHADER.wgsl [--entry NAME] [--constant NAME=VALUE]... [--limit NAME=VALUE]...\n"
           "                            [--profile NAME] [-W N]\n"
           "                            print the bytecode of one entry point (layout \"auto\")\n"
           "  profiles                  list the emulated adapters and their limits\n"
-          "  --help, --version\n"
-          "\n"
-          "exit status: 0 ok, 1 results differ from --expect, 2 malformed input (case file,\n"
-          "shader, option or validation error), 3 the run failed (device lost, out of memory,\n"
-          "output not written)\n");
+          "  --help, --version\n");
   cli_prof_usage(f); /* the profiler's options and commands */
+  fprintf(f, "\nexit status:\n");
+#define CLI_X_(name, status, text) fprintf(f, "  %d  %s\n", status, text);
+  CLI_EXIT_LIST(CLI_X_)
+#undef CLI_X_
 }
 
 /* ---------------------------------------------------------------- options */
@@ -125,6 +126,40 @@ static void cli_opts_free(cli_opts *o) {
   free(o->limits);
 }
 
+/* The profiler's options that take a value (cli_prof.h); 0 after a
+ * message on a bad one. */
+static int cli_parse_prof(const char *cmd, const char *name, const char *val, cprof_opts *o) {
+  uint64_t u = 0;
+  if (!strcmp(name, "--prof-json")) {
+    o->json = val;
+  } else if (!strcmp(name, "--report")) {
+    o->report = val;
+  } else if (!strcmp(name, "--profile-file")) {
+    o->profile_file = val;
+  } else if (!strcmp(name, "--trace-dispatch")) {
+    if (!cli_u64(val, &u) || u == 0 || u > UINT32_MAX) {
+      fprintf(stderr, "lockstep %s: --trace-dispatch '%s' is not a dispatch number (1, 2, ...)\n",
+              cmd, val);
+      return 0;
+    }
+    o->trace_dispatch = (uint32_t)(u - 1);
+    o->trace_set = 1;
+  } else if (!strcmp(name, "--trace-group")) {
+    unsigned x = 0, y = 0, z = 0;
+    char extra;
+    int n = sscanf(val, "%u,%u,%u%c", &x, &y, &z, &extra);
+    if (n < 1 || n > 3 || strspn(val, "0123456789,") != strlen(val)) {
+      fprintf(stderr, "lockstep %s: --trace-group '%s' is not X[,Y[,Z]]\n", cmd, val);
+      return 0;
+    }
+    o->trace_group[0] = x;
+    o->trace_group[1] = y;
+    o->trace_group[2] = z;
+    o->trace_set = 1;
+  }
+  return 1;
+}
+
 /* Parses the arguments after the command; `allowed` names the options the
  * command takes. Returns 0 and prints a message on a bad argument. */
 static int cli_parse(int argc, char **argv, const char *cmd, const char *allowed, cli_opts *o) {
@@ -154,13 +189,19 @@ static int cli_parse(int argc, char **argv, const char *cmd, const char *allowed
       fprintf(stderr, "lockstep %s: unknown option '%s' (see lockstep --help)\n", cmd, a);
       return 0;
     }
-    if (!strcmp(name, "--quiet") || !strcmp(name, "--summary")) {
+    /* options without a value */
+    int *flag = !strcmp(name, "--quiet")              ? &o->quiet
+                : !strcmp(name, "--summary")          ? &o->summary
+                : !strcmp(name, "--prof")             ? &o->prof.text
+                : !strcmp(name, "--annotate")         ? &o->prof.annotate
+                : !strcmp(name, "--compare-profiles") ? &o->prof.compare
+                                                      : NULL;
+    if (flag) {
       if (eq) {
         fprintf(stderr, "lockstep %s: %s takes no value\n", cmd, name);
         return 0;
       }
-      if (name[2] == 'q') o->quiet = 1;
-      else o->summary = 1;
+      *flag = 1;
       continue;
     }
     if (eq)
@@ -211,6 +252,8 @@ static int cli_parse(int argc, char **argv, const char *cmd, const char *allowed
         return 0;
       }
       o->print = u;
+    } else if (!cli_parse_prof(cmd, name, val, &o->prof)) {
+      return 0;
     }
   }
   return 1;
@@ -226,36 +269,11 @@ static void cli_on_error(void *user, ls_error_type type, const char *message) {
 
 static void cli_on_log(void *user, ls_log_level level, const char *message) {
   cli_state *st = user;
-  fflush(stdout); /* keep the dispatch lines and the warnings in order */
+  fflush(stdout);
   if (level == LS_LOG_WARNING)
     fprintf(stderr, "%s: warning: %s\n", st->file, message);
-  else if (!st->quiet)
+  else
     fprintf(stderr, "%s: %s\n", st->file, message);
-}
-
-static void cli_on_dispatch(void *user, const api_dispatch_info *in) {
-  cli_state *st = user;
-  st->dispatch_index++;
-  if (st->quiet) return;
-  const char *name = in->pipeline_label ? in->pipeline_label : in->entry_point;
-  printf("dispatch %zu/%zu %s: %s%u x %u x %u workgroups", st->dispatch_index,
-         st->dispatch_count, name, in->indirect ? "indirect " : "", in->groups[0], in->groups[1],
-         in->groups[2]);
-  if (in->skipped) {
-    printf(": skipped (a count exceeds maxComputeWorkgroupsPerDimension)\n");
-    return;
-  }
-  if (!in->groups[0] || !in->groups[1] || !in->groups[2]) {
-    printf(": nothing runs\n");
-    return;
-  }
-  uint64_t groups = (uint64_t)in->groups[0] * in->groups[1] * in->groups[2];
-  uint64_t per = (uint64_t)in->wg_size[0] * in->wg_size[1] * in->wg_size[2];
-  uint64_t sub = (per + in->width - 1) / in->width;
-  printf(" of %u x %u x %u = %llu invocations (W = %u: %llu subgroups)\n", in->wg_size[0],
-         in->wg_size[1], in->wg_size[2], (unsigned long long)(groups * per), in->width,
-         (unsigned long long)(groups * sub));
-  fflush(stdout);
 }
 
 static const char *cli_err(const cli_state *st) {
@@ -313,128 +331,67 @@ static void cli_print_buffer(const case_buffer *b, const uint32_t *w, uint64_t m
   if (b->words > n) printf("  ... %llu more words\n", (unsigned long long)(b->words - n));
 }
 
-typedef struct cli_pipe {
-  ls_compute_pipeline *pipeline;
-  ls_bind_group **groups;
-  size_t ngroups;
-} cli_pipe;
-
-/* Explicit layouts as FORMAT.md says: one bind group layout per group from 0
- * to the highest group the pipeline's buffers use. */
-static int cli_make_pipeline(ls_device *dev, cli_state *st, const case_file *c,
-                             const case_pipeline *cp, ls_shader_module *m, ls_buffer **bufs,
-                             ls_texture_view **views, ls_sampler **samplers, cli_pipe *out) {
-  uint32_t ngroups = 0;
-  for (size_t k = 0; k < cp->nbuffers; k++) {
-    uint32_t g = c->buffers[cp->buffers[k]].group;
-    if (g + 1 > ngroups) ngroups = g + 1;
-  }
-  ls_limits lim;
-  ls_device_get_limits(dev, &lim);
-  if (ngroups > lim.max_bind_groups) {
-    fprintf(stderr, "%s: pipelines.%s: its buffers use @group(%u), not below maxBindGroups (%llu)\n",
-            c->path, cp->name, ngroups - 1, (unsigned long long)lim.max_bind_groups);
-    return 0;
-  }
-  ls_bind_group_layout *bgls[64] = {0};
-  ls_bind_group_layout_entry *le = calloc(cp->nbuffers + 1, sizeof *le);
-  ls_bind_group_entry *be = calloc(cp->nbuffers + 1, sizeof *be);
-  out->groups = calloc(ngroups + 1, sizeof *out->groups);
-  out->ngroups = ngroups;
-  int ok = le && be && out->groups;
-  if (!ok) fprintf(stderr, "lockstep: out of memory\n");
-  for (uint32_t g = 0; ok && g < ngroups; g++) {
-    size_t n = 0;
-    for (size_t k = 0; k < cp->nbuffers; k++) {
-      size_t bi = cp->buffers[k];
-      const case_buffer *b = &c->buffers[bi];
-      if (b->group != g) continue;
-      if (b->is_texture || b->is_sampler) {
-        cli_texture_layout_entry(b, &le[n]);
-        memset(&be[n], 0, sizeof be[n]);
-        be[n].binding = b->binding;
-        if (b->is_sampler) be[n].sampler = samplers[bi];
-        else be[n].texture_view = views[bi];
-        n++;
-        continue;
-      }
-      le[n].binding = b->binding;
-      le[n].type = b->kind == CASE_KIND_UNIFORM ? LS_BINDING_UNIFORM
-                   : b->kind == CASE_KIND_STORAGE ? LS_BINDING_STORAGE
-                                                  : LS_BINDING_READ_ONLY_STORAGE;
-      le[n].min_binding_size = 0;
-      uint64_t bytes = b->words * 4;
-      uint64_t off = b->has_bind_offset ? b->bind_offset : 0;
-      if (!b->has_bind_size && off > bytes) {
-        fprintf(stderr, "%s: buffers[%zu].bindOffset: %llu is past the end of buffer '%s' (%llu "
-                        "bytes)\n",
-                c->path, bi, (unsigned long long)off, b->name, (unsigned long long)bytes);
-        ok = 0;
-        break;
-      }
-      be[n].binding = b->binding;
-      be[n].buffer = bufs[bi];
-      be[n].offset = off;
-      be[n].size = b->has_bind_size ? b->bind_size : bytes - off;
-      n++;
-    }
-    if (!ok) break;
-    bgls[g] = ls_device_create_bind_group_layout(dev, &(ls_bind_group_layout_desc){.entries = le, .entry_count = n});
-    if (!bgls[g]) {
-      fprintf(stderr, "%s: pipelines.%s: group %u: %s\n", c->path, cp->name, g, cli_err(st));
-      ok = 0;
-      break;
-    }
-    out->groups[g] = ls_device_create_bind_group(dev, &(ls_bind_group_desc){.layout = bgls[g], .entries = be, .entry_count = n});
-    if (!out->groups[g]) {
-      fprintf(stderr, "%s: pipelines.%s: group %u: %s\n", c->path, cp->name, g, cli_err(st));
-      ok = 0;
-    }
-  }
-  ls_pipeline_layout *pl = NULL;
-  if (ok) {
-    /* room for any var<immediate>: the case's dispatches set what it reads */
-    ls_limits dl;
-    ls_device_get_limits(dev, &dl);
-    pl = ls_device_create_pipeline_layout(dev, &(ls_pipeline_layout_desc){.bind_group_layouts = bgls, .bind_group_layout_count = ngroups, .immediate_size = (uint32_t)dl.max_immediate_size});
-    if (!pl) {
-      fprintf(stderr, "%s: pipelines.%s: %s\n", c->path, cp->name, cli_err(st));
-      ok = 0;
-    }
-  }
-  if (ok) {
-    ls_compute_pipeline_desc pd;
-    memset(&pd, 0, sizeof pd);
-    pd.module = m;
-    pd.entry_point = cp->entry;
-    pd.constants = cp->constants;
-    pd.constant_count = cp->nconstants;
-    pd.layout = pl;
-    pd.label = cp->name;
-    out->pipeline = ls_device_create_compute_pipeline(dev, &pd);
-    if (!out->pipeline) {
-      fprintf(stderr, "%s: pipelines.%s: cannot create the pipeline:\n%s\n", c->path, cp->name,
-              cli_err(st));
-      ok = 0;
-    }
-  }
-  ls_pipeline_layout_release(pl);
-  for (uint32_t g = 0; g < ngroups && g < 64; g++) ls_bind_group_layout_release(bgls[g]);
-  free(le);
-  free(be);
-  return ok;
-}
-
 static void cli_print_messages(const ls_shader_module *m) {
   const char *text = ls_shader_module_format_messages(m);
   if (text && *text) fputs(text, stderr);
 }
 
+/* --out: the read-back buffers as a result file. */
+static int cli_write_result(const cli_opts *o, const runner *r) {
+  ls_adapter_info info;
+  ls_adapter_get_info(r->adapter, &info);
+  const result_impl impl = {ls_version(), info.subgroup_size, info.threads, info.profile};
+  size_t nm = ls_shader_module_message_count(r->module);
+  result_message *msgs = calloc(nm + 1, sizeof *msgs);
+  if (!msgs) {
+    fprintf(stderr, "lockstep: out of memory\n");
+    return CLI_FAILED;
+  }
+  for (size_t i = 0; i < nm; i++) {
+    const ls_compilation_message *cm = ls_shader_module_message(r->module, i);
+    msgs[i].type = cm->type == LS_MESSAGE_ERROR     ? "error"
+                   : cm->type == LS_MESSAGE_WARNING ? "warning"
+                                                    : "info";
+    msgs[i].line = cm->line;
+    msgs[i].column = cm->column;
+    msgs[i].message = cm->message;
+  }
+  char err[2048];
+  int w = result_write(o->out, r->c, r->words, &impl, msgs, nm, err, sizeof err);
+  free(msgs);
+  if (w) {
+    fprintf(stderr, "lockstep: %s\n", err);
+    return CLI_FAILED;
+  }
+  return CLI_OK;
+}
+
+/* One run of the case and what follows it: the buffers printed, --out,
+ * the profiler's reports, --expect, the sanitizer's findings. */
+static int cli_run_case(const cli_opts *o, const case_file *c, const runner_cfg *cfg,
+                        const cprof_setup *ps) {
+  const int prof = cfg->prof != NULL;
+  if (o->summary) {
+    printf("%s: %s\n", c->name, c->title ? c->title : "(no title)");
+    fflush(stdout); /* before any error on stderr */
+  }
+  runner r;
+  int rc = runner_run(&r, c, cfg);
+  if (rc == CLI_OK && !prof && !o->quiet && !o->summary)
+    for (size_t k = 0; k < c->nreadback; k++)
+      cli_print_buffer(&c->buffers[c->readback[k]], r.words[k], o->print);
+  fflush(stdout);
+  if (rc == CLI_OK && o->out) rc = cli_write_result(o, &r);
+  if (rc == CLI_OK && prof) rc = cprof_report(&o->prof, ps, &r);
+  if (rc == CLI_OK && o->expect) rc = result_expect(c, r.words, o->expect);
+  rc = cli_check_report(r.device, rc);
+  runner_free(&r);
+  return rc;
+}
+
 static int cli_run(int argc, char **argv) {
-  if (cli_prof_wanted(argc, argv)) return cli_prof_run(argc, argv); /* the profiler: cli_prof.c */
   cli_opts o;
-  if (!cli_parse(argc, argv, "run",
-                 " out expect subgroup-size profile threads budget quiet summary print ", &o)) {
+  if (!cli_parse(argc, argv, "run", CLI_RUN_OPTIONS, &o)) {
     cli_opts_free(&o);
     return CLI_BAD_INPUT;
   }
@@ -443,256 +400,39 @@ static int cli_run(int argc, char **argv) {
     cli_opts_free(&o);
     return CLI_BAD_INPUT;
   }
-  int rc = CLI_BAD_INPUT;
-  cli_state st;
-  memset(&st, 0, sizeof st);
-  st.file = o.file;
-  st.quiet = o.quiet;
+  /* The profiler's options make a profiled run: its reports instead of
+   * the dispatch lines and buffers. */
+  const int prof = cprof_wanted(&o.prof);
+  runner_cfg cfg = {.profile = o.profile,
+                    .subgroup = o.subgroup,
+                    .threads = o.threads,
+                    .budget = o.budget,
+                    .check = cli_check_options(),
+                    .dispatch_lines = !o.quiet && !prof,
+                    .messages = !prof,
+                    .quiet = o.quiet || prof};
+  cprof_setup ps;
+  memset(&ps, 0, sizeof ps);
+  int rc = CLI_OK;
+  if (prof && o.prof.compare && cfg.check) {
+    fprintf(stderr, "lockstep run: --check does not go with --compare-profiles (check one profile "
+                    "with --check --profile NAME)\n");
+    rc = CLI_BAD_INPUT;
+  }
+  if (rc == CLI_OK && prof) rc = cprof_prepare(&o.prof, o.profile, &ps, &cfg);
   case_file c;
   char err[2048];
-  ls_adapter *adapter = NULL;
-  ls_device *dev = NULL;
-  ls_buffer **bufs = NULL;
-  ls_texture **texs = NULL;
-  ls_texture_view **views = NULL;
-  ls_sampler **samplers = NULL;
-  ls_shader_module *mod = NULL;
-  cli_pipe *pipes = NULL;
-  uint32_t **words = NULL;
-  ls_command_encoder *enc = NULL;
-  ls_compute_pass *pass = NULL;
-
-  if (case_load(o.file, &c, err, sizeof err)) {
-    fprintf(stderr, "%s\n", err);
-    goto done;
-  }
-  if (o.summary) {
-    printf("%s: %s\n", c.name, c.title ? c.title : "(no title)");
-    fflush(stdout); /* before any error on stderr */
-  }
-  {
-    /* Options override the case's "adapter" object; messages say which. */
-    char where[512];
-    if ((!o.profile && c.profile) || (!o.subgroup && c.subgroup_size))
-      snprintf(where, sizeof where, "%s: adapter", c.path);
-    else
-      snprintf(where, sizeof where, "lockstep run");
-    adapter = cli_adapter(where, o.profile ? o.profile : c.profile,
-                          o.subgroup ? o.subgroup : c.subgroup_size, o.threads, o.budget);
-  }
-  if (!adapter) goto done;
-  ls_status status;
-  ls_device_desc dd;
-  memset(&dd, 0, sizeof dd);
-  dd.struct_size = sizeof dd;
-  dd.required_limits = c.limits;
-  dd.required_limit_count = c.nlimits;
-  dd.required_features = (const char *const *)c.features;
-  dd.required_feature_count = c.nfeatures;
-  dd.label = c.name;
-  dev = ls_adapter_create_device(adapter, &dd, &status, err, sizeof err);
-  if (!dev) {
-    fprintf(stderr, "%s: device: requestDevice failed: %s\n", c.path, err);
-    rc = status == LS_OUT_OF_MEMORY ? CLI_FAILED : CLI_BAD_INPUT;
-    goto done;
-  }
-  ls_device_set_error_callback(dev, cli_on_error, &st);
-  ls_device_set_log_callback(dev, cli_on_log, &st);
-  api_device_set_dispatch_hook(dev, cli_on_dispatch, &st);
-  st.dispatch_count = c.ndispatches;
-
-  bufs = calloc(c.nbuffers + 1, sizeof *bufs);
-  texs = calloc(c.nbuffers + 1, sizeof *texs);
-  views = calloc(c.nbuffers + 1, sizeof *views);
-  samplers = calloc(c.nbuffers + 1, sizeof *samplers);
-  pipes = calloc(c.npipelines + 1, sizeof *pipes);
-  words = calloc(c.nreadback + 1, sizeof *words);
-  if (!bufs || !texs || !views || !samplers || !pipes || !words) {
-    fprintf(stderr, "lockstep: out of memory\n");
-    rc = CLI_FAILED;
-    goto done;
-  }
-  for (size_t i = 0; i < c.nbuffers; i++) {
-    const case_buffer *b = &c.buffers[i];
-    if (b->is_texture) {
-      if (!cli_texture_create(dev, b, &texs[i], &views[i])) {
-        fprintf(stderr, "%s: buffers[%zu] (texture '%s'): %s\n", c.path, i, b->name, cli_err(&st));
-        goto done;
-      }
-      continue;
+  if (rc == CLI_OK) {
+    if (case_load(o.file, &c, err, sizeof err)) {
+      fprintf(stderr, "%s\n", err);
+      rc = CLI_BAD_INPUT;
+    } else {
+      rc = o.prof.compare ? cprof_compare(&c, o.threads, o.budget)
+                          : cli_run_case(&o, &c, &cfg, &ps);
     }
-    if (b->is_sampler) {
-      if (!(samplers[i] = ls_device_create_sampler(dev, &b->smp_desc))) {
-        fprintf(stderr, "%s: buffers[%zu] (sampler '%s'): %s\n", c.path, i, b->name, cli_err(&st));
-        goto done;
-      }
-      continue;
-    }
-    ls_buffer_desc bd;
-    memset(&bd, 0, sizeof bd);
-    bd.usage = LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_COPY_DST;
-    if (b->kind == CASE_KIND_UNIFORM) bd.usage |= LS_BUFFER_USAGE_UNIFORM;
-    if (b->kind == CASE_KIND_STORAGE || b->kind == CASE_KIND_READ_ONLY_STORAGE)
-      bd.usage |= LS_BUFFER_USAGE_STORAGE;
-    if (b->indirect) bd.usage |= LS_BUFFER_USAGE_INDIRECT;
-    /* Rounded up to 16 bytes, as the Dawn runner allocates. */
-    uint64_t bytes = b->words * 4;
-    bd.size = bytes < 16 ? 16 : (bytes + 15) / 16 * 16;
-    bd.label = b->name;
-    bufs[i] = ls_device_create_buffer(dev, &bd);
-    if (!bufs[i]) {
-      fprintf(stderr, "%s: buffers[%zu]: %s\n", c.path, i, cli_err(&st));
-      goto done;
-    }
-    if (ls_queue_write_buffer(dev, bufs[i], 0, b->init, (size_t)bytes) != LS_OK) {
-      fprintf(stderr, "%s: buffers[%zu]: %s\n", c.path, i, cli_err(&st));
-      goto done;
-    }
+    case_free(&c); /* what a failed load made, too */
   }
-
-  if (!cli_check_attach(dev, &c, bufs)) {
-    rc = CLI_FAILED;
-    goto done;
-  }
-  ls_shader_module_desc sd = {.code = c.shader_code, .label = c.shader_path};
-  mod = ls_device_create_shader_module(dev, &sd);
-  if (!mod) {
-    fprintf(stderr, "%s: shader: %s\n", c.path, cli_err(&st));
-    rc = CLI_FAILED;
-    goto done;
-  }
-  cli_print_messages(mod);
-  if (!ls_shader_module_is_valid(mod)) {
-    fprintf(stderr, "%s: shader: %s is not valid WGSL\n", c.path, c.shader_path);
-    goto done;
-  }
-
-  for (size_t i = 0; i < c.npipelines; i++)
-    if (!cli_make_pipeline(dev, &st, &c, &c.pipelines[i], mod, bufs, views, samplers,
-                           &pipes[i]))
-      goto done;
-
-  enc = ls_device_create_command_encoder(dev, NULL);
-  pass = enc ? ls_command_encoder_begin_compute_pass(enc, NULL) : NULL;
-  if (!pass) {
-    fprintf(stderr, "%s: %s\n", c.path, cli_err(&st));
-    rc = CLI_FAILED;
-    goto done;
-  }
-  for (size_t i = 0; i < c.ndispatches; i++) {
-    const case_dispatch *d = &c.dispatches[i];
-    const cli_pipe *p = &pipes[d->pipeline];
-    ls_compute_pass_set_pipeline(pass, p->pipeline);
-    for (size_t g = 0; g < p->ngroups; g++)
-      ls_compute_pass_set_bind_group(pass, (uint32_t)g, p->groups[g], NULL, 0);
-    if (d->nimmediates)
-      ls_compute_pass_set_immediates(pass, 0, d->immediates, d->nimmediates * 4u);
-    if (d->indirect)
-      ls_compute_pass_dispatch_workgroups_indirect(pass, bufs[d->buffer], d->offset);
-    else
-      ls_compute_pass_dispatch_workgroups(pass, d->workgroups[0], d->workgroups[1],
-                                          d->workgroups[2]);
-    const char *problem = api_compute_pass_error(pass);
-    if (problem) {
-      fprintf(stderr, "%s: dispatches[%zu] (pipeline %s): %s\n", c.path, i,
-              c.pipelines[d->pipeline].name, problem);
-      goto done;
-    }
-  }
-  ls_compute_pass_end(pass);
-  pass = NULL;
-  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
-  enc = NULL;
-  if (!cb) {
-    fprintf(stderr, "%s: %s\n", c.path, cli_err(&st));
-    goto done;
-  }
-  status = ls_queue_submit(dev, &cb, 1);
-  if (status == LS_DEVICE_LOST) {
-    fprintf(stderr, "%s: error: device lost: %s\n  (lockstep run --budget N sets the budget; "
-                    "--budget none removes it)\n",
-            c.path,
-            ls_device_get_lost_message(dev) ? ls_device_get_lost_message(dev) : "(no message)");
-    rc = CLI_FAILED;
-    goto done;
-  }
-  if (status != LS_OK) {
-    fprintf(stderr, "%s: %s\n", c.path, cli_err(&st));
-    rc = status == LS_VALIDATION ? CLI_BAD_INPUT : CLI_FAILED;
-    goto done;
-  }
-
-  for (size_t r = 0; r < c.nreadback; r++) {
-    const case_buffer *b = &c.buffers[c.readback[r]];
-    words[r] = malloc(b->words * 4);
-    if (!words[r] ||
-        (b->is_texture ? !cli_texture_read(dev, b, texs[c.readback[r]], words[r])
-                       : ls_queue_read_buffer(dev, bufs[c.readback[r]], 0, words[r],
-                                              (size_t)b->words * 4) != LS_OK)) {
-      fprintf(stderr, "%s: readback of '%s': %s\n", c.path, b->name,
-              words[r] ? cli_err(&st) : "out of memory");
-      rc = CLI_FAILED;
-      goto done;
-    }
-    if (!o.quiet && !o.summary) cli_print_buffer(b, words[r], o.print);
-  }
-  fflush(stdout);
-
-  if (o.out) {
-    ls_adapter_info info;
-    ls_adapter_get_info(adapter, &info);
-    result_impl impl = {ls_version(), info.subgroup_size, info.threads, info.profile};
-    size_t nm = ls_shader_module_message_count(mod);
-    result_message *msgs = calloc(nm + 1, sizeof *msgs);
-    if (!msgs) {
-      fprintf(stderr, "lockstep: out of memory\n");
-      rc = CLI_FAILED;
-      goto done;
-    }
-    for (size_t i = 0; i < nm; i++) {
-      const ls_compilation_message *cm = ls_shader_module_message(mod, i);
-      msgs[i].type = cm->type == LS_MESSAGE_ERROR     ? "error"
-                     : cm->type == LS_MESSAGE_WARNING ? "warning"
-                                                      : "info";
-      msgs[i].line = cm->line;
-      msgs[i].column = cm->column;
-      msgs[i].message = cm->message;
-    }
-    int w = result_write(o.out, &c, words, &impl, msgs, nm, err, sizeof err);
-    free(msgs);
-    if (w) {
-      fprintf(stderr, "lockstep: %s\n", err);
-      rc = CLI_FAILED;
-      goto done;
-    }
-  }
-  rc = o.expect ? result_expect(&c, words, o.expect) : CLI_OK;
-
-done:
-  rc = cli_check_report(dev, rc);
-  if (pass) ls_compute_pass_end(pass);
-  ls_command_encoder_release(enc);
-  for (size_t i = 0; pipes && i < c.npipelines; i++) {
-    ls_compute_pipeline_release(pipes[i].pipeline);
-    for (size_t g = 0; g < pipes[i].ngroups; g++) ls_bind_group_release(pipes[i].groups[g]);
-    free(pipes[i].groups);
-  }
-  free(pipes);
-  ls_shader_module_release(mod);
-  for (size_t i = 0; bufs && i < c.nbuffers; i++) ls_buffer_release(bufs[i]);
-  free(bufs);
-  for (size_t i = 0; views && i < c.nbuffers; i++) ls_texture_view_release(views[i]);
-  free(views);
-  for (size_t i = 0; samplers && i < c.nbuffers; i++) ls_sampler_release(samplers[i]);
-  free(samplers);
-  for (size_t i = 0; texs && i < c.nbuffers; i++) ls_texture_release(texs[i]);
-  free(texs);
-  for (size_t r = 0; words && r < c.nreadback; r++) free(words[r]);
-  free(words);
-  ls_device_release(dev);
-  ls_adapter_release(adapter);
-  case_free(&c);
-  free(st.last_error);
+  cprof_setup_free(&ps);
   cli_opts_free(&o);
   return rc;
 }
@@ -769,7 +509,7 @@ static ls_shader_module *cli_shader(ls_device *dev, cli_state *st, const char *p
     free(code);
     return NULL;
   }
-  ls_shader_module_desc sd = {.code = code, .label = path};
+  const ls_shader_module_desc sd = {.code = code, .label = path};
   ls_shader_module *m = ls_device_create_shader_module(dev, &sd);
   free(code);
   if (!m) {
@@ -862,14 +602,14 @@ static int cli_disasm(int argc, char **argv) {
     fprintf(stderr, "%s\n", cli_err(&st));
     goto done;
   }
-  char *text = ir_disassemble(api_compute_pipeline_program(p));
+  char *text = ls_compute_pipeline_disassemble(p);
   if (!text) {
     fprintf(stderr, "lockstep: out of memory\n");
     rc = CLI_FAILED;
     goto done;
   }
   fputs(text, stdout);
-  free(text);
+  ls_free(text);
   rc = CLI_OK;
 done:
   free(ce);

@@ -463,10 +463,7 @@ int lw_has_call(ast_expr *e) {
   switch (e->kind) {
   case EX_CALL:
     if (e->ref == REF_DECL) return 1;
-    if (e->ref == REF_BUILTIN_FN) {
-      builtin_kind k = builtin_fn_kind(e->builtin);
-      if (k == BK_ATOM || k == BK_CMPX || k == BK_WUL) return 1;
-    }
+    if (e->ref == REF_BUILTIN_FN && builtin_fn_info(e->builtin)->fx == BFX_EFFECT) return 1;
     for (int i = 0; i < e->u.call.nargs; i++)
       if (lw_has_call(e->u.call.args[i])) return 1;
     return 0;

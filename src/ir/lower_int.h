@@ -129,8 +129,9 @@ void lw_store(lw *L, ref r, val v);
 val lw_constant(lw *L, const cvalue *v);
 /* Copies v into fresh registers when it aliases a variable. */
 val lw_own(lw *L, val v);
-/* Whether evaluating e calls a user function or an atomic (which may store
- * to a variable whose registers an earlier operand still aliases). */
+/* Whether evaluating e calls a user function or a built-in with effects
+ * (builtins.def's FX: atomics, workgroupUniformLoad), which may store to a
+ * variable whose registers an earlier operand still aliases. */
 int lw_has_call(ast_expr *e);
 /* Pipeline creation's half of sema_check_known_rhs: l op rhs where rhs is
  * an override-expression (and l is not): a zero integer divisor or a shift

@@ -2,8 +2,9 @@
  * prof.c — the SIMT profiler's observer: what a GPU would spend on each
  * dispatch, measured from the VM's events (vm/observe.h).
  *
- * Flow: ls_profiler_attach installs a vm_observer on the device; the queue
- * hands it to vm_dispatch for every dispatch. Callbacks run on the worker
+ * Flow: the API's glue (api/prof.c: ls_profiler_attach) attaches the
+ * observer of prof_create to the device's observer list, so the queue hands
+ * it to vm_dispatch for every dispatch. Callbacks run on the worker
  * thread that runs the workgroup, so every figure is gathered per thread
  * (no locks, no atomics) and merged at dispatch_end into one result
  * (ls_prof_dispatch, lockstep.h): per instruction, per WGSL line and per
@@ -17,16 +18,17 @@
  * workgroup is run in detail.
  *
  * Figures that need a model of the hardware (sectors, lines, banks,
- * texture tiles) use the device profile's memory figures unless the
- * options name others. Texel requests (textureLoad, textureStore) come as
- * one event per subgroup request and are counted in texels and tiles.
+ * texture tiles) use the memory model the glue resolved (the device
+ * profile's figures unless the options name others). Texel requests
+ * (textureLoad, textureStore) come as one event per subgroup request and
+ * are counted in texels and tiles.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../api/api.h"
 #include "../vm/observe.h"
+#include "../vm/vm.h" /* vm_texture: a texel event's view */
 #include "prof.h"
 
 #define PROF_MAXNEST 32   /* loop instances open at once in one subgroup */
@@ -88,7 +90,7 @@ typedef struct prof_result {
 } prof_result;
 
 struct ls_profiler {
-  ls_device *dev;
+  void *host; /* the device it is attached to, for the API's glue */
   vm_observer obs;
   unsigned nthreads;
   ls_profiler_options opt;
@@ -1092,60 +1094,32 @@ static void prof_dispatch_end(void *user) {
   p->prog = NULL;
 }
 
-/* ------------------------------------------------------------ public API */
+/* ------------------------------------- lifetime (the glue) and public API */
 
-ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts, char *err,
-                                size_t errlen) {
-  ls_profiler_options o;
-  memset(&o, 0, sizeof o);
-  if (opts) {
-    size_t n = opts->struct_size && opts->struct_size < sizeof o ? opts->struct_size : sizeof o;
-    memcpy(&o, opts, n);
-  }
-  if (!dev) {
-    if (err && errlen) snprintf(err, errlen, "profiler: no device");
-    return NULL;
-  }
-  if (dev->observer) {
-    if (err && errlen) snprintf(err, errlen, "profiler: the device already has an observer");
-    return NULL;
-  }
-  const api_profile *pr = dev->profile;
-  ls_profile_desc pd;
-  memset(&pd, 0, sizeof pd);
-  pd.struct_size = sizeof pd;
-  pd.name = pr ? pr->name : "default";
-  pd.subgroup_size = dev->width;
-  pd.sector_bytes = o.memory.sector_bytes ? o.memory.sector_bytes : pr ? pr->sector_bytes : 32;
-  pd.line_bytes = o.memory.line_bytes ? o.memory.line_bytes : pr ? pr->line_bytes : 128;
-  pd.banks = o.memory.banks ? o.memory.banks : pr ? pr->banks : 32;
-  pd.bank_bytes = o.memory.bank_bytes ? o.memory.bank_bytes : pr ? pr->bank_bytes : 4;
-  pd.tile_bytes = o.memory.tile_bytes ? o.memory.tile_bytes : pr ? pr->tile_bytes : 128;
-  if (ls_profile_check(&pd, err, errlen)) return NULL;
+ls_profiler *prof_create(const ls_profiler_options *o, const ls_memory_model *model,
+                         unsigned threads) {
   ls_profiler *p = calloc(1, sizeof *p);
-  if (!p) goto oom;
-  p->dev = dev;
-  p->opt = o;
-  p->model.sector_bytes = pd.sector_bytes;
-  p->model.line_bytes = pd.line_bytes;
-  p->model.banks = pd.banks;
-  p->model.bank_bytes = pd.bank_bytes;
-  p->model.tile_bytes = pd.tile_bytes ? pd.tile_bytes : 128;
+  if (!p) return NULL;
+  p->opt = *o;
+  p->model = *model;
+  if (!p->model.tile_bytes) p->model.tile_bytes = 128;
   p->sshift = prof_log2(p->model.sector_bytes);
   p->lshift = prof_log2(p->model.line_bytes);
   /* The alignment buckets cover one line (the profile makes it >= 4
    * bytes); a line of more than 16 KiB (no real GPU) keeps every request
    * a callback, and one bucket stays allocated. */
   p->klog = p->lshift - 2 <= 12 ? p->lshift - 2 : 0;
-  p->nthreads = dev->threads ? dev->threads : 1;
+  p->nthreads = threads ? threads : 1;
   p->issued = calloc(p->nthreads, sizeof *p->issued);
   p->lanes = calloc(p->nthreads, sizeof *p->lanes);
   p->th = calloc(p->nthreads, sizeof *p->th);
   p->coalesced = calloc(p->nthreads, sizeof *p->coalesced);
   p->uniform = calloc(p->nthreads, sizeof *p->uniform);
   p->divergent = calloc(p->nthreads, sizeof *p->divergent);
-  if (!p->issued || !p->lanes || !p->th || !p->coalesced || !p->uniform || !p->divergent)
-    goto oom;
+  if (!p->issued || !p->lanes || !p->th || !p->coalesced || !p->uniform || !p->divergent) {
+    prof_destroy(p);
+    return NULL;
+  }
   vm_observer *ob = &p->obs;
   ob->user = p;
   ob->summarise = 1;
@@ -1161,22 +1135,14 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
   ob->barrier_release = prof_release;
   ob->subgroup_end = prof_subgroup_end;
   ob->texel = prof_texel;
-  api_device_ref(dev);
-  api_device_set_observer(dev, ob);
   return p;
-oom:
-  if (p) {
-    free(p->issued);
-    free(p->lanes);
-    free(p->th);
-    free(p->coalesced);
-    free(p->uniform);
-    free(p->divergent);
-    free(p);
-  }
-  if (err && errlen) snprintf(err, errlen, "profiler: out of memory");
-  return NULL;
 }
+
+const vm_observer *prof_observer(ls_profiler *p) { return p ? &p->obs : NULL; }
+
+void prof_set_host(ls_profiler *p, void *host) { p->host = host; }
+
+void *prof_host(const ls_profiler *p) { return p->host; }
 
 void ls_profiler_reset(ls_profiler *p) {
   if (!p) return;
@@ -1185,21 +1151,21 @@ void ls_profiler_reset(ls_profiler *p) {
   p->dispatches = 0;
 }
 
-void ls_profiler_destroy(ls_profiler *p) {
+void prof_destroy(ls_profiler *p) {
   if (!p) return;
-  if (p->dev->observer == &p->obs) api_device_set_observer(p->dev, NULL);
-  api_device_unref(p->dev);
   ls_profiler_reset(p);
   free(p->res);
-  prof_free_threads_sub(p);
+  if (p->th) prof_free_threads_sub(p);
   for (unsigned t = 0; t < p->nthreads; t++) {
-    free(p->issued[t]);
-    free(p->lanes[t]);
-    free(p->th[t].pc);
-    free(p->th[t].snap);
-    free(p->coalesced[t]);
-    free(p->uniform[t]);
-    free(p->divergent[t]);
+    if (p->issued) free(p->issued[t]);
+    if (p->lanes) free(p->lanes[t]);
+    if (p->th) {
+      free(p->th[t].pc);
+      free(p->th[t].snap);
+    }
+    if (p->coalesced) free(p->coalesced[t]);
+    if (p->uniform) free(p->uniform[t]);
+    if (p->divergent) free(p->divergent[t]);
   }
   free(p->issued);
   free(p->lanes);

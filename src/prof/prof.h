@@ -1,10 +1,10 @@
 /*
  * prof.h — internals shared by the files of src/prof/, the SIMT profiler.
  *
- * Where it stands: prof.c is a vm_observer (vm/observe.h) attached to a
- * device (api_device_set_observer); the VM reports memory accesses, branch
- * masks, loop back edges, barriers and subgroup ends, and fills per-pc
- * counters. prof.c turns them into the figures of lockstep.h's
+ * Where it stands: prof.c is a vm_observer (vm/observe.h) that the API's
+ * glue (api/prof.c) attaches to a device's observer list; the VM reports
+ * memory accesses, branch masks, loop back edges, barriers and subgroup
+ * ends, and fills per-pc counters. prof.c turns them into the figures of lockstep.h's
  * ls_prof_dispatch at the end of every dispatch; prof_report.c and
  * prof_html.c print those figures (text, JSON, annotated source, HTML) and
  * prof_plan.c holds the dispatch planner. Only public types cross from
@@ -40,6 +40,18 @@ void prof_buf_json_string(prof_buf *b, const char *s, size_t n);
 void prof_buf_html(prof_buf *b, const char *s, size_t n);
 /* Hands the text over (NULL when memory ran out; the buffer is freed). */
 char *prof_buf_take(prof_buf *b);
+
+/* prof.c, for the API's glue (api/prof.c), which resolves the device's
+ * memory model and attaches the observer. opts is read as current (size
+ * handled by the caller); model complete. NULL when memory runs out. */
+struct vm_observer;
+ls_profiler *prof_create(const ls_profiler_options *opts, const ls_memory_model *model,
+                         unsigned threads);
+void prof_destroy(ls_profiler *p);
+const struct vm_observer *prof_observer(ls_profiler *p);
+/* The device the glue attached it to. */
+void prof_set_host(ls_profiler *p, void *host);
+void *prof_host(const ls_profiler *p);
 
 /* Text of one source line (1-based) of a dispatch: start and length. */
 int prof_source_line(const ls_prof_dispatch *d, uint32_t line, const char **start, size_t *len);

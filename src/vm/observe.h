@@ -14,6 +14,11 @@
  * (0 .. threads-1) lets an observer keep per-thread state without locks.
  * An observer may ask for a single thread (vm_observer.serial) when its
  * bookkeeping is global.
+ *
+ * A dispatch has one vm_observer. When several watch it (the sanitizer and
+ * a profiler), the API hands the VM a multiplexer (observe_mux.h) that
+ * replays the rules below for each of them, so that each sees what it
+ * would see alone.
  */
 #ifndef LS_VM_OBSERVE_H
 #define LS_VM_OBSERVE_H

@@ -1064,9 +1064,7 @@ static void stmt(sctx *c, ast_stmt *s) {
         sema_find_attr(s->u.call->decl->attrs, s->u.call->decl->nattrs, "must_use"))
       diag_error(c->d, s->span, "the result of '%s' must be used (it is @must_use)", s->u.call->decl->name);
     if (s->u.call->ref == REF_BUILTIN_FN && t && t->kind != TY_VOID &&
-        s->u.call->builtin != BF_ARRAY_LENGTH && builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_ATOM &&
-        builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_CMPX &&
-        builtin_fn_kind((builtin_fn)s->u.call->builtin) != BK_WUL)
+        builtin_fn_info((builtin_fn)s->u.call->builtin)->use == BR_MUST)
       diag_error(c->d, s->span, "the result of '%s' must be used", builtin_fn_name((builtin_fn)s->u.call->builtin));
     break;
   }

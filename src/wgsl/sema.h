@@ -18,27 +18,9 @@
 #include "../util/arena.h"
 #include "../util/diag.h"
 #include "ast.h"
+#include "builtins.h"
 #include "types.h"
 #include "wgsl.h"
-
-typedef enum builtin_fn {
-#define BUILTIN(id, name, kind) BF_##id,
-#include "builtins.def"
-#undef BUILTIN
-  BF_COUNT
-} builtin_fn;
-
-/* Overload classes (builtins.def explains each). Which ones lowering runs:
- * support.c, lowered(). */
-typedef enum builtin_kind {
-  BK_NUM1, BK_NUM2, BK_NUM3, BK_FLT1, BK_SEL, BK_ALEN, BK_BAR, BK_ATOM,
-  BK_FLT2, BK_FLT3, BK_SIGN, BK_MIX, BK_INT1, BK_EXTRACT, BK_INSERT, BK_LDEXP, BK_FREXP,
-  BK_MODF, BK_LEN, BK_DIST, BK_DOT, BK_CROSS, BK_NORM, BK_REFLECT, BK_REFRACT, BK_FACEFWD,
-  BK_DET, BK_TRANSPOSE, BK_FIXED, BK_ALLANY, BK_DERIV, BK_WUL, BK_CMPX, BK_BITCAST, BK_SGRED,
-  BK_SGBIT, BK_SGBC, BK_SGSHUF, BK_SGONE, BK_SGBOOL, BK_BALLOT, BK_ELECT, BK_QBC, BK_TEX,
-  BK_SGMAT, BK_BUFVIEW, BK_PRINT, BK_IALOAD, BK_ATOMV2, BK_RESTAB
-} builtin_kind;
-
 
 /* @builtin(...) input values of compute entry points. */
 typedef enum builtin_value {
@@ -116,8 +98,6 @@ uint32_t sema_value_words(const cvalue *v, uint32_t *out, uint32_t max);
  * from entry point fn that lowering cannot run yet. Returns 1 when none. */
 int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d);
 
-const char *builtin_fn_name(builtin_fn f);
-builtin_kind builtin_fn_kind(builtin_fn f);
 const char *builtin_value_name(builtin_value v);
 
 #endif

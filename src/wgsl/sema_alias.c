@@ -46,7 +46,8 @@ static ast_decl *root_of(ast_expr *e) {
     case EX_INDEX: e = e->u.index.base; break;
     case EX_MEMBER: e = e->u.member.base; break;
     case EX_CALL:
-      if (e->ref == REF_BUILTIN_FN && (e->builtin == BF_BUFFER_VIEW || e->builtin == BF_BUFFER_ARRAY_VIEW) &&
+      /* a view's root is its first argument's (MEM VIEW) */
+      if (e->ref == REF_BUILTIN_FN && builtin_fn_info((builtin_fn)e->builtin)->mem == BM_VIEW &&
           e->u.call.nargs > 0) {
         e = e->u.call.args[0];
         break;
@@ -188,17 +189,16 @@ static void user_call(actx *a, ast_expr *e) {
   }
 }
 
-/* Built-ins that access memory through a pointer argument. */
+/* How a built-in accesses memory through its pointer arguments: builtins.def's
+ * MEM column. */
 static int builtin_access(builtin_fn f) {
-  switch (f) {
-  case BF_ATOMIC_LOAD: case BF_WORKGROUP_UNIFORM_LOAD: case BF_SUBGROUP_MATRIX_LOAD: return A_READ;
-  case BF_ATOMIC_STORE: case BF_SUBGROUP_MATRIX_STORE: case BF_ATOMIC_STORE_MAX:
-  case BF_ATOMIC_STORE_MIN:
-    return A_WRITE;
-  case BF_ARRAY_LENGTH: case BF_BUFFER_LENGTH: case BF_BUFFER_VIEW: case BF_BUFFER_ARRAY_VIEW: return 0;
-  default:
-    return builtin_fn_kind(f) == BK_ATOM || builtin_fn_kind(f) == BK_CMPX ? A_READ | A_WRITE : A_READ;
+  switch (builtin_fn_info(f)->mem) {
+  case BM_R: return A_READ;
+  case BM_W: return A_WRITE;
+  case BM_RW: return A_READ | A_WRITE;
+  case BM_NONE: case BM_VIEW: return 0;
   }
+  return A_READ;
 }
 
 static void expr(actx *a, ast_expr *e, int how) {

@@ -1,11 +1,13 @@
 /*
  * sema_builtin.c — overload resolution for calls of WGSL built-in
- * functions. builtins.def gives each function an overload class; this file
- * implements one rule per class (argument count, the allowed scalar types,
- * the spec's conversion of abstract arguments, the result type), folds
- * calls whose arguments are all constant when the function is
- * const-capable (eval.c), and builds the result structures of frexp, modf
- * and atomicCompareExchangeWeak. Called by sema_expr.c.
+ * functions. builtins.def gives each function its overload class and the
+ * facts checked here before the class rule runs (the extension it needs,
+ * its argument and template argument counts); this file implements one
+ * rule per class (the allowed scalar types, the spec's conversion of
+ * abstract arguments, the result type), folds calls whose arguments are
+ * constant when the row's EVAL column allows it (eval.c), marks the
+ * override-expressions among them, and builds the result structures of
+ * frexp, modf and atomicCompareExchangeWeak. Called by sema_expr.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -13,46 +15,6 @@
 #include "sema_int.h"
 
 #define TN(t, b) type_name((t), (b), sizeof(b))
-
-static const struct {
-  const char *name;
-  builtin_kind kind;
-} table[] = {
-#define BUILTIN(id, name, kind) {name, BK_##kind},
-#include "builtins.def"
-#undef BUILTIN
-};
-
-const char *builtin_fn_name(builtin_fn f) { return table[f].name; }
-builtin_kind builtin_fn_kind(builtin_fn f) { return table[f].kind; }
-
-/* Open-addressed hash of the names, built on first use. */
-static short name_hash[512];
-static int hash_ready;
-
-static unsigned hash_str(const char *s) {
-  unsigned h = 2166136261u;
-  while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
-  return h;
-}
-
-int sema_find_builtin(const char *n) {
-  if (!hash_ready) {
-    for (int i = 0; i < BF_COUNT; i++) {
-      unsigned h = hash_str(table[i].name) & 511;
-      while (name_hash[h]) h = (h + 1) & 511;
-      name_hash[h] = (short)(i + 1);
-    }
-    hash_ready = 1;
-  }
-  unsigned h = hash_str(n) & 511;
-  while (name_hash[h]) {
-    int i = name_hash[h] - 1;
-    if (!strcmp(table[i].name, n)) return i;
-    h = (h + 1) & 511;
-  }
-  return -1;
-}
 
 /* ----------------------------------------------------------------- helpers */
 
@@ -160,7 +122,7 @@ static const type *atomic_ptr(sctx *c, ast_expr *a, builtin_fn f, int write) {
 static const type *atomic_call(sctx *c, ast_expr *e, builtin_fn f) {
   ast_expr **a = e->u.call.args;
   int n = e->u.call.nargs;
-  int want = f == BF_ATOMIC_LOAD ? 1 : f == BF_ATOMIC_CMPX ? 3 : 2;
+  int want = builtin_fn_info(f)->args;
   if (n != want) {
     diag_error(c->d, e->span, "%s takes %d argument%s", fname(f), want, want > 1 ? "s" : "");
     return NULL;
@@ -344,10 +306,10 @@ static const type *texture_call(sctx *c, ast_expr *e, builtin_fn f) {
 
 /* ------------------------------------------------------ fixed signatures */
 
-/* The f16 conversions among them fold on a constant argument. */
+/* The f16 conversions among them (EVAL CONST) fold on a constant argument. */
 static const type *fold_f16_pack(sctx *c, ast_expr *e, builtin_fn f, const type *rt) {
   const cvalue *v = e->u.call.nargs == 1 ? e->u.call.args[0]->cval : NULL;
-  if (!v) return rt;
+  if (!v || builtin_fn_info(f)->eval == BE_RT) return rt;
   int done;
   const cvalue *r = cv_fold_f16_pack(c->m, f, v, rt, e->span, c->d, &done);
   if (done && !r) return NULL;
@@ -359,11 +321,12 @@ static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
   type_table *T = c->T;
   const type *u32 = T->t_u32, *f32 = T->t_f32;
   const type *arg = NULL, *ret = NULL;
-  int nargs = 1;
+  const int nargs = builtin_fn_info(f)->args;
+  if (e->u.call.nargs != nargs) return fail_args(c, e, f, NULL);
   switch (f) {
   case BF_QUANTIZE_TO_F16: {
     ast_expr *a = e->u.call.args[0];
-    const type *t = e->u.call.nargs == 1 ? type_unref(a->type) : NULL;
+    const type *t = type_unref(a->type);
     if (t && is_sv(t) && scalar_in(type_scalar_of(t), S_F)) {
       t = types_with_scalar(T, t, f32);
       if (sema_convert_expr(c, a, t)) return fold_f16_pack(c, e, f, t);
@@ -378,45 +341,16 @@ static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
   case BF_PACK4XU8: case BF_PACK4XU8_CLAMP: arg = types_vec(T, u32, 4), ret = u32; break;
   case BF_UNPACK4XI8: arg = u32, ret = types_vec(T, T->t_i32, 4); break;
   case BF_UNPACK4XU8: arg = u32, ret = types_vec(T, u32, 4); break;
-  case BF_DOT4U8_PACKED: arg = u32, ret = u32, nargs = 2; break;
-  case BF_DOT4I8_PACKED: arg = u32, ret = T->t_i32, nargs = 2; break;
+  case BF_DOT4U8_PACKED: arg = u32, ret = u32; break;
+  case BF_DOT4I8_PACKED: arg = u32, ret = T->t_i32; break;
   default: return fail_args(c, e, f, NULL);
   }
-  if (e->u.call.nargs != nargs) return fail_args(c, e, f, NULL);
   for (int i = 0; i < nargs; i++)
     if (!sema_expect(c, e->u.call.args[i], arg, fname(f))) return NULL;
   return fold_f16_pack(c, e, f, ret);
 }
 
 /* ------------------------------------------------------------- the rest */
-
-static int argc_of(builtin_kind k) {
-  switch (k) {
-  case BK_NUM1: case BK_FLT1: case BK_SIGN: case BK_INT1: case BK_FREXP: case BK_MODF: case BK_LEN:
-  case BK_NORM: case BK_DET: case BK_TRANSPOSE: case BK_ALLANY: case BK_DERIV: case BK_WUL:
-  case BK_ALEN: case BK_SGRED: case BK_SGBIT: case BK_SGONE: case BK_SGBOOL: case BK_BALLOT:
-  case BK_BITCAST:
-    return 1;
-  case BK_NUM2: case BK_FLT2: case BK_LDEXP: case BK_DIST: case BK_DOT: case BK_CROSS:
-  case BK_REFLECT: case BK_SGBC: case BK_SGSHUF: case BK_QBC:
-    return 2;
-  case BK_NUM3: case BK_FLT3: case BK_SEL: case BK_MIX: case BK_EXTRACT: case BK_REFRACT:
-  case BK_FACEFWD:
-    return 3;
-  case BK_INSERT: return 4;
-  case BK_BAR: case BK_ELECT: return 0;
-  default: return -1;
-  }
-}
-
-/* The component-wise classes whose constant calls eval.c folds. */
-static int foldable(builtin_kind k) {
-  return k == BK_NUM1 || k == BK_NUM2 || k == BK_NUM3 || k == BK_FLT1 || k == BK_FLT2 ||
-         k == BK_FLT3 || k == BK_SIGN || k == BK_INT1 || k == BK_MIX || k == BK_SEL ||
-         k == BK_DET || k == BK_TRANSPOSE || k == BK_DOT || k == BK_LEN || k == BK_DIST ||
-         k == BK_CROSS || k == BK_NORM || k == BK_REFLECT || k == BK_FACEFWD || k == BK_ALLANY ||
-         k == BK_LDEXP || k == BK_FREXP || k == BK_MODF || k == BK_REFRACT;
-}
 
 static const type *bitcast_call(sctx *c, ast_expr *e) {
   ast_expr *callee = e->u.call.callee;
@@ -444,7 +378,7 @@ static const type *bitcast_call(sctx *c, ast_expr *e) {
     diag_error(c->d, e->span, "cannot bitcast %s to %s", TN(cf, b1), TN(to, b2));
     return NULL;
   }
-  if (a->cval) {
+  if (a->cval && builtin_fn_info(BF_BITCAST)->eval != BE_RT) {
     e->cval = cv_bitcast(c->m, a->cval, to, e->span, c->d);
     if (!e->cval) return NULL;
   }
@@ -485,7 +419,7 @@ static const type *buffer_call(sctx *c, ast_expr *e, builtin_fn f) {
   int n = e->u.call.nargs, nt = callee->u.ident.ntargs;
   const char *name = fname(f);
   char b1[128], b2[128];
-  int want_t = f != BF_BUFFER_LENGTH, want_n = f == BF_BUFFER_VIEW ? 2 : f == BF_BUFFER_ARRAY_VIEW ? 3 : 1;
+  int want_t = builtin_fn_info(f)->targs, want_n = builtin_fn_info(f)->args;
   if (nt != want_t) {
     diag_error(c->d, callee->span, want_t ? "'%s' needs one template argument (the view's type)"
                                           : "'%s' does not take template arguments", name);
@@ -537,23 +471,10 @@ static const type *buffer_call(sctx *c, ast_expr *e, builtin_fn f) {
 
 /* ------------------------------------------------------ subgroup matrices */
 
-/* The subgroup matrix functions (chromium_experimental_subgroup_matrix,
+/* The subgroup matrix functions (chromium_experimental_subgroup_matrix),
  * from Dawn's docs/dawn/features/subgroup_matrix.md and the forms its
- * corpus uses): template arguments, then per function its argument count
- * and which arguments are the memory pointer / matrices / u32 values. */
-static const struct {
-  builtin_fn f;
-  int ntargs;  /* template arguments: Load <T, layout>, Store <layout>, Multiply <TR> */
-  int nargs;
-} sgmat_rules[] = {
-    {BF_SUBGROUP_MATRIX_LOAD, 2, 3},          /* (p, offset, stride) -> T */
-    {BF_SUBGROUP_MATRIX_STORE, 1, 4},         /* (p, offset, value, stride) */
-    {BF_SUBGROUP_MATRIX_MULTIPLY, 1, 2},      /* (left, right) -> result<TR> */
-    {BF_SUBGROUP_MATRIX_MULTIPLY_ACCUMULATE, 0, 3}, /* (left, right, acc) -> acc */
-    {BF_SUBGROUP_MATRIX_SCALAR_ADD, 0, 2},    /* (m, scalar) -> m */
-    {BF_SUBGROUP_MATRIX_SCALAR_SUBTRACT, 0, 2},
-    {BF_SUBGROUP_MATRIX_SCALAR_MULTIPLY, 0, 2},
-};
+ * corpus uses; builtins.def gives each its template argument and argument
+ * counts. */
 
 /* p: a pointer to an array of numeric scalars or vectors in storage or
  * workgroup memory, readable (load) or writable (store). */
@@ -610,19 +531,15 @@ static const type *sgmat_call(sctx *c, ast_expr *e, builtin_fn f) {
   int n = e->u.call.nargs, nt = callee->u.ident.ntargs;
   const char *name = fname(f);
   char b1[128], b2[128];
-  if (!c->sgmat_enabled) {
-    diag_error(c->d, e->span, "'%s' needs 'enable chromium_experimental_subgroup_matrix;'", name);
+  /* template arguments: Load <T, layout>, Store <layout>, Multiply <TR> */
+  const int want_t = builtin_fn_info(f)->targs, want_n = builtin_fn_info(f)->args;
+  if (nt != want_t) {
+    diag_error(c->d, callee->span, "'%s' takes %d template argument%s, found %d", name, want_t,
+               want_t == 1 ? "" : "s", nt);
     return NULL;
   }
-  int r = 0;
-  while (sgmat_rules[r].f != f) r++;
-  if (nt != sgmat_rules[r].ntargs) {
-    diag_error(c->d, callee->span, "'%s' takes %d template argument%s, found %d", name,
-               sgmat_rules[r].ntargs, sgmat_rules[r].ntargs == 1 ? "" : "s", nt);
-    return NULL;
-  }
-  if (n != sgmat_rules[r].nargs) {
-    diag_error(c->d, e->span, "%s takes %d arguments, found %d", name, sgmat_rules[r].nargs, n);
+  if (n != want_n) {
+    diag_error(c->d, e->span, "%s takes %d arguments, found %d", name, want_n, n);
     return NULL;
   }
   const type *rt = c->T->t_void;
@@ -691,18 +608,59 @@ static const type *sgmat_call(sctx *c, ast_expr *e, builtin_fn f) {
   return rt;
 }
 
-const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
+/* Is extension x enabled in the module being resolved? */
+static int ext_enabled(const sctx *c, builtin_ext x) {
+  switch (x) {
+  case BX_CORE: return 1;
+  case BX_SG: return c->subgroups_enabled;
+  case BX_SGMAT: return c->sgmat_enabled;
+  case BX_RESTAB: return c->resource_table_enabled;
+  case BX_VEC2U: return c->atomic_vec2u_enabled;
+  case BX_INATT: return c->input_attachments_enabled;
+  case BX_COUNT: break;
+  }
+  return 0;
+}
+
+/* The result of a call whose arguments are resolved: the row's EVAL column
+ * decides whether it folds (all arguments constant) or is an
+ * override-expression (arguments constant or override-expressions). */
+static const type *fold_call(sctx *c, ast_expr *e, builtin_fn f, const type *rt) {
   ast_expr **a = e->u.call.args;
   int n = e->u.call.nargs;
-  char b[128];
+  const builtin_eval ev = builtin_fn_info(f)->eval;
+  if (ev != BE_RT && const_args(a, n)) {
+    const cvalue *v[3];
+    for (int i = 0; i < n && i < 3; i++) v[i] = a[i]->cval;
+    size_t before = c->d->errors;
+    e->cval = fold_builtin(c->m, f, v, n, rt, e->span, c->d);
+    if (!e->cval && c->d->errors != before) return NULL;
+    if (!e->cval && type_is_abstract(rt)) {
+      /* no folding for this function: the call is a runtime value */
+      const type *t = types_concretize(c->T, rt);
+      for (int i = 0; i < n; i++) sema_convert_expr(c, a[i], types_concretize(c->T, type_unref(a[i]->type)));
+      e->type = rt = t;
+    }
+  } else if (ev == BE_OVR) {
+    int ov;
+    if (sema_all_const(a, n, &ov) == 0 && ov) e->is_override_expr = 1;
+  }
+  return rt;
+}
+
+/* The Chromium extensions' classes, whose rules look at the arguments
+ * unresolved: atomic<vec2<u32>> stores, resource tables, input
+ * attachments, print. */
+static const type *extension_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  const builtin_info *bi = builtin_fn_info(f);
+  const builtin_kind k = bi->kind;
   const char *name = fname(f);
-  e->ref = REF_BUILTIN_FN;
-  e->builtin = f;
-  builtin_kind k = builtin_fn_kind(f);
-  if (k == BK_ATOM || k == BK_CMPX) return atomic_call(c, e, f);
+  char b[128];
   if (k == BK_ATOMV2) {
-    if (n != 2) {
-      diag_error(c->d, e->span, "%s takes 2 arguments", name);
+    if (n != bi->args) {
+      diag_error(c->d, e->span, "%s takes %d arguments", name, bi->args);
       return NULL;
     }
     const type *t = atomic_ptr(c, a[0], f, 1);
@@ -715,15 +673,9 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     e->type = c->T->t_void;
     return e->type;
   }
-  if (k == BK_SGMAT) return sgmat_call(c, e, f);
-  if (k == BK_BUFVIEW) return buffer_call(c, e, f);
   if (k == BK_RESTAB) {
     ast_expr *callee = e->u.call.callee;
-    if (!c->resource_table_enabled) {
-      diag_error(c->d, e->span, "'%s' needs 'enable chromium_experimental_resource_table;'", name);
-      return NULL;
-    }
-    if (callee->u.ident.ntargs != 1 || n != 1) {
+    if (callee->u.ident.ntargs != bi->targs || n != bi->args) {
       diag_error(c->d, e->span, "%s<T>(index) takes one type and one index", name);
       return NULL;
     }
@@ -741,29 +693,28 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     return e->type;
   }
   if (k == BK_IALOAD) {
-    const type *t = n == 1 ? sema_value(c, a[0]) : NULL;
+    const type *t = n == bi->args ? sema_value(c, a[0]) : NULL;
     if (!t || t->kind != TY_TEXTURE || t->tex_kind != TEX_INPUT_ATTACHMENT)
-      return n == 1 && !t ? NULL : fail_args(c, e, f, t);
+      return n == bi->args && !t ? NULL : fail_args(c, e, f, t);
     e->type = types_vec(c->T, t->elem, 4);
     return e->type;
   }
   if (k == BK_PRINT) {
     /* chromium's print(v): a concrete (after conversion) scalar or vector */
-    const type *t = n == 1 ? sema_value(c, a[0]) : NULL;
-    if (!t || !is_sv(t)) return n == 1 && !t ? NULL : fail_args(c, e, f, t);
+    const type *t = n == bi->args ? sema_value(c, a[0]) : NULL;
+    if (!t || !is_sv(t)) return n == bi->args && !t ? NULL : fail_args(c, e, f, t);
     if (!sema_convert_expr(c, a[0], types_concretize(c->T, t))) return fail_args(c, e, f, t);
     e->type = c->T->t_void;
     return e->type;
   }
-  if ((k >= BK_SGRED && k <= BK_QBC) && !c->subgroups_enabled) {
-    diag_error(c->d, e->span, "'%s' needs 'enable subgroups;'", name);
-    return NULL;
-  }
-  int want = argc_of(k);
-  if (want >= 0 && n != want) {
-    diag_error(c->d, e->span, "%s takes %d argument%s, found %d", name, want, want == 1 ? "" : "s", n);
-    return NULL;
-  }
+  return fail_args(c, e, f, NULL);
+}
+
+/* workgroupUniformLoad and arrayLength: one pointer argument. */
+static const type *pointer_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  const builtin_kind k = builtin_fn_kind(f);
+  char b[128];
   if (k == BK_WUL) {
     const type *p = sema_value(c, a[0]);
     if (!p) return NULL;
@@ -790,30 +741,17 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     e->type = c->T->t_u32;
     return e->type;
   }
-  for (int i = 0; i < n; i++) {
-    const type *x = sema_expr(c, a[i]);
-    if (!x) return NULL;
-    if (x->kind == TY_REF) sema_value(c, a[i]);
-    else if (x->kind == TY_VOID) {
-      diag_error(c->d, a[i]->span, "this call has no value");
-      return NULL;
-    }
-  }
+  return fail_args(c, e, f, NULL);
+}
+
+/* select, mix and the component-wise numeric classes. */
+static const type *numeric_rule(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  const builtin_kind k = builtin_fn_kind(f);
+  char b[128];
   const type *t = NULL, *rt = NULL;
   switch (k) {
-  case BK_BAR:
-  case BK_ELECT:
-    e->type = k == BK_BAR ? c->T->t_void : c->T->t_bool;
-    return e->type;
-  case BK_TEX:
-    e->type = texture_call(c, e, f);
-    return e->type;
-  case BK_FIXED:
-    e->type = fixed_call(c, e, f);
-    return e->type;
-  case BK_BITCAST:
-    e->type = bitcast_call(c, e);
-    return e->type;
   case BK_SEL: {
     const type *ct = type_unref(a[2]->type);
     t = sema_unify(type_unref(a[0]->type), type_unref(a[1]->type));
@@ -861,12 +799,27 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
       if (!scalar_in(type_scalar_of(t), set)) return fail_args(c, e, f, t);
       if (set == S_F) t = to_float(c, t);
       if (k == BK_DERIV && type_scalar_of(t)->kind == TY_F16) return fail_args(c, e, f, t);
-      if (!foldable(k) || !const_args(a, n)) t = types_concretize(c->T, t);
+      if (builtin_fn_info(f)->eval == BE_RT || !const_args(a, n)) t = types_concretize(c->T, t);
       if (k == BK_DERIV) t = types_with_scalar(c->T, t, c->T->t_f32);
       if (!convert_all(c, a, n, t)) return fail_args(c, e, f, t);
       rt = t;
     }
     break;
+  default:
+    return fail_args(c, e, f, NULL);
+  }
+  return rt;
+}
+
+/* extractBits, insertBits, ldexp, frexp, modf. */
+static const type *bits_rule(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  const builtin_kind k = builtin_fn_kind(f);
+  const char *name = fname(f);
+  char b[128];
+  const type *t = NULL, *rt = NULL;
+  switch (k) {
   case BK_EXTRACT: case BK_INSERT: {
     int nv = k == BK_EXTRACT ? 1 : 2;
     t = common(a, nv);
@@ -925,6 +878,19 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
       rt = result_struct(c, nm, "fract", t, "whole", t);
     break;
   }
+  default:
+    return fail_args(c, e, f, NULL);
+  }
+  return rt;
+}
+
+/* The vector and matrix functions, all and any. */
+static const type *geometric_rule(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  const builtin_kind k = builtin_fn_kind(f);
+  const type *t = NULL, *rt = NULL;
+  switch (k) {
   case BK_LEN: case BK_DIST: case BK_DOT: case BK_CROSS: case BK_NORM: case BK_REFLECT:
   case BK_FACEFWD: case BK_REFRACT: {
     int nv = k == BK_REFRACT ? 2 : n;
@@ -955,6 +921,20 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     if (!is_sv(t) || type_scalar_of(t)->kind != TY_BOOL) return fail_args(c, e, f, t);
     rt = c->T->t_bool;
     break;
+  default:
+    return fail_args(c, e, f, NULL);
+  }
+  return rt;
+}
+
+/* The subgroup and quad functions. */
+static const type *subgroup_rule(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  const builtin_kind k = builtin_fn_kind(f);
+  const char *name = fname(f);
+  const type *t = NULL, *rt = NULL;
+  switch (k) {
   case BK_SGRED: case BK_SGBIT: case BK_SGONE: case BK_SGBC: case BK_SGSHUF: case BK_QBC: {
     t = types_concretize(c->T, type_unref(a[0]->type));
     int set = k == BK_SGBIT ? S_I | S_U : S_N;
@@ -995,7 +975,15 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
   default:
     return fail_args(c, e, f, NULL);
   }
-  e->type = rt;
+  return rt;
+}
+
+/* The spec's errors for constant operands of a call that is not itself
+ * constant; 0 after reporting one. */
+static int const_operands_ok(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  const char *name = fname(f);
   if (f == BF_CLAMP && n == 3 && a[1]->cval && a[2]->cval) {
     /* §clamp: const low > high is a shader-creation error, whatever e is */
     const cvalue *lo = a[1]->cval, *hi = a[2]->cval;
@@ -1005,7 +993,7 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
                 : l->type->kind == TY_U32 ? (uint64_t)l->i > (uint64_t)h->i : l->i > h->i;
       if (bad) {
         diag_error(c->d, e->span, "clamp's low is greater than its high");
-        return NULL;
+        return 0;
       }
     }
   }
@@ -1015,26 +1003,77 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     if (o->cval && cn->cval && o->cval->i + cn->cval->i > 32) {
       diag_error(c->d, e->span, "%s: offset %lld + count %lld is more than 32 bits", name,
                  (long long)o->cval->i, (long long)cn->cval->i);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
+  ast_expr **a = e->u.call.args;
+  int n = e->u.call.nargs;
+  const char *name = fname(f);
+  const builtin_info *bi = builtin_fn_info(f);
+  e->ref = REF_BUILTIN_FN;
+  e->builtin = f;
+  const builtin_ext_info *x = builtin_ext_info_of(bi->ext);
+  if (x->gate == BG_CALL && !ext_enabled(c, bi->ext)) {
+    diag_error(c->d, e->span, "'%s' needs 'enable %s;'", name, x->directive);
+    return NULL;
+  }
+  const builtin_kind k = bi->kind;
+  switch (k) { /* rules that take the arguments unresolved */
+  case BK_ATOM: case BK_CMPX: return atomic_call(c, e, f);
+  case BK_SGMAT: return sgmat_call(c, e, f);
+  case BK_BUFVIEW: return buffer_call(c, e, f);
+  case BK_ATOMV2: case BK_RESTAB: case BK_IALOAD: case BK_PRINT: return extension_call(c, e, f);
+  default: break;
+  }
+  if (builtin_class_info_of(k)->args_by == BC_TABLE && n != bi->args) {
+    diag_error(c->d, e->span, "%s takes %d argument%s, found %d", name, bi->args, bi->args == 1 ? "" : "s", n);
+    return NULL;
+  }
+  if (k == BK_WUL || k == BK_ALEN) return pointer_call(c, e, f);
+  for (int i = 0; i < n; i++) {
+    const type *x = sema_expr(c, a[i]);
+    if (!x) return NULL;
+    if (x->kind == TY_REF) sema_value(c, a[i]);
+    else if (x->kind == TY_VOID) {
+      diag_error(c->d, a[i]->span, "this call has no value");
       return NULL;
     }
   }
-  if (foldable(k) && const_args(a, n)) {
-    const cvalue *v[3];
-    for (int i = 0; i < n && i < 3; i++) v[i] = a[i]->cval;
-    size_t before = c->d->errors;
-    e->cval = fold_builtin(c->m, f, v, n, rt, e->span, c->d);
-    if (!e->cval && c->d->errors != before) return NULL;
-    if (!e->cval && type_is_abstract(rt)) {
-      /* no folding for this function: the call is a runtime value */
-      t = types_concretize(c->T, rt);
-      for (int i = 0; i < n; i++) sema_convert_expr(c, a[i], types_concretize(c->T, type_unref(a[i]->type)));
-      e->type = rt = t;
-    }
-  } else if (f <= BF_ATOMIC_EXCHANGE) {
-    /* the first rows of builtins.def: override-expressions of these are
-     * evaluated at pipeline creation (others run as runtime values) */
-    int ov;
-    if (sema_all_const(a, n, &ov) == 0 && ov) e->is_override_expr = 1;
+  const type *rt;
+  switch (k) {
+  case BK_BAR:
+  case BK_ELECT:
+    e->type = k == BK_BAR ? c->T->t_void : c->T->t_bool;
+    return e->type;
+  case BK_TEX:
+    e->type = texture_call(c, e, f);
+    return e->type;
+  case BK_FIXED:
+    e->type = fixed_call(c, e, f);
+    return e->type;
+  case BK_BITCAST:
+    e->type = bitcast_call(c, e);
+    return e->type;
+  case BK_EXTRACT: case BK_INSERT: case BK_LDEXP: case BK_FREXP: case BK_MODF:
+    rt = bits_rule(c, e, f);
+    break;
+  case BK_LEN: case BK_DIST: case BK_DOT: case BK_CROSS: case BK_NORM: case BK_REFLECT:
+  case BK_FACEFWD: case BK_REFRACT: case BK_DET: case BK_TRANSPOSE: case BK_ALLANY:
+    rt = geometric_rule(c, e, f);
+    break;
+  case BK_SGRED: case BK_SGBIT: case BK_SGONE: case BK_SGBC: case BK_SGSHUF: case BK_QBC:
+  case BK_SGBOOL: case BK_BALLOT:
+    rt = subgroup_rule(c, e, f);
+    break;
+  default:
+    rt = numeric_rule(c, e, f);
+    break;
   }
-  return rt;
+  e->type = rt;
+  if (!rt || !const_operands_ok(c, e, f)) return NULL;
+  return fold_call(c, e, f, rt);
 }

@@ -532,7 +532,7 @@ static const type *ident(sctx *c, ast_expr *e) {
       diag_error(c->d, e->span, "type '%s' cannot be used as a value", n);
       return NULL;
     }
-    if (sema_find_builtin(n) >= 0) {
+    if (builtin_find(n) >= 0) {
       diag_error(c->d, e->span, "built-in function '%s' must be called", n);
       return NULL;
     }
@@ -1098,12 +1098,15 @@ static const type *call(sctx *c, ast_expr *e) {
     if (!t && (callee->u.ident.ntargs || !is_generator(n))) return NULL; /* error reported */
     return construct(c, e, t, n);
   }
-  int bf = sema_find_builtin(n);
+  int bf = builtin_find(n);
   if (bf >= 0) {
-    if (callee->u.ident.ntargs && bf != BF_BITCAST &&
-        builtin_fn_kind((builtin_fn)bf) != BK_SGMAT && builtin_fn_kind((builtin_fn)bf) != BK_BUFVIEW &&
-        builtin_fn_kind((builtin_fn)bf) != BK_RESTAB) {
-      diag_error(c->d, callee->span, "'%s' does not take template arguments", n);
+    /* builtins.def: the row's TARGS, unless its class rule counts them */
+    const builtin_info *bi = builtin_fn_info((builtin_fn)bf);
+    const int nt = callee->u.ident.ntargs;
+    if (builtin_class_info_of(bi->kind)->targs_by == BC_TABLE && nt != bi->targs) {
+      if (!bi->targs) diag_error(c->d, callee->span, "'%s' does not take template arguments", n);
+      else diag_error(c->d, callee->span, "'%s' takes %d template argument%s, found %d", n, bi->targs,
+                      bi->targs == 1 ? "" : "s", nt);
       return NULL;
     }
     return sema_builtin_call(c, e, (builtin_fn)bf);

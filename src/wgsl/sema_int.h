@@ -128,8 +128,6 @@ void sema_check_stages(sctx *c);
 void sema_check_aliasing(sctx *c);
 
 /* sema_builtin.c */
-/* The builtins.def id of a built-in function name, or -1. */
-int sema_find_builtin(const char *name);
 /* Resolves a call of built-in f (overload resolution, constant folding). */
 const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f);
 

@@ -26,23 +26,6 @@ typedef struct walk {
 
 static const char *const stage_names[] = {"", "compute", "vertex", "fragment"};
 
-/* The stage a built-in function is restricted to (1 compute, 3 fragment),
- * or 0 when every stage may call it. */
-static int builtin_stage(builtin_fn f) {
-  switch (f) {
-  case BF_WORKGROUP_BARRIER: case BF_STORAGE_BARRIER: case BF_TEXTURE_BARRIER:
-  case BF_WORKGROUP_UNIFORM_LOAD:
-    return 1;
-  case BF_TEXTURE_SAMPLE: case BF_TEXTURE_SAMPLE_BIAS: case BF_TEXTURE_SAMPLE_COMPARE:
-    return 3;
-  default:
-    if (builtin_fn_kind(f) == BK_DERIV) return 3;
-    if (builtin_fn_kind(f) == BK_SGMAT) return 1;
-    if (builtin_fn_kind(f) == BK_IALOAD) return 3;
-    return 0;
-  }
-}
-
 static void report(walk *w, src_span s, const char *what, int stage) {
   if (w->reported) return;
   w->reported = 1;
@@ -78,8 +61,9 @@ static void expr(void *ctx, ast_expr *e) {
   ast_expr_children(e, &visit, w);
   if (e->kind != EX_CALL) return;
   if (e->ref == REF_BUILTIN_FN) {
-    int st = builtin_stage((builtin_fn)e->builtin);
-    if (st && st != w->entry->stage) {
+    /* builtins.def's STAGE column: the stage a built-in is restricted to */
+    const builtin_stage st = builtin_fn_info((builtin_fn)e->builtin)->stage;
+    if (st != BS_ANY && (int)st != w->entry->stage) {
       char b[96];
       snprintf(b, sizeof b, "'%s'", builtin_fn_name((builtin_fn)e->builtin));
       report(w, e->span, b, st);

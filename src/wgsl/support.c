@@ -69,30 +69,6 @@ static void check_type(gate *g, const type *t, src_span s) {
   }
 }
 
-/* Built-in functions lowering can run (lower_builtin.c, lower_texture.c). */
-static int lowered(builtin_fn f) {
-  switch (f) {
-  case BF_TEXTURE_LOAD: case BF_TEXTURE_STORE: case BF_TEXTURE_DIMENSIONS:
-  case BF_TEXTURE_NUM_LEVELS: case BF_TEXTURE_NUM_LAYERS: case BF_TEXTURE_NUM_SAMPLES:
-  case BF_TEXTURE_SAMPLE_LEVEL: case BF_TEXTURE_SAMPLE_GRAD: case BF_TEXTURE_SAMPLE_BASE_CLAMP:
-  case BF_TEXTURE_GATHER: case BF_TEXTURE_GATHER_COMPARE: case BF_TEXTURE_SAMPLE_COMPARE_LEVEL:
-    return 1;
-  default: break;
-  }
-  switch (builtin_fn_kind(f)) {
-  case BK_NUM1: case BK_NUM2: case BK_NUM3: case BK_FLT1: case BK_SEL: case BK_ALEN:
-  case BK_BAR: case BK_ATOM: case BK_FLT2: case BK_FLT3: case BK_SIGN: case BK_MIX:
-  case BK_INT1: case BK_EXTRACT: case BK_INSERT: case BK_LDEXP: case BK_LEN: case BK_DIST:
-  case BK_DOT: case BK_CROSS: case BK_NORM: case BK_REFLECT: case BK_FACEFWD: case BK_FIXED:
-  case BK_ALLANY: case BK_WUL: case BK_CMPX: case BK_BITCAST: case BK_DET: case BK_TRANSPOSE:
-  case BK_FREXP: case BK_MODF: case BK_REFRACT:
-  case BK_SGRED: case BK_SGBIT: case BK_SGBC: case BK_SGSHUF: case BK_SGONE: case BK_SGBOOL:
-  case BK_BALLOT: case BK_ELECT: case BK_QBC:
-    return 1;
-  default: return 0;
-  }
-}
-
 static void decl(gate *g, ast_decl *d);
 static void expr(void *ctx, ast_expr *e);
 static void stmt(void *ctx, ast_stmt *s);
@@ -104,7 +80,8 @@ static void expr(void *ctx, ast_expr *e) {
   if (g->failed) return;
   check_type(g, e->type, e->span);
   if (e->cval && e->kind != EX_CALL) return;
-  if (e->kind == EX_CALL && e->ref == REF_BUILTIN_FN && !lowered((builtin_fn)e->builtin)) {
+  if (e->kind == EX_CALL && e->ref == REF_BUILTIN_FN &&
+      builtin_fn_info((builtin_fn)e->builtin)->lower != BL_RUN) { /* builtins.def's LOWER */
     char b[96];
     snprintf(b, sizeof b, "the built-in function '%s'", builtin_fn_name((builtin_fn)e->builtin));
     refuse(g, e->span, b);

@@ -305,16 +305,45 @@ static int is_builtin_nonuniform_value(ast_decl *p, int stage, int scope) {
   return !uniform_builtin_attr(p->attrs, p->nattrs, stage, scope);
 }
 
-/* The subgroup operations whose function tag is NoRestriction at subgroup
- * scope (§Uniformity Rules for Function Calls); at workgroup scope every
- * subgroup and quad result may be non-uniform. */
-static int subgroup_uniform_result(builtin_fn f) {
-  switch (f) {
-  case BF_SUBGROUP_ADD: case BF_SUBGROUP_ALL: case BF_SUBGROUP_AND: case BF_SUBGROUP_ANY:
-  case BF_SUBGROUP_BALLOT: case BF_SUBGROUP_BROADCAST: case BF_SUBGROUP_BROADCAST_FIRST:
-  case BF_SUBGROUP_MAX: case BF_SUBGROUP_MIN: case BF_SUBGROUP_MUL: case BF_SUBGROUP_OR:
-  case BF_SUBGROUP_XOR: return 1;
-  default: return 0;
+/* The rule a built-in's call site tag (builtins.def's CALL) reports under. */
+static const int site_rule[] = {
+    [BUC_FREE] = -1, [BUC_BARRIER] = RULE_BARRIER, [BUC_DERIV] = RULE_DERIV,
+    [BUC_SUBGROUP] = RULE_SUBGROUP, [BUC_SGMAT] = RULE_SGMAT,
+};
+
+/* Is a call's result (function tag RESULT) possibly non-uniform? */
+static int result_may_vary(const uctx *u, builtin_result r, ast_expr *e) {
+  switch (r) {
+  case BUR_MAYBE: return 1;
+  case BUR_SGSCOPE: return u->scope != SCOPE_SG;
+  case BUR_RWTEX: {
+    /* reading a read_write storage texture may see other invocations' writes */
+    if (e->u.call.nargs < 1 || !e->u.call.args[0]->type) return 0;
+    const type *t = type_unref(e->u.call.args[0]->type);
+    return t->kind == TY_TEXTURE && t->tex_kind == TEX_STORAGE && t->access == ACC_READ_WRITE;
+  }
+  case BUR_ARGS: case BUR_CF: return 0;
+  }
+  return 0;
+}
+
+/* A call of a built-in: builtins.def's UNIF column gives its tags. */
+static void builtin_call(uctx *u, int cf, ast_expr *e, const int *argv, int v, int *val) {
+  const builtin_fn f = (builtin_fn)e->builtin;
+  const builtin_unif_info *bu = builtin_unif_info_of(builtin_fn_info(f)->unif);
+  const char *name = builtin_fn_name(f);
+  ast_expr **a = e->u.call.args;
+  if (bu->call != BUC_FREE) require(u, cf, site_rule[bu->call], e->span, name);
+  if (bu->param >= 0 && e->u.call.nargs == builtin_fn_info(f)->args)
+    require_value(u, argv[bu->param], site_rule[bu->call], a[bu->param]->span, name, bu->param_name);
+  if (bu->result == BUR_CF) {
+    *val = cf; /* the loaded value is uniform */
+  } else if (result_may_vary(u, bu->result, e)) {
+    int r = node(u, e->span);
+    edge(u, r, u->maybe);
+    *val = r;
+  } else {
+    *val = v;
   }
 }
 
@@ -332,47 +361,7 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
   }
   u->view_only = saved_view;
   if (e->ref == REF_BUILTIN_FN) {
-    builtin_fn f = (builtin_fn)e->builtin;
-    builtin_kind k = builtin_fn_kind(f);
-    const char *name = builtin_fn_name(f);
-    if (k == BK_BAR || k == BK_WUL)
-      require(u, cf, RULE_BARRIER, e->span, name);
-    else if (k == BK_DERIV || f == BF_TEXTURE_SAMPLE || f == BF_TEXTURE_SAMPLE_BIAS ||
-             f == BF_TEXTURE_SAMPLE_COMPARE)
-      require(u, cf, RULE_DERIV, e->span, name);
-    else if (k >= BK_SGRED && k <= BK_QBC)
-      require(u, cf, RULE_SUBGROUP, e->span, name);
-    else if (k == BK_SGMAT)
-      require(u, cf, RULE_SGMAT, e->span, name);
-    /* shuffleUp/Down's delta and shuffleXor's mask must be uniform too */
-    if ((f == BF_SUBGROUP_SHUFFLE_UP || f == BF_SUBGROUP_SHUFFLE_DOWN ||
-         f == BF_SUBGROUP_SHUFFLE_XOR) && n == 2)
-      require_value(u, argv[1], RULE_SUBGROUP, a[1]->span, name,
-                    f == BF_SUBGROUP_SHUFFLE_XOR ? "mask" : "delta");
-    int deriv = k == BK_DERIV || f == BF_TEXTURE_SAMPLE || f == BF_TEXTURE_SAMPLE_BIAS ||
-                f == BF_TEXTURE_SAMPLE_COMPARE;
-    if (k == BK_WUL) {
-      /* its pointer must be uniform too (ParameterRequiredToBeUniform.error) */
-      if (n == 1) require_value(u, argv[0], RULE_BARRIER, a[0]->span, name, "pointer");
-      *val = cf; /* the loaded value is uniform */
-    } else if (deriv || k == BK_ATOM || k == BK_CMPX ||
-               (k >= BK_SGRED && k <= BK_QBC && !(u->scope == SCOPE_SG && subgroup_uniform_result(f)))) {
-      int r = node(u, e->span);
-      edge(u, r, u->maybe);
-      *val = r;
-    } else if (k == BK_TEX && (f == BF_TEXTURE_LOAD) && n > 0 && a[0]->type) {
-      /* reading a read_write storage texture may see other invocations' writes */
-      const type *t = type_unref(a[0]->type);
-      if (t->kind == TY_TEXTURE && t->tex_kind == TEX_STORAGE && t->access == ACC_READ_WRITE) {
-        int r = node(u, e->span);
-        edge(u, r, u->maybe);
-        *val = r;
-      } else {
-        *val = v;
-      }
-    } else {
-      *val = v;
-    }
+    builtin_call(u, cf, e, argv, v, val);
     return cf;
   }
   if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {

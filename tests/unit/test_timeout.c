@@ -188,7 +188,7 @@ static void test_destroy_from_another_thread_stops_work(void **state) {
   assert_int_equal(dispatch3(e.device, &j, 1, 1, 1), LS_DEVICE_LOST);
   const double stopped = now_s();
   pthread_join(t, NULL);
-  assert_true(stopped - k.at < 1.0);
+  assert_true(stopped - k.at < 5.0); /* the loop alone would run for minutes */
   assert_int_equal(lost_reason, LS_LOST_DESTROYED);
   free_job(&j);
   tu_free_env(&e);

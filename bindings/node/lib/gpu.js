@@ -1,0 +1,202 @@
+'use strict';
+// gpu.js — GPU (navigator.gpu), GPUAdapter and what an adapter describes:
+// GPUSupportedLimits, GPUSupportedFeatures (setlike), WGSLLanguageFeatures
+// (setlike) and GPUAdapterInfo. requestDevice's checks follow the spec's
+// algorithm: an unknown feature is a TypeError; an unknown limit name, a
+// value better than the adapter's or an alignment that is not a power of two
+// is an OperationError; a second requestDevice on one adapter gives a device
+// that is already lost.
+
+const { native } = require('./native.js');
+const { convert, ENUMS } = require('./idl.js');
+const { kToken, illegal, register } = require('./base.js');
+const { operationError } = require('./errors.js');
+
+// GPUSupportedLimits' members: [name, class, default]. Those lockstep does
+// not hold (vertex and fragment stages, render targets) keep WebGPU's
+// default, which a device may not raise.
+const LIMITS = [
+  ['maxTextureDimension1D', 'max', 8192], ['maxTextureDimension2D', 'max', 8192],
+  ['maxTextureDimension3D', 'max', 2048], ['maxTextureArrayLayers', 'max', 256],
+  ['maxBindGroups', 'max', 4], ['maxBindGroupsPlusVertexBuffers', 'max', 24],
+  ['maxImmediateSize', 'max', 64], ['maxBindingsPerBindGroup', 'max', 1000],
+  ['maxDynamicUniformBuffersPerPipelineLayout', 'max', 8],
+  ['maxDynamicStorageBuffersPerPipelineLayout', 'max', 4],
+  ['maxSampledTexturesPerShaderStage', 'max', 16], ['maxSamplersPerShaderStage', 'max', 16],
+  ['maxStorageBuffersPerShaderStage', 'max', 8], ['maxStorageBuffersInVertexStage', 'max', 8],
+  ['maxStorageBuffersInFragmentStage', 'max', 8], ['maxStorageTexturesPerShaderStage', 'max', 4],
+  ['maxStorageTexturesInVertexStage', 'max', 4], ['maxStorageTexturesInFragmentStage', 'max', 4],
+  ['maxUniformBuffersPerShaderStage', 'max', 12], ['maxUniformBufferBindingSize', 'max', 65536],
+  ['maxStorageBufferBindingSize', 'max', 134217728], ['minUniformBufferOffsetAlignment', 'align', 256],
+  ['minStorageBufferOffsetAlignment', 'align', 256], ['maxVertexBuffers', 'max', 8],
+  ['maxBufferSize', 'max', 268435456], ['maxVertexAttributes', 'max', 16],
+  ['maxVertexBufferArrayStride', 'max', 2048], ['maxInterStageShaderVariables', 'max', 16],
+  ['maxColorAttachments', 'max', 8], ['maxColorAttachmentBytesPerSample', 'max', 32],
+  ['maxComputeWorkgroupStorageSize', 'max', 16384], ['maxComputeInvocationsPerWorkgroup', 'max', 256],
+  ['maxComputeWorkgroupSizeX', 'max', 256], ['maxComputeWorkgroupSizeY', 'max', 256],
+  ['maxComputeWorkgroupSizeZ', 'max', 64], ['maxComputeWorkgroupsPerDimension', 'max', 65535],
+];
+const LIMIT_CLASS = new Map(LIMITS.map(([n, c]) => [n, c]));
+
+// WGSL language features lockstep compiles and runs (the WGSL spec's list;
+// lockstep's own extensions and those it only validates are left out).
+const WGSL_FEATURES = ['readonly_and_readwrite_storage_textures', 'packed_4x8_integer_dot_product',
+  'unrestricted_pointer_parameters', 'pointer_composite_access', 'uniform_buffer_standard_layout',
+  'subgroup_id', 'linear_indexing', 'immediate_address_space', 'texture_and_sampler_let',
+  'subgroup_uniformity', 'texture_formats_tier1'];
+
+const kValues = Symbol('lockstep.values');
+
+class GPUSupportedLimits {
+  constructor(token, values) {
+    illegal(token);
+    const v = {};
+    for (const [n, , def] of LIMITS) v[n] = values[n] ?? def;
+    Object.defineProperty(this, kValues, { value: Object.freeze(v) });
+  }
+}
+// attributes on the prototype, as WebIDL puts them
+for (const [n] of LIMITS) {
+  Object.defineProperty(GPUSupportedLimits.prototype, n, {
+    get() { return this[kValues][n]; }, enumerable: true, configurable: true,
+  });
+}
+
+// setlike<DOMString>, read-only
+const kSet = Symbol('lockstep.set');
+function setlike(cls) {
+  const p = cls.prototype;
+  const methods = {
+    has(v) { return this[kSet].has(String(v)); },
+    forEach(cb, thisArg) {
+      if (typeof cb !== 'function') throw new TypeError(`${cls.name}.forEach: the callback is not a function`);
+      for (const v of this[kSet]) cb.call(thisArg, v, v, this);
+    },
+    entries() { return this[kSet].entries(); },
+    keys() { return this[kSet].keys(); },
+    values() { return this[kSet].values(); },
+  };
+  for (const [k, f] of Object.entries(methods)) Object.defineProperty(p, k, { value: f, writable: true, configurable: true });
+  Object.defineProperty(p, 'size', { get() { return this[kSet].size; }, configurable: true, enumerable: true });
+  Object.defineProperty(p, Symbol.iterator, { value: p.values, writable: true, configurable: true });
+}
+
+class GPUSupportedFeatures {
+  constructor(token, names) {
+    illegal(token);
+    Object.defineProperty(this, kSet, { value: new Set(names) });
+  }
+}
+setlike(GPUSupportedFeatures);
+
+class WGSLLanguageFeatures {
+  constructor(token, names) {
+    illegal(token);
+    Object.defineProperty(this, kSet, { value: new Set(names) });
+  }
+}
+setlike(WGSLLanguageFeatures);
+
+class GPUAdapterInfo {
+  #i;
+  constructor(token, info) {
+    illegal(token);
+    this.#i = info;
+  }
+  get vendor() { return this.#i.vendor; }
+  get architecture() { return this.#i.architecture; }
+  get device() { return this.#i.device; }
+  get description() { return this.#i.description; }
+  get subgroupMinSize() { return this.#i.subgroupMinSize; }
+  get subgroupMaxSize() { return this.#i.subgroupMaxSize; }
+  get isFallbackAdapter() { return false; }
+}
+
+function adapterFeatures(handle) {
+  return ENUMS.GPUFeatureName.filter((f) => native.adapterHasFeature(handle, f));
+}
+
+class GPUAdapter {
+  #features;
+  #limits;
+  #info;
+  #state = 'valid';
+  #options;
+  #featureLevel;
+  constructor(token, options, featureLevel) {
+    illegal(token);
+    this.#options = options;
+    this.#featureLevel = featureLevel;
+    native.adapterCreate(this, options.profile, options.subgroupSize, options.threads, options.budget,
+      options.dispatchBudget, options.timeLimit);
+    this.#features = new GPUSupportedFeatures(kToken, adapterFeatures(this));
+    const lim = native.adapterLimits(this);
+    this.#limits = new GPUSupportedLimits(kToken, lim);
+    this.#info = new GPUAdapterInfo(kToken, native.adapterInfo(this));
+  }
+  get features() { return this.#features; }
+  get limits() { return this.#limits; }
+  get info() { return this.#info; }
+  get isFallbackAdapter() { return false; }
+  // lockstep: the profile, subgroup width and worker threads the adapter runs with
+  get [Symbol.for('lockstep')]() { return { ...native.adapterInfo(this), featureLevel: this.#featureLevel }; }
+
+  requestDevice(descriptor = {}) {
+    try {
+      const d = convert('GPUDeviceDescriptor', descriptor, 'GPUAdapter.requestDevice: descriptor');
+      return this.#requestDevice(d);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  async #requestDevice(d) {
+    for (const f of d.requiredFeatures) {
+      if (!this.#features.has(f))
+        throw new TypeError(`GPUAdapter.requestDevice: the feature "${f}" is not supported by the adapter (lockstep, profile ${this.#info.description})`);
+    }
+    if (this.#state === 'consumed') throw operationError('GPUAdapter.requestDevice: the adapter has already given a device (it is consumed)');
+    const lockstepLimits = [];
+    for (const [key, value] of Object.entries(d.requiredLimits)) {
+      if (value === undefined) continue;
+      const cls = LIMIT_CLASS.get(key);
+      if (!cls) throw operationError(`GPUAdapter.requestDevice: requiredLimits: "${key}" is not the name of a limit`);
+      const offered = this.#limits[key];
+      if (cls === 'max' ? value > offered : value < offered)
+        throw operationError(`GPUAdapter.requestDevice: requiredLimits.${key} = ${value} is better than the adapter's ${offered}`);
+      if (cls === 'align' && (value <= 0 || value >= 2 ** 32 || (value & (value - 1)) !== 0))
+        throw operationError(`GPUAdapter.requestDevice: requiredLimits.${key} = ${value} is not a power of 2 below 2^32`);
+      if (native.adapterLimits(this)[key] !== undefined) lockstepLimits.push([key, value]);
+    }
+    const { GPUDevice } = require('./device.js');
+    const expired = this.#state === 'expired';
+    this.#state = 'expired';
+    return new GPUDevice(kToken, this, d, lockstepLimits, this.#options, expired);
+  }
+}
+
+class GPU {
+  #options;
+  #wgsl = new WGSLLanguageFeatures(kToken, WGSL_FEATURES);
+  constructor(token, options) {
+    illegal(token);
+    this.#options = options;
+  }
+  requestAdapter(options = {}) {
+    try {
+      const o = convert('GPURequestAdapterOptions', options, 'GPU.requestAdapter: options');
+      // an unknown feature level gives no adapter; "compatibility" gets
+      // lockstep's one adapter, which is core (the spec allows either)
+      if (o.featureLevel !== 'core' && o.featureLevel !== 'compatibility') return Promise.resolve(null);
+      return Promise.resolve(new GPUAdapter(kToken, this.#options, o.featureLevel));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+  getPreferredCanvasFormat() { return 'rgba8unorm'; }
+  get wgslLanguageFeatures() { return this.#wgsl; }
+}
+
+register(GPU, GPUAdapter, GPUAdapterInfo, GPUSupportedLimits, GPUSupportedFeatures, WGSLLanguageFeatures);
+
+module.exports = { GPU, GPUAdapter, GPUAdapterInfo, GPUSupportedLimits, GPUSupportedFeatures, WGSLLanguageFeatures, LIMITS };

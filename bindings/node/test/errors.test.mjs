@@ -1,0 +1,173 @@
+// errors.test.mjs — WebGPU's error model from JavaScript: validation errors
+// go to error scopes (innermost matching filter, popped in order) or to
+// uncapturederror (onuncapturederror and addEventListener), never thrown;
+// an object whose creation failed is invalid and using it is a validation
+// error naming it by label; render pipelines and passes say lockstep runs
+// compute only; createComputePipelineAsync rejects with GPUPipelineError.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getDevice, globals, GPUBufferUsage, GPUShaderStage } from './helpers.mjs';
+
+const U = GPUBufferUsage;
+const badBuffer = (device, label = 'bad') => device.createBuffer({ size: 6, usage: U.STORAGE | U.MAP_READ, label });
+
+test('error scopes: the innermost matching filter catches, pops resolve in call order, an empty stack rejects', async () => {
+  const { device } = await getDevice();
+  device.pushErrorScope('validation');
+  device.pushErrorScope('out-of-memory');
+  badBuffer(device, 'inner');
+  const oom = device.popErrorScope();
+  const val = device.popErrorScope();
+  const order = [];
+  oom.then(() => order.push('oom'));
+  val.then(() => order.push('val'));
+  assert.equal(await oom, null); // an out-of-memory scope does not catch a validation error
+  const e = await val;
+  assert.ok(e instanceof globals.GPUValidationError);
+  assert.match(e.message, /'inner'/);
+  assert.deepEqual(order, ['oom', 'val']);
+  // only the first error of a scope is kept
+  device.pushErrorScope('validation');
+  badBuffer(device, 'one');
+  badBuffer(device, 'two');
+  assert.match((await device.popErrorScope()).message, /'one'/);
+  await assert.rejects(device.popErrorScope(), (x) => x instanceof DOMException && x.name === 'OperationError');
+  device.destroy();
+});
+
+test('uncapturederror: onuncapturederror and addEventListener both get a GPUUncapturedErrorEvent; nothing is thrown', async () => {
+  const { device } = await getDevice();
+  const got = [];
+  device.onuncapturederror = (ev) => { got.push(['attr', ev]); ev.preventDefault(); };
+  device.addEventListener('uncapturederror', (ev) => got.push(['listener', ev]));
+  const b = badBuffer(device, 'loose');
+  assert.ok(b instanceof globals.GPUBuffer);
+  assert.equal(got.length, 0); // delivered by the event loop, not during the call
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(got.length, 2);
+  assert.deepEqual(got.map(([k]) => k), ['attr', 'listener']);
+  const ev = got[0][1];
+  assert.ok(ev instanceof globals.GPUUncapturedErrorEvent);
+  assert.equal(ev.type, 'uncapturederror');
+  assert.ok(ev.error instanceof globals.GPUValidationError);
+  assert.match(ev.error.message, /'loose'/);
+  // a captured error does not reach the event
+  device.pushErrorScope('validation');
+  badBuffer(device);
+  await device.popErrorScope();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(got.length, 2);
+  device.destroy();
+});
+
+test('invalid objects: creation fails into an invalid object; using it is a validation error naming its label', async () => {
+  const { device } = await getDevice();
+  device.pushErrorScope('validation');
+  const b = badBuffer(device, 'broken');
+  const e1 = await device.popErrorScope();
+  assert.ok(e1);
+  assert.equal(b.label, 'broken');
+  assert.equal(b.size, 6);
+  const layout = device.createBindGroupLayout({ entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } }] });
+  const { error } = await (async () => {
+    device.pushErrorScope('validation');
+    const g = device.createBindGroup({ layout, entries: [{ binding: 0, resource: { buffer: b } }], label: 'uses broken' });
+    assert.ok(g instanceof globals.GPUBindGroup);
+    return { error: await device.popErrorScope() };
+  })();
+  assert.ok(error instanceof globals.GPUValidationError);
+  assert.match(error.message, /GPUBuffer 'broken' is invalid/);
+  // a command encoder that used it fails at finish, naming it
+  device.pushErrorScope('validation');
+  const enc = device.createCommandEncoder({ label: 'enc' });
+  enc.clearBuffer(b);
+  const cb = enc.finish();
+  const e3 = await device.popErrorScope();
+  assert.match(e3.message, /'enc'/);
+  assert.match(e3.message, /'broken'/);
+  // and submitting that command buffer is one more
+  device.pushErrorScope('validation');
+  device.queue.submit([cb]);
+  assert.match((await device.popErrorScope()).message, /invalid/);
+  device.destroy();
+});
+
+test('a layout entry needs exactly one binding kind, and shader-stage bits only', async () => {
+  const { device } = await getDevice();
+  device.pushErrorScope('validation');
+  device.createBindGroupLayout({ entries: [{ binding: 0, visibility: 4 }] });
+  assert.match((await device.popErrorScope()).message, /exactly one of buffer/);
+  device.pushErrorScope('validation');
+  device.createBindGroupLayout({ entries: [{ binding: 0, visibility: 8, buffer: {} }] });
+  assert.match((await device.popErrorScope()).message, /visibility/);
+  device.pushErrorScope('validation');
+  device.createBindGroupLayout({ entries: [{ binding: 0, visibility: 1, buffer: { type: 'storage' } }] });
+  assert.match((await device.popErrorScope()).message, /VERTEX/);
+  device.destroy();
+});
+
+test('render pipelines, render passes and bundles: a validation error that says lockstep runs compute only', async () => {
+  const { device } = await getDevice();
+  const module = device.createShaderModule({ code: '@vertex fn v() -> @builtin(position) vec4f { return vec4f(); }' });
+  device.pushErrorScope('validation');
+  const rp = device.createRenderPipeline({ layout: 'auto', vertex: { module }, label: 'draw' });
+  const e = await device.popErrorScope();
+  assert.ok(rp instanceof globals.GPURenderPipeline);
+  assert.match(e.message, /'draw'.*compute only/);
+  await assert.rejects(device.createRenderPipelineAsync({ layout: 'auto', vertex: { module } }),
+    (x) => x instanceof globals.GPUPipelineError && x.reason === 'validation' && /compute only/.test(x.message));
+  device.pushErrorScope('validation');
+  const enc = device.createCommandEncoder();
+  const pass = enc.beginRenderPass({ colorAttachments: [] });
+  assert.ok(pass instanceof globals.GPURenderPassEncoder);
+  pass.draw(3);
+  pass.end();
+  enc.finish();
+  assert.match((await device.popErrorScope()).message, /compute only/);
+  assert.throws(() => device.createCommandEncoder().beginRenderPass({}), TypeError); // colorAttachments is required
+  device.pushErrorScope('validation');
+  device.createRenderBundleEncoder({ colorFormats: ['rgba8unorm'] });
+  assert.match((await device.popErrorScope()).message, /compute only/);
+  device.destroy();
+});
+
+test('createComputePipelineAsync: resolves to a working pipeline, rejects with GPUPipelineError (no validation error)', async () => {
+  const { device } = await getDevice();
+  const module = device.createShaderModule({ code: '@compute @workgroup_size(256, 256) fn main() {}', label: 'huge.wgsl' });
+  device.pushErrorScope('validation');
+  const rejected = await device.createComputePipelineAsync({ layout: 'auto', compute: { module } }).then(() => null, (x) => x);
+  assert.ok(rejected instanceof globals.GPUPipelineError);
+  assert.equal(rejected.reason, 'validation');
+  assert.match(rejected.message, /256/);
+  assert.equal(await device.popErrorScope(), null);
+  // the synchronous form: a validation error and an invalid pipeline
+  device.pushErrorScope('validation');
+  const p = device.createComputePipeline({ layout: 'auto', compute: { module } });
+  assert.ok(p instanceof globals.GPUComputePipeline);
+  assert.match((await device.popErrorScope()).message, /256/);
+  const ok = device.createShaderModule({ code: '@compute @workgroup_size(64) fn main() {}' });
+  const good = await device.createComputePipelineAsync({ layout: 'auto', compute: { module: ok } });
+  assert.ok(good instanceof globals.GPUComputePipeline);
+  device.pushErrorScope('validation');
+  const enc = device.createCommandEncoder();
+  const pass = enc.beginComputePass();
+  pass.setPipeline(good);
+  pass.dispatchWorkgroups(1);
+  pass.end();
+  device.queue.submit([enc.finish()]);
+  assert.equal(await device.popErrorScope(), null);
+  await device.queue.onSubmittedWorkDone();
+  device.destroy();
+});
+
+test('getBindGroupLayout(i) of layout "auto": past the last group is a validation error', async () => {
+  const { device } = await getDevice();
+  const module = device.createShaderModule({ code: '@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n@compute @workgroup_size(1) fn main() { d[0] = 1u; }' });
+  const p = device.createComputePipeline({ layout: 'auto', compute: { module } });
+  assert.ok(p.getBindGroupLayout(0) instanceof globals.GPUBindGroupLayout);
+  assert.notEqual(p.getBindGroupLayout(0), p.getBindGroupLayout(0)); // [NewObject]
+  device.pushErrorScope('validation');
+  p.getBindGroupLayout(4);
+  assert.ok(await device.popErrorScope());
+  device.destroy();
+});
