@@ -4,7 +4,9 @@
  * typical compute shader of about 200 lines and (b) generated modules of
  * 1,000 to 20,000 lines, printing the front end's and lowering's
  * milliseconds and milliseconds per 1,000 lines, so that growth with size
- * can be read off directly.
+ * can be read off directly; the bytecode verifier's milliseconds beside
+ * them; and (c) entry points with 10,000 to 1,000,000 distinct constants,
+ * whose lowering must stay linear (the constant pool's hash index).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,12 +85,30 @@ static buf generate(int lines) {
   return b;
 }
 
-/* Best of reps: front end (lex, parse, resolve) and pipeline creation
- * (lowering), each in milliseconds. */
-static void time_one(const buf *b, int reps, double *front, double *lower) {
+/* A module whose entry point uses n distinct constants, one statement
+ * each: the constant pool's growth (lw_const in ir/emit.c). */
+static buf generate_constants(int n) {
+  buf b = {0};
+  char tmp[64];
+  put(&b, "@group(0) @binding(0) var<storage, read_write> dst: array<u32>;\n"
+          "@compute @workgroup_size(64)\n"
+          "fn main(@builtin(global_invocation_id) gid: vec3<u32>) {\n"
+          "  var v = gid.x;\n");
+  for (int i = 0; i < n; i++) {
+    snprintf(tmp, sizeof tmp, "  v ^= %uu;\n", 0x10000u + (unsigned)i * 7u);
+    put(&b, tmp);
+  }
+  put(&b, "  dst[gid.x] = v;\n}\n");
+  return b;
+}
+
+/* Best of reps: front end (lex, parse, resolve), pipeline creation
+ * (lowering) and the bytecode verifier (ir_verify, which pipeline creation
+ * runs when asked), each in milliseconds. */
+static void time_one(const buf *b, int reps, double *front, double *lower, double *verify) {
   ls_limits limits;
   ls_limits_default(&limits);
-  *front = *lower = 1e30;
+  *front = *lower = *verify = 1e30;
   for (int r = 0; r < reps; r++) {
     double t0 = now_ms();
     wgsl_module *m = wgsl_module_compile(b->p, b->n, "bench.wgsl");
@@ -106,24 +126,43 @@ static void time_one(const buf *b, int reps, double *front, double *lower) {
       fprintf(stderr, "bench_compile: lowering failed: %s\n", d.count ? d.items[0].message : "?");
       exit(1);
     }
+    char err[256];
+    if (!ir_verify(p, err, sizeof err)) {
+      fprintf(stderr, "bench_compile: the verifier rejects the program: %s\n", err);
+      exit(1);
+    }
+    double t3 = now_ms();
     ir_program_free(p);
     diag_free(&d);
     wgsl_module_free(m);
     if (t1 - t0 < *front) *front = t1 - t0;
     if (t2 - t1 < *lower) *lower = t2 - t1;
+    if (t3 - t2 < *verify) *verify = t3 - t2;
   }
 }
 
 int main(void) {
   static const int sizes[] = {200, 1000, 2000, 5000, 10000, 20000};
-  printf("%-10s %8s %10s %10s %10s %14s\n", "module", "lines", "front ms", "lower ms", "total ms",
-         "ms/1000 lines");
+  printf("%-10s %8s %10s %10s %10s %10s %14s\n", "module", "lines", "front ms", "lower ms",
+         "verify ms", "total ms", "ms/1000 lines");
   for (int i = 0; i < 6; i++) {
     buf b = generate(sizes[i]);
-    double front, lower;
-    time_one(&b, sizes[i] <= 1000 ? 20 : 7, &front, &lower);
-    printf("%-10s %8d %10.3f %10.3f %10.3f %14.3f\n", i == 0 ? "typical" : "generated", b.lines,
-           front, lower, front + lower, (front + lower) * 1000.0 / b.lines);
+    double front, lower, verify;
+    time_one(&b, sizes[i] <= 1000 ? 20 : 7, &front, &lower, &verify);
+    printf("%-10s %8d %10.3f %10.3f %10.3f %10.3f %14.3f\n", i == 0 ? "typical" : "generated",
+           b.lines, front, lower, verify, front + lower, (front + lower) * 1000.0 / b.lines);
+    free(b.p);
+  }
+  /* distinct constants: lowering stays linear (a hash index on the pool) */
+  static const int counts[] = {10000, 100000, 1000000};
+  printf("\n%-10s %8s %10s %10s %10s %14s\n", "constants", "count", "front ms", "lower ms",
+         "verify ms", "lower us/const");
+  for (int i = 0; i < 3; i++) {
+    buf b = generate_constants(counts[i]);
+    double front, lower, verify;
+    time_one(&b, counts[i] <= 100000 ? 3 : 1, &front, &lower, &verify);
+    printf("%-10s %8d %10.3f %10.3f %10.3f %14.3f\n", "distinct", counts[i], front, lower, verify,
+           lower * 1000.0 / counts[i]);
     free(b.p);
   }
   return 0;

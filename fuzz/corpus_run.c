@@ -13,8 +13,9 @@
  * instruction budget. Built with AddressSanitizer and
  * UndefinedBehaviorSanitizer by fuzz/corpus_run.sh, it looks for memory
  * errors and undefined behaviour in lowering and in the VM on real
- * shaders (Dawn's test corpus): a report or a crash is a bug; results are
- * not checked. Prints one line per file: "ran N", "refused: MESSAGE" or
+ * shaders (Dawn's test corpus): a report or a crash is a bug, and so is
+ * an internal error (corpus_run.sh builds with the bytecode verifier on,
+ * so a program lowering got wrong is one); results are not checked. Prints one line per file: "ran N", "refused: MESSAGE" or
  * "invalid".
  */
 #include <stdio.h>
@@ -29,8 +30,13 @@ static char last_error[512];
 
 static void on_error(void *user, ls_error_type type, const char *message) {
   (void)user;
-  (void)type;
   snprintf(last_error, sizeof last_error, "%s", message);
+  /* an internal error is lockstep's bug (among them the bytecode verifier
+   * rejecting what lowering produced): stop here, as a crash */
+  if (type == LS_ERROR_INTERNAL) {
+    fprintf(stderr, "corpus_run: internal error: %s\n", message);
+    abort();
+  }
 }
 
 static char *read_file(const char *path, size_t *len) {

@@ -3,9 +3,11 @@
 # and UndefinedBehaviorSanitizer and runs every .wgsl file under PATH that
 # has a @compute entry point (a checkout of Dawn's test/tint, say), one
 # process per file, two at a time. Each entry point gets resources made to
-# fit its layout "auto" and runs 2 workgroups at W = 8 and 64. Prints how
-# many files ran, were refused at pipeline creation or are invalid, and
-# every file whose run ended in a sanitizer report or a crash (with the
+# fit its layout "auto" and runs 2 workgroups at W = 8 and 64, with the
+# bytecode verifier on at pipeline creation (an internal error aborts).
+# Prints how many files ran, were refused at pipeline creation or are
+# invalid, and every file whose run ended in a sanitizer report or a
+# crash (with the
 # report under $FUZZ_DIR/corpus_run, default /tmp/lockstep-fuzz); exits 1
 # if there is one.
 set -eu
@@ -15,7 +17,7 @@ dir=${FUZZ_DIR:-/tmp/lockstep-fuzz}/corpus_run
 rm -rf "$dir" && mkdir -p "$dir/reports"
 srcs=$(ls "$here"/src/util/*.c "$here"/src/wgsl/*.c "$here"/src/ir/*.c "$here"/src/vm/*.c "$here"/src/api/*.c "$here"/src/check/*.c "$here"/src/prof/*.c)
 cc=${CC:-cc}
-$cc -std=c11 -D_GNU_SOURCE -g -O1 -ffp-contract=off -fsanitize=address,undefined \
+$cc -std=c11 -D_GNU_SOURCE -DLS_VERIFY_IR -g -O1 -ffp-contract=off -fsanitize=address,undefined \
   -fno-sanitize-recover=undefined -I"$here/src" -I"$here/include" \
   "$here/fuzz/corpus_run.c" $srcs -o "$dir/corpus_run" -lm -lpthread
 find "$root" -name '*.wgsl' ! -name '*.expected.*' | LC_ALL=C sort | xargs -d '\n' grep -l '@compute' > "$dir/files" || true

@@ -5,7 +5,9 @@
 # failure that tests/cts/expectations.txt does not list. Registered only
 # when the binding is built and node, npm and the snapshot are there; the
 # binding's directory comes after tests/ in the top-level CMakeLists, so
-# the check waits until the top level is done. cts.results checks the
+# the check waits until the top level is done (and, being registered there,
+# it sets the bytecode verifier's LOCKSTEP_VERIFY_IR=1 itself, as
+# tests/CMakeLists.txt does for its own tests). cts.results checks the
 # runner's parsing and expected-failures matching without a CTS build.
 set(LOCKSTEP_CTS_SNAPSHOT "" CACHE FILEPATH
   "WebGPU CTS source snapshot (default: ../shared/cts.tar.xz beside the repository)")
@@ -38,6 +40,6 @@ function(ls_cts_register dir snapshot)
     --expect ${dir}/cts/expectations.txt --timeout 300
     --out ${CMAKE_BINARY_DIR}/cts/results/ci.tsv)
   set_tests_properties(cts.subset PROPERTIES LABELS cts TIMEOUT 1500
-    ENVIRONMENT "LOCKSTEP_NODE_ADDON=$<TARGET_FILE:lockstep_node>")
+    ENVIRONMENT "LOCKSTEP_NODE_ADDON=$<TARGET_FILE:lockstep_node>;LOCKSTEP_VERIFY_IR=1")
 endfunction()
 cmake_language(EVAL CODE "cmake_language(DEFER DIRECTORY [[${CMAKE_SOURCE_DIR}]] CALL ls_cts_register [[${CMAKE_CURRENT_LIST_DIR}]] [[${LS_CTS_SNAPSHOT}]])")

@@ -404,6 +404,14 @@ ls_compute_pipeline *ls_device_create_compute_pipeline(ls_device *device,
     free(text);
   }
   diag_free(&dl);
+  char bad[256];
+  if (ir_verify_wanted() && !ir_verify(prog, bad, sizeof bad)) {
+    /* a lowering bug: the program never reaches the VM */
+    api_error(device, LS_ERROR_INTERNAL,
+              "createComputePipeline '%s': lowering produced invalid bytecode: %s", name, bad);
+    ir_program_free(prog);
+    return NULL;
+  }
   if (prog->subgroup_size && prog->subgroup_size != device->width) {
     /* the adapter's subgroupMinSize and subgroupMaxSize are both W: a
      * device runs every pipeline at that one width */

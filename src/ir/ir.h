@@ -1,7 +1,8 @@
 /*
  * ir.h — the bytecode one compute pipeline runs: the output of lowering
- * (lower.c), the input of the VM (vm/). A program is built once per pipeline
- * with override values substituted, and is immutable afterwards.
+ * (lower.c), checked by the verifier (verify.c), the input of the VM (vm/).
+ * A program is built once per pipeline with override values substituted,
+ * and is immutable afterwards.
  *
  * Instruction format: 16-bit opcode, four 32-bit operand fields a b c d whose
  * meaning op.def gives per opcode.
@@ -14,6 +15,7 @@
 #ifndef LS_IR_H
 #define LS_IR_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../util/diag.h"
@@ -270,5 +272,17 @@ const char *ir_op_name(unsigned op);
 const char *ir_op_form(unsigned op);
 /* Human-readable listing of the program, malloc'd. */
 char *ir_disassemble(const ir_program *p);
+/* The bytecode verifier (verify.c): 1 when every operand of every
+ * instruction fits op.def's form and the program's own sizes (registers,
+ * mask slots, code, binding slots of the right kind, memory, sampling
+ * descriptors) and the tables agree; 0 otherwise, with the first problem in
+ * err (e.g. "pc 12 LDB: operand c = s7 is not a binding slot (the program
+ * has 3)"). err may be NULL. */
+int ir_verify(const ir_program *p, char *err, size_t errlen);
+/* Whether pipeline creation verifies every program it lowers: always in
+ * Debug builds and with the CMake option LOCKSTEP_VERIFY_IR, otherwise when
+ * the environment variable LOCKSTEP_VERIFY_IR is set to anything but "" or
+ * "0". */
+int ir_verify_wanted(void);
 
 #endif

@@ -23,4 +23,10 @@ ir_program *lower_pipeline(const wgsl_module *m, const char *entry,
                            const ls_constant_entry *constants, size_t nconstants,
                            const ls_limits *limits, diag_list *diags);
 
+/* Tests only (the verifier's refusal at pipeline creation needs a program
+ * lowering got wrong): when set, called on every program lower_pipeline is
+ * about to return. NULL otherwise; set it from one thread, with no
+ * pipeline being created. */
+extern void (*lower_pipeline_test_hook)(ir_program *p);
+
 #endif

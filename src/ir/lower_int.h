@@ -1,20 +1,23 @@
 /*
  * lower_int.h — state shared by the lowering files: lower.c (pipeline
- * creation, statements, control flow), lower_expr.c (expressions, memory
- * views) and lower_builtin.c (built-in functions). Not used outside src/ir/.
+ * creation, statements, control flow, calls), lower_global.c (where
+ * module-scope variables live), lower_expr.c (expressions, memory views),
+ * lower_builtin.c, lower_texture.c and lower_matrix.c (built-in functions),
+ * and emit.c (the emitter, emit.h). Not used outside src/ir/. Who calls
+ * whom is drawn in emit.h.
  *
  * Values live in registers; a value of a composite type occupies `n`
  * consecutive registers (its scalar leaves in order). During lowering,
  * temporaries are numbered from 0 and constants carry LW_CONST_TAG; the final
- * pass renumbers them so that constants come first, as ir.h requires.
+ * pass (lw_emit_finish) renumbers them so that constants come first, as ir.h
+ * requires.
  */
 #ifndef LS_IR_LOWER_INT_H
 #define LS_IR_LOWER_INT_H
 
 #include "../wgsl/sema.h"
+#include "emit.h"
 #include "lower.h"
-
-#define LW_CONST_TAG 0x80000000u
 
 typedef struct val {
   uint32_t reg;      /* first register */
@@ -71,20 +74,28 @@ typedef struct frame {
   val ret;                /* FR_FN: registers of the return value */
 } frame;
 
-typedef struct lw {
+struct lw {
   wgsl_module *m;
   diag_list *d;
   const ls_limits *limits;
   eval_env env;
   ast_decl *entry;
+  /* the emitter (emit.c); the others read these and set span, top, mtop
+   * and f16, and patch jump targets in code */
   ir_insn *code;
   src_span *spans;
   uint32_t ncode, capcode;
   src_span span;          /* source of the instructions being emitted */
-  uint32_t *consts;
+  uint32_t *consts;       /* the pool, in order of first use */
   uint32_t nconsts, capconsts;
+  uint32_t *cindex;       /* hash index of the pool (emit.c) */
+  uint32_t capcindex;
   uint32_t top, maxregs;  /* temporaries: a stack */
   uint32_t mtop, maxmasks;/* mask slots: a stack */
+  int failed;             /* an error was reported: stop emitting */
+  int f16;                /* emitting f16 arithmetic: lw_emit rounds every
+                             f32 arithmetic result to f16 (F16R) */
+  /* the rest of pipeline creation */
   ir_binding *bindings;
   uint32_t nbindings, capbindings;
   uint64_t imm_slots;     /* the immediate variable's AccessibleSlots */
@@ -96,28 +107,24 @@ typedef struct lw {
   uint32_t wg_bytes, priv_bytes;
   uint32_t builtin_reg[IR_BI_COUNT];
   frame *fr;
-  int failed;             /* an error was reported: stop emitting */
   uint32_t nkills;        /* KILLs emitted so far (return/break/continue) */
   int call_depth;
-  int f16;                /* emitting f16 arithmetic: lw_emit rounds every
-                             f32 arithmetic result to f16 (F16R) */
-} lw;
+};
 
 /* lower.c */
-uint32_t lw_emit(lw *L, unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t d);
-uint32_t lw_reg(lw *L, uint32_t n);
-uint32_t lw_const(lw *L, uint32_t bits);
-uint32_t lw_mask(lw *L);
-void lw_fail(lw *L, src_span s, const char *fmt, ...) DIAG_PRINTF(3, 4);
 void lw_block(lw *L, ast_stmt *s);
 /* Inlines a call of user function fn with argument values/refs. */
 val lw_call(lw *L, ast_expr *call);
+
+/* lower_global.c */
 /* Element count of an array type for this pipeline (override-sized arrays
  * take their override's value). */
 uint32_t lw_array_count(lw *L, const type *t, src_span s);
 uint32_t lw_type_size(lw *L, const type *t, src_span s);
 /* Where module-scope variable d lives (placed on first use). */
 ref lw_global(lw *L, ast_decl *d);
+/* Whether a variable of type t lives in memory rather than registers. */
+int lw_needs_memory(const type *t);
 
 /* lower_expr.c */
 val lw_value(lw *L, ast_expr *e);
@@ -143,7 +150,6 @@ val lw_binary(lw *L, ast_binop op, val a, val b, const type *rt);
 uint32_t lw_addr(lw *L, ref r, uint32_t plus);
 /* Zero-initialises (or initialises from v when v.n) a variable's storage. */
 void lw_init_var(lw *L, ref r, const val *v);
-int lw_needs_memory(const type *t);
 
 /* lower_matrix.c */
 /* matrix * vector, vector * matrix, matrix * matrix (rt: the result type). */

@@ -1,7 +1,7 @@
 /*
  * unit_util.h — helpers the C unit tests share: compile a WGSL source and
  * create its pipeline with the default limits (printing the diagnostics
- * when either fails, so a failing test says why).
+ * when either fails, so a failing test says why), and verify the bytecode.
  * Header-only: each test file is its own executable.
  */
 #ifndef LOCKSTEP_UNIT_UTIL_H
@@ -49,6 +49,9 @@ static inline ir_program *tu_build(const char *src, const ls_constant_entry *cs,
   if (!p) tu_print_diags(&d, src);
   diag_free(&d);
   assert_non_null(p);
+  /* every program a unit test lowers goes through the verifier */
+  char err[256];
+  if (!ir_verify(p, err, sizeof err)) fail_msg("the verifier rejects the lowered program: %s", err);
   *mod = m;
   return p;
 }

@@ -90,6 +90,7 @@ class GPUDevice extends EventTarget {
   #isLost = false;
   #scopes = 0;
   #onuncapturederror = null;
+  #handlerInstalled = false;
   #channel;
   #id;
   #warnedLost = false;
@@ -143,8 +144,12 @@ class GPUDevice extends EventTarget {
 
   get onuncapturederror() { return this.#onuncapturederror; }
   set onuncapturederror(fn) {
-    if (this.#onuncapturederror === null && typeof fn === 'function')
-      this.addEventListener('uncapturederror', (e) => this.#onuncapturederror?.call(this, e));
+    if (!this.#handlerInstalled && typeof fn === 'function') {
+      this.#handlerInstalled = true;
+      this.addEventListener('uncapturederror', (e) => {
+        if (typeof this.#onuncapturederror === 'function') this.#onuncapturederror.call(this, e);
+      });
+    }
     this.#onuncapturederror = typeof fn === 'function' || (typeof fn === 'object' && fn !== null) ? fn : null;
   }
 

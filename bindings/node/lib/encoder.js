@@ -45,8 +45,9 @@ class GPUCommandEncoder {
     if (!this[kHandle]) this.#error = `${name(this)} is invalid`;
   }
 
-  // The spec's "validate the encoder state"; false: skip the command.
-  _validate(where) {
+  // The spec's "validate the encoder state" (an ended encoder: a
+  // validation error now; a locked one: invalid from now on).
+  _stateOk(where) {
     if (this.#state === 'ended') {
       this[kDevice][kRaise](`${name(this)}.${where}: the encoder has finished`);
       return false;
@@ -55,7 +56,11 @@ class GPUCommandEncoder {
       this._invalidate(`${where} while a pass is open (the encoder is locked)`);
       return false;
     }
-    return this.#error === null;
+    return true;
+  }
+  // false: skip the command (also when the encoder is already invalid).
+  _validate(where) {
+    return this._stateOk(where) && this.#error === null;
   }
   _invalidate(message) { this.#error ??= `${name(this)}: ${message}`; }
   _unlock() { if (this.#state === 'locked') this.#state = 'open'; }
@@ -74,11 +79,12 @@ class GPUCommandEncoder {
   beginComputePass(descriptor = {}) {
     const d = convert('GPUComputePassDescriptor', descriptor, `${name(this)}.beginComputePass: descriptor`);
     const pass = new GPUComputePassEncoder(kToken, this, d.label);
-    if (!this._validate('beginComputePass')) {
-      pass._end();
-      return pass;
-    }
+    // a pass of an encoder that failed the state check is invalid (no
+    // handle: its commands do nothing); one of an encoder that is merely
+    // invalid still locks it, and finish() reports the encoder's error
+    if (!this._stateOk('beginComputePass')) return pass;
     this.#state = 'locked';
+    if (this.#error !== null) return pass;
     try {
       const tw = d.timestampWrites;
       if (tw) use(tw.querySet, 'timestampWrites.querySet');
@@ -238,7 +244,6 @@ class GPUComputePassEncoder {
     init(this, encoder[kDevice], label);
     this.#encoder = encoder;
   }
-  _end() { this.#ended = true; }
 
   #record(where, fn) {
     if (this.#ended) {

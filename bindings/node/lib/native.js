@@ -16,6 +16,9 @@ const fs = require('node:fs');
 
 function locate() {
   const here = path.join(__dirname, '..');
+  const wanted = process.env.LOCKSTEP_NODE_ADDON;
+  if (wanted && !fs.existsSync(wanted))
+    throw new Error(`lockstep-webgpu: LOCKSTEP_NODE_ADDON=${wanted} does not exist`);
   const candidates = [
     process.env.LOCKSTEP_NODE_ADDON,
     path.join(here, 'lockstep.node'),

@@ -72,10 +72,6 @@ void nd_device_finish(nd_device *d) {
   d->reports_written = 1;
   pthread_mutex_unlock(&d->lock);
   if (!write) return;
-  if (d->checks && ls_profiler_dispatch_count(d->prof) == 0)
-    fprintf(stderr, "lockstep: note: the profile has no dispatches; with the sanitizer on the same "
-                    "device, this lockstep build gives the dispatches to the sanitizer only (run "
-                    "prof and check separately)\n");
   if (d->prof_html) {
     char *html = ls_profiler_report_html(d->prof, d->profile, "lockstep profile (Node.js)");
     if (html) write_file(d->prof_html, html, "profile report");

@@ -276,3 +276,19 @@ test('textures: writeTexture, copyTextureToBuffer, copyTextureToTexture and a st
   assert.equal(tex.width, 4);
   assert.equal(tex.format, 'r32uint');
 });
+
+test('a pass of an encoder already invalid: no error until finish, which names the first one', async () => {
+  device.pushErrorScope('validation');
+  const bad = device.createBuffer({ size: 6, usage: U.STORAGE, label: 'odd-size' });
+  await device.popErrorScope();
+  const enc = device.createCommandEncoder({ label: 'spoilt' });
+  enc.clearBuffer(bad); // invalidates the encoder
+  device.pushErrorScope('validation');
+  const pass = enc.beginComputePass();
+  pass.dispatchWorkgroups(1);
+  pass.end();
+  assert.equal(await device.popErrorScope(), null);
+  device.pushErrorScope('validation');
+  enc.finish();
+  assert.match((await device.popErrorScope()).message, /'spoilt'.*'odd-size'/);
+});

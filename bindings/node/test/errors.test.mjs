@@ -51,6 +51,16 @@ test('uncapturederror: onuncapturederror and addEventListener both get a GPUUnca
   assert.equal(ev.type, 'uncapturederror');
   assert.ok(ev.error instanceof globals.GPUValidationError);
   assert.match(ev.error.message, /'loose'/);
+  // the attribute set to null and back: still one call per event
+  device.onuncapturederror = null;
+  assert.equal(device.onuncapturederror, null);
+  let calls = 0;
+  device.onuncapturederror = (e2) => { calls++; e2.preventDefault(); };
+  badBuffer(device);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(calls, 1);
+  assert.equal(got.length, 3); // the listener too
+  got.pop();
   // a captured error does not reach the event
   device.pushErrorScope('validation');
   badBuffer(device);

@@ -56,6 +56,20 @@ test('prof=FILE.html / LOCKSTEP_PROF: the HTML report of the whole run, written 
   }
 });
 
+test('check and prof together: each sees every dispatch', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-node-'));
+  try {
+    const json = path.join(dir, 'both.json');
+    const r = runNode(['--import', register, fixture('racy.mjs')], { env: { LOCKSTEP_CHECK: '1', LOCKSTEP_PROF_JSON: json } });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).findings.length, 2);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8'));
+    assert.deepEqual(report.dispatches.map((d) => d.entryPoint), ['unguarded', 'racy']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a lockstep warning (indirect dispatch over the limit, skipped) goes to the channel and stderr, never to WebGPU errors', () => {
   const r = runNode(['--import', register, fixture('overlimit.mjs')]);
   assert.equal(r.status, 0, r.stderr);
