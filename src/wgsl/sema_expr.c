@@ -648,7 +648,13 @@ static const type *binary(sctx *c, ast_expr *e) {
     if (!ls || !type_is_integer_scalar(ls)) goto bad;
     const type *want = lt->kind == TY_VEC ? types_vec(c->T, c->T->t_u32, lt->n) : c->T->t_u32;
     if (type_scalar_of(rt) == c->T->t_aint && type_scalar_of(lt) == c->T->t_aint) {
-      /* both abstract: stays abstract */
+      /* both abstract: stays abstract, in the shape the left side has */
+      if ((lt->kind == TY_VEC) != (rt->kind == TY_VEC) ||
+          (lt->kind == TY_VEC && lt->n != rt->n)) {
+        diag_error(c->d, r->span, "the shift amount must be %s, found %s", TN(want, b1),
+                   TN(rt, b2));
+        return NULL;
+      }
     } else if (!sema_convert_expr(c, r, want)) {
       diag_error(c->d, r->span, "the shift amount must be %s, found %s", TN(want, b1), TN(rt, b2));
       return NULL;
