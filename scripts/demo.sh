@@ -47,3 +47,14 @@ for k in oob_unguarded race_reduction_no_barrier; do
   echo
   "$L" run "tests/check/$k.json" --check --quiet 2>&1 | sed 's/^/    /' || true
 done
+
+echo
+echo "== The front door: lesson 000's kernel as browser JavaScript (navigator.gpu), unchanged, at W = 32 and 8"
+if command -v node >/dev/null 2>&1; then
+  for w in 32 8; do
+    LOCKSTEP_SUBGROUP_SIZE=$w node --import ./bindings/node/register.mjs \
+      bindings/node/examples/guard.mjs 2>&1 | sed 's/^/    /'
+  done
+else
+  echo "    (node is not installed: skipped)"
+fi
