@@ -188,8 +188,6 @@ struct ls_device {
 
   api_scope *scopes;
   size_t nscopes, capscopes;
-  char *popped; /* message handed out by the last pop */
-  char *uncaptured; /* last error that no scope caught */
 
   ls_error_callback error_fn;
   void *error_user;
@@ -272,8 +270,6 @@ void api_observers_after(ls_device *d, vm_status *st, const vm_result *r);
 void api_observers_free(ls_device *d);
 /* check.c: the sanitizer's state, when the device is freed. */
 void api_check_free(ls_device *d);
-/* The last error no scope caught (NULL if none); for tests. */
-const char *api_device_last_uncaptured(const ls_device *d);
 
 /* printf into a malloc'd string; NULL when memory runs out. */
 char *api_vformat(const char *fmt, va_list ap);
@@ -497,6 +493,7 @@ typedef struct api_bind_entry {
   ls_texture_view *view; /* a texture entry (buffer NULL) */
   ls_sampler *sampler;   /* a sampler entry (buffer and view NULL) */
   ls_external_texture *external; /* an external texture entry (view is its frame) */
+  int32_t dynamic_index; /* its place among the group's dynamic offsets; -1 = none */
 } api_bind_entry;
 
 struct ls_bind_group {

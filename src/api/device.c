@@ -272,8 +272,6 @@ static void api_device_free(ls_device *d) {
   api_check_free(d);
   for (size_t i = 0; i < d->nscopes; i++) free(d->scopes[i].message);
   free(d->scopes);
-  free(d->popped);
-  free(d->uncaptured);
   free(d->lost_message);
   free(d->label);
   for (size_t i = 0; i < d->nretired; i++) free(d->retired[i]);
@@ -402,7 +400,6 @@ void ls_device_set_log_callback(ls_device *device, ls_log_callback fn, void *use
   API_UNLOCK(device);
 }
 
-const char *api_device_last_uncaptured(const ls_device *d) { return d ? d->uncaptured : NULL; }
 
 void ls_device_push_error_scope(ls_device *device, ls_error_filter filter) {
   if (!device) return;
@@ -483,17 +480,14 @@ void api_verror(ls_device *d, ls_error_type type, const char *fmt, va_list ap) {
   }
   ls_error_callback fn = d->error_fn;
   void *user = d->error_user;
-  char *copy = fn && msg ? api_strdup(msg) : NULL;
-  free(d->uncaptured);
-  d->uncaptured = msg;
   API_UNLOCK(d);
   if (fn) {
     /* the callback may release or destroy the device */
     api_device_ref(d);
-    fn(user, type, copy ? copy : text);
+    fn(user, type, text);
     api_device_unref(d);
   }
-  free(copy);
+  free(msg);
 }
 
 void api_error(ls_device *d, ls_error_type type, const char *fmt, ...) {

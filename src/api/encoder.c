@@ -541,13 +541,14 @@ static void api_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pi
  * the limit of its type, the bound range inside the buffer. NULL if valid. */
 static char *api_dynamic_problem(const ls_device *d, uint32_t index, const ls_bind_group *g,
                                  const uint32_t *offs, size_t n) {
-  size_t k = 0;
+  if (n != g->dynamic_count)
+    return api_problem("setBindGroup(%u, '%s'): %zu dynamic offsets given; its layout has %zu "
+                       "dynamic entries",
+                       index, api_label(g->label, "(unlabelled)"), n, g->dynamic_count);
   for (size_t i = 0; i < g->count; i++) {
     const api_bind_entry *e = &g->entries[i];
-    const ls_bind_group_layout_entry *le = api_bind_group_layout_find(g->layout, e->binding);
-    if (!le || !le->has_dynamic_offset) continue;
-    if (k >= n) break;
-    const uint32_t o = offs[k++];
+    if (e->dynamic_index < 0) continue;
+    const uint32_t o = offs[e->dynamic_index];
     const uint64_t align = e->type == LS_BINDING_UNIFORM
                                ? d->limits.min_uniform_buffer_offset_alignment
                                : d->limits.min_storage_buffer_offset_alignment;
@@ -565,10 +566,6 @@ static char *api_dynamic_problem(const ls_device *d, uint32_t index, const ls_bi
                          (unsigned long long)e->offset, (unsigned long long)e->size,
                          api_buffer_name(e->buffer), (unsigned long long)e->buffer->size);
   }
-  if (k != n || n != g->dynamic_count)
-    return api_problem("setBindGroup(%u, '%s'): %zu dynamic offsets given; its layout has %zu "
-                       "dynamic entries",
-                       index, api_label(g->label, "(unlabelled)"), n, g->dynamic_count);
   return NULL;
 }
 

@@ -795,9 +795,10 @@ ls_bind_group *ls_device_create_bind_group(ls_device *device, const ls_bind_grou
   api_bind_group_layout_ref(layout);
   g->entries = out;
   g->count = count;
+  /* setBindGroup's offsets go to the dynamic entries in binding order */
   for (size_t i = 0; i < count; i++) {
     const ls_bind_group_layout_entry *le = api_bind_group_layout_find(layout, out[i].binding);
-    g->dynamic_count += le && le->has_dynamic_offset;
+    out[i].dynamic_index = le && le->has_dynamic_offset ? (int32_t)g->dynamic_count++ : -1;
   }
   return g;
 }

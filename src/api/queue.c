@@ -129,17 +129,7 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
       vb[i].smp = &e->sampler->state;
       continue;
     }
-    uint64_t dyn = 0;
-    if (c->dynamic && c->dynamic[b->group]) {
-      /* the k-th dynamic entry of the group, in binding order */
-      size_t k = 0;
-      for (const api_bind_entry *x = bg->entries; x < e; x++) {
-        const ls_bind_group_layout_entry *le = api_bind_group_layout_find(bg->layout, x->binding);
-        k += le && le->has_dynamic_offset;
-      }
-      const ls_bind_group_layout_entry *le = api_bind_group_layout_find(bg->layout, e->binding);
-      if (le && le->has_dynamic_offset) dyn = c->dynamic[b->group][k];
-    }
+    const uint64_t dyn = e->dynamic_index >= 0 ? c->dynamic[b->group][e->dynamic_index] : 0;
     vb[i].data = e->buffer->data + e->offset + dyn;
     vb[i].size = e->size;
   }
