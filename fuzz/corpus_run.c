@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_file.h"
 #include "api/api.h"
 #include "ir/lower.h"
 #include "wgsl/sema.h"
@@ -37,23 +38,6 @@ static void on_error(void *user, ls_error_type type, const char *message) {
     fprintf(stderr, "corpus_run: internal error: %s\n", message);
     abort();
   }
-}
-
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-    free(s);
-    s = NULL;
-  }
-  fclose(f);
-  if (s) s[n] = 0;
-  *len = s ? (size_t)n : 0;
-  return s;
 }
 
 /* A format a sampled-texture entry of this sample type accepts. */
@@ -275,7 +259,7 @@ static const char *const features[] = {"shader-f16", "subgroups", "texture-forma
 int main(int argc, char **argv) {
   for (int a = 1; a < argc; a++) {
     size_t len;
-    char *src = read_file(argv[a], &len);
+    char *src = fz_read_file(argv[a], &len);
     if (!src) {
       printf("%s: unreadable\n", argv[a]);
       continue;

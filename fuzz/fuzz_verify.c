@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "fuzz_file.h"
 #include "ir/lower.h"
 #include "vm/vm.h"
 #include "wgsl/sema.h"
@@ -56,22 +57,6 @@ static void die(const char *why, const char *detail) {
   abort();
 }
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-    free(s);
-    s = NULL;
-  }
-  fclose(f);
-  *len = s ? (size_t)n : 0;
-  return s;
-}
-
 static void add_seed(wgsl_module *m, ir_program *p) {
   seed *n = realloc(seeds, (nseeds + 1) * sizeof *n);
   if (!n) die("out of memory", NULL);
@@ -83,7 +68,7 @@ static void add_seed(wgsl_module *m, ir_program *p) {
  * as lowered (otherwise lowering has a bug, which is a finding too). */
 static void seed_file(const char *path) {
   size_t len;
-  char *src = slurp(path, &len);
+  char *src = fz_read_file(path, &len);
   if (!src) return;
   wgsl_module *m = wgsl_module_compile(src, len, path);
   free(src);

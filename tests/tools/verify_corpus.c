@@ -22,37 +22,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../../fuzz/fuzz_file.h"
 #include "ir/lower.h"
 #include "wgsl/sema.h"
 
 typedef struct tally {
   unsigned files, invalid, lowered, not_lowered, rejected;
 } tally;
-
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  for (;;) {
-    if (n + 4096 > cap) {
-      cap = (n + 4096) * 2;
-      char *nb = realloc(buf, cap);
-      if (!nb) {
-        free(buf);
-        fclose(f);
-        return NULL;
-      }
-      buf = nb;
-    }
-    size_t k = fread(buf + n, 1, cap - n, f);
-    n += k;
-    if (k == 0) break;
-  }
-  fclose(f);
-  *len = n;
-  return buf;
-}
 
 static void wide_limits(ls_limits *lim) {
   ls_limits_default(lim);
@@ -86,7 +62,7 @@ static void lower_one(const char *file, wgsl_module *m, const char *entry,
 
 static wgsl_module *compile(const char *path, tally *t) {
   size_t len;
-  char *src = read_file(path, &len);
+  char *src = fz_read_file(path, &len);
   if (!src) {
     fprintf(stderr, "%s: cannot read\n", path);
     t->rejected++;

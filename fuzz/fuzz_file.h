@@ -1,0 +1,43 @@
+/*
+ * fuzz_file.h — the one file reader of the fuzz drivers and the corpus
+ * tools (fuzz/corpus_run.c, fuzz/fuzz_verify.c, tests/tools/verify_corpus.c):
+ * the whole file, grown as it is read (so pipes and other files without a
+ * size work too), with a NUL after the last byte. Header-only, since each
+ * tool is built on its own.
+ */
+#ifndef LOCKSTEP_FUZZ_FILE_H
+#define LOCKSTEP_FUZZ_FILE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The contents of path (malloc'd, *len bytes plus a NUL), or NULL when it
+ * cannot be opened or memory runs out. */
+static inline char *fz_read_file(const char *path, size_t *len) {
+  *len = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (n + 4096 + 1 > cap) {
+      cap = (n + 4096 + 1) * 2;
+      char *nb = realloc(buf, cap);
+      if (!nb) {
+        free(buf);
+        fclose(f);
+        return NULL;
+      }
+      buf = nb;
+    }
+    size_t k = fread(buf + n, 1, cap - n - 1, f);
+    n += k;
+    if (k == 0) break;
+  }
+  fclose(f);
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+#endif
