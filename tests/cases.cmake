@@ -88,6 +88,14 @@ foreach(expect_file ${LS_ERROR_EXPECTS})
   set_tests_properties(error.${name} PROPERTIES LABELS error TIMEOUT 60)
 endforeach()
 
+# A workgroup that loops 2^32 times with no workgroup budget: --time-limit
+# loses the device after 300 ms and the message names the limit and line.
+add_test(NAME error.limit_time_spin
+  COMMAND bash ${LS_TESTS_DIR}/tools/run_error_case.sh $<TARGET_FILE:lockstep>
+          ${LS_TESTS_DIR}/errors/limit_time_spin.expect ${LS_TESTS_DIR}/errors/limit_time_spin.json
+          --budget none --time-limit 300)
+set_tests_properties(error.limit_time_spin PROPERTIES LABELS error TIMEOUT 60)
+
 # An indirect count over maxComputeWorkgroupsPerDimension skips the dispatch
 # (the outputs are checked by case.000_indirect_over_limit.*); lockstep must
 # also say so on stderr.

@@ -31,6 +31,7 @@ typedef struct cli_opts {
   const char *out, *expect, *profile, *entry;
   uint32_t subgroup, threads;
   uint64_t budget, print;
+  uint32_t time_limit; /* ms; 0: the default */
   int quiet, summary;
   cli_kv *constants;
   size_t nconstants;
@@ -41,7 +42,7 @@ typedef struct cli_opts {
 
 /* The options `run` takes (the sanitizer's are taken out before). */
 #define CLI_RUN_OPTIONS                                                                    \
-  " out expect subgroup-size profile threads budget quiet summary print prof prof-json "  \
+  " out expect subgroup-size profile threads budget time-limit quiet summary print prof prof-json "  \
   "annotate report compare-profiles trace-group trace-dispatch profile-file "
 
 /* What the callbacks of a shader-only device (check, disasm) see. */
@@ -62,6 +63,8 @@ static void cli_usage(FILE *f) {
           "      --threads N            worker threads (default: one per core)\n"
           "      --budget N             subgroup-instructions one workgroup may run before the\n"
           "                             device is lost (default 4294967296; 'none' = no limit)\n"
+          "      --time-limit MS        wall time one submit may run before the device is lost\n"
+          "                             (default 60000; 'none' = no limit)\n"
           "      --print N              words printed per buffer (default 16)\n"
           "      --quiet                print neither dispatches nor buffers\n"
           "      --summary              print the case's title and the dispatches, not the buffers\n"
@@ -246,6 +249,15 @@ static int cli_parse(int argc, char **argv, const char *cmd, const char *allowed
         return 0;
       } else
         o->budget = u;
+    } else if (!strcmp(name, "--time-limit")) {
+      if (!strcmp(val, "none"))
+        o->time_limit = UINT32_MAX;
+      else if (!cli_u64(val, &u) || u == 0 || u >= UINT32_MAX) {
+        fprintf(stderr, "lockstep %s: --time-limit '%s' is not a positive number of "
+                        "milliseconds or 'none'\n", cmd, val);
+        return 0;
+      } else
+        o->time_limit = (uint32_t)u;
     } else if (!strcmp(name, "--print")) {
       if (!cli_u64(val, &u)) {
         fprintf(stderr, "lockstep %s: --print '%s' is not a number\n", cmd, val);
@@ -407,6 +419,7 @@ static int cli_run(int argc, char **argv) {
                     .subgroup = o.subgroup,
                     .threads = o.threads,
                     .budget = o.budget,
+                    .time_limit_ms = o.time_limit,
                     .check = cli_check_options(),
                     .dispatch_lines = !o.quiet && !prof,
                     .messages = !prof,

@@ -85,7 +85,8 @@ static int runner_device(runner *r) {
                                  .profile = profile,
                                  .subgroup_size = subgroup,
                                  .threads = cfg->threads,
-                                 .instruction_budget = cfg->budget};
+                                 .instruction_budget = cfg->budget,
+                                 .time_limit_ms = cfg->time_limit_ms};
   char err[1024];
   r->adapter = ls_adapter_create(&ao, err, sizeof err);
   if (!r->adapter) {
@@ -377,8 +378,8 @@ static int runner_submit(runner *r) {
   ls_status status = ls_queue_submit(r->device, &cb, 1);
   if (status == LS_DEVICE_LOST) {
     const char *lost = ls_device_get_lost_message(r->device);
-    fprintf(stderr, "%s: error: device lost: %s\n  (lockstep run --budget N sets the budget; "
-                    "--budget none removes it)\n",
+    fprintf(stderr, "%s: error: device lost: %s\n  (lockstep run --budget N and --time-limit MS "
+                    "set the limits; 'none' removes them)\n",
             c->path, lost ? lost : "(no message)");
     return CLI_FAILED;
   }
