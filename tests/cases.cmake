@@ -89,7 +89,8 @@ foreach(expect_file ${LS_ERROR_EXPECTS})
 endforeach()
 
 # A workgroup that loops 2^32 times with no workgroup budget: --time-limit
-# loses the device after 300 ms and the message names the limit and line.
+# loses the device after 300 ms and the message names the limit and the
+# loop's line (its column is whichever jump of the loop saw the clock).
 add_test(NAME error.limit_time_spin
   COMMAND bash ${LS_TESTS_DIR}/tools/run_error_case.sh $<TARGET_FILE:lockstep>
           ${LS_TESTS_DIR}/errors/limit_time_spin.expect ${LS_TESTS_DIR}/errors/limit_time_spin.json
