@@ -1073,7 +1073,8 @@ typedef struct ls_check_finding {
   uint32_t access_size;      /* bytes per access */
   uint64_t binding_size;     /* bytes the access was checked against */
   uint64_t logical_size;     /* LS_CHECK_BEYOND_LOGICAL: the logical size in bytes */
-  uint64_t count;            /* offending invocations (bounds, barrier), access pairs (race) */
+  uint64_t count;            /* offending invocations (bounds, barrier), access pairs that met
+                              * (race: on several threads this varies with the schedule) */
   ls_check_access first;     /* the access (or barrier, or loop) and its first invocation */
   uint32_t ninvocations;     /* first offending invocations, in order of global id */
   ls_check_invocation invocations[LS_CHECK_MAX_INVOCATIONS];

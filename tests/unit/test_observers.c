@@ -257,15 +257,21 @@ static void read_out(obs_run *r, uint32_t *w) {
   assert_int_equal(ls_queue_read_buffer(r->e.device, r->out, 0, w, 192 * 4), LS_OK);
 }
 
-/* Each finding's kind, severity, place and count, one a line. */
-static char *finding_places(const ls_device *d) {
+/* Each finding's kind, severity, place and count, one a line. A race's
+ * count is the access pairs that met, and which pairs meet between
+ * workgroups depends on which ran on one thread (in order) and which on
+ * different threads (compared when the dispatch ends): with several threads
+ * it is left out of the comparison (with_race_counts 0). */
+static char *finding_places(const ls_device *d, int with_race_counts) {
   size_t n = ls_device_check_finding_count(d);
   char *s = calloc(n + 1, 128);
   assert_non_null(s);
   for (size_t i = 0; i < n; i++) {
     const ls_check_finding *f = ls_device_check_finding(d, i);
+    int race = f->kind == LS_CHECK_DATA_RACE || f->kind == LS_CHECK_RACE_SAME_VALUE;
+    unsigned long long count = race && !with_race_counts ? 0 : (unsigned long long)f->count;
     snprintf(s + strlen(s), 128, "%s %d %u:%u %llu\n", f->id, (int)f->severity, f->first.line,
-             f->first.column, (unsigned long long)f->count);
+             f->first.column, count);
   }
   return s;
 }
@@ -291,7 +297,7 @@ static void test_three_observers_each_as_alone(void **state) {
     run_open(&r, threads, WITH_CHECK, NULL);
     assert_int_equal(tu_dispatch(r.e.device, r.p, r.bg, 3, 1), LS_OK);
     char *check_alone = ls_device_check_findings_json(r.e.device);
-    char *places_alone = finding_places(r.e.device);
+    char *places_alone = finding_places(r.e.device, threads == 1);
     /* past the logical size, past the end of out, the race */
     assert_true(ls_device_check_finding_count(r.e.device) >= 3);
     run_close(&r);
@@ -312,7 +318,7 @@ static void test_three_observers_each_as_alone(void **state) {
     read_out(&r, got);
     char *prof_both = ls_profiler_report_json(r.prof, "default");
     char *check_both = ls_device_check_findings_json(r.e.device);
-    char *places_both = finding_places(r.e.device);
+    char *places_both = finding_places(r.e.device, threads == 1);
     uint64_t ev_both[7], is_both, ln_both;
     tally_sums(&tb, r.ncode, ev_both, &is_both, &ln_both);
     run_close(&r);
