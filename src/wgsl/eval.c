@@ -999,21 +999,30 @@ const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_l
     if (dc->kind == DECL_OVERRIDE) {
       const cvalue *v = NULL;
       if (env && dc->index < env->count) v = env->overrides[dc->index];
-      if (!v && dc->init && dc->rtype) {
-        /* its initializer could not be computed at pipeline creation (a
-         * division by zero, say): evaluating it again reports why */
-        const cvalue *iv = sema_eval(m, dc->init, env, d);
-        return iv ? sema_convert(m, iv, dc->rtype, dc->init->span, d) : NULL;
+      if (v) return v;
+      /* the override whose own problem this is: evaluating its initializer
+       * again reports why (a division by zero, say); the overrides it
+       * names all have values, so that goes no deeper than its expression */
+      ast_decl *root = dc;
+      if (env && env->cause && dc->index < env->count && env->cause[dc->index] >= 0)
+        root = m->ast->decls[env->cause[dc->index]];
+      if (root->init && root->rtype) {
+        const cvalue *iv = sema_eval(m, root->init, env, d);
+        if (iv) iv = sema_convert(m, iv, root->rtype, root->init->span, d);
+        /* (a root that now has a value would be a settling bug) */
+        return root == dc ? iv : NULL;
       }
-      if (!v) {
-        if (d)
-          diag_error(d, e->span,
-                     "override '%s' has no value: it has no initializer and the pipeline's "
-                     "constants do not set it",
-                     dc->name);
-        return NULL;
-      }
-      return v;
+      if (d && root == dc)
+        diag_error(d, e->span,
+                   "override '%s' has no value: it has no initializer and the pipeline's "
+                   "constants do not set it",
+                   dc->name);
+      else if (d)
+        diag_error(d, e->span,
+                   "override '%s' has no value: it depends on override '%s', which has no "
+                   "initializer and which the pipeline's constants do not set",
+                   dc->name, root->name);
+      return NULL;
     }
     break;
   }

@@ -72,6 +72,12 @@ void sema_resolve(wgsl_module *m);
 typedef struct eval_env {
   const cvalue **overrides;
   int count;
+  /* Per declaration, for an override without a value: the override whose
+   * own initializer fails or which has none and no pipeline constant (it,
+   * or one its initializer depends on); -1 otherwise. sema_eval reports
+   * that one's problem. NULL: overrides without a value are evaluated from
+   * their initializers. */
+  const int *cause;
 } eval_env;
 
 /* Evaluates a const- or override-expression. Returns NULL after reporting an

@@ -1073,6 +1073,7 @@ static const type *user_call(sctx *c, ast_expr *e, ast_decl *fn) {
     return NULL;
   }
   sema_resolve_fn_body(c, fn);
+  if (!sema_nest_call(c, fn, e->span)) return NULL;
   if (c->fn && c->call_depth) {
     int depth = c->call_depth[fn->index] + 1;
     if (depth > SEMA_MAX_CALL_DEPTH) {
@@ -1123,9 +1124,18 @@ static const type *call(sctx *c, ast_expr *e) {
 
 /* ------------------------------------------------------------------- entry */
 
+static const type *expr_kind(sctx *c, ast_expr *e);
+
 const type *sema_expr(sctx *c, ast_expr *e) {
   if (!e) return NULL;
   if (e->type) return e->type; /* already resolved (shared subtrees) */
+  if (!sema_nest_enter(c, e->span)) return NULL;
+  const type *t = expr_kind(c, e);
+  sema_nest_leave(c);
+  return t;
+}
+
+static const type *expr_kind(sctx *c, ast_expr *e) {
   switch (e->kind) {
   case EX_INT:
     if (e->u.ilit.suffix == 'i') {
