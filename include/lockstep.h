@@ -198,6 +198,18 @@ typedef struct ls_adapter_options {
    * and end a runaway in about a minute. */
   uint64_t dispatch_instruction_budget;
   uint32_t time_limit_ms;
+  /* The most memory, in bytes, the interpreter may hold for one dispatch
+   * over all its worker threads: each thread's context for the workgroup
+   * it runs (the registers, private and function memory of every
+   * invocation, workgroup memory, the translated code). 0 = the default,
+   * 4 GiB; UINT64_MAX = no limit. A dispatch whose workgroups need more
+   * than a share of it each runs on fewer threads (results do not change);
+   * one whose single workgroup needs more fails with LS_ERROR_OUT_OF_MEMORY
+   * and a message with both sizes. The largest workgroup lockstep accepts
+   * (1024 invocations, each at the 1 MiB limits of private and of function
+   * memory, docs/spec-notes.md) needs about 2.4 GiB, so the default never
+   * refuses a pipeline that was created. */
+  uint64_t dispatch_memory_limit;
 } ls_adapter_options;
 
 typedef struct ls_adapter_info {

@@ -888,6 +888,9 @@ static int vm_check(const ir_program *p) {
     if (in->op == IR_ATOMB && ((in->d >> 8) >= p->nbindings || (in->d & 0xff) >= IR_ATOM_COUNT))
       return 0;
     if (in->op == IR_ATOMW && in->d >= IR_ATOM_COUNT) return 0;
+    if (in->op == IR_PZERO &&
+        ((in->c | in->d) % 4 || (uint64_t)in->c + in->d > p->priv_mem_size))
+      return 0;
     if ((in->op == IR_FUN1 && (in->d & ~IR_FUN_F16) >= IR_F1_COUNT) ||
         (in->op == IR_FUN2 && (in->d & ~IR_FUN_F16) >= IR_F2_COUNT) ||
         (in->op == IR_IBIT && in->d >= IR_IB_COUNT) ||
@@ -1218,6 +1221,13 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   sh.total = total;
   vm_builtins_read(p, sh.bi_used);
   if (!vm_plan(p, w, sh.nsub, &sh.layout)) {
+    result->memory_needed = UINT64_MAX;
+    result->status = VM_NO_MEMORY;
+    return VM_NO_MEMORY;
+  }
+  result->memory_needed = sh.layout.total;
+  const uint64_t mlimit = desc->memory_limit;
+  if (mlimit && sh.layout.total > mlimit) {
     result->status = VM_NO_MEMORY;
     return VM_NO_MEMORY;
   }
@@ -1234,6 +1244,9 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   unsigned workers = pieces < threads ? (unsigned)pieces : threads;
   const vm_observer *obs = desc->observer;
   if (obs && obs->serial) workers = 1;
+  /* as many workers as the memory limit holds (at least one: checked above) */
+  if (mlimit && workers > mlimit / sh.layout.total) workers = (unsigned)(mlimit / sh.layout.total);
+  if (pool) vm_pool_trim(pool, workers, sh.layout.total, mlimit);
 
   void *own = NULL;
   void *slots[64];

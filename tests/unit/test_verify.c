@@ -270,6 +270,9 @@ static int bad_values(const ir_program *p, const ir_insn *in, int k, uint32_t *o
     } else if (k == 3 && (in->op == IR_LDPH || in->op == IR_STPH)) {
       out[n++] = p->priv_mem_size;
       out[n++] = v[3] + 1;
+    } else if (in->op == IR_PZERO && (k == 2 || k == 3)) {
+      out[n++] = v[k] + 2;                                       /* misaligned */
+      out[n++] = k == 2 ? p->priv_mem_size + 4 : p->priv_mem_size - v[2] + 4; /* past the end */
     } else if (k == 3 && (in->op == IR_LDB || in->op == IR_STB)) {
       out[n++] = v[3] + 2; /* misaligned (any aligned displacement may be in range) */
     } else if (k == 3 && (in->op == IR_LDBH || in->op == IR_STBH)) {
