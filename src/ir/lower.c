@@ -792,7 +792,7 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   p->nregs = L.nconsts + L.maxregs;
   p->nmasks = L.maxmasks ? L.maxmasks : 1;
   memcpy(p->builtin_reg, L.builtin_reg, sizeof p->builtin_reg);
-  p->wg_mem_size = (L.wg_bytes + 15) / 16 * 16;
+  p->wg_mem_size = (uint32_t)((L.wg_bytes + 15) / 16 * 16); /* checked against the limit */
   p->priv_mem_size = (uint32_t)((L.fn_peak + 3) / 4 * 4);
   p->bindings = L.bindings;
   p->nbindings = L.nbindings;
