@@ -23,6 +23,9 @@ const char *wgsl_module_filename(const wgsl_module *m);
 /* For a device without `feature`: every `enable ext;` of the module becomes
  * an error (WebGPU's createShaderModule validation). Returns how many. */
 int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature);
+/* The WGSL language features lockstep compiles and runs (directives.def's
+ * LANGUAGE rows with runs = 1), NULL-terminated, static. */
+const char *const *wgsl_language_features(void);
 
 
 #endif
