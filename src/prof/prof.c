@@ -698,11 +698,6 @@ static int prof_is_texel(unsigned op) {
   return op == IR_TLD || op == IR_TST || op == IR_TSMP;
 }
 
-static void prof_linecol(const ir_program *prog, uint32_t pc, uint32_t *line, uint32_t *col) {
-  *line = *col = 0;
-  if (prog->source && prog->spans)
-    diag_line_col(prog->source, prog->source_len, prog->spans[pc].start, line, col);
-}
 
 /* Adds thread t's summarised requests (observe.h) to the merged figures:
  * the same sums prof_mem's fast path makes, one alignment at a time. The
@@ -875,7 +870,7 @@ static prof_result *prof_merge(ls_profiler *p) {
     const prof_pc *a = &all[pc];
     unsigned op = prog->code[pc].op;
     uint32_t line, col;
-    prof_linecol(prog, pc, &line, &col);
+    ir_line_col(prog, pc, &line, &col);
     ls_prof_line *L = line >= 1 && line <= nlines ? &lines[line - 1] : NULL;
     d->issued += iss[pc];
     d->live_lanes += lan[pc];
@@ -999,7 +994,7 @@ static prof_result *prof_merge(ls_profiler *p) {
       /* a loop is named by its first line: the jump target's span */
       uint32_t top = prog->code[pc].a < n ? prog->code[pc].a : pc;
       uint32_t tl, tc;
-      prof_linecol(prog, top > 0 ? top - 1 : top, &tl, &tc);
+      ir_line_col(prog, top > 0 ? top - 1 : top, &tl, &tc);
       lp->line = tl && tl < line ? tl : line;
       lp->column = tl && tl < line ? tc : col;
       lp->instances = a->inst;
@@ -1066,7 +1061,7 @@ static prof_result *prof_merge(ls_profiler *p) {
       for (uint32_t i = 0; i < k; i++) {
         uint32_t col;
         if (r->tsteps[s][i].pc < n)
-          prof_linecol(prog, r->tsteps[s][i].pc, &r->tsteps[s][i].line, &col);
+          ir_line_col(prog, r->tsteps[s][i].pc, &r->tsteps[s][i].line, &col);
       }
       r->tn[s] = k;
     }

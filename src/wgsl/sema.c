@@ -450,6 +450,10 @@ static void resolve_struct(sctx *c, ast_decl *d) {
   }
   free(names);
   d->rtype = types_struct(c->T, d->name, f, d->nmembers);
+  if (!d->rtype && !arena_failed(&c->m->arena))
+    diag_error(c->d, d->name_span,
+               "struct '%s' is too large (its members add up past 4 GiB, lockstep's limit for one "
+               "type)", d->name);
 }
 
 static void resolve_const_like(sctx *c, ast_decl *d) {
@@ -1432,6 +1436,9 @@ wgsl_module *wgsl_module_compile(const char *src, size_t len, const char *filena
   m->src[len] = 0;
   m->len = len;
   types_init(&m->types, &m->arena);
+  m->nlines = diag_count_lines(m->src, len);
+  m->line_starts = arena_alloc(&m->arena, (size_t)m->nlines * sizeof *m->line_starts);
+  if (m->line_starts) diag_line_starts(m->src, len, m->line_starts);
   m->ast = parse_module(m->src, len, &m->arena, &m->diags);
   if (arena_failed(&m->arena) || !m->ast) {
     if (!m->diags.errors) diag_error(&m->diags, no_span, "out of memory while compiling");
@@ -1462,6 +1469,10 @@ const char *wgsl_module_source(const wgsl_module *m, size_t *len) {
   return m->src;
 }
 const char *wgsl_module_filename(const wgsl_module *m) { return m->filename; }
+const uint32_t *wgsl_module_line_starts(const wgsl_module *m, uint32_t *n) {
+  *n = m->line_starts ? m->nlines : 0;
+  return m->line_starts;
+}
 
 int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature) {
   if (!m || !m->ast) return 0;
