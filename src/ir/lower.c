@@ -167,7 +167,8 @@ static void break_when(lw *L, ast_expr *cond, int negate) {
     t = lw_reg(L, 1);
     lw_emit(L, IR_XOR, t, c.reg, lw_const(L, 1), 0);
   }
-  lw_emit(L, IR_MAND, t, 0, 0, 0);
+  uint32_t test = lw_emit(L, IR_MAND, t, 0, 0, 0);
+  if (!L->failed) L->code[test].flags = IR_FLAG_LOOP_TEST;
   uint32_t j = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
   frame *loop = L->fr;
   while (loop && loop->kind != FR_LOOP) loop = loop->up;

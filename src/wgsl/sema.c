@@ -1389,6 +1389,7 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
 
 /* -------------------------------------------------------------- directives */
 
+
 static void directives(sctx *c) {
   ast_module *am = c->m->ast;
   for (int i = 0; i < am->ndirectives; i++) {
@@ -1419,52 +1420,15 @@ static void directives(sctx *c) {
     for (int k = 0; k < dv->nnames; k++) {
       const char *n = dv->names[k];
       if (dv->kind == DIR_ENABLE) {
-        if (!strcmp(n, "f16")) {
-          c->f16_enabled = 1;
-        } else if (!strcmp(n, "subgroups")) {
-          c->subgroups_enabled = 1;
-        } else if (!strcmp(n, "subgroup_size_control")) {
-          /* enables subgroups too (the spec's extension table) */
-          c->subgroup_size_control = c->subgroups_enabled = 1;
-        } else if (!strcmp(n, "clip_distances") || !strcmp(n, "dual_source_blending") ||
-                   !strcmp(n, "primitive_index") ||
-                   !strcmp(n, "chromium_experimental_pixel_local") ||
-                   !strcmp(n, "chromium_experimental_framebuffer_fetch") ||
-                   !strcmp(n, "chromium_internal_input_attachments") ||
-                   !strcmp(n, "chromium_experimental_resource_table") ||
-                   !strcmp(n, "chromium_experimental_subgroup_matrix") ||
-                   !strcmp(n, "chromium_internal_graphite") ||
-                   !strcmp(n, "chromium_experimental_immediate") ||
-                   !strcmp(n, "atomic_vec2u_min_max") || !strcmp(n, "chromium_disable_uniformity_analysis") ||
-                   !strcmp(n, "chromium_experimental_barycentrics") ||
-                   !strcmp(n, "chromium_experimental_barycentric_coord") ||
-                   !strcmp(n, "chromium_experimental_dynamic_binding") ||
-                   !strcmp(n, "chromium_internal_relaxed_uniform_layout")) {
-          /* validated where its constructs are used; running is refused */
-          if (!strcmp(n, "chromium_experimental_subgroup_matrix")) c->sgmat_enabled = 1;
-          if (!strcmp(n, "chromium_experimental_pixel_local")) c->pixel_local_enabled = 1;
-          if (!strcmp(n, "chromium_internal_input_attachments")) c->input_attachments_enabled = 1;
-          if (!strcmp(n, "chromium_experimental_framebuffer_fetch")) c->fb_fetch_enabled = 1;
-          if (!strcmp(n, "atomic_vec2u_min_max")) c->atomic_vec2u_enabled = 1;
-          if (!strcmp(n, "chromium_experimental_resource_table")) c->resource_table_enabled = 1;
-          if (!strcmp(n, "chromium_disable_uniformity_analysis")) c->uniformity_off = 1;
-        } else {
+        const sema_extension *e = sema_extension_find(n);
+        if (!e) {
           diag_error(c->d, dv->name_spans[k], "unknown extension '%s'", n);
+          continue;
         }
+        if (e->flag) *(int *)((char *)c + e->flag) = 1;
+        if (e->implies) *(int *)((char *)c + e->implies) = 1;
       } else if (dv->kind == DIR_REQUIRES) {
-        static const char *const known[] = {"readonly_and_readwrite_storage_textures",
-                                            "packed_4x8_integer_dot_product",
-                                            "unrestricted_pointer_parameters",
-                                            "pointer_composite_access", "texel_buffers",
-                                            "fragment_depth", "uniform_buffer_standard_layout",
-                                            "subgroup_id", "linear_indexing", "buffer_view",
-                                            "immediate_address_space", "swizzle_assignment",
-                                            "texture_and_sampler_let", "sized_binding_array",
-                                            "subgroup_uniformity", "texture_formats_tier1", NULL};
-        int ok = 0;
-        for (int j = 0; known[j]; j++)
-          if (!strcmp(known[j], n)) ok = 1;
-        if (!ok) diag_error(c->d, dv->name_spans[k], "unknown language extension '%s'", n);
+        if (!sema_language_known(n)) diag_error(c->d, dv->name_spans[k], "unknown language extension '%s'", n);
       }
     }
   }
