@@ -242,6 +242,12 @@ typedef struct ls_adapter_info {
 /* Names of the built-in vendor profiles, NULL-terminated. */
 LS_API const char *const *ls_profile_names(void);
 
+/* The WGSL language features (`requires` names; WebGPU's
+ * navigator.gpu.wgslLanguageFeatures) that lockstep compiles and runs,
+ * NULL-terminated, static. `requires` also accepts a few that lockstep only
+ * validates (docs/conformance.md); those are not listed. */
+LS_API const char *const *ls_wgsl_language_features(void);
+
 /* Creates an adapter. On a bad option returns NULL and, when err is not NULL,
  * writes a message into err (at most errlen bytes). */
 LS_API ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t errlen);

@@ -264,9 +264,14 @@ typedef struct ir_program {
   const char *source;     /* the module's WGSL text and file name, for */
   const char *filename;   /* messages; owned by the module */
   uint32_t source_len;
+  const uint32_t *line_starts; /* the source's line-start table (the module's; */
+  uint32_t nlines;             /* NULL: ir_line_col scans the source) */
 } ir_program;
 
 void ir_program_free(ir_program *p);
+/* The 1-based WGSL line and column (in bytes) where instruction pc came
+ * from; 0, 0 without a source. A binary search in the line-start table. */
+void ir_line_col(const ir_program *p, uint32_t pc, uint32_t *line, uint32_t *col);
 /* Opcode name ("IADD") and operand form ("rrr-") from op.def. */
 const char *ir_op_name(unsigned op);
 const char *ir_op_form(unsigned op);

@@ -342,8 +342,14 @@ char *ls_profiler_report_text(const ls_profiler *p, const char *profile) {
 
 /* ------------------------------------------------------------------ JSON */
 
+/* Whole numbers (a cost, a count kept in double) are written exactly, up
+ * to 2^53, where doubles stop holding every integer; fractions with 6
+ * significant digits. */
 static void prof_json_num(prof_buf *b, const char *key, double v, int comma) {
-  prof_buf_printf(b, "\"%s\": %.6g%s", key, v, comma ? ", " : "");
+  if (v > -9007199254740992.0 && v < 9007199254740992.0 && v == (double)(long long)v)
+    prof_buf_printf(b, "\"%s\": %lld%s", key, (long long)v, comma ? ", " : "");
+  else
+    prof_buf_printf(b, "\"%s\": %.6g%s", key, v, comma ? ", " : "");
 }
 
 static void prof_json_u(prof_buf *b, const char *key, unsigned long long v, int comma) {

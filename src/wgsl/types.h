@@ -154,7 +154,9 @@ const type *types_sgmat(type_table *t, sgmat_use use, const type *elem, int eigh
 /* The texel formats, NULL-terminated; and the channel type of each. */
 extern const char *const types_texel_formats[];
 const type *types_texel_channel(type_table *t, int format);
-/* Structs are never deduplicated; layout computed from the fields. */
+/* Structs are never deduplicated; layout computed from the fields. NULL
+ * when the structure would be larger than 4 GiB (lockstep's limit for one
+ * type, as for arrays) or when memory runs out. */
 const type *types_struct(type_table *t, const char *name, type_field *fields, int n);
 
 int type_is_scalar(const type *t);      /* bool, numeric, abstract */

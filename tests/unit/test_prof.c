@@ -236,6 +236,36 @@ static void test_guard_tail_last_group(void **state) {
   }
 }
 
+/* The JSON report writes a whole-number cost exactly: lesson 000's kernel
+ * over 4,000,000 elements costs over a million issue slots, which the
+ * report wrote as 2.15628e+06-style rounding before. cost = issued +
+ * sectors here (no workgroup memory, no textures). */
+static void test_json_cost_exact(void **state) {
+  const char *k = "@group(0) @binding(0) var<uniform> conteo: u32;\n"
+                  "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
+                  "  if (gid.x >= conteo) { return; }\n"
+                  "  datos[gid.x] = datos[gid.x] * 0.99;\n"
+                  "}\n";
+  uint32_t conteo[4] = {4000000, 0, 0, 0};
+  buf_spec bs[] = {{0, LS_BINDING_UNIFORM, conteo, 4}, {1, LS_BINDING_STORAGE, NULL, 4000000}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 1, k, "main", bs, 2, 62500, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  assert_true(d->cost > 1e6);
+  assert_true(d->cost == (double)(d->issued + d->sectors));
+  char want[64];
+  snprintf(want, sizeof want, "\"cost\": %llu", (unsigned long long)(d->issued + d->sectors));
+  char *j = ls_profiler_report_json(r.prof, "nvidia");
+  const char *at = strstr(j, want);
+  assert_non_null(at);
+  at += strlen(want);
+  assert_true(*at == ',' || *at == '}' || *at == '\n'); /* the whole number, no exponent */
+  ls_free(j);
+  run_free(&r);
+}
+
 /* Lesson 002: 32 lanes reading 32 consecutive f32 touch one 128-byte line
  * (4 sectors); a stride of 32 elements touches 32 lines (32 sectors). */
 static void test_coalesced_vs_strided(void **state) {
@@ -875,6 +905,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_workgroup_100_idle_lanes),
       cmocka_unit_test(test_guard_tail_last_group),
+      cmocka_unit_test(test_json_cost_exact),
       cmocka_unit_test(test_coalesced_vs_strided),
       cmocka_unit_test(test_image_8x8_segments),
       cmocka_unit_test(test_loop_longest_lane),
