@@ -23,15 +23,16 @@
  * after a submit lands after that submit's dispatches. Callbacks (errors,
  * logs, device loss, map and work-done completions) may run on the queue
  * thread; they may call any function of this header, ls_device_destroy and
- * ls_device_release of their own device included. Two threads racing on one object get one of
- * the orders, never a crash (two threads recording into one encoder: each
- * command lands, interleaved in some order); what a shader reads from a
- * buffer another thread is writing through the queue is decided by the
- * queue order alone. Error scopes are one stack per device, shared by all
- * the threads using it (WebGPU's [[errorScopeStack]]): threads that push and
- * pop scopes at once must agree among themselves. The sanitizer's calls
- * (ls_device_enable_checks, the finding accessors, ...) are queue
- * operations the caller waits for: they see the work queued before them.
+ * ls_device_release of their own device included. Two threads racing on one
+ * object get one of the orders, never a crash (two threads recording into
+ * one encoder: each command lands, interleaved in some order); what a
+ * shader reads from a buffer another thread is writing through the queue is
+ * decided by the queue order alone. Error scopes are one stack per device,
+ * shared by all the threads using it (WebGPU's [[errorScopeStack]]):
+ * threads that push and pop scopes at once must agree among themselves.
+ * The sanitizer's calls (ls_device_enable_checks, the finding accessors,
+ * ...) are queue operations the caller waits for: they see the work queued
+ * before them.
  *
  * Lifetimes. Release and destroy are different things, and some calls
  * consume what a handle is for but never the handle itself:
@@ -61,10 +62,10 @@
  *    ls_queue_submit_async spend their command buffers, valid or not
  *    (WebGPU's "ended" and "invalidated" states). The handle stays valid
  *    until released; using it again for what it was for is a validation
- *    error raised at once, naming its label: a command on a finished
- *    encoder or a second finish ("the encoder is finished"), a command on
- *    an ended pass or a second end ("the pass has ended"), a command buffer
- *    submitted again ("was already submitted"). So release encoders,
+ *    error raised at once, whose message names the object's label and says
+ *    it is finished, has ended or was already submitted: a command on a
+ *    finished encoder or a second finish, a command on an ended pass or a
+ *    second end, a command buffer submitted again. So release encoders,
  *    passes and command buffers after finish, end and submit like every
  *    other handle; what these calls consumed (the recorded commands) is
  *    freed by them, the rest by the release.

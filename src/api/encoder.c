@@ -25,7 +25,7 @@ struct ls_command_encoder {
   size_t count, cap;
   ls_error_type error_type; /* LS_ERROR_NONE while valid */
   char *error;              /* the first problem */
-  api_refs refs;            /* the caller's handle + every pass begun on it, until released */
+  api_refs refs;            /* the caller's handle + each unreleased pass begun on it */
   int locked;               /* a pass is open (WebGPU's "locked" state) */
   int ended;                /* finish() was called (WebGPU's "ended" state) */
   uint32_t debug_depth;     /* pushDebugGroup minus popDebugGroup */
@@ -918,8 +918,9 @@ void api_cmd_list_release(api_cmd_list *l) {
 }
 
 /* finish() (the encoder's lock held): ends the encoder whatever happens, as
- * WebGPU does, and moves its commands to *out when it was valid. Returns
- * the error type, with the message to raise in *why. */
+ * WebGPU does, and moves its commands to *out (the caller releases them
+ * when the encoder was invalid). Returns the error type, with the message
+ * to raise in *why. */
 static ls_error_type api_enc_finish(ls_command_encoder *e, int desc_ok, api_cmd_list *out,
                                     char **why) {
   const char *en = api_label(e->label, "(unlabelled)");
@@ -929,6 +930,10 @@ static ls_error_type api_enc_finish(ls_command_encoder *e, int desc_ok, api_cmd_
     return LS_ERROR_VALIDATION;
   }
   e->ended = 1;
+  out->cmds = e->cmds;
+  out->count = e->count;
+  e->cmds = NULL;
+  e->count = e->cap = 0;
   if (e->locked) {
     /* WebGPU: finish() needs an "open" encoder. The error is set so that
      * what the open pass still records is dropped. */
@@ -947,10 +952,6 @@ static ls_error_type api_enc_finish(ls_command_encoder *e, int desc_ok, api_cmd_
                        e->error ? e->error : "(message lost: out of memory)");
     return e->error_type;
   }
-  out->cmds = e->cmds;
-  out->count = e->count;
-  e->cmds = NULL;
-  e->count = e->cap = 0;
   return LS_ERROR_NONE;
 }
 
@@ -966,6 +967,7 @@ ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder,
   const ls_error_type type = api_enc_finish(encoder, desc_ok, &list, &why);
   pthread_mutex_unlock(&encoder->mu);
   if (type != LS_ERROR_NONE) {
+    api_cmd_list_release(&list);
     api_raise_problem(d, type, why);
     return NULL;
   }

@@ -117,7 +117,8 @@ static ls_command_buffer *inc_cb(dev *x, ls_bind_group *g, ls_buffer *ind, const
   else ls_compute_pass_dispatch_workgroups(pass, 4, 1, 1);
   ls_compute_pass_end(pass);
   ls_compute_pass_release(pass);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc, &(ls_command_buffer_desc){.label = label});
+  ls_command_buffer *cb =
+      ls_command_encoder_finish(enc, &(ls_command_buffer_desc){.label = label});
   ls_command_encoder_release(enc);
   return cb;
 }
@@ -254,7 +255,8 @@ static void test_destroyed_buffer(void **state) {
   ls_buffer *live = probe(&a, "live");
   ls_command_encoder *enc = ls_device_create_command_encoder(a.d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, gone, 0, live, 0, 16);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc, &(ls_command_buffer_desc){.label = "copy"});
+  ls_command_buffer *cb =
+      ls_command_encoder_finish(enc, &(ls_command_buffer_desc){.label = "copy"});
   ls_command_encoder_release(enc);
   submit_refused(&a, cb, "command buffer 0 ('copy') uses buffer 'gone', which is destroyed");
   enc = ls_device_create_command_encoder(a.d, NULL);

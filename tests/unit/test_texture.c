@@ -165,7 +165,8 @@ static void test_views(void **state) {
                                    .sample_type = LS_SAMPLE_UNFILTERABLE_FLOAT};
   ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
   ls_bind_group_entry be = {.binding = 0, .texture_view = vf};
-  ls_bind_group *bg = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
+  ls_bind_group *bg = ls_device_create_bind_group(
+      d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
   assert_non_null(bg);
   expect_no_error();
   ls_bind_group_release(bg);
