@@ -679,8 +679,10 @@ static void test_language_features(void **state) {
     ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
     ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     ls_command_buffer *cb = finish(enc);
     assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+    ls_command_buffer_release(cb);
     uint32_t out = 0;
     assert_int_equal(ls_queue_read_buffer(d, b, 0, &out, 4), LS_OK);
     assert_int_equal(out, n + 100);
