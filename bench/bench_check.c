@@ -82,10 +82,13 @@ static double run(const char *src, unsigned n, int reps, unsigned threads, int c
     ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
     ls_compute_pass_dispatch_workgroups(pass, groups, 1, 1);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+    ls_command_encoder_release(enc);
     double t0 = bench_now();
     ls_queue_submit(d, &cb, 1);
     t[r] = bench_now() - t0;
+    ls_command_buffer_release(cb);
   }
   *findings = ls_device_check_finding_count(d);
   double med = bench_median(t, reps);

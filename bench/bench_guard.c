@@ -68,8 +68,11 @@ static double run_lockstep(unsigned n, int reps, unsigned width, unsigned thread
     ls_compute_pass_set_bind_group(pass, 0, bg, NULL, 0);
     ls_compute_pass_dispatch_workgroups(pass, groups, 1, 1);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+    ls_command_encoder_release(enc);
     ls_queue_submit(dev, &cb, 1);
+    ls_command_buffer_release(cb);
     double t1 = bench_now();
     if (r >= 0) t[r] = t1 - t0;
   }

@@ -91,10 +91,14 @@ static double setup_dispatch(setup *s) {
   ls_compute_pass_set_bind_group(pass, 0, s->bg, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, s->groups, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   double t0 = bench_now();
   ls_queue_submit(s->d, &cb, 1);
-  return bench_now() - t0;
+  const double t = bench_now() - t0;
+  ls_command_buffer_release(cb);
+  return t;
 }
 
 static void setup_destroy(setup *s) {

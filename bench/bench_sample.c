@@ -131,10 +131,13 @@ int main(int argc, char **argv) {
       ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
       ls_compute_pass_dispatch_workgroups(pass, N / 8, N / 8, 1);
       ls_compute_pass_end(pass);
+      ls_compute_pass_release(pass);
       ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+      ls_command_encoder_release(enc);
       double t0 = bench_now();
       ls_queue_submit(d, &cb, 1);
       tv[r] = bench_now() - t0;
+      ls_command_buffer_release(cb);
     }
     ls_queue_read_buffer(d, b, 0, got, (size_t)N * N * 4);
     double maxd = 0;

@@ -242,8 +242,11 @@ static int run_entry(ls_device *d, ls_shader_module *m, const char *entry) {
     ls_compute_pass_set_immediates(pass, 0, zeros, sizeof zeros); /* any var<immediate> */
     ls_compute_pass_dispatch_workgroups(pass, 2, 1, 1);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+    ls_command_encoder_release(enc);
     if (cb) (void)ls_queue_submit(d, &cb, 1);
+    ls_command_buffer_release(cb);
   }
   for (size_t g = 0; g < 8; g++) {
     ls_bind_group_release(groups[g]);

@@ -22,29 +22,53 @@
  * device's queue thread in the order they were issued, so a writeBuffer made
  * after a submit lands after that submit's dispatches. Callbacks (errors,
  * logs, device loss, map and work-done completions) may run on the queue
- * thread; they may call any function of this header, ls_device_destroy of
- * their own device included. Two threads racing on one object get one of
- * the orders, never a crash (two threads recording into one encoder: each
- * command lands, interleaved in some order); what a shader reads from a
- * buffer another thread is writing through the queue is decided by the
- * queue order alone. Error scopes are one stack per device, shared by all
- * the threads using it (WebGPU's [[errorScopeStack]]): threads that push and
- * pop scopes at once must agree among themselves. The sanitizer's calls
- * (ls_device_enable_checks, the finding accessors, ...) are queue
- * operations the caller waits for: they see the work queued before them.
+ * thread; they may call any function of this header, ls_device_destroy and
+ * ls_device_release of their own device included. Two threads racing on one
+ * object get one of the orders, never a crash (two threads recording into
+ * one encoder: each command lands, interleaved in some order); what a
+ * shader reads from a buffer another thread is writing through the queue is
+ * decided by the queue order alone. Error scopes are one stack per device,
+ * shared by all the threads using it (WebGPU's [[errorScopeStack]]):
+ * threads that push and pop scopes at once must agree among themselves.
+ * The sanitizer's calls (ls_device_enable_checks, the finding accessors,
+ * ...) are queue operations the caller waits for: they see the work queued
+ * before them.
  *
- * Lifetimes: every handle is released with its ls_X_release function, after
- * which the handle must not be used again (as with free()). Objects hold
- * references on what they use (a bind group its buffers, a pipeline its
- * module, recorded commands their pipelines and bind groups, every object its
- * device), so a handle may be released while something still uses it.
- * Buffers, textures, query sets and devices also have ls_X_destroy, WebGPU's
- * destroy(): the object's memory goes (once queued work that uses it is
- * done) and later use of it in a submit is a validation error, but the handle
- * stays valid until it is released (a C program usually calls both).
- * Consumed handles: ls_command_encoder_finish consumes the encoder,
- * ls_compute_pass_end the pass and ls_queue_submit / ls_queue_submit_async the
- * command buffers; after that the handle is gone (do not release it).
+ * Lifetimes. Release and destroy are different things, and some calls
+ * consume what a handle is for but never the handle itself:
+ *  - ls_X_release drops the caller's reference. After a handle's last
+ *    release it must not be used again, as with free(): lockstep keeps no
+ *    registry of handles (which would slow every call), so it cannot tell
+ *    such a use from a valid one and it is undefined behaviour, as in every
+ *    C API of WebGPU (webgpu.h's wgpuXRelease). Builds configured with
+ *    LOCKSTEP_POISON_FREED (on in Debug builds) fill every freed object with
+ *    0xA5 bytes, so that such a use faults at once rather than reading stale
+ *    data. Objects hold references on what they use (a bind group its
+ *    buffers, a pipeline its module, recorded commands their pipelines and
+ *    bind groups, a pass its encoder, every object its device), so a handle
+ *    may be released while something still uses it.
+ *  - ls_X_destroy (buffers, textures, query sets and devices: WebGPU's
+ *    destroy()) frees the object's memory once queued work that uses it is
+ *    done; the handle stays valid until released and a second destroy does
+ *    nothing. Using a destroyed buffer, texture or query set is a
+ *    validation error where WebGPU checks it: ls_queue_write_buffer,
+ *    ls_queue_write_texture and ls_buffer_map_async at the call; commands
+ *    that use it (copies, resolves, dispatches whose bind groups hold it) at
+ *    ls_queue_submit, so recording them, and creating bind groups and views
+ *    of it, succeed. Every call on a destroyed device or its objects does
+ *    nothing (WebGPU drops the errors of a lost device).
+ *  - Consumed handles: ls_command_encoder_finish ends the encoder,
+ *    ls_compute_pass_end the pass, and ls_queue_submit /
+ *    ls_queue_submit_async spend their command buffers, valid or not
+ *    (WebGPU's "ended" and "invalidated" states). The handle stays valid
+ *    until released; using it again for what it was for is a validation
+ *    error raised at once, whose message names the object's label and says
+ *    it is finished, has ended or was already submitted: a command on a
+ *    finished encoder or a second finish, a command on an ended pass or a
+ *    second end, a command buffer submitted again. So release encoders,
+ *    passes and command buffers after finish, end and submit like every
+ *    other handle; what these calls consumed (the recorded commands) is
+ *    freed by them, the rest by the release.
  * release(NULL) and destroy(NULL) are no-ops.
  *
  * Memory: strings and arrays the library returns through a `char *` (reports,
@@ -80,7 +104,7 @@ extern "C" {
 #endif
 
 #define LS_VERSION_MAJOR 0
-#define LS_VERSION_MINOR 2
+#define LS_VERSION_MINOR 3
 #define LS_VERSION_PATCH 0
 /* The struct_size of a descriptor type (see "Descriptors" above). */
 #define LS_STRUCT_SIZE(type) sizeof(type)
@@ -212,6 +236,10 @@ typedef struct ls_adapter_options {
   uint64_t dispatch_memory_limit;
 } ls_adapter_options;
 
+/* adapter.info. The strings are the adapter's (valid until it is
+ * released); architecture and description name the subgroup width the
+ * adapter runs, the profile's or ls_adapter_options.subgroup_size
+ * ("lockstep-warp64" for the nvidia profile at width 64). */
 typedef struct ls_adapter_info {
   const char *vendor;
   const char *architecture;
@@ -922,6 +950,8 @@ typedef struct ls_compute_pass_desc {
 /* desc NULL = no label. */
 LS_API ls_command_encoder *ls_device_create_command_encoder(ls_device *device,
                                                             const ls_command_encoder_desc *desc);
+/* Releases the handle (after finish, too); a pass begun on the encoder
+ * keeps it until that pass is released. */
 LS_API void ls_command_encoder_release(ls_command_encoder *encoder);
 LS_API void ls_command_encoder_set_label(ls_command_encoder *encoder, const char *label);
 /* size LS_WHOLE_SIZE = from the offset to the end of src (WebGPU's overload
@@ -957,7 +987,9 @@ LS_API void ls_command_encoder_pop_debug_group(ls_command_encoder *encoder);
 LS_API void ls_command_encoder_insert_debug_marker(ls_command_encoder *encoder, const char *label);
 
 /* desc NULL = no label, no timestamps. While a pass is open, calls on its
- * encoder are validation errors (the encoder is locked). */
+ * encoder are validation errors (the encoder is locked: they make it
+ * invalid, and finish() reports the first); beginning a second pass is one
+ * of them, and returns NULL. */
 LS_API ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder,
                                                               const ls_compute_pass_desc *desc);
 LS_API void ls_compute_pass_set_label(ls_compute_pass *pass, const char *label);
@@ -980,21 +1012,32 @@ LS_API void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, 
 LS_API void ls_compute_pass_push_debug_group(ls_compute_pass *pass, const char *label);
 LS_API void ls_compute_pass_pop_debug_group(ls_compute_pass *pass);
 LS_API void ls_compute_pass_insert_debug_marker(ls_compute_pass *pass, const char *label);
-/* Ends the pass (consumed: the handle is freed). Ending a pass twice, or
- * using it after end, is prevented by that: the handle is gone. */
+/* Ends the pass and unlocks its encoder. The pass is consumed (see
+ * "Lifetimes"): a later command on it, or a second end(), is a validation
+ * error raised at once; so is end() after the encoder was finished with the
+ * pass still open. */
 LS_API void ls_compute_pass_end(ls_compute_pass *pass);
+/* Releases the pass handle, ended or not; a pass released while open leaves
+ * its encoder locked (finish() then fails, as in WebGPU). */
+LS_API void ls_compute_pass_release(ls_compute_pass *pass);
 /* Validation errors recorded in the encoder or its passes surface here: the
  * result is NULL and the error is raised. The encoder is consumed either
- * way. desc NULL = no label. */
+ * way: a later command on it, or a second finish(), is a validation error
+ * raised at once. Release the encoder afterwards. desc NULL = no label. */
 LS_API ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder,
                                                     const ls_command_buffer_desc *desc);
+/* Releases a command buffer, submitted or not (one never submitted frees
+ * its commands here). */
 LS_API void ls_command_buffer_release(ls_command_buffer *cb);
 LS_API void ls_command_buffer_set_label(ls_command_buffer *cb, const char *label);
 
 /* queue.submit(commandBuffers): validates the whole submit at once (raising
  * any error now; then nothing runs and LS_VALIDATION is returned), then
  * queues the work on the device's queue thread and returns LS_OK without
- * waiting. The command buffers are consumed. Errors of the execution itself
+ * waiting. The command buffers are consumed, whatever the outcome: a command
+ * buffer submitted again is a validation error ("was already submitted")
+ * and the whole submit is refused; release them as usual (at once is fine,
+ * the queued work holds what it needs). Errors of the execution itself
  * (out of memory) go to the error callback; a runaway shader loses the
  * device. An indirect dispatch whose counts exceed
  * maxComputeWorkgroupsPerDimension is skipped with a warning to the log
@@ -1112,7 +1155,9 @@ typedef struct ls_check_finding {
  * findings already collected are kept until cleared. */
 LS_API ls_status ls_device_enable_checks(ls_device *device, int enable, const ls_check_options *opts);
 LS_API size_t ls_device_check_finding_count(const ls_device *device);
-/* The index-th finding; owned by the device, valid until cleared. */
+/* The index-th finding (NULL past the count); owned by the device. The
+ * pointer and the strings it points to stay valid, whatever runs later,
+ * until ls_device_clear_check_findings or the device's last release. */
 LS_API const ls_check_finding *ls_device_check_finding(const ls_device *device, size_t index);
 /* Findings that were not kept (over max_findings). */
 LS_API uint64_t ls_device_check_dropped(const ls_device *device);

@@ -5,11 +5,11 @@
 # UndefinedBehaviorSanitizer (without the multi-million-invocation cases,
 # and without wgsl.hostile, whose address-space limit ASan cannot run
 # under). LOCKSTEP_SANITIZE=0 skips the second pass. A third pass builds the
-# thread, queue and API unit tests with clang's ThreadSanitizer (build-tsan;
-# about a minute of building and 10 s of tests) and runs them: TSan makes a
-# test exit non-zero when it reports a race, so any race fails the pass
-# (tests/tsan.supp lists what is suppressed, and why). LOCKSTEP_TSAN=0 skips
-# it.
+# thread, queue, API and handle unit tests with clang's ThreadSanitizer
+# (build-tsan; about a minute of building and 10 s of tests) and runs them:
+# TSan makes a test exit non-zero when it reports a race, so any race fails
+# the pass (tests/tsan.supp lists what is suppressed, and why).
+# LOCKSTEP_TSAN=0 skips it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -30,8 +30,8 @@ if [ "${LOCKSTEP_TSAN:-1}" != 0 ]; then
   cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DLOCKSTEP_BENCH=OFF \
     -DCMAKE_C_FLAGS="$tsan" -DCMAKE_EXE_LINKER_FLAGS="$tsan" -DCMAKE_SHARED_LINKER_FLAGS="$tsan" \
     >/dev/null
-  cmake --build "$dir" -j"$(nproc)" --target test_threads test_queue test_lifetime test_api >/dev/null
+  cmake --build "$dir" -j"$(nproc)" --target test_threads test_queue test_lifetime test_api test_handles >/dev/null
   # one at a time: test_queue and test_lifetime time their dispatches
   (cd "$dir" && TSAN_OPTIONS="suppressions=$supp exitcode=66 ${TSAN_OPTIONS:-}" \
-    ctest --output-on-failure -R '^unit\.test_(threads|queue|lifetime|api)$')
+    ctest --output-on-failure -R '^unit\.test_(threads|queue|lifetime|api|handles)$')
 fi

@@ -138,31 +138,31 @@ int ls_limits_get(const ls_limits *limits, const char *webgpu_name, uint64_t *va
  * the source, the texture tile: one cache line of the profile holding a 2D
  * block of texels, a model assumption (docs/profiler.md, "Texel traffic"). */
 static const api_profile api_profiles[] = {
-    {"default", 32, "lockstep", "simt-32", "lockstep CPU device",
-     "lockstep: the WebGPU compute model on the CPU, 32-lane subgroups",
+    {"default", 32, "lockstep", "simt-%u", "lockstep CPU device",
+     "lockstep: the WebGPU compute model on the CPU, %u-lane subgroups",
      API_DESKTOP_LIMITS, 32, 32, 32, 128, 32, 4,
      "lockstep's own default: the NVIDIA memory figures", 128},
-    {"nvidia", 32, "nvidia", "lockstep-warp32", "lockstep CPU device (NVIDIA-like)",
-     "lockstep emulating an NVIDIA-like GPU: 32-lane warps", API_DESKTOP_LIMITS, 32, 32, 32,
+    {"nvidia", 32, "nvidia", "lockstep-warp%u", "lockstep CPU device (NVIDIA-like)",
+     "lockstep emulating an NVIDIA-like GPU: %u-lane warps", API_DESKTOP_LIMITS, 32, 32, 32,
      128, 32, 4,
      "CUDA C++ Programming Guide (warp size 32; global memory in 32-byte sectors of "
      "128-byte lines; shared memory 32 banks of 4 bytes)", 128},
-    {"amd", 64, "amd", "lockstep-wave64", "lockstep CPU device (AMD-like)",
-     "lockstep emulating an AMD-like GPU: 64-lane wavefronts", API_DESKTOP_LIMITS, 32, 64, 64,
+    {"amd", 64, "amd", "lockstep-wave%u", "lockstep CPU device (AMD-like)",
+     "lockstep emulating an AMD-like GPU: %u-lane wavefronts", API_DESKTOP_LIMITS, 32, 64, 64,
      128, 32, 4,
      "AMD GCN and RDNA whitepapers (wave64, wave32 on RDNA; 64-byte memory requests, "
      "128-byte RDNA cache lines; LDS 32 banks of 4 bytes)", 128},
-    {"apple", 32, "apple", "lockstep-simdgroup32", "lockstep CPU device (Apple-like)",
-     "lockstep emulating an Apple-like GPU: 32-lane SIMD groups", API_DESKTOP_LIMITS, 32, 32, 32,
+    {"apple", 32, "apple", "lockstep-simdgroup%u", "lockstep CPU device (Apple-like)",
+     "lockstep emulating an Apple-like GPU: %u-lane SIMD groups", API_DESKTOP_LIMITS, 32, 32, 32,
      128, 32, 4,
      "Metal feature set tables (threadExecutionWidth 32); memory figures not published: "
      "assumed as NVIDIA's", 128},
-    {"intel", 16, "intel", "lockstep-simd16", "lockstep CPU device (Intel-like)",
-     "lockstep emulating an Intel-like GPU: SIMD16", API_DESKTOP_LIMITS, 8, 32, 64, 64, 16, 4,
+    {"intel", 16, "intel", "lockstep-simd%u", "lockstep CPU device (Intel-like)",
+     "lockstep emulating an Intel-like GPU: SIMD%u", API_DESKTOP_LIMITS, 8, 32, 64, 64, 16, 4,
      "Intel Gen9/Xe compute architecture documents (SIMD8/16/32; 64-byte cache lines; "
      "shared local memory 16 banks of 4 bytes)", 64},
-    {"mobile", 8, "arm", "lockstep-mobile8", "lockstep CPU device (mobile-like)",
-     "lockstep emulating a mobile GPU: 8-lane subgroups, default compute limits",
+    {"mobile", 8, "arm", "lockstep-mobile%u", "lockstep CPU device (mobile-like)",
+     "lockstep emulating a mobile GPU: %u-lane subgroups, default compute limits",
      API_MOBILE_LIMITS, 4, 16, 32, 64, 16, 4,
      "Arm Mali GPU guides (Bifrost 4/8-wide, Valhall 16-wide; 64-byte cache lines); banks "
      "assumed", 64},
@@ -343,6 +343,10 @@ ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t 
   a->profile = p;
   a->limits = p->limits;
   a->width = w;
+  /* the profile's names with the width every dispatch runs with, which
+   * subgroup_size may have changed */
+  snprintf(a->architecture, sizeof a->architecture, p->architecture, w);
+  snprintf(a->description, sizeof a->description, p->description, w);
   a->threads = threads;
   a->dispatch_budget = o.dispatch_instruction_budget == 0            ? (uint64_t)1 << 40
                        : o.dispatch_instruction_budget == UINT64_MAX ? 0
@@ -359,7 +363,7 @@ ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t 
   return a;
 }
 
-void ls_adapter_release(ls_adapter *adapter) { free(adapter); }
+void ls_adapter_release(ls_adapter *adapter) { API_FREE_HANDLE(adapter); }
 
 void ls_adapter_get_limits(const ls_adapter *adapter, ls_limits *out) {
   if (!out) return;
@@ -376,9 +380,9 @@ void ls_adapter_get_info(const ls_adapter *adapter, ls_adapter_info *out) {
   if (!adapter) return;
   const api_profile *p = adapter->profile;
   out->vendor = p->vendor;
-  out->architecture = p->architecture;
+  out->architecture = adapter->architecture;
   out->device = p->device;
-  out->description = p->description;
+  out->description = adapter->description;
   out->profile = p->name;
   out->subgroup_min_size = adapter->width;
   out->subgroup_max_size = adapter->width;

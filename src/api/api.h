@@ -49,6 +49,14 @@ typedef atomic_uint api_refs;
 /* True when this unref dropped the last reference. */
 #define API_UNREF_LAST(o) (atomic_fetch_sub_explicit(&(o)->refs, 1, memory_order_acq_rel) == 1)
 
+/* Frees the memory of an object behind a handle. Builds with
+ * LS_POISON_FREED (Debug, or -DLOCKSTEP_POISON_FREED=ON) first fill it with
+ * 0xA5 bytes, so that a use after the last release (a C programming error,
+ * lockstep.h "Lifetimes") reads pointers that fault at once instead of
+ * stale data; other builds just free it. */
+void api_free_handle(void *p, size_t size);
+#define API_FREE_HANDLE(p) api_free_handle((p), sizeof *(p))
+
 /* Reads a caller's descriptor into *dst (the library's layout): the first
  * struct_size bytes (0 = all of them), the rest zeroed. Returns 0 when the
  * caller's struct is longer than the library knows (a newer header). */
@@ -62,6 +70,7 @@ int api_desc_read(void *dst, const void *src, size_t size);
 typedef struct api_profile {
   const char *name;
   uint32_t width; /* subgroup width W */
+  /* architecture and description are printf formats of the width W */
   const char *vendor, *architecture, *device, *description;
   ls_limits limits; /* what the emulated adapter reports */
   /* The hardware the profile stands for (docs/profiler.md gives sources):
@@ -80,6 +89,7 @@ struct ls_adapter {
   const api_profile *profile;
   ls_limits limits;
   uint32_t width;
+  char architecture[32], description[96]; /* the profile's, with this width */
   uint32_t threads;
   uint64_t budget; /* per workgroup, as vm_dispatch_desc.budget (0 = none) */
   uint64_t dispatch_budget; /* per dispatch (0 = none) */
@@ -598,15 +608,25 @@ typedef struct api_cmd {
 } api_cmd;
 
 void api_cmd_release(api_cmd *c);
+
+/* Recorded commands: finish() moves them from the encoder into the command
+ * buffer, submit from the command buffer into the queue, which releases
+ * them once they have run. */
+typedef struct api_cmd_list {
+  api_cmd *cmds;
+  size_t count;
+} api_cmd_list;
+
+void api_cmd_list_release(api_cmd_list *l);
 /* The first problem recorded in the pass's encoder, NULL while it is valid:
  * lets the CLI name the dispatch that broke a rule before finish(). */
 const char *api_compute_pass_error(const ls_compute_pass *pass);
 
 struct ls_command_buffer {
   ls_device *device;
-  api_cmd *cmds;
-  size_t count;
-  char *_Atomic label; /* api_set_label */
+  api_cmd_list list;      /* empty once submitted */
+  _Atomic int submitted;  /* a submit took the commands (WebGPU invalidates it) */
+  char *_Atomic label;    /* api_set_label */
 };
 
 /* -------------------------------------------------------------- queries */
@@ -657,7 +677,5 @@ void api_timeline_wait(ls_device *d, uint64_t seq);
 int api_timeline_busy_locked(const ls_device *d);
 /* Nonzero when the caller is this device's queue thread. */
 int api_timeline_is_queue_thread(const ls_device *d);
-/* Runs the commands of one submit (queue.c), on the queue thread. */
-ls_status api_queue_execute(ls_device *d, ls_command_buffer *const *cbs, size_t count);
 
 #endif

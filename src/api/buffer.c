@@ -30,7 +30,7 @@ void api_buffer_unref(ls_buffer *b) {
   free(b->data);
   free(b->label);
   free(b->ranges);
-  free(b);
+  API_FREE_HANDLE(b);
   api_device_unref(d);
 }
 

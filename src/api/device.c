@@ -46,6 +46,15 @@ const char *api_label(const char *label, const char *fallback) {
   return label && *label ? label : fallback;
 }
 
+void api_free_handle(void *p, size_t size) {
+#if defined(LS_POISON_FREED)
+  if (p) memset(p, 0xA5, size);
+#else
+  (void)size;
+#endif
+  free(p);
+}
+
 int api_desc_read(void *dst, const void *src, size_t size) {
   memset(dst, 0, size);
   if (!src) return 1;
@@ -281,7 +290,7 @@ static void api_device_free(ls_device *d) {
   pthread_cond_destroy(&d->qwake);
   pthread_cond_destroy(&d->qidle);
   pthread_mutex_destroy(&d->mu);
-  free(d);
+  API_FREE_HANDLE(d);
 }
 
 void api_device_unref(ls_device *d) {

@@ -4,7 +4,11 @@
  * encoding time is checked here, when the command is recorded: the first
  * problem makes the encoder invalid, and finish() raises it as a validation
  * error and returns no command buffer. A recorded dispatch keeps a snapshot
- * of the pass state (pipeline, bind groups) with references on them.
+ * of the pass state (pipeline, bind groups) with references on them. What
+ * WebGPU checks at submit (destroyed buffers, textures, query sets) is left
+ * to queue.c. Encoders and passes keep WebGPU's states: a finished encoder
+ * or an ended pass stays a valid handle until released, and every later
+ * command on it is a validation error.
  * Every call on an encoder or on its pass holds the encoder's mutex (the
  * wrappers at the end of the file), so threads sharing one get one order.
  */
@@ -21,14 +25,16 @@ struct ls_command_encoder {
   size_t count, cap;
   ls_error_type error_type; /* LS_ERROR_NONE while valid */
   char *error;              /* the first problem */
-  ls_compute_pass *pass;    /* the open pass: the encoder is locked */
-  int consumed;             /* finished or released while a pass was open */
+  api_refs refs;            /* the caller's handle + each unreleased pass begun on it */
+  int locked;               /* a pass is open (WebGPU's "locked" state) */
+  int ended;                /* finish() was called (WebGPU's "ended" state) */
   uint32_t debug_depth;     /* pushDebugGroup minus popDebugGroup */
   char *_Atomic label; /* api_set_label */
 };
 
 struct ls_compute_pass {
-  ls_command_encoder *encoder;
+  ls_command_encoder *encoder; /* referenced until the pass is released */
+  int ended;                /* end() was called */
   ls_compute_pipeline *pipeline;
   ls_bind_group **groups; /* maxBindGroups slots */
   uint32_t **dynamic;     /* per slot: the dynamic offsets given with it */
@@ -63,8 +69,13 @@ static void api_encoder_free(ls_command_encoder *e) {
   free(e->error);
   free(e->label);
   pthread_mutex_destroy(&e->mu);
-  api_device_unref(e->device);
-  free(e);
+  ls_device *d = e->device;
+  API_FREE_HANDLE(e);
+  api_device_unref(d);
+}
+
+static void api_encoder_unref(ls_command_encoder *e) {
+  if (API_UNREF_LAST(e)) api_encoder_free(e);
 }
 
 static void api_encoder_fail(ls_command_encoder *e, ls_error_type type, const char *fmt, ...)
@@ -127,6 +138,7 @@ ls_command_encoder *ls_device_create_command_encoder(ls_device *device,
     return NULL;
   }
   e->device = device;
+  e->refs = 1;
   api_device_ref(device);
   return e;
 }
@@ -144,23 +156,17 @@ void ls_command_buffer_set_label(ls_command_buffer *cb, const char *label) {
 }
 
 void ls_command_encoder_release(ls_command_encoder *encoder) {
-  if (!encoder) return;
-  pthread_mutex_lock(&encoder->mu);
-  const int open = encoder->pass != NULL;
-  if (open) encoder->consumed = 1; /* freed when the pass ends */
-  pthread_mutex_unlock(&encoder->mu);
-  if (!open) api_encoder_free(encoder);
+  if (encoder) api_encoder_unref(encoder); /* an unreleased pass keeps it */
 }
 
 /* ------------------------------------------------------------------ copy */
 
 static void api_enc_copy_buffer(ls_command_encoder *encoder, ls_buffer *src, uint64_t src_offset,
                                 ls_buffer *dst, uint64_t dst_offset, uint64_t size) {
-  if (!encoder || encoder->consumed) return;
   ls_command_encoder *e = encoder;
   ls_device *d = e->device;
   const char *op = "copyBufferToBuffer";
-  if (e->pass) {
+  if (e->locked) {
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a compute pass is open on the encoder", op);
     return;
   }
@@ -172,11 +178,6 @@ static void api_enc_copy_buffer(ls_command_encoder *encoder, ls_buffer *src, uin
   if (size == LS_WHOLE_SIZE) size = src_offset <= src->size ? src->size - src_offset : 0;
   if (src->device != d || dst->device != d) {
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a buffer belongs to another device", op);
-    return;
-  }
-  if (src->destroyed || dst->destroyed) {
-    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: buffer '%s' is destroyed", op,
-                     src->destroyed ? sn : dn);
     return;
   }
   if (!(src->usage & LS_BUFFER_USAGE_COPY_SRC)) {
@@ -230,10 +231,9 @@ static void api_enc_copy_buffer(ls_command_encoder *encoder, ls_buffer *src, uin
 
 static void api_enc_clear_buffer(ls_command_encoder *encoder, ls_buffer *buffer, uint64_t offset,
                                  uint64_t size) {
-  if (!encoder || encoder->consumed) return;
   ls_command_encoder *e = encoder;
   const char *op = "clearBuffer";
-  if (e->pass) {
+  if (e->locked) {
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a compute pass is open on the encoder", op);
     return;
   }
@@ -272,11 +272,10 @@ static void api_enc_clear_buffer(ls_command_encoder *encoder, ls_buffer *buffer,
 
 static void api_enc_resolve(ls_command_encoder *encoder, ls_query_set *set, uint32_t first,
                             uint32_t count, ls_buffer *dst, uint64_t dst_offset) {
-  if (!encoder || encoder->consumed) return;
   ls_command_encoder *e = encoder;
   const char *op = "resolveQuerySet";
   const char *why = NULL;
-  if (e->pass) why = "a compute pass is open on the encoder";
+  if (e->locked) why = "a compute pass is open on the encoder";
   else if (!set || !dst) why = set ? "no destination buffer" : "no query set";
   else if (set->device != e->device || dst->device != e->device)
     why = "the query set or the buffer belongs to another device";
@@ -314,7 +313,7 @@ static void api_encode_texture_copy(ls_command_encoder *e, int to_texture, ls_bu
                                     const ls_extent3d *size) {
   const char *op = to_texture ? "copyBufferToTexture" : "copyTextureToBuffer";
   ls_device *d = e->device;
-  if (e->pass) {
+  if (e->locked) {
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a compute pass is open on the encoder", op);
     return;
   }
@@ -325,10 +324,6 @@ static void api_encode_texture_copy(ls_command_encoder *e, int to_texture, ls_bu
   const char *bn = api_buffer_name(buf);
   if (buf->device != d) {
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: buffer '%s' belongs to another device", op, bn);
-    return;
-  }
-  if (buf->destroyed) {
-    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: buffer '%s' is destroyed", op, bn);
     return;
   }
   const uint32_t bu = to_texture ? LS_BUFFER_USAGE_COPY_SRC : LS_BUFFER_USAGE_COPY_DST;
@@ -358,22 +353,6 @@ static void api_encode_texture_copy(ls_command_encoder *e, int to_texture, ls_bu
   c->aspect = tex->aspect;
   c->extent = *size;
   c->layout = *layout;
-}
-
-static void api_enc_copy_to_texture(ls_command_encoder *encoder, ls_buffer *src,
-                                    const ls_texel_copy_buffer_layout *layout,
-                                    const ls_texel_copy_texture_info *dst,
-                                    const ls_extent3d *size) {
-  if (!encoder || encoder->consumed) return;
-  api_encode_texture_copy(encoder, 1, src, layout, dst, size);
-}
-
-static void api_enc_copy_from_texture(ls_command_encoder *encoder,
-                                      const ls_texel_copy_texture_info *src, ls_buffer *dst,
-                                      const ls_texel_copy_buffer_layout *layout,
-                                      const ls_extent3d *size) {
-  if (!encoder || encoder->consumed) return;
-  api_encode_texture_copy(encoder, 0, dst, layout, src, size);
 }
 
 /* ------------------------------------------------------------------ pass */
@@ -409,8 +388,7 @@ static const char *api_timestamp_problem(const ls_device *d, const ls_compute_pa
 
 static ls_compute_pass *api_enc_begin_pass(ls_command_encoder *encoder,
                                            const ls_compute_pass_desc *desc) {
-  if (!encoder || encoder->consumed) return NULL;
-  if (encoder->pass) {
+  if (encoder->locked) {
     api_encoder_fail(encoder, LS_ERROR_VALIDATION,
                      "beginComputePass: a compute pass is already open on the encoder");
     return NULL;
@@ -442,8 +420,9 @@ static ls_compute_pass *api_enc_begin_pass(ls_command_encoder *encoder,
   }
   p->ngroups = n;
   p->encoder = encoder;
+  API_REF(encoder);
   p->ts_end = LS_QUERY_INDEX_UNDEFINED;
-  encoder->pass = p;
+  encoder->locked = 1;
   if (pd.timestamp_query_set && !why) {
     api_record_timestamp(encoder, pd.timestamp_query_set, pd.beginning_of_pass_write_index);
     p->ts_set = pd.timestamp_query_set;
@@ -453,16 +432,9 @@ static ls_compute_pass *api_enc_begin_pass(ls_command_encoder *encoder,
   return p;
 }
 
-/* Returns 1 when the encoder was released or finished while the pass was
- * open: the caller frees it once it has dropped the lock. */
-static int api_pass_end(ls_compute_pass *pass) {
-  ls_command_encoder *e = pass->encoder;
-  if (pass->debug_depth)
-    api_encoder_fail(e, LS_ERROR_VALIDATION,
-                     "end() of compute pass '%s': %u debug group(s) pushed and not popped",
-                     api_label(pass->label, "(unlabelled)"), pass->debug_depth);
-  e->pass = NULL;
-  if (pass->ts_set) api_record_timestamp(e, pass->ts_set, pass->ts_end);
+/* What a pass holds until it ends or is released (the encoder's lock
+ * held): its references on pipeline, bind groups and query set. */
+static void api_pass_drop_state(ls_compute_pass *pass) {
   api_query_set_unref(pass->ts_set);
   api_compute_pipeline_unref(pass->pipeline);
   for (size_t i = 0; i < pass->ngroups; i++) {
@@ -471,16 +443,42 @@ static int api_pass_end(ls_compute_pass *pass) {
   }
   free(pass->groups);
   free(pass->dynamic);
-  free(pass->label);
-  free(pass);
-  return e->consumed;
+  pass->ts_set = NULL;
+  pass->pipeline = NULL;
+  pass->groups = NULL;
+  pass->dynamic = NULL;
+  pass->ngroups = 0;
+}
+
+/* end(): WebGPU's rules in its order. A pass that has ended, or whose
+ * encoder is no longer locked by it (finished meanwhile), is a validation
+ * error raised at once: the message is returned (malloc'd) for the caller
+ * to raise once the lock is dropped. */
+static char *api_pass_end(ls_compute_pass *pass) {
+  ls_command_encoder *e = pass->encoder;
+  const char *pn = api_label(pass->label, "(unlabelled)");
+  if (pass->ended)
+    return api_problem("end() of compute pass '%s': the pass has already ended (end() is called "
+                       "once per pass)", pn);
+  if (e->ended)
+    return api_problem("end() of compute pass '%s': its command encoder '%s' was finished "
+                       "while the pass was open (end the pass before finish())",
+                       pn, api_label(e->label, "(unlabelled)"));
+  pass->ended = 1;
+  e->locked = 0;
+  if (pass->debug_depth)
+    api_encoder_fail(e, LS_ERROR_VALIDATION,
+                     "end() of compute pass '%s': %u debug group(s) pushed and not popped",
+                     pn, pass->debug_depth);
+  if (pass->ts_set) api_record_timestamp(e, pass->ts_set, pass->ts_end);
+  api_pass_drop_state(pass);
+  return NULL;
 }
 
 /* ------------------------------------------------------------ debug groups */
 
 static void api_enc_push_group(ls_command_encoder *encoder, const char *label) {
-  if (!encoder || encoder->consumed) return;
-  if (encoder->pass)
+  if (encoder->locked)
     api_encoder_fail(encoder, LS_ERROR_VALIDATION,
                      "pushDebugGroup: a compute pass is open on the encoder");
   else
@@ -488,8 +486,7 @@ static void api_enc_push_group(ls_command_encoder *encoder, const char *label) {
 }
 
 static void api_enc_pop_group(ls_command_encoder *encoder) {
-  if (!encoder || encoder->consumed) return;
-  if (encoder->pass)
+  if (encoder->locked)
     api_encoder_fail(encoder, LS_ERROR_VALIDATION,
                      "popDebugGroup: a compute pass is open on the encoder");
   else if (encoder->debug_depth == 0)
@@ -500,7 +497,7 @@ static void api_enc_pop_group(ls_command_encoder *encoder) {
 }
 
 static void api_enc_marker(ls_command_encoder *encoder, const char *label) {
-  if (encoder && !encoder->consumed && encoder->pass)
+  if (encoder->locked)
     api_encoder_fail(encoder, LS_ERROR_VALIDATION,
                      "insertDebugMarker: a compute pass is open on the encoder");
 }
@@ -773,7 +770,6 @@ static char *api_dispatch_problem(ls_compute_pass *ps, const char *what, ls_buff
   if (ind) {
     const char *n = api_buffer_name(ind);
     if (ind->device != d) return api_problem("%s: the buffer belongs to another device", what);
-    if (ind->destroyed) return api_problem("%s: buffer '%s' is destroyed", what, n);
     if (!(ind->usage & LS_BUFFER_USAGE_INDIRECT))
       return api_problem("%s: buffer '%s' lacks INDIRECT usage", what, n);
     if (ind_offset % 4)
@@ -903,39 +899,76 @@ const char *api_compute_pass_error(const ls_compute_pass *pass) {
 
 /* ---------------------------------------------------------------- finish */
 
-ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder,
-                                             const ls_command_buffer_desc *desc) {
-  if (!encoder) return NULL;
-  ls_command_encoder *e = encoder;
-  ls_device *d = e->device;
-  pthread_mutex_lock(&e->mu);
-  if (e->consumed) {
-    pthread_mutex_unlock(&e->mu);
-    return NULL;
+/* Raises a problem of api_problem's as an error of the type given (out of
+ * memory when its message could not be made) and frees it. */
+static void api_raise_problem(ls_device *d, ls_error_type type, char *problem) {
+  if (problem == api_oom_problem) {
+    api_error(d, LS_ERROR_OUT_OF_MEMORY, "out of memory while reporting an error");
+    return;
   }
-  e->consumed = 1; /* from here on this call owns the encoder */
+  api_error(d, type, "%s", problem);
+  free(problem);
+}
+
+void api_cmd_list_release(api_cmd_list *l) {
+  for (size_t i = 0; i < l->count; i++) api_cmd_release(&l->cmds[i]);
+  free(l->cmds);
+  l->cmds = NULL;
+  l->count = 0;
+}
+
+/* finish() (the encoder's lock held): ends the encoder whatever happens, as
+ * WebGPU does, and moves its commands to *out (the caller releases them
+ * when the encoder was invalid). Returns the error type, with the message
+ * to raise in *why. */
+static ls_error_type api_enc_finish(ls_command_encoder *e, int desc_ok, api_cmd_list *out,
+                                    char **why) {
   const char *en = api_label(e->label, "(unlabelled)");
-  if (e->pass) {
-    /* the pass frees the encoder when it ends, maybe on another thread at
-     * once: the message is made before the lock goes */
-    char *msg = api_format("finish() of command encoder '%s': a compute pass is still open "
-                           "(call ls_compute_pass_end first)", en);
-    pthread_mutex_unlock(&e->mu);
-    api_validation(d, "%s", msg ? msg : "finish(): a compute pass is still open");
-    free(msg);
-    return NULL;
+  if (e->ended) {
+    *why = api_problem("finish() of command encoder '%s': the encoder is already finished "
+                       "(finish() is called once per encoder)", en);
+    return LS_ERROR_VALIDATION;
   }
-  pthread_mutex_unlock(&e->mu);
+  e->ended = 1;
+  out->cmds = e->cmds;
+  out->count = e->count;
+  e->cmds = NULL;
+  e->count = e->cap = 0;
+  if (e->locked) {
+    /* WebGPU: finish() needs an "open" encoder. The error is set so that
+     * what the open pass still records is dropped. */
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "a compute pass is still open");
+    *why = api_problem("finish() of command encoder '%s': a compute pass is still open (call "
+                       "ls_compute_pass_end first)", en);
+    return LS_ERROR_VALIDATION;
+  }
   if (e->error_type == LS_ERROR_NONE && e->debug_depth)
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%u debug group(s) pushed and not popped",
                      e->debug_depth);
-  ls_command_buffer_desc cd;
-  if (e->error_type == LS_ERROR_NONE && !API_DESC(cd, desc))
+  if (e->error_type == LS_ERROR_NONE && !desc_ok)
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%s", API_DESC_NEWER);
   if (e->error_type != LS_ERROR_NONE) {
-    api_error(d, e->error_type, "finish() of command encoder '%s': %s", en,
-              e->error ? e->error : "(message lost: out of memory)");
-    api_encoder_free(e);
+    *why = api_problem("finish() of command encoder '%s': %s", en,
+                       e->error ? e->error : "(message lost: out of memory)");
+    return e->error_type;
+  }
+  return LS_ERROR_NONE;
+}
+
+ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder,
+                                             const ls_command_buffer_desc *desc) {
+  if (!encoder) return NULL;
+  ls_device *d = encoder->device;
+  ls_command_buffer_desc cd;
+  const int desc_ok = API_DESC(cd, desc);
+  api_cmd_list list = {0};
+  char *why = NULL;
+  pthread_mutex_lock(&encoder->mu);
+  const ls_error_type type = api_enc_finish(encoder, desc_ok, &list, &why);
+  pthread_mutex_unlock(&encoder->mu);
+  if (type != LS_ERROR_NONE) {
+    api_cmd_list_release(&list);
+    api_raise_problem(d, type, why);
     return NULL;
   }
   ls_command_buffer *cb = calloc(1, sizeof *cb);
@@ -944,66 +977,93 @@ ls_command_buffer *ls_command_encoder_finish(ls_command_encoder *encoder,
     cb = NULL;
   }
   if (!cb) {
+    api_cmd_list_release(&list);
     api_error(d, LS_ERROR_OUT_OF_MEMORY, "finish(): out of memory");
-    api_encoder_free(e);
     return NULL;
   }
   cb->device = d;
   api_device_ref(d);
-  cb->cmds = e->cmds;
-  cb->count = e->count;
-  e->cmds = NULL;
-  e->count = 0;
-  api_encoder_free(e);
+  cb->list = list;
   return cb;
 }
 
 void ls_command_buffer_release(ls_command_buffer *cb) {
   if (!cb) return;
-  for (size_t i = 0; i < cb->count; i++) api_cmd_release(&cb->cmds[i]);
-  free(cb->cmds);
+  /* a command buffer never submitted still holds its commands */
+  if (!atomic_exchange(&cb->submitted, 1)) api_cmd_list_release(&cb->list);
   free(cb->label);
-  api_device_unref(cb->device);
-  free(cb);
+  ls_device *d = cb->device;
+  API_FREE_HANDLE(cb);
+  api_device_unref(d);
 }
 
 /* ------------------------------------------------ the calls, under the lock */
 
 /* Each public call on an encoder or a pass is the recording above with the
  * encoder's mutex held. Recording raises nothing (errors wait for
- * finish()), so no user callback ever runs under the lock. */
-#define API_ENC_LOCKED(e, call)                                                \
+ * finish()), so no user callback ever runs under the lock. The exception
+ * is WebGPU's "validate the encoder state" for an ended encoder or pass:
+ * a command then is a validation error at once, raised after the lock is
+ * dropped. */
+static void api_enc_ended(ls_command_encoder *e, const char *op) {
+  api_validation(e->device, "%s on command encoder '%s': the encoder is finished (finish() was "
+                            "called); record into a new encoder",
+                 op, api_label(e->label, "(unlabelled)"));
+}
+
+static void api_pass_ended(ls_compute_pass *p, const char *op) {
+  api_validation(p->encoder->device, "%s on compute pass '%s': the pass has ended (end() was "
+                                     "called); begin a new pass",
+                 op, api_label(p->label, "(unlabelled)"));
+}
+
+#define API_ENC_LOCKED(e, op, call)                                            \
   do {                                                                         \
     pthread_mutex_lock(&(e)->mu);                                              \
-    call;                                                                      \
+    const int ended_ = (e)->ended;                                             \
+    if (!ended_) call;                                                         \
     pthread_mutex_unlock(&(e)->mu);                                            \
+    if (ended_) api_enc_ended((e), (op));                                      \
+  } while (0)
+
+#define API_PASS_LOCKED(p, op, call)                                           \
+  do {                                                                         \
+    pthread_mutex_lock(&(p)->encoder->mu);                                     \
+    const int ended_ = (p)->ended;                                             \
+    if (!ended_) call;                                                         \
+    pthread_mutex_unlock(&(p)->encoder->mu);                                   \
+    if (ended_) api_pass_ended((p), (op));                                     \
   } while (0)
 
 void ls_command_encoder_copy_buffer_to_buffer(ls_command_encoder *encoder, ls_buffer *src,
                                               uint64_t src_offset, ls_buffer *dst,
                                               uint64_t dst_offset, uint64_t size) {
   if (encoder)
-    API_ENC_LOCKED(encoder,
+    API_ENC_LOCKED(encoder, "copyBufferToBuffer",
                    api_enc_copy_buffer(encoder, src, src_offset, dst, dst_offset, size));
 }
 
 void ls_command_encoder_clear_buffer(ls_command_encoder *encoder, ls_buffer *buffer,
                                      uint64_t offset, uint64_t size) {
-  if (encoder) API_ENC_LOCKED(encoder, api_enc_clear_buffer(encoder, buffer, offset, size));
+  if (encoder)
+    API_ENC_LOCKED(encoder, "clearBuffer", api_enc_clear_buffer(encoder, buffer, offset, size));
 }
 
 void ls_command_encoder_resolve_query_set(ls_command_encoder *encoder, ls_query_set *set,
                                           uint32_t first, uint32_t count, ls_buffer *dst,
                                           uint64_t dst_offset) {
   if (encoder)
-    API_ENC_LOCKED(encoder, api_enc_resolve(encoder, set, first, count, dst, dst_offset));
+    API_ENC_LOCKED(encoder, "resolveQuerySet",
+                   api_enc_resolve(encoder, set, first, count, dst, dst_offset));
 }
 
 void ls_command_encoder_copy_buffer_to_texture(ls_command_encoder *encoder, ls_buffer *src,
                                                const ls_texel_copy_buffer_layout *layout,
                                                const ls_texel_copy_texture_info *dst,
                                                const ls_extent3d *size) {
-  if (encoder) API_ENC_LOCKED(encoder, api_enc_copy_to_texture(encoder, src, layout, dst, size));
+  if (encoder)
+    API_ENC_LOCKED(encoder, "copyBufferToTexture",
+                   api_encode_texture_copy(encoder, 1, src, layout, dst, size));
 }
 
 void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encoder,
@@ -1012,69 +1072,90 @@ void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encoder,
                                                const ls_texel_copy_buffer_layout *layout,
                                                const ls_extent3d *size) {
   if (encoder)
-    API_ENC_LOCKED(encoder, api_enc_copy_from_texture(encoder, src, dst, layout, size));
+    API_ENC_LOCKED(encoder, "copyTextureToBuffer",
+                   api_encode_texture_copy(encoder, 0, dst, layout, src, size));
 }
 
 void ls_command_encoder_push_debug_group(ls_command_encoder *encoder, const char *label) {
-  if (encoder) API_ENC_LOCKED(encoder, api_enc_push_group(encoder, label));
+  if (encoder) API_ENC_LOCKED(encoder, "pushDebugGroup", api_enc_push_group(encoder, label));
 }
 
 void ls_command_encoder_pop_debug_group(ls_command_encoder *encoder) {
-  if (encoder) API_ENC_LOCKED(encoder, api_enc_pop_group(encoder));
+  if (encoder) API_ENC_LOCKED(encoder, "popDebugGroup", api_enc_pop_group(encoder));
 }
 
 void ls_command_encoder_insert_debug_marker(ls_command_encoder *encoder, const char *label) {
-  if (encoder) API_ENC_LOCKED(encoder, api_enc_marker(encoder, label));
+  if (encoder) API_ENC_LOCKED(encoder, "insertDebugMarker", api_enc_marker(encoder, label));
 }
 
 ls_compute_pass *ls_command_encoder_begin_compute_pass(ls_command_encoder *encoder,
                                                        const ls_compute_pass_desc *desc) {
   ls_compute_pass *p = NULL;
-  if (encoder) API_ENC_LOCKED(encoder, p = api_enc_begin_pass(encoder, desc));
+  if (encoder) API_ENC_LOCKED(encoder, "beginComputePass", p = api_enc_begin_pass(encoder, desc));
   return p;
 }
 
 void ls_compute_pass_end(ls_compute_pass *pass) {
   if (!pass) return;
   ls_command_encoder *e = pass->encoder;
-  int release = 0;
-  API_ENC_LOCKED(e, release = api_pass_end(pass));
-  if (release) api_encoder_free(e); /* released or finished while the pass was open */
+  pthread_mutex_lock(&e->mu);
+  char *why = api_pass_end(pass);
+  pthread_mutex_unlock(&e->mu);
+  if (why) api_raise_problem(e->device, LS_ERROR_VALIDATION, why);
+}
+
+void ls_compute_pass_release(ls_compute_pass *pass) {
+  if (!pass) return;
+  ls_command_encoder *e = pass->encoder;
+  /* a pass released while open leaves its encoder locked, as a pass that
+   * is never ended does in WebGPU: finish() then fails */
+  pthread_mutex_lock(&e->mu);
+  api_pass_drop_state(pass);
+  pthread_mutex_unlock(&e->mu);
+  free(pass->label);
+  API_FREE_HANDLE(pass);
+  api_encoder_unref(e);
 }
 
 void ls_compute_pass_push_debug_group(ls_compute_pass *pass, const char *label) {
-  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_push_group(pass, label));
+  if (pass) API_PASS_LOCKED(pass, "pushDebugGroup", api_pass_push_group(pass, label));
 }
 
 void ls_compute_pass_pop_debug_group(ls_compute_pass *pass) {
-  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_pop_group(pass));
+  if (pass) API_PASS_LOCKED(pass, "popDebugGroup", api_pass_pop_group(pass));
 }
 
-void ls_compute_pass_insert_debug_marker(ls_compute_pass *pass, const char *label) {}
+void ls_compute_pass_insert_debug_marker(ls_compute_pass *pass, const char *label) {
+  (void)label; /* no meaning on lockstep; an ended pass still refuses it */
+  if (pass) API_PASS_LOCKED(pass, "insertDebugMarker", (void)0);
+}
 
 void ls_compute_pass_set_pipeline(ls_compute_pass *pass, ls_compute_pipeline *pipeline) {
-  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_set_pipeline(pass, pipeline));
+  if (pass) API_PASS_LOCKED(pass, "setPipeline", api_pass_set_pipeline(pass, pipeline));
 }
 
 void ls_compute_pass_set_bind_group(ls_compute_pass *pass, uint32_t index, ls_bind_group *group,
                                     const uint32_t *dynamic_offsets, size_t dynamic_offset_count) {
   if (pass)
-    API_ENC_LOCKED(pass->encoder, api_pass_set_group(pass, index, group, dynamic_offsets,
-                                                     dynamic_offset_count));
+    API_PASS_LOCKED(pass, "setBindGroup", api_pass_set_group(pass, index, group, dynamic_offsets,
+                                                             dynamic_offset_count));
 }
 
 void ls_compute_pass_set_immediates(ls_compute_pass *pass, uint32_t range_offset,
                                     const void *data, size_t size) {
   if (pass)
-    API_ENC_LOCKED(pass->encoder, api_pass_set_immediates(pass, range_offset, data, size));
+    API_PASS_LOCKED(pass, "setImmediates",
+                    api_pass_set_immediates(pass, range_offset, data, size));
 }
 
 void ls_compute_pass_dispatch_workgroups(ls_compute_pass *pass, uint32_t x, uint32_t y,
                                          uint32_t z) {
-  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_dispatch(pass, x, y, z));
+  if (pass) API_PASS_LOCKED(pass, "dispatchWorkgroups", api_pass_dispatch(pass, x, y, z));
 }
 
 void ls_compute_pass_dispatch_workgroups_indirect(ls_compute_pass *pass, ls_buffer *buffer,
                                                   uint64_t offset) {
-  if (pass) API_ENC_LOCKED(pass->encoder, api_pass_dispatch_indirect(pass, buffer, offset));
+  if (pass)
+    API_PASS_LOCKED(pass, "dispatchWorkgroupsIndirect",
+                    api_pass_dispatch_indirect(pass, buffer, offset));
 }

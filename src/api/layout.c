@@ -66,7 +66,7 @@ void api_bind_group_layout_unref(ls_bind_group_layout *l) {
   ls_device *d = l->device;
   free(l->entries);
   free(l->label);
-  free(l);
+  API_FREE_HANDLE(l);
   api_device_unref(d);
 }
 
@@ -353,7 +353,7 @@ void api_pipeline_layout_unref(ls_pipeline_layout *l) {
   for (size_t i = 0; i < l->count; i++) api_bind_group_layout_unref(l->groups[i]);
   free(l->groups);
   free(l->label);
-  free(l);
+  API_FREE_HANDLE(l);
   api_device_unref(d);
 }
 
@@ -450,7 +450,7 @@ void api_bind_group_unref(ls_bind_group *g) {
   free(g->entries);
   free(g->label);
   api_bind_group_layout_unref(g->layout);
-  free(g);
+  API_FREE_HANDLE(g);
   api_device_unref(d);
 }
 
@@ -482,10 +482,6 @@ static int api_check_texture_entry(ls_device *d, const ls_bind_group_entry *e,
   if (v->device != d) {
     api_validation(d, "createBindGroup: binding %u: the view of texture '%s' belongs to another "
                       "device", e->binding, name);
-    return 0;
-  }
-  if (v->texture->destroyed) {
-    api_validation(d, "createBindGroup: binding %u: texture '%s' is destroyed", e->binding, name);
     return 0;
   }
   if (v->dimension != le->view_dimension) {
@@ -600,10 +596,9 @@ static int api_check_bind_entry(ls_device *d, const ls_bind_group_entry *e,
                         "and nothing else", e->binding);
       return 0;
     }
-    if (x->device != d || x->view->texture->destroyed) {
-      api_validation(d, "createBindGroup: binding %u: external texture '%s' %s", e->binding,
-                     x->label ? x->label : "(unlabelled)",
-                     x->device != d ? "belongs to another device" : "shows a destroyed texture");
+    if (x->device != d) {
+      api_validation(d, "createBindGroup: binding %u: external texture '%s' belongs to another "
+                        "device", e->binding, x->label ? x->label : "(unlabelled)");
       return 0;
     }
     memset(out, 0, sizeof *out);
@@ -637,10 +632,6 @@ static int api_check_bind_entry(ls_device *d, const ls_bind_group_entry *e,
   if (b->device != d) {
     api_validation(d, "createBindGroup: binding %u: buffer '%s' belongs to another device",
                    e->binding, name);
-    return 0;
-  }
-  if (b->destroyed) {
-    api_validation(d, "createBindGroup: binding %u: buffer '%s' is destroyed", e->binding, name);
     return 0;
   }
   if (e->offset > b->size) {

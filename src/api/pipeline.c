@@ -24,7 +24,7 @@ void api_compute_pipeline_unref(ls_compute_pipeline *p) {
   api_pipeline_layout_unref(p->layout);
   api_shader_module_unref(p->module);
   free(p->label);
-  free(p);
+  API_FREE_HANDLE(p);
   api_device_unref(d);
 }
 

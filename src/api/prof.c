@@ -20,10 +20,9 @@ static const vm_observer *api_prof_before(void *user, const api_dispatch_ctx *x)
 ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts, char *err,
                                 size_t errlen) {
   ls_profiler_options o;
-  memset(&o, 0, sizeof o);
-  if (opts) {
-    size_t n = opts->struct_size && opts->struct_size < sizeof o ? opts->struct_size : sizeof o;
-    memcpy(&o, opts, n);
+  if (!API_DESC(o, opts)) {
+    if (err && errlen) snprintf(err, errlen, "profiler options: %s", API_DESC_NEWER);
+    return NULL;
   }
   if (!dev) {
     if (err && errlen) snprintf(err, errlen, "profiler: no device");

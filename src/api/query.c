@@ -19,7 +19,7 @@ void api_query_set_unref(ls_query_set *q) {
   ls_device *d = q->device;
   free(q->values);
   free(q->label);
-  free(q);
+  API_FREE_HANDLE(q);
   api_device_unref(d);
 }
 

@@ -192,26 +192,19 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   return LS_DEVICE_LOST;
 }
 
-static void api_release_all(ls_command_buffer *const *cbs, size_t count) {
-  for (size_t i = 0; i < count; i++) {
-    int seen = 0;
-    for (size_t k = 0; k < i && !seen; k++) seen = cbs[k] == cbs[i];
-    if (!seen) ls_command_buffer_release(cbs[i]);
-  }
-}
-
 static uint64_t api_now_ns(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-ls_status api_queue_execute(ls_device *device, ls_command_buffer *const *cbs, size_t count) {
+/* Runs the commands of one submit, on the queue thread. */
+static ls_status api_queue_execute(ls_device *device, const api_cmd_list *lists, size_t count) {
   ls_status status = LS_OK;
   for (size_t i = 0; i < count && status == LS_OK; i++) {
-    const ls_command_buffer *cb = cbs[i];
-    for (size_t k = 0; k < cb->count && status == LS_OK; k++) {
-      const api_cmd *c = &cb->cmds[k];
+    const api_cmd_list *l = &lists[i];
+    for (size_t k = 0; k < l->count && status == LS_OK; k++) {
+      const api_cmd *c = &l->cmds[k];
       switch (c->kind) {
       case API_CMD_COPY:
         if (c->size) memcpy(c->dst->data + c->dst_offset, c->src->data + c->src_offset, c->size);
@@ -244,45 +237,77 @@ ls_status api_queue_execute(ls_device *device, ls_command_buffer *const *cbs, si
   return status;
 }
 
-/* One submit on the timeline. */
+/* One submit on the timeline: the commands of its command buffers, which
+ * it owns. */
 typedef struct api_submit_op {
   ls_status *result; /* a waiting ls_queue_submit's, else NULL */
   size_t count;
-  ls_command_buffer *cbs[];
+  api_cmd_list lists[];
 } api_submit_op;
+
+static void api_submit_free(api_submit_op *s) {
+  for (size_t i = 0; i < s->count; i++) api_cmd_list_release(&s->lists[i]);
+  free(s);
+}
 
 static void api_submit_run(ls_device *d, void *arg) {
   api_submit_op *s = arg;
   api_errors_uncaptured = !s->result;
   d->deadline = d->time_limit_ms ? api_now_ns() + (uint64_t)d->time_limit_ms * 1000000u : 0;
-  ls_status st = api_queue_execute(d, s->cbs, s->count);
+  ls_status st = api_queue_execute(d, s->lists, s->count);
   api_errors_uncaptured = 0;
   if (s->result) *s->result = st;
-  api_release_all(s->cbs, s->count);
-  free(s);
+  api_submit_free(s);
 }
 
 static void api_submit_drop(ls_device *d, void *arg) {
   api_submit_op *s = arg;
   if (s->result) *s->result = LS_DEVICE_LOST;
-  api_release_all(s->cbs, s->count);
-  free(s);
+  api_submit_free(s);
+}
+
+/* WebGPU invalidates every command buffer of a submit, valid or not: each
+ * one's commands move to lists[i] (which the caller releases or runs)
+ * unless an earlier submit took them; the first of those, and the first
+ * one named twice, are returned (-1: none). */
+static void api_submit_take(ls_command_buffer *const *cbs, size_t count, api_cmd_list *lists,
+                            ptrdiff_t *resubmitted, ptrdiff_t *twice) {
+  *resubmitted = *twice = -1;
+  for (size_t i = 0; i < count; i++) {
+    lists[i] = (api_cmd_list){0};
+    if (!cbs[i]) continue;
+    int seen = 0;
+    for (size_t k = 0; k < i && !seen; k++) seen = cbs[k] == cbs[i];
+    if (seen) {
+      if (*twice < 0) *twice = (ptrdiff_t)i;
+    } else if (!atomic_exchange(&cbs[i]->submitted, 1)) {
+      lists[i] = cbs[i]->list;
+      cbs[i]->list = (api_cmd_list){0};
+    } else if (*resubmitted < 0) {
+      *resubmitted = (ptrdiff_t)i;
+    }
+  }
 }
 
 /* The whole submit's validity (d->mu held); NULL when valid, else the
  * message (malloc'd). */
-static char *api_submit_problem(ls_device *device, ls_command_buffer *const *cbs, size_t count) {
+static char *api_submit_problem(ls_device *device, ls_command_buffer *const *cbs,
+                                const api_cmd_list *lists, size_t count, ptrdiff_t resubmitted,
+                                ptrdiff_t twice) {
   for (size_t i = 0; i < count; i++) {
     const ls_command_buffer *cb = cbs[i];
     const char *cn = cb ? api_label(cb->label, "(unlabelled)") : "(null)";
     if (!cb) return api_format("submit: command buffer %zu is NULL", i);
+    if ((ptrdiff_t)i == twice)
+      return api_format("submit: command buffer %zu ('%s') is submitted twice", i, cn);
+    if ((ptrdiff_t)i == resubmitted)
+      return api_format("submit: command buffer %zu ('%s') was already submitted (a command "
+                        "buffer runs once; record its commands again for another submit)",
+                        i, cn);
     if (cb->device != device)
       return api_format("submit: command buffer %zu ('%s') belongs to another device", i, cn);
-    for (size_t k = 0; k < i; k++)
-      if (cbs[k] == cb)
-        return api_format("submit: command buffer %zu ('%s') is submitted twice", i, cn);
-    for (size_t k = 0; k < cb->count; k++) {
-      const api_cmd *c = &cb->cmds[k];
+    for (size_t k = 0; k < lists[i].count; k++) {
+      const api_cmd *c = &lists[i].cmds[k];
       const char *why = NULL;
       const ls_buffer *b = api_cmd_unavailable_buffer(c, &why);
       if (b)
@@ -301,7 +326,7 @@ static char *api_submit_problem(ls_device *device, ls_command_buffer *const *cbs
 }
 
 /* Validates and queues; *seq gets the op's number (0 when nothing was
- * queued). */
+ * queued). The command buffers are spent whatever the outcome. */
 static ls_status api_submit(ls_device *device, ls_command_buffer *const *cbs, size_t count,
                             ls_status *result, uint64_t *seq) {
   *seq = 0;
@@ -311,29 +336,30 @@ static ls_status api_submit(ls_device *device, ls_command_buffer *const *cbs, si
       api_validation(device, "submit: %zu command buffers but no array", count);
     return api_device_dead(device) ? LS_DEVICE_LOST : LS_VALIDATION;
   }
-  if (api_device_dead(device)) {
-    api_release_all(cbs, count);
-    return LS_DEVICE_LOST;
-  }
-  api_submit_op *s = malloc(sizeof *s + count * sizeof *s->cbs);
+  api_submit_op *s = calloc(1, sizeof *s + count * sizeof *s->lists);
   if (!s) {
+    for (size_t i = 0; i < count; i++) /* spent all the same */
+      if (cbs[i] && !atomic_exchange(&cbs[i]->submitted, 1)) api_cmd_list_release(&cbs[i]->list);
     api_error(device, LS_ERROR_OUT_OF_MEMORY, "submit: out of memory");
-    api_release_all(cbs, count);
     return LS_OUT_OF_MEMORY;
   }
   s->result = result;
   s->count = count;
-  for (size_t i = 0; i < count; i++) s->cbs[i] = cbs[i];
+  ptrdiff_t resubmitted, twice;
+  api_submit_take(cbs, count, s->lists, &resubmitted, &twice);
+  if (api_device_dead(device)) {
+    api_submit_free(s);
+    return LS_DEVICE_LOST;
+  }
   /* WebGPU checks the whole submit first: if any part is invalid nothing
    * runs. Checking and queueing under one lock keeps a destroy() or
    * mapAsync() of another thread wholly before or after the submit. */
   API_LOCK(device);
-  char *problem = api_submit_problem(device, cbs, count);
+  char *problem = api_submit_problem(device, cbs, s->lists, count, resubmitted, twice);
   if (!problem) *seq = api_timeline_push_locked(device, api_submit_run, api_submit_drop, s);
   API_UNLOCK(device);
   if (problem || !*seq) {
-    free(s);
-    api_release_all(cbs, count);
+    api_submit_free(s);
     if (!problem) return LS_DEVICE_LOST; /* the queue has stopped */
     api_validation(device, "%s", problem);
     free(problem);
@@ -341,7 +367,6 @@ static ls_status api_submit(ls_device *device, ls_command_buffer *const *cbs, si
   }
   return LS_OK;
 }
-
 ls_status ls_queue_submit_async(ls_device *device, ls_command_buffer *const *cbs, size_t count) {
   uint64_t seq;
   return api_submit(device, cbs, count, NULL, &seq);

@@ -18,7 +18,7 @@ void api_sampler_unref(ls_sampler *s) {
   if (!s || !API_UNREF_LAST(s)) return;
   ls_device *d = s->device;
   free(s->label);
-  free(s);
+  API_FREE_HANDLE(s);
   api_device_unref(d);
 }
 

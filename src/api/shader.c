@@ -24,7 +24,7 @@ void api_shader_module_unref(ls_shader_module *m) {
   free(m->messages);
   free(m->formatted);
   free(m->label);
-  free(m);
+  API_FREE_HANDLE(m);
   api_device_unref(d);
 }
 

@@ -198,7 +198,7 @@ void api_texture_unref(ls_texture *t) {
   ls_device *d = t->device;
   free(t->data);
   free(t->label);
-  free(t);
+  API_FREE_HANDLE(t);
   api_device_unref(d);
 }
 
@@ -427,7 +427,7 @@ void api_texture_view_unref(ls_texture_view *v) {
   ls_device *d = v->device;
   api_texture_unref(v->texture);
   free(v->label);
-  free(v);
+  API_FREE_HANDLE(v);
   api_device_unref(d);
 }
 
@@ -466,7 +466,6 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
     api_validation(device, __VA_ARGS__);                                       \
     return NULL;                                                               \
   } while (0)
-  if (texture->destroyed) FAIL_("createView of texture '%s': the texture is destroyed", name);
   const ls_texture_format aspect_format = api_aspect_format(texture->format, r.aspect);
   if (!aspect_format)
     FAIL_("createView of texture '%s': aspect \"%s\" is not present in format %s", name,
@@ -585,7 +584,6 @@ int api_texture_copy_check(const char *op, const ls_device *d,
   const ls_texture *t = info->texture;
   const char *name = api_texture_name(t);
   if (t->device != d) CFAIL_("%s: texture '%s' belongs to another device", op, name);
-  if (t->destroyed) CFAIL_("%s: texture '%s' is destroyed", op, name);
   if (!(t->usage & usage))
     CFAIL_("%s: texture '%s' lacks %s usage", op, name,
                       usage == LS_TEXTURE_USAGE_COPY_SRC ? "COPY_SRC" : "COPY_DST");
@@ -707,6 +705,13 @@ ls_status ls_queue_write_texture(ls_device *device, const ls_texel_copy_texture_
     api_validation(device, "%s", why);
     return LS_VALIDATION;
   }
+  /* a queue operation: validated now, where an encoder's copy of a
+   * destroyed texture is refused at submit (queue.c) */
+  if (dst->texture->destroyed) {
+    api_validation(device, "writeTexture: texture '%s' is destroyed",
+                   api_texture_name(dst->texture));
+    return LS_VALIDATION;
+  }
   api_texture_copy(dst->texture, dst->mip_level, dst->origin, size, dst->aspect,
                    (uint8_t *)(uintptr_t)data, layout, 1);
   return LS_OK;
@@ -723,7 +728,7 @@ void api_external_texture_unref(ls_external_texture *x) {
   ls_device *d = x->device;
   api_texture_view_unref(x->view);
   free(x->label);
-  free(x);
+  API_FREE_HANDLE(x);
   api_device_unref(d);
 }
 

@@ -77,7 +77,8 @@ struct chk_state {
   uint32_t dispatch_index;
   int active;
   /* findings */
-  ls_check_finding *findings;
+  ls_check_finding **findings; /* each its own allocation: what chk_finding
+                                * returns stays put as more are added */
   size_t nfindings, capfindings;
   uint64_t dropped;
 };
@@ -632,7 +633,10 @@ static void chk_finding_free(ls_check_finding *f) {
 
 void chk_clear(chk_state *s) {
   if (!s) return;
-  for (size_t i = 0; i < s->nfindings; i++) chk_finding_free(&s->findings[i]);
+  for (size_t i = 0; i < s->nfindings; i++) {
+    chk_finding_free(s->findings[i]);
+    free(s->findings[i]);
+  }
   s->nfindings = 0;
   s->dropped = 0;
   s->dispatch_index = 0;
@@ -834,18 +838,23 @@ static void chk_push(chk_state *s, ls_check_finding *f) {
     chk_finding_free(f);
     return;
   }
-  if (s->nfindings == s->capfindings) {
+  ls_check_finding *kept = malloc(sizeof *kept);
+  if (kept && s->nfindings == s->capfindings) {
     size_t nc = s->capfindings ? s->capfindings * 2 : 16;
-    ls_check_finding *nf = realloc(s->findings, nc * sizeof *nf);
-    if (!nf) {
-      s->dropped++;
-      chk_finding_free(f);
-      return;
+    ls_check_finding **nf = realloc(s->findings, nc * sizeof *nf);
+    if (nf) {
+      s->findings = nf;
+      s->capfindings = nc;
     }
-    s->findings = nf;
-    s->capfindings = nc;
   }
-  s->findings[s->nfindings++] = *f;
+  if (!kept || s->nfindings == s->capfindings) {
+    s->dropped++;
+    chk_finding_free(f);
+    free(kept);
+    return;
+  }
+  *kept = *f;
+  s->findings[s->nfindings++] = kept;
 }
 
 static void chk_common(const chk_state *s, ls_check_finding *f, ls_check_kind kind) {
@@ -1219,7 +1228,7 @@ void chk_dispatch_finish(chk_state *s, vm_status st, const vm_result *r) {
 size_t chk_finding_count(const chk_state *s) { return s ? s->nfindings : 0; }
 
 const ls_check_finding *chk_finding(const chk_state *s, size_t i) {
-  return s && i < s->nfindings ? &s->findings[i] : NULL;
+  return s && i < s->nfindings ? s->findings[i] : NULL;
 }
 
 uint64_t chk_dropped(const chk_state *s) { return s ? s->dropped : 0; }
@@ -1227,8 +1236,8 @@ uint64_t chk_dropped(const chk_state *s) { return s ? s->dropped : 0; }
 void chk_counts(const chk_state *s, size_t *errors, size_t *warnings, size_t *notes) {
   size_t e = 0, w = 0, n = 0;
   for (size_t i = 0; s && i < s->nfindings; i++) {
-    if (s->findings[i].severity == LS_CHECK_ERROR) e++;
-    else if (s->findings[i].severity == LS_CHECK_WARNING) w++;
+    if (s->findings[i]->severity == LS_CHECK_ERROR) e++;
+    else if (s->findings[i]->severity == LS_CHECK_WARNING) w++;
     else n++;
   }
   if (errors) *errors = e;

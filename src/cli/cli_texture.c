@@ -84,8 +84,10 @@ static int cli_read_level(ls_device *dev, const case_buffer *b, ls_texture *tex,
     ls_texel_copy_buffer_layout lay = {0, bpr, e.height};
     ls_command_encoder_copy_texture_to_buffer(enc, &src, stage, &lay, &e);
     ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+    ls_command_encoder_release(enc);
     ok = cb && ls_queue_submit(dev, &cb, 1) == LS_OK &&
          ls_queue_read_buffer(dev, stage, 0, tmp, (size_t)(rows * bpr)) == LS_OK;
+    ls_command_buffer_release(cb);
   }
   for (uint64_t r = 0; ok && r < rows; r++) memcpy(out + r * row, tmp + r * bpr, row);
   free(tmp);

@@ -365,18 +365,21 @@ static int runner_submit(runner *r) {
     if (problem) {
       fprintf(stderr, "%s: dispatches[%zu] (pipeline %s): %s\n", c->path, i,
               c->pipelines[d->pipeline].name, problem);
-      ls_compute_pass_end(pass);
+      ls_compute_pass_release(pass);
       ls_command_encoder_release(enc);
       return CLI_BAD_INPUT;
     }
   }
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   if (!cb) {
     fprintf(stderr, "%s: %s\n", c->path, runner_err(r));
     return CLI_BAD_INPUT;
   }
   ls_status status = ls_queue_submit(r->device, &cb, 1);
+  ls_command_buffer_release(cb);
   if (status == LS_DEVICE_LOST) {
     const char *lost = ls_device_get_lost_message(r->device);
     fprintf(stderr, "%s: error: device lost: %s\n  (lockstep run --budget N and --time-limit MS "

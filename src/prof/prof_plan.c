@@ -25,10 +25,12 @@ ls_status ls_plan_dispatch(const ls_plan_options *opts, ls_dispatch_plan *out, c
                            size_t errlen) {
   ls_plan_options o;
   memset(&o, 0, sizeof o);
-  if (opts) {
-    size_t n = opts->struct_size && opts->struct_size < sizeof o ? opts->struct_size : sizeof o;
-    memcpy(&o, opts, n);
+  if (opts && opts->struct_size > sizeof o) { /* lockstep.h "Descriptors": refused */
+    prof_plan_err(err, errlen, "plan options: the struct_size is larger than this library knows "
+                               "(built against a newer lockstep.h?)");
+    return LS_OPERATION;
   }
+  if (opts) memcpy(&o, opts, opts->struct_size ? opts->struct_size : sizeof o);
   if (!out) return LS_TYPE;
   memset(out, 0, sizeof *out);
   ls_limits lim;

@@ -50,6 +50,9 @@ int main(void) {
   for (uint32_t i = 0; i < 256; i++) wrong |= out[i] != i * i;
   printf("lockstep %s: out[255] = %u, %s\n", ls_version(), out[255], wrong ? "WRONG" : "as expected");
 
+  ls_command_buffer_release(commands); /* submitted, ended, finished: still handles */
+  ls_compute_pass_release(pass);
+  ls_command_encoder_release(encoder);
   ls_bind_group_release(group);
   ls_bind_group_layout_release(layout);
   ls_buffer_release(buffer);

@@ -816,9 +816,12 @@ static void run_kernel(ls_device *d, const row *r, int nres, const float *in, si
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, (uint32_t)((n + 63) / 64), 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   assert_int_equal(ls_queue_read_buffer(d, ob, 0, out, osz), LS_OK);
   ls_bind_group_release(g);
   ls_bind_group_layout_release(l);

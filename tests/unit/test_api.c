@@ -118,8 +118,13 @@ static void test_profiles(void **state) {
     const char *name;
     uint32_t w;
     uint64_t invocations;
-  } want[] = {{"default", 32, 1024}, {"nvidia", 32, 1024}, {"amd", 64, 1024},
-              {"apple", 32, 1024},   {"intel", 16, 1024},  {"mobile", 8, 256}};
+    const char *architecture, *description;
+  } want[] = {{"default", 32, 1024, "simt-32", "32-lane subgroups"},
+              {"nvidia", 32, 1024, "lockstep-warp32", "32-lane warps"},
+              {"amd", 64, 1024, "lockstep-wave64", "64-lane wavefronts"},
+              {"apple", 32, 1024, "lockstep-simdgroup32", "32-lane SIMD groups"},
+              {"intel", 16, 1024, "lockstep-simd16", "SIMD16"},
+              {"mobile", 8, 256, "lockstep-mobile8", "8-lane subgroups"}};
   const char *const *names = ls_profile_names();
   for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
     assert_non_null(names[i]);
@@ -134,6 +139,8 @@ static void test_profiles(void **state) {
     assert_int_equal(info.subgroup_max_size, want[i].w);
     assert_int_equal(info.threads, 2);
     assert_string_equal(info.profile, want[i].name);
+    assert_string_equal(info.architecture, want[i].architecture);
+    assert_non_null(strstr(info.description, want[i].description));
     assert_int_equal(l.max_compute_invocations_per_workgroup, want[i].invocations);
     /* each workgroup size dimension <= invocations <= X*Y*Z */
     assert_true(l.max_compute_workgroup_size_x <= l.max_compute_invocations_per_workgroup);
@@ -153,7 +160,19 @@ static void test_profiles(void **state) {
   ls_adapter_get_info(a, &info);
   assert_int_equal(info.subgroup_size, 16);
   assert_true(info.threads >= 1);
+  /* the names say the width the adapter runs, not the profile's 64 */
+  assert_string_equal(info.architecture, "lockstep-wave16");
+  assert_non_null(strstr(info.description, "16-lane wavefronts"));
+  assert_null(strstr(info.description, "64"));
   ls_adapter_release(a);
+  o.profile = NULL;
+  o.subgroup_size = 8;
+  a = ls_adapter_create(&o, NULL, 0);
+  ls_adapter_get_info(a, &info);
+  assert_string_equal(info.architecture, "simt-8");
+  assert_non_null(strstr(info.description, "8-lane subgroups"));
+  ls_adapter_release(a);
+  o.profile = "amd";
 
   char err[256] = "";
   o.subgroup_size = 12;
@@ -413,7 +432,12 @@ static void test_bind_groups(void **state) {
 
 /* ------------------------------------------------------- copies, encoders */
 
-static ls_command_buffer *finish(ls_command_encoder *enc) { return ls_command_encoder_finish(enc, NULL); }
+/* finish() and the encoder's release */
+static ls_command_buffer *finish(ls_command_encoder *enc) {
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
+  return cb;
+}
 
 static void test_copy(void **state) {
   env e = make_env(NULL, 0);
@@ -433,6 +457,7 @@ static void test_copy(void **state) {
   ls_queue_read_buffer(d, b, 0, out, sizeof out);
   assert_int_equal(out[8], 0); /* nothing runs before submit */
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   ls_queue_read_buffer(d, b, 0, out, sizeof out);
   for (int i = 0; i < 8; i++) assert_int_equal(out[8 + i], in[4 + i]);
   assert_int_equal(out[7], 0);
@@ -467,25 +492,30 @@ static void test_copy(void **state) {
   ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, a, 0, b, 0, 4);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   assert_null(finish(enc));
   assert_non_null(strstr(last_error, "pass is open"));
   enc = ls_device_create_command_encoder(d, NULL);
   pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   assert_null(finish(enc));
   assert_non_null(strstr(last_error, "still open"));
-  ls_compute_pass_end(pass); /* frees the consumed encoder */
+  ls_compute_pass_end(pass); /* its encoder is no longer locked by it */
+  assert_non_null(strstr(last_error, "was finished while the pass was open"));
+  ls_compute_pass_release(pass);
 
   /* A dispatch without a pipeline surfaces at finish. */
   enc = ls_device_create_command_encoder(d, NULL);
   pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   assert_null(finish(enc));
   assert_non_null(strstr(last_error, "no pipeline"));
   enc = ls_device_create_command_encoder(d, NULL);
   pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_bind_group(pass, 7, NULL, NULL, 0);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   assert_null(finish(enc));
   assert_non_null(strstr(last_error, "maxBindGroups"));
 
@@ -497,6 +527,7 @@ static void test_copy(void **state) {
   assert_non_null(cb);
   ls_buffer_destroy(nosrc);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_VALIDATION);
+  ls_command_buffer_release(cb);
   assert_non_null(strstr(last_error, "destroyed"));
   ls_buffer_release(nosrc);
 
@@ -507,6 +538,7 @@ static void test_copy(void **state) {
   ls_command_encoder_release(NULL);
   ls_command_buffer_release(NULL);
   ls_compute_pass_end(NULL);
+  ls_compute_pass_release(NULL);
   ls_buffer_release(a);
   ls_buffer_release(b);
   free_env(&e);
@@ -604,10 +636,12 @@ static void test_dispatch_runs(void **state) {
   ls_compute_pass_dispatch_workgroups(pass, 2, 1, 1);
   ls_compute_pass_dispatch_workgroups(pass, 0, 1, 1); /* does nothing */
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = finish(enc);
   assert_non_null(cb);
   ls_bind_group_release(g); /* the command buffer keeps it alive */
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   uint32_t out[200];
   assert_int_equal(ls_queue_read_buffer(d, b, 0, out, sizeof out), LS_OK);
   for (uint32_t i = 0; i < 128; i++) assert_int_equal(out[i], 2 * i);
@@ -645,8 +679,10 @@ static void test_language_features(void **state) {
     ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
     ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     ls_command_buffer *cb = finish(enc);
     assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+    ls_command_buffer_release(cb);
     uint32_t out = 0;
     assert_int_equal(ls_queue_read_buffer(d, b, 0, &out, 4), LS_OK);
     assert_int_equal(out, n + 100);
@@ -708,6 +744,7 @@ static void test_dispatch_validation(void **state) {
     else
       ls_compute_pass_dispatch_workgroups(pass, bad[i].x, 1, 1);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     last_error[0] = 0;
     assert_null(finish(enc));
     if (!strstr(last_error, bad[i].msg))
@@ -738,6 +775,7 @@ static void test_dispatch_validation(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, small, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   assert_null(finish(enc));
   assert_non_null(strstr(last_error, "'v'"));
   assert_non_null(strstr(last_error, "16 bytes"));
@@ -797,9 +835,11 @@ static void test_indirect(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups_indirect(pass, args, 4); /* 70000: skipped */
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = finish(enc);
   assert_non_null(cb); /* over the limit is not an encoding error when indirect */
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   assert_int_equal(nlogs, 1);
   assert_non_null(strstr(last_log, "70000"));
   assert_non_null(strstr(last_log, "skipped"));
@@ -814,10 +854,12 @@ static void test_indirect(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups_indirect(pass, args, 16);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   cb = finish(enc);
   a[4] = 2;
   ls_queue_write_buffer(d, args, 0, a, sizeof a);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   ls_queue_read_buffer(d, b, 0, out, sizeof out);
   assert_int_equal(out[127], 254);
   assert_int_equal(out[128], 0);
@@ -858,9 +900,11 @@ static void test_runaway_loses_device(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 2, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = finish(enc);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_DEVICE_LOST);
+  ls_command_buffer_release(cb);
   assert_true(ls_device_is_lost(d));
   const char *why = ls_device_get_lost_message(d);
   assert_non_null(why);
@@ -953,8 +997,10 @@ static void test_subgroup_features(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = finish(enc);
   assert_int_equal(ls_queue_submit(sg, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   uint32_t out[64];
   assert_int_equal(ls_queue_read_buffer(sg, b, 0, out, sizeof out), LS_OK);
   /* 16 lanes a subgroup, all active: 16 + 16 * 1000 */
@@ -988,8 +1034,10 @@ static void test_subgroup_features(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   cb = finish(enc);
   assert_int_equal(ls_queue_submit(ssc, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   assert_int_equal(ls_queue_read_buffer(ssc, b, 0, out, sizeof out), LS_OK);
   /* subgroup_size is the attribute's 16; invocation i is lane i % 16 */
   for (uint32_t i = 0; i < 64; i++) assert_int_equal(out[i], i % 16 + 1600);

@@ -434,8 +434,11 @@ static ls_status copy_to_buffer(ls_device *d, ls_texture *t, ls_extent3d size, l
   ls_texel_copy_buffer_layout lay = {0, 256, LS_COPY_STRIDE_UNDEFINED};
   ls_command_encoder_copy_texture_to_buffer(enc, &src, b, &lay, &size);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   if (!cb) return LS_VALIDATION;
-  return ls_queue_submit(d, &cb, 1);
+  const ls_status submitted = ls_queue_submit(d, &cb, 1);
+  ls_command_buffer_release(cb);
+  return submitted;
 }
 
 /* Which depth-stencil aspects are copy sources and destinations
@@ -495,6 +498,7 @@ static void test_depth_copies(void **state) {
                                             &(ls_texel_copy_texture_info){ts, 0, {0, 0, 0}},
                                             &(ls_extent3d){4, 1, 1});
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("buffer offset 2 is not a multiple of 4, as a depth-or-stencil format (stencil8) "
                "needs");
   /* writeTexture has no such rule */
@@ -572,7 +576,9 @@ static void test_depth_load(void **state) {
   ls_texel_copy_buffer_layout ol = {0, 256, 2};
   ls_command_encoder_copy_texture_to_buffer(e2, &src, o, &ol, &(ls_extent3d){2, 2, 1});
   ls_command_buffer *cb = ls_command_encoder_finish(e2, NULL);
+  ls_command_encoder_release(e2);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   float rows[2][4];
   assert_int_equal(ls_queue_read_buffer(d, o, 0, rows[0], 16), LS_OK);
   assert_int_equal(ls_queue_read_buffer(d, o, 256, rows[1], 16), LS_OK);
@@ -598,8 +604,11 @@ static ls_status copy_aspect_to_buffer(ls_device *d, ls_texture *t, ls_texture_a
   ls_texel_copy_buffer_layout lay = {0, 256, LS_COPY_STRIDE_UNDEFINED};
   ls_command_encoder_copy_texture_to_buffer(enc, &src, b, &lay, &size);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   if (!cb) return LS_VALIDATION;
-  return ls_queue_submit(d, &cb, 1);
+  const ls_status submitted = ls_queue_submit(d, &cb, 1);
+  ls_command_buffer_release(cb);
+  return submitted;
 }
 
 /* One aspect of a combined depth-stencil texture: its stencil written and

@@ -43,8 +43,12 @@ static ls_status run(ls_device *d, ls_compute_pipeline *p, ls_bind_group *g, con
                                    ranges[i][1]);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
-  return cb ? ls_queue_submit(d, &cb, 1) : LS_VALIDATION;
+  ls_command_encoder_release(enc);
+  const ls_status submitted = cb ? ls_queue_submit(d, &cb, 1) : LS_VALIDATION;
+  ls_command_buffer_release(cb);
+  return submitted;
 }
 
 static void test_read(void **state) {

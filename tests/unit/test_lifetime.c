@@ -124,22 +124,26 @@ static void test_set_label(void **state) {
   ls_command_encoder_set_label(enc, "enc-b");
   ls_command_encoder_pop_debug_group(enc);
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("command encoder 'enc-b'");
 
   ls_buffer_set_label(b, "third-name");
   enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, b, 0, b, 0, 4);
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("'third-name'");
 
   ls_buffer *c = mkbuf(d, 16, RW, "c");
   enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, c, 0, b, 0, 4);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   ls_command_buffer_set_label(cb, "the-cb");
   ls_buffer_set_label(b, "fourth-name");
   ls_buffer_destroy(b);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_VALIDATION);
+  ls_command_buffer_release(cb);
   expect_error("command buffer 0 ('the-cb') uses buffer 'fourth-name'");
   ls_device_set_label(d, "dev");
   ls_buffer_release(b);
@@ -205,6 +209,7 @@ static void test_struct_size(void **state) {
   ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   assert_null(ls_command_encoder_begin_compute_pass(enc, &lp.d));
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("struct_size");
   struct {
     ls_shader_module_desc d;
@@ -241,7 +246,70 @@ static void test_struct_size(void **state) {
   } lc = {.o = {.struct_size = sizeof lc}};
   assert_int_not_equal(ls_device_enable_checks(d, 1, &lc.o), LS_OK);
   expect_error("struct_size");
+  /* the profiler's and the planner's options too, with the message in err */
+  struct {
+    ls_profiler_options o;
+    int extra;
+  } lpo = {.o = {.struct_size = sizeof lpo}};
+  err[0] = 0;
+  assert_null(ls_profiler_attach(d, &lpo.o, err, sizeof err));
+  assert_non_null(strstr(err, "struct_size"));
+  ls_profiler *prof = ls_profiler_attach(
+      d, &(ls_profiler_options){.struct_size = LS_STRUCT_SIZE(ls_profiler_options)}, err,
+      sizeof err);
+  assert_non_null(prof);
+  ls_profiler_destroy(prof);
+  struct {
+    ls_plan_options o;
+    int extra;
+  } lpl = {.o = {.struct_size = sizeof lpl, .elements = 100, .workgroup_size = 64}};
+  ls_dispatch_plan plan;
+  err[0] = 0;
+  assert_int_equal(ls_plan_dispatch(&lpl.o, &plan, err, sizeof err), LS_OPERATION);
+  assert_non_null(strstr(err, "struct_size"));
+  lpl.o.struct_size = sizeof lpl.o;
+  assert_int_equal(ls_plan_dispatch(&lpl.o, &plan, err, sizeof err), LS_OK);
   expect_no_error();
+  tu_free_env(&e);
+}
+
+/* A finding's pointer (lockstep.h: "valid ... until
+ * ls_device_clear_check_findings") outlives the findings that later
+ * dispatches add, many more than the first allocation holds: under ASan a
+ * moved array would be a use after free here. */
+static const char *oob_wgsl =
+    "@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n"
+    "@compute @workgroup_size(1) fn main() { v[4] = 1u; }\n";
+
+static void test_finding_stays(void **state) {
+  (void)state;
+  env e = tu_make_env(1, NULL);
+  ls_device *d = e.device;
+  assert_int_equal(ls_device_enable_checks(d, 1, NULL), LS_OK);
+  ls_compute_pipeline *p = tu_pipeline(d, oob_wgsl, "oob.wgsl", NULL);
+  ls_buffer *b = mkbuf(d, 16, SRW, "four");
+  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  ls_bind_group_entry be = {.binding = 0, .buffer = b, .size = LS_WHOLE_SIZE};
+  ls_bind_group *g = ls_device_create_bind_group(
+      d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
+  ls_bind_group_layout_release(l);
+  assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
+  assert_int_equal(ls_device_check_finding_count(d), 1);
+  const ls_check_finding *first = ls_device_check_finding(d, 0);
+  assert_non_null(first);
+  char text[512];
+  snprintf(text, sizeof text, "%s", first->text);
+  assert_non_null(strstr(text, "oob.wgsl:2:"));
+  for (int i = 0; i < 100; i++) assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
+  assert_int_equal(ls_device_check_finding_count(d), 101);
+  assert_ptr_equal(ls_device_check_finding(d, 0), first);
+  assert_string_equal(first->text, text);
+  assert_int_equal(first->dispatch, 0);
+  assert_int_equal(ls_device_check_finding(d, 100)->dispatch, 100);
+  expect_no_error();
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_compute_pipeline_release(p);
   tu_free_env(&e);
 }
 
@@ -333,11 +401,14 @@ static void submit_spin(ls_device *d, ls_buffer **out) {
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   ls_bind_group_release(g);
   ls_compute_pipeline_release(p);
   assert_int_equal(ls_queue_submit_async(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   *out = b;
 }
 
@@ -428,6 +499,7 @@ static void test_destroy_in_error_callback(void **state) {
     ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
     ls_command_encoder_pop_debug_group(enc);
     assert_null(ls_command_encoder_finish(enc, NULL));
+    ls_command_encoder_release(enc);
     assert_int_equal(x.calls, 1);
     assert_int_equal(lost_calls(&n, 0), 1);
     assert_int_equal(n.reason, LS_LOST_DESTROYED);
@@ -625,11 +697,14 @@ static void test_destroy_stops_submit(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, s.g, NULL, 0);
   for (int i = 0; i < MANY; i++) ls_compute_pass_dispatch_workgroups(pass, SLEEPY_GROUPS, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   ls_queue_wait_idle(d);
   const size_t before = ls_profiler_dispatch_count(prof);
   assert_int_equal(ls_queue_submit_async(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   delayed x = {.d = d, .delay = 0.2};
   pthread_t t;
   assert_int_equal(pthread_create(&t, NULL, destroy_later, &x), 0);
@@ -671,6 +746,7 @@ int main(void) {
       cmocka_unit_test(test_error_scope_edges),
       cmocka_unit_test(test_set_label),
       cmocka_unit_test(test_struct_size),
+      cmocka_unit_test(test_finding_stays),
       cmocka_unit_test(test_lost_reasons),
       cmocka_unit_test(test_destroy_in_error_callback),
       cmocka_unit_test(test_destroy_in_map_callback),

@@ -57,8 +57,11 @@ static void test_indices(void **state) {
     ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
     ls_compute_pass_dispatch_workgroups(pass, 3, 2, 2);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+    ls_command_encoder_release(enc);
     assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+    ls_command_buffer_release(cb);
     uint32_t *out = malloc(n * 16);
     assert_int_equal(ls_queue_read_buffer(d, b, 0, out, n * 16), LS_OK);
     expect_no_error();
@@ -98,7 +101,10 @@ static ls_command_buffer *encode(ls_device *d, ls_compute_pipeline *p, ls_bind_g
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, x, y, z);
   ls_compute_pass_end(pass);
-  return ls_command_encoder_finish(enc, NULL);
+  ls_compute_pass_release(pass);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
+  return cb;
 }
 
 /* 65535 x 65535 x 2 workgroups is 8,589,672,450 > 2^32 - 1: refused with
@@ -146,8 +152,11 @@ static void test_overflow(void **state) {
     ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
     ls_compute_pass_dispatch_workgroups_indirect(pass, args, 0);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     cb = ls_command_encoder_finish(enc, NULL);
+    ls_command_encoder_release(enc);
     assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+    ls_command_buffer_release(cb);
     uint32_t back[4];
     assert_int_equal(ls_queue_read_buffer(d, b, 0, back, 16), LS_OK);
     assert_int_equal(back[0], 7);

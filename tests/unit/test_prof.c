@@ -111,8 +111,11 @@ static void run_wgsl(run *r, const char *profile, uint32_t width, uint32_t threa
   ls_compute_pass_set_bind_group(pass, 0, bg, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, gx, gy, gz);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_int_equal(ls_queue_submit(r->dev, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   ls_bind_group_release(bg);
   ls_compute_pipeline_release(p);
   ls_pipeline_layout_release(pl);

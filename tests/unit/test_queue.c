@@ -30,6 +30,7 @@ static void test_submit_async_returns_at_once(void **state) {
   waiter_init(&second);
   double t0 = now_s();
   assert_int_equal(ls_queue_submit_async(e.device, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   double t_call = now_s() - t0;
   ls_queue_on_submitted_work_done(e.device, on_done, &first);
   ls_queue_on_submitted_work_done(e.device, on_done, &second);
@@ -72,6 +73,7 @@ static void test_write_buffer_queue_order(void **state) {
   assert_int_equal(ls_queue_write_buffer(d, s.src, 0, v2, sizeof v2), LS_OK);
   ls_command_buffer *cb = sleepy_cb_with(&s, g2, NULL); /* reads v2 */
   assert_int_equal(ls_queue_submit_async(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   /* the data was copied at the call: scribbling on it changes nothing */
   memset(v2, 0xff, sizeof v2);
   for (uint32_t i = 0; i < SLEEPY_N; i++) v2[i] = 7u * i + 5u;
@@ -367,8 +369,10 @@ static void test_mapped_range(void **state) {
   ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, w, 0, back, 0, LS_WHOLE_SIZE);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   uint32_t back_words[8];
   assert_int_equal(ls_queue_read_buffer(d, back, 0, back_words, sizeof back_words), LS_OK);
   const uint32_t want[8] = {0, 0, 0x51, 0x52, 0x53, 0x54, 0, 0};
@@ -405,8 +409,10 @@ static void test_mapped_at_creation(void **state) {
   ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, b, 0, other, 0, 32);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb); /* encoding does not look at the map state ... */
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_VALIDATION); /* ... submit does */
+  ls_command_buffer_release(cb);
   expect_error("is mapped");
 
   ls_buffer_unmap(b);
@@ -464,8 +470,10 @@ static void test_submit_refuses_mapped(void **state) {
     ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
     ls_command_encoder_copy_buffer_to_buffer(enc, src, 0, r, 0, 64);
     ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+    ls_command_encoder_release(enc);
     assert_non_null(cb);
     assert_int_equal(ls_queue_submit(d, &cb, 1), LS_VALIDATION);
+    ls_command_buffer_release(cb);
     expect_error(phase == 0 ? "pending mapAsync" : "is mapped");
     uint32_t x = 1;
     assert_int_equal(ls_queue_write_buffer(d, r, 0, &x, 4), LS_VALIDATION);
@@ -480,7 +488,9 @@ static void test_submit_refuses_mapped(void **state) {
   ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, src, 0, r, 0, 64);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK); /* unmapped again: fine */
+  ls_command_buffer_release(cb);
   expect_no_error();
   waiter_fini(&m);
   ls_buffer_release(r);
@@ -553,10 +563,13 @@ static void test_destroy_while_queued(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, SLEEPY_GROUPS, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_encoder_copy_buffer_to_buffer(enc, dst, 0, keep, 0, LS_WHOLE_SIZE);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit_async(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   ls_buffer_destroy(src);
   ls_buffer_destroy(dst);
   ls_bind_group_release(g);
@@ -566,9 +579,14 @@ static void test_destroy_while_queued(void **state) {
   ls_command_encoder *enc2 = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc2, dst, 0, keep, 0, 16);
   ls_command_buffer *late = ls_command_encoder_finish(enc2, NULL);
-  assert_null(late); /* encoding already sees the destroyed buffer */
-  expect_error("destroyed");
+  ls_command_encoder_release(enc2);
+  assert_non_null(late); /* WebGPU checks the buffer's state at submit */
+  expect_no_error();
+  assert_int_equal(ls_queue_submit(d, &late, 1), LS_VALIDATION);
+  expect_error("uses buffer 'doomed-dst', which is destroyed");
+  ls_command_buffer_release(late);
   assert_int_equal(ls_queue_submit(d, &again, 1), LS_OK);
+  ls_command_buffer_release(again);
   uint32_t x = 0;
   assert_int_equal(ls_queue_write_buffer(d, dst, 0, &x, 4), LS_VALIDATION);
   expect_error("destroyed");
@@ -613,11 +631,14 @@ static void test_timestamps(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, s.g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, SLEEPY_GROUPS, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_encoder_resolve_query_set(enc, q, 0, 4, res, 256);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   double t0 = now_s();
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   double wall = now_s() - t0;
   uint64_t v[4], before[32];
   assert_int_equal(ls_queue_read_buffer(d, res, 256, v, sizeof v), LS_OK);
@@ -639,10 +660,13 @@ static void test_timestamps(void **state) {
   enc = ls_device_create_command_encoder(d, NULL);
   pass = ls_command_encoder_begin_compute_pass(enc, &pe);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_encoder_resolve_query_set(enc, q, 0, 1, res, 0);
   cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   uint64_t w0;
   assert_int_equal(ls_queue_read_buffer(d, res, 0, &w0, 8), LS_OK);
   assert_true(w0 > v[3]);
@@ -669,8 +693,11 @@ static void test_timestamp_rules(void **state) {
                              .beginning_of_pass_write_index = 0,
                              .end_of_pass_write_index = 1};
   ls_command_encoder *enc = ls_device_create_command_encoder(plain.device, NULL);
-  ls_compute_pass_end(ls_command_encoder_begin_compute_pass(enc, &pd));
+  ls_compute_pass *tp = ls_command_encoder_begin_compute_pass(enc, &pd);
+  ls_compute_pass_end(tp);
+  ls_compute_pass_release(tp);
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("timestamp-query");
   ls_query_set_release(occ);
   tu_free_env(&plain);
@@ -699,8 +726,11 @@ static void test_timestamp_rules(void **state) {
                               .beginning_of_pass_write_index = writes[i].begin,
                               .end_of_pass_write_index = writes[i].end};
     enc = ls_device_create_command_encoder(d, NULL);
-    ls_compute_pass_end(ls_command_encoder_begin_compute_pass(enc, &w));
+    ls_compute_pass *tp = ls_command_encoder_begin_compute_pass(enc, &w);
+    ls_compute_pass_end(tp);
+    ls_compute_pass_release(tp);
     assert_null(ls_command_encoder_finish(enc, NULL));
+    ls_command_encoder_release(enc);
     expect_error(writes[i].want);
   }
   static const struct {
@@ -721,6 +751,7 @@ static void test_timestamp_rules(void **state) {
     ls_command_encoder_resolve_query_set(enc, q, resolves[i].first, resolves[i].count,
                                          resolves[i].nores ? nores : res, resolves[i].offset);
     assert_null(ls_command_encoder_finish(enc, NULL));
+    ls_command_encoder_release(enc);
     expect_error(resolves[i].want);
   }
   /* an occlusion set resolves to zeros */
@@ -730,7 +761,9 @@ static void test_timestamp_rules(void **state) {
   enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_resolve_query_set(enc, o, 0, 2, back, 0);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   uint64_t got[2];
   assert_int_equal(ls_queue_read_buffer(d, back, 0, got, 16), LS_OK);
   assert_int_equal(got[0], 0);
@@ -739,9 +772,11 @@ static void test_timestamp_rules(void **state) {
   enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_resolve_query_set(enc, q, 0, 2, res, 0);
   cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   ls_query_set_destroy(q);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_VALIDATION);
+  ls_command_buffer_release(cb);
   expect_error("destroyed");
   expect_no_error();
   ls_buffer_release(back);
@@ -774,8 +809,10 @@ static void test_clear_and_copy_whole(void **state) {
   ls_command_encoder_clear_buffer(enc, b, 64, LS_WHOLE_SIZE); /* empty, at the end */
   ls_command_encoder_copy_buffer_to_buffer(enc, b, 16, c, 0, LS_WHOLE_SIZE); /* 48 bytes */
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   uint32_t got[16], want[16];
   memcpy(want, ones, sizeof want);
   want[2] = want[3] = 0;
@@ -803,12 +840,14 @@ static void test_clear_and_copy_whole(void **state) {
     enc = ls_device_create_command_encoder(d, NULL);
     ls_command_encoder_clear_buffer(enc, bad[i].ro ? ro : b, bad[i].offset, bad[i].size);
     assert_null(ls_command_encoder_finish(enc, NULL));
+    ls_command_encoder_release(enc);
     expect_error(bad[i].want);
   }
   /* a whole-size copy whose source offset is past the end */
   enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_buffer_to_buffer(enc, b, 68, c, 0, LS_WHOLE_SIZE);
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("outside");
   ls_buffer_release(b);
   ls_buffer_release(c);
@@ -874,9 +913,12 @@ static void test_dynamic_offsets(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, g, o_b, 2);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   uint32_t got[256];
   assert_int_equal(ls_queue_read_buffer(d, dst, 0, got, sizeof got), LS_OK);
   for (int i = 0; i < 4; i++) {
@@ -907,7 +949,9 @@ static void test_dynamic_offsets(void **state) {
     expect_no_error(); /* nothing yet: the encoder is invalid ... */
     ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     assert_null(ls_command_encoder_finish(enc, NULL)); /* ... and says so here */
+    ls_command_encoder_release(enc);
     expect_error(bad[i].want);
   }
   /* 512 + 16 <= 1024 and 256 + 496 + 16 <= 1024 ... the last fitting ones */
@@ -918,9 +962,12 @@ static void test_dynamic_offsets(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, g, edge, 2);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   expect_no_error();
   ls_bind_group_release(g);
   ls_buffer_release(u);
@@ -951,21 +998,26 @@ static void test_debug_groups(void **state) {
   ls_compute_pass_insert_debug_marker(pass, "pm");
   ls_compute_pass_pop_debug_group(pass);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_encoder_pop_debug_group(enc);
   ls_command_encoder_pop_debug_group(enc);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   expect_no_error();
 
   enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_pop_debug_group(enc);
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("no debug group is pushed on the encoder");
 
   enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_push_debug_group(enc, "left open");
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("1 debug group(s) pushed and not popped");
 
   ls_compute_pass_desc pd = {.label = "leaky"};
@@ -975,14 +1027,18 @@ static void test_debug_groups(void **state) {
   ls_compute_pass_push_debug_group(pass, "b");
   ls_compute_pass_pop_debug_group(pass);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("end() of compute pass 'leaky': 1 debug group(s)");
 
   enc = ls_device_create_command_encoder(d, NULL);
   pass = ls_command_encoder_begin_compute_pass(enc, &pd);
   ls_compute_pass_pop_debug_group(pass);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("no debug group is pushed on compute pass 'leaky'");
 
   /* a group pushed on the encoder cannot be popped inside a pass */
@@ -991,8 +1047,10 @@ static void test_debug_groups(void **state) {
   pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_pop_debug_group(pass);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_encoder_pop_debug_group(enc);
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("no debug group is pushed on compute pass");
 
   /* the encoder's debug calls while a pass is open: the encoder is locked */
@@ -1000,7 +1058,9 @@ static void test_debug_groups(void **state) {
   pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_command_encoder_insert_debug_marker(enc, "x");
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   assert_null(ls_command_encoder_finish(enc, NULL));
+  ls_command_encoder_release(enc);
   expect_error("a compute pass is open");
   tu_free_env(&e);
 }

@@ -89,9 +89,13 @@ static ls_status dispatch3(ls_device *d, job *j, uint32_t x, uint32_t y, uint32_
   ls_compute_pass_set_bind_group(pass, 0, j->g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, x, y, z);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
-  return ls_queue_submit(d, &cb, 1);
+  const ls_status submitted = ls_queue_submit(d, &cb, 1);
+  ls_command_buffer_release(cb);
+  return submitted;
 }
 
 /* 65535^3 workgroups would run for months: the 1 s time limit ends it. */

@@ -107,8 +107,12 @@ static inline ls_status tu_dispatch(ls_device *d, ls_compute_pipeline *p, ls_bin
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, x, y, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
-  return cb ? ls_queue_submit(d, &cb, 1) : LS_VALIDATION;
+  ls_command_encoder_release(enc);
+  const ls_status submitted = cb ? ls_queue_submit(d, &cb, 1) : LS_VALIDATION;
+  ls_command_buffer_release(cb);
+  return submitted;
 }
 
 static inline void expect_no_error(void) {

@@ -155,7 +155,9 @@ static inline ls_command_buffer *sleepy_cb_with(sleepy *s, ls_bind_group *g,
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, SLEEPY_GROUPS, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_non_null(cb);
   return cb;
 }
@@ -180,6 +182,7 @@ static inline uint32_t sleepy_submit(sleepy *s, double seconds) {
   sleepy_set(s, n);
   ls_command_buffer *cb = sleepy_cb(s);
   assert_int_equal(ls_queue_submit_async(s->d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   return n;
 }
 
@@ -206,6 +209,7 @@ static inline double sleepy_time(sleepy *s, uint32_t n) {
   ls_command_buffer *cb = sleepy_cb(s);
   const double t0 = now_s();
   assert_int_equal(ls_queue_submit(s->d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   return now_s() - t0;
 }
 

@@ -46,7 +46,7 @@
     ls_compute_pipeline_set_label)                                                       \
   X(COMMAND_ENCODER, "GPUCommandEncoder", ls_command_encoder_release,                    \
     ls_command_encoder_set_label)                                                        \
-  X(COMPUTE_PASS, "GPUComputePassEncoder", nd_compute_pass_release, ls_compute_pass_set_label) \
+  X(COMPUTE_PASS, "GPUComputePassEncoder", ls_compute_pass_release, ls_compute_pass_set_label) \
   X(COMMAND_BUFFER, "GPUCommandBuffer", ls_command_buffer_release, ls_command_buffer_set_label) \
   X(QUERY_SET, "GPUQuerySet", ls_query_set_release, ls_query_set_set_label)
 
@@ -59,9 +59,11 @@ typedef enum nd_kind {
 
 typedef struct nd_device nd_device;
 
-/* A handle in its JavaScript object. h is NULL once the handle is consumed
- * (a finished encoder, an ended pass, a submitted command buffer) or
- * released. */
+/* A handle in its JavaScript object, released by the wrap's finalizer. A
+ * consumed handle (a finished encoder, an ended pass, a submitted command
+ * buffer) stays until then: lockstep keeps such handles valid until their
+ * release, and the JavaScript layer stops calling them. h is NULL only when
+ * no handle was made. */
 typedef struct nd_obj {
   nd_kind kind;
   void *h;
@@ -165,7 +167,6 @@ void nd_watch_submit(napi_env env, nd_device *d);
 int nd_watch_done(nd_device *d);
 
 /* ---- pass.c */
-void nd_compute_pass_release(ls_compute_pass *p);
 
 /* Every file's exports, collected by addon.c. */
 typedef struct nd_export {

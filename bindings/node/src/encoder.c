@@ -122,8 +122,9 @@ ND_FN(begin_compute_pass) {
   return nd_bool(env, nd_wrap(env, argv[0], ND_COMPUTE_PASS, p, e->dev) != NULL);
 }
 
-/* finish(jsCommandBuffer, encoder, label): the encoder is consumed; true
- * when a command buffer came out (else lockstep raised the error). */
+/* finish(jsCommandBuffer, encoder, label): the encoder is ended (its handle
+ * stays in the wrap until the finalizer releases it); true when a command
+ * buffer came out (else lockstep raised the error). */
 ND_FN(encoder_finish) {
   napi_value argv[3];
   if (!nd_args(env, info, 3, argv)) return NULL;
@@ -133,7 +134,6 @@ ND_FN(encoder_finish) {
   ls_command_buffer_desc desc = {.struct_size = LS_STRUCT_SIZE(ls_command_buffer_desc),
                                  .label = label};
   ls_command_buffer *cb = ls_command_encoder_finish(e->h, &desc);
-  e->h = NULL;
   free(label);
   if (!cb) return nd_bool(env, 0);
   return nd_bool(env, nd_wrap(env, argv[0], ND_COMMAND_BUFFER, cb, e->dev) != NULL);

@@ -8,9 +8,6 @@
 
 #include <stdlib.h>
 
-/* A pass belongs to its encoder: dropping the JavaScript object of a pass
- * that was never ended releases nothing (the encoder's release does). */
-void nd_compute_pass_release(ls_compute_pass *p) { (void)p; }
 
 #define PASS_ARG(n)                                                            \
   napi_value argv[n];                                                          \
@@ -87,15 +84,13 @@ ND_FN(pass_debug) {
   return nd_undefined(env);
 }
 
-/* passEnd(pass): the handle is consumed. */
+/* passEnd(pass): the pass is ended; its handle stays in the wrap until the
+ * finalizer releases it (the JavaScript layer keeps the pass's state). */
 ND_FN(pass_end) {
   napi_value argv[1];
   if (!nd_args(env, info, 1, argv)) return NULL;
   nd_obj *o = nd_unwrap(env, argv[0], ND_COMPUTE_PASS);
-  if (o && o->h) {
-    ls_compute_pass_end(o->h);
-    o->h = NULL;
-  }
+  if (o && o->h) ls_compute_pass_end(o->h);
   return nd_undefined(env);
 }
 

@@ -61,8 +61,10 @@ int nd_watch_done(nd_device *d) {
   return 0;
 }
 
-/* submit(device, commandBuffers): the command buffers' handles are
- * consumed. Returns lockstep's status name. */
+/* submit(device, commandBuffers): the command buffers are spent; their
+ * handles stay in the wraps until the finalizers release them (device null:
+ * the JavaScript layer refused the submit, nothing is submitted). Returns
+ * lockstep's status name. */
 ND_FN(submit) {
   napi_value argv[2];
   if (!nd_args(env, info, 2, argv)) return NULL;
@@ -77,17 +79,12 @@ ND_FN(submit) {
     napi_value v;
     napi_get_element(env, argv[1], i, &v);
     nd_obj *o = nd_unwrap(env, v, ND_COMMAND_BUFFER);
-    if (o && o->h) {
-      cbs[got++] = o->h;
-      o->h = NULL; /* consumed by the submit, whatever its outcome */
-    }
+    if (o && o->h) cbs[got++] = o->h;
   }
   ls_status st = LS_DEVICE_LOST;
   if (d) {
     st = ls_queue_submit_async(d->h, cbs, got);
     if (st == LS_OK) nd_watch_submit(env, d);
-  } else {
-    for (uint32_t i = 0; i < got; i++) ls_command_buffer_release(cbs[i]);
   }
   if (cbs != stack) free(cbs);
   return nd_str(env, ls_status_name(st));
