@@ -1209,10 +1209,6 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
     }
   }
   if (f.failed) u->failed = 1;
-  /* what f learnt of pointer lets holds for every function: handed back,
-   * or its grown maps would be lost */
-  u->roots = f.roots;
-  u->wholes = f.wholes;
   for (int i = 0; i < f.nn; i++) free(f.nodes[i].out);
   free(f.nodes);
   free(f.sites);
