@@ -449,7 +449,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     }
   }
   free(names);
-  d->rtype = types_struct(c->T, d->name, f, d->nmembers);
+  d->rtype = types_struct(c->T, d->name, f, d->nmembers, NULL);
 }
 
 static void resolve_const_like(sctx *c, ast_decl *d) {

@@ -30,6 +30,16 @@ int sema_can_convert(const type *from, const type *to) {
       from->kind == to->kind && from->n == to->n && from->rows == to->rows &&
       from->count_decl == to->count_decl && from->count_expr == to->count_expr)
     return sema_can_convert(from->elem, to->elem);
+  /* an abstract frexp or modf result converts to the f32 or f16 one of its
+   * shape (§Conversion Rank); only built-in structures are named "__..." */
+  if (from->kind == TY_STRUCT && from->concrete && to->kind == TY_STRUCT && to->name &&
+      !strncmp(to->name, "__", 2) && to->nfields == from->nfields) {
+    for (int i = 0; i < to->nfields; i++)
+      if (strcmp(from->fields[i].name, to->fields[i].name) ||
+          !sema_can_convert(from->fields[i].type, to->fields[i].type))
+        return 0;
+    return 1;
+  }
   return 0;
 }
 
@@ -849,6 +859,7 @@ static const type *member(sctx *c, ast_expr *e) {
         const type *ft = st->fields[i].type;
         e->type = is_ref ? types_ptr(c->T, TY_REF, bt->space, ft, bt->access) : ft;
         if (!is_ref && base->cval) e->cval = base->cval->elems[i];
+        else if (!is_ref && base->is_override_expr) e->is_override_expr = 1;
         return e->type;
       }
     }
