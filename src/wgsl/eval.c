@@ -321,7 +321,6 @@ static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cval
     switch (op) {
     case BIN_AND: case BIN_LAND: return cv_bool(m, a->b && b->b);
     case BIN_OR: case BIN_LOR: return cv_bool(m, a->b || b->b);
-    case BIN_XOR: return cv_bool(m, a->b != b->b);
     default: break;
     }
     return err(d, span, "invalid operator for bool%s%s", "", "");
@@ -651,14 +650,25 @@ static const cvalue *fold_scalar_ext(wgsl_module *m, builtin_fn f, const cvalue 
   case BF_RADIANS: return fres(m, t, x * (3.14159265358979323846 / 180.0), span, d);
   case BF_SATURATE: return fres(m, t, fmin(fmax(x, 0), 1), span, d);
   case BF_ATAN2: return fres(m, t, atan2(x, y), span, d);
-  case BF_POW: return fres(m, t, pow(x, y), span, d);
+  case BF_POW:
+    /* the domain excludes x < 0 (§pow: the result may be computed as
+     * exp2(y * log2(x))); by that formula 0 to a power y <= 0 is
+     * exp2(y * -inf), infinite or NaN (0 * -inf), an error too */
+    if (x < 0 || (x == 0 && y <= 0)) return domain(d, span, "pow's base");
+    return fres(m, t, pow(x, y), span, d);
   case BF_STEP: return fres(m, t, y >= x ? 1.0 : 0.0, span, d);
   case BF_FMA: return fres(m, t, x * y + z, span, d);
   case BF_SMOOTHSTEP: { /* equal edges: refused by sema_known_args_ok */
     double k = fmin(fmax((z - x) / (y - x), 0), 1);
     return fres(m, t, k * k * (3 - 2 * k), span, d);
   }
-  case BF_MIX: return fres(m, t, x * (1 - z) + y * z, span, d);
+  case BF_MIX: { /* x * (1 - z) + y * z, each step rounded to t as it runs */
+    const cvalue *one = cv_float(m, t, 1.0);
+    const cvalue *k = one ? fold_scalar_binary(m, BIN_SUB, one, a[2], t, span, d) : NULL;
+    const cvalue *p = k ? fold_scalar_binary(m, BIN_MUL, a[0], k, t, span, d) : NULL;
+    const cvalue *q = p ? fold_scalar_binary(m, BIN_MUL, a[1], a[2], t, span, d) : NULL;
+    return q ? fold_scalar_binary(m, BIN_ADD, p, q, t, span, d) : NULL;
+  }
   case BF_SIGN:
     if (is_int) return cv_int(m, t, a[0]->i > 0 ? 1 : a[0]->i < 0 ? -1 : 0);
     return cv_float(m, t, x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0);

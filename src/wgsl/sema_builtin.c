@@ -636,7 +636,10 @@ static const type *fold_call(sctx *c, ast_expr *e, builtin_fn f, const type *rt)
     const cvalue *v[4];
     for (int i = 0; i < n; i++) v[i] = a[i]->cval;
     size_t before = c->d->errors;
-    e->cval = fold_builtin(c->m, f, v, n, rt, e->span, c->d);
+    /* an operand a short circuit skips is not evaluated: its errors are
+     * not errors (§const Expressions), and its value is never used */
+    e->cval = fold_builtin(c->m, f, v, n, rt, e->span, EVAL_DIAGS(c));
+    if (!e->cval && c->quiet_eval) e->cval = cv_zero(c->m, rt);
     if (!e->cval && c->d->errors != before) return NULL;
     if (!e->cval && type_is_abstract(rt)) {
       /* no folding for this function: the call is a runtime value */
@@ -781,6 +784,7 @@ static const type *numeric_rule(sctx *c, ast_expr *e, builtin_fn f) {
       t = sema_unify(t, types_vec(c->T, third, t->n)) ? sema_unify(t, types_vec(c->T, third, t->n)) : NULL;
       if (t) {
         t = to_float(c, t);
+        if (!scalar_in(type_scalar_of(t), S_F)) return fail_args(c, e, f, t); /* mix(v, v, 1i) */
         if (!const_args(a, n)) t = types_concretize(c->T, t);
         if (!convert_all(c, a, 2, t) || !sema_convert_expr(c, a[2], t->elem)) return fail_args(c, e, f, t);
         rt = t;
@@ -968,7 +972,7 @@ static int const_operands_ok(sctx *c, ast_expr *e, builtin_fn f, const type *rt)
   src_span sp[4];
   if (!sema_known_args(f) || n > 4) return 1;
   for (int i = 0; i < n; i++) v[i] = a[i]->cval, sp[i] = a[i]->span;
-  return sema_known_args_ok(f, v, n, rt, e->span, sp, c->d);
+  return sema_known_args_ok(f, v, n, rt, e->span, sp, EVAL_DIAGS(c)) || c->quiet_eval;
 }
 
 const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {

@@ -694,8 +694,8 @@ static const type *binary(sctx *c, ast_expr *e) {
       if (!type_is_numeric_scalar(s)) goto bad;
       res = full;
       break;
-    case BIN_AND: case BIN_OR: case BIN_XOR:
-      if (!type_is_integer_scalar(s) && s->kind != TY_BOOL) goto bad;
+    case BIN_AND: case BIN_OR: case BIN_XOR: /* & | on bool too; ^ on integers only */
+      if (!type_is_integer_scalar(s) && (s->kind != TY_BOOL || op == BIN_XOR)) goto bad;
       res = full;
       break;
     case BIN_LAND: case BIN_LOR:
@@ -741,8 +741,18 @@ static const type *unary(sctx *c, ast_expr *e) {
       diag_error(c->d, e->span, "'&' needs a memory reference, found a value of type %s", TN(t, b));
       return NULL;
     }
-    if (o->kind == EX_MEMBER && o->nswizzle) {
+    /* §Address-Of Expression: not of a vector component (v.x or v[i]),
+     * not in the handle address space (textures, samplers) */
+    const ast_expr *vb = o->kind == EX_MEMBER ? o->u.member.base : o->kind == EX_INDEX ? o->u.index.base : NULL;
+    const type *vt = vb ? type_unref(vb->type) : NULL;
+    if (vt && vt->kind == TY_PTR) vt = vt->elem;
+    if ((o->kind == EX_MEMBER && o->nswizzle) || (o->kind == EX_INDEX && vt && vt->kind == TY_VEC)) {
       diag_error(c->d, e->span, "cannot take the address of a vector component");
+      return NULL;
+    }
+    if (t->space == AS_HANDLE) {
+      diag_error(c->d, e->span, "cannot take the address of %s: it is in the handle address space",
+                 TN(t->elem, b));
       return NULL;
     }
     e->type = types_ptr(c->T, TY_PTR, t->space, t->elem, t->access);
