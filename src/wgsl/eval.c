@@ -2,9 +2,11 @@
  * eval.c — constant evaluation. The resolver folds const-expressions while it
  * types them; pipeline creation evaluates override-expressions with the
  * pipeline's override values (sema_eval). Both use the folding functions
- * here, which apply the spec's rules for const-expressions: integer overflow,
- * division by zero, out-of-range shifts and non-finite floats are errors
- * rather than wrapped results.
+ * here, which apply the spec's rules for const-expressions: AbstractInt
+ * overflow, division by zero, out-of-range shifts, values outside a
+ * built-in's domain and non-finite floats are errors, while i32 and u32
+ * arithmetic wraps as it does at run time; and the errors a built-in makes
+ * for arguments known before it runs (sema_known_args_ok).
  */
 #include <math.h>
 #include <stdio.h>
