@@ -215,6 +215,12 @@ typedef struct ls_adapter_info {
 /* Names of the built-in vendor profiles, NULL-terminated. */
 LS_API const char *const *ls_profile_names(void);
 
+/* The WGSL language features (`requires` names; WebGPU's
+ * navigator.gpu.wgslLanguageFeatures) that lockstep compiles and runs,
+ * NULL-terminated, static. `requires` also accepts a few that lockstep only
+ * validates (docs/conformance.md); those are not listed. */
+LS_API const char *const *ls_wgsl_language_features(void);
+
 /* Creates an adapter. On a bad option returns NULL and, when err is not NULL,
  * writes a message into err (at most errlen bytes). */
 LS_API ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t errlen);
@@ -1191,11 +1197,13 @@ typedef struct ls_prof_mem {
   uint32_t texel_bytes, tile_width, tile_height;
 } ls_prof_mem;
 
-/* One MAND (the test of an if, a loop exit, && / ||) or MANDN (else). */
+/* One MAND (the test of an if, a loop's exit test, && / ||) or MANDN
+ * (else). */
 typedef struct ls_prof_branch {
   uint32_t pc, line, column;
   int is_else;
   uint64_t evaluations, divergent; /* divergent: some lanes go each way */
+  int is_loop_exit; /* the condition of a for or while loop, or `break if` */
 } ls_prof_branch;
 
 /* One loop (its back edge). Trips of a lane = back edges it took; an
@@ -1278,6 +1286,10 @@ typedef struct ls_prof_dispatch {
    * above; cost counts each tile like a sector */
   uint64_t texel_requests, texel_lanes, texel_bytes, texel_unique_bytes, texels, tiles;
   double texture_efficiency;    /* texel unique bytes / (tiles x tile bytes) */
+  /* loops' exit tests, counted apart from branches and divergent_branches
+   * (which are the ifs, switches, && and ||): a loop whose lanes leave at
+   * different trips diverges there once per instance */
+  uint64_t loop_exits, divergent_loop_exits;
 } ls_prof_dispatch;
 
 /* Attaches a profiler to every later dispatch of the device. A device may

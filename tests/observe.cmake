@@ -6,8 +6,7 @@
 #                           (JSON and HTML report, with a traced workgroup)
 #                           of --prof alone and the findings and exit status
 #                           of --check alone, at W 32 on one thread (V = t1)
-#                           and, for cases without loops, at W 8 on three
-#                           (V = W8.t3)                         (label "observe")
+#                           and at W 8 on three (V = W8.t3)     (label "observe")
 #   observe.both.text       the text report and the findings in one run
 #   observe.public_api_only src/cli/ and src/prof/ include no file of src/api/
 set(LS_OBSERVE_TOOL ${CMAKE_CURRENT_LIST_DIR}/tools/check_and_prof.sh)
@@ -16,12 +15,10 @@ set(LS_OBSERVE_TOOL ${CMAKE_CURRENT_LIST_DIR}/tools/check_and_prof.sh)
 # whether it also runs on three threads: races between workgroups and in
 # workgroup memory, out-of-bounds buffer and texel accesses, reads of
 # inactive lanes, a logical size, and cases with nothing wrong but
-# divergence, loops, barriers and textures. The loop cases run on one
-# thread only: on several, the profiler alone names one of the workgroups
-# tied for a loop's worst spread depending on which thread ran which
-# (docs/profiler.md), so two runs need not agree on it; for the same reason
-# race_groups (which pair of racing workgroups the sanitizer names) and
-# texture_blur (ties for the worst loop) run on one thread only.
+# divergence, loops, barriers and textures. race_groups runs on one thread
+# only: on several, which pair of its racing workgroups the sanitizer alone
+# names depends on which thread ran which (docs/sanitizer.md), so two runs
+# need not agree on it.
 set(LS_OBSERVE_CASES
   "race_groups|check/race_groups.json|1|t1"
   "race_workgroup|check/race_workgroup.json|1|t3"
@@ -29,10 +26,10 @@ set(LS_OBSERVE_CASES
   "oob_texture_2d|check/oob_texture_2d.json|1|t3"
   "subgroup_inactive|check/subgroup_inactive.json|1|t3"
   "logical_pool|check/logical_pool.json|1|t3"
-  "reduction_ok|check/reduction_ok.json|0|t1"
+  "reduction_ok|check/reduction_ok.json|0|t3"
   "divergence|cases/002_divergence.json|0|t3"
-  "loop_longest_lane|cases/002_loop_longest_lane.json|0|t1"
-  "texture_blur|cases/009_texture_blur.json|0|t1")
+  "loop_longest_lane|cases/002_loop_longest_lane.json|0|t3"
+  "texture_blur|cases/009_texture_blur.json|0|t3")
 foreach(entry ${LS_OBSERVE_CASES})
   string(REPLACE "|" ";" parts "${entry}")
   list(GET parts 0 name)

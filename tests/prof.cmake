@@ -33,6 +33,16 @@ ls_prof_test(seed.guard_tail 0
 ls_prof_test(seed.loop_longest_lane 0
   "\"maxTrips\": 500|\"avgSubgroupTrips\": 500|\"avgLaneTrips\": 18.5312|\"maxSpread\": 481.469"
   -- ${L} run ${LS_CASES}/002_loop_longest_lane.json --profile nvidia --prof-json -)
+# Ties for a loop's worst spread (workgroups 3, 7, 11, ... of 2,048): the
+# report names the first in dispatch order, (3, 0, 0) subgroup 0, on any
+# number of threads and at any width (before, 3 threads named a different
+# workgroup in each of six runs).
+foreach(t 1 3)
+  foreach(w 8 32)
+    ls_prof_test(loop_tie.W${w}.t${t} 0 "\"worstGroup\": [3, 0, 0], \"worstSubgroup\": 0"
+      -- ${L} run ${LS_PROF_DIR}/cases/loop_tie.json -W ${w} --threads ${t} --prof-json -)
+  endforeach()
+endforeach()
 # 32 consecutive f32: one 128-byte line; a stride of 32: 32 lines.
 ls_prof_test(seed.coalesced 0
   "\"variable\": \"entrada\", \"requests\": 1, \"lanes\": 32, \"bytes\": 128, \"uniqueBytes\": 128, \"outOfBoundsLanes\": 0, \"sectors\": 4, \"lines\": 1,"

@@ -3,8 +3,8 @@
 // a process (front_door.mjs runs these alternately and takes medians).
 //
 //   node bench/node/child.mjs job lockstep|dawn|PATH
-//     the whole small job, timed from the first line of this script (Node's
-//     own start-up is before it): import of the implementation's module,
+//     the whole small job, timed from the import of the implementation's
+//     module (Node's own start-up and this harness's are before it),
 //     adapter, device, shader module, pipeline, one dispatch of 1,024
 //     elements (lesson 000's guarded kernel), read back, check; also the
 //     CPU time all the process's threads spent on it (less sensitive than
@@ -16,9 +16,11 @@
 //     (default 200) after 5 untimed ones.
 //
 // Prints one JSON line.
+// The harness's own module (which knows where each implementation lives)
+// loads before the clock starts; the implementation's import is timed.
+const { loadProvider } = await import('../../bindings/node/test/seeds/provider.mjs');
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-const { loadProvider } = await import('../../bindings/node/test/seeds/provider.mjs');
 
 const [mode, which = 'lockstep', nArg] = process.argv.slice(2);
 const P = await loadProvider(which);

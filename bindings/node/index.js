@@ -10,10 +10,11 @@
 // lockstep(device) (also device[Symbol.for('lockstep')]) is lockstep's own
 // channel: sanitizer findings, warnings, profiles. docs/node.md has it all.
 
-const { native, addonPath } = require('./lib/native.js');
-const { parseFlags, flagsFromEnv } = require('./lib/flags.js');
-const { globals } = require('./lib/globals.js');
-const { kToken } = require('./lib/base.js');
+const { load } = require('./lib/loader.js');
+const { native, addonPath } = load('native.js');
+const { parseFlags, flagsFromEnv } = load('flags.js');
+const { globals } = load('globals.js');
+const { kToken } = load('base.js');
 
 function create(flags = []) {
   return new globals.GPU(kToken, parseFlags(flags));

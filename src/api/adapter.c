@@ -177,6 +177,8 @@ const api_profile *api_profile_find(const char *name) {
   return NULL;
 }
 
+const char *const *ls_wgsl_language_features(void) { return wgsl_language_features(); }
+
 const char *const *ls_profile_names(void) {
   static const char *const names[API_NPROFILES + 1] = {
       "default", "nvidia", "amd", "apple", "intel", "mobile", NULL};

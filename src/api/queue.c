@@ -158,8 +158,7 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
     return LS_OUT_OF_MEMORY;
   }
   uint32_t line = 0, col = 0;
-  if (prog->source && prog->spans && r.pc < prog->ncode)
-    diag_line_col(prog->source, prog->source_len, prog->spans[r.pc].start, &line, &col);
+  ir_line_col(prog, r.pc, &line, &col);
   char what[160];
   if (st == VM_TIMEOUT)
     snprintf(what, sizeof what, "ran past the submit's time limit (%u ms, "

@@ -739,7 +739,7 @@ static void chk_place(const chk_state *s, uint32_t pc, ls_check_access *a) {
   if (!p->spans || pc >= p->ncode) return;
   a->offset = p->spans[pc].start;
   a->length = p->spans[pc].end > p->spans[pc].start ? p->spans[pc].end - p->spans[pc].start : 0;
-  if (p->source) diag_line_col(p->source, p->source_len, a->offset, &a->line, &a->column);
+  if (p->source) ir_line_col(p, pc, &a->line, &a->column);
 }
 
 static void chk_inv_text(const ls_check_invocation *v, char *buf, size_t len) {

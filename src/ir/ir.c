@@ -162,6 +162,16 @@ static void ir_operands(char *out, size_t cap, const ir_insn *in) {
   }
 }
 
+void ir_line_col(const ir_program *p, uint32_t pc, uint32_t *line, uint32_t *col) {
+  *line = *col = 0;
+  if (!p->source || !p->spans || pc >= p->ncode) return;
+  const uint32_t off = p->spans[pc].start;
+  if (p->line_starts && p->nlines)
+    diag_line_col_in(p->line_starts, p->nlines, p->source_len, off, line, col);
+  else
+    diag_line_col(p->source, p->source_len, off, line, col);
+}
+
 char *ir_disassemble(const ir_program *p) {
   ir_buf b = {malloc(1024), 0, 1024, 0};
   if (!b.s) return NULL;
@@ -208,24 +218,14 @@ char *ir_disassemble(const ir_program *p) {
     ir_put(&b, "; r%u = 0x%08x (%d, %g)\n", (unsigned)i, (unsigned)c, (int)(int32_t)c, (double)f);
   }
 
-  /* Spans mostly grow with pc: count lines from where the last one was
-   * found, and start over only when a span goes backwards. */
-  uint32_t at = 0, line = 1;
   for (uint32_t pc = 0; pc < p->ncode && p->code; pc++) {
     const ir_insn *in = &p->code[pc];
     char ops[128];
     ir_operands(ops, sizeof ops, in);
     ir_put(&b, "%4u  %-7s %-20s", (unsigned)pc, ir_op_name(in->op), ops);
     if (p->source && p->spans && p->spans[pc].start <= p->source_len) {
-      uint32_t off = p->spans[pc].start;
-      if (off < at) {
-        at = 0;
-        line = 1;
-      }
-      uint32_t l, col;
-      diag_line_col(p->source + at, p->source_len - at, off - at, &l, &col);
-      line += l - 1;
-      at = off;
+      uint32_t line, col;
+      ir_line_col(p, pc, &line, &col);
       ir_put(&b, " ; line %u", (unsigned)line);
     }
     /* Trim the padding of lines without a comment. */

@@ -29,7 +29,7 @@ typedef enum ir_opcode {
 
 typedef struct ir_insn {
   uint16_t op;
-  uint16_t flags; /* reserved for observers */
+  uint16_t flags; /* for observers: a workgroup variable (below), IR_FLAG_LOOP_TEST */
   uint32_t a, b, c, d;
 } ir_insn;
 
@@ -226,6 +226,11 @@ typedef struct ir_binding {
                                external texture */
 } ir_binding;
 
+/* ir_insn.flags of a MAND that is a loop's exit test (the condition of a
+ * for or while loop, `break if`): the profiler counts its divergence apart
+ * from that of the program's branches. */
+#define IR_FLAG_LOOP_TEST 1
+
 /* A workgroup variable the entry point uses: where it lives in workgroup
  * memory, so that observers (the sanitizer) can name what an access hit.
  * Workgroup memory instructions (LDW, STW, ATOMW) carry the variable's index
@@ -264,9 +269,14 @@ typedef struct ir_program {
   const char *source;     /* the module's WGSL text and file name, for */
   const char *filename;   /* messages; owned by the module */
   uint32_t source_len;
+  const uint32_t *line_starts; /* the source's line-start table (the module's; */
+  uint32_t nlines;             /* NULL: ir_line_col scans the source) */
 } ir_program;
 
 void ir_program_free(ir_program *p);
+/* The 1-based WGSL line and column (in bytes) where instruction pc came
+ * from; 0, 0 without a source. A binary search in the line-start table. */
+void ir_line_col(const ir_program *p, uint32_t pc, uint32_t *line, uint32_t *col);
 /* Opcode name ("IADD") and operand form ("rrr-") from op.def. */
 const char *ir_op_name(unsigned op);
 const char *ir_op_form(unsigned op);

@@ -70,12 +70,24 @@ static void leave_if_empty(lw *L, uint32_t kills_before) {
   if (L->nkills != kills_before && L->fr) jump_to_body_end(L, IR_JNONE);
 }
 
-/* Module-scope private variables and their initializers, before the body. */
+/* The module-scope private variables the entry point uses (statically
+ * accessed, as the spec's limit counts them) and their initializers,
+ * before the body. */
+static int is_used_private(const lw *L, int i) {
+  const ast_decl *d = L->m->ast->decls[i];
+  return d->kind == DECL_VAR && d->space == AS_PRIVATE && d->rtype && L->reached[i];
+}
+
 static void place_privates(lw *L) {
   ast_module *am = L->m->ast;
-  for (int i = 0; i < am->ndecls; i++) {
+  /* all of them first: function memory starts where they end */
+  for (int i = 0; i < am->ndecls; i++)
+    if (is_used_private(L, i)) (void)lw_global(L, am->decls[i]);
+  L->fn_base = L->fn_top = L->fn_peak = (L->priv_bytes + 3) / 4 * 4;
+  if (!lw_check_private(L)) return;
+  for (int i = 0; i < am->ndecls && !L->failed; i++) {
+    if (!is_used_private(L, i)) continue;
     ast_decl *d = am->decls[i];
-    if (d->kind != DECL_VAR || d->space != AS_PRIVATE || !d->rtype) continue;
     ref r = lw_global(L, d);
     src_span saved = L->span;
     L->span = d->span;
@@ -93,17 +105,20 @@ static void place_privates(lw *L) {
 
 static void stmt(lw *L, ast_stmt *s);
 
+/* One statement of a block; its temporaries (registers, copies of array
+ * values in function memory) die with it, declarations live on until the
+ * block ends. */
+static void block_stmt(lw *L, ast_stmt *s) {
+  lw_scope before = lw_scope_enter(L);
+  stmt(L, s);
+  if (s->kind != ST_DECL) lw_scope_leave(L, before);
+}
+
 static void stmts(lw *L, ast_stmt *blk) {
   if (!blk) return;
-  uint32_t mark = L->top;
-  for (int i = 0; i < blk->u.block.n && !L->failed; i++) {
-    ast_stmt *s = blk->u.block.stmts[i];
-    uint32_t before = L->top;
-    stmt(L, s);
-    /* a statement's temporaries die with it, declarations live on */
-    if (s->kind != ST_DECL) L->top = before;
-  }
-  L->top = mark;
+  lw_scope mark = lw_scope_enter(L);
+  for (int i = 0; i < blk->u.block.n && !L->failed; i++) block_stmt(L, blk->u.block.stmts[i]);
+  lw_scope_leave(L, mark);
 }
 
 void lw_block(lw *L, ast_stmt *s) { stmts(L, s); }
@@ -152,7 +167,8 @@ static void break_when(lw *L, ast_expr *cond, int negate) {
     t = lw_reg(L, 1);
     lw_emit(L, IR_XOR, t, c.reg, lw_const(L, 1), 0);
   }
-  lw_emit(L, IR_MAND, t, 0, 0, 0);
+  uint32_t test = lw_emit(L, IR_MAND, t, 0, 0, 0);
+  if (!L->failed) L->code[test].flags = IR_FLAG_LOOP_TEST;
   uint32_t j = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
   frame *loop = L->fr;
   while (loop && loop->kind != FR_LOOP) loop = loop->up;
@@ -167,7 +183,7 @@ static void break_when(lw *L, ast_expr *cond, int negate) {
 
 
 static void lower_loop(lw *L, ast_stmt *s) {
-  uint32_t mark = L->top;
+  lw_scope mark = lw_scope_enter(L);
   uint32_t kills = L->nkills;
   if (s->kind == ST_FOR && s->u.loop.init) stmt(L, s->u.loop.init);
   L->span = s->span;
@@ -183,13 +199,9 @@ static void lower_loop(lw *L, ast_stmt *s) {
   f.kill_continue = C + 1;
   if ((s->kind == ST_FOR || s->kind == ST_WHILE) && s->u.loop.cond) break_when(L, s->u.loop.cond, 1);
   /* the body's declarations stay visible to the continuing block */
-  uint32_t body_mark = L->top;
+  lw_scope body_mark = lw_scope_enter(L);
   ast_stmt *body = s->u.loop.body;
-  for (int i = 0; body && i < body->u.block.n && !L->failed; i++) {
-    uint32_t before = L->top;
-    stmt(L, body->u.block.stmts[i]);
-    if (body->u.block.stmts[i]->kind != ST_DECL) L->top = before;
-  }
+  for (int i = 0; body && i < body->u.block.n && !L->failed; i++) block_stmt(L, body->u.block.stmts[i]);
   /* continue and early exits land here; the frame stays for break-if */
   for (uint32_t i = 0; i < f.npending; i++) L->code[f.pending[i]].a = L->ncode;
   f.npending = 0;
@@ -197,16 +209,10 @@ static void lower_loop(lw *L, ast_stmt *s) {
   lw_emit(L, IR_MLOAD, C, 0, 0, 0);
   if (s->kind == ST_LOOP && s->u.loop.continuing) {
     ast_stmt *cb = s->u.loop.continuing;
-    for (int i = 0; i < cb->u.block.n && !L->failed; i++) {
-      ast_stmt *x = cb->u.block.stmts[i];
-      uint32_t before = L->top;
-      if (x->kind == ST_BREAK_IF) break_when(L, x->u.expr, 0);
-      else stmt(L, x);
-      if (x->kind != ST_DECL) L->top = before;
-    }
+    for (int i = 0; i < cb->u.block.n && !L->failed; i++) block_stmt(L, cb->u.block.stmts[i]);
   }
-  if (s->kind == ST_FOR && s->u.loop.update) stmt(L, s->u.loop.update);
-  L->top = body_mark;
+  if (s->kind == ST_FOR && s->u.loop.update) block_stmt(L, s->u.loop.update);
+  lw_scope_leave(L, body_mark);
   frame_pop(L, &f);
   L->span = s->span;
   L->mtop = C;
@@ -214,7 +220,7 @@ static void lower_loop(lw *L, ast_stmt *s) {
   lw_emit(L, IR_JANY, top, 0, 0, 0);
   lw_emit(L, IR_MLOAD, E, 0, 0, 0);
   L->mtop = E;
-  L->top = mark;
+  lw_scope_leave(L, mark);
   /* break and continue end inside the loop; only a return can empty it */
   leave_if_empty(L, kills);
 }
@@ -316,15 +322,8 @@ static void stmt(lw *L, ast_stmt *s) {
       if (d->init) init = lw_value(L, d->init);
       if (lw_needs_memory(d->rtype)) {
         r.kind = RF_MEM;
-        uint32_t a = d->rtype->align < 4 ? 4 : d->rtype->align;
-        L->priv_bytes = (L->priv_bytes + a - 1) / a * a;
-        r.off = L->priv_bytes;
-        L->priv_bytes += d->rtype->size;
-        if (d->rtype->words > 65536) {
-          lw_fail(L, d->name_span, "function variable '%s' is too large (%u bytes per invocation)",
-                  d->name, d->rtype->size);
-          break;
-        }
+        r.off = lw_fn_alloc(L, d->rtype, d, d->name_span);
+        if (L->failed) break;
       } else {
         r.kind = RF_REG;
         r.reg = lw_reg(L, d->rtype->words);
@@ -455,6 +454,8 @@ val lw_call(lw *L, ast_expr *e) {
     fn->params[i]->lower = &bs[i];
   }
   src_span call_span = L->span;
+  ast_decl *caller = L->cur_fn;
+  L->cur_fn = fn;
   frame f;
   frame_push(L, &f, FR_FN);
   if (fn->rtype) {
@@ -468,6 +469,7 @@ val lw_call(lw *L, ast_expr *e) {
   f.kill_return = R;
   stmts(L, fn->body);
   frame_pop(L, &f);
+  L->cur_fn = caller;
   L->span = call_span;
   lw_emit(L, IR_MLOAD, F, 0, 0, 0);
   L->mtop = F;
@@ -632,14 +634,17 @@ static int check_workgroup_storage(lw *L) {
       total += (lw_type_size(L, d->rtype, d->span) + 15) / 16 * 16;
     }
   if (total <= L->limits->max_compute_workgroup_storage_size) return 1;
-  char detail[512] = "";
-  size_t k = 0;
-  for (int i = 0; i < am->ndecls && k < sizeof detail - 64; i++) {
+  lw_sized v[LW_LIST_SHOWN] = {{0}};
+  uint32_t n = 0, all = 0;
+  for (int i = 0; i < am->ndecls; i++) {
     ast_decl *d = am->decls[i];
-    if (L->gvars[i].placed && d->space == AS_WORKGROUP && d->kind == DECL_VAR)
-      k += (size_t)snprintf(detail + k, sizeof detail - k, "%s'%s' %u bytes", k ? ", " : "", d->name,
-                            (lw_type_size(L, d->rtype, d->span) + 15) / 16 * 16);
+    if (!L->gvars[i].placed || d->space != AS_WORKGROUP || d->kind != DECL_VAR) continue;
+    if (n < LW_LIST_SHOWN)
+      v[n++] = (lw_sized){d->name, NULL, (lw_type_size(L, d->rtype, d->span) + 15) / 16 * 16};
+    all++;
   }
+  char detail[512];
+  lw_list_sizes(detail, sizeof detail, v, n, all);
   lw_fail(L, L->entry->name_span,
           "entry point '%s' uses %llu bytes of workgroup storage (%s), over the device limit "
           "maxComputeWorkgroupStorageSize (%llu)",
@@ -786,12 +791,21 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
                fn->stage == 2 ? "vertex" : "fragment");
     return NULL;
   }
-  if (!sema_check_lowerable(m, fn, diags)) return NULL; /* front end's gate */
   lw L = {0};
+  L.reached = calloc((size_t)am->ndecls + 1, 1);
+  if (!L.reached) {
+    diag_error(diags, top, "out of memory");
+    return NULL;
+  }
+  if (!sema_check_lowerable(m, fn, diags, L.reached)) { /* front end's gate */
+    free(L.reached);
+    return NULL;
+  }
   L.m = m;
   L.d = diags;
   L.limits = limits;
   L.entry = fn;
+  L.cur_fn = fn;
   L.span = fn->name_span;
   L.env.count = am->ndecls;
   L.env.overrides = calloc((size_t)am->ndecls + 1, sizeof *L.env.overrides);
@@ -856,7 +870,7 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   p->nmasks = L.maxmasks ? L.maxmasks : 1;
   memcpy(p->builtin_reg, L.builtin_reg, sizeof p->builtin_reg);
   p->wg_mem_size = (L.wg_bytes + 15) / 16 * 16;
-  p->priv_mem_size = (L.priv_bytes + 3) / 4 * 4;
+  p->priv_mem_size = (uint32_t)((L.fn_peak + 3) / 4 * 4);
   p->bindings = L.bindings;
   p->nbindings = L.nbindings;
   p->samples = L.samples;
@@ -868,8 +882,11 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   p->source = m->src;
   p->filename = m->filename;
   p->source_len = (uint32_t)m->len;
+  p->line_starts = wgsl_module_line_starts(m, &p->nlines);
   free(L.env.overrides);
   free(L.gvars);
+  free(L.reached);
+  free(L.fnblocks);
   if (lower_pipeline_test_hook) lower_pipeline_test_hook(p);
   return p;
 
@@ -885,6 +902,8 @@ fail:
   free(L.wgvars);
   free(L.env.overrides);
   free(L.gvars);
+  free(L.reached);
+  free(L.fnblocks);
   free(p);
   if (!diags->errors) diag_error(diags, top, "pipeline creation failed");
   return NULL;

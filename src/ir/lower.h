@@ -10,11 +10,24 @@
 #define LS_IR_LOWER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../../include/lockstep.h"
 #include "../util/diag.h"
 #include "../wgsl/wgsl.h"
 #include "ir.h"
+
+/* lockstep's limits on an invocation's memory (docs/spec-notes.md,
+ * "Limits"): the private variables an entry point uses, and its function
+ * memory, the function-space variables held in memory (arrays, matrices,
+ * structures with them) of every function active at once along a chain of
+ * calls, with the copies of array values indexed at run time. WGSL
+ * requires at least 8192 bytes of each; 1 MiB of each bounds the
+ * interpreter's memory for the largest workgroup (1024 invocations) at
+ * 2 GiB plus registers. Past either, pipeline creation fails with the
+ * variables named. */
+#define LW_MAX_PRIVATE_BYTES (UINT64_C(1) << 20)
+#define LW_MAX_FUNCTION_BYTES (UINT64_C(1) << 20)
 
 /* entry == NULL: the module's only compute entry point. Errors go to diags
  * (with spans into the module's source) and NULL is returned. The program

@@ -240,17 +240,15 @@ static val base_value(lw *L, ast_expr *base) {
 }
 
 /* Element `idx` (a register) of array value b: the value is written to a
- * fresh block of the invocation's private memory and the element read back
+ * block of function memory (freed when the statement ends) and the element read back
  * through an indexed load, so any element type and count works. An index
  * out of range reads 0s (IDX gives no valid address), a value the spec
  * allows. */
 static val index_array_value(lw *L, val b, uint32_t idx, const type *et) {
   const type *at = b.type;
-  ref r = {.kind = RF_MEM, .type = at, .space = AS_PRIVATE, .addr = IR_NO_REG};
-  uint32_t a = at->align < 4 ? 4 : at->align;
-  L->priv_bytes = (L->priv_bytes + a - 1) / a * a;
-  r.off = L->priv_bytes;
-  L->priv_bytes += at->size;
+  ref r = {.kind = RF_MEM, .type = at, .space = AS_FUNCTION, .addr = IR_NO_REG};
+  r.off = lw_fn_alloc(L, at, NULL, L->span);
+  if (L->failed) return bad();
   lw_store(L, r, b);
   add_dynamic(L, &r, idx, at->stride, at->n);
   r.type = et;

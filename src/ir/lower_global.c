@@ -9,6 +9,7 @@
  * (lower_expr.c, lower_texture.c) and the driver (lower.c); calls only the
  * emitter (emit.c) and the resolver's evaluation.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,9 +37,106 @@ uint32_t lw_array_count(lw *L, const type *t, src_span s) {
   return (uint32_t)v->i;
 }
 
-uint32_t lw_type_size(lw *L, const type *t, src_span s) {
-  if (t->kind == TY_ARRAY && TYPE_OVERRIDE_SIZED(t)) return lw_array_count(L, t, s) * t->stride;
+uint64_t lw_type_size(lw *L, const type *t, src_span s) {
+  if (t->kind == TY_ARRAY && TYPE_OVERRIDE_SIZED(t))
+    return (uint64_t)lw_array_count(L, t, s) * t->stride;
   return t->size;
+}
+
+static uint64_t align_up(uint64_t x, uint32_t a) { return (x + a - 1) / a * a; }
+
+/* ------------------------------------------------- invocation memory */
+
+void lw_list_sizes(char *b, size_t cap, const lw_sized *v, uint32_t n, uint32_t total) {
+  size_t k = 0;
+  b[0] = 0;
+  for (uint32_t i = 0; i < n && k < cap; i++) {
+    int w = v[i].name ? snprintf(b + k, cap - k, "%s'%s' %llu bytes", i ? ", " : "", v[i].name,
+                                 (unsigned long long)v[i].bytes)
+                      : snprintf(b + k, cap - k, "%sa copy of an array value, %llu bytes",
+                                 i ? ", " : "", (unsigned long long)v[i].bytes);
+    if (w < 0) return;
+    k += (size_t)w;
+    if (v[i].fn && k < cap) {
+      w = snprintf(b + k, cap - k, " in '%s'", v[i].fn);
+      if (w < 0) return;
+      k += (size_t)w;
+    }
+  }
+  if (total > n && k < cap) snprintf(b + k, cap - k, ", and %u more", total - n);
+}
+
+int lw_check_private(lw *L) {
+  if (L->priv_bytes <= LW_MAX_PRIVATE_BYTES) return 1;
+  ast_module *am = L->m->ast;
+  lw_sized v[LW_LIST_SHOWN] = {{0}};
+  uint32_t n = 0, total = 0;
+  for (int i = 0; i < am->ndecls; i++) {
+    ast_decl *d = am->decls[i];
+    if (!L->gvars[i].placed || d->kind != DECL_VAR || d->space != AS_PRIVATE ||
+        L->gvars[i].r.kind != RF_MEM)
+      continue;
+    if (n < LW_LIST_SHOWN) v[n++] = (lw_sized){d->name, NULL, d->rtype->size};
+    total++;
+  }
+  char list[512];
+  lw_list_sizes(list, sizeof list, v, n, total);
+  lw_fail(L, L->entry->name_span,
+          "entry point '%s' uses %llu bytes of private memory per invocation (%s), over "
+          "lockstep's limit of %llu bytes; keep large data in storage or workgroup memory",
+          L->entry->name, (unsigned long long)L->priv_bytes, list,
+          (unsigned long long)LW_MAX_PRIVATE_BYTES);
+  return 0;
+}
+
+uint32_t lw_fn_alloc(lw *L, const type *t, const ast_decl *d, src_span s) {
+  uint64_t off = align_up(L->fn_top, t->align < 4 ? 4 : t->align);
+  const uint64_t end = off + t->size;
+  if (end - L->fn_base > LW_MAX_FUNCTION_BYTES) {
+    /* name what the stack already holds at this point */
+    lw_sized v[LW_LIST_SHOWN] = {{0}};
+    uint32_t n = 0;
+    for (; n < L->nfnblocks && n < LW_LIST_SHOWN; n++) {
+      const lw_fnblock *f = &L->fnblocks[n];
+      v[n] = (lw_sized){f->decl ? f->decl->name : NULL, f->fn ? f->fn->name : NULL, f->bytes};
+    }
+    char list[512];
+    lw_list_sizes(list, sizeof list, v, n, L->nfnblocks);
+    char head[160];
+    if (d) snprintf(head, sizeof head, "function variable '%s' (%u bytes)", d->name, t->size);
+    else
+      snprintf(head, sizeof head, "the copy of this array value made to index it at run time (%u bytes)",
+               t->size);
+    lw_fail(L, d ? d->name_span : s,
+            "%s brings the function memory of one invocation to %llu bytes, over lockstep's "
+            "limit of %llu bytes (the function variables of every function active at once along "
+            "the calls from the entry point)%s%s",
+            head, (unsigned long long)(end - L->fn_base),
+            (unsigned long long)LW_MAX_FUNCTION_BYTES, n ? "; already held: " : "", list);
+    return 0;
+  }
+  if (L->nfnblocks == L->capfnblocks) {
+    uint32_t cap = L->capfnblocks ? L->capfnblocks * 2 : 16;
+    lw_fnblock *nb = realloc(L->fnblocks, cap * sizeof *nb);
+    if (!nb) {
+      lw_fail(L, s, "out of memory");
+      return 0;
+    }
+    L->fnblocks = nb;
+    L->capfnblocks = cap;
+  }
+  L->fnblocks[L->nfnblocks++] = (lw_fnblock){d, L->cur_fn, off, t->size};
+  L->fn_top = end;
+  if (end > L->fn_peak) L->fn_peak = end;
+  return (uint32_t)off;
+}
+
+lw_scope lw_scope_enter(const lw *L) { return (lw_scope){L->top, L->fn_top}; }
+
+void lw_scope_leave(lw *L, lw_scope sc) {
+  L->top = sc.top;
+  L->fn_top = sc.fn_top;
+  while (L->nfnblocks && L->fnblocks[L->nfnblocks - 1].off >= sc.fn_top) L->nfnblocks--;
 }
 
 int lw_needs_memory(const type *t) {
@@ -224,10 +322,11 @@ ref lw_global(lw *L, ast_decl *d) {
     break;
   }
   case AS_WORKGROUP: {
-    uint32_t size = lw_type_size(L, d->rtype, d->type ? d->type->span : d->span);
-    uint32_t a = d->rtype->align < 4 ? 4 : d->rtype->align;
-    L->wg_bytes = (L->wg_bytes + a - 1) / a * a;
-    r.off = L->wg_bytes;
+    /* offsets past 2^32 are only ever seen by check_workgroup_storage,
+     * which refuses them */
+    uint64_t size = lw_type_size(L, d->rtype, d->type ? d->type->span : d->span);
+    L->wg_bytes = align_up(L->wg_bytes, d->rtype->align < 4 ? 4 : d->rtype->align);
+    r.off = (uint32_t)L->wg_bytes;
     L->wg_bytes += size;
     /* remembered for observers: the sanitizer names the variable an
      * access hit (the flags of LDW/STW/ATOMW point back here) */
@@ -240,15 +339,15 @@ ref lw_global(lw *L, ast_decl *d) {
       return r;
     }
     L->wgvars = nw;
-    nw[L->nwgvars] = (ir_wgvar){nm, r.off, size, d->span};
+    nw[L->nwgvars] = (ir_wgvar){nm, r.off, (uint32_t)size, d->span};
     r.slot = L->nwgvars++;
     break;
   }
   case AS_PRIVATE:
     if (lw_needs_memory(d->rtype)) {
-      uint32_t a = d->rtype->align < 4 ? 4 : d->rtype->align;
-      L->priv_bytes = (L->priv_bytes + a - 1) / a * a;
-      r.off = L->priv_bytes;
+      /* past 2^32 only lw_check_private sees the offsets, and refuses */
+      L->priv_bytes = align_up(L->priv_bytes, d->rtype->align < 4 ? 4 : d->rtype->align);
+      r.off = (uint32_t)L->priv_bytes;
       L->priv_bytes += d->rtype->size;
     } else {
       /* registers, allocated below every temporary so they live for the

@@ -59,6 +59,21 @@ typedef struct gvar {
   ref r;
 } gvar;
 
+/* A block of function memory on the stack: a function variable, or a copy
+ * of an array value indexed at run time (decl NULL). */
+typedef struct lw_fnblock {
+  const ast_decl *decl;
+  const ast_decl *fn;  /* the function it belongs to */
+  uint64_t off, bytes;
+} lw_fnblock;
+
+/* Registers and function memory in use where a scope starts; leaving the
+ * scope frees what it took (lw_scope_enter / lw_scope_leave). */
+typedef struct lw_scope {
+  uint32_t top;
+  uint64_t fn_top;
+} lw_scope;
+
 /* A structured construct whose body end is where lanes that leave early
  * (return, break, continue) jump once the mask is empty. */
 typedef enum frame_kind { FR_BODY, FR_LOOP, FR_SWITCH, FR_FN } frame_kind;
@@ -102,9 +117,21 @@ struct lw {
   ir_sample *samples;     /* TSMP descriptors (lower_texture.c) */
   uint32_t nsamples, capsamples;
   gvar *gvars;            /* per module declaration */
+  uint8_t *reached;       /* per module declaration: the entry point uses it
+                             (sema_check_lowerable) */
   ir_wgvar *wgvars;       /* workgroup variables placed, for observers */
   uint32_t nwgvars;
-  uint32_t wg_bytes, priv_bytes;
+  uint64_t wg_bytes;      /* workgroup memory placed so far */
+  /* An invocation's memory: the module-scope private variables first
+   * (priv_bytes, placed before the body), then function memory, a stack
+   * from fn_base (lw_fn_alloc, popped by lw_scope_leave) whose deepest
+   * point is fn_peak. In 64 bits: sizes add up past 2^32 before the limit
+   * check refuses them. */
+  uint64_t priv_bytes;
+  uint64_t fn_base, fn_top, fn_peak;
+  lw_fnblock *fnblocks;   /* what the function memory stack holds */
+  uint32_t nfnblocks, capfnblocks;
+  ast_decl *cur_fn;       /* the function whose body is being lowered */
   uint32_t builtin_reg[IR_BI_COUNT];
   frame *fr;
   uint32_t nkills;        /* KILLs emitted so far (return/break/continue) */
@@ -120,7 +147,26 @@ val lw_call(lw *L, ast_expr *call);
 /* Element count of an array type for this pipeline (override-sized arrays
  * take their override's value). */
 uint32_t lw_array_count(lw *L, const type *t, src_span s);
-uint32_t lw_type_size(lw *L, const type *t, src_span s);
+uint64_t lw_type_size(lw *L, const type *t, src_span s);
+/* The byte offset in the invocation's memory of a new block of function
+ * memory for a value of type t: function variable d, or (d NULL) a copy of
+ * an array value. Past LW_MAX_FUNCTION_BYTES it fails (naming d, or s for
+ * a copy) and returns 0. */
+uint32_t lw_fn_alloc(lw *L, const type *t, const ast_decl *d, src_span s);
+/* A variable (or block) a limit's message names, with its size. */
+typedef struct lw_sized {
+  const char *name; /* NULL: a copy of an array value */
+  const char *fn;   /* the function it belongs to, or NULL */
+  uint64_t bytes;
+} lw_sized;
+#define LW_LIST_SHOWN 6 /* how many a message names */
+/* "'a' 4096 bytes in 'f', 'b' 16 bytes, and 3 more" into b: the n entries
+ * of v, then how many of total were left out. */
+void lw_list_sizes(char *b, size_t cap, const lw_sized *v, uint32_t n, uint32_t total);
+/* Past LW_MAX_PRIVATE_BYTES of private variables: fails, naming them. */
+int lw_check_private(lw *L);
+lw_scope lw_scope_enter(const lw *L);
+void lw_scope_leave(lw *L, lw_scope sc);
 /* Where module-scope variable d lives (placed on first use). */
 ref lw_global(lw *L, ast_decl *d);
 /* Whether a variable of type t lives in memory rather than registers. */

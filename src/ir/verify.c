@@ -289,7 +289,8 @@ static int vf_insn(vf *V, uint32_t pc) {
    * by flags = its index + 1 */
   const int wg = in->op == IR_LDW || in->op == IR_STW || in->op == IR_LDWH || in->op == IR_STWH ||
                  in->op == IR_ATOMW;
-  if (in->flags && (!wg || in->flags > p->nwgvars))
+  if (in->flags && !(in->op == IR_MAND && in->flags == IR_FLAG_LOOP_TEST) &&
+      (!wg || in->flags > p->nwgvars))
     return vf_fail(V, "pc %u %s: flags = %u %s", pc, ir_op_name(in->op), in->flags,
                    wg ? "is not a workgroup variable" : "must be 0 for this opcode");
   for (int k = 0; k < 4; k++)

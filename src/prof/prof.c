@@ -559,6 +559,17 @@ static void prof_branch(void *user, unsigned t, const vm_where *w, uint32_t pc, 
   }
 }
 
+/* Whether (group, sub) comes before (og, osub) in dispatch order (z, then y,
+ * then x, then subgroup). The worst loop instance is the one with the
+ * largest spread and, among ties, the first in this order, so which
+ * workgroup a report names does not depend on which thread ran which. */
+static int prof_earlier(const uint32_t group[3], uint32_t sub, const uint32_t og[3],
+                        uint32_t osub) {
+  for (int k = 2; k >= 0; k--)
+    if (group[k] != og[k]) return group[k] < og[k];
+  return sub < osub;
+}
+
 static void prof_loop_close(ls_profiler *p, prof_thread *th, const vm_where *w,
                             const prof_loopinst *li) {
   prof_pc *c = &th->pc[li->pc];
@@ -573,8 +584,10 @@ static void prof_loop_close(ls_profiler *p, prof_thread *th, const vm_where *w,
   if (lanes) {
     double spread = li->trips - (double)li->lane_trips / lanes;
     c->spread_sum += spread;
-    if (spread > c->spread_max || c->inst == 1) {
-      if (spread > c->spread_max) c->spread_max = spread;
+    if (c->inst == 1 || spread > c->spread_max ||
+        (spread == c->spread_max &&
+         prof_earlier(th->group, w->subgroup, c->worst_group, c->worst_sub))) {
+      c->spread_max = spread;
       memcpy(c->worst_group, th->group, sizeof c->worst_group);
       c->worst_sub = w->subgroup;
     }
@@ -685,11 +698,6 @@ static int prof_is_texel(unsigned op) {
   return op == IR_TLD || op == IR_TST || op == IR_TSMP;
 }
 
-static void prof_linecol(const ir_program *prog, uint32_t pc, uint32_t *line, uint32_t *col) {
-  *line = *col = 0;
-  if (prog->source && prog->spans)
-    diag_line_col(prog->source, prog->source_len, prog->spans[pc].start, line, col);
-}
 
 /* Adds thread t's summarised requests (observe.h) to the merged figures:
  * the same sums prof_mem's fast path makes, one alignment at a time. The
@@ -782,7 +790,9 @@ static prof_result *prof_merge(ls_profiler *p) {
       if (b->same_max > a->same_max) a->same_max = b->same_max;
       a->divergent += p->divergent[t][pc];
       if (b->inst) {
-        if (!a->inst || b->spread_max > a->spread_max) {
+        if (!a->inst || b->spread_max > a->spread_max ||
+            (b->spread_max == a->spread_max &&
+             prof_earlier(b->worst_group, b->worst_sub, a->worst_group, a->worst_sub))) {
           a->spread_max = b->spread_max;
           memcpy(a->worst_group, b->worst_group, sizeof a->worst_group);
           a->worst_sub = b->worst_sub;
@@ -860,7 +870,7 @@ static prof_result *prof_merge(ls_profiler *p) {
     const prof_pc *a = &all[pc];
     unsigned op = prog->code[pc].op;
     uint32_t line, col;
-    prof_linecol(prog, pc, &line, &col);
+    ir_line_col(prog, pc, &line, &col);
     ls_prof_line *L = line >= 1 && line <= nlines ? &lines[line - 1] : NULL;
     d->issued += iss[pc];
     d->live_lanes += lan[pc];
@@ -967,9 +977,13 @@ static prof_result *prof_merge(ls_profiler *p) {
       b->line = line;
       b->column = col;
       b->is_else = op == IR_MANDN;
+      b->is_loop_exit = op == IR_MAND && prog->code[pc].flags == IR_FLAG_LOOP_TEST;
       b->evaluations = a->evals;
       b->divergent = a->divergent;
-      if (op == IR_MAND) {
+      if (b->is_loop_exit) {
+        d->loop_exits += a->evals;
+        d->divergent_loop_exits += a->divergent;
+      } else if (op == IR_MAND) {
         d->branches += a->evals;
         d->divergent_branches += a->divergent;
         if (L) {
@@ -984,7 +998,7 @@ static prof_result *prof_merge(ls_profiler *p) {
       /* a loop is named by its first line: the jump target's span */
       uint32_t top = prog->code[pc].a < n ? prog->code[pc].a : pc;
       uint32_t tl, tc;
-      prof_linecol(prog, top > 0 ? top - 1 : top, &tl, &tc);
+      ir_line_col(prog, top > 0 ? top - 1 : top, &tl, &tc);
       lp->line = tl && tl < line ? tl : line;
       lp->column = tl && tl < line ? tc : col;
       lp->instances = a->inst;
@@ -1051,7 +1065,7 @@ static prof_result *prof_merge(ls_profiler *p) {
       for (uint32_t i = 0; i < k; i++) {
         uint32_t col;
         if (r->tsteps[s][i].pc < n)
-          prof_linecol(prog, r->tsteps[s][i].pc, &r->tsteps[s][i].line, &col);
+          ir_line_col(prog, r->tsteps[s][i].pc, &r->tsteps[s][i].line, &col);
       }
       r->tn[s] = k;
     }

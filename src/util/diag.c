@@ -51,6 +51,32 @@ void diag_line_col(const char *src, size_t len, uint32_t off, uint32_t *line, ui
   *col = c;
 }
 
+uint32_t diag_count_lines(const char *src, size_t len) {
+  uint32_t n = 1;
+  for (const char *q = src, *end = src + len; (q = memchr(q, '\n', (size_t)(end - q))); q++) n++;
+  return n;
+}
+
+void diag_line_starts(const char *src, size_t len, uint32_t *out) {
+  uint32_t n = 0;
+  out[n++] = 0;
+  for (const char *q = src, *end = src + len; (q = memchr(q, '\n', (size_t)(end - q))); q++)
+    out[n++] = (uint32_t)(q - src) + 1;
+}
+
+void diag_line_col_in(const uint32_t *starts, uint32_t nlines, size_t len, uint32_t off,
+                      uint32_t *line, uint32_t *col) {
+  if (off > len) off = (uint32_t)len;
+  uint32_t lo = 0, hi = nlines; /* the last start <= off is in [lo, hi) */
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (starts[mid] <= off) lo = mid;
+    else hi = mid;
+  }
+  *line = lo + 1;
+  *col = off - starts[lo] + 1;
+}
+
 static void append(char **buf, size_t *n, size_t *cap, const char *s, size_t k) {
   if (!*buf && *cap) return; /* an earlier allocation failed */
   if (*n + k + 1 > *cap) {

@@ -43,6 +43,15 @@ void diag_add(diag_list *d, diag_severity sev, src_span span, const char *fmt, .
 
 /* 1-based line and column (column counts bytes) of byte offset off. */
 void diag_line_col(const char *src, size_t len, uint32_t off, uint32_t *line, uint32_t *col);
+/* The same for many offsets of one text: a table of line starts, built once
+ * (diag_line_starts writes starts[i] = the byte offset of line i + 1 into
+ * out, which has room for diag_count_lines(src, len) entries), then a
+ * binary search per offset, so that a listing or a report with a line per
+ * instruction costs n log n however its spans are ordered. */
+uint32_t diag_count_lines(const char *src, size_t len);
+void diag_line_starts(const char *src, size_t len, uint32_t *out);
+void diag_line_col_in(const uint32_t *starts, uint32_t nlines, size_t len, uint32_t off,
+                      uint32_t *line, uint32_t *col);
 
 /* Formats every diagnostic as
  *   file:line:col error: message

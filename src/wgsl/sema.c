@@ -450,6 +450,10 @@ static void resolve_struct(sctx *c, ast_decl *d) {
   }
   free(names);
   d->rtype = types_struct(c->T, d->name, f, d->nmembers, NULL);
+  if (!d->rtype && !arena_failed(&c->m->arena))
+    diag_error(c->d, d->name_span,
+               "struct '%s' is too large (its members add up past 4 GiB, lockstep's limit for one "
+               "type)", d->name);
 }
 
 static void resolve_const_like(sctx *c, ast_decl *d) {
@@ -1336,6 +1340,7 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
 
 /* -------------------------------------------------------------- directives */
 
+
 static void directives(sctx *c) {
   ast_module *am = c->m->ast;
   for (int i = 0; i < am->ndirectives; i++) {
@@ -1366,52 +1371,15 @@ static void directives(sctx *c) {
     for (int k = 0; k < dv->nnames; k++) {
       const char *n = dv->names[k];
       if (dv->kind == DIR_ENABLE) {
-        if (!strcmp(n, "f16")) {
-          c->f16_enabled = 1;
-        } else if (!strcmp(n, "subgroups")) {
-          c->subgroups_enabled = 1;
-        } else if (!strcmp(n, "subgroup_size_control")) {
-          /* enables subgroups too (the spec's extension table) */
-          c->subgroup_size_control = c->subgroups_enabled = 1;
-        } else if (!strcmp(n, "clip_distances") || !strcmp(n, "dual_source_blending") ||
-                   !strcmp(n, "primitive_index") ||
-                   !strcmp(n, "chromium_experimental_pixel_local") ||
-                   !strcmp(n, "chromium_experimental_framebuffer_fetch") ||
-                   !strcmp(n, "chromium_internal_input_attachments") ||
-                   !strcmp(n, "chromium_experimental_resource_table") ||
-                   !strcmp(n, "chromium_experimental_subgroup_matrix") ||
-                   !strcmp(n, "chromium_internal_graphite") ||
-                   !strcmp(n, "chromium_experimental_immediate") ||
-                   !strcmp(n, "atomic_vec2u_min_max") || !strcmp(n, "chromium_disable_uniformity_analysis") ||
-                   !strcmp(n, "chromium_experimental_barycentrics") ||
-                   !strcmp(n, "chromium_experimental_barycentric_coord") ||
-                   !strcmp(n, "chromium_experimental_dynamic_binding") ||
-                   !strcmp(n, "chromium_internal_relaxed_uniform_layout")) {
-          /* validated where its constructs are used; running is refused */
-          if (!strcmp(n, "chromium_experimental_subgroup_matrix")) c->sgmat_enabled = 1;
-          if (!strcmp(n, "chromium_experimental_pixel_local")) c->pixel_local_enabled = 1;
-          if (!strcmp(n, "chromium_internal_input_attachments")) c->input_attachments_enabled = 1;
-          if (!strcmp(n, "chromium_experimental_framebuffer_fetch")) c->fb_fetch_enabled = 1;
-          if (!strcmp(n, "atomic_vec2u_min_max")) c->atomic_vec2u_enabled = 1;
-          if (!strcmp(n, "chromium_experimental_resource_table")) c->resource_table_enabled = 1;
-          if (!strcmp(n, "chromium_disable_uniformity_analysis")) c->uniformity_off = 1;
-        } else {
+        const sema_extension *e = sema_extension_find(n);
+        if (!e) {
           diag_error(c->d, dv->name_spans[k], "unknown extension '%s'", n);
+          continue;
         }
+        if (e->flag) *(int *)((char *)c + e->flag) = 1;
+        if (e->implies) *(int *)((char *)c + e->implies) = 1;
       } else if (dv->kind == DIR_REQUIRES) {
-        static const char *const known[] = {"readonly_and_readwrite_storage_textures",
-                                            "packed_4x8_integer_dot_product",
-                                            "unrestricted_pointer_parameters",
-                                            "pointer_composite_access", "texel_buffers",
-                                            "fragment_depth", "uniform_buffer_standard_layout",
-                                            "subgroup_id", "linear_indexing", "buffer_view",
-                                            "immediate_address_space", "swizzle_assignment",
-                                            "texture_and_sampler_let", "sized_binding_array",
-                                            "subgroup_uniformity", "texture_formats_tier1", NULL};
-        int ok = 0;
-        for (int j = 0; known[j]; j++)
-          if (!strcmp(known[j], n)) ok = 1;
-        if (!ok) diag_error(c->d, dv->name_spans[k], "unknown language extension '%s'", n);
+        if (!sema_language_known(n)) diag_error(c->d, dv->name_spans[k], "unknown language extension '%s'", n);
       }
     }
   }
@@ -1468,6 +1436,9 @@ wgsl_module *wgsl_module_compile(const char *src, size_t len, const char *filena
   m->src[len] = 0;
   m->len = len;
   types_init(&m->types, &m->arena);
+  m->nlines = diag_count_lines(m->src, len);
+  m->line_starts = arena_alloc(&m->arena, (size_t)m->nlines * sizeof *m->line_starts);
+  if (m->line_starts) diag_line_starts(m->src, len, m->line_starts);
   m->ast = parse_module(m->src, len, &m->arena, &m->diags);
   if (arena_failed(&m->arena) || !m->ast) {
     if (!m->diags.errors) diag_error(&m->diags, no_span, "out of memory while compiling");
@@ -1498,6 +1469,10 @@ const char *wgsl_module_source(const wgsl_module *m, size_t *len) {
   return m->src;
 }
 const char *wgsl_module_filename(const wgsl_module *m) { return m->filename; }
+const uint32_t *wgsl_module_line_starts(const wgsl_module *m, uint32_t *n) {
+  *n = m->line_starts ? m->nlines : 0;
+  return m->line_starts;
+}
 
 int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature) {
   if (!m || !m->ast) return 0;

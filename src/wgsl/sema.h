@@ -56,6 +56,8 @@ struct wgsl_module {
   char *src;
   size_t len;
   char *filename;
+  uint32_t *line_starts; /* diag_line_starts of src (in the arena) */
+  uint32_t nlines;
   diag_list diags;
   ast_module *ast;
   type_table types;
@@ -105,8 +107,11 @@ const cvalue *sema_scalar_from_double(wgsl_module *m, const type *t, double v, s
 uint32_t sema_value_words(const cvalue *v, uint32_t *out, uint32_t max);
 
 /* Pipeline creation's gate: refuses (into d) the first construct reachable
- * from entry point fn that lowering cannot run yet. Returns 1 when none. */
-int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d);
+ * from entry point fn that lowering cannot run yet. Returns 1 when none.
+ * reached (one byte per module declaration) gets 1 for each module-scope
+ * declaration the entry point statically uses, itself included. Time and
+ * stack are linear in the reachable code (no declaration is walked twice). */
+int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d, uint8_t *reached);
 
 const char *builtin_value_name(builtin_value v);
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/ptrmap.h"
 #include "sema_int.h"
 
 enum { A_READ = 1, A_WRITE = 2 };
@@ -29,14 +30,18 @@ typedef struct actx {
   int *slot;        /* per module declaration: index into the current mods, -1 */
   ast_decl *fn;     /* function being summarised */
   fsum *cur;
+  ptrmap roots;     /* pointer let -> its root identifier (root_of) */
   int failed;
 } actx;
 
 static void summarise(actx *a, ast_decl *fn);
 
-/* The root identifier of a memory view or pointer expression: a variable
- * or a pointer parameter (NULL when there is none, e.g. a value). */
-static ast_decl *root_of(ast_expr *e) {
+/* One step towards the root identifier of a memory view or pointer
+ * expression: a variable or a pointer parameter (NULL when there is none,
+ * e.g. a value), or, when the view goes through a pointer let, that let in
+ * *let (its initializer leads on). */
+static ast_decl *root_step(ast_expr *e, ast_decl **let) {
+  *let = NULL;
   while (e) {
     switch (e->kind) {
     case EX_UNARY:
@@ -58,16 +63,35 @@ static ast_decl *root_of(ast_expr *e) {
       if (!d) return NULL;
       if (d->kind == DECL_VAR) return d;
       if (d->kind == DECL_PARAM) return d->rtype && d->rtype->kind == TY_PTR ? d : NULL;
-      if (d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR) {
-        e = d->init;
-        break;
-      }
+      if (d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR) *let = d;
       return NULL;
     }
     default: return NULL;
     }
   }
   return NULL;
+}
+
+/* The root identifier of a memory view or pointer expression. Each pointer
+ * let's root is remembered (a->roots) the first time a walk passes it, so
+ * that a chain of lets, each naming the one before, costs one walk in all. */
+static ast_decl *root_of(actx *a, ast_expr *e) {
+  ast_decl *let, *root = root_step(e, &let);
+  for (ast_decl *l = let; l;) {
+    void *known;
+    if (ptrmap_get(&a->roots, l, &known)) {
+      root = known;
+      break;
+    }
+    root = root_step(l->init, &l);
+  }
+  for (ast_decl *l = let; l && !ptrmap_get(&a->roots, l, NULL);) {
+    ast_decl *next;
+    (void)root_step(l->init, &next);
+    (void)ptrmap_put(&a->roots, l, root);
+    l = next;
+  }
+  return root;
 }
 
 static int is_global(actx *a, ast_decl *d) {
@@ -156,7 +180,7 @@ static void user_call(actx *a, ast_expr *e) {
       expr(a, arg, A_READ);
       continue;
     }
-    ast_decl *r = root_of(arg);
+    ast_decl *r = root_of(a, arg);
     view_indices(a, arg);
     int how = gs->param_how[i];
     record(a, r, how);
@@ -205,7 +229,7 @@ static void expr(actx *a, ast_expr *e, int how) {
   if (!e || a->failed) return;
   if (e->type && e->type->kind == TY_REF) {
     /* a memory view: its access belongs to its root identifier */
-    record(a, root_of(e), how);
+    record(a, root_of(a, e), how);
     view_indices(a, e);
     return;
   }
@@ -218,7 +242,7 @@ static void expr(actx *a, ast_expr *e, int how) {
       for (int i = 0; i < e->u.call.nargs; i++) {
         ast_expr *arg = e->u.call.args[i];
         if (arg->type && arg->type->kind == TY_PTR) {
-          record(a, root_of(arg), acc);
+          record(a, root_of(a, arg), acc);
           view_indices(a, arg);
         } else {
           expr(a, arg, A_READ);
@@ -289,7 +313,8 @@ void sema_check_aliasing(sctx *c) {
   if (c->d->errors) return;
   ast_module *am = c->m->ast;
   int n = am->ndecls;
-  actx a = {c, calloc((size_t)n + 1, sizeof(fsum)), malloc(sizeof(int) * ((size_t)n + 1)), NULL, NULL, 0};
+  actx a = {.c = c, .sums = calloc((size_t)n + 1, sizeof(fsum)),
+            .slot = malloc(sizeof(int) * ((size_t)n + 1))};
   if (a.sums && a.slot) {
     for (int i = 0; i < n; i++) a.slot[i] = -1;
     for (int i = 0; i < n; i++)
@@ -302,4 +327,5 @@ void sema_check_aliasing(sctx *c) {
   }
   free(a.sums);
   free(a.slot);
+  ptrmap_free(&a.roots);
 }

@@ -65,6 +65,16 @@ typedef struct sctx {
   unsigned gmask;
 } sctx;
 
+/* directives.c: the rows of directives.def. An extension's flags are the
+ * byte offsets of the sctx members `enable` sets (0: none; sctx begins with
+ * its module pointer, never a flag). */
+typedef struct sema_extension {
+  const char *name;
+  size_t flag, implies;
+} sema_extension;
+const sema_extension *sema_extension_find(const char *name);
+int sema_language_known(const char *name);
+
 /* Limits of lockstep (the spec lets implementations have them, §Limits):
  * how deep declarations used before their declaration may chain, and how
  * deep calls may nest; both bound the recursion of every later phase. */

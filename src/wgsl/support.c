@@ -7,14 +7,19 @@
  * yet", every construct outside that subset — so nothing is mis-executed.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../util/ptrmap.h"
 #include "sema_int.h"
 
 typedef struct gate {
   wgsl_module *m;
   diag_list *d;
-  uint8_t *seen; /* per module declaration */
+  uint8_t *seen;     /* per module declaration: reached */
+  ast_decl **queue;  /* the reached ones, in order; walked after */
+  size_t nqueue;
+  ptrmap ok;         /* types found fine (check_type) */
   int failed;
 } gate;
 
@@ -56,8 +61,12 @@ static const char *type_problem(const type *t) {
   }
 }
 
+/* The types found fine are remembered, so that an expression of a large
+ * structure type is not walked member by member at every use. */
 static void check_type(gate *g, const type *t, src_span s) {
+  if (!t || ptrmap_get(&g->ok, t, NULL)) return;
   const char *p = type_problem(t);
+  if (!p) (void)ptrmap_put(&g->ok, t, NULL);
   if (p) {
     char b[160];
     char tn[96];
@@ -69,11 +78,24 @@ static void check_type(gate *g, const type *t, src_span s) {
   }
 }
 
-static void decl(gate *g, ast_decl *d);
 static void expr(void *ctx, ast_expr *e);
 static void stmt(void *ctx, ast_stmt *s);
 
 static const ast_visitor visit = {stmt, expr};
+
+/* A module-scope declaration the entry point reaches: queued once, walked
+ * by sema_check_lowerable's loop. A local one (let, var, parameter) is
+ * walked at its declaration and nowhere else: walking it again at every
+ * use made a chain of lets quadratic and one that uses the previous let
+ * twice exponential, and following calls and initializers recursively made
+ * the C stack as deep as the input's chains. */
+static void reach(gate *g, ast_decl *d) {
+  ast_module *am = g->m->ast;
+  if (!d || d->index < 0 || d->index >= am->ndecls || am->decls[d->index] != d) return;
+  if (g->seen[d->index]) return;
+  g->seen[d->index] = 1;
+  g->queue[g->nqueue++] = d;
+}
 
 static void expr(void *ctx, ast_expr *e) {
   gate *g = ctx;
@@ -87,18 +109,13 @@ static void expr(void *ctx, ast_expr *e) {
     refuse(g, e->span, b);
     return;
   }
-  if ((e->kind == EX_IDENT || e->kind == EX_CALL) && e->ref == REF_DECL && e->decl) decl(g, e->decl);
+  if ((e->kind == EX_IDENT || e->kind == EX_CALL) && e->ref == REF_DECL) reach(g, e->decl);
   ast_expr_children(e, &visit, g);
 }
 
+/* A declaration's own parts: a function's signature and body, a value's
+ * type and (but for a const, which is folded) its initializer. */
 static void decl(gate *g, ast_decl *d) {
-  if (!d || g->failed) return;
-  ast_module *am = g->m->ast;
-  int global = d->index >= 0 && d->index < am->ndecls && am->decls[d->index] == d;
-  if (global) {
-    if (g->seen[d->index]) return;
-    g->seen[d->index] = 1;
-  }
   switch (d->kind) {
   case DECL_FN:
     if (d->rtype) check_type(g, d->rtype, d->ret_type ? d->ret_type->span : d->name_span);
@@ -135,10 +152,15 @@ static void stmt(void *ctx, ast_stmt *s) {
   ast_stmt_children(s, &visit, g);
 }
 
-int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d) {
-  gate g = {m, d, NULL, 0};
-  g.seen = arena_alloc(&m->arena, (size_t)m->ast->ndecls + 1);
-  if (!g.seen) return 0;
+int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d, uint8_t *reached) {
+  const size_t n = (size_t)m->ast->ndecls;
+  gate g = {.m = m, .d = d, .seen = reached};
+  g.queue = malloc((n + 1) * sizeof *g.queue);
+  if (!g.queue) {
+    diag_error(d, fn->name_span, "out of memory");
+    return 0;
+  }
+  memset(reached, 0, n);
   for (int i = 0; i < fn->nparams && !g.failed; i++) {
     ast_decl *p = fn->params[i];
     /* a structure parameter's members are all compute built-ins (the
@@ -147,6 +169,9 @@ int sema_check_lowerable(wgsl_module *m, ast_decl *fn, diag_list *d) {
       refuse(&g, p->name_span, "this entry point parameter");
   }
   if (!g.failed && fn->ret_type) refuse(&g, fn->ret_type->span, "an entry point return value");
-  decl(&g, fn);
+  reach(&g, fn);
+  for (size_t i = 0; i < g.nqueue && !g.failed; i++) decl(&g, g.queue[i]);
+  free(g.queue);
+  ptrmap_free(&g.ok);
   return !g.failed;
 }

@@ -188,20 +188,25 @@ const type *types_texel_channel(type_table *t, int format) {
 const type *types_struct(type_table *t, const char *name, type_field *fields, int n,
                          const type *concrete) {
   type p = {.kind = TY_STRUCT, .name = name, .fields = fields, .nfields = n, .concrete = concrete};
-  uint32_t off = 0, align = 1, words = 0;
+  /* in 64 bits: members that add up past 4 GiB are refused, not wrapped */
+  uint64_t off = 0, words = 0;
+  uint32_t align = 1;
   for (int i = 0; i < n; i++) {
     const type *m = fields[i].type;
     uint32_t a = fields[i].attr_align ? fields[i].attr_align : m->align;
     uint32_t sz = fields[i].attr_size ? fields[i].attr_size : m->size;
-    off = round_up(a, off);
-    fields[i].offset = off;
+    if (a) off = (off + a - 1) / a * a;
+    if (off > UINT32_MAX) return NULL;
+    fields[i].offset = (uint32_t)off;
     off += sz;
     if (a > align) align = a;
     words += m->words;
   }
+  off = (off + align - 1) / align * align;
+  if (off > UINT32_MAX || words > UINT32_MAX) return NULL;
   p.align = align;
-  p.size = round_up(align, off);
-  p.words = words;
+  p.size = (uint32_t)off;
+  p.words = (uint32_t)words;
   return add(t, p);
 }
 

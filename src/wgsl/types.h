@@ -157,8 +157,10 @@ const type *types_sgmat(type_table *t, sgmat_use use, const type *elem, int eigh
 /* The texel formats, NULL-terminated; and the channel type of each. */
 extern const char *const types_texel_formats[];
 const type *types_texel_channel(type_table *t, int format);
-/* Structs are never deduplicated; layout computed from the fields.
- * concrete: see type.concrete (NULL for every declared structure). */
+/* Structs are never deduplicated; layout computed from the fields. NULL
+ * when the structure would be larger than 4 GiB (lockstep's limit for one
+ * type, as for arrays) or when memory runs out. concrete: see
+ * type.concrete (NULL for every declared structure). */
 const type *types_struct(type_table *t, const char *name, type_field *fields, int n,
                          const type *concrete);
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/ptrmap.h"
 #include "sema_int.h"
 #include "uniformity.h"
 
@@ -88,6 +89,9 @@ typedef struct uctx {
   int *vtab;       /* variable -> 1 + its index in vars (hashed by address;
                       stale entries are checked against vars) */
   unsigned vcap, vused;
+  ptrmap roots;    /* pointer let -> its root variable (root_decl) */
+  ptrmap wholes;   /* pointer let -> non-NULL when it views all of its
+                      variable (whole_view) */
   int *stamp;      /* per tracked variable: the scan that last listed it */
   int capstamp, scan;
   int failed;
@@ -162,7 +166,7 @@ static void require_value(uctx *u, int v, int rule, src_span span, const char *w
   if (u->ns > before) u->sites[u->ns - 1].operand = operand;
 }
 
-static ast_decl *root_decl(ast_expr *e);
+static ast_decl *root_decl(uctx *u, ast_expr *e);
 
 static unsigned ptr_hash(const void *p) {
   uintptr_t x = (uintptr_t)p;
@@ -253,21 +257,49 @@ static void apply_attrs(uctx *u, ast_attr *a, int n, int saved[RULE_COUNT]) {
 static int expr(uctx *u, int cf, ast_expr *e, int *val);
 static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load);
 
-/* The root variable of a memory view (x, x[i].m, *p with p = &x...). */
-static ast_decl *root_decl(ast_expr *e) {
+static int is_ptr_let(const ast_decl *d) {
+  return d && d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR;
+}
+
+/* One step of root_decl: the declaration a view names once its indices,
+ * members and unary operators are stripped (NULL for none), and the
+ * pointer let it names, whose initializer leads on, in *let. */
+static ast_decl *root_step(ast_expr *e, ast_decl **let) {
+  *let = NULL;
   while (e) {
     if (e->kind == EX_UNARY) e = e->u.unary.operand;
     else if (e->kind == EX_INDEX) e = e->u.index.base;
     else if (e->kind == EX_MEMBER) e = e->u.member.base;
     else break;
   }
-  if (e && e->kind == EX_IDENT && e->ref == REF_DECL) {
-    ast_decl *d = e->decl;
-    /* let p = &x; — follow the pointer to its variable */
-    if (d && d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR) return root_decl(d->init);
-    return d;
+  if (!e || e->kind != EX_IDENT || e->ref != REF_DECL) return NULL;
+  if (is_ptr_let(e->decl)) *let = e->decl;
+  return e->decl;
+}
+
+/* The root variable of a memory view (x, x[i].m, *p with p = &x...),
+ * following `let p = &x;` to its variable. Each pointer let's root is
+ * remembered (u->roots) the first time a walk passes it, so that a chain of
+ * lets, each naming the one before, costs one walk in all and no C stack. */
+static ast_decl *root_decl(uctx *u, ast_expr *e) {
+  ast_decl *let, *d = root_step(e, &let), *root = d;
+  for (ast_decl *l = let; l;) {
+    void *known;
+    if (ptrmap_get(&u->roots, l, &known)) {
+      root = known;
+      break;
+    }
+    root = root_step(l->init, &l);
   }
-  return NULL;
+  /* the second pass writes down what the first found for every let on the
+   * way (it stops at the same remembered one) */
+  for (ast_decl *l = let; l && !ptrmap_get(&u->roots, l, NULL);) {
+    ast_decl *next;
+    (void)root_step(l->init, &next);
+    (void)ptrmap_put(&u->roots, l, root);
+    l = next;
+  }
+  return root;
 }
 
 static int global_uniform(ast_decl *d) {
@@ -380,7 +412,7 @@ static int call(uctx *u, int cf, ast_expr *e, int *val) {
        * Value_return_i_contents reaches (its parameters, MayBeNonUniform),
        * and the call's control flow */
       if (a[i]->type && a[i]->type->kind == TY_PTR) {
-        ast_decl *d = root_decl(a[i]);
+        ast_decl *d = root_decl(u, a[i]);
         int vi = d ? var_index(u, d) : -1;
         if (vi >= 0) {
           int np = e->decl->nparams, nv = node(u, a[i]->span);
@@ -484,7 +516,7 @@ static int expr_view(uctx *u, int cf, ast_expr *e, int *val, int load) {
     /* `let p = &x[i];` stands for its initializer (§Pointer Desugaring):
      * the view it chose (the let's value) and x as it is now */
     if (d->kind == DECL_LET && d->rtype && d->rtype->kind == TY_PTR) {
-      ast_decl *r = root_decl(e);
+      ast_decl *r = root_decl(u, e);
       int li = var_index(u, d);
       if (r && r != d) {
         *val = join(u, li >= 0 ? u->state[li] : cf, ident_value(u, cf, e, r, load), e->span);
@@ -607,15 +639,15 @@ static void scan_expr(void *ctx, ast_expr *e) {
   /* a pointer argument may be written by the callee */
   for (int i = 0; i < e->u.call.nargs; i++) {
     ast_expr *a = e->u.call.args[i];
-    if (a->type && a->type->kind == TY_PTR) vl_add(sc->u, sc->l, root_decl(a));
+    if (a->type && a->type->kind == TY_PTR) vl_add(sc->u, sc->l, root_decl(sc->u, a));
     scan_expr(sc, a);
   }
 }
 
 static void scan_stmt(void *ctx, ast_stmt *s) {
   scan *sc = ctx;
-  if (s->kind == ST_ASSIGN && s->u.assign.lhs) vl_add(sc->u, sc->l, root_decl(s->u.assign.lhs));
-  if (s->kind == ST_INCDEC) vl_add(sc->u, sc->l, root_decl(s->u.incdec.lhs));
+  if (s->kind == ST_ASSIGN && s->u.assign.lhs) vl_add(sc->u, sc->l, root_decl(sc->u, s->u.assign.lhs));
+  if (s->kind == ST_INCDEC) vl_add(sc->u, sc->l, root_decl(sc->u, s->u.incdec.lhs));
   ast_stmt_children(s, &scan_walk, sc);
 }
 
@@ -666,10 +698,10 @@ static int block(uctx *u, int cf, ast_stmt *s, int *beh) {
   return cf;
 }
 
-/* Whether a memory view is all of its root variable: `x`, `*p` with p a
- * pointer parameter (all of what the caller passed) or `let p = &x;`. A
- * store to part of a variable keeps the rest's uniformity. */
-static int whole_view(const ast_expr *e) {
+/* One step of whole_view: 1 or 0 when e settles it; -1 when it goes on
+ * through pointer let *let, whose initializer is `&v` (*rest = v). */
+static int whole_step(const ast_expr *e, ast_decl **let, const ast_expr **rest) {
+  *let = NULL;
   while (e->kind == EX_UNARY && e->u.unary.op == UN_DEREF) {
     e = e->u.unary.operand;
     if (e->kind == EX_UNARY && e->u.unary.op == UN_ADDR) {
@@ -681,16 +713,42 @@ static int whole_view(const ast_expr *e) {
     if (e->decl->kind != DECL_LET || !e->decl->init) return 0;
     const ast_expr *in = e->decl->init;
     if (in->kind != EX_UNARY || in->u.unary.op != UN_ADDR) return 0;
-    e = in->u.unary.operand;
+    *let = e->decl;
+    *rest = in->u.unary.operand;
+    return -1;
   }
   return e->kind == EX_IDENT;
 }
 
+/* Whether a memory view is all of its root variable: `x`, `*p` with p a
+ * pointer parameter (all of what the caller passed) or `let p = &x;`. A
+ * store to part of a variable keeps the rest's uniformity. The answer for
+ * `*p` is p's, remembered (u->wholes) as root_decl remembers roots. */
+static int whole_view(uctx *u, const ast_expr *e) {
+  static char yes;
+  ast_decl *first, *let;
+  const ast_expr *from, *rest;
+  int r = whole_step(e, &first, &from);
+  for (let = first, rest = from; r < 0;) {
+    void *known;
+    if (ptrmap_get(&u->wholes, let, &known)) {
+      r = known != NULL;
+      break;
+    }
+    r = whole_step(rest, &let, &rest);
+  }
+  for (let = first, rest = from; let && !ptrmap_get(&u->wholes, let, NULL);) {
+    (void)ptrmap_put(&u->wholes, let, r ? &yes : NULL);
+    if (whole_step(rest, &let, &rest) >= 0) break;
+  }
+  return r;
+}
+
 static void assign_to(uctx *u, int cf, ast_expr *lhs, int v) {
-  ast_decl *d = root_decl(lhs);
+  ast_decl *d = root_decl(u, lhs);
   int vi = d ? var_index(u, d) : -1;
   if (vi < 0) return;
-  int whole = whole_view(lhs);
+  int whole = whole_view(u, lhs);
   int nv = whole ? join(u, cf, v, lhs->span) : join(u, join(u, cf, v, lhs->span), u->state[vi], lhs->span);
   u->state[vi] = nv;
 }
@@ -1182,9 +1240,11 @@ void uni_analyse(sctx *c) {
   int nscopes = c->subgroups_enabled ? SCOPE_COUNT : 1;
   for (u.scope = 0; u.scope < nscopes && !u.failed; u.scope++) {
     u.tags = arena_alloc(&c->m->arena, sizeof *u.tags * ((size_t)am->ndecls + 1));
-    if (!u.tags) return;
+    if (!u.tags) break;
     memset(u.tags, 0, sizeof *u.tags * ((size_t)am->ndecls + 1));
     for (int i = 0; i < am->ndecls; i++)
       if (am->decls[i]->kind == DECL_FN && am->decls[i]->body) analyse_fn(&u, am->decls[i]);
   }
+  ptrmap_free(&u.roots);
+  ptrmap_free(&u.wholes);
 }

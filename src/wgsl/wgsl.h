@@ -20,9 +20,15 @@ int wgsl_module_ok(const wgsl_module *m);
 const diag_list *wgsl_module_diags(const wgsl_module *m);
 const char *wgsl_module_source(const wgsl_module *m, size_t *len);
 const char *wgsl_module_filename(const wgsl_module *m);
+/* The source's line-start table (diag_line_starts), *n entries; NULL when
+ * memory ran out. Lives as long as the module. */
+const uint32_t *wgsl_module_line_starts(const wgsl_module *m, uint32_t *n);
 /* For a device without `feature`: every `enable ext;` of the module becomes
  * an error (WebGPU's createShaderModule validation). Returns how many. */
 int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature);
+/* The WGSL language features lockstep compiles and runs (directives.def's
+ * LANGUAGE rows with runs = 1), NULL-terminated, static. */
+const char *const *wgsl_language_features(void);
 
 
 #endif

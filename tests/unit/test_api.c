@@ -617,6 +617,58 @@ static void test_dispatch_runs(void **state) {
   free_env(&e);
 }
 
+/* Every language feature ls_wgsl_language_features lists is accepted by
+ * `requires` and runs; one that lockstep only validates is accepted but not
+ * listed; an unknown one is refused. */
+static void test_language_features(void **state) {
+  env e = make_env(NULL, 0);
+  ls_device *d = e.device;
+  const char *const *names = ls_wgsl_language_features();
+  size_t n = 0;
+  for (; names[n]; n++) {
+    for (size_t j = 0; j < n; j++) assert_string_not_equal(names[j], names[n]);
+    assert_string_not_equal(names[n], "texel_buffers");
+    char src[512];
+    snprintf(src, sizeof src,
+             "requires %s;\n"
+             "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n"
+             "@compute @workgroup_size(1) fn main() { o[0] = %zuu; }\n",
+             names[n], n + 100);
+    ls_shader_module *m = module(d, src);
+    assert_true(ls_shader_module_is_valid(m));
+    ls_compute_pipeline *p = auto_pipeline(d, m, "main");
+    ls_buffer *b = buffer(d, 4, RW | LS_BUFFER_USAGE_STORAGE, names[n]);
+    ls_bind_group *g = group_for(d, p, b, LS_WHOLE_SIZE);
+    ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
+    ls_compute_pass_set_pipeline(pass, p);
+    ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
+    ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+    ls_compute_pass_end(pass);
+    ls_command_buffer *cb = finish(enc);
+    assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+    uint32_t out = 0;
+    assert_int_equal(ls_queue_read_buffer(d, b, 0, &out, 4), LS_OK);
+    assert_int_equal(out, n + 100);
+    ls_bind_group_release(g);
+    ls_buffer_release(b);
+    ls_compute_pipeline_release(p);
+    ls_shader_module_release(m);
+  }
+  assert_true(n >= 10);
+  ls_shader_module *v = module(d, "requires texel_buffers;\n");
+  assert_true(ls_shader_module_is_valid(v));
+  ls_shader_module_release(v);
+  reset_errors();
+  ls_shader_module_desc sd = {.code = "requires no_such_feature;\n", .label = "unknown.wgsl"};
+  ls_shader_module *u = ls_device_create_shader_module(d, &sd);
+  assert_false(ls_shader_module_is_valid(u));
+  assert_non_null(strstr(ls_shader_module_format_messages(u),
+                         "unknown.wgsl:1:10 error: unknown language extension 'no_such_feature'"));
+  ls_shader_module_release(u);
+  free_env(&e);
+}
+
 static void test_dispatch_validation(void **state) {
   env e = make_env(NULL, 0);
   ls_device *d = e.device;
@@ -966,6 +1018,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_profiles),
+      cmocka_unit_test(test_language_features),
       cmocka_unit_test(test_request_device),
       cmocka_unit_test(test_error_scopes),
       cmocka_unit_test(test_buffer_usage),

@@ -233,6 +233,36 @@ static void test_guard_tail_last_group(void **state) {
   }
 }
 
+/* The JSON report writes a whole-number cost exactly: lesson 000's kernel
+ * over 4,000,000 elements costs over a million issue slots, which the
+ * report wrote as 2.15628e+06-style rounding before. cost = issued +
+ * sectors here (no workgroup memory, no textures). */
+static void test_json_cost_exact(void **state) {
+  const char *k = "@group(0) @binding(0) var<uniform> conteo: u32;\n"
+                  "@group(0) @binding(1) var<storage, read_write> datos: array<f32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(global_invocation_id) gid: vec3u) {\n"
+                  "  if (gid.x >= conteo) { return; }\n"
+                  "  datos[gid.x] = datos[gid.x] * 0.99;\n"
+                  "}\n";
+  uint32_t conteo[4] = {4000000, 0, 0, 0};
+  buf_spec bs[] = {{0, LS_BINDING_UNIFORM, conteo, 4}, {1, LS_BINDING_STORAGE, NULL, 4000000}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 1, k, "main", bs, 2, 62500, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  assert_true(d->cost > 1e6);
+  assert_true(d->cost == (double)(d->issued + d->sectors));
+  char want[64];
+  snprintf(want, sizeof want, "\"cost\": %llu", (unsigned long long)(d->issued + d->sectors));
+  char *j = ls_profiler_report_json(r.prof, "nvidia");
+  const char *at = strstr(j, want);
+  assert_non_null(at);
+  at += strlen(want);
+  assert_true(*at == ',' || *at == '}' || *at == '\n'); /* the whole number, no exponent */
+  ls_free(j);
+  run_free(&r);
+}
+
 /* Lesson 002: 32 lanes reading 32 consecutive f32 touch one 128-byte line
  * (4 sectors); a stride of 32 elements touches 32 lines (32 sectors). */
 static void test_coalesced_vs_strided(void **state) {
@@ -346,8 +376,11 @@ static void test_loop_longest_lane(void **state) {
   assert_true(fabs(l->avg_lane_trips - 593.0 / 32) < 1e-12);
   assert_true(fabs(l->max_spread - (500 - 593.0 / 32)) < 1e-9);
   assert_true(fabs(l->efficiency - 593.0 / (500.0 * 32)) < 1e-12);
-  /* the exit test diverges once per subgroup (when the 31 leave) */
-  assert_int_equal(d->divergent_branches, 8);
+  /* the exit test diverges once per subgroup (when the 31 leave): a loop
+   * exit, not a branch; 8 instances x 501 tests */
+  assert_int_equal(d->divergent_loop_exits, 8);
+  assert_int_equal(d->loop_exits, 8 * 501);
+  assert_int_equal(d->divergent_branches, 0);
   run_free(&r);
 
   /* 3 on every lane: no spread */
@@ -357,6 +390,48 @@ static void test_loop_longest_lane(void **state) {
   assert_int_equal(d->loop[0].max_trips, 3);
   assert_true(d->loop[0].max_spread == 0.0);
   assert_int_equal(d->divergent_branches, 0);
+  run_free(&r);
+}
+
+/* A fully divergent if inside a converged loop reads as 100% divergent
+ * branches, with the loop's exit tests apart (none divergent): counted
+ * together, the headline said 10 divergent of 21 tests per subgroup. */
+static void test_branches_apart_from_loop_exits(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(local_invocation_index) li: u32) {\n"
+                  "  var s = 0u;\n"
+                  "  for (var i = 0u; i < 10u; i++) {\n"
+                  "    if ((li & 1u) == 0u) { s += i; }\n"
+                  "  }\n"
+                  "  o[li] = s;\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 64}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 1, k, "main", bs, 1, 1, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  /* 2 subgroups x 10 trips: the if is tested 20 times and always splits */
+  assert_int_equal(d->branches, 20);
+  assert_int_equal(d->divergent_branches, 20);
+  /* the loop's test: 11 a subgroup (10 trips and the last), never split */
+  assert_int_equal(d->loop_exits, 22);
+  assert_int_equal(d->divergent_loop_exits, 0);
+  int exits = 0, ifs = 0;
+  for (size_t i = 0; i < d->nbranch; i++) {
+    if (d->branch[i].is_loop_exit) {
+      exits++;
+      assert_int_equal(d->branch[i].line, 5);
+    } else if (!d->branch[i].is_else) {
+      ifs++;
+      assert_int_equal(d->branch[i].line, 6);
+    }
+  }
+  assert_int_equal(exits, 1);
+  assert_int_equal(ifs, 1);
+  char *j = ls_profiler_report_json(r.prof, "nvidia");
+  assert_non_null(strstr(j, "\"branches\": 20, \"divergentBranches\": 20, \"loopExits\": 22, "
+                            "\"divergentLoopExits\": 0"));
+  ls_free(j);
   run_free(&r);
 }
 
@@ -872,9 +947,11 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_workgroup_100_idle_lanes),
       cmocka_unit_test(test_guard_tail_last_group),
+      cmocka_unit_test(test_json_cost_exact),
       cmocka_unit_test(test_coalesced_vs_strided),
       cmocka_unit_test(test_image_8x8_segments),
       cmocka_unit_test(test_loop_longest_lane),
+      cmocka_unit_test(test_branches_apart_from_loop_exits),
       cmocka_unit_test(test_bank_conflicts),
       cmocka_unit_test(test_atomics_same_address),
       cmocka_unit_test(test_divergence_and_trace),

@@ -337,7 +337,8 @@ static void mutate_program(ir_program *p, tally *t) {
     in->op = op;
     const uint16_t flags = in->flags;
     const int wg = op == IR_LDW || op == IR_STW || op == IR_LDWH || op == IR_STWH || op == IR_ATOMW;
-    in->flags = (uint16_t)(wg ? p->nwgvars + 1 : 1);
+    /* a MAND may carry IR_FLAG_LOOP_TEST, nothing else */
+    in->flags = (uint16_t)(wg ? p->nwgvars + 1 : op == IR_MAND ? IR_FLAG_LOOP_TEST + 1 : 1);
     t->tried++;
     if (!ir_verify(p, err, sizeof err)) t->rejected++, t->named += names_it(err, pc, op, -1);
     in->flags = flags;

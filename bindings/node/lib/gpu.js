@@ -38,12 +38,9 @@ const LIMITS = [
 ];
 const LIMIT_CLASS = new Map(LIMITS.map(([n, c]) => [n, c]));
 
-// WGSL language features lockstep compiles and runs (the WGSL spec's list;
-// lockstep's own extensions and those it only validates are left out).
-const WGSL_FEATURES = ['readonly_and_readwrite_storage_textures', 'packed_4x8_integer_dot_product',
-  'unrestricted_pointer_parameters', 'pointer_composite_access', 'uniform_buffer_standard_layout',
-  'subgroup_id', 'linear_indexing', 'immediate_address_space', 'texture_and_sampler_let',
-  'subgroup_uniformity', 'texture_formats_tier1'];
+// WGSL language features lockstep compiles and runs (the compiler's table,
+// src/wgsl/directives.def).
+const WGSL_FEATURES = native.wgslLanguageFeatures();
 
 const kValues = Symbol('lockstep.values');
 

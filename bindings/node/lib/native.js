@@ -1,9 +1,8 @@
 'use strict';
 // native.js — loads lockstep.node and routes its events.
 //
-// The addon is looked for, in order: $LOCKSTEP_NODE_ADDON; lockstep.node next
-// to package.json (an installed package, or a copy made by `npm pack`); the
-// build tree of the repository, ../../build/bindings/node/lockstep.node.
+// The addon is found by loader.js (which needs its folder for the code
+// cache).
 //
 // Every completion the addon reports (a map, work done, popErrorScope, an
 // uncaptured error, device loss, a lockstep warning or sanitizer finding)
@@ -11,26 +10,7 @@
 // Requests are numbered; their handlers live in `requests` until the answer
 // comes, which also keeps the objects they resolve alive.
 
-const path = require('node:path');
-const fs = require('node:fs');
-
-function locate() {
-  const here = path.join(__dirname, '..');
-  const wanted = process.env.LOCKSTEP_NODE_ADDON;
-  if (wanted && !fs.existsSync(wanted))
-    throw new Error(`lockstep-webgpu: LOCKSTEP_NODE_ADDON=${wanted} does not exist`);
-  const candidates = [
-    process.env.LOCKSTEP_NODE_ADDON,
-    path.join(here, 'lockstep.node'),
-    path.join(here, '..', '..', 'build', 'bindings', 'node', 'lockstep.node'),
-  ].filter(Boolean);
-  for (const c of candidates) if (fs.existsSync(c)) return c;
-  throw new Error(`lockstep-webgpu: lockstep.node not found (looked in ${candidates.join(', ')}); ` +
-    'build it with `cmake -S . -B build && cmake --build build` in the lockstep repository, ' +
-    'or set LOCKSTEP_NODE_ADDON to its path');
-}
-
-const addonPath = locate();
+const { addonPath } = require('./loader.js');
 const native = require(addonPath);
 
 const EV = { RESOLVE: 1, MAP: 2, DONE: 3, ERROR: 4, LOG: 5, LOST: 6, FINDING: 7, POP: 8, INTERNAL_DONE: 9 };

@@ -1,0 +1,122 @@
+// loader.test.mjs — the JavaScript layer's code cache (lib/loader.js): a
+// second process takes every module's compiled code from the cache; an
+// edited module is compiled from its new source, never served stale; a
+// damaged, unreadable or unwritable cache costs speed, not correctness;
+// stack traces keep the module's file and line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { packageDir } from './helpers.mjs';
+
+// A copy of the package's JavaScript (the addon stays where it is), so that
+// a test can edit a module without touching the repository.
+function copyPackage() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-loader-'));
+  for (const f of ['index.js', 'package.json']) fs.copyFileSync(path.join(packageDir, f), path.join(dir, f));
+  fs.cpSync(path.join(packageDir, 'lib'), path.join(dir, 'lib'), { recursive: true });
+  return dir;
+}
+
+const addon = process.env.LOCKSTEP_NODE_ADDON ??
+  path.join(packageDir, '..', '..', 'build', 'bindings', 'node', 'lockstep.node');
+
+// Loads the package at `dir` in a fresh process, requests an adapter (so
+// the layer really works) and prints what the loader did.
+function run(dir, cacheSetting, extra = '') {
+  const script = `
+    const m = require(${JSON.stringify(dir)});
+    const { stats, load } = require(${JSON.stringify(path.join(dir, 'lib', 'loader.js'))});
+    ${extra}
+    m.create([]).requestAdapter().then((a) => {
+      console.log(JSON.stringify({ ...stats, adapter: !!a, probe: load('flags.js').probe ?? null }));
+    });`;
+  const r = spawnSync(process.execPath, ['-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, LOCKSTEP_NODE_ADDON: addon, LOCKSTEP_NODE_CACHE: cacheSetting },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+test('a second process takes every module from the cache', () => {
+  const dir = copyPackage();
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-cache-'));
+  const first = run(dir, cache);
+  assert.ok(first.adapter);
+  assert.ok(first.modules >= 10, `only ${first.modules} modules loaded`);
+  assert.equal(first.fromCache, 0);
+  const files = fs.readdirSync(cache);
+  assert.equal(files.length, 1, `cache folder holds ${files.join(', ')}`);
+  assert.match(files[0], /^lockstep-js-v\d+\.\d+\.\d+-\w+-[0-9a-f]{8}\.cache$/);
+  const second = run(dir, cache);
+  assert.equal(second.modules, first.modules);
+  assert.equal(second.fromCache, second.modules);
+  assert.equal(path.basename(second.file), files[0]);
+});
+
+test('an edited module is compiled from its new source', () => {
+  const dir = copyPackage();
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-cache-'));
+  const first = run(dir, cache);
+  assert.equal(first.probe, null);
+  const flags = path.join(dir, 'lib', 'flags.js');
+  fs.appendFileSync(flags, '\nmodule.exports.probe = 41 + 1;\n');
+  const second = run(dir, cache);
+  assert.equal(second.probe, 42);
+  assert.equal(second.fromCache, second.modules - 1);
+  // the cache was written again with the new module: all hits now
+  const third = run(dir, cache);
+  assert.equal(third.probe, 42);
+  assert.equal(third.fromCache, third.modules);
+});
+
+test('a damaged cache is ignored and replaced', () => {
+  const dir = copyPackage();
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-cache-'));
+  const { file } = run(dir, cache);
+  const good = fs.readFileSync(file);
+  const damaged = [
+    Buffer.from('not a cache at all'),
+    Buffer.from('lockstep-js-cache/1\n12\n{"broken": \n'),
+    good.subarray(0, good.length >> 1), // truncated: entries point past the end
+    Buffer.concat([good.subarray(0, good.length - 64), Buffer.alloc(64, 0xa5)]), // code bytes changed
+  ];
+  for (const bytes of damaged) {
+    fs.writeFileSync(file, bytes);
+    const r = run(dir, cache);
+    assert.ok(r.adapter);
+    assert.equal(r.modules, run(dir, cache).fromCache); // rewritten complete at exit
+  }
+});
+
+test('no cache: turned off, or a folder that cannot be written', () => {
+  const dir = copyPackage();
+  const off = run(dir, '0');
+  assert.equal(off.file, null);
+  assert.equal(off.fromCache, 0);
+  const missing = path.join(os.tmpdir(), `lockstep-no-such-dir-${process.pid}`, 'x');
+  const r = run(dir, missing);
+  assert.ok(r.adapter);
+  assert.equal(r.fromCache, 0);
+  assert.equal(fs.existsSync(missing), false);
+});
+
+test("stack traces name the module's file and line", () => {
+  const dir = copyPackage();
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-cache-'));
+  const src = fs.readFileSync(path.join(dir, 'lib', 'flags.js'), 'utf8').split('\n');
+  const line = src.findIndex((l) => l.includes("throw new TypeError('lockstep-webgpu create(flags)")) + 1;
+  assert.ok(line > 0);
+  for (let i = 0; i < 2; i++) { // compiled from source, then from the cache
+    const r = run(dir, cache, `
+      try { m.create('not an array'); } catch (e) {
+        const at = e.stack.split('\\n').find((l) => l.includes('flags.js'));
+        if (!at || !at.includes(${JSON.stringify(path.join(dir, 'lib', 'flags.js'))} + ':${line}:'))
+          throw new Error('stack does not name flags.js:${line}: ' + e.stack);
+      }`);
+    assert.ok(r.adapter);
+  }
+});
