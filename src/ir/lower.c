@@ -338,8 +338,10 @@ static void stmt(lw *L, ast_stmt *s) {
   case ST_ASSIGN: {
     ast_expr *l = s->u.assign.lhs, *r = s->u.assign.rhs;
     if (!l) {
-      /* _ = e runs e for its effects; a pointer is formed, never loaded
-       * through (`_ = &s.arr` of a runtime-sized array is valid) */
+      /* _ = e runs e for its effects; a pointer or a reference is formed,
+       * never loaded through (`_ = &s.arr` of a runtime-sized array is
+       * valid, and `_ = data` of a large array need not copy it): the
+       * variable is statically used, its indices are computed */
       if (r->cval) break; /* a constant, abstract ones included: nothing runs */
       /* a texture or sampler: nothing runs, but the variable is statically
        * used, so it takes its binding slot */
@@ -348,6 +350,7 @@ static void stmt(lw *L, ast_stmt *s) {
       if (rt && (rt->kind == TY_TEXTURE || rt->kind == TY_SAMPLER))
         (void)lw_handle_slot(L, r, &slot);
       else if (r->type && r->type->kind == TY_PTR) (void)lw_ptr(L, r);
+      else if (r->type && r->type->kind == TY_REF) (void)lw_ref(L, r);
       else (void)lw_value(L, r);
       break;
     }

@@ -450,7 +450,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     }
   }
   free(names);
-  d->rtype = types_struct(c->T, d->name, f, d->nmembers);
+  d->rtype = types_struct(c->T, d->name, f, d->nmembers, NULL);
   if (!d->rtype && !arena_failed(&c->m->arena))
     diag_error(c->d, d->name_span,
                "struct '%s' is too large (its members add up past 4 GiB, lockstep's limit for one "
