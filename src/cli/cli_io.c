@@ -203,6 +203,14 @@ static int cli_in_place(const struct stat *st) {
   return S_ISCHR(st->st_mode) || S_ISFIFO(st->st_mode);
 }
 
+/* A file that is there must let us write it, even though a rename would
+ * replace it anyway (as the shell's > would refuse). */
+static int cli_writable(const char *path, const char *dest, char *err, size_t errlen) {
+  if (access(dest, W_OK) == 0) return 0;
+  snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+  return -1;
+}
+
 int cli_out_check(const char *path, char *err, size_t errlen) {
   if (!strcmp(path, "-")) return 0;
   struct stat st;
@@ -210,13 +218,10 @@ int cli_out_check(const char *path, char *err, size_t errlen) {
   char *dest = cli_resolve(path, &st, &exists, err, errlen);
   if (!dest) return -1;
   int rc = exists ? cli_out_kind(path, &st, err, errlen) : 0;
-  if (rc == 0 && exists && cli_in_place(&st)) {
-    /* opening a FIFO would wait for its reader: the permission is enough */
-    if (access(dest, W_OK) != 0) {
-      snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-      rc = -1;
-    }
-  } else if (rc == 0) {
+  /* a device or FIFO is not opened here (a FIFO would wait for its
+   * reader): the permission is enough */
+  if (rc == 0 && exists) rc = cli_writable(path, dest, err, errlen);
+  if (rc == 0 && !(exists && cli_in_place(&st))) {
     char *tmp;
     int fd = cli_temp_beside(dest, &tmp);
     if (fd < 0) {
@@ -242,7 +247,8 @@ FILE *cli_out_open(cli_out *o, const char *path, char *err, size_t errlen) {
   int exists = 0;
   o->dest = cli_resolve(path, &st, &exists, err, errlen);
   if (!o->dest) return NULL;
-  if (exists && cli_out_kind(path, &st, err, errlen)) goto fail;
+  if (exists && (cli_out_kind(path, &st, err, errlen) || cli_writable(path, o->dest, err, errlen)))
+    goto fail;
   int fd;
   if (exists && cli_in_place(&st)) {
     fd = open(o->dest, O_WRONLY | O_NOCTTY | O_CLOEXEC);
