@@ -280,8 +280,11 @@ static int case_uint(case_ctx *x, const json_t *v, const char *at, uint64_t max,
   if (!(d >= 0) || d != trunc(d))
     return case_fail(x, at, "expected a non-negative integer, not %.17g", d);
   if (max > CASE_EXACT_MAX) max = CASE_EXACT_MAX;
-  if (d > (double)max) return case_fail(x, at, "%.0f is too large (at most %llu)", d,
-                                        (unsigned long long)max);
+  /* every digit up to 10^20 (2^64 is 18446744073709551616), then exponents */
+  if (d > (double)max)
+    return case_fail(x, at, d < 1e20 ? "%.0f is too large (at most %llu)"
+                                     : "%.17g is too large (at most %llu)",
+                     d, (unsigned long long)max);
   *out = (uint64_t)d;
   return 0;
 }
