@@ -1,20 +1,24 @@
 /*
  * fuzz_file.h — the one file reader of the fuzz drivers and the corpus
  * tools (fuzz/corpus_run.c, fuzz/fuzz_verify.c, tests/tools/verify_corpus.c):
- * the whole file, grown as it is read (so pipes and other files without a
- * size work too), with a NUL after the last byte. Header-only, since each
- * tool is built on its own.
+ * the whole of a regular file, with a NUL after the last byte. The corpus
+ * is files in folders: anything else (a device such as /dev/zero that a
+ * case names as its shader, a pipe) is skipped rather than read without
+ * end. Header-only, since each tool is built on its own.
  */
 #ifndef LOCKSTEP_FUZZ_FILE_H
 #define LOCKSTEP_FUZZ_FILE_H
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 /* The contents of path (malloc'd, *len bytes plus a NUL), or NULL when it
- * cannot be opened or memory runs out. */
+ * is not a regular file, cannot be opened or memory runs out. */
 static inline char *fz_read_file(const char *path, size_t *len) {
   *len = 0;
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return NULL;
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   char *buf = NULL;

@@ -822,7 +822,8 @@ LS_API void ls_bind_group_layout_release(ls_bind_group_layout *layout);
 LS_API void ls_bind_group_layout_set_label(ls_bind_group_layout *layout, const char *label);
 
 /* GPUPipelineLayoutDescriptor. bind_group_layouts[i] NULL is an empty group
- * (WebGPU's nullable entry). immediate_size: the bytes of immediate data
+ * (WebGPU's nullable entry), as is a layout with no entries: a pass needs no
+ * bind group there. immediate_size: the bytes of immediate data
  * (`var<immediate>`, the immediate_address_space language feature) a
  * pipeline of the layout may read; a multiple of 4, at most
  * maxImmediateSize. */
@@ -1078,6 +1079,11 @@ typedef enum ls_check_kind {
                                   active: indeterminate in WGSL (lockstep gives 0) */
   LS_CHECK_TEXEL_OUT_OF_BOUNDS, /* a textureLoad / textureStore outside the view: defined in WGSL
                                    (0, or the store dropped), almost always a bug */
+  LS_CHECK_RACES_UNCHECKED,     /* a writable binding too large for the race detector's shadow
+                                   (ls_check_options.race_shadow_bytes): races between its
+                                   workgroups were not looked for. One finding per binding of an
+                                   entry point; offset 0, binding_size its size, count the
+                                   dispatches it applies to */
   LS_CHECK_KIND_COUNT_
 } ls_check_kind;
 
@@ -1100,6 +1106,14 @@ typedef struct ls_check_options {
   uint32_t checks;        /* LS_CHECK_* bits; 0 = LS_CHECK_ALL */
   int ignore_same_value;  /* do not report LS_CHECK_RACE_SAME_VALUE */
   uint32_t max_findings;  /* findings kept; later ones are only counted; 0 = 256 */
+  /* The most memory, in bytes, the race detector keeps for one dispatch to
+   * see races between workgroups: 20 bytes per word of each writable
+   * storage binding (per texel of a writable storage texture) per worker
+   * thread, all threads together, for each of its three layers (4-byte
+   * words, f16 halves, texels); 0 = 1 GiB. A binding that does not fit
+   * gets an LS_CHECK_RACES_UNCHECKED warning instead; races within a
+   * workgroup are checked whatever its size. */
+  uint64_t race_shadow_bytes;
 } ls_check_options;
 
 typedef struct ls_check_invocation {

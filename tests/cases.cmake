@@ -97,6 +97,17 @@ add_test(NAME error.limit_time_spin
           --budget none --time-limit 300)
 set_tests_properties(error.limit_time_spin PROPERTIES LABELS error TIMEOUT 60)
 
+# 65535 workgroups of 4096 loop trips each, every one far inside the
+# workgroup budget: --dispatch-budget loses the device once the dispatch
+# as a whole has run 10^6 subgroup-instructions (checked between chunks of
+# workgroups, so which workgroup is named varies), and the message names
+# the budget and the option.
+add_test(NAME error.limit_dispatch_spin
+  COMMAND bash ${LS_TESTS_DIR}/tools/run_error_case.sh $<TARGET_FILE:lockstep>
+          ${LS_TESTS_DIR}/errors/limit_dispatch_spin.expect
+          ${LS_TESTS_DIR}/errors/limit_dispatch_spin.json --dispatch-budget 1000000 --time-limit none)
+set_tests_properties(error.limit_dispatch_spin PROPERTIES LABELS error TIMEOUT 60)
+
 # An indirect count over maxComputeWorkgroupsPerDimension skips the dispatch
 # (the outputs are checked by case.000_indirect_over_limit.*); lockstep must
 # also say so on stderr.

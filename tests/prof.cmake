@@ -1,6 +1,7 @@
 # The SIMT profiler's command-line tests (included by tests/CMakeLists.txt):
 # the seed lessons' claims with exact figures read from `--prof-json -`,
-# the reports, compare/tune/plan, bad input (exit 2, nothing half-written)
+# the reports, compare/tune/plan, bad input (exit 2; an output that cannot
+# be written exit 3, nothing half-written)
 # and the HTML page in headless Chromium. Unit tests: unit/test_prof.c.
 set(LS_PROF_DIR ${CMAKE_CURRENT_LIST_DIR}/prof)
 set(LS_PROF_RUN bash ${LS_PROF_DIR}/run_cli.sh)
@@ -147,10 +148,12 @@ ls_prof_test(bad.tune_rejected_value 2 "TAM = 2048|rejected"
   -- ${L} tune ${LS_CASES}/001_override_tam_64.json --override TAM=64,2048)
 ls_prof_test(bad.tune_not_numbers 2 "is not a list of numbers"
   -- ${L} tune ${LS_CASES}/001_override_tam_64.json --override TAM=64,abc)
-ls_prof_test(bad.report_path 2 "cannot write '/nonexistent-lockstep-dir/out.html'"
+# An output path that cannot be written: output not written (exit 3, as
+# for --out), found before the run.
+ls_prof_test(bad.report_path 3 "cannot write '/nonexistent-lockstep-dir/out.html'"
   --absent /nonexistent-lockstep-dir/out.html
   -- ${L} run ${LS_CASES}/002_divergence.json --report /nonexistent-lockstep-dir/out.html)
-ls_prof_test(bad.json_path 2 "cannot write"
+ls_prof_test(bad.json_path 3 "cannot write"
   -- ${L} run ${LS_CASES}/002_divergence.json --prof-json /proc/lockstep-no/x.json)
 ls_prof_test(bad.trace_group 2 "is not a workgroup of dispatch 1"
   --absent ${CMAKE_CURRENT_BINARY_DIR}/prof-bad-trace.html

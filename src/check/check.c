@@ -70,6 +70,8 @@ struct chk_state {
   const ir_program *prog;
   chk_slot *slots;
   uint32_t nslots;
+  uint64_t *unchecked; /* per slot: the shadow bytes a race detector could not
+                          have (its cross-workgroup races go unseen); 0 = checked */
   uint32_t groups[3];
   uint32_t width;
   uint32_t wg_invocations;
@@ -587,6 +589,7 @@ static void chk_opts_norm(ls_check_options *o, const ls_check_options *in) {
   }
   if (!o->checks) o->checks = LS_CHECK_ALL;
   if (!o->max_findings) o->max_findings = 256;
+  if (!o->race_shadow_bytes) o->race_shadow_bytes = (uint64_t)1 << 30;
 }
 
 chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
@@ -652,6 +655,7 @@ void chk_destroy(chk_state *s) {
   chk_race_destroy(s->race16);
   chk_race_destroy(s->race_tex);
   free(s->slots);
+  free(s->unchecked);
   free(s->pipeline);
   free(s);
 }
@@ -662,10 +666,12 @@ int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *s
                          const uint32_t groups[3], uint32_t width, const char *pipeline) {
   s->prog = prog;
   free(s->slots);
+  free(s->unchecked);
   s->slots = calloc(prog->nbindings + 1, sizeof *s->slots);
+  s->unchecked = calloc(prog->nbindings + 1, sizeof *s->unchecked);
   free(s->pipeline);
   s->pipeline = pipeline ? strdup(pipeline) : NULL;
-  if (!s->slots) return 0;
+  if (!s->slots || !s->unchecked) return 0;
   if (prog->nbindings) memcpy(s->slots, slots, prog->nbindings * sizeof *slots);
   s->nslots = prog->nbindings;
   memcpy(s->groups, groups, sizeof s->groups);
@@ -678,19 +684,20 @@ int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *s
   }
   if (s->opts.checks & LS_CHECK_RACES) {
     uint64_t *sizes = calloc(prog->nbindings + 1, sizeof *sizes);
+    /* the cross-workgroup shadow is 20 bytes per word per thread: bounded;
+     * a binding over the bound gets a races-unchecked finding */
+    const uint64_t cap = s->opts.race_shadow_bytes;
+    const uint64_t ngroups = (uint64_t)groups[0] * groups[1] * groups[2];
     if (sizes) {
       for (uint32_t i = 0; i < prog->nbindings; i++)
         if (prog->bindings[i].kind == IR_BIND_STORAGE) sizes[i] = slots[i].size;
-      /* the cross-workgroup shadow is 20 bytes per word per thread: bounded */
-      chk_race_begin(s->race, prog, sizes, prog->nbindings,
-                     (uint64_t)groups[0] * groups[1] * groups[2], (uint64_t)1 << 30);
+      chk_race_begin(s->race, prog, sizes, prog->nbindings, ngroups, cap, s->unchecked);
       /* the f16 detector: a cell per half-word, for programs with f16 */
       int half = 0;
       for (uint32_t pc = 0; pc < prog->ncode && !half; pc++)
         half = chk_op_bytes(prog->code[pc].op) == 2;
       for (uint32_t i = 0; i < prog->nbindings; i++) sizes[i] = half ? 2 * sizes[i] : 0;
-      chk_race_begin(s->race16, prog, sizes, prog->nbindings,
-                     (uint64_t)groups[0] * groups[1] * groups[2], (uint64_t)1 << 30);
+      chk_race_begin(s->race16, prog, sizes, prog->nbindings, ngroups, cap, s->unchecked);
       /* the texture detector: a word per texel of each writable storage texture */
       for (uint32_t i = 0; i < prog->nbindings; i++) {
         const ir_binding_kind k = prog->bindings[i].kind;
@@ -700,9 +707,12 @@ int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *s
                        ? slots[i].size / slots[i].tex.texel_bytes * 4
                        : 0;
       }
-      chk_race_begin(s->race_tex, prog, sizes, prog->nbindings,
-                     (uint64_t)groups[0] * groups[1] * groups[2], (uint64_t)1 << 30);
+      chk_race_begin(s->race_tex, prog, sizes, prog->nbindings, ngroups, cap, s->unchecked);
       free(sizes);
+    } else {
+      /* no room even to say which: every writable binding goes unchecked */
+      for (uint32_t i = 0; i < prog->nbindings; i++)
+        if (prog->bindings[i].kind == IR_BIND_STORAGE) s->unchecked[i] = UINT64_MAX;
     }
   }
   s->active = 1;
@@ -1168,6 +1178,57 @@ static void chk_runaway(chk_state *s, const vm_result *r) {
   chk_push(s, &f);
 }
 
+/* A writable binding whose races between workgroups the detector could not
+ * watch in this dispatch (its shadow over the budget, or memory ran out):
+ * one warning per binding of an entry point, counting the dispatches. */
+static void chk_races_unchecked(chk_state *s, uint32_t slot) {
+  const ir_binding *b = &s->prog->bindings[slot];
+  const char *entry = s->prog->entry_point ? s->prog->entry_point : "?";
+  for (size_t i = 0; i < s->nfindings; i++) {
+    ls_check_finding *o = &s->findings[i];
+    if (o->kind == LS_CHECK_RACES_UNCHECKED && o->group == b->group && o->binding == b->binding &&
+        !strcmp(o->entry_point, entry) &&
+        !strcmp(o->file, s->prog->filename ? s->prog->filename : "shader.wgsl")) {
+      o->count++;
+      return;
+    }
+  }
+  ls_check_finding f;
+  chk_common(s, &f, LS_CHECK_RACES_UNCHECKED);
+  f.severity = LS_CHECK_WARNING;
+  f.id = "races-unchecked";
+  f.variable = strdup(b->name ? b->name : "?");
+  f.group = b->group;
+  f.binding = b->binding;
+  f.binding_size = slot < s->nslots ? s->slots[slot].size : 0;
+  f.first.access = LS_CHECK_WRITE;
+  f.first.offset = b->span.start;
+  f.first.length = b->span.end > b->span.start ? b->span.end - b->span.start : 0;
+  if (s->prog->source)
+    diag_line_col(s->prog->source, s->prog->source_len, f.first.offset, &f.first.line,
+                  &f.first.column);
+  f.count = 1; /* dispatches */
+  char var[300], why[300];
+  chk_var_text(&f, var, sizeof var);
+  const uint64_t need = s->unchecked[slot];
+  if (need != UINT64_MAX && need > s->opts.race_shadow_bytes)
+    snprintf(why, sizeof why, "its shadow would take %llu bytes (20 per word, or texel, per "
+             "worker thread), over the race detector's budget of %llu bytes per dispatch "
+             "(ls_check_options.race_shadow_bytes)",
+             (unsigned long long)need, (unsigned long long)s->opts.race_shadow_bytes);
+  else
+    snprintf(why, sizeof why, "memory for its shadow ran out");
+  f.message = chk_fmt("races between workgroups on %s (%llu bytes) were not checked: %s; races "
+                      "within a workgroup were", var, (unsigned long long)f.binding_size, why);
+  if (!f.message) {
+    chk_finding_free(&f);
+    s->dropped++;
+    return;
+  }
+  chk_add_text(s, &f, NULL, NULL);
+  chk_push(s, &f);
+}
+
 void chk_dispatch_finish(chk_state *s, vm_status st, const vm_result *r) {
   if (!s || !s->active) return;
   s->active = 0;
@@ -1222,6 +1283,8 @@ void chk_dispatch_finish(chk_state *s, vm_status st, const vm_result *r) {
   s->dropped += t0->dropped;
   t0->nrecs = 0;
   if (st == VM_BUDGET_EXCEEDED && r && (s->opts.checks & LS_CHECK_RUNAWAY_LOOPS)) chk_runaway(s, r);
+  for (uint32_t i = 0; s->unchecked && i < s->nslots; i++)
+    if (s->unchecked[i]) chk_races_unchecked(s, i);
   s->dispatch_index++;
 }
 

@@ -96,9 +96,11 @@ void chk_race_halves(chk_race *r);
  * cross-workgroup shadow of the writable storage slots (sizes[i] bytes, 0 =
  * not tracked), kept from earlier dispatches where large enough; cap_bytes
  * bounds all threads' shadows together. Returns 0 when it could not for some
- * slot (that slot's cross-workgroup part is then off for this dispatch). */
+ * slot: that slot's cross-workgroup part is then off for this dispatch, and
+ * unchecked[i] (nslots entries, left alone for the others) gets the bytes
+ * its shadow needs (over what was left of cap_bytes, or memory ran out). */
 int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, uint32_t nslots,
-                   uint64_t ngroups, uint64_t cap_bytes);
+                   uint64_t ngroups, uint64_t cap_bytes, uint64_t *unchecked);
 /* After the dispatch, on one thread: compares what workgroups that ran on
  * different threads did to the same words; races found are reported as
  * thread 0's. */

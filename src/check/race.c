@@ -225,17 +225,25 @@ static void chk_race_generation(chk_race *r, uint64_t ngroups) {
 }
 
 int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, uint32_t nslots,
-                   uint64_t ngroups, uint64_t cap_bytes) {
+                   uint64_t ngroups, uint64_t cap_bytes, uint64_t *unchecked) {
   r->prog = prog;
   r->cross = 0;
   r->nsh = 0;
   chk_race_generation(r, ngroups);
+  /* counted as before (the entries are the bound when every block is
+   * materialised), so the same slots fit under the cap and findings do not
+   * depend on the summaries */
+  const uint64_t per_word = (uint64_t)sizeof(chk_xent) * r->nthreads;
   /* grow every thread's table of slots to nslots */
   for (unsigned t = 0; t < r->nthreads; t++) {
     chk_rthread *th = &r->th[t];
     if (th->nxs < nslots) {
       chk_xshadow *n = realloc(th->xs, nslots * sizeof *n);
-      if (!n) return 0;
+      if (!n) {
+        for (uint32_t i = 0; i < nslots; i++)
+          if (sizes[i] / 4) unchecked[i] = sizes[i] / 4 * per_word;
+        return 0;
+      }
       memset(n + th->nxs, 0, (nslots - th->nxs) * sizeof *n);
       th->xs = n;
       th->nxs = nslots;
@@ -244,16 +252,13 @@ int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, u
   r->nsh = nslots;
   uint64_t used = 0;
   int ok = 1;
-  /* counted as before (the entries are the bound when every block is
-   * materialised), so the same slots fit under the cap and findings do not
-   * depend on the summaries */
-  uint64_t per_word = (uint64_t)sizeof(chk_xent) * r->nthreads;
   for (uint32_t i = 0; i < nslots; i++) {
     uint64_t words = sizes[i] / 4;
     for (unsigned t = 0; t < r->nthreads; t++) r->th[t].xs[i].words = 0;
     if (!words) continue;
     if (used + words * per_word > cap_bytes) {
       ok = 0; /* too large to shadow: this slot's cross-workgroup races go unseen */
+      unchecked[i] = words * per_word;
       continue;
     }
     int got = 1;
@@ -275,6 +280,7 @@ int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, u
     }
     if (!got) {
       ok = 0;
+      unchecked[i] = words * per_word;
       continue;
     }
     for (unsigned t = 0; t < r->nthreads; t++) r->th[t].xs[i].words = words;

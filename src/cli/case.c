@@ -9,21 +9,26 @@
  */
 #include "case.h"
 
+#include "cli_io.h"
+
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Buffers beyond this are refused before any memory is spent on them (the
- * device would refuse them anyway: maxBufferSize is at most 1 GiB). */
+ * device would refuse them anyway: maxBufferSize is at most 1 GiB). A build
+ * may lower it (fuzz/run.sh does). */
+#ifndef CASE_MAX_WORDS
 #define CASE_MAX_WORDS ((uint64_t)1 << 28)
+#endif
 
 typedef struct case_ctx {
   const char *file;
   char *err;
   size_t errlen;
+  int nomem; /* the failure was memory running out, not the file */
 } case_ctx;
 
 static int case_fail(case_ctx *x, const char *at, const char *fmt, ...)
@@ -40,6 +45,12 @@ static int case_fail(case_ctx *x, const char *at, const char *fmt, ...) {
   vsnprintf(x->err + n, x->errlen - (size_t)n, fmt, ap);
   va_end(ap);
   return -1;
+}
+
+/* Memory ran out at `at`: the run fails (exit 3), the file is not to blame. */
+static int case_nomem(case_ctx *x, const char *at) {
+  x->nomem = 1;
+  return case_fail(x, at, "out of memory");
 }
 
 static char *case_strdup(const char *s) {
@@ -255,15 +266,25 @@ static case_path case_index(const char *base, size_t i) {
   return p;
 }
 
-/* A non-negative integer no larger than max (JSON numbers are doubles). */
+/* JSON numbers are read as doubles (as JavaScript reads them), which hold
+ * every integer up to 2^53 exactly and no field needs more: a larger
+ * maximum is taken as 2^53, so that the conversion below is always exact
+ * (a double of 2^64 has no uint64_t). */
+#define CASE_EXACT_MAX ((uint64_t)1 << 53)
+
+/* A non-negative integer no larger than max. */
 static int case_uint(case_ctx *x, const json_t *v, const char *at, uint64_t max, uint64_t *out) {
   if (!json_is_number(v))
     return case_fail(x, at, "expected a non-negative integer, not %s", case_json_type(v));
   double d = json_number_value(v);
   if (!(d >= 0) || d != trunc(d))
     return case_fail(x, at, "expected a non-negative integer, not %.17g", d);
-  if (d > (double)max) return case_fail(x, at, "%.17g is too large (at most %llu)", d,
-                                        (unsigned long long)max);
+  if (max > CASE_EXACT_MAX) max = CASE_EXACT_MAX;
+  /* every digit up to 10^20 (2^64 is 18446744073709551616), then exponents */
+  if (d > (double)max)
+    return case_fail(x, at, d < 1e20 ? "%.0f is too large (at most %llu)"
+                                     : "%.17g is too large (at most %llu)",
+                     d, (unsigned long long)max);
   *out = (uint64_t)d;
   return 0;
 }
@@ -364,7 +385,7 @@ static int case_record(case_ctx *x, const json_t *type, const char *at, case_buf
       case_word *nr = realloc(rec, cap * sizeof *nr);
       if (!nr) {
         free(rec);
-        return case_fail(x, p.s, "out of memory");
+        return case_nomem(x, p.s);
       }
       rec = nr;
     }
@@ -447,6 +468,7 @@ static int case_gen(case_ctx *x, const json_t *part, const char *at, case_buffer
     if (jint && !json_is_boolean(jint))
       return case_fail(x, case_key(lp.s, "integer").s, "expected true or false, not %s",
                        case_json_type(jint));
+    /* any number, as kit.mjs's `seed >>> 0` (ToUint32 is defined for all) */
     uint32_t state = case_to_uint32(js ? json_number_value(js) : 1);
     int integer = jint && json_is_true(jint);
     for (uint64_t k = 0; k < cnt; k++) {
@@ -479,9 +501,8 @@ static int case_gen(case_ctx *x, const json_t *part, const char *at, case_buffer
 static int case_init_part(case_ctx *x, const json_t *part, const char *at, case_buffer *b) {
   if (!json_is_object(part))
     return case_fail(x, at, "expected an init part object, not %s", case_json_type(part));
-  uint64_t at0;
-  if (case_opt_uint(x, part, at, "at", UINT64_MAX, 0, &at0, NULL)) return -1;
-  uint64_t n = b->words;
+  uint64_t at0, n = b->words;
+  if (case_opt_uint(x, part, at, "at", n, 0, &at0, NULL)) return -1;
   const json_t *data = json_object_get(part, "data");
   if (data) {
     case_path dp = case_key(at, "data");
@@ -501,12 +522,8 @@ static int case_init_part(case_ctx *x, const json_t *part, const char *at, case_
     }
     return 0;
   }
-  if (at0 > n)
-    return case_fail(x, case_key(at, "at").s, "word %llu is past the end of buffer '%s' (%llu "
-                                              "words)", (unsigned long long)at0, b->name,
-                     (unsigned long long)n);
   uint64_t cnt;
-  if (case_opt_uint(x, part, at, "count", UINT64_MAX, n - at0, &cnt, NULL)) return -1;
+  if (case_opt_uint(x, part, at, "count", n, n - at0, &cnt, NULL)) return -1;
   if (cnt > n - at0)
     return case_fail(x, at, "words [%llu, %llu) go past the end of buffer '%s' (%llu words)",
                      (unsigned long long)at0, (unsigned long long)(at0 + cnt), b->name,
@@ -698,7 +715,7 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
   if (case_find_buffer(c, s, &dup))
     return case_fail(x, case_key(at.s, "name").s, "duplicate buffer name '%s' (also buffers[%zu])",
                      s, dup);
-  if (!(b->name = case_strdup(s))) return case_fail(x, at.s, "out of memory");
+  if (!(b->name = case_strdup(s))) return case_nomem(x, at.s);
   if (!(v = case_required(x, jb, at.s, "kind"))) return -1;
   if (case_string(x, v, case_key(at.s, "kind").s, &s)) return -1;
   if (!strcmp(s, "uniform"))
@@ -778,8 +795,11 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
                     &b->has_logical_count))
     return -1;
   b->init = calloc(b->words, sizeof *b->init);
-  if (!b->init) return case_fail(x, at.s, "out of memory for %llu words",
-                                 (unsigned long long)b->words);
+  if (!b->init) {
+    x->nomem = 1;
+    return case_fail(x, at.s, "out of memory for buffer '%s' (%llu words)", b->name,
+                     (unsigned long long)b->words);
+  }
   const json_t *init = json_object_get(jb, "init");
   b->has_init = init != NULL;
   if (init && b->is_texture && b->tex_samples > 1)
@@ -803,13 +823,13 @@ static int case_buffer_parse(case_ctx *x, case_file *c, size_t i, const json_t *
 static int case_pipeline_parse(case_ctx *x, case_file *c, case_pipeline *p, const char *name,
                                const json_t *jp) {
   case_path at = case_key("pipelines", name);
-  if (!(p->name = case_strdup(name))) return case_fail(x, at.s, "out of memory");
+  if (!(p->name = case_strdup(name))) return case_nomem(x, at.s);
   if (!json_is_object(jp)) return case_fail(x, at.s, "expected an object, not %s", case_json_type(jp));
   const json_t *v = json_object_get(jp, "entryPoint");
   const char *s;
   if (v) {
     if (case_string(x, v, case_key(at.s, "entryPoint").s, &s)) return -1;
-    if (!(p->entry = case_strdup(s))) return case_fail(x, at.s, "out of memory");
+    if (!(p->entry = case_strdup(s))) return case_nomem(x, at.s);
   }
   const json_t *consts = json_object_get(jp, "constants");
   if (consts) {
@@ -818,7 +838,7 @@ static int case_pipeline_parse(case_ctx *x, case_file *c, case_pipeline *p, cons
                                                   case_json_type(consts));
     size_t n = json_object_size(consts);
     p->constants = calloc(n ? n : 1, sizeof *p->constants);
-    if (!p->constants) return case_fail(x, kp.s, "out of memory");
+    if (!p->constants) return case_nomem(x, kp.s);
     const char *key;
     json_t *val;
     json_object_foreach((json_t *)consts, key, val) {
@@ -831,7 +851,7 @@ static int case_pipeline_parse(case_ctx *x, case_file *c, case_pipeline *p, cons
       else
         return case_fail(x, vp.s, "expected a number, not %s", case_json_type(val));
       char *k = case_strdup(key);
-      if (!k) return case_fail(x, vp.s, "out of memory");
+      if (!k) return case_nomem(x, vp.s);
       p->constants[p->nconstants].key = k;
       p->constants[p->nconstants].value = d;
       p->nconstants++;
@@ -844,7 +864,7 @@ static int case_pipeline_parse(case_ctx *x, case_file *c, case_pipeline *p, cons
                                                case_json_type(bufs));
     size_t n = json_array_size(bufs);
     p->buffers = calloc(n ? n : 1, sizeof *p->buffers);
-    if (!p->buffers) return case_fail(x, bp.s, "out of memory");
+    if (!p->buffers) return case_nomem(x, bp.s);
     for (size_t k = 0; k < n; k++) {
       case_path ep = case_index(bp.s, k);
       if (case_string(x, json_array_get(bufs, k), ep.s, &s)) return -1;
@@ -858,7 +878,7 @@ static int case_pipeline_parse(case_ctx *x, case_file *c, case_pipeline *p, cons
     }
   } else {
     p->buffers = calloc(c->nbuffers ? c->nbuffers : 1, sizeof *p->buffers);
-    if (!p->buffers) return case_fail(x, at.s, "out of memory");
+    if (!p->buffers) return case_nomem(x, at.s);
     for (size_t k = 0; k < c->nbuffers; k++)
       if (case_bound(&c->buffers[k])) p->buffers[p->nbuffers++] = k;
   }
@@ -979,9 +999,12 @@ static int case_rule_parse(case_ctx *x, const json_t *v, const char *at, int in_
     if (!in_list) return case_fail(x, rp.s, "a range is only allowed in a list of rules");
     if (!json_is_array(range) || json_array_size(range) != 2)
       return case_fail(x, rp.s, "expected [from, to) as a list of two word indices");
-    if (case_uint(x, json_array_get(range, 0), case_index(rp.s, 0).s, UINT64_MAX / 2, &out->from) ||
-        case_uint(x, json_array_get(range, 1), case_index(rp.s, 1).s, UINT64_MAX / 2, &out->to))
+    if (case_uint(x, json_array_get(range, 0), case_index(rp.s, 0).s, nwords, &out->from) ||
+        case_uint(x, json_array_get(range, 1), case_index(rp.s, 1).s, nwords, &out->to))
       return -1;
+    if (out->from > out->to)
+      return case_fail(x, rp.s, "[%llu, %llu) ends before it begins", (unsigned long long)out->from,
+                       (unsigned long long)out->to);
   }
   return 0;
 }
@@ -998,7 +1021,7 @@ static int case_compare_parse(case_ctx *x, case_file *c, const json_t *jc) {
     case_buffer *b = &c->buffers[bi];
     size_t n = json_is_array(v) ? json_array_size(v) : 1;
     b->compare.ranges = calloc(n ? n : 1, sizeof *b->compare.ranges);
-    if (!b->compare.ranges) return case_fail(x, at.s, "out of memory");
+    if (!b->compare.ranges) return case_nomem(x, at.s);
     if (json_is_array(v)) {
       for (size_t k = 0; k < n; k++)
         if (case_rule_parse(x, json_array_get(v, k), case_index(at.s, k).s, 1,
@@ -1033,7 +1056,7 @@ static int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
                          case_json_type(rl));
       size_t n = json_object_size(rl);
       c->limits = calloc(n ? n : 1, sizeof *c->limits);
-      if (!c->limits) return case_fail(x, "device.requiredLimits", "out of memory");
+      if (!c->limits) return case_nomem(x, "device.requiredLimits");
       const char *key;
       json_t *v;
       json_object_foreach((json_t *)rl, key, v) {
@@ -1041,7 +1064,7 @@ static int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
         uint64_t u;
         if (case_uint(x, v, at.s, (uint64_t)1 << 53, &u)) return -1;
         char *k = case_strdup(key);
-        if (!k) return case_fail(x, at.s, "out of memory");
+        if (!k) return case_nomem(x, at.s);
         c->limits[c->nlimits].name = k;
         c->limits[c->nlimits].value = u;
         c->nlimits++;
@@ -1054,13 +1077,13 @@ static int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
                          case_json_type(rf));
       size_t n = json_array_size(rf);
       c->features = calloc(n ? n : 1, sizeof *c->features);
-      if (!c->features) return case_fail(x, "device.requiredFeatures", "out of memory");
+      if (!c->features) return case_nomem(x, "device.requiredFeatures");
       for (size_t i = 0; i < n; i++) {
         char at[64];
         snprintf(at, sizeof at, "device.requiredFeatures[%zu]", i);
         const char *s;
         if (case_string(x, json_array_get(rf, i), at, &s)) return -1;
-        if (!(c->features[c->nfeatures] = case_strdup(s))) return case_fail(x, at, "out of memory");
+        if (!(c->features[c->nfeatures] = case_strdup(s))) return case_nomem(x, at);
         c->nfeatures++;
       }
     }
@@ -1073,7 +1096,7 @@ static int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
     const char *s;
     if (p) {
       if (case_string(x, p, "adapter.profile", &s)) return -1;
-      if (!(c->profile = case_strdup(s))) return case_fail(x, "adapter", "out of memory");
+      if (!(c->profile = case_strdup(s))) return case_nomem(x, "adapter");
     }
     uint64_t w;
     if (case_opt_uint(x, ad, "adapter", "subgroupSize", 64, 0, &w, NULL)) return -1;
@@ -1083,45 +1106,6 @@ static int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
 }
 
 /* ---------------------------------------------------------------- files */
-
-char *case_read_file(const char *path, size_t *len, char *err, size_t errlen) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-    return NULL;
-  }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    size_t k = fread(buf + n, 1, cap - n - 1, f);
-    n += k;
-    if (k == 0) break;
-    if (cap - n - 1 == 0) {
-      char *nb = cap > ((size_t)1 << 31) ? NULL : realloc(buf, cap * 2);
-      if (!nb) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (!buf) {
-    snprintf(err, errlen, "%s: out of memory (or too large) while reading", path);
-    return NULL;
-  }
-  if (bad) {
-    free(buf);
-    snprintf(err, errlen, "%s: read error (is it a directory?)", path);
-    return NULL;
-  }
-  buf[n] = 0;
-  if (len) *len = n;
-  return buf;
-}
 
 /* The shader path relative to the case file's folder, as the user would
  * type it from the current folder. */
@@ -1151,19 +1135,27 @@ static char *case_basename_noext(const char *path) {
 int case_parse(const char *text, size_t len, const char *path, int read_shader, case_file *c,
                char *err, size_t errlen) {
   memset(c, 0, sizeof *c);
-  case_ctx xx = {path, err, errlen}, *x = &xx;
+  case_ctx xx = {path, err, errlen, 0}, *x = &xx;
   if (err && errlen) err[0] = 0;
   c->path = case_strdup(path);
   c->text = malloc(len + 1);
-  if (!c->path || !c->text) return case_fail(x, "", "out of memory");
+  if (!c->path || !c->text) {
+    case_nomem(x, "");
+    return CASE_NO_MEMORY;
+  }
   memcpy(c->text, text, len);
   c->text[len] = 0;
   c->text_len = len;
 
+  if (cli_text_without_nul(text, len, path, "a case file's JSON text", err, errlen)) return -1;
   json_error_t je;
   /* Every number as a double, as JavaScript reads JSON. */
   json_t *root = json_loadb(text, len, JSON_DECODE_INT_AS_REAL, &je);
   if (!root) {
+    if (json_error_code(&je) == json_error_out_of_memory) {
+      case_nomem(x, "");
+      return CASE_NO_MEMORY;
+    }
     snprintf(err, errlen, "%s:%d:%d: invalid JSON: %s", path, je.line, je.column, je.text);
     return -1;
   }
@@ -1188,14 +1180,14 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
     c->name = case_basename_noext(path);
   }
   if (!c->name) {
-    case_fail(x, "name", "out of memory");
+    case_nomem(x, "name");
     goto out;
   }
   v = json_object_get(root, "title");
   if (v) {
     if (case_string(x, v, "title", &s)) goto out;
     if (!(c->title = case_strdup(s))) {
-      case_fail(x, "title", "out of memory");
+      case_nomem(x, "title");
       goto out;
     }
   }
@@ -1207,7 +1199,7 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
   }
   c->buffers = calloc(json_array_size(v) + 1, sizeof *c->buffers);
   if (!c->buffers) {
-    case_fail(x, "buffers", "out of memory");
+    case_nomem(x, "buffers");
     goto out;
   }
   for (size_t i = 0; i < json_array_size(v); i++) {
@@ -1223,7 +1215,7 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
   }
   c->pipelines = calloc(json_object_size(v) + 1, sizeof *c->pipelines);
   if (!c->pipelines) {
-    case_fail(x, "pipelines", "out of memory");
+    case_nomem(x, "pipelines");
     goto out;
   }
   {
@@ -1242,7 +1234,7 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
   }
   c->dispatches = calloc(json_array_size(v) + 1, sizeof *c->dispatches);
   if (!c->dispatches) {
-    case_fail(x, "dispatches", "out of memory");
+    case_nomem(x, "dispatches");
     goto out;
   }
   c->ndispatches = json_array_size(v);
@@ -1270,7 +1262,7 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
   }
   c->readback = calloc(json_array_size(v) + 1, sizeof *c->readback);
   if (!c->readback) {
-    case_fail(x, "readback", "out of memory");
+    case_nomem(x, "readback");
     goto out;
   }
   for (size_t i = 0; i < json_array_size(v); i++) {
@@ -1304,33 +1296,37 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
   if (!(v = case_required(x, root, "", "shader"))) goto out;
   if (case_string(x, v, "shader", &s)) goto out;
   if (!(c->shader_path = case_join(path, s))) {
-    case_fail(x, "shader", "out of memory");
+    case_nomem(x, "shader");
     goto out;
   }
   if (read_shader) {
     char msg[512];
-    c->shader_code = case_read_file(c->shader_path, &c->shader_len, msg, sizeof msg);
+    int why;
+    c->shader_code = cli_read_file(c->shader_path, &c->shader_len, &why, msg, sizeof msg);
     if (!c->shader_code) {
+      x->nomem = why == CLI_READ_NO_MEMORY;
       case_fail(x, "shader", "%s", msg);
       goto out;
     }
-    if (strlen(c->shader_code) != c->shader_len) {
-      case_fail(x, "shader", "%s contains a NUL byte", c->shader_path);
+    if (cli_text_without_nul(c->shader_code, c->shader_len, c->shader_path, "WGSL text", msg,
+                             sizeof msg)) {
+      case_fail(x, "shader", "%s", msg);
       goto out;
     }
   }
   rc = 0;
 out:
   json_decref(root);
-  return rc;
+  return rc && x->nomem ? CASE_NO_MEMORY : rc;
 }
 
 int case_load(const char *path, case_file *c, char *err, size_t errlen) {
   size_t len;
-  char *text = case_read_file(path, &len, err, errlen);
+  int why;
+  char *text = cli_read_file(path, &len, &why, err, errlen);
   if (!text) {
     memset(c, 0, sizeof *c);
-    return -1;
+    return why == CLI_READ_NO_MEMORY ? CASE_NO_MEMORY : -1;
   }
   int rc = case_parse(text, len, path, 1, c, err, errlen);
   free(text);

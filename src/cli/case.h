@@ -138,17 +138,19 @@ typedef struct case_file {
   uint32_t subgroup_size;
 } case_file;
 
-/* Reads and checks a case file and its shader. On failure returns -1 with a
- * message naming the file and the JSON path of the bad field in err. */
+/* What case_load, case_parse and result_load return when memory ran out
+ * (the run failed, exit 3) rather than the file being wrong (-1, exit 2). */
+#define CASE_NO_MEMORY (-2)
+
+/* Reads and checks a case file and its shader (both through cli_io.h's
+ * bounded reader). On failure returns -1 with a message naming the file
+ * and the JSON path of the bad field in err, or CASE_NO_MEMORY. */
 int case_load(const char *path, case_file *c, char *err, size_t errlen);
 /* The same from text already in memory; the shader is read only when
  * read_shader is set. */
 int case_parse(const char *text, size_t len, const char *path, int read_shader, case_file *c,
                char *err, size_t errlen);
 void case_free(case_file *c);
-
-/* Reads a whole file, NUL-terminated; NULL with a message on failure. */
-char *case_read_file(const char *path, size_t *len, char *err, size_t errlen);
 
 /* The word encoding of FORMAT.md (kit.mjs encodeValue): a JSON number or
  * string as a word of type t. Returns -1 with a message on a bad value. */
@@ -176,11 +178,11 @@ typedef struct result_message {
   const char *message;
 } result_message;
 
-/* Writes a wgsl-compute-result/1 file; words[i] are the read-back words of
- * c->buffers[c->readback[i]]. Returns -1 with a message on an I/O error. */
-int result_write(const char *path, const case_file *c, uint32_t *const *words,
-                 const result_impl *impl, const result_message *msgs, size_t nmsgs, char *err,
-                 size_t errlen);
+/* Writes a wgsl-compute-result/1 file to f (an output of cli_io.h, whose
+ * close reports a write error); words[i] are the read-back words of
+ * c->buffers[c->readback[i]]. */
+void result_write(FILE *f, const case_file *c, uint32_t *const *words, const result_impl *impl,
+                  const result_message *msgs, size_t nmsgs);
 
 /* One buffer of a reference result: all words (hex), or the compact form
  * (word count, SHA-256 of the words and some sampled words). */
@@ -202,9 +204,10 @@ typedef struct result_file {
   size_t nbuffers;
 } result_file;
 
+/* 0, -1 with a message, or CASE_NO_MEMORY. */
 int result_load(const char *path, result_file *r, char *err, size_t errlen);
 /* Compares read-back words with the reference at path (see result.c):
- * 0 all match, 1 some differ, 2 the reference is unusable. */
+ * an exit status of cli_exit.h. */
 int result_expect(const case_file *c, uint32_t *const *words, const char *path);
 int result_parse(const char *text, size_t len, const char *path, result_file *r, char *err,
                  size_t errlen);

@@ -11,10 +11,11 @@
   X(CLI_OK, 0, "success")                                                                  \
   X(CLI_MISMATCH, 1, "the results differ from --expect, or --check found errors")          \
   X(CLI_BAD_INPUT, 2,                                                                      \
-    "bad input: a malformed case, result or profile file, a shader or validation error, "  \
-    "a bad option, an output path that cannot be written")                                 \
+    "bad input: a malformed case, result or profile file, an input over 1 GiB, a shader "  \
+    "or validation error, a bad option")                                                   \
   X(CLI_FAILED, 3,                                                                         \
-    "the run failed: device lost (a runaway shader), out of memory, output not written")
+    "the run failed: device lost (a runaway shader), out of memory, output not written "   \
+    "(its path cannot be written, found before the run, or the write failed)")
 
 enum cli_exit {
 #define CLI_X_(name, status, text) name = status,

@@ -10,92 +10,17 @@
  * runs the case through the one case runner (runner.c) and calls
  * cprof_report after it. cli_tune.c uses the sums and the file writing.
  *
- * Exit status (cli_exit.h): an output path that cannot be written is bad
- * input, found before the run; every report goes through a temporary file
- * renamed into place, so nothing is half-written.
+ * Exit status (cli_exit.h): an output path that cannot be written is found
+ * before the run; it, like a write that fails, is output not written.
+ * Every report is written by cli_io.h's rules (a regular file through a
+ * temporary file renamed into place, so nothing is half-written).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "cli_io.h"
 #include "cli_prof.h"
-
-/* ------------------------------------------------------------- files */
-
-static char *cprof_dir_of(const char *path) {
-  const char *slash = strrchr(path, '/');
-  if (!slash) return strdup(".");
-  if (slash == path) return strdup("/");
-  return strndup(path, (size_t)(slash - path));
-}
-
-int cprof_check_writable(const char *path, char *err, size_t errlen) {
-  char *dir = cprof_dir_of(path);
-  if (!dir) {
-    snprintf(err, errlen, "out of memory");
-    return -1;
-  }
-  size_t n = strlen(dir) + 32;
-  char *tmp = malloc(n);
-  int fd = -1;
-  if (tmp) {
-    snprintf(tmp, n, "%s/.lockstep-XXXXXX", dir);
-    fd = mkstemp(tmp);
-  }
-  if (fd < 0) {
-    snprintf(err, errlen, "cannot write '%s': %s", path, strerror(tmp ? errno : ENOMEM));
-    free(tmp);
-    free(dir);
-    return -1;
-  }
-  close(fd);
-  unlink(tmp);
-  free(tmp);
-  free(dir);
-  return 0;
-}
-
-int cprof_write_file(const char *path, const char *text, char *err, size_t errlen) {
-  if (!strcmp(path, "-")) {
-    fputs(text, stdout);
-    fflush(stdout);
-    return 0;
-  }
-  char *dir = cprof_dir_of(path);
-  size_t n = dir ? strlen(dir) + 32 : 0;
-  char *tmp = dir ? malloc(n) : NULL;
-  if (!tmp) {
-    free(dir);
-    snprintf(err, errlen, "out of memory");
-    return -1;
-  }
-  snprintf(tmp, n, "%s/.lockstep-XXXXXX", dir);
-  free(dir);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-    free(tmp);
-    return -1;
-  }
-  FILE *f = fdopen(fd, "w");
-  size_t len = strlen(text);
-  int ok = f && fwrite(text, 1, len, f) == len;
-  if (f) ok = (fclose(f) == 0) && ok;
-  else close(fd);
-  /* mkstemp makes the file private; a report is an ordinary file */
-  if (ok) ok = chmod(tmp, 0644) == 0 || 1;
-  if (!ok || rename(tmp, path) != 0) {
-    snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-    unlink(tmp);
-    free(tmp);
-    return -1;
-  }
-  free(tmp);
-  return 0;
-}
 
 /* ------------------------------------------------------------ options */
 
@@ -108,7 +33,20 @@ int cprof_wanted(const cprof_opts *o) {
  * changes; impossible figures are refused (ls_profile_check). */
 static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char **base) {
   json_error_t je;
-  json_t *j = json_load_file(path, 0, &je);
+  char err[512];
+  size_t len;
+  char *text = cli_read_file(path, &len, NULL, err, sizeof err);
+  if (!text) {
+    fprintf(stderr, "lockstep run: --profile-file: %s\n", err);
+    return 0;
+  }
+  if (cli_text_without_nul(text, len, path, "a profile file's JSON text", err, sizeof err)) {
+    fprintf(stderr, "%s\n", err);
+    free(text);
+    return 0;
+  }
+  json_t *j = json_loadb(text, len, 0, &je);
+  free(text);
   if (!j) {
     fprintf(stderr, "%s:%d:%d: error: %s\n", path, je.line, je.column, je.text);
     return 0;
@@ -275,9 +213,9 @@ int cprof_prepare(const cprof_opts *o, const char *profile, cprof_setup *s, runn
   /* every output path is checked before anything runs */
   const char *outs[2] = {o->json, o->report};
   for (int i = 0; i < 2; i++)
-    if (outs[i] && strcmp(outs[i], "-") && cprof_check_writable(outs[i], err, sizeof err)) {
-      fprintf(stderr, "lockstep run: %s\n", err);
-      return CLI_BAD_INPUT;
+    if (outs[i] && cli_out_check(outs[i], err, sizeof err)) {
+      fprintf(stderr, "lockstep run: %s: %s\n", i ? "--report" : "--prof-json", err);
+      return CLI_FAILED; /* output not written */
     }
   const char *base = NULL;
   if (o->profile_file) {
@@ -331,7 +269,7 @@ int cprof_report(const cprof_opts *o, const cprof_setup *s, const runner *r) {
   }
   if (o->json) {
     char *t = ls_profiler_report_json(r->prof, pname);
-    if (!t || cprof_write_file(o->json, t, err, sizeof err)) {
+    if (!t || cli_write_text(o->json, t, strlen(t), err, sizeof err)) {
       fprintf(stderr, "lockstep run: %s\n", t ? err : "out of memory");
       rc = CLI_FAILED; /* output not written */
     }
@@ -353,7 +291,7 @@ int cprof_report(const cprof_opts *o, const cprof_setup *s, const runner *r) {
       return CLI_BAD_INPUT;
     }
     char *t = ls_profiler_report_html(r->prof, pname, c->title ? c->title : c->name);
-    if (!t || cprof_write_file(o->report, t, err, sizeof err)) {
+    if (!t || cli_write_text(o->report, t, strlen(t), err, sizeof err)) {
       fprintf(stderr, "lockstep run: %s\n", t ? err : "out of memory");
       rc = CLI_FAILED;
     }

@@ -36,8 +36,9 @@ typedef struct cprof_setup {
 
 /* Checks the output paths and reads --profile-file (profile: the
  * --profile option, which excludes it); fills s and the adapter fields of
- * cfg it decides (profile, subgroup) and cfg->prof. Returns CLI_OK or
- * CLI_BAD_INPUT after a message. */
+ * cfg it decides (profile, subgroup) and cfg->prof. Returns CLI_OK, or
+ * after a message CLI_BAD_INPUT (the profile file) or CLI_FAILED (an output
+ * path that cannot be written). */
 int cprof_prepare(const cprof_opts *o, const char *profile, cprof_setup *s, runner_cfg *cfg);
 void cprof_setup_free(cprof_setup *s);
 /* After a successful run: the reports the options ask for. Returns CLI_OK
@@ -62,12 +63,5 @@ typedef struct cprof_sum {
 /* Whether the case binds a texture (the tables then show tiles). */
 int cprof_case_has_textures(const case_file *c);
 void cprof_sum_of(const ls_profiler *p, cprof_sum *t);
-
-/* Writes text to path through a temporary file renamed into place, so a
- * failed write leaves nothing behind; returns 0 or -1 with a message. */
-int cprof_write_file(const char *path, const char *text, char *err, size_t errlen);
-/* Checks early that path can be written (its folder exists and takes a
- * new file); 0 or -1 with a message. */
-int cprof_check_writable(const char *path, char *err, size_t errlen);
 
 #endif

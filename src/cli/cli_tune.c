@@ -148,10 +148,12 @@ int cli_tune_main(int argc, char **argv) {
   }
   case_file c;
   char err[2048];
-  if (case_load(file, &c, err, sizeof err)) {
+  int e = case_load(file, &c, err, sizeof err);
+  if (e) {
     fprintf(stderr, "%s\n", err);
+    case_free(&c);
     free(name);
-    return CT_BAD;
+    return e == CASE_NO_MEMORY ? CLI_FAILED : CT_BAD;
   }
   int rc = 0;
   if (!ct_declares(&c, name)) {

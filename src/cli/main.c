@@ -18,6 +18,7 @@
 #include "case.h"
 #include "cli_check.h"
 #include "cli_exit.h"
+#include "cli_io.h"
 #include "cli_prof.h"
 #include "runner.h"
 
@@ -30,7 +31,7 @@ typedef struct cli_opts {
   const char *file;
   const char *out, *expect, *profile, *entry;
   uint32_t subgroup, threads;
-  uint64_t budget, print;
+  uint64_t budget, dispatch_budget, print;
   uint32_t time_limit; /* ms; 0: the default */
   uint64_t memory_limit; /* bytes per dispatch; 0: the default */
   int quiet, summary;
@@ -43,8 +44,8 @@ typedef struct cli_opts {
 
 /* The options `run` takes (the sanitizer's are taken out before). */
 #define CLI_RUN_OPTIONS                                                                    \
-  " out expect subgroup-size profile threads budget time-limit memory-limit quiet summary print "  \
-  "prof prof-json "  \
+  " out expect subgroup-size profile threads budget dispatch-budget time-limit memory-limit "  \
+  "quiet summary print prof prof-json "                                                    \
   "annotate report compare-profiles trace-group trace-dispatch profile-file "
 
 /* What the callbacks of a shader-only device (check, disasm) see. */
@@ -65,6 +66,8 @@ static void cli_usage(FILE *f) {
           "      --threads N            worker threads (default: one per core)\n"
           "      --budget N             subgroup-instructions one workgroup may run before the\n"
           "                             device is lost (default 4294967296; 'none' = no limit)\n"
+          "      --dispatch-budget N    subgroup-instructions one dispatch may run, all its\n"
+          "                             workgroups together (default 1099511627776; 'none' = no limit)\n"
           "      --time-limit MS        wall time one submit may run before the device is lost\n"
           "                             (default 60000; 'none' = no limit)\n"
           "      --memory-limit BYTES   interpreter memory one dispatch may hold over its threads\n"
@@ -244,15 +247,17 @@ static int cli_parse(int argc, char **argv, const char *cmd, const char *allowed
         return 0;
       }
       o->threads = (uint32_t)u;
-    } else if (!strcmp(name, "--budget")) {
+    } else if (!strcmp(name, "--budget") || !strcmp(name, "--dispatch-budget")) {
+      /* 0 is the adapter's default, UINT64_MAX no limit (ls_adapter_options) */
+      uint64_t *b = !strcmp(name, "--budget") ? &o->budget : &o->dispatch_budget;
       if (!strcmp(val, "none"))
-        o->budget = UINT64_MAX;
+        *b = UINT64_MAX;
       else if (!cli_u64(val, &u) || u == 0 || u == UINT64_MAX) {
-        fprintf(stderr, "lockstep %s: --budget '%s' is not a positive number or 'none'\n", cmd,
+        fprintf(stderr, "lockstep %s: %s '%s' is not a positive number or 'none'\n", cmd, name,
                 val);
         return 0;
       } else
-        o->budget = u;
+        *b = u;
     } else if (!strcmp(name, "--time-limit")) {
       if (!strcmp(val, "none"))
         o->time_limit = UINT32_MAX;
@@ -382,11 +387,13 @@ static int cli_write_result(const cli_opts *o, const runner *r) {
     msgs[i].message = cm->message;
   }
   char err[2048];
-  int w = result_write(o->out, r->c, r->words, &impl, msgs, nm, err, sizeof err);
+  cli_out out;
+  FILE *f = cli_out_open(&out, o->out, err, sizeof err);
+  if (f) result_write(f, r->c, r->words, &impl, msgs, nm);
   free(msgs);
-  if (w) {
-    fprintf(stderr, "lockstep: %s\n", err);
-    return CLI_FAILED;
+  if (!f || cli_out_close(&out, err, sizeof err)) {
+    fprintf(stderr, "lockstep run: --out: %s\n", err);
+    return CLI_FAILED; /* output not written */
   }
   return CLI_OK;
 }
@@ -432,6 +439,7 @@ static int cli_run(int argc, char **argv) {
                     .subgroup = o.subgroup,
                     .threads = o.threads,
                     .budget = o.budget,
+                    .dispatch_budget = o.dispatch_budget,
                     .time_limit_ms = o.time_limit,
                     .memory_limit = o.memory_limit,
                     .check = cli_check_options(),
@@ -446,13 +454,20 @@ static int cli_run(int argc, char **argv) {
                     "with --check --profile NAME)\n");
     rc = CLI_BAD_INPUT;
   }
+  char err[2048];
+  /* every output path is checked before anything runs (cprof_prepare
+   * checks the profiler's) */
+  if (rc == CLI_OK && o.out && cli_out_check(o.out, err, sizeof err)) {
+    fprintf(stderr, "lockstep run: --out: %s\n", err);
+    rc = CLI_FAILED;
+  }
   if (rc == CLI_OK && prof) rc = cprof_prepare(&o.prof, o.profile, &ps, &cfg);
   case_file c;
-  char err[2048];
   if (rc == CLI_OK) {
-    if (case_load(o.file, &c, err, sizeof err)) {
+    int e = case_load(o.file, &c, err, sizeof err);
+    if (e) {
       fprintf(stderr, "%s\n", err);
-      rc = CLI_BAD_INPUT;
+      rc = e == CASE_NO_MEMORY ? CLI_FAILED : CLI_BAD_INPUT;
     } else {
       rc = o.prof.compare ? cprof_compare(&c, o.threads, o.budget)
                           : cli_run_case(&o, &c, &cfg, &ps);
@@ -520,19 +535,13 @@ static ls_device *cli_shader_device(const cli_opts *o, cli_state *st, ls_adapter
 static ls_shader_module *cli_shader(ls_device *dev, cli_state *st, const char *path) {
   char err[512];
   size_t len;
-  char *code = case_read_file(path, &len, err, sizeof err);
+  char *code = cli_read_file(path, &len, NULL, err, sizeof err);
   if (!code) {
     fprintf(stderr, "lockstep: %s\n", err);
     return NULL;
   }
-  if (strlen(code) != len) {
-    /* WGSL text is UTF-8 without NULs; say where the first one is */
-    size_t at = strlen(code), line = 1, col = 1;
-    for (size_t i = 0; i < at; i++) {
-      if (code[i] == '\n') line++, col = 1;
-      else if (((unsigned char)code[i] & 0xC0) != 0x80) col++;
-    }
-    fprintf(stderr, "%s:%zu:%zu error: a NUL byte (WGSL text cannot contain one)\n", path, line, col);
+  if (cli_text_without_nul(code, len, path, "WGSL text", err, sizeof err)) {
+    fprintf(stderr, "%s\n", err);
     free(code);
     return NULL;
   }

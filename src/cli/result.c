@@ -7,6 +7,9 @@
  */
 #include "case.h"
 
+#include "cli_exit.h"
+#include "cli_io.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -293,15 +296,8 @@ static void result_type(FILE *f, const json_t *type) {
   fputc(']', f);
 }
 
-int result_write(const char *path, const case_file *c, uint32_t *const *words,
-                 const result_impl *impl, const result_message *msgs, size_t nmsgs, char *err,
-                 size_t errlen) {
-  int to_stdout = !strcmp(path, "-");
-  FILE *f = to_stdout ? stdout : fopen(path, "w");
-  if (!f) {
-    snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-    return -1;
-  }
+void result_write(FILE *f, const case_file *c, uint32_t *const *words, const result_impl *impl,
+                  const result_message *msgs, size_t nmsgs) {
   uint8_t h[32];
   char hx[65];
   fputs("{\n  \"format\": \"wgsl-compute-result/1\",\n  \"case\": ", f);
@@ -355,13 +351,6 @@ int result_write(const char *path, const case_file *c, uint32_t *const *words,
     fputs("]\n    }", f);
   }
   fputs(c->nreadback ? "\n  }\n}\n" : "}\n}\n", f);
-  int bad = ferror(f);
-  if (to_stdout ? fflush(f) != 0 : fclose(f) != 0) bad = 1;
-  if (bad) {
-    snprintf(err, errlen, "%s: write error", path);
-    return -1;
-  }
-  return 0;
 }
 
 /* --------------------------------------------------------------- reading */
@@ -380,6 +369,11 @@ static int result_fail(char *err, size_t errlen, const char *path, const char *a
   return -1;
 }
 
+static int result_nomem(char *err, size_t errlen, const char *path, const char *at) {
+  result_fail(err, errlen, path, at, "out of memory");
+  return CASE_NO_MEMORY;
+}
+
 static int result_parse_buffer(const char *path, const char *name, const json_t *jb,
                                result_buffer *rb, char *err, size_t errlen) {
   char at[300];
@@ -391,7 +385,7 @@ static int result_parse_buffer(const char *path, const char *name, const json_t 
       return result_fail(err, errlen, path, at, "\"hex\" must be a list of \"0x...\" strings");
     size_t n = json_array_size(hex);
     rb->hex = malloc((n ? n : 1) * sizeof *rb->hex);
-    if (!rb->hex) return result_fail(err, errlen, path, at, "out of memory");
+    if (!rb->hex) return result_nomem(err, errlen, path, at);
     for (size_t i = 0; i < n; i++)
       if (!result_parse_hex_word(json_string_value(json_array_get(hex, i)), &rb->hex[i])) {
         snprintf(err, errlen, "%s: %s.hex[%zu]: expected a \"0x...\" word of 1 to 8 hex digits",
@@ -430,7 +424,7 @@ static int result_parse_buffer(const char *path, const char *name, const json_t 
     rb->sample_index = malloc((n ? n : 1) * sizeof *rb->sample_index);
     rb->sample_word = malloc((n ? n : 1) * sizeof *rb->sample_word);
     if (!rb->sample_index || !rb->sample_word)
-      return result_fail(err, errlen, path, at, "out of memory");
+      return result_nomem(err, errlen, path, at);
     const char *key;
     json_t *v;
     json_object_foreach((json_t *)samples, key, v) {
@@ -457,9 +451,14 @@ static int result_parse_buffer(const char *path, const char *name, const json_t 
 int result_parse(const char *text, size_t len, const char *path, result_file *r, char *err,
                  size_t errlen) {
   memset(r, 0, sizeof *r);
+  if (cli_text_without_nul(text, len, path, "a result file's JSON text", err, errlen)) return -1;
   json_error_t je;
   json_t *root = json_loadb(text, len, JSON_DECODE_INT_AS_REAL, &je);
   if (!root) {
+    if (json_error_code(&je) == json_error_out_of_memory) {
+      snprintf(err, errlen, "%s: out of memory", path);
+      return CASE_NO_MEMORY;
+    }
     snprintf(err, errlen, "%s:%d:%d: invalid JSON: %s", path, je.line, je.column, je.text);
     return -1;
   }
@@ -471,7 +470,7 @@ int result_parse(const char *text, size_t len, const char *path, result_file *r,
   }
   const char *cn = json_string_value(json_object_get(root, "case"));
   if (cn && !(r->case_name = strdup(cn))) {
-    result_fail(err, errlen, path, "case", "out of memory");
+    rc = result_nomem(err, errlen, path, "case");
     goto out;
   }
   const json_t *bufs = json_object_get(root, "buffers");
@@ -481,7 +480,7 @@ int result_parse(const char *text, size_t len, const char *path, result_file *r,
   }
   r->buffers = calloc(json_object_size(bufs) + 1, sizeof *r->buffers);
   if (!r->buffers) {
-    result_fail(err, errlen, path, "buffers", "out of memory");
+    rc = result_nomem(err, errlen, path, "buffers");
     goto out;
   }
   const char *key;
@@ -489,10 +488,10 @@ int result_parse(const char *text, size_t len, const char *path, result_file *r,
   json_object_foreach((json_t *)bufs, key, v) {
     result_buffer *rb = &r->buffers[r->nbuffers++];
     if (!(rb->name = strdup(key))) {
-      result_fail(err, errlen, path, "buffers", "out of memory");
+      rc = result_nomem(err, errlen, path, "buffers");
       goto out;
     }
-    if (result_parse_buffer(path, key, v, rb, err, errlen)) goto out;
+    if ((rc = result_parse_buffer(path, key, v, rb, err, errlen))) goto out;
   }
   rc = 0;
 out:
@@ -502,10 +501,11 @@ out:
 
 int result_load(const char *path, result_file *r, char *err, size_t errlen) {
   size_t len;
-  char *text = case_read_file(path, &len, err, errlen);
+  int why;
+  char *text = cli_read_file(path, &len, &why, err, errlen);
   if (!text) {
     memset(r, 0, sizeof *r);
-    return -1;
+    return why == CLI_READ_NO_MEMORY ? CASE_NO_MEMORY : -1;
   }
   int rc = result_parse(text, len, path, r, err, errlen);
   free(text);
@@ -533,15 +533,17 @@ const result_buffer *result_find(const result_file *r, const char *name) {
 }
 
 /* `--expect PATH`: loads the reference and compares every read-back buffer
- * with the case's rules, printing the first differences. 0 all match, 1
- * some differ, 2 the reference cannot be read or lacks a buffer. */
+ * with the case's rules, printing the first differences. An exit status:
+ * CLI_OK all match, CLI_MISMATCH some differ, CLI_BAD_INPUT the reference
+ * cannot be read or lacks a buffer, CLI_FAILED memory ran out. */
 int result_expect(const case_file *c, uint32_t *const *words, const char *path) {
   result_file ref;
   char err[1024];
-  if (result_load(path, &ref, err, sizeof err)) {
+  int e = result_load(path, &ref, err, sizeof err);
+  if (e) {
     fprintf(stderr, "lockstep: %s\n", err);
     result_free(&ref);
-    return 2;
+    return e == CASE_NO_MEMORY ? CLI_FAILED : CLI_BAD_INPUT;
   }
   if (ref.case_name && strcmp(ref.case_name, c->name))
     fprintf(stderr, "%s: warning: the reference is for case '%s', this is '%s'\n", path,
@@ -554,15 +556,15 @@ int result_expect(const case_file *c, uint32_t *const *words, const char *path) 
       fprintf(stderr, "%s: buffers: no buffer '%s' (case %s reads it back)\n", path, b->name,
               c->path);
       result_free(&ref);
-      return 2;
+      return CLI_BAD_INPUT;
     }
     if (result_compare(b, words[r], rb, stdout, 5)) differ++;
   }
   result_free(&ref);
   if (differ) {
     printf("expect: %zu of %zu read-back buffers differ from %s\n", differ, c->nreadback, path);
-    return 1;
+    return CLI_MISMATCH;
   }
   printf("expect: all %zu read-back buffers match\n", c->nreadback);
-  return 0;
+  return CLI_OK;
 }

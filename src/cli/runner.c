@@ -23,7 +23,7 @@
 
 static void runner_on_error(void *user, ls_error_type type, const char *message) {
   runner *r = user;
-  (void)type;
+  r->last_error_type = type;
   free(r->last_error);
   r->last_error = strdup(message);
 }
@@ -65,6 +65,12 @@ static const char *runner_err(const runner *r) {
   return r->last_error ? r->last_error : "(no message)";
 }
 
+/* The exit status of a step the device refused: its last error was memory
+ * running out (the run failed) or the case asking for something invalid. */
+static int runner_refused(const runner *r) {
+  return r->last_error_type == LS_ERROR_OUT_OF_MEMORY ? CLI_FAILED : CLI_BAD_INPUT;
+}
+
 /* ------------------------------------------------------------------ device */
 
 static int runner_device(runner *r) {
@@ -86,6 +92,7 @@ static int runner_device(runner *r) {
                                  .subgroup_size = subgroup,
                                  .threads = cfg->threads,
                                  .instruction_budget = cfg->budget,
+                                 .dispatch_instruction_budget = cfg->dispatch_budget,
                                  .time_limit_ms = cfg->time_limit_ms,
                                  .dispatch_memory_limit = cfg->memory_limit};
   char err[1024];
@@ -133,7 +140,7 @@ static int runner_resources(runner *r) {
       if (!cli_texture_create(r->device, b, &r->texs[i], &r->views[i])) {
         fprintf(stderr, "%s: buffers[%zu] (texture '%s'): %s\n", c->path, i, b->name,
                 runner_err(r));
-        return CLI_BAD_INPUT;
+        return runner_refused(r);
       }
       continue;
     }
@@ -141,7 +148,7 @@ static int runner_resources(runner *r) {
       if (!(r->samplers[i] = ls_device_create_sampler(r->device, &b->smp_desc))) {
         fprintf(stderr, "%s: buffers[%zu] (sampler '%s'): %s\n", c->path, i, b->name,
                 runner_err(r));
-        return CLI_BAD_INPUT;
+        return runner_refused(r);
       }
       continue;
     }
@@ -156,10 +163,12 @@ static int runner_resources(runner *r) {
                                .usage = usage,
                                .label = b->name};
     r->bufs[i] = ls_device_create_buffer(r->device, &bd);
-    if (!r->bufs[i] || ls_queue_write_buffer(r->device, r->bufs[i], 0, b->init,
-                                             (size_t)bytes) != LS_OK) {
-      fprintf(stderr, "%s: buffers[%zu]: %s\n", c->path, i, runner_err(r));
-      return CLI_BAD_INPUT;
+    ls_status ws = r->bufs[i] ? ls_queue_write_buffer(r->device, r->bufs[i], 0, b->init,
+                                                      (size_t)bytes)
+                              : LS_VALIDATION;
+    if (ws != LS_OK) {
+      fprintf(stderr, "%s: buffers[%zu] ('%s'): %s\n", c->path, i, b->name, runner_err(r));
+      return ws == LS_OUT_OF_MEMORY ? CLI_FAILED : runner_refused(r);
     }
   }
   if (r->cfg->check) {
@@ -293,7 +302,7 @@ static int runner_make_pipe(runner *r, const case_pipeline *cp, runner_pipe *out
   int rc = le && be && out->groups ? CLI_OK : CLI_FAILED;
   if (rc) fprintf(stderr, "lockstep: out of memory\n");
   for (uint32_t g = 0; rc == CLI_OK && g < ngroups; g++)
-    if (!runner_group(r, cp, g, le, be, &bgls[g], &out->groups[g])) rc = CLI_BAD_INPUT;
+    if (!runner_group(r, cp, g, le, be, &bgls[g], &out->groups[g])) rc = runner_refused(r);
   ls_pipeline_layout *pl = NULL;
   /* room for any var<immediate>: the case's dispatches set what it reads */
   const ls_pipeline_layout_desc pld = {.bind_group_layouts = bgls,
@@ -301,7 +310,7 @@ static int runner_make_pipe(runner *r, const case_pipeline *cp, runner_pipe *out
                                        .immediate_size = (uint32_t)lim.max_immediate_size};
   if (rc == CLI_OK && !(pl = ls_device_create_pipeline_layout(r->device, &pld))) {
     fprintf(stderr, "%s: pipelines.%s: %s\n", c->path, cp->name, runner_err(r));
-    rc = CLI_BAD_INPUT;
+    rc = runner_refused(r);
   }
   if (rc == CLI_OK && !(out->pipeline = runner_pipeline(r, cp, pl, 1))) {
     if (cfg->override_name)
@@ -310,7 +319,7 @@ static int runner_make_pipe(runner *r, const case_pipeline *cp, runner_pipe *out
     else
       fprintf(stderr, "%s: pipelines.%s: cannot create the pipeline:\n%s\n", c->path, cp->name,
               runner_err(r));
-    rc = CLI_BAD_INPUT;
+    rc = runner_refused(r);
   }
   if (rc == CLI_OK && cfg->rescale && cfg->override_name) {
     /* the case's own workgroup size, to keep its invocation count */
@@ -376,14 +385,14 @@ static int runner_submit(runner *r) {
   ls_command_encoder_release(enc);
   if (!cb) {
     fprintf(stderr, "%s: %s\n", c->path, runner_err(r));
-    return CLI_BAD_INPUT;
+    return runner_refused(r);
   }
   ls_status status = ls_queue_submit(r->device, &cb, 1);
   ls_command_buffer_release(cb);
   if (status == LS_DEVICE_LOST) {
     const char *lost = ls_device_get_lost_message(r->device);
-    fprintf(stderr, "%s: error: device lost: %s\n  (lockstep run --budget N and --time-limit MS "
-                    "set the limits; 'none' removes them)\n",
+    fprintf(stderr, "%s: error: device lost: %s\n  (lockstep run --budget N, --dispatch-budget N "
+                    "and --time-limit MS set the limits; 'none' removes them)\n",
             c->path, lost ? lost : "(no message)");
     return CLI_FAILED;
   }

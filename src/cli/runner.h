@@ -26,7 +26,8 @@ typedef struct runner_cfg {
   uint32_t subgroup;    /* 0: the case's (or the profile's) */
   int own_adapter;
   uint32_t threads;     /* 0: one per core */
-  uint64_t budget;      /* 0: the default */
+  uint64_t budget;      /* per workgroup; 0: the default */
+  uint64_t dispatch_budget; /* per dispatch; 0: the default */
   uint32_t time_limit_ms; /* per submit; 0: the default */
   uint64_t memory_limit;  /* per dispatch, bytes; 0: the default */
   /* tune: one more override constant for every pipeline; with rescale each
@@ -71,6 +72,7 @@ typedef struct runner {
   const char *profile_name;  /* the adapter's profile */
   uint32_t wg_size[3];       /* the first pipeline's workgroup size, after overrides */
   char *last_error;          /* the last error the device reported */
+  ls_error_type last_error_type;
   size_t dispatch_index;
 } runner;
 

@@ -116,8 +116,13 @@ static void do_case(const char *path, tally *t) {
     return; /* a result file, or another kind of JSON */
   }
   char spath[4096];
-  const char *slash = strrchr(path, '/');
+  const char *slash = shader[0] == '/' ? NULL : strrchr(path, '/');
   snprintf(spath, sizeof spath, "%.*s%s", slash ? (int)(slash - path + 1) : 0, path, shader);
+  struct stat st;
+  if (stat(spath, &st) == 0 && !S_ISREG(st.st_mode)) {
+    json_decref(root);
+    return; /* an error case's shader that is a device (/dev/zero), not WGSL */
+  }
   t->files++;
   wgsl_module *m = compile(spath, t);
   if (m) {

@@ -705,6 +705,71 @@ static void test_language_features(void **state) {
   free_env(&e);
 }
 
+/* Issue 11 asked whether a pipeline layout may hold NULL group slots:
+ * WebGPU's GPUPipelineLayoutDescriptor.bindGroupLayouts is a
+ * sequence<GPUBindGroupLayout?>, and createPipelineLayout keeps null for a
+ * null entry and for a layout with no entries alike; "validate encoder bind
+ * groups" skips a null slot. So a shader using only @group(1) runs with a
+ * layout {NULL, L} and no bind group at 0, and the same with an empty
+ * layout at 0; a shader using @group(0) cannot be made with {NULL, L}. */
+static void test_pipeline_layout_null_slot(void **state) {
+  env e = make_env(NULL, 0);
+  ls_device *d = e.device;
+  ls_shader_module *m1 = module(d, "@group(1) @binding(0) var<storage, read_write> v: array<u32>;\n"
+                                   "@compute @workgroup_size(4)\n"
+                                   "fn main(@builtin(local_invocation_index) i: u32) { v[i] = i + 10u; }\n");
+  ls_bind_group_layout_entry le = {0, LS_BINDING_STORAGE, 0};
+  ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
+  ls_bind_group_layout *none = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = NULL, .entry_count = 0});
+  assert_non_null(none);
+  ls_buffer *b = buffer(d, 16, RW | LS_BUFFER_USAGE_STORAGE, "v");
+  ls_bind_group_entry be = {0, b, 0, LS_WHOLE_SIZE};
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1});
+  assert_non_null(g);
+  for (int empty = 0; empty < 2; empty++) {
+    ls_bind_group_layout *slots[2] = {empty ? none : NULL, l};
+    ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = slots, .bind_group_layout_count = 2});
+    assert_non_null(pl);
+    ls_compute_pipeline_desc pd = {.module = m1, .layout = pl};
+    ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &pd);
+    assert_non_null(p);
+    ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
+    ls_compute_pass_set_pipeline(pass, p);
+    ls_compute_pass_set_bind_group(pass, 1, g, NULL, 0); /* nothing at 0 */
+    ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+    ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
+    ls_command_buffer *cb = finish(enc);
+    if (!cb) fprintf(stderr, "%s\n", last_error);
+    assert_non_null(cb);
+    assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+    ls_command_buffer_release(cb);
+    uint32_t out[4];
+    assert_int_equal(ls_queue_read_buffer(d, b, 0, out, sizeof out), LS_OK);
+    for (uint32_t i = 0; i < 4; i++) assert_int_equal(out[i], i + 10);
+    assert_int_equal(ls_queue_write_buffer(d, b, 0, (uint32_t[4]){0, 0, 0, 0}, 16), LS_OK);
+    ls_compute_pipeline_release(p);
+    ls_pipeline_layout_release(pl);
+  }
+  assert_int_equal(nerrors, 0);
+  /* group 0 of the shader has no layout to meet in {NULL, L} */
+  ls_shader_module *m0 = module(d, double_wgsl);
+  ls_bind_group_layout *slots[2] = {NULL, l};
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = slots, .bind_group_layout_count = 2});
+  ls_compute_pipeline_desc pd = {.module = m0, .layout = pl};
+  assert_null(ls_device_create_compute_pipeline(d, &pd));
+  assert_non_null(strstr(last_error, "not in the pipeline layout"));
+  ls_pipeline_layout_release(pl);
+  ls_shader_module_release(m0);
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_bind_group_layout_release(none);
+  ls_bind_group_layout_release(l);
+  ls_shader_module_release(m1);
+  free_env(&e);
+}
+
 static void test_dispatch_validation(void **state) {
   env e = make_env(NULL, 0);
   ls_device *d = e.device;
@@ -1077,6 +1142,7 @@ int main(void) {
       cmocka_unit_test(test_shader_messages),
       cmocka_unit_test(test_dispatch_runs),
       cmocka_unit_test(test_dispatch_validation),
+      cmocka_unit_test(test_pipeline_layout_null_slot),
       cmocka_unit_test(test_indirect),
       cmocka_unit_test(test_runaway_loses_device),
       cmocka_unit_test(test_subgroup_features),

@@ -240,6 +240,99 @@ static void test_malformed(void **state) {
                "t.json: device.requiredFeatures[1]: expected a string");
 }
 
+/* Issue 11: "at": 2^64 was accepted and wrote at word 0 (the double 2^64
+ * has no uint64_t; the conversion was undefined). Every number of a case
+ * file that is a position, count, size, offset, index or limit is now
+ * checked against its field's range before it is converted, with the
+ * field's JSON path in the message. */
+#define B(extra) "{\"name\": \"d\", \"binding\": 0, \"kind\": \"storage\", \"type\": \"u32\", " \
+                 "\"count\": 4" extra "}"
+#define P1 "\"pipelines\": {\"p\": {\"entryPoint\": \"main\"}}, "
+static void test_issue11_number_fields(void **state) {
+  static const struct {
+    const char *json; /* a buffer entry, or (starting with '"') the rest of a case */
+    const char *want;
+  } bad[] = {
+      {B(", \"init\": {\"at\": 18446744073709551616, \"fill\": 1}"),
+       "t.json: buffers[0].init.at: 18446744073709551616 is too large (at most 4)"},
+      {B(", \"init\": {\"at\": 18446744073709551616, \"data\": [7]}"),
+       "t.json: buffers[0].init.at: 18446744073709551616 is too large (at most 4)"},
+      {B(", \"init\": {\"at\": 9007199254740993, \"data\": [7]}"),
+       "t.json: buffers[0].init.at: 9007199254740992 is too large (at most 4)"},
+      {B(", \"init\": [{\"fill\": 2}, {\"count\": 18446744073709551616, \"fill\": 1}]"),
+       "t.json: buffers[0].init[1].count: 18446744073709551616 is too large (at most 4)"},
+      {B(", \"init\": {\"at\": -1, \"fill\": 1}"),
+       "t.json: buffers[0].init.at: expected a non-negative integer, not -1"},
+      {B(", \"init\": {\"at\": 1.5, \"fill\": 1}"),
+       "t.json: buffers[0].init.at: expected a non-negative integer, not 1.5"},
+      {B(", \"init\": {\"at\": 2, \"count\": 3, \"fill\": 1}"),
+       "t.json: buffers[0].init: words [2, 5) go past the end of buffer 'd'"},
+      {"{\"name\": \"d\", \"binding\": 0, \"kind\": \"storage\", \"type\": \"u32\", "
+       "\"count\": 18446744073709551616}",
+       "t.json: buffers[0].count: buffer 'd' is too large (at most 268435456 words)"},
+      {"{\"name\": \"d\", \"binding\": 0, \"kind\": \"storage\", \"type\": \"u32\", "
+       "\"count\": 1e400}",
+       "t.json:1:"},
+      {B(", \"bindOffset\": 18446744073709551616"),
+       "t.json: buffers[0].bindOffset: 18446744073709551616 is too large (at most 9007199254740992)"},
+      {B(", \"bindSize\": -4"), "t.json: buffers[0].bindSize: expected a non-negative integer, not -4"},
+      {B(", \"logicalCount\": 5"), "t.json: buffers[0].logicalCount: 5 is too large (at most 4)"},
+      {"{\"name\": \"d\", \"group\": 4294967296, \"binding\": 0, \"kind\": \"storage\", "
+       "\"type\": \"u32\", \"count\": 4}",
+       "t.json: buffers[0].group: 4294967296 is too large (at most 4294967295)"},
+      {"\"pipelines\": {}, \"buffers\": [" BUF0 "], \"dispatches\": [], \"readback\": [], "
+       "\"compare\": {\"d\": [{\"range\": [3, 1], \"mode\": \"ignore\"}]}}",
+       "t.json: compare.d[0].range: [3, 1) ends before it begins"},
+      {"\"pipelines\": {}, \"buffers\": [" BUF0 "], \"dispatches\": [], \"readback\": [], "
+       "\"compare\": {\"d\": [{\"range\": [0, 5], \"mode\": \"ignore\"}]}}",
+       "t.json: compare.d[0].range[1]: 5 is too large (at most 4)"},
+      {P1 "\"buffers\": [" BUF0 "], \"dispatches\": [{\"pipeline\": \"p\", "
+       "\"workgroups\": [4294967296]}], \"readback\": []}",
+       "t.json: dispatches[0].workgroups[0]: 4294967296 is too large (at most 4294967295)"},
+      {P1 "\"buffers\": [" BUF0 "], \"dispatches\": [{\"pipeline\": \"p\", "
+       "\"workgroups\": [1, 2.5]}], \"readback\": []}",
+       "t.json: dispatches[0].workgroups[1]: expected a non-negative integer, not 2.5"},
+      {P1 "\"buffers\": [" BUF0 ", {\"name\": \"i\", \"kind\": \"none\", \"type\": \"u32\", "
+       "\"count\": 3}], \"dispatches\": [{\"pipeline\": \"p\", \"indirect\": {\"buffer\": "
+       "\"i\", \"offset\": 18446744073709551616}}], \"readback\": []}",
+       "t.json: dispatches[0].indirect.offset: 18446744073709551616 is too large"},
+      {P1 "\"buffers\": [" BUF0 "], \"dispatches\": [{\"pipeline\": \"p\", "
+       "\"workgroups\": [1], \"immediates\": [4294967296]}], \"readback\": []}",
+       "t.json: dispatches[0].immediates[0]: 4294967296 is too large (at most 4294967295)"},
+      {"\"pipelines\": {}, \"buffers\": [" BUF0 "], \"dispatches\": [], \"readback\": [], "
+       "\"device\": {\"requiredLimits\": {\"maxBufferSize\": 18446744073709551616}}}",
+       "t.json: device.requiredLimits.maxBufferSize: 18446744073709551616 is too large (at most "
+       "9007199254740992)"},
+      {"\"pipelines\": {}, \"buffers\": [" BUF0 "], \"dispatches\": [], \"readback\": [], "
+       "\"adapter\": {\"subgroupSize\": 128}}",
+       "t.json: adapter.subgroupSize: 128 is too large (at most 64)"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char text[4096];
+    if (bad[i].json[0] == '"')
+      snprintf(text, sizeof text, HEAD "%s", bad[i].json);
+    else
+      snprintf(text, sizeof text,
+               HEAD "\"pipelines\": {}, \"buffers\": [%s], \"dispatches\": [], \"readback\": []}",
+               bad[i].json);
+    expect_error(text, bad[i].want);
+  }
+  /* The generators' numbers are not positions: they are used as kit.mjs
+   * uses them, and JavaScript's ToUint32 is defined for every double. A
+   * seed of 2^64 is 2^64 >>> 0 = 0, so the first word is the LCG's
+   * increment; 2^64 + 2^12 (the nearest double above 2^64) is 4096. */
+  const uint32_t from0[1] = {1013904223u};
+  const uint32_t from4096[1] = {4096u * 1664525u + 1013904223u};
+  expect_words("{\"name\": \"d\", \"kind\": \"none\", \"type\": \"u32\", \"count\": 1, "
+               "\"init\": {\"lcg\": {\"seed\": 18446744073709551616}}}",
+               from0, 1);
+  expect_words("{\"name\": \"d\", \"kind\": \"none\", \"type\": \"u32\", \"count\": 1, "
+               "\"init\": {\"lcg\": {\"seed\": 18446744073709555712}}}",
+               from4096, 1);
+}
+#undef B
+#undef P1
+
 /* device.requiredFeatures: the names, in order, for requestDevice */
 static void test_required_features(void **state) {
   const char *text =
@@ -499,6 +592,7 @@ int main(void) {
       cmocka_unit_test(test_parts_records_overlap),
       cmocka_unit_test(test_values),
       cmocka_unit_test(test_malformed),
+      cmocka_unit_test(test_issue11_number_fields),
       cmocka_unit_test(test_required_features),
       cmocka_unit_test(test_ulp_and_float_rules),
       cmocka_unit_test(test_ranges_and_ignore),

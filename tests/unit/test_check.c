@@ -180,6 +180,63 @@ static void test_race_barrier_and_groups(void **state) {
   finish(&f);
 }
 
+/* Two workgroups, on two threads, touch word 2 of 'datos': a store and a
+ * load, a race between workgroups. */
+static void cross_group_race(fixture *f) {
+  uint32_t g[3] = {2, 1, 1};
+  chk_slot slot = {"datos", 4000, UINT64_MAX};
+  assert_true(chk_dispatch_prepare(f->s, f->p, &slot, g, 32, "main"));
+  f->o->group_begin(f->o->user, 0, (uint32_t[3]){0, 0, 0});
+  mem(f, 0, 0, VM_STORE, VM_SPACE_BUFFER, 0, 0, 1u << 2, 0, 4, 1, 4000);
+  f->o->group_begin(f->o->user, 1, (uint32_t[3]){1, 0, 0});
+  mem(f, 1, 0, VM_LOAD, VM_SPACE_BUFFER, 1, 0, 1u << 0, 8, 0, 0, 4000);
+  chk_dispatch_finish(f->s, VM_OK, NULL);
+}
+
+/* Issue 11: a binding too large for the between-workgroup shadow was left
+ * out without a word. A 4000-byte binding on 2 threads needs 1000 words x
+ * 20 bytes x 2 = 40000 bytes; under a budget of 1000 bytes the race is not
+ * seen, and a races-unchecked warning names the binding, once over two
+ * dispatches (count 2). With the default budget the race is found. */
+static void test_issue11_races_unchecked(void **state) {
+  const ls_check_options small = {.struct_size = sizeof small, .race_shadow_bytes = 1000};
+  fixture f;
+  f.p = fake_prog();
+  f.s = chk_create(2, &small);
+  assert_non_null(f.s);
+  f.o = chk_observer(f.s);
+  cross_group_race(&f);
+  cross_group_race(&f);
+  assert_int_equal(chk_finding_count(f.s), 1);
+  const ls_check_finding *x = chk_finding(f.s, 0);
+  assert_int_equal(x->kind, LS_CHECK_RACES_UNCHECKED);
+  assert_int_equal(x->severity, LS_CHECK_WARNING);
+  assert_string_equal(x->id, "races-unchecked");
+  assert_string_equal(x->variable, "datos");
+  assert_int_equal(x->group, 0);
+  assert_int_equal(x->binding, 1);
+  assert_int_equal(x->binding_size, 4000);
+  assert_int_equal(x->count, 2);
+  assert_non_null(strstr(x->message, "races between workgroups on 'datos' (@group(0) "
+                                     "@binding(1)) (4000 bytes) were not checked"));
+  assert_non_null(strstr(x->message, "would take 40000 bytes"));
+  assert_non_null(strstr(x->message, "budget of 1000 bytes per dispatch "
+                                     "(ls_check_options.race_shadow_bytes)"));
+  assert_non_null(strstr(x->text, "t.wgsl:1:1 warning: races between workgroups"));
+  size_t errors, warnings, notes;
+  chk_counts(f.s, &errors, &warnings, &notes);
+  assert_int_equal(errors, 0);
+  assert_int_equal(warnings, 1);
+  finish(&f);
+
+  start(&f, 4000, UINT64_MAX, 2); /* the default budget, 1 GiB */
+  chk_dispatch_finish(f.s, VM_OK, NULL);
+  cross_group_race(&f);
+  assert_int_equal(chk_finding_count(f.s), 1);
+  assert_int_equal(chk_finding(f.s, 0)->kind, LS_CHECK_DATA_RACE);
+  finish(&f);
+}
+
 static void test_barrier_divergence(void **state) {
   fixture f;
   start(&f, 400, UINT64_MAX, 1);
@@ -416,6 +473,7 @@ int main(void) {
       cmocka_unit_test(test_bounds_first_and_count), cmocka_unit_test(test_logical),
       cmocka_unit_test(test_race_order),             cmocka_unit_test(test_race_two_readers),
       cmocka_unit_test(test_race_barrier_and_groups), cmocka_unit_test(test_barrier_divergence),
+      cmocka_unit_test(test_issue11_races_unchecked),
       cmocka_unit_test(test_cap),
       cmocka_unit_test(test_texture_race_groups),    cmocka_unit_test(test_texture_same_value),
       cmocka_unit_test(test_texture_barrier),        cmocka_unit_test(test_texture_oob),

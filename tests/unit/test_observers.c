@@ -4,7 +4,8 @@
  * one device; each must give what it gives alone (the profile JSON, the
  * findings JSON, the third one's record), the third sees the binding
  * context of every dispatch, and observers come and go independently. A
- * device without observers hands the VM none.
+ * device without observers hands the VM none. The sanitizer's options
+ * reach it through the device (the race detector's shadow budget).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -453,8 +454,66 @@ static void test_no_observer_plain(void **state) {
   tally_free(&t);
 }
 
+/* Issue 11, through the public API: ls_check_options.race_shadow_bytes
+ * reaches the sanitizer, and a binding over it gets a races-unchecked
+ * warning instead of a silent gap. Four workgroups write out[0] (a race
+ * between workgroups); out is 64 bytes, whose shadow on one thread is 16
+ * words x 20 = 320 bytes: a budget of 100 leaves it out, the default
+ * finds the race. */
+static void test_issue11_races_unchecked_api(void **state) {
+  (void)state;
+  static const char *src =
+      "@group(0) @binding(0) var<storage, read_write> out: array<u32, 16>;\n"
+      "@compute @workgroup_size(1)\n"
+      "fn main(@builtin(workgroup_id) wid: vec3u) { out[0] = wid.x; }\n";
+  for (int small = 1; small >= 0; small--) {
+    env e = tu_make_env(1, NULL);
+    const ls_check_options o = {.struct_size = sizeof o, .race_shadow_bytes = small ? 100 : 0};
+    assert_int_equal(ls_device_enable_checks(e.device, 1, &o), LS_OK);
+    ls_buffer_desc bd = {.size = 64, .usage = LS_BUFFER_USAGE_STORAGE, .label = "out"};
+    ls_buffer *b = ls_device_create_buffer(e.device, &bd);
+    const ls_shader_module_desc sd = {.code = src, .label = "race.wgsl"};
+    ls_shader_module *m = ls_device_create_shader_module(e.device, &sd);
+    ls_compute_pipeline_desc pd = {.module = m};
+    ls_compute_pipeline *p = ls_device_create_compute_pipeline(e.device, &pd);
+    assert_non_null(p);
+    ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+    ls_bind_group_entry be = {.binding = 0, .buffer = b, .size = LS_WHOLE_SIZE};
+    ls_bind_group_desc gd = {.layout = l, .entries = &be, .entry_count = 1};
+    ls_bind_group *g = ls_device_create_bind_group(e.device, &gd);
+    ls_command_encoder *enc = ls_device_create_command_encoder(e.device, NULL);
+    ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
+    ls_compute_pass_set_pipeline(pass, p);
+    ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
+    ls_compute_pass_dispatch_workgroups(pass, 4, 1, 1);
+    ls_compute_pass_end(pass);
+    ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+    assert_int_equal(ls_queue_submit(e.device, &cb, 1), LS_OK);
+    assert_int_equal(ls_device_check_finding_count(e.device), 1);
+    const ls_check_finding *f = ls_device_check_finding(e.device, 0);
+    if (small) {
+      assert_string_equal(f->id, "races-unchecked");
+      assert_int_equal(f->severity, LS_CHECK_WARNING);
+      assert_string_equal(f->variable, "out");
+      assert_int_equal(f->first.line, 1); /* the declaration */
+      assert_non_null(strstr(f->message, "would take 320 bytes"));
+      assert_non_null(strstr(f->message, "budget of 100 bytes"));
+    } else {
+      assert_string_equal(f->id, "data-race");
+      assert_non_null(strstr(f->message, "from different workgroups"));
+    }
+    ls_bind_group_release(g); /* finish consumed the encoder, submit the command buffer */
+    ls_bind_group_layout_release(l);
+    ls_compute_pipeline_release(p);
+    ls_shader_module_release(m);
+    ls_buffer_release(b);
+    tu_free_env(&e);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_issue11_races_unchecked_api),
       cmocka_unit_test(test_three_observers_each_as_alone),
       cmocka_unit_test(test_binding_context),
       cmocka_unit_test(test_come_and_go),

@@ -1,0 +1,105 @@
+/*
+ * fuzz_run.c — libFuzzer target for compiling and running shaders: each
+ * input is WGSL source. When it compiles, every compute entry point gets a
+ * resource for each binding its layout reports (fuzz_resources.h) and is
+ * dispatched through the public API on a small adapter: one worker thread,
+ * a budget of 2^16 subgroup-instructions per workgroup and 2^18 per
+ * dispatch, a 2-second time limit per submit. A hash of the input picks
+ * the subgroup width (8, 16, 32, 64), the dispatch size (1 to 3 x 1 to 2
+ * workgroups) and the observers (none, the sanitizer, the profiler, both),
+ * so each mutation may run another way; the observers' reports are made
+ * too. A crash, a sanitizer report, an
+ * internal error (fuzz/run.sh builds with the bytecode verifier on, so a
+ * program lowering got wrong is one), a hang past the limits or an
+ * unbounded allocation is a bug to fix; results are not checked.
+ * Built and run by fuzz/run.sh (FUZZ_TARGET=run).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_resources.h"
+#include "wgsl/sema.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char last_error[512];
+
+static void on_error(void *user, ls_error_type type, const char *message) {
+  (void)user;
+  snprintf(last_error, sizeof last_error, "%s", message);
+  if (type == LS_ERROR_INTERNAL) {
+    fprintf(stderr, "fuzz_run: internal error: %s\n", message);
+    abort();
+  }
+}
+
+static uint32_t fnv1a(const uint8_t *p, size_t n) {
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+  return h;
+}
+
+static const char *const features[] = {"shader-f16", "subgroups", "texture-formats-tier2",
+                                       "bgra8unorm-storage", "float32-filterable"};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char *src = malloc(size + 1);
+  if (!src) return 0;
+  memcpy(src, data, size);
+  src[size] = 0; /* the module reads up to the first NUL, as a C string */
+  const uint32_t h = fnv1a(data, size);
+  ls_adapter_options o = {.struct_size = sizeof o,
+                          .subgroup_size = 8u << (h & 3),
+                          .threads = 1,
+                          .instruction_budget = 1u << 16,
+                          .dispatch_instruction_budget = 1u << 18,
+                          .time_limit_ms = 2000};
+  char err[256];
+  ls_adapter *ad = ls_adapter_create(&o, err, sizeof err);
+  ls_device_desc dd = {.struct_size = sizeof dd,
+                       .required_features = features,
+                       .required_feature_count = sizeof features / sizeof features[0]};
+  ls_status st;
+  ls_device *d = ad ? ls_adapter_create_device(ad, &dd, &st, err, sizeof err) : NULL;
+  if (!d) {
+    fprintf(stderr, "fuzz_run: no device: %s\n", err);
+    abort();
+  }
+  ls_device_set_error_callback(d, on_error, NULL);
+  ls_profiler *prof = NULL;
+  if (h & 0x10) (void)ls_device_enable_checks(d, 1, NULL);
+  if (h & 0x20) {
+    const ls_profiler_options po = {.struct_size = sizeof po, .trace = 1};
+    prof = ls_profiler_attach(d, &po, err, sizeof err);
+  }
+  const uint32_t groups[3] = {1 + (h >> 8) % 3, 1 + (h >> 10) % 2, 1};
+  const ls_shader_module_desc sd = {.code = src, .label = "fuzz.wgsl"};
+  ls_shader_module *m = ls_device_create_shader_module(d, &sd);
+  if (m && ls_shader_module_is_valid(m)) {
+    const ast_module *am = m->module->ast;
+    for (int i = 0; am && i < am->ndecls; i++) {
+      const ast_decl *fn = am->decls[i];
+      if (fn->kind != DECL_FN || fn->stage != 1) continue;
+      last_error[0] = 0;
+      (void)fz_run_entry(d, m, fn->name, groups, last_error);
+      if (ls_device_is_lost(d)) break; /* a runaway: the device takes nothing more */
+    }
+  }
+  /* what the observers make of it: every report */
+  if (prof) {
+    char *t[3] = {ls_profiler_report_text(prof, "fuzz"), ls_profiler_report_json(prof, "fuzz"),
+                  ls_profiler_report_html(prof, "fuzz", "fuzz")};
+    for (int i = 0; i < 3; i++) ls_free(t[i]);
+    for (size_t i = 0; i < ls_profiler_dispatch_count(prof); i++) ls_free(ls_profiler_annotate(prof, i));
+  }
+  if (h & 0x10) ls_free(ls_device_check_findings_json(d));
+  ls_shader_module_release(m);
+  ls_profiler_destroy(prof);
+  ls_device_release(d);
+  ls_adapter_release(ad);
+  free(src);
+  return 0;
+}
