@@ -1185,7 +1185,7 @@ static void chk_races_unchecked(chk_state *s, uint32_t slot) {
   const ir_binding *b = &s->prog->bindings[slot];
   const char *entry = s->prog->entry_point ? s->prog->entry_point : "?";
   for (size_t i = 0; i < s->nfindings; i++) {
-    ls_check_finding *o = &s->findings[i];
+    ls_check_finding *o = s->findings[i];
     if (o->kind == LS_CHECK_RACES_UNCHECKED && o->group == b->group && o->binding == b->binding &&
         !strcmp(o->entry_point, entry) &&
         !strcmp(o->file, s->prog->filename ? s->prog->filename : "shader.wgsl")) {
