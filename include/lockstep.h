@@ -222,6 +222,18 @@ typedef struct ls_adapter_options {
    * and end a runaway in about a minute. */
   uint64_t dispatch_instruction_budget;
   uint32_t time_limit_ms;
+  /* The most memory, in bytes, the interpreter may hold for one dispatch
+   * over all its worker threads: each thread's context for the workgroup
+   * it runs (the registers, private and function memory of every
+   * invocation, workgroup memory, the translated code). 0 = the default,
+   * 4 GiB; UINT64_MAX = no limit. A dispatch whose workgroups need more
+   * than a share of it each runs on fewer threads (results do not change);
+   * one whose single workgroup needs more fails with LS_ERROR_OUT_OF_MEMORY
+   * and a message with both sizes. The largest workgroup lockstep accepts
+   * (1024 invocations, each at the 1 MiB limits of private and of function
+   * memory, docs/spec-notes.md) needs about 2.4 GiB, so the default never
+   * refuses a pipeline that was created. */
+  uint64_t dispatch_memory_limit;
 } ls_adapter_options;
 
 /* adapter.info. The strings are the adapter's (valid until it is
@@ -1242,11 +1254,13 @@ typedef struct ls_prof_mem {
   uint32_t texel_bytes, tile_width, tile_height;
 } ls_prof_mem;
 
-/* One MAND (the test of an if, a loop exit, && / ||) or MANDN (else). */
+/* One MAND (the test of an if, a loop's exit test, && / ||) or MANDN
+ * (else). */
 typedef struct ls_prof_branch {
   uint32_t pc, line, column;
   int is_else;
   uint64_t evaluations, divergent; /* divergent: some lanes go each way */
+  int is_loop_exit; /* the condition of a for or while loop, or `break if` */
 } ls_prof_branch;
 
 /* One loop (its back edge). Trips of a lane = back edges it took; an
@@ -1329,6 +1343,10 @@ typedef struct ls_prof_dispatch {
    * above; cost counts each tile like a sector */
   uint64_t texel_requests, texel_lanes, texel_bytes, texel_unique_bytes, texels, tiles;
   double texture_efficiency;    /* texel unique bytes / (tiles x tile bytes) */
+  /* loops' exit tests, counted apart from branches and divergent_branches
+   * (which are the ifs, switches, && and ||): a loop whose lanes leave at
+   * different trips diverges there once per instance */
+  uint64_t loop_exits, divergent_loop_exits;
 } ls_prof_dispatch;
 
 /* Attaches a profiler to every later dispatch of the device. A device may

@@ -353,6 +353,7 @@ ls_adapter *ls_adapter_create(const ls_adapter_options *opts, char *err, size_t 
                                                                      : o.dispatch_instruction_budget;
   a->time_limit_ms = o.time_limit_ms == 0 ? 60000 : o.time_limit_ms == UINT32_MAX ? 0
                                                                                   : o.time_limit_ms;
+  a->memory_limit = o.dispatch_memory_limit == 0 ? (uint64_t)4 << 30 : o.dispatch_memory_limit;
   if (o.instruction_budget == 0)
     a->budget = (uint64_t)1 << 32;
   else if (o.instruction_budget == UINT64_MAX)

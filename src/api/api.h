@@ -95,6 +95,7 @@ struct ls_adapter {
   uint64_t budget; /* per workgroup, as vm_dispatch_desc.budget (0 = none) */
   uint64_t dispatch_budget; /* per dispatch (0 = none) */
   uint32_t time_limit_ms;   /* per submit (0 = none) */
+  uint64_t memory_limit;    /* per dispatch, as vm_dispatch_desc.memory_limit */
 };
 
 /* ----------------------------------------------------------------- device */
@@ -190,6 +191,7 @@ struct ls_device {
   uint32_t width, threads;
   uint64_t budget, dispatch_budget;
   uint32_t time_limit_ms;
+  uint64_t memory_limit;
   uint64_t deadline; /* of the submit running now (queue thread only); 0 = none */
   const api_profile *profile;
   char *_Atomic label; /* api_set_label */

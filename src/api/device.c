@@ -247,6 +247,7 @@ ls_device *ls_adapter_create_device(ls_adapter *adapter, const ls_device_desc *d
   dev->budget = adapter->budget;
   dev->dispatch_budget = adapter->dispatch_budget;
   dev->time_limit_ms = adapter->time_limit_ms;
+  dev->memory_limit = adapter->memory_limit;
   dev->profile = adapter->profile;
   dev->next_id = 1;
   if (d.label && !api_label_init(&dev->label, d.label)) {

@@ -174,9 +174,14 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
                      name, where, b->name, b->group, b->binding);
       return 0;
     }
-    /* a sampler variable takes a filtering or a non-filtering layout entry */
-    const int type_ok = e->type == api_type_of(b) ||
-                        (b->kind == IR_BIND_SAMPLER && e->type == LS_BINDING_NON_FILTERING_SAMPLER);
+    /* a sampler variable takes a filtering or a non-filtering layout entry,
+     * a write-only storage texture a write-only or a read-write one
+     * ("validating shader binding": read-write takes read_write or write) */
+    const int type_ok =
+        e->type == api_type_of(b) ||
+        (b->kind == IR_BIND_SAMPLER && e->type == LS_BINDING_NON_FILTERING_SAMPLER) ||
+        (b->kind == IR_BIND_WRITE_ONLY_STORAGE_TEXTURE &&
+         e->type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE);
     if (!type_ok) {
       api_validation(d,
                      "createComputePipeline '%s': %s: '%s' (@group(%u) @binding(%u)) is %s but "

@@ -168,6 +168,7 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   desc.cancel = &d->cancel;
   desc.deadline = d->deadline;
   desc.dispatch_budget = d->dispatch_budget;
+  desc.memory_limit = d->memory_limit;
   api_observers_before(d, c, vb, n, &desc); /* observe.c: none => the plain interpreter */
   vm_result r;
   memset(&r, 0, sizeof r);
@@ -177,6 +178,17 @@ static ls_status api_run_dispatch(ls_device *d, const api_cmd *c) {
   free(vt);
   if (st == VM_OK) return LS_OK;
   if (st == VM_CANCELLED) return LS_DEVICE_LOST;
+  if (st == VM_NO_MEMORY && r.memory_needed > d->memory_limit) {
+    api_error(d, LS_ERROR_OUT_OF_MEMORY,
+              "dispatch of '%s' with pipeline '%s': out of memory: one workgroup of %u x %u x %u "
+              "invocations needs %llu bytes of interpreter memory (registers, private, function "
+              "and workgroup memory), over the device's limit of %llu bytes per dispatch "
+              "(ls_adapter_options.dispatch_memory_limit)",
+              prog->entry_point, api_pipeline_name(p), prog->wg_size[0], prog->wg_size[1],
+              prog->wg_size[2], (unsigned long long)r.memory_needed,
+              (unsigned long long)d->memory_limit);
+    return LS_OUT_OF_MEMORY;
+  }
   if (st == VM_NO_MEMORY) {
     api_error(d, LS_ERROR_OUT_OF_MEMORY, "dispatch of '%s' with pipeline '%s': out of memory",
               prog->entry_point, api_pipeline_name(p));

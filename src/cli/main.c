@@ -32,6 +32,7 @@ typedef struct cli_opts {
   uint32_t subgroup, threads;
   uint64_t budget, print;
   uint32_t time_limit; /* ms; 0: the default */
+  uint64_t memory_limit; /* bytes per dispatch; 0: the default */
   int quiet, summary;
   cli_kv *constants;
   size_t nconstants;
@@ -42,7 +43,8 @@ typedef struct cli_opts {
 
 /* The options `run` takes (the sanitizer's are taken out before). */
 #define CLI_RUN_OPTIONS                                                                    \
-  " out expect subgroup-size profile threads budget time-limit quiet summary print prof prof-json "  \
+  " out expect subgroup-size profile threads budget time-limit memory-limit quiet summary print "  \
+  "prof prof-json "  \
   "annotate report compare-profiles trace-group trace-dispatch profile-file "
 
 /* What the callbacks of a shader-only device (check, disasm) see. */
@@ -65,6 +67,8 @@ static void cli_usage(FILE *f) {
           "                             device is lost (default 4294967296; 'none' = no limit)\n"
           "      --time-limit MS        wall time one submit may run before the device is lost\n"
           "                             (default 60000; 'none' = no limit)\n"
+          "      --memory-limit BYTES   interpreter memory one dispatch may hold over its threads\n"
+          "                             (default 4294967296; 'none' = no limit)\n"
           "      --print N              words printed per buffer (default 16)\n"
           "      --quiet                print neither dispatches nor buffers\n"
           "      --summary              print the case's title and the dispatches, not the buffers\n"
@@ -258,6 +262,15 @@ static int cli_parse(int argc, char **argv, const char *cmd, const char *allowed
         return 0;
       } else
         o->time_limit = (uint32_t)u;
+    } else if (!strcmp(name, "--memory-limit")) {
+      if (!strcmp(val, "none"))
+        o->memory_limit = UINT64_MAX;
+      else if (!cli_u64(val, &u) || u == 0 || u == UINT64_MAX) {
+        fprintf(stderr, "lockstep %s: --memory-limit '%s' is not a positive number of bytes or "
+                        "'none'\n", cmd, val);
+        return 0;
+      } else
+        o->memory_limit = u;
     } else if (!strcmp(name, "--print")) {
       if (!cli_u64(val, &u)) {
         fprintf(stderr, "lockstep %s: --print '%s' is not a number\n", cmd, val);
@@ -420,6 +433,7 @@ static int cli_run(int argc, char **argv) {
                     .threads = o.threads,
                     .budget = o.budget,
                     .time_limit_ms = o.time_limit,
+                    .memory_limit = o.memory_limit,
                     .check = cli_check_options(),
                     .dispatch_lines = !o.quiet && !prof,
                     .messages = !prof,

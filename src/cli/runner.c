@@ -86,7 +86,8 @@ static int runner_device(runner *r) {
                                  .subgroup_size = subgroup,
                                  .threads = cfg->threads,
                                  .instruction_budget = cfg->budget,
-                                 .time_limit_ms = cfg->time_limit_ms};
+                                 .time_limit_ms = cfg->time_limit_ms,
+                                 .dispatch_memory_limit = cfg->memory_limit};
   char err[1024];
   r->adapter = ls_adapter_create(&ao, err, sizeof err);
   if (!r->adapter) {

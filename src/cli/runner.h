@@ -28,6 +28,7 @@ typedef struct runner_cfg {
   uint32_t threads;     /* 0: one per core */
   uint64_t budget;      /* 0: the default */
   uint32_t time_limit_ms; /* per submit; 0: the default */
+  uint64_t memory_limit;  /* per dispatch, bytes; 0: the default */
   /* tune: one more override constant for every pipeline; with rescale each
    * direct dispatch's X count keeps the case's invocation count when the
    * override changes the workgroup size */

@@ -29,7 +29,7 @@ typedef enum ir_opcode {
 
 typedef struct ir_insn {
   uint16_t op;
-  uint16_t flags; /* reserved for observers */
+  uint16_t flags; /* for observers: a workgroup variable (below), IR_FLAG_LOOP_TEST */
   uint32_t a, b, c, d;
 } ir_insn;
 
@@ -225,6 +225,11 @@ typedef struct ir_binding {
   int tex_external;         /* texture_external: a 2D f32 view, bound as an
                                external texture */
 } ir_binding;
+
+/* ir_insn.flags of a MAND that is a loop's exit test (the condition of a
+ * for or while loop, `break if`): the profiler counts its divergence apart
+ * from that of the program's branches. */
+#define IR_FLAG_LOOP_TEST 1
 
 /* A workgroup variable the entry point uses: where it lives in workgroup
  * memory, so that observers (the sanitizer) can name what an access hit.

@@ -167,7 +167,8 @@ static void break_when(lw *L, ast_expr *cond, int negate) {
     t = lw_reg(L, 1);
     lw_emit(L, IR_XOR, t, c.reg, lw_const(L, 1), 0);
   }
-  lw_emit(L, IR_MAND, t, 0, 0, 0);
+  uint32_t test = lw_emit(L, IR_MAND, t, 0, 0, 0);
+  if (!L->failed) L->code[test].flags = IR_FLAG_LOOP_TEST;
   uint32_t j = lw_emit(L, IR_JNONE, 0, 0, 0, 0);
   frame *loop = L->fr;
   while (loop && loop->kind != FR_LOOP) loop = loop->up;
@@ -337,8 +338,10 @@ static void stmt(lw *L, ast_stmt *s) {
   case ST_ASSIGN: {
     ast_expr *l = s->u.assign.lhs, *r = s->u.assign.rhs;
     if (!l) {
-      /* _ = e runs e for its effects; a pointer is formed, never loaded
-       * through (`_ = &s.arr` of a runtime-sized array is valid) */
+      /* _ = e runs e for its effects; a pointer or a reference is formed,
+       * never loaded through (`_ = &s.arr` of a runtime-sized array is
+       * valid, and `_ = data` of a large array need not copy it): the
+       * variable is statically used, its indices are computed */
       if (r->cval) break; /* a constant, abstract ones included: nothing runs */
       /* a texture or sampler: nothing runs, but the variable is statically
        * used, so it takes its binding slot */
@@ -347,6 +350,7 @@ static void stmt(lw *L, ast_stmt *s) {
       if (rt && (rt->kind == TY_TEXTURE || rt->kind == TY_SAMPLER))
         (void)lw_handle_slot(L, r, &slot);
       else if (r->type && r->type->kind == TY_PTR) (void)lw_ptr(L, r);
+      else if (r->type && r->type->kind == TY_REF) (void)lw_ref(L, r);
       else (void)lw_value(L, r);
       break;
     }
@@ -478,79 +482,6 @@ val lw_call(lw *L, ast_expr *e) {
 }
 
 /* ------------------------------------------------------ pipeline checks */
-
-static const cvalue *override_value_for(lw *L, ast_decl *d, const ls_constant_entry *cs, size_t n,
-                                        int *used_key) {
-  char idbuf[16];
-  if (d->override_id >= 0) snprintf(idbuf, sizeof idbuf, "%d", d->override_id);
-  for (size_t i = 0; i < n; i++) {
-    const char *k = cs[i].key;
-    int match = (d->override_id >= 0 && !strcmp(k, idbuf)) ||
-                (d->override_id < 0 && !strcmp(k, d->name));
-    if (!match) continue;
-    used_key[i] = 1;
-    char what[160];
-    snprintf(what, sizeof what, "pipeline constant '%s'", k);
-    return sema_scalar_from_double(L->m, d->rtype, cs[i].value, d->name_span, L->d, what);
-  }
-  return NULL;
-}
-
-/* Collects override values: pipeline constants first, then initializers
- * (which may refer to other overrides), in dependency order. */
-static int resolve_overrides(lw *L, const ls_constant_entry *cs, size_t n) {
-  ast_module *am = L->m->ast;
-  int *used_key = calloc(n ? n : 1, sizeof *used_key);
-  uint8_t *given = calloc((size_t)am->ndecls + 1, 1);
-  if (!used_key || !given) {
-    free(used_key);
-    free(given);
-    lw_fail(L, L->span, "out of memory");
-    return 0;
-  }
-  for (int i = 0; i < am->ndecls; i++) {
-    ast_decl *d = am->decls[i];
-    if (d->kind != DECL_OVERRIDE || !d->rtype) continue;
-    const cvalue *v = override_value_for(L, d, cs, n, used_key);
-    if (v) {
-      L->env.overrides[i] = v;
-      given[i] = 1;
-    } else if (L->d->errors) {
-      L->failed = 1;
-    }
-  }
-  for (size_t i = 0; i < n; i++) {
-    if (!used_key[i]) {
-      /* a key may name an override by name even when it has an @id */
-      lw_fail(L, L->entry->name_span,
-              "pipeline constant '%s' does not name an override of this shader (by name, or by @id for overrides that have one)",
-              cs[i].key);
-    }
-  }
-  /* initializers: repeat until nothing changes (they may refer to each
-   * other in any order; cycles were rejected by the resolver) */
-  for (int pass = 0; pass < am->ndecls + 1; pass++) {
-    int progress = 0;
-    for (int i = 0; i < am->ndecls; i++) {
-      ast_decl *d = am->decls[i];
-      if (d->kind != DECL_OVERRIDE || !d->rtype || L->env.overrides[i] || !d->init) continue;
-      diag_list quiet;
-      diag_init(&quiet);
-      const cvalue *v = sema_eval(L->m, d->init, &L->env, &quiet);
-      diag_free(&quiet);
-      /* one that cannot be computed is an error only where the entry point
-       * uses it, and sema_eval reports it there */
-      if (v) {
-        L->env.overrides[i] = sema_convert(L->m, v, d->rtype, d->init->span, L->d);
-        progress = 1;
-      }
-    }
-    if (!progress) break;
-  }
-  free(used_key);
-  free(given);
-  return !L->failed;
-}
 
 static int check_workgroup_size(lw *L, ir_program *p) {
   ast_decl *fn = L->entry;
@@ -812,7 +743,7 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
     goto fail;
   }
   for (int b = 0; b < IR_BI_COUNT; b++) L.builtin_reg[b] = IR_NO_REG;
-  if (!resolve_overrides(&L, constants, nconstants)) goto fail;
+  if (!lw_resolve_overrides(&L, constants, nconstants)) goto fail;
   if (!check_workgroup_size(&L, p)) goto fail;
 
   /* entry: slot 0 holds the lanes alive at the start */
@@ -865,7 +796,7 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   p->nregs = L.nconsts + L.maxregs;
   p->nmasks = L.maxmasks ? L.maxmasks : 1;
   memcpy(p->builtin_reg, L.builtin_reg, sizeof p->builtin_reg);
-  p->wg_mem_size = (L.wg_bytes + 15) / 16 * 16;
+  p->wg_mem_size = (uint32_t)((L.wg_bytes + 15) / 16 * 16); /* checked against the limit */
   p->priv_mem_size = (uint32_t)((L.fn_peak + 3) / 4 * 4);
   p->bindings = L.bindings;
   p->nbindings = L.nbindings;
@@ -880,6 +811,7 @@ ir_program *lower_pipeline(const wgsl_module *cm, const char *entry,
   p->source_len = (uint32_t)m->len;
   p->line_starts = wgsl_module_line_starts(m, &p->nlines);
   free(L.env.overrides);
+  free((int *)L.env.cause);
   free(L.gvars);
   free(L.reached);
   free(L.fnblocks);
@@ -897,6 +829,7 @@ fail:
   for (uint32_t i = 0; i < L.nwgvars; i++) free(L.wgvars[i].name);
   free(L.wgvars);
   free(L.env.overrides);
+  free((int *)L.env.cause);
   free(L.gvars);
   free(L.reached);
   free(L.fnblocks);

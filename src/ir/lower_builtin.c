@@ -317,6 +317,29 @@ static val subgroup_builtin(lw *L, ast_expr *e, builtin_fn f, const val *a, int 
   return (val){.reg = d, .n = w, .type = t};
 }
 
+/* The spec's errors for arguments known before the call runs (clamp's
+ * bounds, extractBits' offset and count, ...): those that are
+ * override-expressions are known now, at pipeline creation (the resolver
+ * checked the constant ones). */
+static int known_args_ok(lw *L, ast_expr *e, builtin_fn f) {
+  const unsigned need = sema_known_args(f);
+  const int n = e->u.call.nargs;
+  const cvalue *v[4] = {NULL, NULL, NULL, NULL};
+  src_span sp[4];
+  int any = 0;
+  if (!need || n > 4) return 1;
+  for (int i = 0; i < n; i++) {
+    ast_expr *x = e->u.call.args[i];
+    sp[i] = x->span;
+    if (!(need >> i & 1u) || (!x->cval && !x->is_override_expr)) continue;
+    v[i] = x->cval ? x->cval : sema_eval(L->m, x, &L->env, L->d);
+    if (!v[i]) L->failed = 1;
+    any |= x->is_override_expr;
+  }
+  if (!L->failed && any && !sema_known_args_ok(f, v, n, e->type, e->span, sp, L->d)) L->failed = 1;
+  return !L->failed;
+}
+
 val lw_builtin(lw *L, ast_expr *e) {
   builtin_fn f = (builtin_fn)e->builtin;
   ast_expr **args = e->u.call.args;
@@ -328,6 +351,7 @@ val lw_builtin(lw *L, ast_expr *e) {
     lw_fail(L, e->span, "'%s' is not supported by lockstep yet", builtin_fn_name(f));
     return bad();
   }
+  if (!known_args_ok(L, e, f)) return bad();
   val a[4] = {{0}};
   /* arguments run left to right: an argument that still aliases a
    * variable's registers is copied when a later one makes a call */

@@ -185,6 +185,12 @@ void lw_init_var(lw *L, ref r, const val *v) {
     for (uint32_t i = 0; i < r.type->words; i++) lw_emit(L, IR_MOV, r.reg + i, z, 0, 0);
     return;
   }
+  if ((r.space == AS_FUNCTION || r.space == AS_PRIVATE) && r.addr == IR_NO_REG) {
+    /* the lane's own memory, whatever the size: one instruction (the
+     * block's padding to a word is its own, lw_fn_alloc aligns to 4) */
+    lw_emit(L, IR_PZERO, 0, 0, r.off, (r.type->size + 3) / 4 * 4);
+    return;
+  }
   if (!check_leaves(L, r.type)) return;
   uint32_t offs[MAX_LEAVES];
   uint32_t n = leaves(L, r.type, 0, offs, 0);

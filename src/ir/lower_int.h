@@ -143,6 +143,10 @@ void lw_block(lw *L, ast_stmt *s);
 /* Inlines a call of user function fn with argument values/refs. */
 val lw_call(lw *L, ast_expr *call);
 
+/* lower_override.c: the override values (L->env) from the pipeline
+ * constants and the initializers; 0 after an error. */
+int lw_resolve_overrides(lw *L, const ls_constant_entry *cs, size_t n);
+
 /* lower_global.c */
 /* Element count of an array type for this pipeline (override-sized arrays
  * take their override's value). */

@@ -52,6 +52,8 @@ enum {
   VF_WG2,     /* ... an aligned f16 */
   VF_PRIV4,   /* private displacement: an aligned word inside priv_mem_size */
   VF_PRIV2,   /* ... an aligned f16 */
+  VF_PRIVRUN, /* PZERO's start c and byte count d: multiples of 4, c and
+                 c + d inside priv_mem_size */
   VF_ATOMB,   /* IR_ATOM_* | read_write storage slot << 8 */
   VF_SAMPLE,  /* an index into samples[] whose texture is operand c */
   VF_COMP,    /* PACKC / UNPACKC's component of pack function d */
@@ -78,6 +80,7 @@ static const vf_row vf_rows[IR_OPCODE_COUNT] = {
     [IR_STW] = {{VF_SRC, 0, 0, VF_WG4}, {0}, 0},
     [IR_LDP] = {{0, 0, 0, VF_PRIV4}, {0}, 0},
     [IR_STP] = {{VF_SRC, 0, 0, VF_PRIV4}, {0}, 0},
+    [IR_PZERO] = {{0, 0, VF_PRIVRUN, VF_PRIVRUN}, {0}, 0},
     [IR_ATOMB] = {{0, 0, 0, VF_ATOMB}, {0}, IR_ATOM_COUNT},
     [IR_ATOMW] = {{0, 0, 0, VF_SUB}, {0}, IR_ATOM_COUNT},
     [IR_TLD] = {{0, 0, VF_TEX_RD, 0}, {4, 4}, 0},
@@ -243,6 +246,15 @@ static int vf_operand(vf *V, uint32_t pc, int k, char c) {
   case VF_WG2: return vf_disp(V, pc, f, x, 2, p->wg_mem_size, "workgroup memory");
   case VF_PRIV4: return vf_disp(V, pc, f, x, 4, p->priv_mem_size, "private memory");
   case VF_PRIV2: return vf_disp(V, pc, f, x, 2, p->priv_mem_size, "private memory");
+  case VF_PRIVRUN:
+    if (x % 4)
+      return vf_fail(V, "pc %u %s: operand %c = %u is not a multiple of 4", pc, op, f, x);
+    /* c is checked alone, d with c */
+    if ((uint64_t)in->c + (f == 'd' ? in->d : 0) > p->priv_mem_size)
+      return vf_fail(V, "pc %u %s: operand %c = %u: bytes %u..%llu are past the end of private "
+                     "memory (%u bytes)", pc, op, f, x, in->c,
+                     (unsigned long long)in->c + (f == 'd' ? in->d : 0), p->priv_mem_size);
+    return 1;
   case VF_ATOMB: {
     const uint32_t s = x >> 8;
     if ((x & 0xffu) >= IR_ATOM_COUNT)
@@ -289,7 +301,8 @@ static int vf_insn(vf *V, uint32_t pc) {
    * by flags = its index + 1 */
   const int wg = in->op == IR_LDW || in->op == IR_STW || in->op == IR_LDWH || in->op == IR_STWH ||
                  in->op == IR_ATOMW;
-  if (in->flags && (!wg || in->flags > p->nwgvars))
+  if (in->flags && !(in->op == IR_MAND && in->flags == IR_FLAG_LOOP_TEST) &&
+      (!wg || in->flags > p->nwgvars))
     return vf_fail(V, "pc %u %s: flags = %u %s", pc, ir_op_name(in->op), in->flags,
                    wg ? "is not a workgroup variable" : "must be 0 for this opcode");
   for (int k = 0; k < 4; k++)

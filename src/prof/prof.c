@@ -977,9 +977,13 @@ static prof_result *prof_merge(ls_profiler *p) {
       b->line = line;
       b->column = col;
       b->is_else = op == IR_MANDN;
+      b->is_loop_exit = op == IR_MAND && prog->code[pc].flags == IR_FLAG_LOOP_TEST;
       b->evaluations = a->evals;
       b->divergent = a->divergent;
-      if (op == IR_MAND) {
+      if (b->is_loop_exit) {
+        d->loop_exits += a->evals;
+        d->divergent_loop_exits += a->divergent;
+      } else if (op == IR_MAND) {
         d->branches += a->evals;
         d->divergent_branches += a->divergent;
         if (L) {

@@ -78,8 +78,13 @@ static void prof_html_summary(prof_buf *b, const ls_prof_dispatch *d) {
   snprintf(v, sizeof v, "%llu of %llu", (unsigned long long)d->divergent_branches,
            (unsigned long long)d->branches);
   prof_row(b, "divergent branches", v,
-           "Branch tests where some lanes of a subgroup went one way and some the other: both "
-           "sides run, each with part of the lanes switched off.");
+           "Branch tests (if, switch, && and ||) where some lanes of a subgroup went one way "
+           "and some the other: both sides run, each with part of the lanes switched off.");
+  snprintf(v, sizeof v, "%llu of %llu", (unsigned long long)d->divergent_loop_exits,
+           (unsigned long long)d->loop_exits);
+  prof_row(b, "divergent loop exits", v,
+           "Tests of a loop's condition where some lanes left and others went round again: "
+           "the loop lasts as long as its longest lane (the Loops section).");
   snprintf(v, sizeof v, "%llu in %llu workgroup(s)", (unsigned long long)d->tail_invocations,
            (unsigned long long)d->tail_groups);
   prof_row(b, "guard's tail", v,

@@ -203,12 +203,16 @@ static void prof_text_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   prof_buf_printf(b, "  branches evaluated    %llu, divergent %llu (%.1f%%)\n",
                   (unsigned long long)d->branches, (unsigned long long)d->divergent_branches,
                   d->branches ? 100.0 * d->divergent_branches / d->branches : 0.0);
+  prof_buf_printf(b, "  loop exit tests       %llu, divergent %llu (%.1f%%)\n",
+                  (unsigned long long)d->loop_exits, (unsigned long long)d->divergent_loop_exits,
+                  d->loop_exits ? 100.0 * d->divergent_loop_exits / d->loop_exits : 0.0);
   for (size_t i = 0; i < d->nbranch; i++) {
     const ls_prof_branch *br = &d->branch[i];
     if (br->is_else || !br->divergent) continue;
     prof_snippet(d, br->line, snip, sizeof snip);
-    prof_buf_printf(b, "  line %-4u %-40s divergent %llu of %llu\n", br->line, snip,
-                    (unsigned long long)br->divergent, (unsigned long long)br->evaluations);
+    prof_buf_printf(b, "  line %-4u %-40s divergent %llu of %llu%s\n", br->line, snip,
+                    (unsigned long long)br->divergent, (unsigned long long)br->evaluations,
+                    br->is_loop_exit ? " (loop exit)" : "");
   }
 
   prof_buf_printf(b, "\n-- Loops (a loop lasts as long as its longest lane)\n");
@@ -390,6 +394,8 @@ static void prof_json_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   prof_json_num(b, "efficiency", d->simt_efficiency, 1);
   prof_json_u(b, "branches", d->branches, 1);
   prof_json_u(b, "divergentBranches", d->divergent_branches, 1);
+  prof_json_u(b, "loopExits", d->loop_exits, 1);
+  prof_json_u(b, "divergentLoopExits", d->divergent_loop_exits, 1);
   prof_json_num(b, "cost", d->cost, 0);
   prof_buf_printf(b, "},\n      \"memory\": {");
   prof_json_u(b, "requests", d->requests, 1);
@@ -462,8 +468,11 @@ static void prof_json_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   prof_buf_printf(b, "\n      ],\n      \"branches\": [");
   for (size_t i = 0; i < d->nbranch; i++) {
     const ls_prof_branch *br = &d->branch[i];
-    prof_buf_printf(b, "%s\n        {\"pc\": %u, \"line\": %u, \"column\": %u, \"else\": %s, ",
-                    i ? "," : "", br->pc, br->line, br->column, br->is_else ? "true" : "false");
+    prof_buf_printf(b,
+                    "%s\n        {\"pc\": %u, \"line\": %u, \"column\": %u, \"else\": %s, "
+                    "\"loopExit\": %s, ",
+                    i ? "," : "", br->pc, br->line, br->column, br->is_else ? "true" : "false",
+                    br->is_loop_exit ? "true" : "false");
     prof_json_u(b, "evaluations", br->evaluations, 1);
     prof_json_u(b, "divergent", br->divergent, 0);
     prof_buf_printf(b, "}");

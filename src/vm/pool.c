@@ -154,6 +154,30 @@ void vm_pool_run(vm_pool *pool, unsigned n, void (*job)(void *arg, unsigned w), 
   pthread_mutex_unlock(&pool->mu);
 }
 
+void vm_pool_trim(vm_pool *pool, unsigned n, size_t bytes, uint64_t limit) {
+  if (!pool || !limit) return;
+  if (n > pool->threads) n = pool->threads;
+  /* what will be kept once workers [0, n) have at least bytes each */
+  uint64_t kept = 0;
+  for (unsigned i = 0; i < pool->threads; i++) {
+    const size_t cap = pool->scratch[i].cap;
+    kept += i < n && cap < bytes ? bytes : cap;
+  }
+  for (unsigned i = pool->threads; i-- > n && kept > limit;) {
+    kept -= pool->scratch[i].cap;
+    free(pool->scratch[i].mem);
+    pool->scratch[i].mem = NULL;
+    pool->scratch[i].cap = 0;
+  }
+  for (unsigned i = 0; i < n && kept > limit; i++) {
+    if (pool->scratch[i].cap <= bytes) continue;
+    kept -= pool->scratch[i].cap - bytes;
+    free(pool->scratch[i].mem); /* vm_pool_scratch allocates it again at bytes */
+    pool->scratch[i].mem = NULL;
+    pool->scratch[i].cap = 0;
+  }
+}
+
 void *vm_pool_scratch(vm_pool *pool, unsigned w, size_t bytes) {
   if (!pool || w >= pool->threads) return NULL;
   pool_scratch *s = &pool->scratch[w];

@@ -35,6 +35,7 @@
  */
 #include "vm.h"
 #include "subgroup.h"
+#include "../util/bitfn.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -634,61 +635,20 @@ static VM_COLD void vm_ibit_row(uint32_t *d, const uint32_t *x, unsigned fn, int
   }
 }
 
-/* extractBits / insertBits: offset and count clamped as WGSL says
- * (o = min(offset, 32), c = min(count, 32 - o)); a count of 0 extracts 0
- * and inserts nothing. */
-static inline uint32_t vm_bfmask(uint32_t o, uint32_t c) {
-  return c >= 32u ? UINT32_MAX : ((1u << c) - 1u) << (o & 31u);
-}
-
-static inline uint32_t vm_bfext(uint32_t e, uint32_t off, uint32_t cnt, int sign) {
-  const uint32_t o = off < 32u ? off : 32u;
-  const uint32_t c = cnt < 32u - o ? cnt : 32u - o;
-  if (c == 0) return 0;
-  const uint32_t v = (e >> (o & 31u)) & vm_bfmask(0, c);
-  if (sign && c < 32u && (v >> (c - 1u) & 1u)) return v | ~vm_bfmask(0, c);
-  return v;
-}
-
-static inline uint32_t vm_bfins(uint32_t e, uint32_t nb, uint32_t off, uint32_t cnt) {
-  const uint32_t o = off < 32u ? off : 32u;
-  const uint32_t c = cnt < 32u - o ? cnt : 32u - o;
-  if (c == 0) return e;
-  const uint32_t m = vm_bfmask(o, c);
-  return (e & ~m) | ((nb << (o & 31u)) & m);
-}
-
 static float vm_row_f(uint32_t u) { return vm_bits_f(u); }
 
-/* Pack: the bits component c contributes, already in place. The
- * normalised forms compute floor(0.5 + scale * clamp(e)) in double, which
- * is exact for every f32 input. */
+/* Pack: the bits component c contributes, already in place
+ * (util/bitfn.h has the normalised forms). */
 static VM_COLD void vm_packc_row(uint32_t *d, const uint32_t *x, unsigned c, unsigned fn, int n) {
   for (int l = 0; l < n; l++) {
     const float f = vm_row_f(x[l]);
     const int32_t s = (int32_t)x[l];
     uint32_t r;
     switch (fn) {
-    case IR_PK_4X8SNORM: {
-      const double v = f != f ? 0.0 : f < -1.0f ? -1.0 : f > 1.0f ? 1.0 : (double)f;
-      r = ((uint32_t)(int32_t)floor(0.5 + 127.0 * v) & 0xffu) << (8u * c);
-      break;
-    }
-    case IR_PK_4X8UNORM: {
-      const double v = f != f ? 0.0 : f < 0.0f ? 0.0 : f > 1.0f ? 1.0 : (double)f;
-      r = ((uint32_t)floor(0.5 + 255.0 * v) & 0xffu) << (8u * c);
-      break;
-    }
-    case IR_PK_2X16SNORM: {
-      const double v = f != f ? 0.0 : f < -1.0f ? -1.0 : f > 1.0f ? 1.0 : (double)f;
-      r = ((uint32_t)(int32_t)floor(0.5 + 32767.0 * v) & 0xffffu) << (16u * c);
-      break;
-    }
-    case IR_PK_2X16UNORM: {
-      const double v = f != f ? 0.0 : f < 0.0f ? 0.0 : f > 1.0f ? 1.0 : (double)f;
-      r = ((uint32_t)floor(0.5 + 65535.0 * v) & 0xffffu) << (16u * c);
-      break;
-    }
+    case IR_PK_4X8SNORM: r = (bitfn_pack_norm(f, 127.0, 1) & 0xffu) << (8u * c); break;
+    case IR_PK_4X8UNORM: r = (bitfn_pack_norm(f, 255.0, 0) & 0xffu) << (8u * c); break;
+    case IR_PK_2X16SNORM: r = (bitfn_pack_norm(f, 32767.0, 1) & 0xffffu) << (16u * c); break;
+    case IR_PK_2X16UNORM: r = (bitfn_pack_norm(f, 65535.0, 0) & 0xffffu) << (16u * c); break;
     case IR_PK_2X16FLOAT: r = vm_f32_to_f16(f) << (16u * c); break;
     case IR_PK_4XI8: case IR_PK_4XU8: r = (x[l] & 0xffu) << (8u * c); break;
     case IR_PK_4XI8C:
@@ -708,10 +668,10 @@ static VM_COLD void vm_unpackc_row(uint32_t *d, const uint32_t *x, unsigned c, u
     float f = 0.0f;
     uint32_t r;
     switch (fn) {
-    case IR_PK_4X8SNORM: f = (float)(int32_t)(int8_t)b8 / 127.0f; f = f < -1.0f ? -1.0f : f; break;
-    case IR_PK_4X8UNORM: f = (float)b8 / 255.0f; break;
-    case IR_PK_2X16SNORM: f = (float)(int32_t)(int16_t)b16 / 32767.0f; f = f < -1.0f ? -1.0f : f; break;
-    case IR_PK_2X16UNORM: f = (float)b16 / 65535.0f; break;
+    case IR_PK_4X8SNORM: f = bitfn_unpack_norm(b8, 127.0f, 8, 1); break;
+    case IR_PK_4X8UNORM: f = bitfn_unpack_norm(b8, 255.0f, 8, 0); break;
+    case IR_PK_2X16SNORM: f = bitfn_unpack_norm(b16, 32767.0f, 16, 1); break;
+    case IR_PK_2X16UNORM: f = bitfn_unpack_norm(b16, 65535.0f, 16, 0); break;
     case IR_PK_2X16FLOAT: f = vm_f16_to_f32(b16); break;
     case IR_PK_4XI8: case IR_PK_4XI8C: d[l] = (uint32_t)(int32_t)(int8_t)b8; continue;
     default: d[l] = b8; continue; /* 4xU8 */
@@ -719,16 +679,6 @@ static VM_COLD void vm_unpackc_row(uint32_t *d, const uint32_t *x, unsigned c, u
     memcpy(&r, &f, sizeof r);
     d[l] = r;
   }
-}
-
-static inline uint32_t vm_dot4(uint32_t a, uint32_t b, int sign) {
-  uint32_t s = 0;
-  for (unsigned k = 0; k < 4; k++) {
-    const uint32_t x = (a >> (8u * k)) & 0xffu, y = (b >> (8u * k)) & 0xffu;
-    if (sign) s += (uint32_t)((int32_t)(int8_t)x * (int32_t)(int8_t)y);
-    else s += x * y;
-  }
-  return s;
 }
 
 /* Live lanes of a mask, for the observed interpreter's per-pc counts. Bit
@@ -888,6 +838,9 @@ static int vm_check(const ir_program *p) {
     if (in->op == IR_ATOMB && ((in->d >> 8) >= p->nbindings || (in->d & 0xff) >= IR_ATOM_COUNT))
       return 0;
     if (in->op == IR_ATOMW && in->d >= IR_ATOM_COUNT) return 0;
+    if (in->op == IR_PZERO &&
+        ((in->c | in->d) % 4 || (uint64_t)in->c + in->d > p->priv_mem_size))
+      return 0;
     if ((in->op == IR_FUN1 && (in->d & ~IR_FUN_F16) >= IR_F1_COUNT) ||
         (in->op == IR_FUN2 && (in->d & ~IR_FUN_F16) >= IR_F2_COUNT) ||
         (in->op == IR_IBIT && in->d >= IR_IB_COUNT) ||
@@ -1218,6 +1171,13 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   sh.total = total;
   vm_builtins_read(p, sh.bi_used);
   if (!vm_plan(p, w, sh.nsub, &sh.layout)) {
+    result->memory_needed = UINT64_MAX;
+    result->status = VM_NO_MEMORY;
+    return VM_NO_MEMORY;
+  }
+  result->memory_needed = sh.layout.total;
+  const uint64_t mlimit = desc->memory_limit;
+  if (mlimit && sh.layout.total > mlimit) {
     result->status = VM_NO_MEMORY;
     return VM_NO_MEMORY;
   }
@@ -1234,6 +1194,9 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   unsigned workers = pieces < threads ? (unsigned)pieces : threads;
   const vm_observer *obs = desc->observer;
   if (obs && obs->serial) workers = 1;
+  /* as many workers as the memory limit holds (at least one: checked above) */
+  if (mlimit && workers > mlimit / sh.layout.total) workers = (unsigned)(mlimit / sh.layout.total);
+  if (pool) vm_pool_trim(pool, workers, sh.layout.total, mlimit);
 
   void *own = NULL;
   void *slots[64];

@@ -128,6 +128,9 @@ typedef struct vm_dispatch_desc {
                                with VM_TIMEOUT; 0 = none */
   uint64_t dispatch_budget; /* subgroup-instructions of the whole dispatch
                                (checked between workgroups); 0 = unlimited */
+  uint64_t memory_limit;    /* bytes the workers' contexts may hold together
+                               (fewer workers run when all would need more;
+                               VM_NO_MEMORY when one would); 0 = unlimited */
 } vm_dispatch_desc;
 
 typedef enum vm_status {
@@ -148,6 +151,8 @@ typedef struct vm_result {
                          workgroup's (pc is then the last one of the
                          workgroup named) */
   uint64_t instructions; /* subgroup-instructions executed in the dispatch */
+  uint64_t memory_needed; /* bytes of one worker's context (UINT64_MAX when
+                             that does not fit in the address space) */
 } vm_result;
 
 /* Runs the dispatch to completion (or to the first failure) and returns when
@@ -165,5 +170,10 @@ void vm_pool_run(vm_pool *pool, unsigned n, void (*job)(void *arg, unsigned w), 
  * when it cannot be allocated. Only worker w's job, or the caller while no
  * job runs, may ask for it. */
 void *vm_pool_scratch(vm_pool *pool, unsigned w, size_t bytes);
+/* Before a dispatch whose workers [0, n) each need `bytes`: frees what the
+ * other workers keep, then shrinks what those n keep beyond bytes, as far
+ * as needed for everything kept to stay within limit (0 = no limit) once
+ * the n have their share. */
+void vm_pool_trim(vm_pool *pool, unsigned n, size_t bytes, uint64_t limit);
 
 #endif

@@ -41,7 +41,7 @@ typedef enum builtin_unif {
  * (builtins.def's header says what each means). */
 typedef enum builtin_check { BC_TABLE, BC_RULE } builtin_check;       /* TARGS_BY, ARGS_BY */
 typedef enum builtin_gate { BG_CALL, BG_TYPE } builtin_gate;          /* GATE */
-typedef enum builtin_eval { BE_RT, BE_CONST, BE_OVR } builtin_eval;    /* EVAL */
+typedef enum builtin_eval { BE_RT, BE_CONST } builtin_eval;            /* EVAL */
 typedef enum builtin_lower { BL_RUN, BL_NO } builtin_lower;           /* LOWER */
 /* STAGE, numbered like ast_decl.stage */
 typedef enum builtin_stage { BS_ANY = 0, BS_COMP = 1, BS_FRAG = 3 } builtin_stage;

@@ -2,15 +2,18 @@
  * eval.c — constant evaluation. The resolver folds const-expressions while it
  * types them; pipeline creation evaluates override-expressions with the
  * pipeline's override values (sema_eval). Both use the folding functions
- * here, which apply the spec's rules for const-expressions: integer overflow,
- * division by zero, out-of-range shifts and non-finite floats are errors
- * rather than wrapped results.
+ * here, which apply the spec's rules for const-expressions: AbstractInt
+ * overflow, division by zero, out-of-range shifts, values outside a
+ * built-in's domain and non-finite floats are errors, while i32 and u32
+ * arithmetic wraps as it does at run time; and the errors a built-in makes
+ * for arguments known before it runs (sema_known_args_ok).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "eval.h"
+#include "../util/bitfn.h"
 
 /* ---------------------------------------------------------------- values */
 
@@ -224,6 +227,13 @@ static const cvalue *convert(wgsl_module *m, const cvalue *v, const type *t, int
     }
     return cv_composite(m, t, el, v->n);
   }
+  if (t->kind == TY_STRUCT && v->elems && v->n == t->nfields && v->n == 2) {
+    /* an abstract frexp / modf result to a concrete one */
+    const cvalue *el[2];
+    for (int i = 0; i < 2; i++)
+      if (!(el[i] = convert(m, v->elems[i], t->fields[i].type, implicit, span, d))) return NULL;
+    return cv_composite(m, t, el, 2);
+  }
   char b1[64], b2[64];
   return err(d, span, "cannot convert %s to %s", type_name(v->type, b1, sizeof b1),
              type_name(t, b2, sizeof b2));
@@ -278,11 +288,6 @@ static const cvalue *component(wgsl_module *m, const cvalue *v, int i) {
   return v->elems ? v->elems[i] : v;
 }
 
-static int64_t wrap_or_check(int64_t r, const type *t, int *overflow) {
-  if (!int_fits(t, r)) *overflow = 1;
-  return r;
-}
-
 static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cvalue *a,
                                         const cvalue *b, const type *rt, src_span span,
                                         diag_list *d) {
@@ -318,7 +323,6 @@ static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cval
     switch (op) {
     case BIN_AND: case BIN_LAND: return cv_bool(m, a->b && b->b);
     case BIN_OR: case BIN_LOR: return cv_bool(m, a->b || b->b);
-    case BIN_XOR: return cv_bool(m, a->b != b->b);
     default: break;
     }
     return err(d, span, "invalid operator for bool%s%s", "", "");
@@ -327,18 +331,23 @@ static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cval
     int64_t x = a->i, y = b->i, r = 0;
     int overflow = 0;
     int is_u = ot->kind == TY_U32;
+    /* + - * on i32 and u32 wrap modulo 2^32 (§Integer Types: two's
+     * complement, "defined overflow behavior"), constant or not: the low
+     * 32 bits of the 64-bit result, which cv_int keeps. AbstractInt must
+     * not overflow (§Abstract Numeric Types). */
+    const int abstract = ot->kind == TY_AINT;
     switch (op) {
     case BIN_ADD:
-      if (__builtin_add_overflow(x, y, &r)) overflow = 1;
-      r = wrap_or_check(r, ot, &overflow);
+      if (abstract) overflow = __builtin_add_overflow(x, y, &r);
+      else r = (int64_t)((uint64_t)x + (uint64_t)y);
       break;
     case BIN_SUB:
-      if (__builtin_sub_overflow(x, y, &r)) overflow = 1;
-      r = wrap_or_check(r, ot, &overflow);
+      if (abstract) overflow = __builtin_sub_overflow(x, y, &r);
+      else r = (int64_t)((uint64_t)x - (uint64_t)y);
       break;
     case BIN_MUL:
-      if (__builtin_mul_overflow(x, y, &r)) overflow = 1;
-      r = wrap_or_check(r, ot, &overflow);
+      if (abstract) overflow = __builtin_mul_overflow(x, y, &r);
+      else r = (int64_t)((uint64_t)x * (uint64_t)y);
       break;
     case BIN_DIV:
     case BIN_MOD:
@@ -357,11 +366,17 @@ static const cvalue *fold_scalar_binary(wgsl_module *m, ast_binop op, const cval
     case BIN_SHL:
     case BIN_SHR: {
       unsigned bits = ot->kind == TY_AINT ? 64 : 32;
-      if (op == BIN_SHL && ot->kind == TY_AINT && y >= 64) {
-        /* an abstract shift has no bit width, only the overflow rule: the
-         * y+1 top bits must agree, so only 0 survives a shift by 64+ */
-        if (x != 0) overflow = 1;
-        r = 0;
+      if (ot->kind == TY_AINT && (y < 0 || y > (int64_t)UINT32_MAX)) {
+        /* an abstract amount is the u32 the spec's overload takes */
+        if (d) diag_error(d, span, "value %lld does not fit in u32 (the shift amount)", (long long)y);
+        return NULL;
+      }
+      if (ot->kind == TY_AINT && y >= 64) {
+        /* an abstract shift has no bit width (§Bit Expressions): left, the
+         * y+1 top bits must agree, so only 0 survives a shift by 64 or
+         * more; right, every bit becomes the sign */
+        if (op == BIN_SHL && x != 0) overflow = 1;
+        r = op == BIN_SHL ? 0 : x < 0 ? -1 : 0;
         break;
       }
       if (y < 0 || (uint64_t)y >= bits) {
@@ -522,9 +537,10 @@ static const cvalue *fold_scalar_unary(wgsl_module *m, ast_unop op, const cvalue
   case UN_BITNOT: return cv_int(m, t, ~v->i);
   case UN_NEG:
     if (type_is_integer_scalar(t)) {
-      if ((t->kind == TY_I32 && v->i == INT32_MIN) || (t->kind == TY_AINT && v->i == INT64_MIN))
-        return err(d, span, "negating the most negative integer overflows%s%s", "", "");
-      return cv_int(m, t, -v->i);
+      /* §Arithmetic Expressions: the most negative value negates to itself
+       * (AbstractInt's too) */
+      if (t->kind == TY_AINT && v->i == INT64_MIN) return v;
+      return cv_int(m, t, -v->i); /* i32: -(-2^31) = 2^31 wraps back */
     }
     return cv_float(m, t, -v->f);
   default: return NULL;
@@ -636,15 +652,25 @@ static const cvalue *fold_scalar_ext(wgsl_module *m, builtin_fn f, const cvalue 
   case BF_RADIANS: return fres(m, t, x * (3.14159265358979323846 / 180.0), span, d);
   case BF_SATURATE: return fres(m, t, fmin(fmax(x, 0), 1), span, d);
   case BF_ATAN2: return fres(m, t, atan2(x, y), span, d);
-  case BF_POW: return fres(m, t, pow(x, y), span, d);
+  case BF_POW:
+    /* the domain excludes x < 0 (§pow: the result may be computed as
+     * exp2(y * log2(x))); by that formula 0 to a power y <= 0 is
+     * exp2(y * -inf), infinite or NaN (0 * -inf), an error too */
+    if (x < 0 || (x == 0 && y <= 0)) return domain(d, span, "pow's base");
+    return fres(m, t, pow(x, y), span, d);
   case BF_STEP: return fres(m, t, y >= x ? 1.0 : 0.0, span, d);
   case BF_FMA: return fres(m, t, x * y + z, span, d);
-  case BF_SMOOTHSTEP: {
-    if (x == y) return domain(d, span, "smoothstep with equal edges");
+  case BF_SMOOTHSTEP: { /* equal edges: refused by sema_known_args_ok */
     double k = fmin(fmax((z - x) / (y - x), 0), 1);
     return fres(m, t, k * k * (3 - 2 * k), span, d);
   }
-  case BF_MIX: return fres(m, t, x * (1 - z) + y * z, span, d);
+  case BF_MIX: { /* x * (1 - z) + y * z, each step rounded to t as it runs */
+    const cvalue *one = cv_float(m, t, 1.0);
+    const cvalue *k = one ? fold_scalar_binary(m, BIN_SUB, one, a[2], t, span, d) : NULL;
+    const cvalue *p = k ? fold_scalar_binary(m, BIN_MUL, a[0], k, t, span, d) : NULL;
+    const cvalue *q = p ? fold_scalar_binary(m, BIN_MUL, a[1], a[2], t, span, d) : NULL;
+    return q ? fold_scalar_binary(m, BIN_ADD, p, q, t, span, d) : NULL;
+  }
   case BF_SIGN:
     if (is_int) return cv_int(m, t, a[0]->i > 0 ? 1 : a[0]->i < 0 ? -1 : 0);
     return cv_float(m, t, x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0);
@@ -748,8 +774,65 @@ const cvalue *cv_bitcast(wgsl_module *m, const cvalue *v, const type *to, src_sp
   return to->kind == TY_VEC ? cv_composite(m, to, el, nt) : el[0];
 }
 
-const cvalue *cv_fold_f16_pack(wgsl_module *m, builtin_fn f, const cvalue *v, const type *rt,
-                               src_span span, diag_list *d, int *done) {
+/* The packing functions of util/bitfn.h: per pack function its unpack
+ * function (BF_COUNT: none), the field width, whether the fields are
+ * signed, and whether it packs normalised floats (snorm, unorm) or clamps
+ * integers (the *Clamp forms) rather than truncating them. */
+static const struct pack_fmt {
+  builtin_fn pack, unpack;
+  uint8_t bits, sign, norm, clamp;
+} pack_fmts[] = {
+    {BF_PACK4X8SNORM, BF_UNPACK4X8SNORM, 8, 1, 1, 0},   {BF_PACK4X8UNORM, BF_UNPACK4X8UNORM, 8, 0, 1, 0},
+    {BF_PACK2X16SNORM, BF_UNPACK2X16SNORM, 16, 1, 1, 0}, {BF_PACK2X16UNORM, BF_UNPACK2X16UNORM, 16, 0, 1, 0},
+    {BF_PACK4XI8, BF_UNPACK4XI8, 8, 1, 0, 0},            {BF_PACK4XU8, BF_UNPACK4XU8, 8, 0, 0, 0},
+    {BF_PACK4XI8_CLAMP, BF_COUNT, 8, 1, 0, 1},           {BF_PACK4XU8_CLAMP, BF_COUNT, 8, 0, 0, 1},
+};
+
+/* pack*, unpack* (but the f16 ones) and dot4*Packed of constants, with
+ * the VM's arithmetic (util/bitfn.h). */
+static const cvalue *fold_bits_pack(wgsl_module *m, builtin_fn f, const cvalue **args,
+                                    const type *rt, int *done) {
+  const cvalue *v = args[0], *el[4];
+  *done = 1;
+  if (f == BF_DOT4U8_PACKED || f == BF_DOT4I8_PACKED)
+    return cv_int(m, rt, bitfn_dot4((uint32_t)v->i, (uint32_t)args[1]->i, f == BF_DOT4I8_PACKED));
+  for (size_t k = 0; k < sizeof pack_fmts / sizeof pack_fmts[0]; k++) {
+    const struct pack_fmt *p = &pack_fmts[k];
+    const uint32_t field = (1u << p->bits) - 1u;
+    const int n = 32 / p->bits;
+    if (f == p->pack) {
+      uint32_t bits = 0;
+      for (int i = 0; i < n; i++) {
+        const cvalue *x = v->elems[i];
+        uint32_t r;
+        if (p->norm) r = bitfn_pack_norm((float)x->f, (double)(field >> p->sign), p->sign);
+        else if (!p->clamp) r = (uint32_t)x->i;
+        else if (p->sign) r = (uint32_t)(x->i < -128 ? -128 : x->i > 127 ? 127 : x->i);
+        else r = x->i > 255 ? 255u : (uint32_t)x->i;
+        bits |= (r & field) << (p->bits * (unsigned)i);
+      }
+      return cv_int(m, rt, bits);
+    }
+    if (f == p->unpack) {
+      for (int i = 0; i < n; i++) {
+        const uint32_t b = ((uint32_t)v->i >> (p->bits * (unsigned)i)) & field;
+        if (p->norm)
+          el[i] = cv_float(m, rt->elem, bitfn_unpack_norm(b, (float)(field >> p->sign), p->bits, p->sign));
+        else
+          el[i] = cv_int(m, rt->elem, p->sign ? (int64_t)(int8_t)b : (int64_t)b);
+        if (!el[i]) return NULL;
+      }
+      return cv_composite(m, rt, el, n);
+    }
+  }
+  *done = 0;
+  return NULL;
+}
+
+/* quantizeToF16, pack2x16float and unpack2x16float of constants. */
+static const cvalue *fold_f16_pack(wgsl_module *m, builtin_fn f, const cvalue **args, const type *rt,
+                                   src_span span, diag_list *d, int *done) {
+  const cvalue *v = args[0];
   *done = 1;
   const int n = v->elems ? v->n : 1;
   const cvalue *el[4];
@@ -778,8 +861,26 @@ const cvalue *cv_fold_f16_pack(wgsl_module *m, builtin_fn f, const cvalue *v, co
     return cv_composite(m, rt, el, 2);
   default: break;
   }
-  *done = 0;
-  return NULL;
+  return fold_bits_pack(m, f, args, rt, done);
+}
+
+/* extractBits(e, offset, count) and insertBits(e, newbits, offset, count)
+ * of constants, component-wise (offset + count is at most 32: checked by
+ * sema_known_args_ok first). */
+static const cvalue *fold_bitfield(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
+                                   const type *rt) {
+  const int64_t o = args[nargs - 2]->i, c = args[nargs - 1]->i;
+  const type *st = type_scalar_of(rt);
+  const int n = args[0]->elems ? args[0]->n : 1;
+  const cvalue *el[4];
+  for (int i = 0; i < n && i < 4; i++) {
+    const uint32_t e = (uint32_t)component(m, args[0], i)->i;
+    const uint32_t r = f == BF_EXTRACT_BITS
+                           ? bitfn_extract(e, (uint32_t)o, (uint32_t)c, st->kind == TY_I32)
+                           : bitfn_insert(e, (uint32_t)component(m, args[1], i)->i, (uint32_t)o, (uint32_t)c);
+    if (!(el[i] = cv_int(m, st, st->kind == TY_I32 ? (int64_t)(int32_t)r : (int64_t)r))) return NULL;
+  }
+  return args[0]->elems ? cv_composite(m, rt, el, n) : el[0];
 }
 
 /* The geometric built-ins and all/any on constants: WGSL's formulas for
@@ -851,7 +952,7 @@ static const cvalue *fold_geometric(wgsl_module *m, builtin_fn f, const cvalue *
         int e = 0;
         const double fr = v == 0 ? v : frexp(v, &e);
         a0[i] = cv_float(m, et, fr);
-        a1[i] = cv_int(m, m->types.t_i32, e);
+        a1[i] = cv_int(m, type_scalar_of(st), e);
       } else {
         a1[i] = cv_float(m, et, trunc(v));
         a0[i] = a1[i] ? fold_scalar_binary(m, BIN_SUB, xs[i], a1[i], et, span, d) : NULL;
@@ -903,13 +1004,85 @@ static const cvalue *fold_geometric(wgsl_module *m, builtin_fn f, const cvalue *
   return NULL;
 }
 
+/* The built-ins with an error for arguments known before the call runs,
+ * whatever the others are (a shader-creation error when they are
+ * const-expressions, a pipeline-creation error when they are
+ * override-expressions): which arguments the rule reads. */
+static const struct {
+  builtin_fn f;
+  unsigned args; /* bit i: argument i */
+} known_rules[] = {
+    {BF_CLAMP, 6u},        /* §clamp: low > high */
+    {BF_SMOOTHSTEP, 3u},   /* §smoothstep: edge0 == edge1 */
+    {BF_EXTRACT_BITS, 6u}, /* §extractBits: offset + count > 32 */
+    {BF_INSERT_BITS, 12u}, /* §insertBits: offset + count > 32 */
+    {BF_LDEXP, 2u},        /* §ldexp: e2 > bias + 1 */
+};
+
+unsigned sema_known_args(builtin_fn f) {
+  for (size_t i = 0; i < sizeof known_rules / sizeof known_rules[0]; i++)
+    if (known_rules[i].f == f) return known_rules[i].args;
+  return 0;
+}
+
+int sema_known_args_ok(builtin_fn f, const cvalue *const *args, int n, const type *rt,
+                       src_span span, const src_span *arg_spans, diag_list *d) {
+  const unsigned need = sema_known_args(f);
+  if (!need) return 1;
+  for (int i = 0; i < n; i++)
+    if ((need >> i & 1u) && !args[i]) return 1; /* not known: nothing to check */
+  const char *name = builtin_fn_name(f);
+  if (f == BF_EXTRACT_BITS || f == BF_INSERT_BITS) {
+    const int64_t o = args[n - 2]->i, c = args[n - 1]->i; /* u32s: the sum fits */
+    if (o + c <= 32) return 1;
+    if (d) diag_error(d, span, "%s: offset %lld + count %lld is more than 32 bits", name, (long long)o,
+                      (long long)c);
+    return 0;
+  }
+  const cvalue *a = args[f == BF_SMOOTHSTEP ? 0 : 1];
+  const cvalue *b = f == BF_LDEXP ? NULL : args[f == BF_SMOOTHSTEP ? 1 : 2];
+  const int sk = type_scalar_of(rt)->kind;
+  const int64_t bias = sk == TY_F16 ? 15 : sk == TY_F32 ? 127 : 1023;
+  for (int i = 0; i < (a->elems ? a->n : 1); i++) {
+    const cvalue *x = component(NULL, a, i), *y = f == BF_LDEXP ? NULL : component(NULL, b, i);
+    switch (f) {
+    case BF_CLAMP: {
+      const int bad = type_is_float_scalar(x->type) ? x->f > y->f
+                      : x->type->kind == TY_U32     ? (uint64_t)x->i > (uint64_t)y->i
+                                                    : x->i > y->i;
+      if (!bad) continue;
+      if (d) diag_error(d, span, "clamp's low is greater than its high");
+      return 0;
+    }
+    case BF_SMOOTHSTEP:
+      if (x->f != y->f) continue;
+      if (d) diag_error(d, span, "smoothstep with equal edges (%g) has no value", x->f);
+      return 0;
+    default: /* ldexp */
+      if (x->i <= bias + 1) continue;
+      if (d) {
+        char b1[64];
+        diag_error(d, arg_spans ? arg_spans[1] : span,
+                   "ldexp's exponent %lld is greater than %lld (the bias + 1 of %s)", (long long)x->i,
+                   (long long)(bias + 1), type_name(type_scalar_of(rt), b1, sizeof b1));
+      }
+      return 0;
+    }
+  }
+  return 1;
+}
+
 const cvalue *fold_builtin(wgsl_module *m, builtin_fn f, const cvalue **args, int nargs,
                            const type *rt, src_span span, diag_list *d) {
   for (int i = 0; i < nargs; i++)
     if (!args[i]) return NULL;
+  if (f == BF_BITCAST) return cv_bitcast(m, args[0], rt, span, d);
+  if (!sema_known_args_ok(f, args, nargs, rt, span, NULL, d)) return NULL;
+  if (f == BF_EXTRACT_BITS || f == BF_INSERT_BITS) return fold_bitfield(m, f, args, nargs, rt);
   {
     int done;
-    const cvalue *g = fold_geometric(m, f, args, nargs, rt, span, d, &done);
+    const cvalue *g = builtin_fn_kind(f) == BK_FIXED ? fold_f16_pack(m, f, args, rt, span, d, &done)
+                                                      : fold_geometric(m, f, args, nargs, rt, span, d, &done);
     if (done) return g;
   }
   if (f == BF_TRANSPOSE) {
@@ -999,21 +1172,30 @@ const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_l
     if (dc->kind == DECL_OVERRIDE) {
       const cvalue *v = NULL;
       if (env && dc->index < env->count) v = env->overrides[dc->index];
-      if (!v && dc->init && dc->rtype) {
-        /* its initializer could not be computed at pipeline creation (a
-         * division by zero, say): evaluating it again reports why */
-        const cvalue *iv = sema_eval(m, dc->init, env, d);
-        return iv ? sema_convert(m, iv, dc->rtype, dc->init->span, d) : NULL;
+      if (v) return v;
+      /* the override whose own problem this is: evaluating its initializer
+       * again reports why (a division by zero, say); the overrides it
+       * names all have values, so that goes no deeper than its expression */
+      ast_decl *root = dc;
+      if (env && env->cause && dc->index < env->count && env->cause[dc->index] >= 0)
+        root = m->ast->decls[env->cause[dc->index]];
+      if (root->init && root->rtype) {
+        const cvalue *iv = sema_eval(m, root->init, env, d);
+        if (iv) iv = sema_convert(m, iv, root->rtype, root->init->span, d);
+        /* (a root that now has a value would be a settling bug) */
+        return root == dc ? iv : NULL;
       }
-      if (!v) {
-        if (d)
-          diag_error(d, e->span,
-                     "override '%s' has no value: it has no initializer and the pipeline's "
-                     "constants do not set it",
-                     dc->name);
-        return NULL;
-      }
-      return v;
+      if (d && root == dc)
+        diag_error(d, e->span,
+                   "override '%s' has no value: it has no initializer and the pipeline's "
+                   "constants do not set it",
+                   dc->name);
+      else if (d)
+        diag_error(d, e->span,
+                   "override '%s' has no value: it depends on override '%s', which has no "
+                   "initializer and which the pipeline's constants do not set",
+                   dc->name, root->name);
+      return NULL;
     }
     break;
   }
@@ -1049,6 +1231,16 @@ const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_l
     if (e->ref == REF_BUILTIN_FN) return fold_builtin(m, e->builtin, args, n, e->type, e->span, d);
     if (e->ref == REF_CONSTRUCT) return fold_construct(m, e->type, args, n, e->span, d);
     break;
+  }
+  case EX_MEMBER: { /* a member or swizzle of a value (frexp(o).fract, v.yx) */
+    const cvalue *b = sema_eval(m, e->u.member.base, env, d);
+    if (!b || !b->elems) return NULL;
+    if (!e->nswizzle) return fold_index(m, b, e->member_index);
+    if (e->nswizzle == 1) return fold_index(m, b, e->swizzle[0]);
+    const cvalue *el[4];
+    for (int i = 0; i < e->nswizzle; i++)
+      if (!(el[i] = fold_index(m, b, e->swizzle[i]))) return NULL;
+    return cv_composite(m, e->type, el, e->nswizzle);
   }
   default: break;
   }

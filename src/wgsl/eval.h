@@ -13,11 +13,6 @@ const cvalue *cv_float(wgsl_module *m, const type *t, double v);
  * infinity or NaN, which a const-expression may not produce. */
 const cvalue *cv_bitcast(wgsl_module *m, const cvalue *v, const type *to, src_span span,
                          diag_list *d);
-/* quantizeToF16, pack2x16float, unpack2x16float of a constant (done = 0
- * for other functions); NULL and an error for an argument outside f16's
- * finite range or a result that is an infinity or NaN. */
-const cvalue *cv_fold_f16_pack(wgsl_module *m, builtin_fn f, const cvalue *v, const type *rt,
-                               src_span span, diag_list *d, int *done);
 /* v rounded to the nearest f16 (ties to even), +-inf past the f16 range. */
 double eval_round_f16(double v);
 const cvalue *cv_bool(wgsl_module *m, int b);

@@ -7,6 +7,7 @@
  * callee-first, which is also where recursion is caught. Expressions are
  * handled by sema_expr.c.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -449,7 +450,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     }
   }
   free(names);
-  d->rtype = types_struct(c->T, d->name, f, d->nmembers);
+  d->rtype = types_struct(c->T, d->name, f, d->nmembers, NULL);
   if (!d->rtype && !arena_failed(&c->m->arena))
     diag_error(c->d, d->name_span,
                "struct '%s' is too large (its members add up past 4 GiB, lockstep's limit for one "
@@ -820,6 +821,44 @@ static int enter_resolution(sctx *c, ast_decl *d) {
   return 1;
 }
 
+static int nest_over(sctx *c, src_span s, int level, const char *how) {
+  if (!c->nest_reported)
+    diag_error(c->d, s,
+               "statements and expressions nest %d levels deep here%s, more than %d (a limit of "
+               "lockstep)",
+               level, how, SEMA_MAX_NEST);
+  c->nest_reported = 1;
+  return 0;
+}
+
+/* The deepest level of the current function's body so far, counting
+ * through calls. */
+static void nest_note(sctx *c, int level) {
+  if (c->fn && c->fn_nest && level > c->fn_nest[c->fn->index]) c->fn_nest[c->fn->index] = level;
+}
+
+int sema_nest_enter(sctx *c, src_span s) {
+  if (c->nest >= SEMA_MAX_NEST)
+    return nest_over(c, s, c->nest + 1, ", counting the declarations used before they are "
+                                        "declared and the functions called before they are");
+  c->nest++;
+  nest_note(c, c->nest - c->nest_base);
+  return 1;
+}
+
+int sema_nest_call(sctx *c, const ast_decl *fn, src_span s) {
+  if (!c->fn || !c->fn_nest) return 1;
+  const int level = c->nest - c->nest_base + c->fn_nest[fn->index];
+  if (level > SEMA_MAX_NEST) {
+    char how[160];
+    snprintf(how, sizeof how, ", counting through this call of '%s' and what it calls",
+             fn->name);
+    return nest_over(c, s, level, how);
+  }
+  nest_note(c, level);
+  return 1;
+}
+
 void sema_resolve_global(sctx *c, ast_decl *d) {
   if (d->index < 0 || d->index >= c->m->ast->ndecls || c->m->ast->decls[d->index] != d) return;
   if (c->state[d->index] == 2) return;
@@ -1001,8 +1040,15 @@ static void cond_expr(sctx *c, ast_expr *e, const char *what) {
   sema_expect(c, e, c->T->t_bool, what);
 }
 
+static void stmt_kind(sctx *c, ast_stmt *s);
+
 static void stmt(sctx *c, ast_stmt *s) {
-  if (!s) return;
+  if (!s || !sema_nest_enter(c, s->span)) return;
+  stmt_kind(c, s);
+  sema_nest_leave(c);
+}
+
+static void stmt_kind(sctx *c, ast_stmt *s) {
   char b[128];
   if (s->kind != ST_BLOCK) check_stmt_attrs(c, s); /* block() checks its own */
   switch (s->kind) {
@@ -1313,6 +1359,8 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   int sba = c->body_active, ska = c->skip_active;
   c->body_active = c->skip_active = 0;
   c->fn = fn;
+  const int saved_base = c->nest_base;
+  c->nest_base = c->nest;
   int mark = open_scope(c);
   /* §Declaration and Scope: parameters are in scope across the body and end
    * where its top-level declarations end, so those cannot reuse their names */
@@ -1325,6 +1373,7 @@ void sema_resolve_fn_body(sctx *c, ast_decl *fn) {
   if (fn->rtype && bh != BH_RETURN && (bh & BH_NEXT))
     diag_error(c->d, fn->name_span, "'%s' must return a value on every path", fn->name);
   c->fn = saved_fn;
+  c->nest_base = saved_base;
   c->frame = saved_frame;
   c->scope = saved_scope;
   c->loop_depth = sl;
@@ -1397,8 +1446,8 @@ void sema_resolve(wgsl_module *m) {
   c.state = arena_alloc(&m->arena, (size_t)n + 1);
   c.body_state = arena_alloc(&m->arena, (size_t)n + 1);
   c.call_depth = arena_alloc(&m->arena, sizeof *c.call_depth * ((size_t)n + 1));
-  if (!c.state || !c.body_state || !c.call_depth) return;
-  memset(c.call_depth, 0, sizeof *c.call_depth * ((size_t)n + 1));
+  c.fn_nest = arena_alloc(&m->arena, sizeof *c.fn_nest * ((size_t)n + 1));
+  if (!c.state || !c.body_state || !c.call_depth || !c.fn_nest) return;
   directives(&c);
   for (int i = 0; i < n; i++) {
     am->decls[i]->index = i;

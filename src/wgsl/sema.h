@@ -72,6 +72,12 @@ void sema_resolve(wgsl_module *m);
 typedef struct eval_env {
   const cvalue **overrides;
   int count;
+  /* Per declaration, for an override without a value: the override whose
+   * own initializer fails or which has none and no pipeline constant (it,
+   * or one its initializer depends on); -1 otherwise. sema_eval reports
+   * that one's problem. NULL: overrides without a value are evaluated from
+   * their initializers. */
+  const int *cause;
 } eval_env;
 
 /* Evaluates a const- or override-expression. Returns NULL after reporting an
@@ -84,6 +90,16 @@ const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_l
  * Returns 0 after reporting into diags. */
 int sema_check_known_rhs(ast_binop op, const type *lt, const cvalue *rv, src_span span,
                          diag_list *diags);
+/* The same for built-in calls: the arguments (bit i: argument i) that f's
+ * errors for known arguments read (clamp's low and high, extractBits'
+ * offset and count, smoothstep's edges, ldexp's exponent); 0 for a
+ * function without such a rule. */
+unsigned sema_known_args(builtin_fn f);
+/* Those errors for a call of result type rt whose known arguments are
+ * args[i] (NULL: not known before the call runs): 0 after reporting one,
+ * at arg_spans[i] where the rule names one argument (NULL: span). */
+int sema_known_args_ok(builtin_fn f, const cvalue *const *args, int n, const type *rt,
+                       src_span span, const src_span *arg_spans, diag_list *diags);
 /* Converts a constant to type t (value conversion rules of the spec, e.g.
  * override values given as doubles); NULL + error when not representable. */
 const cvalue *sema_convert(wgsl_module *m, const cvalue *v, const type *t, src_span span,

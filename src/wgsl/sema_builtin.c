@@ -70,9 +70,10 @@ static int const_args(ast_expr **a, int n) {
   return sema_all_const(a, n, &ov) == 1;
 }
 
-/* Result structures: __frexp_result_f32 ... built once per module. */
+/* Result structures: __frexp_result_f32 ... built once per module;
+ * concrete: see type.concrete. */
 static const type *result_struct(sctx *c, const char *name, const char *f0, const type *t0,
-                                 const char *f1, const type *t1) {
+                                 const char *f1, const type *t1, const type *concrete) {
   for (int i = 0; i < c->T->count; i++) {
     const type *x = c->T->items[i];
     if (x->kind == TY_STRUCT && x->name && !strcmp(x->name, name)) return x;
@@ -87,7 +88,7 @@ static const type *result_struct(sctx *c, const char *name, const char *f0, cons
   f[0].type = t0;
   f[1].name = f1;
   f[1].type = t1;
-  return types_struct(c->T, nm, f, 2);
+  return types_struct(c->T, nm, f, 2, concrete);
 }
 
 static void shape_suffix(const type *t, char *buf, size_t n) {
@@ -96,6 +97,21 @@ static void shape_suffix(const type *t, char *buf, size_t n) {
                    : s->kind == TY_I32 ? "i32" : "u32";
   if (t->kind == TY_VEC) snprintf(buf, n, "vec%u_%s", t->n, sn);
   else snprintf(buf, n, "%s", sn);
+}
+
+/* The result structure of frexp or modf of a t (§frexp, §modf). The
+ * abstract ones (__frexp_result_abstract: AbstractFloat and AbstractInt
+ * members) know the f32 structure they concretize to. */
+static const type *frexp_modf_result(sctx *c, builtin_kind k, const type *t) {
+  char sn[64], nm[96];
+  shape_suffix(t, sn, sizeof sn);
+  snprintf(nm, sizeof nm, "__%s_result_%s", k == BK_FREXP ? "frexp" : "modf", sn);
+  const int abstract = type_is_abstract(t);
+  const type *ex = types_with_scalar(c->T, t, abstract ? c->T->t_aint : c->T->t_i32);
+  const type *to = abstract ? frexp_modf_result(c, k, types_concretize(c->T, t)) : NULL;
+  if (abstract && !to) return NULL;
+  return k == BK_FREXP ? result_struct(c, nm, "fract", t, "exp", ex, to)
+                       : result_struct(c, nm, "fract", t, "whole", t, to);
 }
 
 /* ------------------------------------------------------------ atomics */
@@ -138,7 +154,7 @@ static const type *atomic_call(sctx *c, ast_expr *e, builtin_fn f) {
   if (f == BF_ATOMIC_CMPX) {
     e->type = result_struct(c, t->kind == TY_I32 ? "__atomic_compare_exchange_result_i32"
                                                  : "__atomic_compare_exchange_result_u32",
-                            "old_value", t, "exchanged", c->T->t_bool);
+                            "old_value", t, "exchanged", c->T->t_bool, NULL);
     return e->type;
   }
   e->type = f == BF_ATOMIC_STORE ? c->T->t_void : t;
@@ -306,17 +322,6 @@ static const type *texture_call(sctx *c, ast_expr *e, builtin_fn f) {
 
 /* ------------------------------------------------------ fixed signatures */
 
-/* The f16 conversions among them (EVAL CONST) fold on a constant argument. */
-static const type *fold_f16_pack(sctx *c, ast_expr *e, builtin_fn f, const type *rt) {
-  const cvalue *v = e->u.call.nargs == 1 ? e->u.call.args[0]->cval : NULL;
-  if (!v || builtin_fn_info(f)->eval == BE_RT) return rt;
-  int done;
-  const cvalue *r = cv_fold_f16_pack(c->m, f, v, rt, e->span, c->d, &done);
-  if (done && !r) return NULL;
-  e->cval = r;
-  return rt;
-}
-
 static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
   type_table *T = c->T;
   const type *u32 = T->t_u32, *f32 = T->t_f32;
@@ -329,7 +334,7 @@ static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
     const type *t = type_unref(a->type);
     if (t && is_sv(t) && scalar_in(type_scalar_of(t), S_F)) {
       t = types_with_scalar(T, t, f32);
-      if (sema_convert_expr(c, a, t)) return fold_f16_pack(c, e, f, t);
+      if (sema_convert_expr(c, a, t)) return t;
     }
     return fail_args(c, e, f, t);
   }
@@ -347,7 +352,7 @@ static const type *fixed_call(sctx *c, ast_expr *e, builtin_fn f) {
   }
   for (int i = 0; i < nargs; i++)
     if (!sema_expect(c, e->u.call.args[i], arg, fname(f))) return NULL;
-  return fold_f16_pack(c, e, f, ret);
+  return ret;
 }
 
 /* ------------------------------------------------------------- the rest */
@@ -377,10 +382,6 @@ static const type *bitcast_call(sctx *c, ast_expr *e) {
   if (!ok) {
     diag_error(c->d, e->span, "cannot bitcast %s to %s", TN(cf, b1), TN(to, b2));
     return NULL;
-  }
-  if (a->cval && builtin_fn_info(BF_BITCAST)->eval != BE_RT) {
-    e->cval = cv_bitcast(c->m, a->cval, to, e->span, c->d);
-    if (!e->cval) return NULL;
   }
   return to;
 }
@@ -622,18 +623,23 @@ static int ext_enabled(const sctx *c, builtin_ext x) {
   return 0;
 }
 
-/* The result of a call whose arguments are resolved: the row's EVAL column
- * decides whether it folds (all arguments constant) or is an
- * override-expression (arguments constant or override-expressions). */
+/* The result of a call whose arguments are resolved: a @const function
+ * (the row's EVAL column) folds when all arguments are const-expressions
+ * and is an override-expression when they are const- or
+ * override-expressions. */
 static const type *fold_call(sctx *c, ast_expr *e, builtin_fn f, const type *rt) {
   ast_expr **a = e->u.call.args;
-  int n = e->u.call.nargs;
-  const builtin_eval ev = builtin_fn_info(f)->eval;
-  if (ev != BE_RT && const_args(a, n)) {
-    const cvalue *v[3];
-    for (int i = 0; i < n && i < 3; i++) v[i] = a[i]->cval;
+  int n = e->u.call.nargs, ov;
+  if (builtin_fn_info(f)->eval == BE_RT || n > 4) return rt;
+  const int k = sema_all_const(a, n, &ov);
+  if (k == 1) {
+    const cvalue *v[4];
+    for (int i = 0; i < n; i++) v[i] = a[i]->cval;
     size_t before = c->d->errors;
-    e->cval = fold_builtin(c->m, f, v, n, rt, e->span, c->d);
+    /* an operand a short circuit skips is not evaluated: its errors are
+     * not errors (§const Expressions), and its value is never used */
+    e->cval = fold_builtin(c->m, f, v, n, rt, e->span, EVAL_DIAGS(c));
+    if (!e->cval && c->quiet_eval) e->cval = cv_zero(c->m, rt);
     if (!e->cval && c->d->errors != before) return NULL;
     if (!e->cval && type_is_abstract(rt)) {
       /* no folding for this function: the call is a runtime value */
@@ -641,9 +647,8 @@ static const type *fold_call(sctx *c, ast_expr *e, builtin_fn f, const type *rt)
       for (int i = 0; i < n; i++) sema_convert_expr(c, a[i], types_concretize(c->T, type_unref(a[i]->type)));
       e->type = rt = t;
     }
-  } else if (ev == BE_OVR) {
-    int ov;
-    if (sema_all_const(a, n, &ov) == 0 && ov) e->is_override_expr = 1;
+  } else if (k == 0 && ov) {
+    e->is_override_expr = 1;
   }
   return rt;
 }
@@ -779,6 +784,7 @@ static const type *numeric_rule(sctx *c, ast_expr *e, builtin_fn f) {
       t = sema_unify(t, types_vec(c->T, third, t->n)) ? sema_unify(t, types_vec(c->T, third, t->n)) : NULL;
       if (t) {
         t = to_float(c, t);
+        if (!scalar_in(type_scalar_of(t), S_F)) return fail_args(c, e, f, t); /* mix(v, v, 1i) */
         if (!const_args(a, n)) t = types_concretize(c->T, t);
         if (!convert_all(c, a, 2, t) || !sema_convert_expr(c, a[2], t->elem)) return fail_args(c, e, f, t);
         rt = t;
@@ -817,7 +823,6 @@ static const type *bits_rule(sctx *c, ast_expr *e, builtin_fn f) {
   int n = e->u.call.nargs;
   const builtin_kind k = builtin_fn_kind(f);
   const char *name = fname(f);
-  char b[128];
   const type *t = NULL, *rt = NULL;
   switch (k) {
   case BK_EXTRACT: case BK_INSERT: {
@@ -846,36 +851,15 @@ static const type *bits_rule(sctx *c, ast_expr *e, builtin_fn f) {
       et = types_with_scalar(c->T, et, c->T->t_i32);
     }
     if (!sema_convert_expr(c, a[0], t) || !sema_convert_expr(c, a[1], et)) return fail_args(c, e, f, t);
-    /* a constant exponent above bias + 1 is an error even when e1 is not
-     * constant (bias: 15 for f16, 127 for f32, 1023 for AbstractFloat) */
-    if (a[1]->cval) {
-      const int sk = type_scalar_of(t)->kind;
-      const int64_t bias = sk == TY_F16 ? 15 : sk == TY_F32 ? 127 : 1023;
-      const cvalue *ev = a[1]->cval;
-      for (int i = 0; i < (ev->elems ? ev->n : 1); i++) {
-        const int64_t x = (ev->elems ? ev->elems[i] : ev)->i;
-        if (x > bias + 1) {
-          diag_error(c->d, a[1]->span, "ldexp's exponent %lld is greater than %lld (the bias + 1 of %s)",
-                     (long long)x, (long long)(bias + 1), TN(type_scalar_of(t), b));
-          return NULL;
-        }
-      }
-    }
-    rt = t;
+    rt = t; /* a known exponent above bias + 1: const_operands_ok */
     break;
   }
   case BK_FREXP: case BK_MODF: {
     t = to_float(c, type_unref(a[0]->type));
     if (!is_sv(t) || !scalar_in(type_scalar_of(t), S_F)) return fail_args(c, e, f, t);
-    t = types_concretize(c->T, t);
+    if (!const_args(a, n)) t = types_concretize(c->T, t); /* the abstract overload is const only */
     if (!sema_convert_expr(c, a[0], t)) return fail_args(c, e, f, t);
-    char sn[64], nm[96];
-    shape_suffix(t, sn, sizeof sn);
-    snprintf(nm, sizeof nm, "__%s_result_%s", k == BK_FREXP ? "frexp" : "modf", sn);
-    if (k == BK_FREXP)
-      rt = result_struct(c, nm, "fract", t, "exp", types_with_scalar(c->T, t, c->T->t_i32));
-    else
-      rt = result_struct(c, nm, "fract", t, "whole", t);
+    rt = frexp_modf_result(c, k, t);
     break;
   }
   default:
@@ -903,14 +887,15 @@ static const type *geometric_rule(sctx *c, ast_expr *e, builtin_fn f) {
     if (need_vec && t->kind != TY_VEC) return fail_args(c, e, f, t);
     if (k == BK_CROSS && t->n != 3) return fail_args(c, e, f, t);
     if (set == S_F) t = to_float(c, t);
-    t = types_concretize(c->T, t);
+    if (!const_args(a, n)) t = types_concretize(c->T, t); /* abstract overloads are const only */
     if (!convert_all(c, a, nv, t)) return fail_args(c, e, f, t);
     if (k == BK_REFRACT && !sema_convert_expr(c, a[2], t->elem)) return fail_args(c, e, f, t);
     rt = (k == BK_LEN || k == BK_DIST || k == BK_DOT) ? type_scalar_of(t) : t;
     break;
   }
   case BK_DET: case BK_TRANSPOSE: {
-    t = types_concretize(c->T, type_unref(a[0]->type));
+    t = type_unref(a[0]->type);
+    if (!const_args(a, n)) t = types_concretize(c->T, t);
     if (t->kind != TY_MAT || (k == BK_DET && t->n != t->rows)) return fail_args(c, e, f, t);
     if (!sema_convert_expr(c, a[0], t)) return fail_args(c, e, f, t);
     rt = k == BK_DET ? t->elem : types_mat(c->T, t->elem, t->rows, t->n);
@@ -978,35 +963,16 @@ static const type *subgroup_rule(sctx *c, ast_expr *e, builtin_fn f) {
   return rt;
 }
 
-/* The spec's errors for constant operands of a call that is not itself
- * constant; 0 after reporting one. */
-static int const_operands_ok(sctx *c, ast_expr *e, builtin_fn f) {
+/* The spec's errors for constant arguments, whatever the others are
+ * (clamp's low > high, ...: sema_known_args_ok); 0 after reporting one. */
+static int const_operands_ok(sctx *c, ast_expr *e, builtin_fn f, const type *rt) {
   ast_expr **a = e->u.call.args;
-  int n = e->u.call.nargs;
-  const char *name = fname(f);
-  if (f == BF_CLAMP && n == 3 && a[1]->cval && a[2]->cval) {
-    /* §clamp: const low > high is a shader-creation error, whatever e is */
-    const cvalue *lo = a[1]->cval, *hi = a[2]->cval;
-    for (int i = 0; i < (lo->elems ? lo->n : 1); i++) {
-      const cvalue *l = lo->elems ? lo->elems[i] : lo, *h = hi->elems ? hi->elems[i] : hi;
-      int bad = type_is_float_scalar(l->type) ? l->f > h->f
-                : l->type->kind == TY_U32 ? (uint64_t)l->i > (uint64_t)h->i : l->i > h->i;
-      if (bad) {
-        diag_error(c->d, e->span, "clamp's low is greater than its high");
-        return 0;
-      }
-    }
-  }
-  if ((f == BF_EXTRACT_BITS && n == 3) || (f == BF_INSERT_BITS && n == 4)) {
-    /* §extractBits, §insertBits: const offset + count above the bit width */
-    ast_expr *o = a[n - 2], *cn = a[n - 1];
-    if (o->cval && cn->cval && o->cval->i + cn->cval->i > 32) {
-      diag_error(c->d, e->span, "%s: offset %lld + count %lld is more than 32 bits", name,
-                 (long long)o->cval->i, (long long)cn->cval->i);
-      return 0;
-    }
-  }
-  return 1;
+  const int n = e->u.call.nargs;
+  const cvalue *v[4] = {NULL, NULL, NULL, NULL};
+  src_span sp[4];
+  if (!sema_known_args(f) || n > 4) return 1;
+  for (int i = 0; i < n; i++) v[i] = a[i]->cval, sp[i] = a[i]->span;
+  return sema_known_args_ok(f, v, n, rt, e->span, sp, EVAL_DIAGS(c)) || c->quiet_eval;
 }
 
 const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
@@ -1053,11 +1019,11 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     e->type = texture_call(c, e, f);
     return e->type;
   case BK_FIXED:
-    e->type = fixed_call(c, e, f);
-    return e->type;
+    rt = fixed_call(c, e, f);
+    break;
   case BK_BITCAST:
-    e->type = bitcast_call(c, e);
-    return e->type;
+    rt = bitcast_call(c, e);
+    break;
   case BK_EXTRACT: case BK_INSERT: case BK_LDEXP: case BK_FREXP: case BK_MODF:
     rt = bits_rule(c, e, f);
     break;
@@ -1074,6 +1040,6 @@ const type *sema_builtin_call(sctx *c, ast_expr *e, builtin_fn f) {
     break;
   }
   e->type = rt;
-  if (!rt || !const_operands_ok(c, e, f)) return NULL;
+  if (!rt || !const_operands_ok(c, e, f, rt)) return NULL;
   return fold_call(c, e, f, rt);
 }

@@ -30,6 +30,16 @@ int sema_can_convert(const type *from, const type *to) {
       from->kind == to->kind && from->n == to->n && from->rows == to->rows &&
       from->count_decl == to->count_decl && from->count_expr == to->count_expr)
     return sema_can_convert(from->elem, to->elem);
+  /* an abstract frexp or modf result converts to the f32 or f16 one of its
+   * shape (§Conversion Rank); only built-in structures are named "__..." */
+  if (from->kind == TY_STRUCT && from->concrete && to->kind == TY_STRUCT && to->name &&
+      !strncmp(to->name, "__", 2) && to->nfields == from->nfields) {
+    for (int i = 0; i < to->nfields; i++)
+      if (strcmp(from->fields[i].name, to->fields[i].name) ||
+          !sema_can_convert(from->fields[i].type, to->fields[i].type))
+        return 0;
+    return 1;
+  }
   return 0;
 }
 
@@ -684,8 +694,8 @@ static const type *binary(sctx *c, ast_expr *e) {
       if (!type_is_numeric_scalar(s)) goto bad;
       res = full;
       break;
-    case BIN_AND: case BIN_OR: case BIN_XOR:
-      if (!type_is_integer_scalar(s) && s->kind != TY_BOOL) goto bad;
+    case BIN_AND: case BIN_OR: case BIN_XOR: /* & | on bool too; ^ on integers only */
+      if (!type_is_integer_scalar(s) && (s->kind != TY_BOOL || op == BIN_XOR)) goto bad;
       res = full;
       break;
     case BIN_LAND: case BIN_LOR:
@@ -731,8 +741,18 @@ static const type *unary(sctx *c, ast_expr *e) {
       diag_error(c->d, e->span, "'&' needs a memory reference, found a value of type %s", TN(t, b));
       return NULL;
     }
-    if (o->kind == EX_MEMBER && o->nswizzle) {
+    /* §Address-Of Expression: not of a vector component (v.x or v[i]),
+     * not in the handle address space (textures, samplers) */
+    const ast_expr *vb = o->kind == EX_MEMBER ? o->u.member.base : o->kind == EX_INDEX ? o->u.index.base : NULL;
+    const type *vt = vb ? type_unref(vb->type) : NULL;
+    if (vt && vt->kind == TY_PTR) vt = vt->elem;
+    if ((o->kind == EX_MEMBER && o->nswizzle) || (o->kind == EX_INDEX && vt && vt->kind == TY_VEC)) {
       diag_error(c->d, e->span, "cannot take the address of a vector component");
+      return NULL;
+    }
+    if (t->space == AS_HANDLE) {
+      diag_error(c->d, e->span, "cannot take the address of %s: it is in the handle address space",
+                 TN(t->elem, b));
       return NULL;
     }
     e->type = types_ptr(c->T, TY_PTR, t->space, t->elem, t->access);
@@ -849,6 +869,7 @@ static const type *member(sctx *c, ast_expr *e) {
         const type *ft = st->fields[i].type;
         e->type = is_ref ? types_ptr(c->T, TY_REF, bt->space, ft, bt->access) : ft;
         if (!is_ref && base->cval) e->cval = base->cval->elems[i];
+        else if (!is_ref && base->is_override_expr) e->is_override_expr = 1;
         return e->type;
       }
     }
@@ -1073,6 +1094,7 @@ static const type *user_call(sctx *c, ast_expr *e, ast_decl *fn) {
     return NULL;
   }
   sema_resolve_fn_body(c, fn);
+  if (!sema_nest_call(c, fn, e->span)) return NULL;
   if (c->fn && c->call_depth) {
     int depth = c->call_depth[fn->index] + 1;
     if (depth > SEMA_MAX_CALL_DEPTH) {
@@ -1123,9 +1145,18 @@ static const type *call(sctx *c, ast_expr *e) {
 
 /* ------------------------------------------------------------------- entry */
 
+static const type *expr_kind(sctx *c, ast_expr *e);
+
 const type *sema_expr(sctx *c, ast_expr *e) {
   if (!e) return NULL;
   if (e->type) return e->type; /* already resolved (shared subtrees) */
+  if (!sema_nest_enter(c, e->span)) return NULL;
+  const type *t = expr_kind(c, e);
+  sema_nest_leave(c);
+  return t;
+}
+
+static const type *expr_kind(sctx *c, ast_expr *e) {
   switch (e->kind) {
   case EX_INT:
     if (e->u.ilit.suffix == 'i') {

@@ -61,6 +61,14 @@ typedef struct sctx {
   int resolve_depth;    /* nested resolutions of declarations and bodies */
   int *call_depth;      /* per function: the deepest call chain below it */
   int depth_reported;
+  /* Nesting of statements and expressions (sema_nest_enter): where the
+   * resolver is (nest, counting the declarations and bodies it resolves on
+   * the way, as its recursion does), where the current function's body
+   * began (nest_base), and per function the deepest level of its body
+   * counting through the calls it makes (fn_nest). */
+  int nest, nest_base;
+  int *fn_nest;
+  int nest_reported;
   ast_decl **gtab;      /* module declarations by name (open addressing) */
   unsigned gmask;
 } sctx;
@@ -80,6 +88,21 @@ int sema_language_known(const char *name);
  * deep calls may nest; both bound the recursion of every later phase. */
 #define SEMA_MAX_DECL_DEPTH 512
 #define SEMA_MAX_CALL_DEPTH 512
+/* ... and how deep statements and expressions may nest counting through
+ * calls: the parser bounds one function's nesting, this bounds what a walk
+ * from an entry point through what it calls (the later analyses, lowering's
+ * inlining) or the resolver's own recursion meets, so that none of them
+ * can exhaust the C stack. */
+#define SEMA_MAX_NEST 2048
+
+/* One level deeper (a statement or an expression) at s; 0, with an error
+ * reported once, past SEMA_MAX_NEST. Each successful enter is matched by a
+ * sema_nest_leave. */
+int sema_nest_enter(sctx *c, src_span s);
+static inline void sema_nest_leave(sctx *c) { c->nest--; }
+/* A call of fn (its body resolved) at the current level: fn's nesting adds
+ * to the caller's. 0, with an error reported once, past SEMA_MAX_NEST. */
+int sema_nest_call(sctx *c, const ast_decl *fn, src_span s);
 
 /* Constant values with more scalar leaves than this are not folded. */
 #define SEMA_MAX_FOLD_WORDS (1u << 20)

@@ -185,8 +185,9 @@ const type *types_texel_channel(type_table *t, int format) {
   return t->t_f32;
 }
 
-const type *types_struct(type_table *t, const char *name, type_field *fields, int n) {
-  type p = {.kind = TY_STRUCT, .name = name, .fields = fields, .nfields = n};
+const type *types_struct(type_table *t, const char *name, type_field *fields, int n,
+                         const type *concrete) {
+  type p = {.kind = TY_STRUCT, .name = name, .fields = fields, .nfields = n, .concrete = concrete};
   /* in 64 bits: members that add up past 4 GiB are refused, not wrapped */
   uint64_t off = 0, words = 0;
   uint32_t align = 1;
@@ -228,6 +229,7 @@ int type_is_abstract(const type *t) {
   case TY_VEC:
   case TY_MAT:
   case TY_ARRAY: return type_is_abstract(t->elem);
+  case TY_STRUCT: return t->concrete != NULL;
   default: return 0;
   }
 }
@@ -311,6 +313,7 @@ const type *types_concretize(type_table *t, const type *ty) {
   case TY_ARRAY:
     return type_is_abstract(ty) ? types_array(t, types_concretize(t, ty->elem), ty->n, ty->count_decl)
                                 : ty;
+  case TY_STRUCT: return ty->concrete ? ty->concrete : ty;
   default: return ty;
   }
 }

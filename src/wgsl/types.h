@@ -102,6 +102,9 @@ struct type {
   access_mode access; /* ptr/ref */
   const char *name;   /* struct name */
   type_field *fields; /* struct */
+  const type *concrete; /* a built-in result structure with abstract members
+                           (__frexp_result_abstract): the structure it
+                           concretizes to (__frexp_result_f32) */
   int nfields;
   uint32_t align, size; /* layout; size 0 for runtime-sized arrays */
   uint32_t stride;    /* array: element stride */
@@ -156,8 +159,10 @@ extern const char *const types_texel_formats[];
 const type *types_texel_channel(type_table *t, int format);
 /* Structs are never deduplicated; layout computed from the fields. NULL
  * when the structure would be larger than 4 GiB (lockstep's limit for one
- * type, as for arrays) or when memory runs out. */
-const type *types_struct(type_table *t, const char *name, type_field *fields, int n);
+ * type, as for arrays) or when memory runs out. concrete: see
+ * type.concrete (NULL for every declared structure). */
+const type *types_struct(type_table *t, const char *name, type_field *fields, int n,
+                         const type *concrete);
 
 int type_is_scalar(const type *t);      /* bool, numeric, abstract */
 int type_is_numeric_scalar(const type *t);
@@ -175,7 +180,8 @@ const type *type_scalar_of(const type *t);
 /* Strips a reference: the type a load of t gives. */
 const type *type_unref(const type *t);
 /* Concretization (the spec's default conversion): AbstractInt -> i32,
- * AbstractFloat -> f32, applied through vectors and arrays. */
+ * AbstractFloat -> f32, applied through vectors and arrays, and the
+ * abstract frexp / modf result structures to their f32 ones. */
 const type *types_concretize(type_table *t, const type *ty);
 /* The same shape with another scalar: vec3<f32> with u32 -> vec3<u32>. */
 const type *types_with_scalar(type_table *t, const type *shape, const type *scalar);

@@ -89,8 +89,9 @@ typedef struct uctx {
   int *vtab;       /* variable -> 1 + its index in vars (hashed by address;
                       stale entries are checked against vars) */
   unsigned vcap, vused;
-  ptrmap roots;    /* pointer let -> its root variable (root_decl) */
-  ptrmap wholes;   /* pointer let -> non-NULL when it views all of its
+  /* Shared by every function's copy of the context (analyse_fn): */
+  ptrmap *roots;   /* pointer let -> its root variable (root_decl) */
+  ptrmap *wholes;  /* pointer let -> non-NULL when it views all of its
                       variable (whole_view) */
   int *stamp;      /* per tracked variable: the scan that last listed it */
   int capstamp, scan;
@@ -285,7 +286,7 @@ static ast_decl *root_decl(uctx *u, ast_expr *e) {
   ast_decl *let, *d = root_step(e, &let), *root = d;
   for (ast_decl *l = let; l;) {
     void *known;
-    if (ptrmap_get(&u->roots, l, &known)) {
+    if (ptrmap_get(u->roots, l, &known)) {
       root = known;
       break;
     }
@@ -293,10 +294,10 @@ static ast_decl *root_decl(uctx *u, ast_expr *e) {
   }
   /* the second pass writes down what the first found for every let on the
    * way (it stops at the same remembered one) */
-  for (ast_decl *l = let; l && !ptrmap_get(&u->roots, l, NULL);) {
+  for (ast_decl *l = let; l && !ptrmap_get(u->roots, l, NULL);) {
     ast_decl *next;
     (void)root_step(l->init, &next);
-    (void)ptrmap_put(&u->roots, l, root);
+    (void)ptrmap_put(u->roots, l, root);
     l = next;
   }
   return root;
@@ -731,14 +732,14 @@ static int whole_view(uctx *u, const ast_expr *e) {
   int r = whole_step(e, &first, &from);
   for (let = first, rest = from; r < 0;) {
     void *known;
-    if (ptrmap_get(&u->wholes, let, &known)) {
+    if (ptrmap_get(u->wholes, let, &known)) {
       r = known != NULL;
       break;
     }
     r = whole_step(rest, &let, &rest);
   }
-  for (let = first, rest = from; let && !ptrmap_get(&u->wholes, let, NULL);) {
-    (void)ptrmap_put(&u->wholes, let, r ? &yes : NULL);
+  for (let = first, rest = from; let && !ptrmap_get(u->wholes, let, NULL);) {
+    (void)ptrmap_put(u->wholes, let, r ? &yes : NULL);
     if (whole_step(rest, &let, &rest) >= 0) break;
   }
   return r;
@@ -1208,10 +1209,6 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
     }
   }
   if (f.failed) u->failed = 1;
-  /* what f learnt of pointer lets holds for every function: handed back,
-   * or its grown maps would be lost */
-  u->roots = f.roots;
-  u->wholes = f.wholes;
   for (int i = 0; i < f.nn; i++) free(f.nodes[i].out);
   free(f.nodes);
   free(f.sites);
@@ -1227,6 +1224,9 @@ void uni_analyse(sctx *c) {
   if (c->uniformity_off || c->d->errors) return;
   ast_module *am = c->m->ast;
   uctx u = {0};
+  ptrmap roots = {0}, wholes = {0};
+  u.roots = &roots;
+  u.wholes = &wholes;
   u.c = c;
   u.loop_cf = -1;
   u.sev[RULE_DERIV] = SEV_ERROR;
@@ -1249,6 +1249,6 @@ void uni_analyse(sctx *c) {
     for (int i = 0; i < am->ndecls; i++)
       if (am->decls[i]->kind == DECL_FN && am->decls[i]->body) analyse_fn(&u, am->decls[i]);
   }
-  ptrmap_free(&u.roots);
-  ptrmap_free(&u.wholes);
+  ptrmap_free(&roots);
+  ptrmap_free(&wholes);
 }

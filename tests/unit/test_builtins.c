@@ -158,25 +158,25 @@ static const struct {
   sample s;
 } fn_samples[] = {
     {BF_ACOSH, {.args = "1.5f", .cond = "r == r", .ovargs = "ov"}}, /* its domain is x >= 1 */
-    {BF_QUANTIZE_TO_F16, {.args = "1.5f", .cond = "r > 0.0"}},
-    {BF_PACK4X8SNORM, {.args = "vec4f(0.5)", .cond = "r != 0u"}},
-    {BF_PACK4X8UNORM, {.args = "vec4f(0.5)", .cond = "r != 0u"}},
-    {BF_PACK2X16SNORM, {.args = "vec2f(0.5)", .cond = "r != 0u"}},
-    {BF_PACK2X16UNORM, {.args = "vec2f(0.5)", .cond = "r != 0u"}},
-    {BF_PACK2X16FLOAT, {.args = "vec2f(0.5)", .cond = "r != 0u"}},
-    {BF_UNPACK4X8SNORM, {.args = "1u", .cond = "r.x >= 0.0"}},
-    {BF_UNPACK4X8UNORM, {.args = "1u", .cond = "r.x >= 0.0"}},
-    {BF_UNPACK2X16SNORM, {.args = "1u", .cond = "r.x >= 0.0"}},
-    {BF_UNPACK2X16UNORM, {.args = "1u", .cond = "r.x >= 0.0"}},
-    {BF_UNPACK2X16FLOAT, {.args = "1u", .cond = "r.x >= 0.0"}},
-    {BF_PACK4XI8, {.args = "vec4i(1)", .cond = "r != 0u"}},
-    {BF_PACK4XI8_CLAMP, {.args = "vec4i(1)", .cond = "r != 0u"}},
-    {BF_PACK4XU8, {.args = "vec4u(1u)", .cond = "r != 0u"}},
-    {BF_PACK4XU8_CLAMP, {.args = "vec4u(1u)", .cond = "r != 0u"}},
-    {BF_UNPACK4XI8, {.args = "1u", .cond = "r.x > 0"}},
-    {BF_UNPACK4XU8, {.args = "1u", .cond = "r.x > 0u"}},
-    {BF_DOT4U8_PACKED, {.args = "1u, 2u", .cond = "r != 0u"}},
-    {BF_DOT4I8_PACKED, {.args = "1u, 2u", .cond = "r != 0"}},
+    {BF_QUANTIZE_TO_F16, {.args = "1.5f", .cond = "r > 0.0", .ovargs = "ov"}},
+    {BF_PACK4X8SNORM, {.args = "vec4f(0.5)", .cond = "r != 0u", .ovargs = "vec4f(ov)"}},
+    {BF_PACK4X8UNORM, {.args = "vec4f(0.5)", .cond = "r != 0u", .ovargs = "vec4f(ov)"}},
+    {BF_PACK2X16SNORM, {.args = "vec2f(0.5)", .cond = "r != 0u", .ovargs = "vec2f(ov)"}},
+    {BF_PACK2X16UNORM, {.args = "vec2f(0.5)", .cond = "r != 0u", .ovargs = "vec2f(ov)"}},
+    {BF_PACK2X16FLOAT, {.args = "vec2f(0.5)", .cond = "r != 0u", .ovargs = "vec2f(ov)"}},
+    {BF_UNPACK4X8SNORM, {.args = "1u", .cond = "r.x >= 0.0", .ovargs = "ovu"}},
+    {BF_UNPACK4X8UNORM, {.args = "1u", .cond = "r.x >= 0.0", .ovargs = "ovu"}},
+    {BF_UNPACK2X16SNORM, {.args = "1u", .cond = "r.x >= 0.0", .ovargs = "ovu"}},
+    {BF_UNPACK2X16UNORM, {.args = "1u", .cond = "r.x >= 0.0", .ovargs = "ovu"}},
+    {BF_UNPACK2X16FLOAT, {.args = "1u", .cond = "r.x >= 0.0", .ovargs = "ovu"}},
+    {BF_PACK4XI8, {.args = "vec4i(1)", .cond = "r != 0u", .ovargs = "vec4i(i32(ovu))"}},
+    {BF_PACK4XI8_CLAMP, {.args = "vec4i(1)", .cond = "r != 0u", .ovargs = "vec4i(i32(ovu))"}},
+    {BF_PACK4XU8, {.args = "vec4u(1u)", .cond = "r != 0u", .ovargs = "vec4u(ovu)"}},
+    {BF_PACK4XU8_CLAMP, {.args = "vec4u(1u)", .cond = "r != 0u", .ovargs = "vec4u(ovu)"}},
+    {BF_UNPACK4XI8, {.args = "1u", .cond = "r.x > 0", .ovargs = "ovu"}},
+    {BF_UNPACK4XU8, {.args = "1u", .cond = "r.x > 0u", .ovargs = "ovu"}},
+    {BF_DOT4U8_PACKED, {.args = "1u, 2u", .cond = "r != 0u", .ovargs = "ovu, 2u"}},
+    {BF_DOT4I8_PACKED, {.args = "1u, 2u", .cond = "r != 0", .ovargs = "ovu, 2u"}},
     {BF_ATOMIC_LOAD, {.args = "&sa", .cond = "r > 0u", PTR_ATOMIC}},
     {BF_ATOMIC_STORE, {.args = "&sa, 1u", PTR_ATOMIC}},
     {BF_TEXTURE_DIMENSIONS, {.args = "t2", .cond = "r.x > 0u"}},
@@ -417,17 +417,18 @@ static void check_eval_and_lower(builtin_fn f, const sample *s) {
   const builtin_info *bi = builtin_fn_info(f);
   char call[512], pre[768], body[1024];
   prog p;
-  /* EVAL: a const declaration folds it (CONST, OVR); an override
-   * declaration takes it with override arguments (OVR only) */
+  /* EVAL: a const declaration folds it, and with override arguments it
+   * is an override-expression, which a private variable's initializer
+   * may be (CONST) */
   call_text(call, sizeof call, f, s->targs, s->args);
   snprintf(pre, sizeof pre, "const r = %s;\n", call);
   module_text(&p, BX_COUNT, pre, home_stage(f), "");
   expect(&p, bi->eval != BE_RT, NULL, "as a const-expression", f);
   if (s->ovargs) {
     call_text(call, sizeof call, f, s->targs, s->ovargs);
-    snprintf(pre, sizeof pre, "override r = %s;\n", call);
+    snprintf(pre, sizeof pre, "var<private> r = %s;\n", call);
     module_text(&p, BX_COUNT, pre, home_stage(f), "");
-    expect(&p, bi->eval == BE_OVR, NULL, "as an override-expression", f);
+    expect(&p, bi->eval == BE_CONST, NULL, "as an override-expression", f);
   }
   /* LOWER: pipeline creation runs it or refuses it; lowering only runs
    * compute shaders */

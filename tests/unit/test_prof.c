@@ -379,8 +379,11 @@ static void test_loop_longest_lane(void **state) {
   assert_true(fabs(l->avg_lane_trips - 593.0 / 32) < 1e-12);
   assert_true(fabs(l->max_spread - (500 - 593.0 / 32)) < 1e-9);
   assert_true(fabs(l->efficiency - 593.0 / (500.0 * 32)) < 1e-12);
-  /* the exit test diverges once per subgroup (when the 31 leave) */
-  assert_int_equal(d->divergent_branches, 8);
+  /* the exit test diverges once per subgroup (when the 31 leave): a loop
+   * exit, not a branch; 8 instances x 501 tests */
+  assert_int_equal(d->divergent_loop_exits, 8);
+  assert_int_equal(d->loop_exits, 8 * 501);
+  assert_int_equal(d->divergent_branches, 0);
   run_free(&r);
 
   /* 3 on every lane: no spread */
@@ -390,6 +393,48 @@ static void test_loop_longest_lane(void **state) {
   assert_int_equal(d->loop[0].max_trips, 3);
   assert_true(d->loop[0].max_spread == 0.0);
   assert_int_equal(d->divergent_branches, 0);
+  run_free(&r);
+}
+
+/* A fully divergent if inside a converged loop reads as 100% divergent
+ * branches, with the loop's exit tests apart (none divergent): counted
+ * together, the headline said 10 divergent of 21 tests per subgroup. */
+static void test_branches_apart_from_loop_exits(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(local_invocation_index) li: u32) {\n"
+                  "  var s = 0u;\n"
+                  "  for (var i = 0u; i < 10u; i++) {\n"
+                  "    if ((li & 1u) == 0u) { s += i; }\n"
+                  "  }\n"
+                  "  o[li] = s;\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 64}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 1, k, "main", bs, 1, 1, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  /* 2 subgroups x 10 trips: the if is tested 20 times and always splits */
+  assert_int_equal(d->branches, 20);
+  assert_int_equal(d->divergent_branches, 20);
+  /* the loop's test: 11 a subgroup (10 trips and the last), never split */
+  assert_int_equal(d->loop_exits, 22);
+  assert_int_equal(d->divergent_loop_exits, 0);
+  int exits = 0, ifs = 0;
+  for (size_t i = 0; i < d->nbranch; i++) {
+    if (d->branch[i].is_loop_exit) {
+      exits++;
+      assert_int_equal(d->branch[i].line, 5);
+    } else if (!d->branch[i].is_else) {
+      ifs++;
+      assert_int_equal(d->branch[i].line, 6);
+    }
+  }
+  assert_int_equal(exits, 1);
+  assert_int_equal(ifs, 1);
+  char *j = ls_profiler_report_json(r.prof, "nvidia");
+  assert_non_null(strstr(j, "\"branches\": 20, \"divergentBranches\": 20, \"loopExits\": 22, "
+                            "\"divergentLoopExits\": 0"));
+  ls_free(j);
   run_free(&r);
 }
 
@@ -909,6 +954,7 @@ int main(void) {
       cmocka_unit_test(test_coalesced_vs_strided),
       cmocka_unit_test(test_image_8x8_segments),
       cmocka_unit_test(test_loop_longest_lane),
+      cmocka_unit_test(test_branches_apart_from_loop_exits),
       cmocka_unit_test(test_bank_conflicts),
       cmocka_unit_test(test_atomics_same_address),
       cmocka_unit_test(test_divergence_and_trace),

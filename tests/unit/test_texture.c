@@ -564,6 +564,64 @@ static void test_read_write_r32float(void **state) {
   tu_free_env(&e);
 }
 
+/* A texture_storage_2d<r32float, write> variable in a "read-write"
+ * storageTexture layout entry (spec/index.bs, "validating shader binding":
+ * a read-write entry takes access read_write or write): the pipeline is
+ * created and the stores land, x + 10 y at (x, y). A read-only variable
+ * there is refused. */
+static const char *write_in_rw_layout =
+    "@group(0) @binding(0) var img: texture_storage_2d<r32float, write>;\n"
+    "@compute @workgroup_size(4, 2) fn main(@builtin(local_invocation_id) l: vec3u) {\n"
+    "  textureStore(img, l.xy, vec4f(f32(l.x + 10u * l.y), 0.0, 0.0, 1.0));\n"
+    "}\n";
+static const char *read_in_rw_layout =
+    "@group(0) @binding(0) var img: texture_storage_2d<r32float, read>;\n"
+    "@compute @workgroup_size(1) fn main() { _ = textureLoad(img, vec2u(0u)); }\n";
+
+static void test_write_variable_read_write_layout(void **state) {
+  (void)state;
+  env e = tu_make_env(2, NULL);
+  ls_device *d = e.device;
+  ls_bind_group_layout_entry le = {.binding = 0, .type = LS_BINDING_READ_WRITE_STORAGE_TEXTURE,
+                                   .format = LS_FORMAT_R32FLOAT};
+  ls_bind_group_layout *bgl = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
+  ls_pipeline_layout *pl = ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = &bgl, .bind_group_layout_count = 1});
+  assert_non_null(pl);
+  ls_shader_module *m = ls_device_create_shader_module(d, &(ls_shader_module_desc){.code = write_in_rw_layout, .label = "tex.wgsl"});
+  ls_compute_pipeline *p = ls_device_create_compute_pipeline(d, &(ls_compute_pipeline_desc){.module = m, .layout = pl});
+  expect_no_error();
+  assert_non_null(p);
+  ls_texture *t = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 2, 1, LS_FORMAT_R32FLOAT, 1, TU_ALL);
+  ls_texture_view *v = ls_texture_create_view(t, NULL);
+  ls_bind_group_entry be = {.binding = 0, .texture_view = v};
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = bgl, .entries = &be, .entry_count = 1});
+  assert_non_null(g);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
+  ls_compute_pass_set_pipeline(pass, p);
+  ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
+  ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
+  ls_compute_pass_end(pass);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  expect_no_error();
+  float out[8];
+  read_texture(d, t, 0, 0, 4, 2, 4, (uint8_t *)out);
+  for (int i = 0; i < 8; i++) assert_true(out[i] == (float)(i % 4 + 10 * (i / 4)));
+  ls_shader_module *mr = ls_device_create_shader_module(d, &(ls_shader_module_desc){.code = read_in_rw_layout, .label = "tex.wgsl"});
+  assert_null(ls_device_create_compute_pipeline(d, &(ls_compute_pipeline_desc){.module = mr, .layout = pl}));
+  expect_error("is a read-only storage texture but the layout's entry is 'read-write storageTexture'");
+  ls_shader_module_release(mr);
+  ls_bind_group_release(g);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
+  ls_compute_pipeline_release(p);
+  ls_shader_module_release(m);
+  ls_pipeline_layout_release(pl);
+  ls_bind_group_layout_release(bgl);
+  tu_free_env(&e);
+}
+
 /* A sampled texture_2d_array<u32> of rgba8uint with 2 layers and 2 levels:
  * textureLoad by layer and level, the queries, and loads out of bounds
  * (level 2, layer 2, x = 4), which give (0, 0, 0, 0). */
@@ -1079,6 +1137,7 @@ int main(void) {
       cmocka_unit_test(test_write_and_copy),
       cmocka_unit_test(test_store_unorm),
       cmocka_unit_test(test_read_write_r32float),
+      cmocka_unit_test(test_write_variable_read_write_layout),
       cmocka_unit_test(test_sampled_array),
       cmocka_unit_test(test_f16_1d_3d),
       cmocka_unit_test(test_int_formats),

@@ -270,6 +270,9 @@ static int bad_values(const ir_program *p, const ir_insn *in, int k, uint32_t *o
     } else if (k == 3 && (in->op == IR_LDPH || in->op == IR_STPH)) {
       out[n++] = p->priv_mem_size;
       out[n++] = v[3] + 1;
+    } else if (in->op == IR_PZERO && (k == 2 || k == 3)) {
+      out[n++] = v[k] + 2;                                       /* misaligned */
+      out[n++] = k == 2 ? p->priv_mem_size + 4 : p->priv_mem_size - v[2] + 4; /* past the end */
     } else if (k == 3 && (in->op == IR_LDB || in->op == IR_STB)) {
       out[n++] = v[3] + 2; /* misaligned (any aligned displacement may be in range) */
     } else if (k == 3 && (in->op == IR_LDBH || in->op == IR_STBH)) {
@@ -337,7 +340,8 @@ static void mutate_program(ir_program *p, tally *t) {
     in->op = op;
     const uint16_t flags = in->flags;
     const int wg = op == IR_LDW || op == IR_STW || op == IR_LDWH || op == IR_STWH || op == IR_ATOMW;
-    in->flags = (uint16_t)(wg ? p->nwgvars + 1 : 1);
+    /* a MAND may carry IR_FLAG_LOOP_TEST, nothing else */
+    in->flags = (uint16_t)(wg ? p->nwgvars + 1 : op == IR_MAND ? IR_FLAG_LOOP_TEST + 1 : 1);
     t->tried++;
     if (!ir_verify(p, err, sizeof err)) t->rejected++, t->named += names_it(err, pc, op, -1);
     in->flags = flags;

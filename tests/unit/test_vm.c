@@ -947,6 +947,56 @@ static void test_private_memory(void **state) {
   ir_program_free(p);
 }
 
+/* PZERO clears a run of words of the live lanes' private memory only: the
+ * odd lanes' words 1 and 2 (a partial mask: word by word), then everyone's
+ * word 3 (a full subgroup: whole rows). */
+static void test_private_zero(void **state) {
+  (void)state;
+  enum { N = 24 };
+  ir_program *p = prog_new(N, 1, 1);
+  prog_bindings(p, 1);
+  p->priv_mem_size = 16;
+  E(p, IR_IMUL, T(2), LIDX, K(p, 10), NO);
+  for (uint32_t k = 0; k < 4; k++) {
+    E(p, IR_IADD, T(3), T(2), K(p, k), NO);
+    E(p, IR_STP, K(p, 0), T(3), NO, 4 * k);
+  }
+  E(p, IR_MSAVE, 0, NO, NO, NO);
+  E(p, IR_AND, T(4), LIDX, K(p, 1), NO);
+  E(p, IR_MAND, T(4), NO, NO, NO);
+  E(p, IR_PZERO, NO, NO, 4, 8);
+  E(p, IR_MLOAD, 0, NO, NO, NO);
+  E(p, IR_PZERO, NO, NO, 12, 4);
+  E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
+  for (uint32_t k = 0; k < 4; k++) {
+    E(p, IR_LDP, T(5), K(p, 0), NO, 4 * k);
+    E(p, IR_STB, T(0), T(5), 0, 4 * N * k);
+  }
+  E(p, IR_END, 0, 0, 0, 0);
+  for (int wi = 0; wi < 4; wi++) {
+    uint32_t out[4 * N];
+    memset(out, 0xEE, sizeof out);
+    vm_binding b = bind(out, sizeof out);
+    assert_int_equal(run(pool1, p, &b, 1, 1, 1, widths[wi], 0, NULL), VM_OK);
+    for (uint32_t l = 0; l < N; l++) {
+      const int odd = l & 1;
+      assert_int_equal(out[l], l * 10);
+      assert_int_equal(out[N + l], odd ? 0 : l * 10 + 1);
+      assert_int_equal(out[2 * N + l], odd ? 0 : l * 10 + 2);
+      assert_int_equal(out[3 * N + l], 0);
+    }
+  }
+  /* a run past the end of private memory never reaches the VM */
+  uint32_t last = 0;
+  for (uint32_t pc = 0; pc < p->ncode; pc++)
+    if (p->code[pc].op == IR_PZERO) last = pc;
+  p->code[last].d = 8; /* bytes 12..20 of 16 */
+  uint32_t out[4 * N];
+  vm_binding b = bind(out, sizeof out);
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 32, 0, NULL), VM_INVALID);
+  ir_program_free(p);
+}
+
 /* ---------------------------------------------------------------- atomics */
 
 static void test_atomics_totals(void **state) {
@@ -1373,6 +1423,7 @@ int main(void) {
       cmocka_unit_test(test_workgroup_memory),
       cmocka_unit_test(test_barrier_after_end),
       cmocka_unit_test(test_private_memory),
+      cmocka_unit_test(test_private_zero),
       cmocka_unit_test(test_atomics_totals),
       cmocka_unit_test(test_atomics_order),
       cmocka_unit_test(test_budget),

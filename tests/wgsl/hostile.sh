@@ -66,6 +66,21 @@ run call_chain_found_stack_overflow 2 "calls nest more than 512 deep"
 gen struct_chain_found_quadratic 'print "struct S0 { a: f32 }"; for (i = 1; i < 100000; i++) printf "struct S%d { a: S%d }\n", i, i - 1'
 run struct_chain_found_quadratic 2 "nests more than 255 levels deep"
 
+# pointer lets, each naming the one before and stored through: the
+# uniformity and alias analyses walked back to the variable at every store
+gen pointer_let_chain_found_quadratic 'print "@compute @workgroup_size(1) fn main() {"; print "  var x = 0u;"; print "  let p0 = &x;"; for (i = 1; i <= 50000; i++) printf "  let p%d = &*p%d; *p%d += 1u;\n", i, i - 1, i; print "}"'
+run pointer_let_chain_found_quadratic 0 ""
+gen pointer_let_chain_in_loop_found_quadratic 'print "@compute @workgroup_size(1) fn main() {"; print "  var x = 0u;"; print "  let p0 = &x;"; print "  loop {"; for (i = 1; i <= 50000; i++) printf "    let p%d = p%d; *p%d += 1u;\n", i, i - 1, i; print "    break;\n  }\n}"'
+run pointer_let_chain_in_loop_found_quadratic 0 ""
+# functions called before they are declared, each nesting 100 ifs and an
+# expression 480 deep around the call: the resolver recursed through them
+# until the C stack ran out; nesting through calls is bounded (2048 levels)
+gen nesting_through_calls_found_stack_overflow 'print "@compute @workgroup_size(1) fn main() { _ = f1(1u); }"; for (f = 1; f < 500; f++) { printf "fn f%d(x: u32) -> u32 { var r = x; ", f; for (i = 0; i < 100; i++) printf "if x > %du { ", i; printf "r = f%d(x)", f + 1; for (i = 0; i < 480; i++) printf " + 1u"; printf ";"; for (i = 0; i < 100; i++) printf " }"; print " return r; }" }; print "fn f500(x: u32) -> u32 { return x; }"'
+run nesting_through_calls_found_stack_overflow 2 "more than 2048 (a limit of lockstep)"
+# members that add up past 4 GiB wrapped the structure's size
+gen struct_past_4gib_found_wrapping 'print "struct S { a: array<u32, 0x30000000>, b: array<u32, 0x30000000> }"; print "var<private> s: S;"'
+run struct_past_4gib_found_wrapping 2 "struct 'S' is too large (its members add up past 4 GiB"
+
 # ---- big literals and odd bytes
 gen huge_int 'printf "const a = 1"; for (i = 0; i < 10000; i++) printf "0"; print ";"'
 run huge_int 2 "integer literal is too large"

@@ -21,6 +21,12 @@ class GPUTexture {
     if (!live(device, 'createTexture')) return;
     attempt(device, 'GPUDevice.createTexture', () => {
       checkSequences(device, 'GPUDevice.createTexture: size', d.size);
+      // the addon takes 0 as "the default", which WebIDL has already filled
+      // in: a 0 here is the program's, and the spec refuses it
+      if (d.mipLevelCount === 0)
+        throw new InvalidUse(`${name(this)}: mipLevelCount is 0; a texture has at least one mip level`);
+      if (d.sampleCount !== 1 && d.sampleCount !== 4)
+        throw new InvalidUse(`${name(this)}: sampleCount is ${d.sampleCount}; it must be 1 or 4`);
       this[kHandle] = native.textureCreate(this, device, { ...d, size: this.#size });
     });
   }
@@ -53,6 +59,8 @@ class GPUTextureView {
     if (!live(device, 'createView')) return;
     attempt(device, `${name(texture)}.createView`, () => {
       use(texture, 'texture');
+      for (const k of ['mipLevelCount', 'arrayLayerCount'])
+        if (d[k] === 0) throw new InvalidUse(`${name(this)}: ${k} is 0; a view has at least one`);
       if (d.swizzle !== 'rgba')
         throw new InvalidUse(`swizzle "${d.swizzle}" needs the "texture-component-swizzle" feature, which lockstep lacks`);
       this[kHandle] = native.textureCreateView(this, texture, d);

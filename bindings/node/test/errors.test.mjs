@@ -181,3 +181,30 @@ test('getBindGroupLayout(i) of layout "auto": past the last group is a validatio
   assert.ok(await device.popErrorScope());
   device.destroy();
 });
+
+test('an explicit 0 is not a default: mipLevelCount and sampleCount of createTexture, mipLevelCount and arrayLayerCount of createView', async () => {
+  const { device } = await getDevice();
+  const T = globals.GPUTextureUsage;
+  const desc = { size: [4, 4], format: 'r32float', usage: T.TEXTURE_BINDING };
+  for (const [extra, want] of [[{ mipLevelCount: 0 }, /'zero mips'.*mipLevelCount is 0/],
+    [{ sampleCount: 0 }, /'zero samples'.*sampleCount is 0; it must be 1 or 4/],
+    [{ sampleCount: 2 }, /sampleCount is 2/]]) {
+    device.pushErrorScope('validation');
+    device.createTexture({ ...desc, ...extra, label: extra.mipLevelCount === 0 ? 'zero mips' : 'zero samples' });
+    const e = await device.popErrorScope();
+    assert.ok(e instanceof globals.GPUValidationError, `no error for ${JSON.stringify(extra)}`);
+    assert.match(e.message, want);
+  }
+  const t = device.createTexture({ ...desc, label: 'ok' });
+  for (const k of ['mipLevelCount', 'arrayLayerCount']) {
+    device.pushErrorScope('validation');
+    t.createView({ [k]: 0 });
+    const e = await device.popErrorScope();
+    assert.ok(e instanceof globals.GPUValidationError, `no error for ${k}: 0`);
+    assert.match(e.message, new RegExp(`${k} is 0`));
+    device.pushErrorScope('validation');
+    t.createView({ [k]: 1 }); // the same view with 1 is valid
+    assert.equal(await device.popErrorScope(), null);
+  }
+  device.destroy();
+});
