@@ -34,6 +34,7 @@
 
 #include "../../include/lockstep.h"
 #include "../ir/ir.h"
+#include "../util/ptrmap.h"
 #include "../vm/vm.h"
 #include "../wgsl/wgsl.h"
 
@@ -611,10 +612,13 @@ void api_cmd_release(api_cmd *c);
 
 /* Recorded commands: finish() moves them from the encoder into the command
  * buffer, submit from the command buffer into the queue, which releases
- * them once they have run. */
+ * them once they have run. used is WebGPU's [[used_bind_groups]]: every
+ * bind group a setBindGroup named (a key each, holding a reference),
+ * dispatched or not, whose resources submit checks. */
 typedef struct api_cmd_list {
   api_cmd *cmds;
   size_t count;
+  ptrmap used;
 } api_cmd_list;
 
 void api_cmd_list_release(api_cmd_list *l);

@@ -23,6 +23,7 @@ struct ls_command_encoder {
   pthread_mutex_t mu;       /* held by every call on the encoder and its pass */
   api_cmd *cmds;
   size_t count, cap;
+  ptrmap used;              /* the bind groups setBindGroup named (api_cmd_list) */
   ls_error_type error_type; /* LS_ERROR_NONE while valid */
   char *error;              /* the first problem */
   api_refs refs;            /* the caller's handle + each unreleased pass begun on it */
@@ -64,8 +65,8 @@ void api_cmd_release(api_cmd *c) {
 }
 
 static void api_encoder_free(ls_command_encoder *e) {
-  for (size_t i = 0; i < e->count; i++) api_cmd_release(&e->cmds[i]);
-  free(e->cmds);
+  api_cmd_list rest = {e->cmds, e->count, e->used};
+  api_cmd_list_release(&rest);
   free(e->error);
   free(e->label);
   pthread_mutex_destroy(&e->mu);
@@ -607,6 +608,14 @@ static void api_pass_set_group(ls_compute_pass *pass, uint32_t index, ls_bind_gr
     api_encoder_fail(e, LS_ERROR_VALIDATION, "setBindGroup(%u, null): dynamic offsets given", index);
     return;
   }
+  if (group && !ptrmap_get(&e->used, group, NULL)) {
+    if (!ptrmap_put(&e->used, group, NULL)) {
+      free(dyn);
+      api_encoder_fail(e, LS_ERROR_OUT_OF_MEMORY, "setBindGroup: out of memory");
+      return;
+    }
+    api_bind_group_ref(group); /* the used set's */
+  }
   api_bind_group_ref(group);
   api_bind_group_unref(pass->groups[index]);
   free(pass->dynamic[index]);
@@ -913,6 +922,9 @@ static void api_raise_problem(ls_device *d, ls_error_type type, char *problem) {
 void api_cmd_list_release(api_cmd_list *l) {
   for (size_t i = 0; i < l->count; i++) api_cmd_release(&l->cmds[i]);
   free(l->cmds);
+  for (size_t i = 0; i < l->used.cap; i++)
+    if (l->used.keys[i]) api_bind_group_unref((ls_bind_group *)l->used.keys[i]);
+  ptrmap_free(&l->used);
   l->cmds = NULL;
   l->count = 0;
 }
@@ -932,8 +944,10 @@ static ls_error_type api_enc_finish(ls_command_encoder *e, int desc_ok, api_cmd_
   e->ended = 1;
   out->cmds = e->cmds;
   out->count = e->count;
+  out->used = e->used;
   e->cmds = NULL;
   e->count = e->cap = 0;
+  e->used = (ptrmap){0};
   if (e->locked) {
     /* WebGPU: finish() needs an "open" encoder. The error is set so that
      * what the open pass still records is dropped. */

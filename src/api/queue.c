@@ -19,28 +19,53 @@ static uint32_t api_read_u32le(const uint8_t *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* A submit refers to buffers that may have been destroyed or mapped since
- * encoding (d->mu held); *why says which. */
-static const ls_buffer *api_cmd_unavailable_buffer(const api_cmd *c, const char **why) {
-  if (c->src && (*why = api_buffer_unavailable_locked(c->src))) return c->src;
-  if (c->dst && (*why = api_buffer_unavailable_locked(c->dst))) return c->dst;
-  if (c->indirect && (*why = api_buffer_unavailable_locked(c->indirect))) return c->indirect;
-  for (size_t g = 0; g < c->ngroups; g++) {
-    const ls_bind_group *bg = c->groups[g];
-    for (size_t i = 0; bg && i < bg->count; i++)
-      if (bg->entries[i].buffer && (*why = api_buffer_unavailable_locked(bg->entries[i].buffer)))
-        return bg->entries[i].buffer;
-  }
-  return NULL;
+/* A problem of a submit, malloc'd; when the message cannot be made, this
+ * one (never freed), so that running out of memory never passes a submit. */
+static char api_submit_oom[] = "submit: out of memory while describing why it is refused";
+
+static char *api_submit_text(const char *fmt, ...) API_PRINTF(1, 2);
+static char *api_submit_text(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = api_vformat(fmt, ap);
+  va_end(ap);
+  return s ? s : api_submit_oom;
 }
 
-static const ls_texture *api_cmd_destroyed_texture(const api_cmd *c) {
-  if (c->texture && c->texture->destroyed) return c->texture;
-  for (size_t g = 0; g < c->ngroups; g++) {
-    const ls_bind_group *bg = c->groups[g];
+/* "buffer 'b', which is destroyed" when a submit may not use b (d->mu
+ * held): destroyed, mapped or with a map pending; else NULL. */
+static char *api_buffer_problem(const ls_buffer *b) {
+  const char *why = b ? api_buffer_unavailable_locked(b) : NULL;
+  return why ? api_submit_text("buffer '%s', which %s", api_buffer_name(b), why) : NULL;
+}
+
+static char *api_texture_problem(const ls_texture *t) {
+  return t && t->destroyed
+             ? api_submit_text("texture '%s', which is destroyed", api_texture_name(t))
+             : NULL;
+}
+
+/* What one command buffer's commands may not use at submit (d->mu held;
+ * spec/index.bs GPUQueue.submit): what its commands name, and what the
+ * bind groups its setBindGroups named hold, dispatched or not. NULL when
+ * all is available. */
+static char *api_list_problem(const api_cmd_list *l) {
+  char *p = NULL;
+  for (size_t k = 0; k < l->count; k++) {
+    const api_cmd *c = &l->cmds[k];
+    if ((p = api_buffer_problem(c->src)) || (p = api_buffer_problem(c->dst)) ||
+        (p = api_buffer_problem(c->indirect)) || (p = api_texture_problem(c->texture)))
+      return p;
+    if (c->query_set && c->query_set->destroyed)
+      return api_submit_text("query set '%s', which is destroyed",
+                             api_label(c->query_set->label, "(unlabelled)"));
+  }
+  for (size_t k = 0; k < l->used.cap; k++) {
+    const ls_bind_group *bg = l->used.keys[k];
     for (size_t i = 0; bg && i < bg->count; i++)
-      if (bg->entries[i].view && bg->entries[i].view->texture->destroyed)
-        return bg->entries[i].view->texture;
+      if ((p = api_buffer_problem(bg->entries[i].buffer)) ||
+          (p = api_texture_problem(bg->entries[i].view ? bg->entries[i].view->texture : NULL)))
+        return p;
   }
   return NULL;
 }
@@ -290,36 +315,30 @@ static void api_submit_take(ls_command_buffer *const *cbs, size_t count, api_cmd
 }
 
 /* The whole submit's validity (d->mu held); NULL when valid, else the
- * message (malloc'd). */
+ * message (malloc'd, or api_submit_oom). */
 static char *api_submit_problem(ls_device *device, ls_command_buffer *const *cbs,
                                 const api_cmd_list *lists, size_t count, ptrdiff_t resubmitted,
                                 ptrdiff_t twice) {
   for (size_t i = 0; i < count; i++) {
     const ls_command_buffer *cb = cbs[i];
     const char *cn = cb ? api_label(cb->label, "(unlabelled)") : "(null)";
-    if (!cb) return api_format("submit: command buffer %zu is NULL", i);
+    if (!cb) return api_submit_text("submit: command buffer %zu is NULL", i);
     if ((ptrdiff_t)i == twice)
-      return api_format("submit: command buffer %zu ('%s') is submitted twice", i, cn);
+      return api_submit_text("submit: command buffer %zu ('%s') is submitted twice", i, cn);
     if ((ptrdiff_t)i == resubmitted)
-      return api_format("submit: command buffer %zu ('%s') was already submitted (a command "
-                        "buffer runs once; record its commands again for another submit)",
-                        i, cn);
+      return api_submit_text("submit: command buffer %zu ('%s') was already submitted (a "
+                             "command buffer runs once; record its commands again for another "
+                             "submit)", i, cn);
     if (cb->device != device)
-      return api_format("submit: command buffer %zu ('%s') belongs to another device", i, cn);
-    for (size_t k = 0; k < lists[i].count; k++) {
-      const api_cmd *c = &lists[i].cmds[k];
-      const char *why = NULL;
-      const ls_buffer *b = api_cmd_unavailable_buffer(c, &why);
-      if (b)
-        return api_format("submit: command buffer %zu ('%s') uses buffer '%s', which %s", i, cn,
-                          api_buffer_name(b), why);
-      const ls_texture *t = api_cmd_destroyed_texture(c);
-      if (t)
-        return api_format("submit: command buffer %zu ('%s') uses texture '%s', which is "
-                          "destroyed", i, cn, api_texture_name(t));
-      if (c->query_set && c->query_set->destroyed)
-        return api_format("submit: command buffer %zu ('%s') uses query set '%s', which is "
-                          "destroyed", i, cn, api_label(c->query_set->label, "(unlabelled)"));
+      return api_submit_text("submit: command buffer %zu ('%s') belongs to another device", i,
+                             cn);
+    char *what = api_list_problem(&lists[i]);
+    if (what) {
+      char *p = what == api_submit_oom
+                    ? what
+                    : api_submit_text("submit: command buffer %zu ('%s') uses %s", i, cn, what);
+      if (what != api_submit_oom) free(what);
+      return p;
     }
   }
   return NULL;
@@ -362,7 +381,7 @@ static ls_status api_submit(ls_device *device, ls_command_buffer *const *cbs, si
     api_submit_free(s);
     if (!problem) return LS_DEVICE_LOST; /* the queue has stopped */
     api_validation(device, "%s", problem);
-    free(problem);
+    if (problem != api_submit_oom) free(problem);
     return LS_VALIDATION;
   }
   return LS_OK;

@@ -251,6 +251,19 @@ static void test_destroyed_buffer(void **state) {
   ls_buffer_destroy(later);
   submit_refused(&a, before, "uses buffer 'later', which is destroyed");
 
+  /* a bind group that is only set, never dispatched with, is used all the
+   * same (WebGPU's [[used_bind_groups]]) */
+  ls_command_encoder *setter = ls_device_create_command_encoder(a.d, NULL);
+  ls_compute_pass *only = ls_command_encoder_begin_compute_pass(setter, NULL);
+  ls_compute_pass_set_bind_group(only, 0, g, NULL, 0);
+  ls_compute_pass_set_bind_group(only, 0, NULL, NULL, 0);
+  ls_compute_pass_end(only);
+  ls_compute_pass_release(only);
+  ls_command_buffer *set_only =
+      ls_command_encoder_finish(setter, &(ls_command_buffer_desc){.label = "set-only"});
+  ls_command_encoder_release(setter);
+  submit_refused(&a, set_only, "('set-only') uses buffer 'gone', which is destroyed");
+
   /* copies, clears and indirect arguments */
   ls_buffer *live = probe(&a, "live");
   ls_command_encoder *enc = ls_device_create_command_encoder(a.d, NULL);
@@ -299,7 +312,8 @@ static void test_destroyed_texture_and_query_set(void **state) {
   dev_make(&a);
   dev_make(&b);
   ls_texture_desc td = {.size = {4, 4, 1}, .format = LS_FORMAT_RGBA8UNORM,
-                        .usage = LS_TEXTURE_USAGE_COPY_DST | LS_TEXTURE_USAGE_COPY_SRC,
+                        .usage = LS_TEXTURE_USAGE_COPY_DST | LS_TEXTURE_USAGE_COPY_SRC |
+                                 LS_TEXTURE_USAGE_TEXTURE_BINDING,
                         .label = "tex"};
   ls_texture *t = ls_device_create_texture(a.d, &td);
   assert_non_null(t);
@@ -314,6 +328,25 @@ static void test_destroyed_texture_and_query_set(void **state) {
   ls_texture_view *view = ls_texture_create_view(t, NULL);
   assert_non_null(view);
   none(&a.e);
+  /* bound, set, never dispatched with: submit refuses it */
+  ls_bind_group_layout_entry le = {.binding = 0, .type = LS_BINDING_SAMPLED_TEXTURE,
+                                   .sample_type = LS_SAMPLE_FLOAT};
+  ls_bind_group_layout *bgl = ls_device_create_bind_group_layout(
+      a.d, &(ls_bind_group_layout_desc){.entries = &le, .entry_count = 1});
+  ls_bind_group_entry be = {.binding = 0, .texture_view = view};
+  ls_bind_group *tg = ls_device_create_bind_group(
+      a.d, &(ls_bind_group_desc){.layout = bgl, .entries = &be, .entry_count = 1});
+  assert_non_null(tg);
+  ls_command_encoder *setter = ls_device_create_command_encoder(a.d, NULL);
+  ls_compute_pass *only = ls_command_encoder_begin_compute_pass(setter, NULL);
+  ls_compute_pass_set_bind_group(only, 0, tg, NULL, 0);
+  ls_compute_pass_end(only);
+  ls_compute_pass_release(only);
+  ls_command_buffer *set_only = ls_command_encoder_finish(setter, NULL);
+  ls_command_encoder_release(setter);
+  submit_refused(&a, set_only, "uses texture 'tex', which is destroyed");
+  ls_bind_group_release(tg);
+  ls_bind_group_layout_release(bgl);
   ls_buffer *stage = mkbuf(a.d, 1024, RW, "stage");
   for (int to_texture = 0; to_texture < 2; to_texture++) {
     ls_command_encoder *enc = ls_device_create_command_encoder(a.d, NULL);

@@ -64,6 +64,7 @@ class GPUCommandEncoder {
   }
   _invalidate(message) { this.#error ??= `${name(this)}: ${message}`; }
   _unlock() { if (this.#state === 'locked') this.#state = 'open'; }
+  _state() { return this.#state; }
 
   // Runs a command: an invalid argument invalidates the encoder.
   _record(where, fn) {
@@ -357,6 +358,19 @@ class GPUComputePassEncoder {
   end() {
     if (this.#ended) {
       this[kDevice][kRaise](`${name(this)}.end: the pass has already ended`);
+      return;
+    }
+    // the spec's end(): the parent encoder must be locked. Finished (while
+    // the pass was open, or before it began) is an error now; open again
+    // (a pass begun while another was open) makes the encoder invalid,
+    // reported by finish() as the CTS expects (gpuweb/gpuweb#5207)
+    const parent = this.#encoder._state();
+    if (parent === 'ended') {
+      this[kDevice][kRaise](`${name(this)}.end: ${name(this.#encoder)} has finished`);
+      return;
+    }
+    if (parent === 'open') {
+      this.#encoder._invalidate(`${name(this)}.end: the encoder is not locked by this pass`);
       return;
     }
     this.#ended = true;

@@ -203,11 +203,23 @@ test('encoder and pass states: a finished encoder, an ended pass, a locked encod
   device.pushErrorScope('validation');
   e2.finish();
   assert.match((await device.popErrorScope()).message, /locked/);
-  const e3 = device.createCommandEncoder();
-  e3.beginComputePass();
+  const e3 = device.createCommandEncoder({ label: 'early' });
+  const open = e3.beginComputePass({ label: 'open' });
   device.pushErrorScope('validation');
   e3.finish(); // a pass still open
   assert.match((await device.popErrorScope()).message, /still open/);
+  // that pass's end() finds its encoder finished: an error at once (spec
+  // GPUComputePassEncoder.end: the parent must be "locked")
+  device.pushErrorScope('validation');
+  open.end();
+  assert.match((await device.popErrorScope()).message, /'open'.*'early'.*has finished/);
+  // a pass begun on a finished encoder: both calls are errors
+  device.pushErrorScope('validation');
+  const late = enc.beginComputePass();
+  assert.match((await device.popErrorScope()).message, /finished/);
+  device.pushErrorScope('validation');
+  late.end();
+  assert.match((await device.popErrorScope()).message, /has finished/);
 });
 
 test('promise order: a mapAsync made before onSubmittedWorkDone resolves first; pops resolve in call order', async () => {
