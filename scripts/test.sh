@@ -3,8 +3,8 @@
 # corpus under several subgroup widths and thread counts, the error corpus),
 # then runs them again in a build with AddressSanitizer and
 # UndefinedBehaviorSanitizer (without the multi-million-invocation cases,
-# and without wgsl.hostile, whose address-space limit ASan cannot run
-# under). LOCKSTEP_SANITIZE=0 skips the second pass. A third pass builds the
+# and without wgsl.hostile and wgsl.hostile_pipeline, whose address-space
+# limit ASan cannot run under). LOCKSTEP_SANITIZE=0 skips the second pass. A third pass builds the
 # thread, queue, API and handle unit tests with clang's ThreadSanitizer
 # (build-tsan; about a minute of building and 10 s of tests) and runs them:
 # TSan makes a test exit non-zero when it reports a race, so any race fails
@@ -21,7 +21,7 @@ if [ "${LOCKSTEP_SANITIZE:-1}" != 0 ]; then
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS="$san" \
     -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_SHARED_LINKER_FLAGS="$san" >/dev/null
   cmake --build "$dir" -j"$(nproc)" >/dev/null
-  (cd "$dir" && ctest --output-on-failure -j"$(nproc)" -LE case-large -E '^wgsl\.hostile$')
+  (cd "$dir" && ctest --output-on-failure -j"$(nproc)" -LE case-large -E '^wgsl\.hostile(_pipeline)?$')
 fi
 if [ "${LOCKSTEP_TSAN:-1}" != 0 ]; then
   tsan="-fsanitize=thread -g -fno-omit-frame-pointer"

@@ -487,8 +487,11 @@ static void test_issue11_races_unchecked_api(void **state) {
     ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
     ls_compute_pass_dispatch_workgroups(pass, 4, 1, 1);
     ls_compute_pass_end(pass);
+    ls_compute_pass_release(pass);
     ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+    ls_command_encoder_release(enc);
     assert_int_equal(ls_queue_submit(e.device, &cb, 1), LS_OK);
+    ls_command_buffer_release(cb);
     assert_int_equal(ls_device_check_finding_count(e.device), 1);
     const ls_check_finding *f = ls_device_check_finding(e.device, 0);
     if (small) {
@@ -502,7 +505,7 @@ static void test_issue11_races_unchecked_api(void **state) {
       assert_string_equal(f->id, "data-race");
       assert_non_null(strstr(f->message, "from different workgroups"));
     }
-    ls_bind_group_release(g); /* finish consumed the encoder, submit the command buffer */
+    ls_bind_group_release(g);
     ls_bind_group_layout_release(l);
     ls_compute_pipeline_release(p);
     ls_shader_module_release(m);

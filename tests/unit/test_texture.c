@@ -602,8 +602,11 @@ static void test_write_variable_read_write_layout(void **state) {
   ls_compute_pass_set_bind_group(pass, 0, g, NULL, 0);
   ls_compute_pass_dispatch_workgroups(pass, 1, 1, 1);
   ls_compute_pass_end(pass);
+  ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
   assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
   expect_no_error();
   float out[8];
   read_texture(d, t, 0, 0, 4, 2, 4, (uint8_t *)out);
