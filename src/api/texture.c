@@ -690,6 +690,33 @@ void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const l
     }
 }
 
+/* One writeTexture on the queue timeline, with its own copy of the data,
+ * so that it lands after the work submitted before it and before the
+ * memory of a texture destroyed after it goes. */
+typedef struct api_texture_write {
+  ls_texture *texture;
+  uint32_t level;
+  ls_origin3d origin;
+  ls_extent3d size;
+  ls_texture_aspect aspect;
+  ls_texel_copy_buffer_layout layout;
+  uint8_t *data;
+} api_texture_write;
+
+static void api_texture_write_drop(ls_device *d, void *arg) {
+  api_texture_write *w = arg;
+  api_texture_unref(w->texture);
+  free(w->data);
+  free(w);
+}
+
+static void api_texture_write_run(ls_device *d, void *arg) {
+  api_texture_write *w = arg;
+  if (w->texture->data)
+    api_texture_copy(w->texture, w->level, w->origin, &w->size, w->aspect, w->data, &w->layout, 1);
+  api_texture_write_drop(d, w);
+}
+
 ls_status ls_queue_write_texture(ls_device *device, const ls_texel_copy_texture_info *dst,
                                  const void *data, size_t data_size,
                                  const ls_texel_copy_buffer_layout *layout,
@@ -705,15 +732,36 @@ ls_status ls_queue_write_texture(ls_device *device, const ls_texel_copy_texture_
     api_validation(device, "%s", why);
     return LS_VALIDATION;
   }
+  api_texture_write *w = calloc(1, sizeof *w);
+  uint8_t *copy = data_size ? malloc(data_size) : NULL;
+  if (!w || (data_size && !copy)) {
+    free(w);
+    free(copy);
+    api_error(device, LS_ERROR_OUT_OF_MEMORY, "writeTexture: out of memory (%zu bytes)", data_size);
+    return LS_OUT_OF_MEMORY;
+  }
+  if (copy) memcpy(copy, data, data_size);
+  *w = (api_texture_write){.texture = dst->texture, .level = dst->mip_level, .origin = dst->origin,
+                           .size = *size, .aspect = dst->aspect, .layout = *layout, .data = copy};
   /* a queue operation: validated now, where an encoder's copy of a
-   * destroyed texture is refused at submit (queue.c) */
-  if (dst->texture->destroyed) {
-    api_validation(device, "writeTexture: texture '%s' is destroyed",
-                   api_texture_name(dst->texture));
+   * destroyed texture is refused at submit (queue.c); under the device lock,
+   * so that a destroy() on another thread comes wholly before or after */
+  API_LOCK(device);
+  const int destroyed = dst->texture->destroyed;
+  uint64_t seq = 0;
+  if (!destroyed) {
+    api_texture_ref(dst->texture);
+    seq = api_timeline_push_locked(device, api_texture_write_run, api_texture_write_drop, w);
+  }
+  API_UNLOCK(device);
+  if (destroyed || !seq) {
+    if (seq == 0 && !destroyed) api_texture_unref(dst->texture);
+    free(copy);
+    free(w);
+    if (!destroyed) return LS_DEVICE_LOST;
+    api_validation(device, "writeTexture: texture '%s' is destroyed", api_texture_name(dst->texture));
     return LS_VALIDATION;
   }
-  api_texture_copy(dst->texture, dst->mip_level, dst->origin, size, dst->aspect,
-                   (uint8_t *)(uintptr_t)data, layout, 1);
   return LS_OK;
 }
 

@@ -86,6 +86,56 @@ static void test_write_buffer_queue_order(void **state) {
   tu_free_env(&e);
 }
 
+/* writeTexture is a queue operation too: one made while a submit runs
+ * lands after the copy that submit holds, not before it (it was copied
+ * into the texture on the calling thread, overtaking queued work). */
+static void test_write_texture_queue_order(void **state) {
+  (void)state;
+  env e = tu_make_env(2, NULL);
+  ls_device *d = e.device;
+  sleepy s;
+  sleepy_make(&s, d);
+  const ls_texture_desc td = {.struct_size = sizeof td, .size = {4, 1, 1},
+                              .format = LS_FORMAT_R32UINT,
+                              .usage = LS_TEXTURE_USAGE_COPY_DST | LS_TEXTURE_USAGE_COPY_SRC,
+                              .label = "t"};
+  ls_texture *t = ls_device_create_texture(d, &td);
+  assert_non_null(t);
+  ls_buffer *out = mkbuf(d, 256, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC, "out");
+  const ls_texel_copy_texture_info at = {.texture = t};
+  const ls_texel_copy_buffer_layout tight = {.bytes_per_row = 16, .rows_per_image = 1};
+  const ls_texel_copy_buffer_layout rows = {.bytes_per_row = 256, .rows_per_image = 1};
+  const ls_extent3d ext = {4, 1, 1};
+  const uint32_t v1[4] = {11, 22, 33, 44}, v2[4] = {55, 66, 77, 88};
+  assert_int_equal(ls_queue_write_texture(d, &at, v1, sizeof v1, &tight, &ext), LS_OK);
+  uint32_t n = sleepy_submit(&s, 0.3);
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_command_encoder_copy_texture_to_buffer(enc, &at, out, &rows, &ext);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
+  assert_int_equal(ls_queue_submit_async(d, &cb, 1), LS_OK); /* queued behind the dispatch */
+  ls_command_buffer_release(cb);
+  assert_int_equal(ls_queue_write_texture(d, &at, v2, sizeof v2, &tight, &ext), LS_OK);
+  uint32_t got[4];
+  assert_int_equal(ls_queue_read_buffer(d, out, 0, got, sizeof got), LS_OK);
+  assert_memory_equal(got, v1, sizeof v1);
+  /* and the write did land, after the copy */
+  enc = ls_device_create_command_encoder(d, NULL);
+  ls_command_encoder_copy_texture_to_buffer(enc, &at, out, &rows, &ext);
+  cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
+  assert_int_equal(ls_queue_submit(d, &cb, 1), LS_OK);
+  ls_command_buffer_release(cb);
+  assert_int_equal(ls_queue_read_buffer(d, out, 0, got, sizeof got), LS_OK);
+  assert_memory_equal(got, v2, sizeof v2);
+  sleepy_check(&s, s.dst, n, NULL);
+  ls_buffer_release(out);
+  ls_texture_release(t);
+  sleepy_free(&s);
+  expect_no_error();
+  tu_free_env(&e);
+}
+
 /* --------------------------------------------------------------- mapping */
 
 /* "GPUBuffer.mapAsync": unmapped -> pending -> mapped. A second mapAsync
@@ -1069,6 +1119,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_submit_async_returns_at_once),
       cmocka_unit_test(test_write_buffer_queue_order),
+      cmocka_unit_test(test_write_texture_queue_order),
       cmocka_unit_test(test_map_state_machine),
       cmocka_unit_test(test_map_abort),
       cmocka_unit_test(test_map_validation),
