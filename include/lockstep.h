@@ -796,6 +796,16 @@ typedef enum ls_texture_sample_type {
   LS_SAMPLE_UINT
 } ls_texture_sample_type;
 
+/* GPUShaderStage bits, for ls_bind_group_layout_entry.visibility. A zero
+ * visibility reads as COMPUTE, the stage lockstep runs (so a zeroed entry
+ * is a compute binding); LS_SHADER_STAGE_NONE is an entry no stage sees
+ * (WebGPU's visibility 0). Per-stage binding limits count an entry in each
+ * stage it is visible to; a compute pipeline's bindings need COMPUTE. */
+#define LS_SHADER_STAGE_VERTEX 0x1u
+#define LS_SHADER_STAGE_FRAGMENT 0x2u
+#define LS_SHADER_STAGE_COMPUTE 0x4u
+#define LS_SHADER_STAGE_NONE 0x80000000u
+
 typedef struct ls_bind_group_layout_entry {
   uint32_t binding;
   ls_binding_type type;
@@ -806,6 +816,7 @@ typedef struct ls_bind_group_layout_entry {
   ls_texture_format format;           /* storage textures: required */
   int multisampled;                   /* sampled textures: GPUTextureBindingLayout.multisampled */
   int has_dynamic_offset;             /* buffers: GPUBufferBindingLayout.hasDynamicOffset */
+  uint32_t visibility;                /* LS_SHADER_STAGE_* bits; 0 = COMPUTE */
 } ls_bind_group_layout_entry;
 
 /* GPUBindGroupLayoutDescriptor. */
@@ -975,6 +986,14 @@ LS_API void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encode
                                                       ls_buffer *dst,
                                                       const ls_texel_copy_buffer_layout *layout,
                                                       const ls_extent3d *size);
+/* copyTextureToTexture: COPY_SRC on src's texture, COPY_DST on dst's; equal
+ * sample counts; formats equal or differing only in -srgb; a depth-stencil
+ * copy takes every aspect and, like a multisampled one, whole levels; a
+ * copy within one texture needs disjoint levels or layers. */
+LS_API void ls_command_encoder_copy_texture_to_texture(ls_command_encoder *encoder,
+                                                       const ls_texel_copy_texture_info *src,
+                                                       const ls_texel_copy_texture_info *dst,
+                                                       const ls_extent3d *size);
 /* resolveQuerySet: count u64 values from query first on, to dst (usage
  * QUERY_RESOLVE) at dst_offset (a multiple of 256). */
 LS_API void ls_command_encoder_resolve_query_set(ls_command_encoder *encoder, ls_query_set *set,

@@ -425,6 +425,15 @@ void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const l
  * names the call in messages): returns 0 when valid, else 1 with the
  * reason in why. aligned: bytesPerRow a multiple of 256 and the offset of
  * the texel size (encoder copies). */
+/* "all", "depth-only", "stencil-only" */
+const char *api_aspect_name(ls_texture_aspect a);
+/* WebGPU's "validating GPUTexelCopyTextureInfo" and the usage, for the
+ * texture side of any copy (side: "source" or "destination"). */
+int api_texel_copy_info_check(const char *op, const char *side, const ls_device *d,
+                              const ls_texel_copy_texture_info *info, const ls_extent3d *size,
+                              uint32_t usage, char *why, size_t len);
+void api_texture_copy_texels(const ls_texture *s, uint32_t sl, ls_origin3d so, ls_texture *t,
+                             uint32_t tl, ls_origin3d to, const ls_extent3d *size);
 int api_texture_copy_check(const char *op, const ls_device *d,
                            const ls_texel_copy_texture_info *info,
                            const ls_texel_copy_buffer_layout *layout, uint64_t data_length,
@@ -577,6 +586,7 @@ typedef enum api_cmd_kind {
   API_CMD_DISPATCH,
   API_CMD_COPY_B2T,  /* copyBufferToTexture: src, texture */
   API_CMD_COPY_T2B,  /* copyTextureToBuffer: texture, dst */
+  API_CMD_COPY_T2T,  /* copyTextureToTexture: texture -> dst_texture */
   API_CMD_CLEAR,     /* clearBuffer: dst, dst_offset, size */
   API_CMD_RESOLVE,   /* resolveQuerySet: query_set, first, size queries, dst, dst_offset */
   API_CMD_TIMESTAMP  /* a pass's timestampWrites: query_set[first] = now */
@@ -594,6 +604,9 @@ typedef struct api_cmd {
   ls_texture_aspect aspect;
   ls_extent3d extent;
   ls_texel_copy_buffer_layout layout;
+  ls_texture *dst_texture; /* copyTextureToTexture's destination */
+  uint32_t dst_mip_level;
+  ls_origin3d dst_origin;
   /* dispatch: a snapshot of the pass state */
   ls_compute_pipeline *pipeline;
   ls_bind_group **groups; /* pipeline->layout->count entries, NULL where none */

@@ -53,6 +53,7 @@ void api_cmd_release(api_cmd *c) {
   api_buffer_unref(c->dst);
   api_buffer_unref(c->indirect);
   api_texture_unref(c->texture);
+  api_texture_unref(c->dst_texture);
   api_query_set_unref(c->query_set);
   for (size_t i = 0; i < c->ngroups; i++) {
     api_bind_group_unref(c->groups[i]);
@@ -354,6 +355,85 @@ static void api_encode_texture_copy(ls_command_encoder *e, int to_texture, ls_bu
   c->aspect = tex->aspect;
   c->extent = *size;
   c->layout = *layout;
+}
+
+/* Formats that are equal or differ only in an -srgb suffix. */
+static int api_copy_compatible(ls_texture_format a, ls_texture_format b) {
+  if (a == b) return 1;
+  const char *x = ls_texture_format_name(a), *y = ls_texture_format_name(b);
+  const size_t n = strlen(x), m = strlen(y);
+  if (n + 5 == m) return !strncmp(x, y, n) && !strcmp(y + n, "-srgb");
+  if (m + 5 == n) return !strncmp(x, y, m) && !strcmp(x + m, "-srgb");
+  return 0;
+}
+
+/* copyTextureToTexture: WebGPU's rules for the two sides, then the pair's:
+ * sample counts, copy-compatible formats, whole depth-stencil texels, and
+ * subresource sets that do not overlap (a copy within one texture reads
+ * and writes different levels or layers). Checked even for an empty copy. */
+static void api_enc_copy_t2t(ls_command_encoder *e, const ls_texel_copy_texture_info *src,
+                             const ls_texel_copy_texture_info *dst, const ls_extent3d *size) {
+  const char *op = "copyTextureToTexture";
+  if (e->locked) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a compute pass is open on the encoder", op);
+    return;
+  }
+  char why[320];
+  if (api_texel_copy_info_check(op, "source", e->device, src, size, LS_TEXTURE_USAGE_COPY_SRC,
+                                why, sizeof why) ||
+      api_texel_copy_info_check(op, "destination", e->device, dst, size,
+                                LS_TEXTURE_USAGE_COPY_DST, why, sizeof why)) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s", why);
+    return;
+  }
+  ls_texture *s = src->texture, *t = dst->texture;
+  const char *sn = api_texture_name(s), *tn = api_texture_name(t);
+  const char *sf = ls_texture_format_name(s->format), *tf = ls_texture_format_name(t->format);
+  if (s->samples != t->samples) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: texture '%s' has sampleCount %u and texture "
+                     "'%s' %u; they must be equal", op, sn, s->samples, tn, t->samples);
+    return;
+  }
+  if (!api_copy_compatible(s->format, t->format)) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: formats %s (texture '%s') and %s (texture '%s') "
+                     "are not copy-compatible: they must be equal or differ only in -srgb",
+                     op, sf, sn, tf, tn);
+    return;
+  }
+  if (api_format_info(s->format)->aspects &&
+      (api_aspect_format(s->format, src->aspect) != s->format ||
+       api_aspect_format(t->format, dst->aspect) != t->format)) {
+    api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: a copy between depth-stencil textures (%s) "
+                     "takes every aspect of both; aspects \"%s\" and \"%s\" do not", op, sf,
+                     api_aspect_name(src->aspect), api_aspect_name(dst->aspect));
+    return;
+  }
+  const uint32_t sz = src->origin.z, tz = dst->origin.z, n = size->depth_or_array_layers;
+  if (s == t && src->mip_level == dst->mip_level &&
+      (s->dimension != LS_TEXTURE_DIMENSION_2D || (sz < tz + n && tz < sz + n))) {
+    if (s->dimension == LS_TEXTURE_DIMENSION_2D)
+      api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: layers [%u, %u) and [%u, %u) of mip level %u "
+                       "of texture '%s' overlap; a copy within a texture needs disjoint "
+                       "subresources", op, sz, sz + n, tz, tz + n, src->mip_level, sn);
+    else
+      api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: source and destination are mip level %u of "
+                       "%s texture '%s', one subresource; copy between different levels", op,
+                       src->mip_level, s->dimension == LS_TEXTURE_DIMENSION_3D ? "3d" : "1d", sn);
+    return;
+  }
+  if (e->error_type != LS_ERROR_NONE) return;
+  api_cmd *c = api_encoder_push(e);
+  if (!c) return;
+  c->kind = API_CMD_COPY_T2T;
+  c->texture = s;
+  api_texture_ref(s);
+  c->mip_level = src->mip_level;
+  c->origin = src->origin;
+  c->dst_texture = t;
+  api_texture_ref(t);
+  c->dst_mip_level = dst->mip_level;
+  c->dst_origin = dst->origin;
+  c->extent = *size;
 }
 
 /* ------------------------------------------------------------------ pass */
@@ -1088,6 +1168,14 @@ void ls_command_encoder_copy_texture_to_buffer(ls_command_encoder *encoder,
   if (encoder)
     API_ENC_LOCKED(encoder, "copyTextureToBuffer",
                    api_encode_texture_copy(encoder, 0, dst, layout, src, size));
+}
+
+void ls_command_encoder_copy_texture_to_texture(ls_command_encoder *encoder,
+                                                const ls_texel_copy_texture_info *src,
+                                                const ls_texel_copy_texture_info *dst,
+                                                const ls_extent3d *size) {
+  if (encoder)
+    API_ENC_LOCKED(encoder, "copyTextureToTexture", api_enc_copy_t2t(encoder, src, dst, size));
 }
 
 void ls_command_encoder_push_debug_group(ls_command_encoder *encoder, const char *label) {

@@ -105,6 +105,9 @@ ls_bind_group_layout *api_bind_group_layout_new(ls_device *d,
      * entries */
     for (size_t i = 0; i < count; i++) {
       ls_bind_group_layout_entry *e = &l->entries[i];
+      e->visibility = !e->visibility                         ? LS_SHADER_STAGE_COMPUTE
+                      : e->visibility == LS_SHADER_STAGE_NONE ? 0
+                                                              : e->visibility;
       if (!api_is_texture(e->type)) {
         e->sample_type = 0;
         e->view_dimension = 0;
@@ -156,59 +159,100 @@ int api_bind_group_layout_equivalent(const ls_bind_group_layout *a,
     if (x->binding != y->binding || x->type != y->type ||
         x->min_binding_size != y->min_binding_size || x->sample_type != y->sample_type ||
         x->view_dimension != y->view_dimension || x->format != y->format ||
-        x->multisampled != y->multisampled || x->has_dynamic_offset != y->has_dynamic_offset)
+        x->multisampled != y->multisampled || x->has_dynamic_offset != y->has_dynamic_offset ||
+        x->visibility != y->visibility)
       return 0;
   }
   return 1;
 }
 
+/* WebGPU's "exceeds the binding slot limits" over the entries of the
+ * groups: the dynamic buffers of the whole layout, then each stage's
+ * slots, counting an entry in every stage its visibility names. A core
+ * device (lockstep's are) has maxStorageBuffersInVertexStage and
+ * ...InFragmentStage equal to maxStorageBuffersPerShaderStage, and the
+ * same for storage textures (spec/index.bs, "a new device"). */
 int api_check_slot_limits(const ls_device *d, ls_bind_group_layout *const *groups, size_t count,
                           char *why, size_t len) {
-  uint64_t storage = 0, uniform = 0, sampled = 0, stex = 0, samplers = 0;
-  for (size_t g = 0; g < count; g++) {
-    if (!groups[g]) continue;
-    for (size_t i = 0; i < groups[g]->count; i++) {
-      ls_binding_type t = groups[g]->entries[i].type;
-      if (t == LS_BINDING_UNIFORM)
-        uniform++;
-      else if (t == LS_BINDING_SAMPLED_TEXTURE)
-        sampled++;
-      else if (api_is_storage_texture(t))
-        stex++;
-      else if (api_is_sampler(t))
-        samplers++;
-      else if (t == LS_BINDING_EXTERNAL_TEXTURE) {
-        /* WebGPU counts an external texture as 4 sampled textures, 2
-         * samplers and 1 uniform buffer (its planes and parameters) */
-        sampled += 4;
-        samplers += 2;
-        uniform += 1;
-      } else
-        storage++;
+  uint64_t dyn_uniform = 0, dyn_storage = 0;
+  for (size_t g = 0; g < count; g++)
+    for (size_t i = 0; groups[g] && i < groups[g]->count; i++) {
+      const ls_bind_group_layout_entry *e = &groups[g]->entries[i];
+      if (!e->has_dynamic_offset) continue;
+      if (e->type == LS_BINDING_UNIFORM) dyn_uniform++;
+      else dyn_storage++;
     }
+  if (dyn_uniform > d->limits.max_dynamic_uniform_buffers_per_pipeline_layout) {
+    snprintf(why, len, "%llu dynamic uniform buffers exceed "
+             "maxDynamicUniformBuffersPerPipelineLayout (%llu)", (unsigned long long)dyn_uniform,
+             (unsigned long long)d->limits.max_dynamic_uniform_buffers_per_pipeline_layout);
+    return 1;
   }
-  /* the per-stage limits, in the order WebGPU's validation names them */
-  const struct {
-    uint64_t n, limit;
-    const char *what, *name;
-  } per_stage[] = {
-      {sampled, d->limits.max_sampled_textures_per_shader_stage, "sampled textures",
-       "maxSampledTexturesPerShaderStage"},
-      {samplers, d->limits.max_samplers_per_shader_stage, "samplers",
-       "maxSamplersPerShaderStage"},
-      {stex, d->limits.max_storage_textures_per_shader_stage, "storage textures",
+  if (dyn_storage > d->limits.max_dynamic_storage_buffers_per_pipeline_layout) {
+    snprintf(why, len, "%llu dynamic storage buffers exceed "
+             "maxDynamicStorageBuffersPerPipelineLayout (%llu)", (unsigned long long)dyn_storage,
+             (unsigned long long)d->limits.max_dynamic_storage_buffers_per_pipeline_layout);
+    return 1;
+  }
+  static const struct {
+    uint32_t bit;
+    const char *name, *buffers, *textures;
+  } stages[] = {
+      {LS_SHADER_STAGE_VERTEX, "VERTEX", "maxStorageBuffersInVertexStage",
+       "maxStorageTexturesInVertexStage"},
+      {LS_SHADER_STAGE_FRAGMENT, "FRAGMENT", "maxStorageBuffersInFragmentStage",
+       "maxStorageTexturesInFragmentStage"},
+      {LS_SHADER_STAGE_COMPUTE, "COMPUTE", "maxStorageBuffersPerShaderStage",
        "maxStorageTexturesPerShaderStage"},
-      {storage, d->limits.max_storage_buffers_per_shader_stage, "storage buffers",
-       "maxStorageBuffersPerShaderStage"},
-      {uniform, d->limits.max_uniform_buffers_per_shader_stage, "uniform buffers",
-       "maxUniformBuffersPerShaderStage"},
   };
-  for (size_t k = 0; k < sizeof per_stage / sizeof per_stage[0]; k++)
-    if (per_stage[k].n > per_stage[k].limit) {
-      snprintf(why, len, "%llu %s exceed %s (%llu)", (unsigned long long)per_stage[k].n,
-               per_stage[k].what, per_stage[k].name, (unsigned long long)per_stage[k].limit);
-      return 1;
-    }
+  for (size_t s = 0; s < sizeof stages / sizeof stages[0]; s++) {
+    uint64_t storage = 0, uniform = 0, sampled = 0, stex = 0, samplers = 0;
+    for (size_t g = 0; g < count; g++)
+      for (size_t i = 0; groups[g] && i < groups[g]->count; i++) {
+        const ls_bind_group_layout_entry *e = &groups[g]->entries[i];
+        if (!(e->visibility & stages[s].bit)) continue;
+        const ls_binding_type t = e->type;
+        if (t == LS_BINDING_UNIFORM)
+          uniform++;
+        else if (t == LS_BINDING_SAMPLED_TEXTURE)
+          sampled++;
+        else if (api_is_storage_texture(t))
+          stex++;
+        else if (api_is_sampler(t))
+          samplers++;
+        else if (t == LS_BINDING_EXTERNAL_TEXTURE) {
+          /* WebGPU counts an external texture as 4 sampled textures, 2
+           * samplers and 1 uniform buffer (its planes and parameters) */
+          sampled += 4;
+          samplers += 2;
+          uniform += 1;
+        } else
+          storage++;
+      }
+    /* the per-stage limits, in the order WebGPU's validation names them */
+    const struct {
+      uint64_t n, limit;
+      const char *what, *name;
+    } per_stage[] = {
+        {sampled, d->limits.max_sampled_textures_per_shader_stage, "sampled textures",
+         "maxSampledTexturesPerShaderStage"},
+        {samplers, d->limits.max_samplers_per_shader_stage, "samplers",
+         "maxSamplersPerShaderStage"},
+        {stex, d->limits.max_storage_textures_per_shader_stage, "storage textures",
+         stages[s].textures},
+        {storage, d->limits.max_storage_buffers_per_shader_stage, "storage buffers",
+         stages[s].buffers},
+        {uniform, d->limits.max_uniform_buffers_per_shader_stage, "uniform buffers",
+         "maxUniformBuffersPerShaderStage"},
+    };
+    for (size_t k = 0; k < sizeof per_stage / sizeof per_stage[0]; k++)
+      if (per_stage[k].n > per_stage[k].limit) {
+        snprintf(why, len, "%llu %s visible to the %s stage exceed %s (%llu)",
+                 (unsigned long long)per_stage[k].n, per_stage[k].what, stages[s].name,
+                 per_stage[k].name, (unsigned long long)per_stage[k].limit);
+        return 1;
+      }
+  }
   return 0;
 }
 
@@ -276,27 +320,30 @@ ls_bind_group_layout *ls_device_create_bind_group_layout(ls_device *device,
     api_validation(device, "createBindGroupLayout: %zu entries but no array", count);
     return NULL;
   }
-  uint64_t dyn_uniform = 0, dyn_storage = 0;
   for (size_t i = 0; i < count; i++) {
     const ls_bind_group_layout_entry *e = &entries[i];
-    if (!e->has_dynamic_offset) continue;
-    if (e->type == LS_BINDING_UNIFORM) dyn_uniform++;
-    else if (e->type == LS_BINDING_STORAGE || e->type == LS_BINDING_READ_ONLY_STORAGE) dyn_storage++;
-    else {
+    if (e->has_dynamic_offset && e->type != LS_BINDING_UNIFORM && e->type != LS_BINDING_STORAGE &&
+        e->type != LS_BINDING_READ_ONLY_STORAGE) {
       api_validation(device, "createBindGroupLayout: entries[%zu] (binding %u): only buffer "
                              "entries can have a dynamic offset", i, e->binding);
       return NULL;
     }
-  }
-  if (dyn_uniform > device->limits.max_dynamic_uniform_buffers_per_pipeline_layout ||
-      dyn_storage > device->limits.max_dynamic_storage_buffers_per_pipeline_layout) {
-    api_validation(device, "createBindGroupLayout: %llu dynamic uniform and %llu dynamic storage "
-                           "buffers exceed maxDynamicUniformBuffersPerPipelineLayout (%llu) or "
-                           "maxDynamicStorageBuffersPerPipelineLayout (%llu)",
-                   (unsigned long long)dyn_uniform, (unsigned long long)dyn_storage,
-                   (unsigned long long)device->limits.max_dynamic_uniform_buffers_per_pipeline_layout,
-                   (unsigned long long)device->limits.max_dynamic_storage_buffers_per_pipeline_layout);
-    return NULL;
+    const uint32_t v = e->visibility;
+    if (v != LS_SHADER_STAGE_NONE &&
+        (v & ~(LS_SHADER_STAGE_VERTEX | LS_SHADER_STAGE_FRAGMENT | LS_SHADER_STAGE_COMPUTE))) {
+      api_validation(device, "createBindGroupLayout: entries[%zu] (binding %u): visibility 0x%x "
+                             "has bits outside GPUShaderStage", i, e->binding, v);
+      return NULL;
+    }
+    /* the vertex stage has no writable storage */
+    if (v != LS_SHADER_STAGE_NONE && (v & LS_SHADER_STAGE_VERTEX) &&
+        (e->type == LS_BINDING_STORAGE || e->type == LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE ||
+         e->type == LS_BINDING_READ_WRITE_STORAGE_TEXTURE)) {
+      api_validation(device, "createBindGroupLayout: entries[%zu] (binding %u): a writable %s may "
+                             "not be visible to the VERTEX stage", i, e->binding,
+                     e->type == LS_BINDING_STORAGE ? "\"storage\" buffer" : "storage texture");
+      return NULL;
+    }
   }
   for (size_t i = 0; i < count; i++) {
     const ls_bind_group_layout_entry *e = &entries[i];

@@ -174,6 +174,13 @@ static int api_check_layout(ls_device *d, const char *name, const ir_program *pr
                      name, where, b->name, b->group, b->binding);
       return 0;
     }
+    if (!(e->visibility & LS_SHADER_STAGE_COMPUTE)) {
+      api_validation(d,
+                     "createComputePipeline '%s': %s: '%s' (@group(%u) @binding(%u)) is not "
+                     "visible to the COMPUTE stage in the pipeline layout (visibility 0x%x)",
+                     name, where, b->name, b->group, b->binding, e->visibility);
+      return 0;
+    }
     /* a sampler variable takes a filtering or a non-filtering layout entry,
      * a write-only storage texture a write-only or a read-write one
      * ("validating shader binding": read-write takes read_write or write) */

@@ -54,7 +54,8 @@ static char *api_list_problem(const api_cmd_list *l) {
   for (size_t k = 0; k < l->count; k++) {
     const api_cmd *c = &l->cmds[k];
     if ((p = api_buffer_problem(c->src)) || (p = api_buffer_problem(c->dst)) ||
-        (p = api_buffer_problem(c->indirect)) || (p = api_texture_problem(c->texture)))
+        (p = api_buffer_problem(c->indirect)) || (p = api_texture_problem(c->texture)) ||
+        (p = api_texture_problem(c->dst_texture)))
       return p;
     if (c->query_set && c->query_set->destroyed)
       return api_submit_text("query set '%s', which is destroyed",
@@ -244,6 +245,10 @@ static ls_status api_queue_execute(ls_device *device, const api_cmd_list *lists,
                          to_tex ? c->src->data : c->dst->data, &c->layout, to_tex);
         break;
       }
+      case API_CMD_COPY_T2T:
+        api_texture_copy_texels(c->texture, c->mip_level, c->origin, c->dst_texture,
+                                c->dst_mip_level, c->dst_origin, &c->extent);
+        break;
       case API_CMD_TIMESTAMP:
         c->query_set->values[c->first] = api_now_ns();
         break;

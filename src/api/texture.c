@@ -144,7 +144,7 @@ static uint32_t api_aspect_offset(ls_texture_format f, ls_texture_aspect a) {
              : 0;
 }
 
-static const char *api_aspect_name(ls_texture_aspect a) {
+const char *api_aspect_name(ls_texture_aspect a) {
   return a == LS_ASPECT_ALL ? "all" : a == LS_ASPECT_STENCIL_ONLY ? "stencil-only"
                                     : a == LS_ASPECT_DEPTH_ONLY   ? "depth-only"
                                                                   : "(unknown)";
@@ -573,6 +573,45 @@ void api_texture_view_to_vm(const ls_texture_view *v, vm_texture *out) {
 
 /* ---------------------------------------------------------------- copies */
 
+int api_texel_copy_info_check(const char *op, const char *side, const ls_device *d,
+                              const ls_texel_copy_texture_info *info, const ls_extent3d *size,
+                              uint32_t usage, char *why, size_t len) {
+#define CFAIL_(...) return (snprintf(why, len, __VA_ARGS__), 1)
+  if (!info || !info->texture) CFAIL_("%s: no %s texture", op, side);
+  if (!size) CFAIL_("%s: no copy size", op);
+  const ls_texture *t = info->texture;
+  const char *name = api_texture_name(t);
+  if (t->device != d) CFAIL_("%s: texture '%s' belongs to another device", op, name);
+  if (!(t->usage & usage))
+    CFAIL_("%s: %s texture '%s' lacks %s usage", op, side, name,
+           usage == LS_TEXTURE_USAGE_COPY_SRC ? "COPY_SRC" : "COPY_DST");
+  if (info->mip_level >= t->levels)
+    CFAIL_("%s: mipLevel %u is not below texture '%s''s mipLevelCount %u", op,
+                      info->mip_level, name, t->levels);
+  const ls_texture_format af = api_aspect_format(t->format, info->aspect);
+  if (!af)
+    CFAIL_("%s: aspect \"%s\" is not present in format %s of texture '%s'", op,
+           api_aspect_name(info->aspect), ls_texture_format_name(t->format), name);
+  const ls_extent3d e = api_texture_level_size(t, info->mip_level);
+  const ls_origin3d o = info->origin;
+  /* depth-or-stencil and multisampled copies cover whole subresources
+   * (WebGPU's copy rules, a D3D12 restriction) */
+  if ((api_format_info(af)->aspects || t->samples > 1) &&
+      (o.x || o.y || size->width != e.width || size->height != e.height))
+    CFAIL_("%s: a copy of %s texture '%s' (%s) must cover whole mip level %u "
+           "(%u x %u from the origin), not (%u, %u) + %u x %u", op,
+           t->samples > 1 ? "multisampled" : "depth-or-stencil", name, ls_texture_format_name(af),
+           info->mip_level, e.width, e.height, o.x, o.y, size->width, size->height);
+  if ((uint64_t)o.x + size->width > e.width || (uint64_t)o.y + size->height > e.height ||
+      (uint64_t)o.z + size->depth_or_array_layers > e.depth_or_array_layers)
+    CFAIL_("%s: origin (%u, %u, %u) + size (%u, %u, %u) is outside mip level %u of "
+                      "texture '%s' (%u, %u, %u)",
+                      op, o.x, o.y, o.z, size->width, size->height, size->depth_or_array_layers,
+                      info->mip_level, name, e.width, e.height, e.depth_or_array_layers);
+  return 0;
+#undef CFAIL_
+}
+
 int api_texture_copy_check(const char *op, const ls_device *d,
                              const ls_texel_copy_texture_info *info,
                              const ls_texel_copy_buffer_layout *layout, uint64_t data_length,
@@ -583,21 +622,14 @@ int api_texture_copy_check(const char *op, const ls_device *d,
   if (!layout || !size) CFAIL_("%s: no %s", op, layout ? "copy size" : "data layout");
   const ls_texture *t = info->texture;
   const char *name = api_texture_name(t);
-  if (t->device != d) CFAIL_("%s: texture '%s' belongs to another device", op, name);
-  if (!(t->usage & usage))
-    CFAIL_("%s: texture '%s' lacks %s usage", op, name,
-                      usage == LS_TEXTURE_USAGE_COPY_SRC ? "COPY_SRC" : "COPY_DST");
-  if (t->samples > 1)
+  if (t->device == d && t->samples > 1)
     CFAIL_("%s: texture '%s' is multisampled (sampleCount %u); buffer copies need sampleCount 1",
            op, name, t->samples);
-  if (info->mip_level >= t->levels)
-    CFAIL_("%s: mipLevel %u is not below texture '%s''s mipLevelCount %u", op,
-                      info->mip_level, name, t->levels);
+  if (api_texel_copy_info_check(op, usage == LS_TEXTURE_USAGE_COPY_SRC ? "source" : "destination",
+                                d, info, size, usage, why, len))
+    return 1;
   /* the aspect's format: its copies, footprint and alignment rules */
   const ls_texture_format af = api_aspect_format(t->format, info->aspect);
-  if (!af)
-    CFAIL_("%s: aspect \"%s\" is not present in format %s of texture '%s'", op,
-           api_aspect_name(info->aspect), ls_texture_format_name(t->format), name);
   const api_texfmt *fi = api_format_info(af);
   const char *fname = ls_texture_format_name(af);
   if (fi->aspects == (API_ASPECT_DEPTH | API_ASPECT_STENCIL))
@@ -607,20 +639,6 @@ int api_texture_copy_check(const char *op, const ls_device *d,
   if (!(fi->copy & (to_tex ? API_COPY_DST : API_COPY_SRC)))
     CFAIL_("%s: texture '%s' is %s, which is not a valid texel copy %s", op, name, fname,
            to_tex ? "destination" : "source");
-  const ls_extent3d e = api_texture_level_size(t, info->mip_level);
-  const ls_origin3d o = info->origin;
-  /* depth-or-stencil copies cover whole subresources (WebGPU's copy rules,
-   * a D3D12 restriction) */
-  if (fi->aspects && (o.x || o.y || size->width != e.width || size->height != e.height))
-    CFAIL_("%s: a copy of depth-or-stencil texture '%s' (%s) must cover whole mip level %u "
-           "(%u x %u from the origin), not (%u, %u) + %u x %u", op, name, fname, info->mip_level,
-           e.width, e.height, o.x, o.y, size->width, size->height);
-  if ((uint64_t)o.x + size->width > e.width || (uint64_t)o.y + size->height > e.height ||
-      (uint64_t)o.z + size->depth_or_array_layers > e.depth_or_array_layers)
-    CFAIL_("%s: origin (%u, %u, %u) + size (%u, %u, %u) is outside mip level %u of "
-                      "texture '%s' (%u, %u, %u)",
-                      op, o.x, o.y, o.z, size->width, size->height, size->depth_or_array_layers,
-                      info->mip_level, name, e.width, e.height, e.depth_or_array_layers);
   const uint32_t bpt = fi->texel_bytes;
   const int has_bpr = layout->bytes_per_row != LS_COPY_STRIDE_UNDEFINED;
   const int has_rpi = layout->rows_per_image != LS_COPY_STRIDE_UNDEFINED;
@@ -688,6 +706,28 @@ void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const l
         if (to_texture) memcpy(tex + x * bpt, lin + x * fp, fp);
         else memcpy(lin + x * fp, tex + x * bpt, fp);
     }
+}
+
+/* copyTextureToTexture's texels, validated already: the two subresource
+ * sets are disjoint and the formats copy-compatible (equal texel bytes),
+ * so rows go straight from one texture to the other. A multisampled copy
+ * covers the whole level, its samples one slice after another. */
+void api_texture_copy_texels(const ls_texture *s, uint32_t sl, ls_origin3d so, ls_texture *t,
+                             uint32_t tl, ls_origin3d to, const ls_extent3d *size) {
+  const ls_extent3d se = api_texture_level_size(s, sl), te = api_texture_level_size(t, tl);
+  const uint64_t bpt = s->texel_bytes, n = size->width * bpt;
+  const uint64_t srow = se.width * bpt, sslice = srow * se.height;
+  const uint64_t trow = te.width * bpt, tslice = trow * te.height;
+  if (!n || !size->height) return;
+  if (s->samples > 1) {
+    memcpy(t->data + t->level_offset[tl], s->data + s->level_offset[sl], sslice * s->samples);
+    return;
+  }
+  for (uint32_t z = 0; z < size->depth_or_array_layers; z++)
+    for (uint32_t y = 0; y < size->height; y++)
+      memcpy(t->data + t->level_offset[tl] + (to.z + z) * tslice + (to.y + y) * trow + to.x * bpt,
+             s->data + s->level_offset[sl] + (so.z + z) * sslice + (so.y + y) * srow + so.x * bpt,
+             n);
 }
 
 /* One writeTexture on the queue timeline, with its own copy of the data,

@@ -5,8 +5,7 @@
 // validation error at once; anything else wrong while recording (an invalid
 // object, a locked encoder) makes the encoder invalid, and finish() raises
 // the first such error and returns an invalid command buffer.
-// copyTextureToTexture, which lockstep's C API lacks, is a copy through a
-// staging buffer. Render passes and render bundles exist only to give the
+// Render passes and render bundles exist only to give the
 // validation error that says lockstep runs compute only.
 
 const { native } = require('./native.js');
@@ -173,20 +172,11 @@ class GPUCommandEncoder {
     const where = 'copyTextureToTexture';
     const src = convert('GPUTexelCopyTextureInfo', source, `${name(this)}.${where}: source`);
     const dst = convert('GPUTexelCopyTextureInfo', destination, `${name(this)}.${where}: destination`);
-    const size = extent(convert('GPUExtent3D', copySize, `${name(this)}.${where}: copySize`));
+    const size = convert('GPUExtent3D', copySize, `${name(this)}.${where}: copySize`);
     this._record(where, () => {
-      const s = textureInfo(src, where);
-      const t = textureInfo(dst, where);
-      if (src.texture.format !== dst.texture.format)
-        throw new InvalidUse(`the formats differ (${src.texture.format} and ${dst.texture.format})`);
-      const texel = native.formatTexelBytes(src.texture.format);
-      const bytesPerRow = Math.ceil((size[0] * texel) / 256) * 256;
-      const bytes = bytesPerRow * size[1] * size[2];
-      if (bytes === 0) return;
-      const staging = this[kDevice].createBuffer({ size: bytes, usage: 0x4 | 0x8, label: `${this[kLabel]} copyTextureToTexture staging` });
-      const layout = { buffer: staging, offset: 0, bytesPerRow, rowsPerImage: size[1] };
-      native.copyTextureToBuffer(this, s, layout, size);
-      native.copyBufferToTexture(this, layout, t, size);
+      checkSequences(this[kDevice], where, size, src.origin);
+      checkSequences(this[kDevice], where, size, dst.origin);
+      native.copyTextureToTexture(this, textureInfo(src, where), textureInfo(dst, where), extent(size));
     });
   }
 

@@ -37,6 +37,16 @@ const LIMITS = [
   ['maxComputeWorkgroupSizeZ', 'max', 64], ['maxComputeWorkgroupsPerDimension', 'max', 65535],
 ];
 const LIMIT_CLASS = new Map(LIMITS.map(([n, c]) => [n, c]));
+// The vertex and fragment stages' storage limits and the per-stage limit
+// they are folded into: a core device (lockstep's are) has each equal to
+// its per-stage limit, and asking for one raises the per-stage limit
+// (spec/index.bs, "a new device").
+const STAGE_LIMITS = {
+  maxStorageBuffersInVertexStage: 'maxStorageBuffersPerShaderStage',
+  maxStorageBuffersInFragmentStage: 'maxStorageBuffersPerShaderStage',
+  maxStorageTexturesInVertexStage: 'maxStorageTexturesPerShaderStage',
+  maxStorageTexturesInFragmentStage: 'maxStorageTexturesPerShaderStage',
+};
 
 // WGSL language features lockstep compiles and runs (the compiler's table,
 // src/wgsl/directives.def).
@@ -48,7 +58,7 @@ class GPUSupportedLimits {
   constructor(token, values) {
     illegal(token);
     const v = {};
-    for (const [n, , def] of LIMITS) v[n] = values[n] ?? def;
+    for (const [n, , def] of LIMITS) v[n] = values[n] ?? values[STAGE_LIMITS[n]] ?? def;
     Object.defineProperty(this, kValues, { value: Object.freeze(v) });
   }
 }
@@ -163,7 +173,8 @@ class GPUAdapter {
         throw operationError(`GPUAdapter.requestDevice: requiredLimits.${key} = ${value} is better than the adapter's ${offered}`);
       if (cls === 'align' && (value <= 0 || value >= 2 ** 32 || (value & (value - 1)) !== 0))
         throw operationError(`GPUAdapter.requestDevice: requiredLimits.${key} = ${value} is not a power of 2 below 2^32`);
-      if (native.adapterLimits(this)[key] !== undefined) lockstepLimits.push([key, value]);
+      const held = STAGE_LIMITS[key] ?? key;
+      if (native.adapterLimits(this)[held] !== undefined) lockstepLimits.push([held, value]);
     }
     const { GPUDevice } = require('./device.js');
     const expired = this.#state === 'expired';

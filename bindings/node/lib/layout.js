@@ -8,8 +8,6 @@ const { native } = require('./native.js');
 const { kToken, kHandle, InvalidUse, illegal, init, defineLabel, register, use } = require('./base.js');
 const { attempt, live } = require('./device.js');
 
-const VERTEX = 1;
-const ALL_STAGES = 7;
 const LAYOUT_KINDS = ['buffer', 'sampler', 'texture', 'storageTexture', 'externalTexture'];
 
 class GPUBindGroupLayout {
@@ -40,21 +38,16 @@ function flattenLayoutEntry(e, where) {
   const kinds = LAYOUT_KINDS.filter((k) => e[k] !== undefined);
   if (kinds.length !== 1)
     throw new InvalidUse(`${where}: entry ${e.binding} must have exactly one of buffer, sampler, texture, storageTexture, externalTexture (it has ${kinds.length ? kinds.join(', ') : 'none'})`);
-  if (e.visibility & ~ALL_STAGES)
-    throw new InvalidUse(`${where}: entry ${e.binding}: visibility 0x${e.visibility.toString(16)} has bits outside GPUShaderStage`);
-  const out = { binding: e.binding };
+  // visibility is checked by lockstep (bits, and no writable storage in VERTEX)
+  const out = { binding: e.binding, visibility: e.visibility };
   switch (kinds[0]) {
     case 'buffer':
-      if ((e.visibility & VERTEX) && e.buffer.type === 'storage')
-        throw new InvalidUse(`${where}: entry ${e.binding}: a "storage" buffer may not be visible to the VERTEX stage`);
       return { ...out, type: e.buffer.type, hasDynamicOffset: e.buffer.hasDynamicOffset, minBindingSize: e.buffer.minBindingSize };
     case 'sampler':
       return { ...out, type: `${e.sampler.type}-sampler` };
     case 'texture':
       return { ...out, type: 'texture', sampleType: e.texture.sampleType, viewDimension: e.texture.viewDimension, multisampled: e.texture.multisampled };
     case 'storageTexture':
-      if ((e.visibility & VERTEX) && e.storageTexture.access !== 'read-only')
-        throw new InvalidUse(`${where}: entry ${e.binding}: a "${e.storageTexture.access}" storage texture may not be visible to the VERTEX stage`);
       return { ...out, type: `${e.storageTexture.access}-storage-texture`, format: e.storageTexture.format, viewDimension: e.storageTexture.viewDimension };
     default:
       return { ...out, type: 'external-texture' };

@@ -77,6 +77,18 @@ ND_FN(copy_texture_to_buffer) {
   return nd_undefined(env);
 }
 
+/* copyTextureToTexture(encoder, srcInfo, dstInfo, extent) */
+ND_FN(copy_texture_to_texture) {
+  ENCODER_ARG(4);
+  ls_texel_copy_texture_info src, dst;
+  ls_extent3d size;
+  nd_copy_texture_info(env, argv[1], &src);
+  nd_copy_texture_info(env, argv[2], &dst);
+  nd_extent(env, argv[3], &size);
+  ls_command_encoder_copy_texture_to_texture(enc, &src, &dst, &size);
+  return nd_undefined(env);
+}
+
 /* resolveQuerySet(encoder, querySet, first, count, dst, dstOffset) */
 ND_FN(resolve_query_set) {
   ENCODER_ARG(6);
@@ -145,6 +157,7 @@ const nd_export nd_exports_encoder[] = {
   {"clearBuffer", clear_buffer},
   {"copyBufferToTexture", copy_buffer_to_texture},
   {"copyTextureToBuffer", copy_texture_to_buffer},
+  {"copyTextureToTexture", copy_texture_to_texture},
   {"resolveQuerySet", resolve_query_set},
   {"encoderDebug", encoder_debug},
   {"beginComputePass", begin_compute_pass},

@@ -40,6 +40,7 @@ ND_FN(bind_group_layout_create) {
     napi_get_element(env, argv[2], i, &e);
     char *fmt = nd_get_str(env, nd_prop(env, e, "format"));
     napi_value mbs = nd_prop(env, e, "minBindingSize");
+    const uint32_t vis = nd_get_u32(env, nd_prop(env, e, "visibility"));
     entries[i] = (ls_bind_group_layout_entry){
       .binding = nd_get_u32(env, nd_prop(env, e, "binding")),
       .type = nd_enum(env, nd_prop(env, e, "type"), binding_names, NULL, 0),
@@ -49,6 +50,9 @@ ND_FN(bind_group_layout_create) {
       .format = fmt ? ls_texture_format_from_name(fmt) : LS_FORMAT_UNDEFINED,
       .multisampled = nd_get_bool(env, nd_prop(env, e, "multisampled")),
       .has_dynamic_offset = nd_get_bool(env, nd_prop(env, e, "hasDynamicOffset")),
+      /* WebGPU's 0 is a binding no stage sees, lockstep's 0 is COMPUTE; a
+       * WebGPU value with bit 31 (not a stage) must stay invalid */
+      .visibility = !vis ? LS_SHADER_STAGE_NONE : vis == LS_SHADER_STAGE_NONE ? vis | 0x8u : vis,
     };
     free(fmt);
   }
