@@ -420,6 +420,42 @@ static void test_bind_groups(void **state) {
   assert_non_null(strstr(last_error, "maxStorageBuffersPerShaderStage"));
   ls_bind_group_layout_release(lots[0]);
 
+  /* visibility: each stage's slots count the entries visible to it
+   * (WebGPU's "exceeds the binding slot limits"); 8 storage buffers for
+   * COMPUTE and 8 for FRAGMENT fit, a ninth visible to both does not */
+  ls_bind_group_layout_entry staged[17];
+  for (uint32_t i = 0; i < 16; i++)
+    staged[i] = (ls_bind_group_layout_entry){i, LS_BINDING_READ_ONLY_STORAGE, 0,
+                                             .visibility = i < 8 ? LS_SHADER_STAGE_COMPUTE
+                                                                 : LS_SHADER_STAGE_FRAGMENT};
+  ls_bind_group_layout *sl = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = staged, .entry_count = 16});
+  assert_non_null(sl);
+  ls_bind_group_layout_release(sl);
+  staged[16] = (ls_bind_group_layout_entry){16, LS_BINDING_READ_ONLY_STORAGE, 0,
+                                            .visibility = LS_SHADER_STAGE_FRAGMENT};
+  assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = staged, .entry_count = 17}));
+  assert_non_null(strstr(last_error, "9 storage buffers visible to the FRAGMENT stage exceed maxStorageBuffersInFragmentStage (8)"));
+  /* an entry no stage sees counts nowhere */
+  staged[16].visibility = LS_SHADER_STAGE_NONE;
+  assert_non_null(sl = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = staged, .entry_count = 17}));
+  ls_bind_group_layout_release(sl);
+  ls_bind_group_layout_entry odd[] = {{0, LS_BINDING_UNIFORM, 0, .visibility = 8}};
+  assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = odd, .entry_count = 1}));
+  assert_non_null(strstr(last_error, "visibility 0x8 has bits outside GPUShaderStage"));
+  ls_bind_group_layout_entry vtx[] = {{0, LS_BINDING_STORAGE, 0, .visibility = LS_SHADER_STAGE_VERTEX}};
+  assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = vtx, .entry_count = 1}));
+  assert_non_null(strstr(last_error, "may not be visible to the VERTEX stage"));
+  /* dynamic buffers add up over the pipeline layout: 3 + 3 > 4 */
+  ls_bind_group_layout_entry dyn[3];
+  for (uint32_t i = 0; i < 3; i++)
+    dyn[i] = (ls_bind_group_layout_entry){i, LS_BINDING_STORAGE, 0, .has_dynamic_offset = 1};
+  ls_bind_group_layout *dl = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = dyn, .entry_count = 3});
+  assert_non_null(dl);
+  ls_bind_group_layout *dl2[2] = {dl, dl};
+  assert_null(ls_device_create_pipeline_layout(d, &(ls_pipeline_layout_desc){.bind_group_layouts = dl2, .bind_group_layout_count = 2}));
+  assert_non_null(strstr(last_error, "6 dynamic storage buffers exceed maxDynamicStorageBuffersPerPipelineLayout (4)"));
+  ls_bind_group_layout_release(dl);
+
   ls_buffer_release(s);
   ls_buffer_release(u);
   /* The layout outlives nothing it needs; destroying handles in any order is fine. */

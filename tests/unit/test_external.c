@@ -68,7 +68,7 @@ static void test_import(void **state) {
     le[i].type = LS_BINDING_EXTERNAL_TEXTURE;
   }
   assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = le, .entry_count = 5}));
-  expect_error("20 sampled textures exceed maxSampledTexturesPerShaderStage (16)");
+  expect_error("20 sampled textures visible to the COMPUTE stage exceed maxSampledTexturesPerShaderStage (16)");
   ls_bind_group_layout *l = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = le, .entry_count = 1});
   assert_non_null(l);
   ls_bind_group_entry be;

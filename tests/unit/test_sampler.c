@@ -150,7 +150,7 @@ static void test_bind_groups(void **state) {
     many[i].type = LS_BINDING_FILTERING_SAMPLER;
   }
   assert_null(ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = many, .entry_count = 17}));
-  expect_error("17 samplers exceed maxSamplersPerShaderStage (16)");
+  expect_error("17 samplers visible to the COMPUTE stage exceed maxSamplersPerShaderStage (16)");
   ls_bind_group_layout *sixteen = ls_device_create_bind_group_layout(d, &(ls_bind_group_layout_desc){.entries = many, .entry_count = 16});
   assert_non_null(sixteen);
   ls_bind_group_layout_release(sixteen);

@@ -426,6 +426,139 @@ static void test_write_and_copy(void **state) {
   tu_free_env(&e);
 }
 
+/* ------------------------------------------------ copyTextureToTexture */
+
+/* One copyTextureToTexture in its own command buffer: LS_OK when it ran,
+ * LS_VALIDATION when finish() refused the encoder. */
+static ls_status copy_t2t(ls_device *d, ls_texel_copy_texture_info src,
+                          ls_texel_copy_texture_info dst, ls_extent3d size) {
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_command_encoder_copy_texture_to_texture(enc, &src, &dst, &size);
+  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
+  ls_command_encoder_release(enc);
+  if (!cb) return LS_VALIDATION;
+  const ls_status submitted = ls_queue_submit(d, &cb, 1);
+  ls_command_buffer_release(cb);
+  return submitted;
+}
+
+static void test_copy_texture_to_texture(void **state) {
+  (void)state;
+  env e = tu_make_env(2, NULL);
+  ls_device *d = e.device;
+  /* a: 4x4, 3 layers of rgba8unorm; b: the same in rgba8unorm-srgb, which
+   * differs only in -srgb (copy-compatible: the bytes move unchanged) */
+  ls_texture *a = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 4, 3, LS_FORMAT_RGBA8UNORM, 2, TU_ALL);
+  ls_texture *b = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 4, 3, LS_FORMAT_RGBA8UNORM_SRGB, 1,
+                      LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_COPY_DST);
+  uint8_t px[64];
+  for (int i = 0; i < 64; i++) px[i] = (uint8_t)(3 * i + 5);
+  ls_texel_copy_buffer_layout tight = {0, 16, 4};
+  assert_int_equal(ls_queue_write_texture(d, &(ls_texel_copy_texture_info){a, 0, {0, 0, 0}}, px,
+                                          sizeof px, &tight, &(ls_extent3d){4, 4, 1}),
+                   LS_OK);
+  /* texels (1..2, 1..2) of a's layer 0 to (0..1, 2..3) of b's layer 2 */
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){a, 0, {1, 1, 0}},
+                            (ls_texel_copy_texture_info){b, 0, {0, 2, 2}}, (ls_extent3d){2, 2, 1}),
+                   LS_OK);
+  expect_no_error();
+  ls_buffer *out = buffer(d, 256 * 4, LS_BUFFER_USAGE_COPY_DST | LS_BUFFER_USAGE_COPY_SRC);
+  assert_int_equal(copy_out(d, b, 0, (ls_origin3d){0, 0, 2}, (ls_extent3d){4, 4, 1}, 256,
+                            LS_COPY_STRIDE_UNDEFINED, out),
+                   LS_OK);
+  uint8_t got[256 * 4];
+  assert_int_equal(ls_queue_read_buffer(d, out, 0, got, sizeof got), LS_OK);
+  static const uint8_t zero[8];
+  assert_memory_equal(got + 2 * 256, px + 1 * 16 + 4, 8); /* row 2: a's row 1, x 1..2 */
+  assert_memory_equal(got + 3 * 256, px + 2 * 16 + 4, 8); /* row 3: a's row 2, x 1..2 */
+  assert_memory_equal(got + 0 * 256, zero, 8);            /* rows 0-1 untouched */
+  assert_memory_equal(got + 2 * 256 + 8, zero, 8);        /* x 2..3 untouched */
+  /* within one texture: layer 0 to layer 1 is disjoint */
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){a, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){a, 0, {0, 0, 1}}, (ls_extent3d){4, 4, 1}),
+                   LS_OK);
+  assert_int_equal(copy_out(d, a, 0, (ls_origin3d){0, 0, 1}, (ls_extent3d){4, 4, 1}, 256,
+                            LS_COPY_STRIDE_UNDEFINED, out),
+                   LS_OK);
+  assert_int_equal(ls_queue_read_buffer(d, out, 0, got, sizeof got), LS_OK);
+  for (int y = 0; y < 4; y++) assert_memory_equal(got + 256 * y, px + 16 * y, 16);
+  expect_no_error();
+
+  /* the rules, each one checked alone */
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){a, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){a, 0, {0, 0, 1}}, (ls_extent3d){4, 4, 2}),
+                   LS_VALIDATION);
+  expect_error("layers [0, 2) and [1, 3) of mip level 0 of texture 't' overlap");
+  /* level 0 to level 1 of the same layer is disjoint */
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){a, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){a, 1, {0, 0, 0}}, (ls_extent3d){2, 2, 1}),
+                   LS_OK);
+  expect_no_error();
+  ls_texture *f = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 4, 1, LS_FORMAT_R32FLOAT, 1, TU_ALL);
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){a, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){f, 0, {0, 0, 0}}, (ls_extent3d){1, 1, 1}),
+                   LS_VALIDATION);
+  expect_error("formats rgba8unorm (texture 't') and r32float (texture 't') are not copy-compatible");
+  /* an empty copy is validated all the same */
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){a, 5, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){b, 0, {0, 0, 0}}, (ls_extent3d){0, 0, 0}),
+                   LS_VALIDATION);
+  expect_error("mipLevel 5 is not below texture 't''s mipLevelCount 2");
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){b, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){a, 0, {3, 0, 0}}, (ls_extent3d){2, 1, 1}),
+                   LS_VALIDATION);
+  expect_error("is outside mip level 0");
+  ls_texture *nodst = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 4, 1, LS_FORMAT_RGBA8UNORM, 1,
+                          LS_TEXTURE_USAGE_COPY_SRC);
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){a, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){nodst, 0, {0, 0, 0}},
+                            (ls_extent3d){1, 1, 1}),
+                   LS_VALIDATION);
+  expect_error("destination texture 't' lacks COPY_DST usage");
+  /* 3D: one subresource per level, so a copy within one level overlaps */
+  ls_texture *v = tex(d, LS_TEXTURE_DIMENSION_3D, 2, 2, 4, LS_FORMAT_R32FLOAT, 1, TU_ALL);
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){v, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){v, 0, {0, 0, 2}}, (ls_extent3d){2, 2, 1}),
+                   LS_VALIDATION);
+  expect_error("one subresource");
+  /* multisampled: equal sample counts, whole levels */
+  ls_texture_desc md = {.dimension = LS_TEXTURE_DIMENSION_2D, .size = {4, 4, 1},
+                        .format = LS_FORMAT_RGBA8UNORM, .mip_level_count = 1, .sample_count = 4,
+                        .usage = LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_COPY_DST |
+                                 LS_TEXTURE_USAGE_RENDER_ATTACHMENT, .label = "ms"};
+  ls_texture *ms = ls_device_create_texture(d, &md), *ms2 = ls_device_create_texture(d, &md);
+  expect_no_error();
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){ms, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){b, 0, {0, 0, 0}}, (ls_extent3d){4, 4, 1}),
+                   LS_VALIDATION);
+  expect_error("texture 'ms' has sampleCount 4 and texture 't' 1");
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){ms, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){ms2, 0, {0, 0, 0}}, (ls_extent3d){2, 2, 1}),
+                   LS_VALIDATION);
+  expect_error("a copy of multisampled texture 'ms'");
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){ms, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){ms2, 0, {0, 0, 0}}, (ls_extent3d){4, 4, 1}),
+                   LS_OK);
+  /* depth-stencil: every aspect of both */
+  ls_texture *ds = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 4, 1, LS_FORMAT_DEPTH24PLUS_STENCIL8, 1,
+                       LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_COPY_DST);
+  ls_texture *ds2 = tex(d, LS_TEXTURE_DIMENSION_2D, 4, 4, 1, LS_FORMAT_DEPTH24PLUS_STENCIL8, 1,
+                        LS_TEXTURE_USAGE_COPY_SRC | LS_TEXTURE_USAGE_COPY_DST);
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){ds, 0, {0, 0, 0}, LS_ASPECT_DEPTH_ONLY},
+                            (ls_texel_copy_texture_info){ds2, 0, {0, 0, 0}, LS_ASPECT_DEPTH_ONLY},
+                            (ls_extent3d){4, 4, 1}),
+                   LS_VALIDATION);
+  expect_error("takes every aspect of both");
+  assert_int_equal(copy_t2t(d, (ls_texel_copy_texture_info){ds, 0, {0, 0, 0}},
+                            (ls_texel_copy_texture_info){ds2, 0, {0, 0, 0}}, (ls_extent3d){4, 4, 1}),
+                   LS_OK);
+  expect_no_error();
+  ls_texture *all[] = {a, b, f, nodst, v, ms, ms2, ds, ds2};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) ls_texture_release(all[i]);
+  ls_buffer_release(out);
+  tu_free_env(&e);
+}
+
 /* --------------------------------------------------------------- shaders */
 
 static ls_compute_pipeline *pipeline(ls_device *d, const char *code) {
@@ -1138,6 +1271,7 @@ int main(void) {
       cmocka_unit_test(test_views),
       cmocka_unit_test(test_layouts_and_groups),
       cmocka_unit_test(test_write_and_copy),
+      cmocka_unit_test(test_copy_texture_to_texture),
       cmocka_unit_test(test_store_unorm),
       cmocka_unit_test(test_read_write_r32float),
       cmocka_unit_test(test_write_variable_read_write_layout),

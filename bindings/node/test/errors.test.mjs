@@ -113,6 +113,24 @@ test('a layout entry needs exactly one binding kind, and shader-stage bits only'
   device.pushErrorScope('validation');
   device.createBindGroupLayout({ entries: [{ binding: 0, visibility: 1, buffer: { type: 'storage' } }] });
   assert.match((await device.popErrorScope()).message, /VERTEX/);
+  device.pushErrorScope('validation');
+  device.createBindGroupLayout({ entries: [{ binding: 0, visibility: 0x80000000, buffer: {} }] });
+  assert.match((await device.popErrorScope()).message, /bits outside GPUShaderStage/);
+  // a binding the compute shader uses must be visible to COMPUTE; one no
+  // stage sees (visibility 0) is a valid layout entry all the same
+  const code = '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n' +
+    '@compute @workgroup_size(1) fn main() { o[0] = 1u; }';
+  const module = device.createShaderModule({ code });
+  for (const [visibility, want] of [[GPUShaderStage.FRAGMENT, /not visible to the COMPUTE stage/], [0, /not visible/],
+    [GPUShaderStage.COMPUTE | GPUShaderStage.FRAGMENT, null]]) {
+    device.pushErrorScope('validation');
+    const bgl = device.createBindGroupLayout({ entries: [{ binding: 0, visibility, buffer: { type: 'storage' } }] });
+    device.createComputePipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [bgl] }),
+      compute: { module, entryPoint: 'main' } });
+    const e = await device.popErrorScope();
+    if (want) assert.match(e?.message ?? 'no error', want);
+    else assert.equal(e, null);
+  }
   device.destroy();
 });
 
