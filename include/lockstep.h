@@ -860,7 +860,9 @@ typedef struct ls_bind_group_entry {
   uint64_t size; /* LS_WHOLE_SIZE = to the end of the buffer */
   ls_texture_view *texture_view; /* a texture entry: the view (buffer NULL) */
   ls_sampler *sampler;           /* a sampler entry (buffer and view NULL) */
-  ls_external_texture *external_texture; /* an external texture entry */
+  /* an external texture entry: this, or a texture_view (a 2d view of one
+   * level of an rgba8unorm, bgra8unorm or rgba16float texture) */
+  ls_external_texture *external_texture;
 } ls_bind_group_entry;
 
 /* GPUBindGroupDescriptor. */

@@ -630,6 +630,34 @@ static int api_check_sampler_entry(ls_device *d, const ls_bind_group_entry *e,
   return 1;
 }
 
+/* A texture view bound where the layout wants an external texture
+ * (WebGPU's createBindGroup allows it): a 2d view of one level of a
+ * single-sampled rgba8unorm, bgra8unorm or rgba16float texture, with
+ * TEXTURE_BINDING; the shader reads it as a one-plane frame. */
+static int api_check_external_view(ls_device *d, const ls_bind_group_entry *e,
+                                   const ls_bind_group_layout_entry *le, api_bind_entry *out) {
+  const ls_texture_view *v = e->texture_view;
+  const char *tn = api_texture_name(v->texture), *why = NULL;
+  if (v->device != d) why = "belongs to another device";
+  else if (!(v->usage & LS_TEXTURE_USAGE_TEXTURE_BINDING)) why = "lacks TEXTURE_BINDING usage";
+  else if (v->dimension != LS_VIEW_DIMENSION_2D) why = "is not a \"2d\" view";
+  else if (v->levels != 1) why = "has more than one mip level (mipLevelCount must be 1)";
+  else if (v->format != LS_FORMAT_RGBA8UNORM && v->format != LS_FORMAT_BGRA8UNORM &&
+           v->format != LS_FORMAT_RGBA16FLOAT)
+    why = "is not rgba8unorm, bgra8unorm or rgba16float";
+  else if (v->texture->samples != 1) why = "is of a multisampled texture";
+  if (why) {
+    api_validation(d, "createBindGroup: binding %u (externalTexture): the view of texture '%s' %s",
+                   e->binding, tn, why);
+    return 0;
+  }
+  memset(out, 0, sizeof *out);
+  out->binding = e->binding;
+  out->type = le->type;
+  out->view = (ls_texture_view *)v;
+  return 1;
+}
+
 /* Checks one entry against its layout entry; on success fills *out. */
 static int api_check_bind_entry(ls_device *d, const ls_bind_group_entry *e,
                                 const ls_bind_group_layout_entry *le, api_bind_entry *out) {
@@ -638,11 +666,12 @@ static int api_check_bind_entry(ls_device *d, const ls_bind_group_entry *e,
   if (api_is_sampler(le->type)) return api_check_sampler_entry(d, e, le, out);
   if (le->type == LS_BINDING_EXTERNAL_TEXTURE) {
     const ls_external_texture *x = e->external_texture;
-    if (!x || e->buffer || e->texture_view || e->sampler) {
+    if (!x == !e->texture_view || e->buffer || e->sampler) {
       api_validation(d, "createBindGroup: binding %u (externalTexture): needs an external texture "
-                        "and nothing else", e->binding);
+                        "or a texture view, and nothing else", e->binding);
       return 0;
     }
+    if (!x) return api_check_external_view(d, e, le, out);
     if (x->device != d) {
       api_validation(d, "createBindGroup: binding %u: external texture '%s' belongs to another "
                         "device", e->binding, x->label ? x->label : "(unlabelled)");
