@@ -232,6 +232,9 @@ class GPUDevice extends EventTarget {
   createBuffer(descriptor) {
     required(arguments, 1, 'GPUDevice.createBuffer');
     const d = convert('GPUBufferDescriptor', descriptor, 'GPUDevice.createBuffer: descriptor');
+    // the content timeline's check, before any validation (spec/index.bs createBuffer)
+    if (d.mappedAtCreation && d.size % 4 !== 0)
+      throw new RangeError(`GPUDevice.createBuffer${d.label ? ` '${d.label}'` : ''}: mappedAtCreation needs a size that is a multiple of 4 (size ${d.size})`);
     return new (M().buffer.GPUBuffer)(kToken, this, d);
   }
 

@@ -126,8 +126,14 @@ test('mappedAtCreation: mapped at once, any usage, contents kept at unmap; an in
   b.unmap();
   assert.equal(b.mapState, 'unmapped');
   assert.deepEqual([...new Float32Array((await readBack(b)).buffer)], [1.5, 2.5, -3, 4]);
+  // a size that is not a multiple of 4 is the content timeline's RangeError
+  // (spec/index.bs createBuffer), before any validation
   device.pushErrorScope('validation');
-  const bad = device.createBuffer({ size: 6, usage: U.STORAGE, mappedAtCreation: true, label: 'odd' });
+  assert.throws(() => device.createBuffer({ size: 6, usage: U.STORAGE, mappedAtCreation: true }),
+    { name: 'RangeError', message: /multiple of 4 \(size 6\)/ });
+  assert.equal(await device.popErrorScope(), null);
+  device.pushErrorScope('validation');
+  const bad = device.createBuffer({ size: 8, usage: U.STORAGE | U.MAP_READ, mappedAtCreation: true, label: 'odd' });
   assert.match((await device.popErrorScope()).message, /odd/);
   assert.equal(bad.mapState, 'mapped');
   const r = bad.getMappedRange(0, 4);
