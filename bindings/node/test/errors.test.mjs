@@ -226,3 +226,19 @@ test('an explicit 0 is not a default: mipLevelCount and sampleCount of createTex
   }
   device.destroy();
 });
+
+test('a constants key holding a NUL names no override (it must not match the name before the NUL)', async () => {
+  const { device } = await getDevice();
+  const module = device.createShaderModule({ code: 'override c0: u32 = 1u;\n' +
+    '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n' +
+    '@compute @workgroup_size(1) fn main() { o[0] = c0; }' });
+  device.pushErrorScope('validation');
+  device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main', constants: { 'c0\0': 0 } } });
+  assert.match((await device.popErrorScope())?.message ?? 'no error', /"c0\\u0000" is not the name/);
+  await assert.rejects(device.createComputePipelineAsync({ layout: 'auto',
+    compute: { module, entryPoint: 'main', constants: { 'c0\0': 0 } } }), (e) => e instanceof globals.GPUPipelineError);
+  device.pushErrorScope('validation');
+  device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main', constants: { c0: 0 } } });
+  assert.equal(await device.popErrorScope(), null);
+  device.destroy();
+});
