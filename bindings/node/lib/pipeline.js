@@ -8,7 +8,7 @@
 
 const { native } = require('./native.js');
 const { convert, required } = require('./idl.js');
-const { kToken, kHandle, kDevice, InvalidUse, illegal, init, name, defineLabel, register, use } = require('./base.js');
+const { kToken, kHandle, kDevice, kIsLost, InvalidUse, illegal, init, name, defineLabel, register, use } = require('./base.js');
 const { attempt, live, kRaise } = require('./device.js');
 const { GPUPipelineError } = require('./errors.js');
 
@@ -83,7 +83,9 @@ async function createComputePipelineAsync(device, d) {
   try {
     await native.computePipelineCreateAsync(p, device, ...args);
   } catch (e) {
-    if (e && e.lost) return p;
+    // the spec resolves, with an invalid pipeline, when the device is lost
+    // by the time creation completes (a lost device reports no errors)
+    if ((e && e.lost) || device[kIsLost]) return p;
     throw new GPUPipelineError(`${where}: ${e?.message ?? e}`, { reason: 'validation' });
   }
   p[kHandle] = true;

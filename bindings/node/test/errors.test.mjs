@@ -242,3 +242,15 @@ test('a constants key holding a NUL names no override (it must not match the nam
   assert.equal(await device.popErrorScope(), null);
   device.destroy();
 });
+
+test('createComputePipelineAsync of an invalid descriptor resolves (to an invalid pipeline) once the device is destroyed', async () => {
+  const { device } = await getDevice();
+  const module = device.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' });
+  let lost = false;
+  device.lost.then(() => { lost = true; });
+  const p = device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'does_not_exist' } });
+  device.destroy();
+  const pipeline = await p; // rejecting now would report an error from a lost device
+  assert.ok(lost);
+  assert.ok(pipeline instanceof globals.GPUComputePipeline);
+});
