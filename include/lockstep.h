@@ -590,6 +590,10 @@ typedef struct ls_texture_desc {
   uint32_t sample_count;     /* 0 = 1; 4 needs RENDER_ATTACHMENT */
   uint32_t usage;            /* LS_TEXTURE_USAGE_* */
   const char *label;
+  /* GPUTextureDescriptor.viewFormats: the formats views may have besides
+   * `format`, each equal to it or differing only in -srgb */
+  const ls_texture_format *view_formats;
+  size_t view_format_count;
 } ls_texture_desc;
 
 /* Textures are created zeroed. In memory a texture is its mip levels one

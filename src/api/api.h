@@ -387,6 +387,7 @@ struct ls_texture {
   ls_texture_format format;
   uint32_t levels, usage, texel_bytes;
   uint32_t samples;                      /* sampleCount: 1 or 4 */
+  uint64_t view_formats;                 /* bit f: format f is in [[viewFormats]] */
   uint64_t level_offset[API_MAX_LEVELS]; /* byte offset of each mip level */
   uint64_t bytes;
   uint8_t *data; /* zeroed; NULL once destroyed */
@@ -425,6 +426,10 @@ void api_texture_copy(ls_texture *t, uint32_t level, ls_origin3d origin, const l
  * names the call in messages): returns 0 when valid, else 1 with the
  * reason in why. aligned: bytesPerRow a multiple of 256 and the offset of
  * the texel size (encoder copies). */
+/* Formats that are equal or differ only in an -srgb suffix (WebGPU's
+ * "copy-compatible" and, on a core device, "texture view format
+ * compatible"). */
+int api_formats_srgb_pair(ls_texture_format a, ls_texture_format b);
 /* "all", "depth-only", "stencil-only" */
 const char *api_aspect_name(ls_texture_aspect a);
 /* WebGPU's "validating GPUTexelCopyTextureInfo" and the usage, for the

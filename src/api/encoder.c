@@ -357,16 +357,6 @@ static void api_encode_texture_copy(ls_command_encoder *e, int to_texture, ls_bu
   c->layout = *layout;
 }
 
-/* Formats that are equal or differ only in an -srgb suffix. */
-static int api_copy_compatible(ls_texture_format a, ls_texture_format b) {
-  if (a == b) return 1;
-  const char *x = ls_texture_format_name(a), *y = ls_texture_format_name(b);
-  const size_t n = strlen(x), m = strlen(y);
-  if (n + 5 == m) return !strncmp(x, y, n) && !strcmp(y + n, "-srgb");
-  if (m + 5 == n) return !strncmp(x, y, m) && !strcmp(x + m, "-srgb");
-  return 0;
-}
-
 /* copyTextureToTexture: WebGPU's rules for the two sides, then the pair's:
  * sample counts, copy-compatible formats, whole depth-stencil texels, and
  * subresource sets that do not overlap (a copy within one texture reads
@@ -394,7 +384,7 @@ static void api_enc_copy_t2t(ls_command_encoder *e, const ls_texel_copy_texture_
                      "'%s' %u; they must be equal", op, sn, s->samples, tn, t->samples);
     return;
   }
-  if (!api_copy_compatible(s->format, t->format)) {
+  if (!api_formats_srgb_pair(s->format, t->format)) {
     api_encoder_fail(e, LS_ERROR_VALIDATION, "%s: formats %s (texture '%s') and %s (texture '%s') "
                      "are not copy-compatible: they must be equal or differ only in -srgb",
                      op, sf, sn, tf, tn);

@@ -144,6 +144,16 @@ static uint32_t api_aspect_offset(ls_texture_format f, ls_texture_aspect a) {
              : 0;
 }
 
+int api_formats_srgb_pair(ls_texture_format a, ls_texture_format b) {
+  if (a == b) return 1;
+  const char *x = ls_texture_format_name(a), *y = ls_texture_format_name(b);
+  if (!x || !y) return 0;
+  const size_t n = strlen(x), m = strlen(y);
+  if (n + 5 == m) return !strncmp(x, y, n) && !strcmp(y + n, "-srgb");
+  if (m + 5 == n) return !strncmp(x, y, m) && !strcmp(x + m, "-srgb");
+  return 0;
+}
+
 const char *api_aspect_name(ls_texture_aspect a) {
   return a == LS_ASPECT_ALL ? "all" : a == LS_ASPECT_STENCIL_ONLY ? "stencil-only"
                                     : a == LS_ASPECT_DEPTH_ONLY   ? "depth-only"
@@ -319,6 +329,20 @@ ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *u
     if (!api_format_multisample(desc->format))
       FAIL_("createTexture '%s': format %s does not support multisampling", name, fname);
   }
+  _Static_assert(LS_FORMAT_COUNT_ <= 64, "ls_texture.view_formats is a 64-bit set");
+  uint64_t view_formats = 0;
+  if (desc->view_format_count && !desc->view_formats)
+    FAIL_("createTexture '%s': %zu viewFormats but no array", name, desc->view_format_count);
+  for (size_t i = 0; i < desc->view_format_count; i++) {
+    const ls_texture_format vf = desc->view_formats[i];
+    if (!api_format_info(vf))
+      FAIL_("createTexture '%s': viewFormats[%zu] (%d) is not a texture format lockstep knows",
+            name, i, (int)vf);
+    if (!api_formats_srgb_pair(desc->format, vf))
+      FAIL_("createTexture '%s': viewFormats[%zu] %s is not view-compatible with format %s "
+            "(equal, or differing only in -srgb)", name, i, ls_texture_format_name(vf), fname);
+    view_formats |= 1ull << vf;
+  }
   uint32_t maxl = api_max_levels(desc->dimension, &s);
   if (levels > maxl)
     FAIL_("createTexture '%s': mipLevelCount %u exceeds the maximum mipLevel count %u for size "
@@ -333,6 +357,7 @@ ls_texture *ls_device_create_texture(ls_device *device, const ls_texture_desc *u
   t->usage = desc->usage;
   t->texel_bytes = fi->texel_bytes;
   t->samples = samples;
+  t->view_formats = view_formats;
   uint64_t off = 0;
   for (uint32_t l = 0; l < levels; l++) {
     ls_extent3d e = api_texture_level_size(t, l);
@@ -470,9 +495,11 @@ ls_texture_view *ls_texture_create_view(ls_texture *texture, const ls_texture_vi
   if (!aspect_format)
     FAIL_("createView of texture '%s': aspect \"%s\" is not present in format %s", name,
           api_aspect_name(r.aspect), ls_texture_format_name(texture->format));
-  if (r.aspect == LS_ASPECT_ALL && r.format != texture->format)
-    FAIL_("createView of texture '%s': format %s is not the texture's format %s (no viewFormats)",
-          name, ls_texture_format_name(r.format) ? ls_texture_format_name(r.format) : "(unknown)",
+  if (r.aspect == LS_ASPECT_ALL && r.format != texture->format &&
+      ((unsigned)r.format >= 64 || !(texture->view_formats >> r.format & 1)))
+    FAIL_("createView of texture '%s': format %s is neither the texture's format %s nor one of "
+          "its viewFormats", name,
+          ls_texture_format_name(r.format) ? ls_texture_format_name(r.format) : "(unknown)",
           ls_texture_format_name(texture->format));
   if (r.aspect != LS_ASPECT_ALL && r.format != aspect_format)
     FAIL_("createView of texture '%s': format %s is not %s, the format of aspect \"%s\" of %s",

@@ -78,10 +78,23 @@ static void test_import(void **state) {
   assert_non_null(g);
   expect_no_error();
   ls_bind_group_release(g);
-  be.external_texture = NULL;
+  /* both at once is refused; a texture view alone is bound as a one-plane
+   * frame (spec/index.bs createBindGroup: an externalTexture entry takes a
+   * GPUExternalTexture, a GPUTexture or a GPUTextureView) */
   be.texture_view = one;
   assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1}));
-  expect_error("binding 0 (externalTexture): needs an external texture and nothing else");
+  expect_error("binding 0 (externalTexture): needs an external texture or a texture view, and "
+               "nothing else");
+  be.external_texture = NULL;
+  assert_non_null(g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1}));
+  expect_no_error();
+  ls_bind_group_release(g);
+  be.texture_view = all; /* two mip levels */
+  assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1}));
+  expect_error("the view of texture 'frame' has more than one mip level");
+  be.texture_view = fv;
+  assert_null(ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = &be, .entry_count = 1}));
+  expect_error("is not rgba8unorm, bgra8unorm or rgba16float");
   ls_bind_group_layout_release(l);
   ls_external_texture_release(x);
   ls_texture_view_release(fv);
@@ -150,6 +163,22 @@ static void test_read(void **state) {
   const float want4 = 0.5f * (10.0f / 255) + 0.5f * (50.0f / 255);
   assert_true(out[4] - want4 < 1e-6f && want4 - out[4] < 1e-6f);
   assert_true(out[5] == 0.0f);
+  /* the same frame bound as a texture view, written to a fresh buffer:
+   * the same reads */
+  ls_buffer *b2 = ls_device_create_buffer(d, &bd);
+  be[0].external_texture = NULL;
+  be[0].texture_view = v = ls_texture_create_view(t, NULL);
+  be[2].buffer = b2;
+  ls_bind_group *gv = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
+  ls_texture_view_release(v);
+  assert_non_null(gv);
+  assert_int_equal(tu_dispatch(d, p, gv, 1, 1), LS_OK);
+  float again[8];
+  assert_int_equal(ls_queue_read_buffer(d, b2, 0, again, sizeof again), LS_OK);
+  expect_no_error();
+  assert_memory_equal(again, out, 6 * sizeof(float));
+  ls_bind_group_release(gv);
+  ls_buffer_release(b2);
   /* the frame's texture destroyed: the submit is refused, nothing reads it */
   ls_texture_destroy(t);
   assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_VALIDATION);

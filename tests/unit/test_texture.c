@@ -108,6 +108,38 @@ static void test_create_texture(void **state) {
   tu_free_env(&e);
 }
 
+/* viewFormats: a view's format is the texture's or one of its viewFormats,
+ * which differ from it only in -srgb (spec/index.bs "texture view format
+ * compatible") */
+static void test_view_formats(void **state) {
+  (void)state;
+  env e = tu_make_env(2, NULL);
+  ls_device *d = e.device;
+  const ls_texture_format srgb = LS_FORMAT_RGBA8UNORM_SRGB, snorm = LS_FORMAT_RGBA8SNORM;
+  ls_texture_desc td = {.dimension = LS_TEXTURE_DIMENSION_2D, .size = {2, 2, 1},
+                        .format = LS_FORMAT_RGBA8UNORM, .usage = TU_ALL & ~LS_TEXTURE_USAGE_STORAGE_BINDING,
+                        .label = "vf", .view_formats = &snorm, .view_format_count = 1};
+  assert_null(ls_device_create_texture(d, &td));
+  expect_error("viewFormats[0] rgba8snorm is not view-compatible with format rgba8unorm");
+  ls_texture *plain = tex(d, LS_TEXTURE_DIMENSION_2D, 2, 2, 1, LS_FORMAT_RGBA8UNORM, 1,
+                          LS_TEXTURE_USAGE_TEXTURE_BINDING);
+  ls_texture_view_desc vd = {.format = srgb};
+  assert_null(ls_texture_create_view(plain, &vd));
+  expect_error("format rgba8unorm-srgb is neither the texture's format rgba8unorm nor one of its "
+               "viewFormats");
+  td.view_formats = &srgb;
+  ls_texture *t = ls_device_create_texture(d, &td);
+  expect_no_error();
+  assert_non_null(t);
+  ls_texture_view *v = ls_texture_create_view(t, &vd);
+  expect_no_error();
+  assert_non_null(v);
+  ls_texture_view_release(v);
+  ls_texture_release(t);
+  ls_texture_release(plain);
+  tu_free_env(&e);
+}
+
 /* ------------------------------------------------------------- createView */
 
 static void test_views(void **state) {
@@ -146,7 +178,7 @@ static void test_views(void **state) {
       {arr, {.dimension = LS_VIEW_DIMENSION_3D}, "a 3d view needs a 3d texture"},
       {vol, {.dimension = LS_VIEW_DIMENSION_2D}, "a 2d view needs a 2d texture"},
       {flat, {.dimension = LS_VIEW_DIMENSION_1D}, "a 1d view needs a 1d texture"},
-      {arr, {.format = LS_FORMAT_R32UINT}, "not the texture's format r32float"},
+      {arr, {.format = LS_FORMAT_R32UINT}, "neither the texture's format r32float"},
       {flat, {.dimension = LS_VIEW_DIMENSION_CUBE, .array_layer_count = 6}, "outside the texture's 1"},
       {arr, {.dimension = LS_VIEW_DIMENSION_CUBE, .array_layer_count = 3}, "needs 6 array layers"},
       {flat, {.usage = 0x20}, "not a subset"},
@@ -1269,6 +1301,7 @@ int main(void) {
       cmocka_unit_test(test_formats),
       cmocka_unit_test(test_create_texture),
       cmocka_unit_test(test_views),
+      cmocka_unit_test(test_view_formats),
       cmocka_unit_test(test_layouts_and_groups),
       cmocka_unit_test(test_write_and_copy),
       cmocka_unit_test(test_copy_texture_to_texture),

@@ -33,8 +33,26 @@ ND_FN(texture_create) {
   ls_extent3d size;
   nd_extent(env, nd_prop(env, desc, "size"), &size);
   char *label = nd_get_str(env, nd_prop(env, desc, "label"));
+  /* viewFormats: at most one of each format matters; more entries are
+   * repeats, which lockstep accepts as WebGPU does */
+  napi_value vfs = nd_prop(env, desc, "viewFormats");
+  uint32_t nvf = 0;
+  bool is_array = false;
+  if (napi_is_array(env, vfs, &is_array) == napi_ok && is_array) napi_get_array_length(env, vfs, &nvf);
+  ls_texture_format *view_formats = calloc(nvf + 1, sizeof *view_formats);
+  if (!view_formats) {
+    free(label);
+    return nd_throw(env, "ERR_LOCKSTEP_MEMORY", "out of memory");
+  }
+  for (uint32_t i = 0; i < nvf; i++) {
+    napi_value f;
+    napi_get_element(env, vfs, i, &f);
+    view_formats[i] = format_of(env, f);
+  }
   ls_texture_desc td = {
     .struct_size = LS_STRUCT_SIZE(ls_texture_desc),
+    .view_formats = view_formats,
+    .view_format_count = nvf,
     .dimension = nd_enum(env, nd_prop(env, desc, "dimension"), dimension_names, NULL, 0),
     .size = size,
     .format = format_of(env, nd_prop(env, desc, "format")),
@@ -45,6 +63,7 @@ ND_FN(texture_create) {
   };
   ls_texture *t = ls_device_create_texture(d->h, &td);
   free(label);
+  free(view_formats);
   if (!t) return nd_bool(env, 0);
   nd_obj *o = nd_wrap(env, argv[0], ND_TEXTURE, t, d);
   if (!o) return NULL;
