@@ -1,0 +1,372 @@
+'use strict';
+// replay.js — runs a version-2 case (docs/case-format.md) through any
+// WebGPU implementation with dawn.node's contract (create(flags) -> GPU,
+// globals) and returns its result (wgsl-compute-result/1). The case is
+// checked whole before a device exists: every name, range and side file;
+// a problem is a CaseError naming the JSON path. What only the device can
+// decide (usage, layouts against shaders) comes back as a validation error
+// named by the command or object that raised it.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const W = require('./words.js');
+
+const { CaseError } = W;
+const MAX = 2 ** 53;
+
+// Limits a compute case may need that Dawn's compatibility level lowers:
+// asked for up to WebGPU core's defaults (or the case's own, if higher).
+const CORE_LIMITS = {
+  maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256,
+  maxStorageBuffersPerShaderStage: 8, maxUniformBufferBindingSize: 65536,
+};
+
+function obj(v, where) {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new CaseError(where, 'expected an object');
+  return v;
+}
+function named(table, kind, n, where) {
+  if (typeof n !== 'string' || !Object.prototype.hasOwnProperty.call(table, n)) throw new CaseError(where, `no ${kind} named ${JSON.stringify(n)}`);
+  return table[n];
+}
+function aligned(v, where, max) {
+  W.whole(v, where, max);
+  if (v % 4) throw new CaseError(where, `${v} is not a multiple of 4`);
+  return v;
+}
+
+// Reads and checks a case file; throws CaseError (path in the message).
+function loadCase(file) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CaseError(file, `cannot read the case file: ${e.code ?? e.message}`);
+  }
+  let c;
+  try {
+    c = JSON.parse(text);
+  } catch (e) {
+    throw new CaseError(file, `not JSON: ${e.message}`);
+  }
+  try {
+    check(c, path.dirname(path.resolve(file)));
+  } catch (e) {
+    if (e instanceof CaseError) throw new CaseError(`${path.basename(file)}: ${e.where}`, e.message.slice(e.where.length + 2));
+    throw e;
+  }
+  return { c, text, dir: path.dirname(path.resolve(file)) };
+}
+
+function check(c, dir) {
+  obj(c, 'the case');
+  if (c.format !== W.CASE_FORMAT) throw new CaseError('format', `${JSON.stringify(c.format)}: this replayer reads ${W.CASE_FORMAT}`);
+  for (const k of ['modules', 'buffers', 'bindGroupLayouts', 'pipelineLayouts', 'pipelines', 'bindGroups']) c[k] = obj(c[k] ?? {}, k);
+  if (!Array.isArray(c.commands)) throw new CaseError('commands', 'expected a list of commands');
+  if (c.textures && Object.keys(c.textures).length) throw new CaseError('textures', 'textures are not replayed by this replayer yet (lockstep run replays them)');
+  for (const [n, m] of Object.entries(c.modules)) {
+    obj(m, `modules.${n}`);
+    if ((m.file === undefined) === (m.code === undefined)) throw new CaseError(`modules.${n}`, 'give either file or code');
+    if (m.file !== undefined) {
+      try {
+        m.code = fs.readFileSync(path.resolve(dir, m.file), 'utf8');
+      } catch (e) {
+        throw new CaseError(`modules.${n}.file`, `cannot read ${m.file}: ${e.code ?? e.message}`);
+      }
+      m.label ??= m.file;
+    }
+    if (typeof m.code !== 'string') throw new CaseError(`modules.${n}.code`, 'expected the WGSL text');
+  }
+  for (const [n, b] of Object.entries(c.buffers)) {
+    const w = `buffers.${n}`;
+    obj(b, w);
+    aligned(b.size, `${w}.size`, MAX);
+    if (b.size < 4) throw new CaseError(`${w}.size`, 'a buffer holds at least 4 bytes');
+    b.bits = W.usageBits(b.usage, `${w}.usage`);
+    b.record = W.recordOf(b.type, `${w}.type`);
+    b.words = new Uint32Array(b.size / 4);
+    W.applyInit(b.init, b.words, b.record, `${w}.init`, dir);
+  }
+  for (const [n, l] of Object.entries(c.bindGroupLayouts)) {
+    if (!Array.isArray(obj(l, `bindGroupLayouts.${n}`).entries)) throw new CaseError(`bindGroupLayouts.${n}.entries`, 'expected a list');
+  }
+  for (const [n, pl] of Object.entries(c.pipelineLayouts)) {
+    const w = `pipelineLayouts.${n}.bindGroupLayouts`;
+    if (!Array.isArray(obj(pl, `pipelineLayouts.${n}`).bindGroupLayouts)) throw new CaseError(w, 'expected a list of layout names');
+    pl.bindGroupLayouts.forEach((l, i) => { if (l !== null) named(c.bindGroupLayouts, 'bind group layout', l, `${w}[${i}]`); });
+  }
+  for (const [n, p] of Object.entries(c.pipelines)) {
+    const w = `pipelines.${n}`;
+    obj(p, w);
+    named(c.modules, 'module', p.module, `${w}.module`);
+    if (p.layout !== undefined && p.layout !== 'auto') named(c.pipelineLayouts, 'pipeline layout', p.layout, `${w}.layout`);
+  }
+  for (const [n, g] of Object.entries(c.bindGroups)) checkBindGroup(c, n, g);
+  let names = new Set();
+  c.commands.forEach((cmd, i) => checkCommand(c, obj(cmd, `commands[${i}]`), `commands[${i}]`, names, dir));
+  if (c.compare !== undefined) obj(c.compare, 'compare');
+}
+
+function checkBindGroup(c, n, g) {
+  const w = `bindGroups.${n}`;
+  obj(g, w);
+  if (typeof g.layout === 'string') named(c.bindGroupLayouts, 'bind group layout', g.layout, `${w}.layout`);
+  else {
+    obj(g.layout, `${w}.layout`);
+    named(c.pipelines, 'pipeline', g.layout.pipeline, `${w}.layout.pipeline`);
+    W.whole(g.layout.group, `${w}.layout.group`, 3);
+  }
+  if (!Array.isArray(g.entries)) throw new CaseError(`${w}.entries`, 'expected a list');
+  g.entries.forEach((e, i) => {
+    const we = `${w}.entries[${i}]`;
+    obj(e, we);
+    W.whole(e.binding, `${we}.binding`, 65535);
+    if (e.buffer === undefined) throw new CaseError(we, 'this replayer binds buffers only (texture and sampler entries: lockstep run)');
+    const b = named(c.buffers, 'buffer', e.buffer, `${we}.buffer`);
+    const off = W.whole(e.offset ?? 0, `${we}.offset`, b.size);
+    if (e.size !== undefined) W.whole(e.size, `${we}.size`, b.size - off);
+  });
+}
+
+function range(b, offset, size, w) {
+  const off = aligned(offset ?? 0, `${w}.offset`, b.size);
+  const sz = size === undefined ? b.size - off : aligned(size, `${w}.size`, b.size - off);
+  return [off, sz];
+}
+
+function checkCommand(c, cmd, w, names, dir) {
+  switch (cmd.op) {
+    case 'dispatch': case 'dispatchIndirect': {
+      named(c.pipelines, 'pipeline', cmd.pipeline, `${w}.pipeline`);
+      if (!Array.isArray(cmd.bindGroups ?? [])) throw new CaseError(`${w}.bindGroups`, 'expected a list');
+      (cmd.bindGroups ?? []).forEach((g, k) => {
+        obj(g, `${w}.bindGroups[${k}]`);
+        W.whole(g.group, `${w}.bindGroups[${k}].group`, 3);
+        named(c.bindGroups, 'bind group', g.bindGroup, `${w}.bindGroups[${k}].bindGroup`);
+        (g.dynamicOffsets ?? []).forEach((o, j) => W.whole(o, `${w}.bindGroups[${k}].dynamicOffsets[${j}]`, 2 ** 32 - 1));
+      });
+      if (cmd.op === 'dispatch') {
+        if (!Array.isArray(cmd.workgroups) || !cmd.workgroups.length || cmd.workgroups.length > 3) throw new CaseError(`${w}.workgroups`, 'expected [x, y, z]');
+        cmd.workgroups.forEach((v, j) => W.whole(v, `${w}.workgroups[${j}]`, 2 ** 32 - 1));
+      } else {
+        const b = named(c.buffers, 'buffer', cmd.buffer, `${w}.buffer`);
+        const off = aligned(cmd.offset ?? 0, `${w}.offset`, b.size);
+        if (off + 12 > b.size) throw new CaseError(`${w}.offset`, `three words at ${off} run past the ${b.size} bytes of ${cmd.buffer}`);
+      }
+      return;
+    }
+    case 'copyBufferToBuffer': {
+      const s = named(c.buffers, 'buffer', cmd.src, `${w}.src`);
+      const d = named(c.buffers, 'buffer', cmd.dst, `${w}.dst`);
+      const so = aligned(cmd.srcOffset ?? 0, `${w}.srcOffset`, s.size);
+      const size = cmd.size === undefined ? s.size - so : aligned(cmd.size, `${w}.size`, s.size - so);
+      const dOff = aligned(cmd.dstOffset ?? 0, `${w}.dstOffset`, d.size);
+      if (dOff + size > d.size) throw new CaseError(`${w}.size`, `${size} bytes at ${dOff} run past the ${d.size} bytes of ${cmd.dst}`);
+      cmd.size = size;
+      return;
+    }
+    case 'clearBuffer': {
+      const b = named(c.buffers, 'buffer', cmd.buffer, `${w}.buffer`);
+      [cmd.offset, cmd.size] = range(b, cmd.offset, cmd.size, w);
+      return;
+    }
+    case 'writeBuffer': {
+      const b = named(c.buffers, 'buffer', cmd.buffer, `${w}.buffer`);
+      const off = aligned(cmd.offset ?? 0, `${w}.offset`, b.size);
+      if (cmd.data === undefined) throw new CaseError(`${w}.data`, 'missing (an init)');
+      const first = off / 4;
+      const words = new Uint32Array((b.size - off) / 4);
+      const record = b.record.map((_, i) => b.record[(first + i) % b.record.length]);
+      const end = W.applyInit(cmd.data, words, record, `${w}.data`, dir);
+      const size = cmd.size === undefined ? end * 4 : aligned(cmd.size, `${w}.size`, b.size - off);
+      cmd.bytes = new Uint8Array(words.buffer, 0, size);
+      cmd.offset = off;
+      return;
+    }
+    case 'readback': {
+      if (typeof cmd.name !== 'string' || !cmd.name) throw new CaseError(`${w}.name`, 'expected a name');
+      if (names.has(cmd.name)) throw new CaseError(`${w}.name`, `a second readback named ${JSON.stringify(cmd.name)}`);
+      names.add(cmd.name);
+      const b = named(c.buffers, 'buffer', cmd.buffer, `${w}.buffer`);
+      [cmd.offset, cmd.size] = range(b, cmd.offset, cmd.size, w);
+      if (!cmd.size) throw new CaseError(`${w}.size`, 'reads nothing');
+      cmd.type ??= b.type;
+      W.recordOf(cmd.type, `${w}.type`);
+      return;
+    }
+    case 'submit':
+      return;
+    case 'writeTexture': case 'copyBufferToTexture': case 'copyTextureToBuffer': case 'copyTextureToTexture':
+      throw new CaseError(`${w}.op`, `${cmd.op}: textures are not replayed by this replayer yet (lockstep run replays them)`);
+    default:
+      throw new CaseError(`${w}.op`, `unknown command ${JSON.stringify(cmd.op)}`);
+  }
+}
+
+async function makeDevice(gpu, c, featureLevel) {
+  const adapter = await gpu.requestAdapter(featureLevel ? { featureLevel } : {});
+  if (!adapter) throw new Error('the implementation gave no adapter');
+  const requiredLimits = {};
+  for (const [k, v] of Object.entries(CORE_LIMITS)) {
+    const offered = adapter.limits[k];
+    if (offered !== undefined) requiredLimits[k] = Math.min(offered, v);
+  }
+  Object.assign(requiredLimits, c.device?.requiredLimits ?? {});
+  const requiredFeatures = c.device?.requiredFeatures ?? [];
+  const device = await adapter.requestDevice({ requiredLimits, requiredFeatures });
+  return { adapter, device };
+}
+
+// Replays a loaded case on `impl` ({ create, globals, flags, featureLevel,
+// name }); returns { result, errors } (errors: validation errors, each
+// named by the object or command that raised it).
+async function replay(loaded, impl) {
+  const { c } = loaded;
+  const G = impl.globals;
+  const gpu = impl.create(impl.flags ?? []);
+  const { adapter, device } = await makeDevice(gpu, c, impl.featureLevel);
+  const scopes = [];
+  const scoped = (where, fn) => {
+    device.pushErrorScope('validation');
+    let out;
+    try {
+      out = fn();
+    } finally {
+      scopes.push(device.popErrorScope().then((e) => (e ? `${where}: ${e.message}` : null)));
+    }
+    return out;
+  };
+  const obj = { modules: {}, buffers: {}, layouts: {}, pipelineLayouts: {}, pipelines: {}, bindGroups: {} };
+  const compile = [];
+  for (const [n, m] of Object.entries(c.modules)) {
+    const sm = scoped(`modules.${n}`, () => device.createShaderModule({ code: m.code, label: m.label ?? n }));
+    obj.modules[n] = sm;
+    compile.push(sm.getCompilationInfo().then((info) => info.messages.filter((x) => x.type === 'error')
+      .map((x) => `modules.${n} (${m.label ?? n}) ${x.lineNum}:${x.linePos}: ${x.message}`)));
+  }
+  const U = G.GPUBufferUsage;
+  for (const [n, b] of Object.entries(c.buffers)) {
+    let usage = b.bits;
+    if (usage & U.MAP_READ) usage |= U.COPY_DST;
+    else if (!(usage & U.MAP_WRITE)) usage |= U.COPY_SRC | U.COPY_DST;
+    const buf = scoped(`buffers.${n}`, () => device.createBuffer({ label: b.label ?? n, size: b.size, usage, mappedAtCreation: true }));
+    new Uint32Array(buf.getMappedRange()).set(b.words);
+    buf.unmap();
+    obj.buffers[n] = buf;
+  }
+  for (const [n, l] of Object.entries(c.bindGroupLayouts)) {
+    obj.layouts[n] = scoped(`bindGroupLayouts.${n}`, () => device.createBindGroupLayout({ label: n,
+      entries: l.entries.map((e) => ({ ...e, visibility: stageBits(G, e.visibility) })) }));
+  }
+  for (const [n, pl] of Object.entries(c.pipelineLayouts)) {
+    obj.pipelineLayouts[n] = scoped(`pipelineLayouts.${n}`, () => device.createPipelineLayout({ label: n,
+      bindGroupLayouts: pl.bindGroupLayouts.map((l) => (l === null ? null : obj.layouts[l])) }));
+  }
+  for (const [n, p] of Object.entries(c.pipelines)) {
+    const compute = { module: obj.modules[p.module] };
+    if (p.entryPoint !== undefined) compute.entryPoint = p.entryPoint;
+    if (p.constants) compute.constants = p.constants;
+    const layout = p.layout === undefined || p.layout === 'auto' ? 'auto' : obj.pipelineLayouts[p.layout];
+    obj.pipelines[n] = scoped(`pipelines.${n}`, () => device.createComputePipeline({ label: p.label ?? n, layout, compute }));
+  }
+  for (const [n, g] of Object.entries(c.bindGroups)) {
+    const layout = typeof g.layout === 'string' ? obj.layouts[g.layout] : obj.pipelines[g.layout.pipeline].getBindGroupLayout(g.layout.group);
+    obj.bindGroups[n] = scoped(`bindGroups.${n}`, () => device.createBindGroup({ label: g.label ?? n, layout,
+      entries: g.entries.map((e) => ({ binding: e.binding, resource: { buffer: obj.buffers[e.buffer], offset: e.offset ?? 0,
+        ...(e.size !== undefined ? { size: e.size } : {}) } })) }));
+  }
+  const read = await runCommands(c, device, G, obj, scoped);
+  await device.queue.onSubmittedWorkDone();
+  const errors = [...(await Promise.all(compile)).flat(), ...(await Promise.all(scopes)).filter(Boolean)];
+  const buffers = {};
+  for (const [name, { words, type }] of read) buffers[name] = W.resultEntry(words, type);
+  const info = adapter.info ?? {};
+  const result = {
+    format: W.RESULT_FORMAT, case: c.name, caseSha256: W.sha256(loaded.text),
+    implementation: { name: impl.name ?? 'WebGPU', featureLevel: impl.featureLevel ?? 'core',
+      adapter: { vendor: info.vendor ?? '', architecture: info.architecture ?? '', device: info.device ?? '', description: info.description ?? '' } },
+    buffers,
+  };
+  device.destroy();
+  return { result, errors };
+}
+
+function stageBits(G, v) {
+  if (typeof v === 'number') return v;
+  const S = G.GPUShaderStage;
+  return (v ?? ['compute']).reduce((m, s) => m | ({ compute: S.COMPUTE, vertex: S.VERTEX, fragment: S.FRAGMENT }[s] ?? 0), 0);
+}
+
+async function runCommands(c, device, G, obj, scoped) {
+  let enc = device.createCommandEncoder({ label: 'replay' });
+  let pass = null;
+  let encoded = 0;
+  const endPass = () => { if (pass) { pass.end(); pass = null; } };
+  const submit = () => {
+    endPass();
+    if (encoded) device.queue.submit([enc.finish()]);
+    enc = device.createCommandEncoder({ label: 'replay' });
+    encoded = 0;
+  };
+  const read = new Map();
+  for (const [i, cmd] of c.commands.entries()) {
+    const w = `commands[${i}] (${cmd.op})`;
+    switch (cmd.op) {
+      case 'dispatch': case 'dispatchIndirect':
+        scoped(w, () => {
+          pass ??= enc.beginComputePass({ label: 'replay' });
+          pass.setPipeline(obj.pipelines[cmd.pipeline]);
+          for (const g of cmd.bindGroups ?? []) pass.setBindGroup(g.group, obj.bindGroups[g.bindGroup], g.dynamicOffsets ?? []);
+          if (cmd.op === 'dispatch') pass.dispatchWorkgroups(...cmd.workgroups);
+          else pass.dispatchWorkgroupsIndirect(obj.buffers[cmd.buffer], cmd.offset ?? 0);
+        });
+        encoded++;
+        break;
+      case 'copyBufferToBuffer':
+        endPass();
+        scoped(w, () => enc.copyBufferToBuffer(obj.buffers[cmd.src], cmd.srcOffset ?? 0, obj.buffers[cmd.dst], cmd.dstOffset ?? 0, cmd.size));
+        encoded++;
+        break;
+      case 'clearBuffer':
+        endPass();
+        scoped(w, () => enc.clearBuffer(obj.buffers[cmd.buffer], cmd.offset, cmd.size));
+        encoded++;
+        break;
+      case 'writeBuffer':
+        // a queue operation: it lands before the commands not yet submitted
+        scoped(w, () => device.queue.writeBuffer(obj.buffers[cmd.buffer], cmd.offset, cmd.bytes));
+        break;
+      case 'submit':
+        scoped(w, submit);
+        break;
+      case 'readback':
+        scoped(w, submit);
+        read.set(cmd.name, { words: await readRange(device, G, obj.buffers[cmd.buffer], c.buffers[cmd.buffer], cmd), type: cmd.type });
+        break;
+      default:
+        break;
+    }
+  }
+  submit();
+  return read;
+}
+
+async function readRange(device, G, buf, b, cmd) {
+  const M = G.GPUMapMode, U = G.GPUBufferUsage;
+  if (b.bits & U.MAP_READ) {
+    await buf.mapAsync(M.READ, cmd.offset, cmd.size);
+    const words = new Uint32Array(buf.getMappedRange(cmd.offset, cmd.size).slice(0));
+    buf.unmap();
+    return words;
+  }
+  const staging = device.createBuffer({ label: `readback ${cmd.name}`, size: cmd.size, usage: U.MAP_READ | U.COPY_DST });
+  const enc = device.createCommandEncoder({ label: `readback ${cmd.name}` });
+  enc.copyBufferToBuffer(buf, cmd.offset, staging, 0, cmd.size);
+  device.queue.submit([enc.finish()]);
+  await staging.mapAsync(M.READ);
+  const words = new Uint32Array(staging.getMappedRange().slice(0));
+  staging.destroy();
+  return words;
+}
+
+module.exports = { loadCase, replay, CORE_LIMITS };
