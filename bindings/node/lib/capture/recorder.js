@@ -427,32 +427,43 @@ class Recorder {
         unit.snapshots.set(b, new Uint8Array(Math.ceil(b.size / 4) * 4));
       } else copies.push(b);
     }
-    if (!copies.length) return;
+    this.copyOut(unit, copies, (b, bytes) => unit.snapshots.set(b, bytes), false);
+    for (const b of copies) if (!unit.snapshots.has(b)) unit.snapshots.set(b, null);
+  }
+
+  // Copies buffers into staging buffers (a submit of the recorder's own, in
+  // queue order) and hands each one's bytes to `take` when mapped. A
+  // failure of a start snapshot spoils the case; of an end read, only
+  // that reference.
+  copyOut(unit, infos, take, optional) {
+    if (!infos.length) return;
     const d = this.device;
     d.pushErrorScope('validation');
     const enc = this.orig.createCommandEncoder({ label: 'capture: contents' });
-    const staging = copies.map((b) => {
+    const staging = infos.map((b) => {
       const size = Math.floor(b.size / 4) * 4;
       const s = this.orig.createBuffer({ label: `capture: b${b.id}`, size, usage: U.MAP_READ | U.COPY_DST });
       enc.copyBufferToBuffer(this.bufferOf(b), 0, s, 0, size);
       return s;
     });
     this.orig.submit([enc.finish()]);
-    const scope = d.popErrorScope().then((e) => { if (e) unit.notes.add(`reading the contents failed: ${e.message}`); });
-    copies.forEach((b, i) => {
-      const s = staging[i];
-      const p = s.mapAsync(MAP_MODE_READ).then(() => {
-        const bytes = new Uint8Array(Math.ceil(b.size / 4) * 4);
-        bytes.set(new Uint8Array(s.getMappedRange()));
-        unit.snapshots.set(b, bytes);
-        s.destroy();
-      }, (e) => { unit.failed = `the contents of b${b.id} could not be read (${e.message})`; });
-      unit.snapshots.set(b, null);
+    const wait = (p) => {
       unit.waiting.add(p);
       p.then(() => unit.waiting.delete(p)).then(() => this.settle(unit));
+    };
+    wait(d.popErrorScope().then((e) => { if (e) unit.notes.add(`reading buffer contents failed: ${e.message}`); }));
+    infos.forEach((b, i) => {
+      const s = staging[i];
+      wait(s.mapAsync(MAP_MODE_READ).then(() => {
+        const bytes = new Uint8Array(Math.ceil(b.size / 4) * 4);
+        bytes.set(new Uint8Array(s.getMappedRange()));
+        take(b, bytes);
+        s.destroy();
+      }, (e) => {
+        if (optional) unit.notes.add(`b${b.id}: its contents after the work could not be read (${e.message})`);
+        else unit.failed = `the contents of b${b.id} could not be read (${e.message})`;
+      }));
     });
-    unit.waiting.add(scope);
-    scope.then(() => unit.waiting.delete(scope)).then(() => this.settle(unit));
   }
 
   // The GPUBuffer of an info (held weakly, so the recorder keeps no memory alive).
@@ -475,9 +486,24 @@ class Recorder {
     return unit;
   }
 
-  closeAuto() {
-    if (this.auto) { this.auto.closed = true; this.settle(this.auto); }
+  closeAuto(finals = true) {
+    if (this.auto) this.closeUnit(this.auto, finals);
     this.auto = null;
+  }
+
+  // A span ends: with no readback of the program's yet, the buffers its
+  // work wrote are read now (copies queued behind its work), so every case
+  // has a reference result.
+  closeUnit(unit, finals = true) {
+    unit.closed = true;
+    if (finals && !unit.cmds.some((c) => c.op === 'readback')) {
+      const written = new Set();
+      for (const c of unit.cmds) for (const b of writtenBy(c)) if (!b.mapRead && !b.destroyed && b.size >= 4) written.add(b);
+      this.copyOut(unit, [...written], (b, bytes) => {
+        unit.cmds.push({ op: 'readback', name: `end_b${b.id}`, buffer: b, offset: 0, size: bytes.length, bytes, final: true });
+      }, true);
+    }
+    this.settle(unit);
   }
 
   begin(name) {
@@ -488,10 +514,9 @@ class Recorder {
 
   end() {
     if (!this.span) throw new Error('lockstep capture: end(): no span is open');
-    this.span.closed = true;
     const unit = this.span;
     this.span = null;
-    this.settle(unit);
+    this.closeUnit(unit);
     return this.done(unit);
   }
 
@@ -546,9 +571,9 @@ class Recorder {
   }
 
   // Closes every span; the files are written as their contents arrive.
-  close() {
-    if (this.span) { this.span.closed = true; this.settle(this.span); this.span = null; }
-    this.closeAuto();
+  close(finals = true) {
+    if (this.span) { this.closeUnit(this.span, finals); this.span = null; }
+    this.closeAuto(finals);
   }
 
   // Closes every span and waits until all files are written.
@@ -561,7 +586,7 @@ class Recorder {
 
   // At exit: what is complete is written; what still waits is reported.
   flushSync() {
-    this.close();
+    this.close(false);
     for (const u of [...this.pending]) {
       if (u.waiting.size) this.fail(`${u.name ?? `capture ${u.seq}`}: not written, the process ended before its buffer contents were read`);
       else this.settle(u);
@@ -569,6 +594,21 @@ class Recorder {
   }
 
   detach() { process.off('exit', this.onExit); }
+}
+
+// The buffers a command may write (storage bindings of any type count:
+// an auto layout does not say which are read-only).
+function writtenBy(c) {
+  if (c.op === 'dispatch' || c.op === 'dispatchIndirect') {
+    const out = [];
+    for (const g of c.bindGroups) {
+      for (const e of g.bindGroup?.entries ?? []) if (e.buffer && (e.buffer.usage & 0x80)) out.push(e.buffer);
+    }
+    return out;
+  }
+  if (c.op === 'copyBufferToBuffer') return [c.dst].filter(Boolean);
+  if (c.op === 'clearBuffer' || c.op === 'writeBuffer') return [c.buffer].filter(Boolean);
+  return [];
 }
 
 function buffersOf(c) {

@@ -114,6 +114,8 @@ function buildCase(rec, unit) {
         break;
       }
       case 'readback':
+        // a readback is a submit boundary itself
+        if (c.commands.at(-1)?.op === 'submit') c.commands.pop();
         Object.assign(out, { name: cmd.name, buffer: addBuffer(cmd.buffer), offset: cmd.offset, size: cmd.size });
         break;
       case 'submit':
