@@ -77,7 +77,8 @@ async function main(argv) {
     console.error(`replay: ${e.message}`);
     return 1;
   }
-  const { result, errors } = await replay(loaded, provider);
+  const { result, errors, adjusted } = await replay(loaded, provider);
+  for (const a of adjusted) console.error(`replay: ${path.basename(casePath)}: ${a}`);
   if (errors.length) {
     console.error(`replay: ${path.basename(casePath)} on ${provider.name}:\n  ${errors.join('\n  ')}`);
     return 2;

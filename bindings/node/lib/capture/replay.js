@@ -203,28 +203,45 @@ function checkCommand(c, cmd, w, names, dir) {
   }
 }
 
+// The case's device asks for what the captured program asked for, which is
+// often all its adapter offered (TensorFlow.js asks for the largest
+// limits): on another adapter, features it lacks are left out and limits
+// are lowered to what it offers, each said in `adjusted`; what the work
+// really needs then fails as a validation error.
 async function makeDevice(gpu, c, featureLevel) {
   const adapter = await gpu.requestAdapter(featureLevel ? { featureLevel } : {});
   if (!adapter) throw new Error('the implementation gave no adapter');
+  const adjusted = [];
   const requiredLimits = {};
   for (const [k, v] of Object.entries(CORE_LIMITS)) {
     const offered = adapter.limits[k];
     if (offered !== undefined) requiredLimits[k] = Math.min(offered, v);
   }
-  Object.assign(requiredLimits, c.device?.requiredLimits ?? {});
-  const requiredFeatures = c.device?.requiredFeatures ?? [];
+  for (const [k, v] of Object.entries(c.device?.requiredLimits ?? {})) {
+    const offered = adapter.limits[k];
+    if (offered === undefined) { adjusted.push(`limit ${k} is not known to the adapter: left out`); continue; }
+    const better = /^min.*Alignment$/.test(k) ? v < offered : v > offered;
+    if (better) adjusted.push(`limit ${k} = ${v} lowered to the adapter's ${offered}`);
+    requiredLimits[k] = better ? offered : v;
+  }
+  const requiredFeatures = [];
+  for (const f of c.device?.requiredFeatures ?? []) {
+    if (adapter.features.has(f)) requiredFeatures.push(f);
+    else adjusted.push(`feature ${f} is not offered by the adapter: left out`);
+  }
   const device = await adapter.requestDevice({ requiredLimits, requiredFeatures });
-  return { adapter, device };
+  return { adapter, device, adjusted };
 }
 
 // Replays a loaded case on `impl` ({ create, globals, flags, featureLevel,
-// name }); returns { result, errors } (errors: validation errors, each
-// named by the object or command that raised it).
+// name }); returns { result, errors, adjusted } (errors: validation errors,
+// each named by the object or command that raised it; adjusted: what of
+// the case's device the adapter could not give).
 async function replay(loaded, impl) {
   const { c } = loaded;
   const G = impl.globals;
   const gpu = impl.create(impl.flags ?? []);
-  const { adapter, device } = await makeDevice(gpu, c, impl.featureLevel);
+  const { adapter, device, adjusted } = await makeDevice(gpu, c, impl.featureLevel);
   const scopes = [];
   const scoped = (where, fn) => {
     device.pushErrorScope('validation');
@@ -287,8 +304,9 @@ async function replay(loaded, impl) {
       adapter: { vendor: info.vendor ?? '', architecture: info.architecture ?? '', device: info.device ?? '', description: info.description ?? '' } },
     buffers,
   };
+  if (adjusted.length) result.implementation.deviceAdjusted = adjusted;
   device.destroy();
-  return { result, errors };
+  return { result, errors, adjusted };
 }
 
 function stageBits(G, v) {

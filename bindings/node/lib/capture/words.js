@@ -213,10 +213,18 @@ function resultEntry(words, type) {
   };
 }
 
-// JSON with short arrays on one line (values and hex lists stay readable).
-function stringify(obj) {
-  return JSON.stringify(obj, null, 1).replace(/\[\n\s*([^\[\]{}]*?)\n\s*\]/g, (m, inner) =>
-    '[' + inner.split(/,\n\s*/).join(', ') + ']');
+// JSON for people: a value whose text is short, or a list of numbers and
+// strings, stays on one line; longer objects and lists get a line per member.
+function stringify(v, indent = '') {
+  const flat = JSON.stringify(v);
+  if (flat === undefined || flat.length <= 100 || v === null || typeof v !== 'object') return flat;
+  const inner = indent + ' ';
+  if (Array.isArray(v)) {
+    if (v.every((x) => x === null || typeof x !== 'object')) return flat.replace(/,/g, ', ');
+    return `[\n${v.map((x) => inner + stringify(x, inner)).join(',\n')}\n${indent}]`;
+  }
+  const members = Object.entries(v).filter(([, x]) => x !== undefined);
+  return `{\n${members.map(([k, x]) => `${inner}${JSON.stringify(k)}: ${stringify(x, inner)}`).join(',\n')}\n${indent}}`;
 }
 
 // Writes files so that either all appear or none does: every file goes to

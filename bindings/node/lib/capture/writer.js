@@ -14,6 +14,7 @@ const nameOf = (info) => `${PREFIX[info.kind]}${info.id}`;
 
 // What the replayer needs of a buffer: the program's usage without the map
 // usages (reads and writes go through copies), with copy-src and copy-dst.
+const MODULE_INLINE_CHARS = 2048;
 const caseUsage = (usage) => usageNames((usage & ~0x3) | 0x4 | 0x8);
 
 function buildCase(rec, unit) {
@@ -28,9 +29,16 @@ function buildCase(rec, unit) {
   const dev = deviceOf(rec.descriptor);
   if (dev) c.device = dev;
 
+  // Long shaders go to files of their own, so findings and profiles name
+  // a file and line the user can open.
   const addModule = (m) => {
     const n = nameOf(m);
-    if (!c.modules[n]) c.modules[n] = { code: m.code, label: m.label ?? n };
+    if (c.modules[n]) return n;
+    if (m.code.length > MODULE_INLINE_CHARS) {
+      const file = `${unit.caseName}.${n}.wgsl`;
+      side.push([path.join(rec.dir, file), m.code]);
+      c.modules[n] = { file, ...(m.label ? { label: m.label } : {}) };
+    } else c.modules[n] = { code: m.code, label: m.label ?? n };
     return n;
   };
   const addBuffer = (b) => {
