@@ -7,8 +7,9 @@
 //      implementations: WGSL lets exp, log and division be off by a few
 //      ULP, and a fused or unfused multiply-add differs by rounding; the
 //      absolute bound covers results that cancel to near zero), and
-//   2. the captured reads agree with the CPU backend (a different
-//      algorithm in f32: 1e-4 absolute plus 1e-4 relative).
+//   2. the captured reads agree with the library's CPU backend (tfjs's cpu,
+//      onnxruntime's wasm: a different algorithm in f32, 1e-4 absolute plus
+//      1e-4 relative; integers exactly, int64 as two words).
 // checkDir returns one row per case, with the largest differences seen.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,7 +66,10 @@ export async function checkDir(dir, impl, { only } = {}) {
     const reads = Object.keys(ref.buffers).filter((k) => !k.startsWith('end_'));
     if (reads.length !== cpu.outputs.length) row.problems.push(`${reads.length} reads captured, ${cpu.outputs.length} outputs`);
     reads.forEach((k, j) => {
-      const want = cpu.outputs[j] ?? [];
+      // an int64 output is two words on the GPU, low word first
+      const want = cpu.dtypes[j] === 'int64'
+        ? (cpu.outputs[j] ?? []).flatMap((v) => [Number(BigInt.asUintN(32, BigInt(v))) | 0, Number(BigInt.asIntN(32, BigInt(v) >> 32n))])
+        : cpu.outputs[j] ?? [];
       const got = result.buffers[k]?.hex;
       if (!got) { row.problems.push(`${k}: not in the replay's result`); return; }
       const n = want.length;
@@ -99,7 +103,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     if (exact && r.replayUlp) r.problems.push(`replayed on the implementation that captured it, ${r.replayUlp} ULP from the capture`);
     if (r.problems.length) failed++;
     console.log(`${path.basename(dir)} on ${which}: ${r.name}: replay ${r.replayUlp} ULP / ${r.replayAbs.toExponential(1)} from the capture, ` +
-      `capture ${r.cpuAbs.toExponential(1)} from tfjs's CPU backend${r.problems.length ? ': FAIL\n  ' + r.problems.join('\n  ') : ''}`);
+      `capture ${r.cpuAbs.toExponential(1)} from the library's CPU backend${r.problems.length ? ': FAIL\n  ' + r.problems.join('\n  ') : ''}`);
   }
   if (!rows.length) { console.log(`${dir}: no captures`); failed++; }
   process.exit(failed ? 1 : 0);

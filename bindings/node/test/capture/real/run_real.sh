@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Captures of real programs: TensorFlow.js operations (ops.mjs) run by its
-# WebGPU backend, captured on lockstep and on Dawn (capture_real.mjs), each
-# capture replayed on both and checked against the capture and against
-# TensorFlow.js's CPU backend (check_real.mjs). The npm packages are
+# WebGPU backend and onnxruntime-web models (ops_ort.mjs) run by its WebGPU
+# execution provider, captured on lockstep and on Dawn (capture_real.mjs),
+# each capture replayed on both and checked against the capture and against
+# the library's CPU backend (check_real.mjs). The npm packages are
 # installed here, from the registry, into the build tree (not a dependency
 # of the package); Dawn is ../shared/peers/setup.sh's (its parts are skipped
 # with a message when it is missing).
@@ -27,7 +28,8 @@ while (($#)); do
   esac
 done
 OUT="${OUT:-$BUILD/captures}"
-PKGS=(@tensorflow/tfjs-core@4.22.0 @tensorflow/tfjs-backend-webgpu@4.22.0 @tensorflow/tfjs-backend-cpu@4.22.0)
+PKGS=(@tensorflow/tfjs-core@4.22.0 @tensorflow/tfjs-backend-webgpu@4.22.0 @tensorflow/tfjs-backend-cpu@4.22.0
+  onnxruntime-web@1.20.1)
 mkdir -p "$BUILD/npm"
 exec 9>"$BUILD/.lock"
 flock 9
@@ -48,7 +50,9 @@ export EGL_PLATFORM=surfaceless
 quiet() { grep -v -e XDG_RUNTIME_DIR -e 'artificially reduced' -e 'tfjs-node' -e '^=*$' -e 'Hi, looks like' >&2 || true; }
 rm -rf "$OUT"
 for impl in "${impls[@]}"; do
-  node "$HERE/capture_real.mjs" --impl "$impl" --out "$OUT/$impl" --modules "$BUILD/npm/node_modules" --set "$SET" 2> >(quiet)
+  for lib in tfjs ort; do
+    node "$HERE/capture_real.mjs" --lib "$lib" --impl "$impl" --out "$OUT/$impl" --modules "$BUILD/npm/node_modules" --set "$SET" 2> >(quiet)
+  done
 done
 status=0
 for made in "${impls[@]}"; do
