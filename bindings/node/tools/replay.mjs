@@ -9,7 +9,7 @@
 //
 // lockstep is this package; dawn is npm `webgpu` from $LOCKSTEP_PEER_DIR
 // (default ~/.cache/lockstep-peer, ../shared/peers/setup.sh), on its OpenGL
-// ES backend; MODULE is any module with dawn.node's contract. Without
+// ES backend (LOCKSTEP_DAWN_BACKEND=vulkan for a real GPU); MODULE is any module with dawn.node's contract. Without
 // --out the result goes to stdout. Exit status: 0 done; 1 the
 // implementation cannot be loaded; 2 a bad case (the file and JSON path are
 // named) or a validation error of the device; 3 the result cannot be written.
@@ -37,8 +37,12 @@ export async function loadImpl(which, flags = [], featureLevel) {
     process.env.EGL_PLATFORM ??= 'surfaceless';
     const m = await import(pathToFileURL(entry).href);
     const version = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'webgpu', 'package.json'), 'utf8')).version;
-    return { name: `Dawn via npm webgpu@${version}`, create: m.create, globals: m.globals,
-      flags: flags.length ? flags : ['backend=opengles'], featureLevel: featureLevel ?? 'compatibility' };
+    // llvmpipe's OpenGL ES at "compatibility" by default; on a real GPU,
+    // LOCKSTEP_DAWN_BACKEND=vulkan (then the feature level is core)
+    const backend = process.env.LOCKSTEP_DAWN_BACKEND || 'opengles';
+    return { name: `Dawn via npm webgpu@${version} (${backend})`, create: m.create, globals: m.globals,
+      flags: flags.length ? flags : [`backend=${backend}`],
+      featureLevel: featureLevel ?? (backend === 'opengles' ? 'compatibility' : 'core') };
   }
   const m = require(path.resolve(which));
   if (typeof m.create !== 'function' || !m.globals) throw new Error(`${which} does not export create(flags) and globals`);

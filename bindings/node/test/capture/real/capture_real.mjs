@@ -38,7 +38,7 @@ const { loadImpl } = await import(path.join(PKG, 'tools', 'replay.mjs'));
 const impl = await loadImpl(implName);
 
 let gpu = impl.create(impl.flags);
-if (impl.featureLevel) {
+if (impl.featureLevel === 'compatibility') {
   const level = impl.featureLevel;
   const orig = gpu.requestAdapter.bind(gpu);
   gpu.requestAdapter = (o = {}) => orig({ ...o, featureLevel: level }).then((a) => {
