@@ -147,8 +147,12 @@ int cli_tune_main(int argc, char **argv) {
   }
   int rc = 0;
   if (!ct_declares(&c, name)) {
-    fprintf(stderr, "lockstep tune: %s: %s%s declares no override '%s'\n", file,
-            c.plan ? "no module of the case" : "the shader ", c.plan ? "" : c.shader_path, name);
+    if (c.plan)
+      fprintf(stderr, "lockstep tune: %s: no module of the case declares an override '%s'\n",
+              file, name);
+    else
+      fprintf(stderr, "lockstep tune: %s: the shader %s declares no override '%s'\n", file,
+              c.shader_path, name);
     rc = CT_BAD;
   }
   ct_row *rows = calloc(nprof * nvals + 1, sizeof *rows);
