@@ -678,8 +678,8 @@ static int c2_group(c2 *s, void *obj_, const char *at, const json_t *jg) {
 /* [off, off + size) inside buffer b, both multiples of 4. */
 static int c2_range(c2 *s, const char *at, const case2_buffer *b, uint64_t off, uint64_t size) {
   if (off % 4 || size % 4)
-    return case_fail(s->x, at, "offset %llu and size %llu must be multiples of 4",
-                     (unsigned long long)off, (unsigned long long)size);
+    return case_fail(s->x, at, "%s %llu is not a multiple of 4", off % 4 ? "offset" : "size",
+                     (unsigned long long)(off % 4 ? off : size));
   if (off > b->size || size > b->size - off)
     return case_fail(s->x, at, "bytes [%llu, %llu) go past the end of buffer \"%s\" (%llu bytes)",
                      (unsigned long long)off, (unsigned long long)(off + size), b->name,
@@ -729,11 +729,17 @@ static int c2_sets(c2 *s, case2_cmd *d, const char *at, const json_t *jd) {
       if (case_uint(x, json_array_get(jo, k), case_index(op.s, k).s, UINT32_MAX, &u)) return -1;
       set->offsets[k] = (uint32_t)u;
     }
-    /* an explicit layout says how many it takes; an auto layout has none */
+    /* an explicit layout says how many it takes (a pipeline's group is its
+     * layout's); an auto layout has none */
     const case2_group *bg = &s->p->groups[set->bind_group];
-    size_t want = 0;
-    for (size_t k = 0; !bg->from_pipeline && k < s->p->layouts[bg->layout].nentries; k++)
-      want += s->p->layouts[bg->layout].entries[k].has_dynamic_offset != 0;
+    size_t li = bg->layout, want = 0;
+    if (bg->from_pipeline) {
+      const case2_pipeline *pp = &s->p->pipelines[bg->layout];
+      const case2_playout *pl = pp->layout == CASE2_NONE ? NULL : &s->p->playouts[pp->layout];
+      li = pl && bg->group < pl->ngroups ? pl->groups[bg->group] : CASE2_NONE;
+    }
+    for (size_t k = 0; li != CASE2_NONE && k < s->p->layouts[li].nentries; k++)
+      want += s->p->layouts[li].entries[k].has_dynamic_offset != 0;
     if (n != want)
       return case_fail(x, jo ? op.s : ip.s, "%zu dynamic offset%s for bind group \"%s\", whose "
                        "layout has %zu dynamic entr%s", n, n == 1 ? "" : "s", bg->name, want,
@@ -797,6 +803,13 @@ static int c2_readback(c2 *s, case2_cmd *d, const char *at, const json_t *jd) {
   const case2_buffer *b = &s->p->buffers[d->buffer];
   if (c2_off_size(s, jd, at, "offset", b, &d->offset, &d->size)) return -1;
   if (!d->size) return case_fail(x, at, "reads no bytes");
+  if (!(b->usage & (LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_MAP_READ)))
+    return case_fail(x, case_key(at, "buffer").s, "buffer \"%s\" has neither copy-src nor "
+                     "map-read usage, so nothing can read it", b->name);
+  if (!(b->usage & LS_BUFFER_USAGE_COPY_SRC) && d->offset % 8)
+    return case_fail(x, case_key(at, "offset").s, "buffer \"%s\" is read by mapping (map-read), "
+                     "whose offset is a multiple of 8, not %llu", b->name,
+                     (unsigned long long)d->offset);
   if (!(v = case_required(x, jd, at, "name")) || case_string(x, v, case_key(at, "name").s, &name))
     return -1;
   if (!*name) return case_fail(x, case_key(at, "name").s, "empty name");

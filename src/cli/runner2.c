@@ -403,24 +403,11 @@ static int r2_readback(runner *r, runner2 *q, const case2_plan *p, size_t i) {
     fprintf(stderr, "lockstep: out of memory\n");
     return CLI_FAILED;
   }
+  /* the parser checked the usage: a copy, or a map of a map-read buffer */
   ls_buffer *b = q->bufs[d->buffer];
-  const uint32_t usage = ls_buffer_get_usage(b);
-  if (!(usage & (LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_MAP_READ))) {
-    fprintf(stderr, "%s: commands[%zu] (readback): buffer \"%s\" has neither copy-src nor "
-                    "map-read usage, so nothing can read it\n",
-            r->c->path, i, p->buffers[d->buffer].name);
-    return CLI_BAD_INPUT;
-  }
-  ls_status s;
-  if (usage & LS_BUFFER_USAGE_COPY_SRC)
-    s = ls_queue_read_buffer(r->device, b, d->offset, w, (size_t)d->size);
-  else if (d->offset % 8) {
-    fprintf(stderr, "%s: commands[%zu] (readback).offset: buffer \"%s\" is read by mapping "
-                    "(map-read), whose offset is a multiple of 8, not %llu\n",
-            r->c->path, i, p->buffers[d->buffer].name, (unsigned long long)d->offset);
-    return CLI_BAD_INPUT;
-  } else
-    s = ls_buffer_map_read(r->device, b, d->offset, w, (size_t)d->size);
+  const ls_status s = ls_buffer_get_usage(b) & LS_BUFFER_USAGE_COPY_SRC
+                          ? ls_queue_read_buffer(r->device, b, d->offset, w, (size_t)d->size)
+                          : ls_buffer_map_read(r->device, b, d->offset, w, (size_t)d->size);
   if (s != LS_OK) {
     fprintf(stderr, "%s: commands[%zu] (readback): %s\n", r->c->path, i, runner_err(r));
     return s == LS_VALIDATION ? CLI_BAD_INPUT : CLI_FAILED;
