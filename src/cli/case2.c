@@ -230,6 +230,7 @@ static int c2_init(c2 *s, const json_t *init, const char *at, const char *obj, u
                    const case_word *rec, size_t rec_len, size_t phase, uint32_t **words,
                    uint64_t *bytes) {
   const uint64_t exact = *bytes;
+  if (exact && room > exact) room = exact;
   if (json_is_object(init) && json_object_get(init, "file")) {
     if (c2_side_file(s, init, at, room, words, bytes)) return -1;
     if (exact && *bytes < exact) {
@@ -402,6 +403,7 @@ static int c2_texture(c2 *s, void *obj_, const char *at, const json_t *jt) {
   if (c2_usage(s, v, case_key(at, "usage").s, c2_texture_usages, 5, &d->usage)) return -1;
   if (c2_label(s, jt, at, &t->label)) return -1;
   d->label = t->label ? t->label : t->name;
+  if (c2_type(s, jt, at, &t->type, &t->rec, &t->rec_len)) return -1;
   const json_t *init = json_object_get(jt, "init");
   if (!init) return 0;
   uint64_t bytes = (uint64_t)sz[0] * sz[1] * sz[2] * ls_texture_format_texel_bytes(d->format);
@@ -409,15 +411,9 @@ static int c2_texture(c2 *s, void *obj_, const char *at, const json_t *jt) {
     return case_fail(x, case_key(at, "init").s, "level 0 of texture \"%s\" is %llu bytes, not a "
                      "whole number of words up to %llu", t->name, (unsigned long long)bytes,
                      (unsigned long long)CASE_MAX_WORDS * 4);
-  json_t *type = NULL;
-  case_word *rec = NULL;
-  size_t rec_len = 0;
-  int rc = c2_type(s, jt, at, &type, &rec, &rec_len);
-  if (!rc) rc = c2_init(s, init, case_key(at, "init").s, t->name, bytes, rec, rec_len, 0,
-                        &t->init, &bytes);
+  int rc = c2_init(s, init, case_key(at, "init").s, t->name, bytes, t->rec, t->rec_len, 0,
+                   &t->init, &bytes);
   t->init_bytes = (size_t)bytes;
-  json_decref(type);
-  free(rec);
   return rc;
 }
 
@@ -868,8 +864,8 @@ static int c2_write(c2 *s, case2_cmd *d, const char *at, const json_t *jd, int t
                        "number of words up to %llu", (unsigned long long)bytes,
                        (unsigned long long)CASE_MAX_WORDS * 4);
     d->dst_t.layout = (ls_texel_copy_buffer_layout){0, d->extent.width * tb, d->extent.height};
-    static const case_word u32 = CASE_U32;
-    if (c2_init(s, data, dp.s, t->name, bytes, &u32, 1, 0, &d->data, &bytes)) return -1;
+    if (c2_init(s, data, dp.s, t->name, bytes, t->rec, t->rec_len, 0, &d->data, &bytes))
+      return -1;
     d->size = bytes;
     return 0;
   }
@@ -1098,6 +1094,8 @@ void case2_free(case2_plan *p) {
     free(p->textures[i].name);
     free(p->textures[i].label);
     free(p->textures[i].init);
+    json_decref(p->textures[i].type);
+    free(p->textures[i].rec);
   }
   for (size_t i = 0; i < p->nsamplers; i++) free(p->samplers[i].name);
   for (size_t i = 0; i < p->nlayouts; i++) {

@@ -39,6 +39,9 @@ typedef struct case2_texture {
   char *name;
   char *label;
   ls_texture_desc desc;
+  json_t *type; /* the word type of its inline texels (default u32) */
+  case_word *rec;
+  size_t rec_len;
   uint32_t *init; /* level 0, tightly packed; NULL: zeros */
   size_t init_bytes;
 } case2_texture;
