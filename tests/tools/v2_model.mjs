@@ -3,7 +3,8 @@
 // "check" module (tests/checks/) returns, per readback name, the words the
 // readback must hold (numbers of the readback's type, or {type, values}).
 //
-//   node tests/tools/v2_model.mjs CASE.json --emit OUT.json   write the model's
+//   node tests/tools/v2_model.mjs CASE.json --emit OUT.json [--notes TEXT]
+//                                                            write the model's
 //                                                            result file
 //   node tests/tools/v2_model.mjs CASE.json RESULT.json       compare a result
 //                                                            (hex word by word)
@@ -14,6 +15,9 @@ import crypto from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 
 const argv = process.argv.slice(2);
+let extraNotes = '';
+const ni = argv.indexOf('--notes');
+if (ni >= 0) { extraNotes = ' ' + argv[ni + 1]; argv.splice(ni, 2); }
 const emit = argv[1] === '--emit' ? argv[2] : null;
 if (argv.length !== (emit ? 3 : 2)) {
   console.error('usage: v2_model.mjs CASE.json --emit OUT.json | v2_model.mjs CASE.json RESULT.json');
@@ -59,7 +63,7 @@ if (emit) {
     case: spec.name,
     caseSha256: crypto.createHash('sha256').update(text).digest('hex'),
     implementation: { name: `model ${spec.check}` },
-    notes: `The closed forms of ${spec.check}, written by tests/tools/v2_model.mjs --emit; no WebGPU implementation produced these words.`,
+    notes: `The closed forms of ${spec.check}, written by tests/tools/v2_model.mjs --emit; no WebGPU implementation produced these words.${extraNotes}`,
     buffers,
   };
   fs.writeFileSync(emit, JSON.stringify(out, null, 1) + '\n');
