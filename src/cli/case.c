@@ -995,7 +995,8 @@ int case_compare_parse(case_ctx *x, case_file *c, const json_t *jc) {
   json_object_foreach((json_t *)jc, key, v) {
     case_path at = case_key("compare", key);
     size_t bi;
-    if (!case_find_buffer(c, key, &bi)) return case_fail(x, at.s, "no buffer named '%s'", key);
+    if (!case_find_buffer(c, key, &bi))
+      return case_fail(x, at.s, "no %s named '%s'", c->plan ? "readback" : "buffer", key);
     case_buffer *b = &c->buffers[bi];
     size_t n = json_is_array(v) ? json_array_size(v) : 1;
     b->compare.ranges = calloc(n ? n : 1, sizeof *b->compare.ranges);

@@ -58,7 +58,7 @@ static void cli_usage(FILE *f) {
   fprintf(f,
           "usage: lockstep COMMAND [ARGS]\n"
           "\n"
-          "  run CASE.json [options]   run a case file (wgsl-compute-case/1)\n"
+          "  run CASE.json [options]   run a case file (wgsl-compute-case/1 or /2)\n"
           "      --out FILE             write the read-back buffers (wgsl-compute-result/1; - = stdout)\n"
           "      --expect FILE          compare with a reference result using the case's rules\n"
           "      -W, --subgroup-size N  subgroup width: 8, 16, 32 or 64 (default: the profile's)\n"

@@ -654,7 +654,7 @@ static void test_v2_malformed(void **state) {
                "t.json: bindGroupLayouts.l.entries[0]: both \"buffer\" and \"sampler\"");
   expect_error(V2HEAD "\"commands\": {}}", "t.json: commands: expected a list, not an object");
   expect_error(V2HEAD "\"commands\": [{\"op\": \"submit\"}], \"compare\": {\"q\": \"exact\"}}",
-               "t.json: compare.q: no buffer named 'q'");
+               "t.json: compare.q: no readback named 'q'");
 }
 
 int main(void) {
