@@ -66,7 +66,10 @@ if (emit) {
     notes: `The closed forms of ${spec.check}, written by tests/tools/v2_model.mjs --emit; no WebGPU implementation produced these words.${extraNotes}`,
     buffers,
   };
-  fs.writeFileSync(emit, JSON.stringify(out, null, 1) + '\n');
+  // one line per buffer field, as the other result files
+  const json = JSON.stringify(out, null, 2).replace(/\[\n\s*([^\]{}]*?)\n\s*\]/g,
+    (m, body) => '[' + body.split(/,\n\s*/).join(', ') + ']');
+  fs.writeFileSync(emit, json + "\n");
   process.exit(0);
 }
 const res = JSON.parse(fs.readFileSync(argv[1], 'utf8'));
