@@ -7,10 +7,14 @@
 // Each is replayed on lockstep and, when it is installed, on Dawn: on the
 // implementation that made it the replay gives the captured bits; on the
 // other it agrees within the WGSL accuracy bounds of check_real.mjs; and
-// the captured outputs agree with the library's CPU backend. Neither
+// the captured outputs agree with the library's CPU backend. lockstep run
+// (the C replayer, $LOCKSTEP_CLI or build/lockstep) replays each with
+// --expect and the compare rules the capture wrote. Neither
 // library is needed here (run_real.sh, ctest capture.real, installs them
 // and captures afresh).
 import { test } from 'node:test';
+import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,3 +39,18 @@ for (const made of ['lockstep', 'dawn']) {
     });
   }
 }
+
+const CLI = process.env.LOCKSTEP_CLI || path.join(HERE, '..', '..', '..', 'build', 'lockstep');
+test('lockstep run --expect replays every committed capture to its reference', { skip: !fs.existsSync(CLI) && `no ${CLI}` }, () => {
+  let n = 0;
+  for (const made of ['lockstep', 'dawn']) {
+    const dir = path.join(HERE, 'capture', 'cases', made);
+    for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json') && !x.endsWith('.result.json') && !x.endsWith('.cpu.json'))) {
+      const c = path.join(dir, f);
+      const r = spawnSync(CLI, ['run', c, '--expect', c.replace(/\.json$/, '.result.json'), '--quiet'], { encoding: 'utf8' });
+      assert.equal(r.status, 0, `${made}/${f}: ${r.stdout}${r.stderr}`);
+      n++;
+    }
+  }
+  assert.equal(n, 12);
+});

@@ -473,7 +473,7 @@ class Recorder {
     const size = Math.floor(bytes.length / 4) * 4;
     if (!size) return;
     const k = unit.cmds.filter((c) => c.op === 'readback').length;
-    unit.cmds.push({ op: 'readback', name: `r${k}_b${info.id}`, buffer: info, offset, size, bytes: bytes.subarray(0, size) });
+    unit.cmds.push({ op: 'readback', name: `r${k}_b${info.id}`, buffer: info, offset, size, bytes: bytes.subarray(0, size), k });
     unit.dirty = true;
     if (unit.written) this.write(unit);
   }
@@ -512,10 +512,14 @@ class Recorder {
     this.span = this.openUnit(name === undefined ? null : String(name));
   }
 
-  end() {
+  // options.readbacks: what the program knows of its reads, in order:
+  // [{ type: 'f32', compare: { mode: 'float', ulp: 4 } }, ...], written as
+  // each readback's word type and the case's compare rule for it.
+  end(options = {}) {
     if (!this.span) throw new Error('lockstep capture: end(): no span is open');
     const unit = this.span;
     this.span = null;
+    unit.describe = options.readbacks ?? [];
     this.closeUnit(unit);
     return this.done(unit);
   }
@@ -536,6 +540,10 @@ class Recorder {
   }
 
   write(unit) {
+    for (const c of unit.cmds) {
+      const d = c.op === 'readback' && c.k !== undefined ? unit.describe?.[c.k] : undefined;
+      if (d) Object.assign(c, { type: d.type, compare: d.compare });
+    }
     if (unit.failed) {
       this.fail(`a capture was not written: ${unit.failed}`);
       this.pending.delete(unit);

@@ -21,19 +21,19 @@ function buildCase(rec, unit) {
   const c = {
     format: CASE_FORMAT, name: unit.caseName,
     title: `captured from ${rec.adapterInfo?.description || rec.adapterInfo?.vendor || 'a WebGPU device'}`,
-    notes: [],
+    notes: [], device: undefined,
     modules: {}, buffers: {}, bindGroupLayouts: {}, pipelineLayouts: {}, pipelines: {}, bindGroups: {}, commands: [],
   };
   const notes = new Set(unit.notes);
   const side = [];
-  const dev = deviceOf(rec.descriptor);
-  if (dev) c.device = dev;
 
   // Long shaders go to files of their own, so findings and profiles name
   // a file and line the user can open.
+  const moduleText = {};
   const addModule = (m) => {
     const n = nameOf(m);
     if (c.modules[n]) return n;
+    moduleText[n] = { code: m.code };
     if (m.code.length > MODULE_INLINE_CHARS) {
       const file = `${unit.caseName}.${n}.wgsl`;
       side.push([path.join(rec.dir, file), m.code]);
@@ -125,6 +125,8 @@ function buildCase(rec, unit) {
         // a readback is a submit boundary itself
         if (c.commands.at(-1)?.op === 'submit') c.commands.pop();
         Object.assign(out, { name: cmd.name, buffer: addBuffer(cmd.buffer), offset: cmd.offset, size: cmd.size });
+        if (cmd.type) out.type = cmd.type;
+        if (cmd.compare) (c.compare ??= {})[cmd.name] = cmd.compare;
         break;
       case 'submit':
         break;
@@ -133,29 +135,94 @@ function buildCase(rec, unit) {
     }
     c.commands.push(out);
   }
+  const dev = deviceOf(rec.descriptor, { ...c, modules: moduleText }, notes);
+  if (dev) c.device = dev;
   // a trailing submit is implied
   while (c.commands.at(-1)?.op === 'submit') c.commands.pop();
   c.notes = [...notes];
   if (!c.notes.length) delete c.notes;
+  if (!c.device) delete c.device;
   for (const k of ['bindGroupLayouts', 'pipelineLayouts']) if (!Object.keys(c[k]).length) delete c[k];
   return { c, side };
 }
 
-function deviceOf(d) {
+// WebGPU's defaults of the limits a capture lowers to what its work uses.
+const DEFAULT_LIMITS = {
+  maxBufferSize: 268435456, maxStorageBufferBindingSize: 134217728, maxUniformBufferBindingSize: 65536,
+  maxComputeWorkgroupsPerDimension: 65535, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256,
+  maxComputeWorkgroupSizeZ: 64, maxComputeInvocationsPerWorkgroup: 256,
+};
+// Features that concern only what a capture does not record (textures,
+// timestamps); a shader feature is kept when a module enables it.
+const SHADER_FEATURES = { 'shader-f16': /\benable\s+[^;]*\bf16\b/, subgroups: /\benable\s+[^;]*\bsubgroups\b/ };
+const UNRECORDED = /^(timestamp-query|bgra8unorm-storage|float32-filterable|float32-blendable|depth|texture-|rg11b10ufloat-renderable|dual-source-blending|clip-distances|primitive-index)/;
+
+// The device the case asks for: the program's requiredFeatures and
+// requiredLimits (programs often ask for all their adapter offers), less
+// what the recorded work cannot need, so the case runs on other adapters:
+// size and count limits, and the workgroup sizes when the shaders spell
+// them out, come down to what the work uses (never below WebGPU's
+// defaults), and features for unrecorded work are left out.
+function deviceOf(d, c, notes) {
   const out = {};
-  const features = d?.requiredFeatures ? [...d.requiredFeatures].map(String) : [];
+  const code = Object.values(c.modules).map((m) => m.code ?? m.text ?? '').join('\n');
+  const features = [];
+  for (const f of d?.requiredFeatures ? [...d.requiredFeatures].map(String) : []) {
+    if (SHADER_FEATURES[f] ? !SHADER_FEATURES[f].test(code) : UNRECORDED.test(f)) notes.add(`device: requiredFeatures "${f}" left out (the recorded work does not use it)`);
+    else features.push(f);
+  }
   if (features.length) out.requiredFeatures = features;
+  const used = { ...usedLimits(c), ...workgroupLimits(code) };
   const limits = {};
-  for (const [k, v] of Object.entries(d?.requiredLimits ?? {})) if (typeof v === 'number') limits[k] = v;
+  for (const [k, v] of Object.entries(d?.requiredLimits ?? {})) {
+    if (typeof v !== 'number') continue;
+    if (k in DEFAULT_LIMITS && (k in used)) {
+      const need = Math.max(DEFAULT_LIMITS[k], used[k] ?? 0);
+      if (v > need) { if (need > DEFAULT_LIMITS[k]) limits[k] = need; continue; }
+    }
+    limits[k] = v;
+  }
   if (Object.keys(limits).length) out.requiredLimits = limits;
   return Object.keys(out).length ? out : null;
+}
+
+// The workgroup sizes the modules declare, when every @workgroup_size is
+// written with literals (an override or constant leaves them unknown, and
+// the program's request stands).
+function workgroupLimits(code) {
+  const out = { maxComputeWorkgroupSizeX: 0, maxComputeWorkgroupSizeY: 0, maxComputeWorkgroupSizeZ: 0, maxComputeInvocationsPerWorkgroup: 0 };
+  for (const m of code.matchAll(/@workgroup_size\s*\(([^)]*)\)/g)) {
+    const dims = m[1].split(',').map((x) => x.trim()).filter(Boolean);
+    if (!dims.every((x) => /^[0-9]+[iu]?$/.test(x))) return {};
+    const [x, y = 1, z = 1] = dims.map((v) => parseInt(v, 10));
+    out.maxComputeWorkgroupSizeX = Math.max(out.maxComputeWorkgroupSizeX, x);
+    out.maxComputeWorkgroupSizeY = Math.max(out.maxComputeWorkgroupSizeY, y);
+    out.maxComputeWorkgroupSizeZ = Math.max(out.maxComputeWorkgroupSizeZ, z);
+    out.maxComputeInvocationsPerWorkgroup = Math.max(out.maxComputeInvocationsPerWorkgroup, x * y * z);
+  }
+  return out;
+}
+
+function usedLimits(c) {
+  const used = { maxBufferSize: 0, maxStorageBufferBindingSize: 0, maxUniformBufferBindingSize: 0, maxComputeWorkgroupsPerDimension: 0 };
+  for (const b of Object.values(c.buffers)) used.maxBufferSize = Math.max(used.maxBufferSize, b.size);
+  for (const g of Object.values(c.bindGroups)) {
+    for (const e of g.entries) {
+      const b = c.buffers[e.buffer];
+      const size = e.size ?? b.size - (e.offset ?? 0);
+      const k = b.usage.includes('uniform') && !b.usage.includes('storage') ? 'maxUniformBufferBindingSize' : 'maxStorageBufferBindingSize';
+      used[k] = Math.max(used[k], size);
+    }
+  }
+  for (const cmd of c.commands) if (cmd.workgroups) used.maxComputeWorkgroupsPerDimension = Math.max(used.maxComputeWorkgroupsPerDimension, ...cmd.workgroups);
+  return used;
 }
 
 function buildResult(rec, unit) {
   const buffers = {};
   for (const cmd of unit.cmds) {
     if (cmd.op !== 'readback') continue;
-    buffers[cmd.name] = resultEntry(new Uint32Array(cmd.bytes.buffer.slice(cmd.bytes.byteOffset, cmd.bytes.byteOffset + cmd.size)));
+    buffers[cmd.name] = resultEntry(new Uint32Array(cmd.bytes.buffer.slice(cmd.bytes.byteOffset, cmd.bytes.byteOffset + cmd.size)), cmd.type);
   }
   const info = rec.adapterInfo ?? {};
   return {

@@ -124,7 +124,9 @@ for (const op of ops) {
   if (!rec) throw new Error(`capture_real: the ${libName} device is not recorded`);
   rec.begin(op.name);
   await lib.gpu(op);
-  const file = await rec.end();
+  // the reads' word types and check_real's rule, for lockstep run --expect
+  const file = await rec.end({ readbacks: cpu.map((x) => (x.dtype === 'float32'
+    ? { type: 'f32', compare: { mode: 'float', ulp: 16, abs: 1e-5 } } : { type: 'i32' })) });
   if (!file) throw new Error(`capture_real: ${op.name}: nothing was written (${rec.errors.join('; ')})`);
   fs.writeFileSync(path.join(out, `${op.name}.cpu.json`), JSON.stringify({ dtypes: cpu.map((x) => x.dtype), outputs: cpu.map((x) => x.data) }) + '\n');
   console.log(`${implName}: ${op.name}: ${path.basename(file)}`);
