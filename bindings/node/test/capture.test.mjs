@@ -223,3 +223,60 @@ test("mode 'span': only begin()/end() spans are written, under their names, with
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a file that cannot be written leaves none of its files; the error is in rec.errors', async () => {
+  const dir = tmp();
+  try {
+    // a directory where the first span's result file would go
+    fs.mkdirSync(path.join(dir, 'scan_first.result.json'));
+    const gpu = capture.wrapGPU(create(), { dir, quiet: true });
+    const dev = await (await gpu.requestAdapter()).requestDevice();
+    await run(dev, globals);
+    const rec = capture.recorderOf(dev);
+    const files = await rec.flush();
+    assert.deepEqual(files.map((f) => path.basename(f)), ['capture_0002.json']);
+    assert.equal(rec.errors.length, 1);
+    assert.match(rec.errors[0], /cannot write .*scan_first\.json: .*(EISDIR|ENOTEMPTY|EEXIST)/);
+    // scan_first's side file and temporaries are gone, the other span is whole
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['capture_0002.b3.bin', 'capture_0002.json', 'capture_0002.result.json', 'scan_first.result.json']);
+    rec.detach();
+    dev.destroy();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('what is not captured is in the notes: a texture copy, timestamp writes; the work around it is', async () => {
+  const dir = tmp();
+  try {
+    const gpu = capture.wrapGPU(create(), { dir, quiet: true });
+    const dev = await (await gpu.requestAdapter()).requestDevice({ requiredFeatures: ['timestamp-query'] });
+    const U = globals.GPUBufferUsage;
+    const m = dev.createShaderModule({ code: '@group(0) @binding(0) var<storage, read_write> a: array<u32>;\n@compute @workgroup_size(1) fn main() { a[0] = 7u; }' });
+    const p = dev.createComputePipeline({ layout: 'auto', compute: { module: m } });
+    const a = dev.createBuffer({ size: 256, usage: U.STORAGE | U.COPY_SRC });
+    const tex = dev.createTexture({ size: [4, 4], format: 'rgba8unorm', usage: globals.GPUTextureUsage.COPY_DST });
+    const qs = dev.createQuerySet({ type: 'timestamp', count: 2 });
+    const e = dev.createCommandEncoder();
+    const pass = e.beginComputePass({ timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
+    pass.setPipeline(p);
+    pass.setBindGroup(0, dev.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: a } }] }));
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    e.copyBufferToTexture({ buffer: a, bytesPerRow: 256 }, { texture: tex }, [4, 1]);
+    dev.queue.submit([e.finish()]);
+    const rec = capture.recorderOf(dev);
+    const [file] = await rec.flush();
+    const c = JSON.parse(fs.readFileSync(file, 'utf8'));
+    assert.deepEqual(c.notes.sort(), ['copyBufferToTexture: texture copies are not captured',
+      'device: requiredFeatures "timestamp-query" left out (the recorded work does not use it)',
+      'timestamp writes of a compute pass are not captured'].sort());
+    assert.deepEqual(c.commands.map((x) => x.op), ['dispatch', 'readback']);
+    const ref = JSON.parse(fs.readFileSync(file.replace(/\.json$/, '.result.json'), 'utf8'));
+    assert.equal(Object.values(ref.buffers)[0].values[0], 7);
+    rec.detach();
+    dev.destroy();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
