@@ -280,3 +280,53 @@ test('what is not captured is in the notes: a texture copy, timestamp writes; th
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a readback after the next span began joins the span that wrote the buffer, whose files are written again', async () => {
+  const dir = tmp();
+  try {
+    const gpu = capture.wrapGPU(create(), { dir, quiet: true });
+    const dev = await (await gpu.requestAdapter()).requestDevice();
+    const U = globals.GPUBufferUsage;
+    const m = dev.createShaderModule({ code: '@group(0) @binding(0) var<storage, read_write> a: array<u32>;\n@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) { a[i] = a[i] * 2u + i; }' });
+    const p = dev.createComputePipeline({ layout: 'auto', compute: { module: m } });
+    const a = dev.createBuffer({ size: 16, usage: U.STORAGE | U.COPY_DST });
+    dev.queue.writeBuffer(a, 0, new Uint32Array([10, 20, 30, 40]));
+    const g = dev.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: a } }] });
+    const staging = dev.createBuffer({ size: 16, usage: U.MAP_READ | U.COPY_DST });
+    const submit = (copy) => {
+      const e = dev.createCommandEncoder();
+      const pass = e.beginComputePass();
+      pass.setPipeline(p);
+      pass.setBindGroup(0, g);
+      pass.dispatchWorkgroups(1);
+      pass.end();
+      if (copy) e.copyBufferToBuffer(a, 0, staging, 0, 16);
+      dev.queue.submit([e.finish()]);
+    };
+    submit(true);     // span 1: a = 20, 41, 62, 83, copied to staging
+    submit(false);    // span 2 begins: span 1 is closed and written
+    const rec = capture.recorderOf(dev);
+    await dev.queue.onSubmittedWorkDone();
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(rec.written.map((f) => path.basename(f)), ['capture_0001.json']);
+    await staging.mapAsync(globals.GPUMapMode.READ);
+    assert.deepEqual([...new Uint32Array(staging.getMappedRange())], [20, 41, 62, 83]);
+    staging.unmap();
+    await rec.flush();
+    const c1 = JSON.parse(fs.readFileSync(path.join(dir, 'capture_0001.json'), 'utf8'));
+    // the span's own end read of a (b0; the map-read staging b1 cannot be
+    // copied from), then the program's read of staging
+    assert.deepEqual(c1.commands.filter((x) => x.op === 'readback').map((x) => x.name), ['end_b0', 'r0_b1']);
+    const ref = JSON.parse(fs.readFileSync(path.join(dir, 'capture_0001.result.json'), 'utf8'));
+    assert.deepEqual(ref.buffers.r0_b1.values, [20, 41, 62, 83]);
+    assert.deepEqual(ref.buffers.end_b0.values, [20, 41, 62, 83]);
+    // span 2 read its own end state: a = 40, 83, 126, 169
+    const ref2 = JSON.parse(fs.readFileSync(path.join(dir, 'capture_0002.result.json'), 'utf8'));
+    assert.deepEqual(Object.values(ref2.buffers).map((b) => b.values), [[40, 83, 126, 169]]);
+    for (const f of ['capture_0001.json', 'capture_0002.json']) await replayMatches(path.join(dir, f), lockstepImpl);
+    rec.detach();
+    dev.destroy();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

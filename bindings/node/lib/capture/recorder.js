@@ -472,7 +472,7 @@ class Recorder {
   readback(unit, info, offset, bytes) {
     const size = Math.floor(bytes.length / 4) * 4;
     if (!size) return;
-    const k = unit.cmds.filter((c) => c.op === 'readback').length;
+    const k = unit.cmds.filter((c) => c.op === 'readback' && !c.final).length;
     unit.cmds.push({ op: 'readback', name: `r${k}_b${info.id}`, buffer: info, offset, size, bytes: bytes.subarray(0, size), k });
     unit.dirty = true;
     if (unit.written) this.write(unit);
