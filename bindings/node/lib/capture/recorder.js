@@ -75,8 +75,6 @@ class Recorder {
     this.errors = [];
     this.pending = new Set();       // units not yet written
     this.orig = {};
-    this.onExit = () => this.flushSync();
-    process.on('exit', this.onExit);
     this.hookDevice();
   }
 
@@ -483,6 +481,7 @@ class Recorder {
     const unit = { name, cmds: [], notes: new Set(), snapshots: new Map(), waiting: new Set(), closed: false,
       written: false, dirty: true, dispatches: false, seq: ++this.count };
     this.pending.add(unit);
+    holding.add(this);
     return unit;
   }
 
@@ -535,7 +534,7 @@ class Recorder {
   // Writes a unit once it is closed and its contents are in.
   settle(unit) {
     if (!unit.closed || unit.waiting.size || (unit.written && !unit.dirty)) return;
-    if (!unit.dispatches && !unit.cmds.some((c) => c.op === 'readback')) { this.pending.delete(unit); return; }
+    if (!unit.dispatches && !unit.cmds.some((c) => c.op === 'readback')) { this.release(unit); return; }
     this.write(unit);
   }
 
@@ -546,7 +545,7 @@ class Recorder {
     }
     if (unit.failed) {
       this.fail(`a capture was not written: ${unit.failed}`);
-      this.pending.delete(unit);
+      this.release(unit);
       return;
     }
     if (!unit.file) {
@@ -558,10 +557,10 @@ class Recorder {
       if (!unit.written) this.written.push(unit.file);
       unit.written = true;
       unit.dirty = false;
-      this.pending.delete(unit);
+      this.release(unit);
     } catch (e) {
       this.fail(`cannot write ${unit.file}: ${e.message}`);
-      this.pending.delete(unit);
+      this.release(unit);
     }
   }
 
@@ -571,6 +570,13 @@ class Recorder {
     for (let k = 2; this.names.has(name) || fs.existsSync(path.join(this.dir, `${name}.json`)); k++) name = `${clean}_${k}`;
     this.names.add(name);
     return name;
+  }
+
+  // A unit is done: the recorder is held for the exit only while it has
+  // units to write, so a program's dropped devices can be collected.
+  release(unit) {
+    this.pending.delete(unit);
+    if (!this.pending.size) holding.delete(this);
   }
 
   fail(message) {
@@ -601,8 +607,15 @@ class Recorder {
     }
   }
 
-  detach() { process.off('exit', this.onExit); }
+  // Stops the exit's write of this recorder's files (tests that end devices
+  // on purpose use it).
+  detach() { holding.delete(this); }
 }
+
+// The recorders with units still to write, and the one exit handler that
+// writes what is complete when the process ends.
+const holding = new Set();
+process.on('exit', () => { for (const r of [...holding]) r.flushSync(); });
 
 // The buffers a command may write (storage bindings of any type count:
 // an auto layout does not say which are read-only).
