@@ -23,8 +23,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { writeCase } = require('./writer.js');
+const { TEXEL_BYTES, extent, origin, levelSize, tighten, align } = require('./textures.js');
 
 const U = { MAP_READ: 0x1, MAP_WRITE: 0x2, COPY_SRC: 0x4, COPY_DST: 0x8 };
+const T_COPY_SRC = 0x1;
 const MAP_MODE_READ = 0x1;
 
 const kRecorder = Symbol.for('lockstep.capture');
@@ -143,10 +145,22 @@ class Recorder {
       r.safely(null, 'createBindGroup', () => r.bindGroup(g, args[0]));
       return g;
     });
-    hook(d, 'createTexture', function (orig, args) {
-      const t = orig.apply(this, args);
-      r.info.set(t, { kind: 'texture', id: r.id('t') });
+    hook(d, 'createTexture', function (orig, [desc, ...rest]) {
+      // COPY_SRC as for buffers, where the format can be read back
+      const usage = desc && typeof desc === 'object' ? desc.usage : undefined;
+      const add = typeof usage === 'number' && !(usage & T_COPY_SRC) && !!TEXEL_BYTES[desc.format] && (desc.sampleCount ?? 1) === 1;
+      const t = orig.call(this, add ? { ...desc, usage: usage | T_COPY_SRC } : desc, ...rest);
+      r.safely(null, 'createTexture', () => r.texture(t, desc, add));
       return t;
+    });
+    hook(d, 'createSampler', function (orig, args) {
+      const smp = orig.apply(this, args);
+      r.safely(null, 'createSampler', () => {
+        const desc = { ...(args[0] ?? {}) };
+        delete desc.label;
+        r.info.set(smp, { kind: 'sampler', id: r.id('s'), desc });
+      });
+      return smp;
     });
     hook(d, 'importExternalTexture', function (orig, args) {
       const t = orig.apply(this, args);
@@ -227,6 +241,32 @@ class Recorder {
     }
   }
 
+  texture(t, desc, added) {
+    const usage = desc.usage;
+    const info = { kind: 'texture', id: this.id('t'), format: desc.format, size: extent(desc.size),
+      dimension: desc.dimension ?? '2d', mipLevelCount: Number(desc.mipLevelCount ?? 1), sampleCount: Number(desc.sampleCount ?? 1),
+      usage, label: desc.label || undefined, destroyed: false, ref: new WeakRef(t),
+      copyable: !!TEXEL_BYTES[desc.format] && Number(desc.sampleCount ?? 1) === 1 && !!((usage | (added ? T_COPY_SRC : 0)) & T_COPY_SRC) };
+    this.info.set(t, info);
+    if (added) Object.defineProperty(t, 'usage', { get() { return usage; }, configurable: true, enumerable: true });
+    const r = this;
+    hook(t, 'createView', function (orig, args) {
+      const v = orig.apply(this, args);
+      r.safely(null, 'createView', () => {
+        const view = {};
+        for (const k of ['format', 'dimension', 'baseMipLevel', 'mipLevelCount', 'baseArrayLayer', 'arrayLayerCount', 'aspect']) {
+          if (args[0]?.[k] !== undefined) view[k] = args[0][k];
+        }
+        r.info.set(v, { kind: 'view', texture: info, view });
+      });
+      return v;
+    });
+    hook(t, 'destroy', function (orig, args) {
+      info.destroyed = true;
+      return orig.apply(this, args);
+    });
+  }
+
   pipeline(p, desc) {
     const c = desc.compute;
     const layout = desc.layout === 'auto' ? 'auto' : this.info.get(desc.layout);
@@ -250,7 +290,10 @@ class Recorder {
       if (direct?.kind === 'buffer') return { binding: e.binding, buffer: direct, offset: 0 };
       const buf = res && typeof res === 'object' ? this.info.get(res.buffer) : undefined;
       if (buf?.kind === 'buffer') return { binding: e.binding, buffer: buf, offset: Number(res.offset ?? 0), size: res.size === undefined ? undefined : Number(res.size) };
-      return { binding: e.binding, unsupported: direct?.kind === 'external' ? 'an external texture' : 'a texture or sampler' };
+      if (direct?.kind === 'view') return { binding: e.binding, texture: direct.texture, view: direct.view };
+      if (direct?.kind === 'texture') return { binding: e.binding, texture: direct };
+      if (direct?.kind === 'sampler') return { binding: e.binding, sampler: direct };
+      return { binding: e.binding, unsupported: direct?.kind === 'external' ? 'an external texture' : 'an object made before the recorder' };
     });
     this.info.set(g, { kind: 'bindGroup', id: this.id('g'), layout: this.info.get(desc.layout), entries, label: desc.label || undefined });
   }
@@ -289,11 +332,20 @@ class Recorder {
       });
       return out;
     });
+    const side = (x) => (x.texture !== undefined
+      ? { texture: buf(x.texture), mipLevel: Number(x.mipLevel ?? 0), origin: origin(x.origin), aspect: x.aspect ?? 'all' }
+      : { buffer: buf(x.buffer), offset: Number(x.offset ?? 0), bytesPerRow: x.bytesPerRow, rowsPerImage: x.rowsPerImage });
     for (const m of ['copyBufferToTexture', 'copyTextureToBuffer', 'copyTextureToTexture']) {
       hook(e, m, function (orig, args) {
-        rec.notes.add(`${m}: texture copies are not captured`);
-        if (m === 'copyTextureToBuffer') rec.cmds.push({ op: 'unknownWrite', buffer: buf(args[1]?.buffer) });
-        return orig.apply(this, args);
+        const out = orig.apply(this, args);
+        r.safely(null, m, () => {
+          const c = { op: m, source: side(args[0]), destination: side(args[1]), copySize: extent(args[2]) };
+          const bad = [c.source, c.destination].find((x) => x.texture !== undefined && !x.texture?.copyable);
+          if (!bad) { rec.cmds.push(c); return; }
+          rec.notes.add(`${m}: a texture whose texels are not recorded (${bad.texture?.format ?? 'made before the recorder'}) is not captured`);
+          if (c.destination.buffer) rec.cmds.push({ op: 'unknownWrite', buffer: c.destination.buffer });
+        });
+        return out;
       });
     }
     hook(e, 'beginRenderPass', function (orig, args) {
@@ -374,8 +426,19 @@ class Recorder {
       return out;
     });
     hook(q, 'writeTexture', function (orig, args) {
-      r.note('writeTexture: texture contents are not captured');
-      return orig.apply(this, args);
+      const t = r.info.get(args[0]?.texture);
+      const unit = r.span ?? r.auto;
+      let cmd;
+      if (t && unit) {
+        r.safely(unit, 'writeTexture', () => {
+          if (!t.copyable) { unit.notes.add(`writeTexture: the texels of ${t.format} textures are not recorded`); return; }
+          cmd = writeTextureCmd(t, args);
+          r.snapshot(unit, [t]);
+        });
+      }
+      const out = orig.apply(this, args);
+      if (cmd) unit.cmds.push(cmd);
+      return out;
     });
     hook(q, 'copyExternalImageToTexture', function (orig, args) {
       r.note('copyExternalImageToTexture: external images are not captured');
@@ -393,7 +456,7 @@ class Recorder {
       unit = this.auto = this.openUnit(named);
     } else if (!unit) unit = this.auto;
     const used = [];
-    for (const x of recs) for (const c of x.cmds) used.push(...buffersOf(c));
+    for (const x of recs) for (const c of x.cmds) used.push(...objectsOf(c));
     if (!unit) {
       for (const b of used) this.lastUnit.delete(b);
       return;
@@ -406,6 +469,7 @@ class Recorder {
       if (x.cmds.some((c) => c.op.startsWith('dispatch'))) unit.dispatches = true;
     }
     for (const b of used) {
+      if (b.kind !== 'buffer') continue;
       this.lastUnit.set(b, unit);
       if (b.mapRead) b.shadowKnown = false;
     }
@@ -418,7 +482,13 @@ class Recorder {
     const fresh = [...new Set(infos)].filter((b) => b && !unit.snapshots.has(b));
     const copies = [];
     for (const b of fresh) {
-      if (b.mapRead) {
+      if (b.kind === 'texture') {
+        if (b.copyable && !b.destroyed && this.bufferOf(b)) copies.push(b);
+        else {
+          unit.snapshots.set(b, []);
+          if (!b.copyable) unit.notes.add(`t${b.id}: the texels of a ${b.format} texture${b.sampleCount > 1 ? ' (multisampled)' : ''} are not recorded; it starts as zeros`);
+        }
+      } else if (b.mapRead) {
         unit.snapshots.set(b, b.shadow.slice());
         if (!b.shadowKnown) unit.notes.add(`b${b.id}: a map-read buffer whose contents at the start were not all seen by the host; they are what it last showed`);
       } else if (b.destroyed || b.size < 4 || !this.bufferOf(b)) {
@@ -438,33 +508,52 @@ class Recorder {
     const d = this.device;
     d.pushErrorScope('validation');
     const enc = this.orig.createCommandEncoder({ label: 'capture: contents' });
-    const staging = infos.map((b) => {
-      const size = Math.floor(b.size / 4) * 4;
-      const s = this.orig.createBuffer({ label: `capture: b${b.id}`, size, usage: U.MAP_READ | U.COPY_DST });
-      enc.copyBufferToBuffer(this.bufferOf(b), 0, s, 0, size);
-      return s;
-    });
+    // one staging buffer per buffer, per texture mip level
+    const plans = infos.map((b) => (b.kind === 'texture' ? this.textureCopies(enc, b) : [this.bufferCopy(enc, b)]));
     this.orig.submit([enc.finish()]);
     const wait = (p) => {
       unit.waiting.add(p);
       p.then(() => unit.waiting.delete(p)).then(() => this.settle(unit));
     };
-    wait(d.popErrorScope().then((e) => { if (e) unit.notes.add(`reading buffer contents failed: ${e.message}`); }));
+    wait(d.popErrorScope().then((e) => { if (e) unit.notes.add(`reading contents failed: ${e.message}`); }));
     infos.forEach((b, i) => {
-      const s = staging[i];
-      wait(s.mapAsync(MAP_MODE_READ).then(() => {
-        const bytes = new Uint8Array(Math.ceil(b.size / 4) * 4);
-        bytes.set(new Uint8Array(s.getMappedRange()));
-        take(b, bytes);
-        s.destroy();
-      }, (e) => {
-        if (optional) unit.notes.add(`b${b.id}: its contents after the work could not be read (${e.message})`);
-        else unit.failed = `the contents of b${b.id} could not be read (${e.message})`;
+      const name = `${b.kind === 'texture' ? 't' : 'b'}${b.id}`;
+      wait(Promise.all(plans[i].map(async ({ staging, finish }) => {
+        await staging.mapAsync(MAP_MODE_READ);
+        const bytes = finish(new Uint8Array(staging.getMappedRange()));
+        staging.destroy();
+        return bytes;
+      })).then((parts) => take(b, b.kind === 'texture' ? parts : parts[0]), (e) => {
+        if (optional) unit.notes.add(`${name}: its contents after the work could not be read (${e.message})`);
+        else unit.failed = `the contents of ${name} could not be read (${e.message})`;
       }));
     });
   }
 
-  // The GPUBuffer of an info (held weakly, so the recorder keeps no memory alive).
+  bufferCopy(enc, b) {
+    const size = Math.floor(b.size / 4) * 4;
+    const staging = this.orig.createBuffer({ label: `capture: b${b.id}`, size, usage: U.MAP_READ | U.COPY_DST });
+    enc.copyBufferToBuffer(this.bufferOf(b), 0, staging, 0, size);
+    return { staging, finish: (mapped) => { const out = new Uint8Array(Math.ceil(b.size / 4) * 4); out.set(mapped); return out; } };
+  }
+
+  // Every mip level, every layer, copied out with rows at WebGPU's 256-byte
+  // pitch and read back as tight rows.
+  textureCopies(enc, t) {
+    const tb = TEXEL_BYTES[t.format];
+    const out = [];
+    for (let level = 0; level < t.mipLevelCount; level++) {
+      const [w, h, d] = levelSize(t.size, t.dimension, level);
+      const bytesPerRow = align(w * tb, 256);
+      const staging = this.orig.createBuffer({ label: `capture: t${t.id} level ${level}`, size: bytesPerRow * h * d, usage: U.MAP_READ | U.COPY_DST });
+      enc.copyTextureToBuffer({ texture: this.bufferOf(t), mipLevel: level }, { buffer: staging, bytesPerRow, rowsPerImage: h }, [w, h, d]);
+      out.push({ staging, finish: (mapped) => tighten(mapped, 0, w * tb, h, d, bytesPerRow, h) });
+    }
+    return out;
+  }
+
+  // The GPUBuffer or GPUTexture of an info (held weakly, so the recorder
+  // keeps no memory alive).
   bufferOf(info) { return info.ref.deref(); }
 
   readback(unit, info, offset, bytes) {
@@ -628,18 +717,30 @@ function writtenBy(c) {
     return out;
   }
   if (c.op === 'copyBufferToBuffer') return [c.dst].filter(Boolean);
+  if (c.op === 'copyTextureToBuffer') return [c.destination.buffer].filter(Boolean);
   if (c.op === 'clearBuffer' || c.op === 'writeBuffer') return [c.buffer].filter(Boolean);
   return [];
 }
 
-function buffersOf(c) {
+// The buffers and textures a command touches.
+function objectsOf(c) {
   const out = [];
   if (c.op === 'dispatch' || c.op === 'dispatchIndirect') {
-    for (const g of c.bindGroups) for (const e of g.bindGroup?.entries ?? []) if (e.buffer) out.push(e.buffer);
+    for (const g of c.bindGroups) for (const e of g.bindGroup?.entries ?? []) out.push(e.buffer ?? e.texture);
     if (c.buffer) out.push(c.buffer);
   } else if (c.op === 'copyBufferToBuffer') out.push(c.src, c.dst);
-  else if (c.buffer) out.push(c.buffer);
+  else if (c.source) out.push(c.source.buffer ?? c.source.texture, c.destination.buffer ?? c.destination.texture);
+  else out.push(c.buffer ?? c.texture);
   return out.filter(Boolean);
+}
+
+// queue.writeTexture's texels, tight rows, as a command.
+function writeTextureCmd(t, [dst, data, layout, size]) {
+  const tb = TEXEL_BYTES[t.format];
+  const [w, h, d] = extent(size);
+  const src = ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
+  const bytes = tighten(src, Number(layout?.offset ?? 0), w * tb, h, d, Number(layout?.bytesPerRow ?? w * tb), Number(layout?.rowsPerImage ?? h));
+  return { op: 'writeTexture', texture: t, mipLevel: Number(dst.mipLevel ?? 0), origin: origin(dst.origin), size: [w, h, d], aspect: dst.aspect ?? 'all', bytes };
 }
 
 const STAGES = [['vertex', 1], ['fragment', 2], ['compute', 4]];

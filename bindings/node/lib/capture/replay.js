@@ -3,13 +3,16 @@
 // WebGPU implementation with dawn.node's contract (create(flags) -> GPU,
 // globals) and returns its result (wgsl-compute-result/1). The case is
 // checked whole before a device exists: every name, range and side file;
-// a problem is a CaseError naming the JSON path. What only the device can
+// a problem is a CaseError naming the JSON path. Textures of color formats
+// are replayed (texels set with writeTexture); depth and stencil texels are
+// not. What only the device can
 // decide (usage, layouts against shaders) comes back as a validation error
 // named by the command or object that raised it.
 
 const fs = require('node:fs');
 const path = require('node:path');
 const W = require('./words.js');
+const T = require('./textures.js');
 
 const { CaseError } = W;
 const MAX = 2 ** 53;
@@ -61,9 +64,10 @@ function loadCase(file) {
 function check(c, dir) {
   obj(c, 'the case');
   if (c.format !== W.CASE_FORMAT) throw new CaseError('format', `${JSON.stringify(c.format)}: this replayer reads ${W.CASE_FORMAT}`);
-  for (const k of ['modules', 'buffers', 'bindGroupLayouts', 'pipelineLayouts', 'pipelines', 'bindGroups']) c[k] = obj(c[k] ?? {}, k);
+  for (const k of ['modules', 'buffers', 'textures', 'samplers', 'bindGroupLayouts', 'pipelineLayouts', 'pipelines', 'bindGroups']) c[k] = obj(c[k] ?? {}, k);
   if (!Array.isArray(c.commands)) throw new CaseError('commands', 'expected a list of commands');
-  if (c.textures && Object.keys(c.textures).length) throw new CaseError('textures', 'textures are not replayed by this replayer yet (lockstep run replays them)');
+  for (const [n, t] of Object.entries(c.textures)) checkTexture(n, t, dir);
+  for (const [n, smp] of Object.entries(c.samplers)) obj(smp, `samplers.${n}`);
   for (const [n, m] of Object.entries(c.modules)) {
     obj(m, `modules.${n}`);
     if ((m.file === undefined) === (m.code === undefined)) throw new CaseError(`modules.${n}`, 'give either file or code');
@@ -107,6 +111,28 @@ function check(c, dir) {
   if (c.compare !== undefined) obj(c.compare, 'compare');
 }
 
+function checkTexture(n, t, dir) {
+  const w = `textures.${n}`;
+  obj(t, w);
+  if (typeof t.format !== 'string') throw new CaseError(`${w}.format`, 'expected a texture format');
+  if (!t.size || typeof t.size !== 'object') throw new CaseError(`${w}.size`, 'expected [width, height, depthOrArrayLayers]');
+  t.extent = T.extent(t.size);
+  t.extent.forEach((v, i) => W.whole(v, `${w}.size[${i}]`, 65536));
+  t.bits = typeof t.usage === 'number' ? t.usage : (Array.isArray(t.usage) ? t.usage : []).reduce((m, u, i) => {
+    const e = T.TEXTURE_USAGE.find(([x]) => x === u);
+    if (!e) throw new CaseError(`${w}.usage[${i}]`, `unknown texture usage ${JSON.stringify(u)}`);
+    return m | e[1];
+  }, 0);
+  if (t.init !== undefined) {
+    const tb = T.TEXEL_BYTES[t.format];
+    if (!tb) throw new CaseError(`${w}.init`, `this replayer sets the texels of color formats only, not ${t.format}`);
+    const bytes = t.extent[0] * t.extent[1] * t.extent[2] * tb;
+    if (bytes % 4) throw new CaseError(`${w}.init`, `level 0 is ${bytes} bytes, not a whole number of words`);
+    t.words = new Uint32Array(bytes / 4);
+    W.applyInit(t.init, t.words, W.recordOf(t.type, `${w}.type`), `${w}.init`, dir);
+  }
+}
+
 function checkBindGroup(c, n, g) {
   const w = `bindGroups.${n}`;
   obj(g, w);
@@ -121,7 +147,10 @@ function checkBindGroup(c, n, g) {
     const we = `${w}.entries[${i}]`;
     obj(e, we);
     W.whole(e.binding, `${we}.binding`, 65535);
-    if (e.buffer === undefined) throw new CaseError(we, 'this replayer binds buffers only (texture and sampler entries: lockstep run)');
+    const kinds = ['buffer', 'texture', 'sampler'].filter((k) => e[k] !== undefined);
+    if (kinds.length !== 1) throw new CaseError(we, 'expected exactly one of "buffer", "texture", "sampler"');
+    if (e.texture !== undefined) { named(c.textures, 'texture', e.texture, `${we}.texture`); return; }
+    if (e.sampler !== undefined) { named(c.samplers, 'sampler', e.sampler, `${we}.sampler`); return; }
     const b = named(c.buffers, 'buffer', e.buffer, `${we}.buffer`);
     const off = W.whole(e.offset ?? 0, `${we}.offset`, b.size);
     if (e.size !== undefined) W.whole(e.size, `${we}.size`, b.size - off);
@@ -196,8 +225,30 @@ function checkCommand(c, cmd, w, names, dir) {
     }
     case 'submit':
       return;
-    case 'writeTexture': case 'copyBufferToTexture': case 'copyTextureToBuffer': case 'copyTextureToTexture':
-      throw new CaseError(`${w}.op`, `${cmd.op}: textures are not replayed by this replayer yet (lockstep run replays them)`);
+    case 'writeTexture': {
+      const t = named(c.textures, 'texture', cmd.texture, `${w}.texture`);
+      const tb = T.TEXEL_BYTES[t.format];
+      if (!tb) throw new CaseError(`${w}.texture`, `this replayer writes the texels of color formats only, not ${t.format}`);
+      if (!cmd.size || typeof cmd.size !== 'object') throw new CaseError(`${w}.size`, 'expected [w, h, d]');
+      cmd.extent = T.extent(cmd.size);
+      cmd.extent.forEach((v, j) => W.whole(v, `${w}.size[${j}]`, 65536));
+      const bytes = cmd.extent[0] * cmd.extent[1] * cmd.extent[2] * tb;
+      if (bytes % 4) throw new CaseError(`${w}.size`, `${bytes} bytes of texels are not a whole number of words`);
+      const words = new Uint32Array(bytes / 4);
+      if (cmd.data === undefined) throw new CaseError(`${w}.data`, 'missing (an init)');
+      W.applyInit(cmd.data, words, W.recordOf(t.type, `${w}.type`), `${w}.data`, dir);
+      cmd.bytes = new Uint8Array(words.buffer);
+      cmd.rowBytes = cmd.extent[0] * tb;
+      return;
+    }
+    case 'copyBufferToTexture': case 'copyTextureToBuffer': case 'copyTextureToTexture':
+      for (const k of ['source', 'destination']) {
+        const x = obj(cmd[k], `${w}.${k}`);
+        if (x.texture !== undefined) named(c.textures, 'texture', x.texture, `${w}.${k}.texture`);
+        else named(c.buffers, 'buffer', x.buffer, `${w}.${k}.buffer`);
+      }
+      if (!cmd.copySize || typeof cmd.copySize !== 'object') throw new CaseError(`${w}.copySize`, 'expected [w, h, d] or {width, height, depthOrArrayLayers}');
+      return;
     default:
       throw new CaseError(`${w}.op`, `unknown command ${JSON.stringify(cmd.op)}`);
   }
@@ -253,7 +304,7 @@ async function replay(loaded, impl) {
     }
     return out;
   };
-  const obj = { modules: {}, buffers: {}, layouts: {}, pipelineLayouts: {}, pipelines: {}, bindGroups: {} };
+  const obj = { modules: {}, buffers: {}, textures: {}, samplers: {}, layouts: {}, pipelineLayouts: {}, pipelines: {}, bindGroups: {} };
   const compile = [];
   for (const [n, m] of Object.entries(c.modules)) {
     const sm = scoped(`modules.${n}`, () => device.createShaderModule({ code: m.code, label: m.label ?? n }));
@@ -271,6 +322,18 @@ async function replay(loaded, impl) {
     buf.unmap();
     obj.buffers[n] = buf;
   }
+  for (const [n, t] of Object.entries(c.textures)) {
+    obj.textures[n] = scoped(`textures.${n}`, () => {
+      const tex = device.createTexture({ label: t.label ?? n, format: t.format, size: t.extent, dimension: t.dimension ?? '2d',
+        mipLevelCount: t.mipLevelCount ?? 1, sampleCount: t.sampleCount ?? 1, usage: t.bits | (t.words ? G.GPUTextureUsage.COPY_DST : 0) });
+      if (t.words) {
+        const tb = T.TEXEL_BYTES[t.format];
+        device.queue.writeTexture({ texture: tex }, t.words, { bytesPerRow: t.extent[0] * tb, rowsPerImage: t.extent[1] }, t.extent);
+      }
+      return tex;
+    });
+  }
+  for (const [n, smp] of Object.entries(c.samplers)) obj.samplers[n] = scoped(`samplers.${n}`, () => device.createSampler({ label: n, ...smp }));
   for (const [n, l] of Object.entries(c.bindGroupLayouts)) {
     obj.layouts[n] = scoped(`bindGroupLayouts.${n}`, () => device.createBindGroupLayout({ label: n,
       entries: l.entries.map((e) => ({ ...e, visibility: stageBits(G, e.visibility) })) }));
@@ -289,8 +352,7 @@ async function replay(loaded, impl) {
   for (const [n, g] of Object.entries(c.bindGroups)) {
     const layout = typeof g.layout === 'string' ? obj.layouts[g.layout] : obj.pipelines[g.layout.pipeline].getBindGroupLayout(g.layout.group);
     obj.bindGroups[n] = scoped(`bindGroups.${n}`, () => device.createBindGroup({ label: g.label ?? n, layout,
-      entries: g.entries.map((e) => ({ binding: e.binding, resource: { buffer: obj.buffers[e.buffer], offset: e.offset ?? 0,
-        ...(e.size !== undefined ? { size: e.size } : {}) } })) }));
+      entries: g.entries.map((e) => ({ binding: e.binding, resource: resourceOf(obj, e) })) }));
   }
   const read = await runCommands(c, device, G, obj, scoped);
   await device.queue.onSubmittedWorkDone();
@@ -307,6 +369,21 @@ async function replay(loaded, impl) {
   if (adjusted.length) result.implementation.deviceAdjusted = adjusted;
   device.destroy();
   return { result, errors, adjusted };
+}
+
+function resourceOf(obj, e) {
+  if (e.sampler !== undefined) return obj.samplers[e.sampler];
+  if (e.texture !== undefined) return obj.textures[e.texture].createView(e.view ?? undefined);
+  return { buffer: obj.buffers[e.buffer], offset: e.offset ?? 0, ...(e.size !== undefined ? { size: e.size } : {}) };
+}
+
+// A copy's side as WebGPU's GPUTexelCopyTextureInfo / GPUTexelCopyBufferInfo.
+function copySide(obj, x) {
+  if (x.texture !== undefined) {
+    return { texture: obj.textures[x.texture], mipLevel: x.mipLevel ?? 0, origin: x.origin ?? [0, 0, 0], aspect: x.aspect ?? 'all' };
+  }
+  return { buffer: obj.buffers[x.buffer], offset: x.offset ?? 0,
+    ...(x.bytesPerRow !== undefined ? { bytesPerRow: x.bytesPerRow } : {}), ...(x.rowsPerImage !== undefined ? { rowsPerImage: x.rowsPerImage } : {}) };
 }
 
 function stageBits(G, v) {
@@ -353,6 +430,16 @@ async function runCommands(c, device, G, obj, scoped) {
       case 'writeBuffer':
         // a queue operation: it lands before the commands not yet submitted
         scoped(w, () => device.queue.writeBuffer(obj.buffers[cmd.buffer], cmd.offset, cmd.bytes));
+        break;
+      case 'writeTexture':
+        scoped(w, () => device.queue.writeTexture({ texture: obj.textures[cmd.texture], mipLevel: cmd.mipLevel ?? 0,
+          origin: cmd.origin ?? [0, 0, 0], aspect: cmd.aspect ?? 'all' }, cmd.bytes,
+        { bytesPerRow: cmd.rowBytes, rowsPerImage: cmd.extent[1] }, cmd.extent));
+        break;
+      case 'copyBufferToTexture': case 'copyTextureToBuffer': case 'copyTextureToTexture':
+        endPass();
+        scoped(w, () => enc[cmd.op](copySide(obj, cmd.source), copySide(obj, cmd.destination), cmd.copySize));
+        encoded++;
         break;
       case 'submit':
         scoped(w, submit);

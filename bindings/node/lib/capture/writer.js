@@ -8,8 +8,9 @@
 
 const path = require('node:path');
 const { CASE_FORMAT, RESULT_FORMAT, usageNames, initOf, resultEntry, stringify, writeAll } = require('./words.js');
+const { textureUsageNames, levelSize } = require('./textures.js');
 
-const PREFIX = { buffer: 'b', module: 'm', pipeline: 'p', layout: 'l', pipelineLayout: 'pl', bindGroup: 'g' };
+const PREFIX = { buffer: 'b', module: 'm', pipeline: 'p', layout: 'l', pipelineLayout: 'pl', bindGroup: 'g', texture: 't', sampler: 's' };
 const nameOf = (info) => `${PREFIX[info.kind]}${info.id}`;
 
 // What the replayer needs of a buffer: the program's usage without the map
@@ -22,7 +23,8 @@ function buildCase(rec, unit) {
     format: CASE_FORMAT, name: unit.caseName,
     title: `captured from ${rec.adapterInfo?.description || rec.adapterInfo?.vendor || 'a WebGPU device'}`,
     notes: [], device: undefined,
-    modules: {}, buffers: {}, bindGroupLayouts: {}, pipelineLayouts: {}, pipelines: {}, bindGroups: {}, commands: [],
+    modules: {}, buffers: {}, textures: {}, samplers: {}, bindGroupLayouts: {}, pipelineLayouts: {}, pipelines: {}, bindGroups: {},
+    commands: [],
   };
   const notes = new Set(unit.notes);
   const side = [];
@@ -56,6 +58,38 @@ function buildCase(rec, unit) {
     c.buffers[n] = entry;
     return n;
   };
+  // A texture's mip level 0 is its init; the other levels are writeTexture
+  // commands before everything else (a write lands before the commands).
+  const prelude = [];
+  const addTexture = (t) => {
+    const n = nameOf(t);
+    if (c.textures[n]) return n;
+    const entry = { format: t.format, size: t.size };
+    if (t.dimension !== '2d') entry.dimension = t.dimension;
+    if (t.mipLevelCount !== 1) entry.mipLevelCount = t.mipLevelCount;
+    if (t.sampleCount !== 1) entry.sampleCount = t.sampleCount;
+    entry.usage = textureUsageNames(t.sampleCount === 1 ? t.usage | 0x1 | 0x2 : t.usage);
+    if (t.label) entry.label = t.label;
+    (unit.snapshots.get(t) ?? []).forEach((bytes, level) => {
+      if (bytes.length % 4) { notes.add(`${n}: level ${level} is not a whole number of words; left as zeros`); return; }
+      const { init, side: data } = initOf(bytes, `${unit.caseName}.${n}${level ? `.level${level}` : ''}.bin`);
+      if (data) side.push([path.join(rec.dir, init.file), data]);
+      if (!init) return;
+      if (level === 0) entry.init = init;
+      else prelude.push({ op: 'writeTexture', texture: n, mipLevel: level, origin: [0, 0, 0], size: levelSize(t.size, t.dimension, level), data: init });
+    });
+    c.textures[n] = entry;
+    return n;
+  };
+  const addSampler = (smp) => {
+    const n = nameOf(smp);
+    c.samplers[n] ??= smp.desc;
+    return n;
+  };
+  const copySide = (x) => (x.texture
+    ? { texture: addTexture(x.texture), mipLevel: x.mipLevel, origin: x.origin, aspect: x.aspect }
+    : { buffer: addBuffer(x.buffer), offset: x.offset, ...(x.bytesPerRow !== undefined ? { bytesPerRow: x.bytesPerRow } : {}),
+      ...(x.rowsPerImage !== undefined ? { rowsPerImage: x.rowsPerImage } : {}) });
   let addPipeline;
   const addLayout = (l) => {
     const n = nameOf(l);
@@ -86,6 +120,11 @@ function buildCase(rec, unit) {
     const entries = [];
     for (const e of g.entries) {
       if (e.unsupported) { notes.add(`bind group ${n} binding ${e.binding}: ${e.unsupported} is not captured`); continue; }
+      if (e.sampler) { entries.push({ binding: e.binding, sampler: addSampler(e.sampler) }); continue; }
+      if (e.texture) {
+        entries.push({ binding: e.binding, texture: addTexture(e.texture), ...(e.view && Object.keys(e.view).length ? { view: e.view } : {}) });
+        continue;
+      }
       const x = { binding: e.binding, buffer: addBuffer(e.buffer), offset: e.offset };
       if (e.size !== undefined) x.size = e.size;
       entries.push(x);
@@ -111,6 +150,17 @@ function buildCase(rec, unit) {
       case 'copyBufferToBuffer':
         Object.assign(out, { src: addBuffer(cmd.src), srcOffset: cmd.srcOffset, dst: addBuffer(cmd.dst), dstOffset: cmd.dstOffset, size: cmd.size });
         break;
+      case 'copyBufferToTexture': case 'copyTextureToBuffer': case 'copyTextureToTexture':
+        Object.assign(out, { source: copySide(cmd.source), destination: copySide(cmd.destination), copySize: cmd.copySize });
+        break;
+      case 'writeTexture': {
+        const { init, side: data } = initOf(cmd.bytes, `${unit.caseName}.w${writes++}.bin`);
+        if (cmd.bytes.length % 4) { notes.add(`a writeTexture of ${cmd.bytes.length} bytes (not whole words) is left out`); continue; }
+        Object.assign(out, { texture: addTexture(cmd.texture), mipLevel: cmd.mipLevel, origin: cmd.origin, size: cmd.size, aspect: cmd.aspect,
+          data: init ?? { fill: '0x00000000', count: cmd.bytes.length / 4 } });
+        if (data) side.push([path.join(rec.dir, init.file), data]);
+        break;
+      }
       case 'clearBuffer':
         Object.assign(out, { buffer: addBuffer(cmd.buffer), offset: cmd.offset, size: cmd.size });
         break;
@@ -135,6 +185,7 @@ function buildCase(rec, unit) {
     }
     c.commands.push(out);
   }
+  c.commands.unshift(...prelude);
   const dev = deviceOf(rec.descriptor, { ...c, modules: moduleText }, notes);
   if (dev) c.device = dev;
   // a trailing submit is implied
@@ -142,7 +193,7 @@ function buildCase(rec, unit) {
   c.notes = [...notes];
   if (!c.notes.length) delete c.notes;
   if (!c.device) delete c.device;
-  for (const k of ['bindGroupLayouts', 'pipelineLayouts']) if (!Object.keys(c[k]).length) delete c[k];
+  for (const k of ['textures', 'samplers', 'bindGroupLayouts', 'pipelineLayouts']) if (!Object.keys(c[k]).length) delete c[k];
   return { c, side };
 }
 
@@ -152,10 +203,12 @@ const DEFAULT_LIMITS = {
   maxComputeWorkgroupsPerDimension: 65535, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256,
   maxComputeWorkgroupSizeZ: 64, maxComputeInvocationsPerWorkgroup: 256,
 };
-// Features that concern only what a capture does not record (textures,
-// timestamps); a shader feature is kept when a module enables it.
+// Features that concern only what a capture does not record (timestamps,
+// render work), or textures when the case has none; a shader feature is
+// kept when a module enables it.
 const SHADER_FEATURES = { 'shader-f16': /\benable\s+[^;]*\bf16\b/, subgroups: /\benable\s+[^;]*\bsubgroups\b/ };
-const UNRECORDED = /^(timestamp-query|bgra8unorm-storage|float32-filterable|float32-blendable|depth|texture-|rg11b10ufloat-renderable|dual-source-blending|clip-distances|primitive-index)/;
+const UNRECORDED = /^(timestamp-query|dual-source-blending|clip-distances|primitive-index)/;
+const TEXTURE_FEATURES = /^(bgra8unorm-storage|float32-filterable|float32-blendable|depth|texture-|rg11b10ufloat-renderable)/;
 
 // The device the case asks for: the program's requiredFeatures and
 // requiredLimits (programs often ask for all their adapter offers), less
@@ -168,7 +221,9 @@ function deviceOf(d, c, notes) {
   const code = Object.values(c.modules).map((m) => m.code ?? m.text ?? '').join('\n');
   const features = [];
   for (const f of d?.requiredFeatures ? [...d.requiredFeatures].map(String) : []) {
-    if (SHADER_FEATURES[f] ? !SHADER_FEATURES[f].test(code) : UNRECORDED.test(f)) notes.add(`device: requiredFeatures "${f}" left out (the recorded work does not use it)`);
+    const unused = SHADER_FEATURES[f] ? !SHADER_FEATURES[f].test(code)
+      : UNRECORDED.test(f) || (TEXTURE_FEATURES.test(f) && !Object.keys(c.textures ?? {}).length);
+    if (unused) notes.add(`device: requiredFeatures "${f}" left out (the recorded work does not use it)`);
     else features.push(f);
   }
   if (features.length) out.requiredFeatures = features;
@@ -209,6 +264,7 @@ function usedLimits(c) {
   for (const g of Object.values(c.bindGroups)) {
     for (const e of g.entries) {
       const b = c.buffers[e.buffer];
+      if (!b) continue;
       const size = e.size ?? b.size - (e.offset ?? 0);
       const k = b.usage.includes('uniform') && !b.usage.includes('storage') ? 'maxUniformBufferBindingSize' : 'maxStorageBufferBindingSize';
       used[k] = Math.max(used[k], size);
