@@ -292,7 +292,7 @@ test('a readback after the next span began joins the span that wrote the buffer,
     const U = globals.GPUBufferUsage;
     const m = dev.createShaderModule({ code: '@group(0) @binding(0) var<storage, read_write> a: array<u32>;\n@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) { a[i] = a[i] * 2u + i; }' });
     const p = dev.createComputePipeline({ layout: 'auto', compute: { module: m } });
-    const a = dev.createBuffer({ size: 16, usage: U.STORAGE | U.COPY_DST });
+    const a = dev.createBuffer({ size: 16, usage: U.STORAGE | U.COPY_SRC | U.COPY_DST });
     dev.queue.writeBuffer(a, 0, new Uint32Array([10, 20, 30, 40]));
     const g = dev.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: a } }] });
     const staging = dev.createBuffer({ size: 16, usage: U.MAP_READ | U.COPY_DST });
@@ -394,3 +394,31 @@ for (const [where, impl] of [['lockstep', () => lockstepImpl], ['Dawn', dawnImpl
       }
     });
 }
+
+test('a copy from a buffer the program made without COPY_SRC is still its validation error under the recorder', async () => {
+  const dir = tmp();
+  try {
+    const messages = [];
+    for (const recorded of [false, true]) {
+      const g = recorded ? capture.wrapGPU(create(), { dir, quiet: true }) : create();
+      const dev = await (await g.requestAdapter()).requestDevice();
+      const U = globals.GPUBufferUsage;
+      const a = dev.createBuffer({ label: 'no-copy-src', size: 16, usage: U.STORAGE });
+      assert.equal(a.usage, U.STORAGE);
+      const b = dev.createBuffer({ size: 16, usage: U.COPY_DST });
+      dev.pushErrorScope('validation');
+      const e = dev.createCommandEncoder();
+      e.copyBufferToBuffer(a, 0, b, 0, 16);
+      dev.queue.submit([e.finish()]);
+      const err = await dev.popErrorScope();
+      messages.push(err?.message);
+      capture.recorderOf(dev)?.detach();
+      dev.destroy();
+    }
+    assert.ok(messages[0], 'lockstep reports the missing COPY_SRC');
+    assert.equal(messages[1], messages[0]);
+    assert.match(messages[1], /no-copy-src.*COPY_SRC/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

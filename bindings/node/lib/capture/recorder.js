@@ -101,7 +101,7 @@ class Recorder {
   // ---- the device and the objects it makes
   hookDevice() {
     const r = this, d = this.device;
-    for (const m of ['createBuffer', 'createCommandEncoder']) this.orig[m] = d[m].bind(d);
+    for (const m of ['createBuffer', 'createTexture', 'createCommandEncoder']) this.orig[m] = d[m].bind(d);
     hook(d, 'createBuffer', function (orig, [desc, ...rest]) {
       let asked = desc;
       const usage = desc && typeof desc === 'object' ? desc.usage : undefined;
@@ -182,7 +182,7 @@ class Recorder {
   buffer(b, desc, added) {
     const usage = desc.usage;
     const info = { kind: 'buffer', id: this.id('b'), size: Number(desc.size), usage, label: desc.label || undefined,
-      mapRead: !!(usage & U.MAP_READ), destroyed: false, map: null, ref: new WeakRef(b) };
+      mapRead: !!(usage & U.MAP_READ), destroyed: false, map: null, ref: new WeakRef(b), addedCopySrc: added };
     // A map-read buffer cannot be copied from: its contents are followed
     // on the host (zeros at creation, what each read map showed).
     if (info.mapRead) { info.shadow = new Uint8Array(Math.ceil(info.size / 4) * 4); info.shadowKnown = true; }
@@ -245,7 +245,7 @@ class Recorder {
     const usage = desc.usage;
     const info = { kind: 'texture', id: this.id('t'), format: desc.format, size: extent(desc.size),
       dimension: desc.dimension ?? '2d', mipLevelCount: Number(desc.mipLevelCount ?? 1), sampleCount: Number(desc.sampleCount ?? 1),
-      usage, label: desc.label || undefined, destroyed: false, ref: new WeakRef(t),
+      usage, label: desc.label || undefined, destroyed: false, ref: new WeakRef(t), addedCopySrc: added,
       copyable: !!TEXEL_BYTES[desc.format] && Number(desc.sampleCount ?? 1) === 1 && !!((usage | (added ? T_COPY_SRC : 0)) & T_COPY_SRC) };
     this.info.set(t, info);
     if (added) Object.defineProperty(t, 'usage', { get() { return usage; }, configurable: true, enumerable: true });
@@ -313,7 +313,7 @@ class Recorder {
       return pass;
     });
     hook(e, 'copyBufferToBuffer', function (orig, args) {
-      const out = orig.apply(this, args);
+      const out = orig.apply(this, r.keepError(args, 0));
       r.safely(null, 'copyBufferToBuffer', () => {
         const short = buf(args[1])?.kind === 'buffer';
         const [src, srcOffset, dst, dstOffset, size] = short ? [args[0], 0, args[1], 0, args[2]] : args;
@@ -337,7 +337,7 @@ class Recorder {
       : { buffer: buf(x.buffer), offset: Number(x.offset ?? 0), bytesPerRow: x.bytesPerRow, rowsPerImage: x.rowsPerImage });
     for (const m of ['copyBufferToTexture', 'copyTextureToBuffer', 'copyTextureToTexture']) {
       hook(e, m, function (orig, args) {
-        const out = orig.apply(this, args);
+        const out = orig.apply(this, r.keepError(args, 0));
         r.safely(null, m, () => {
           const c = { op: m, source: side(args[0]), destination: side(args[1]), copySize: extent(args[2]) };
           const bad = [c.source, c.destination].find((x) => x.texture !== undefined && !x.texture?.copyable);
@@ -405,6 +405,23 @@ class Recorder {
       rec.notes.add('setImmediates is not captured');
       return orig.apply(this, args);
     });
+  }
+
+  // The program's error stays its own: a copy out of a buffer or texture
+  // to which only the recorder gave COPY_SRC is a validation error without
+  // the recorder, so the copy is handed an object like it, made without
+  // COPY_SRC and under its label, and WebGPU raises the error it would have.
+  keepError(args, at) {
+    const x = args[at];
+    const obj = this.info.get(x?.texture ?? x);
+    if (!obj?.addedCopySrc) return args;
+    const stand = obj.kind === 'buffer'
+      ? this.orig.createBuffer({ label: obj.label ?? '', size: obj.size, usage: obj.usage })
+      : this.orig.createTexture({ label: obj.label ?? '', size: obj.size, format: obj.format, dimension: obj.dimension,
+        mipLevelCount: obj.mipLevelCount, usage: obj.usage });
+    const out = [...args];
+    out[at] = obj.kind === 'buffer' ? stand : { ...x, texture: stand };
+    return out;
   }
 
   // ---- the queue
