@@ -422,3 +422,47 @@ test('a copy from a buffer the program made without COPY_SRC is still its valida
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+for (const [where, impl] of [['lockstep', () => lockstepImpl], ['Dawn', dawnImpl]]) {
+  test(`immediates captured on ${where} (setImmediates, an explicit layout's immediateSize) replay on both`,
+    { skip: where === 'Dawn' && noDawn }, async () => {
+      const dir = tmp();
+      try {
+        const im = impl();
+        const gpu = capture.wrapGPU(im.create(im.flags ?? []), { dir, quiet: true });
+        const dev = await (await gpu.requestAdapter(im.featureLevel ? { featureLevel: im.featureLevel } : {})).requestDevice();
+        const G = im.globals, U = G.GPUBufferUsage;
+        const m = dev.createShaderModule({ code: 'requires immediate_address_space;\nvar<immediate> k: vec2u;\n' +
+          '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[k.x] = k.x * 10u + k.y; }' });
+        const bgl = dev.createBindGroupLayout({ entries: [{ binding: 0, visibility: G.GPUShaderStage.COMPUTE, buffer: { type: 'storage' } }] });
+        const p = dev.createComputePipeline({ layout: dev.createPipelineLayout({ bindGroupLayouts: [bgl], immediateSize: 8 }), compute: { module: m } });
+        const o = dev.createBuffer({ size: 16, usage: U.STORAGE | U.COPY_SRC });
+        const e = dev.createCommandEncoder();
+        const pass = e.beginComputePass();
+        pass.setPipeline(p);
+        pass.setBindGroup(0, dev.createBindGroup({ layout: bgl, entries: [{ binding: 0, resource: { buffer: o } }] }));
+        pass.setImmediates(0, new Uint32Array([1, 7]));
+        pass.dispatchWorkgroups(1);
+        pass.setImmediates(0, new Uint32Array([2]));      // k.y stays 7
+        pass.dispatchWorkgroups(1);
+        pass.end();
+        dev.queue.submit([e.finish()]);
+        const rec = capture.recorderOf(dev);
+        const [file] = await rec.flush();
+        const c = JSON.parse(fs.readFileSync(file, 'utf8'));
+        assert.deepEqual(c.commands.filter((x) => x.op === 'dispatch').map((x) => x.immediates), [[1, 7], [2, 7]]);
+        assert.equal(Object.values(c.pipelineLayouts)[0].immediateSize, 8);
+        const ref = JSON.parse(fs.readFileSync(file.replace(/\.json$/, '.result.json'), 'utf8'));
+        assert.deepEqual(ref.buffers.end_b0.values, [0, 17, 27, 0]);
+        for (const on of [lockstepImpl, ...(noDawn ? [] : [dawnImpl()])]) {
+          const { result, errors } = await capture.replay(capture.loadCase(file), on);
+          assert.deepEqual(errors, []);
+          assert.deepEqual(result.buffers.end_b0.values, [0, 17, 27, 0], on.name);
+        }
+        rec.detach();
+        dev.destroy();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+}

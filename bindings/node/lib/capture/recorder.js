@@ -126,7 +126,8 @@ class Recorder {
     hook(d, 'createPipelineLayout', function (orig, args) {
       const pl = orig.apply(this, args);
       r.safely(null, 'createPipelineLayout', () => r.info.set(pl, { kind: 'pipelineLayout', id: r.id('pl'),
-        layouts: [...args[0].bindGroupLayouts].map((l) => (l ? r.info.get(l) ?? null : null)) }));
+        layouts: [...args[0].bindGroupLayouts].map((l) => (l ? r.info.get(l) ?? null : null)),
+        immediateSize: args[0].immediateSize ? Number(args[0].immediateSize) : undefined }));
       return pl;
     });
     hook(d, 'createComputePipeline', function (orig, args) {
@@ -370,7 +371,7 @@ class Recorder {
   }
 
   pass(pass, rec) {
-    const state = { pipeline: null, groups: [] };
+    const state = { pipeline: null, groups: [], immediates: new Uint8Array(0) };
     const r = this;
     hook(pass, 'setPipeline', function (orig, args) {
       const out = orig.apply(this, args);
@@ -389,7 +390,8 @@ class Recorder {
       });
       return out;
     });
-    const dispatch = (extra) => ({ pipeline: state.pipeline, bindGroups: state.groups.filter(Boolean).map((x) => ({ ...x })), ...extra });
+    const dispatch = (extra) => ({ pipeline: state.pipeline, bindGroups: state.groups.filter(Boolean).map((x) => ({ ...x })),
+      ...(state.immediates.length ? { immediates: Array.from(new Uint32Array(state.immediates.slice().buffer)) } : {}), ...extra });
     hook(pass, 'dispatchWorkgroups', function (orig, args) {
       const out = orig.apply(this, args);
       const [x, y = 1, z = 1] = args.map((v) => (v === undefined ? 1 : Number(v)));
@@ -401,9 +403,17 @@ class Recorder {
       rec.cmds.push(dispatch({ op: 'dispatchIndirect', buffer: r.info.get(args[0]), offset: Number(args[1]) }));
       return out;
     });
+    // immediate data: the pass's bytes so far, as words for each dispatch
     hook(pass, 'setImmediates', function (orig, args) {
-      rec.notes.add('setImmediates is not captured');
-      return orig.apply(this, args);
+      const out = orig.apply(this, args);
+      r.safely(null, 'setImmediates', () => {
+        const [rangeOffset, data, dataOffset, dataSize] = args;
+        const bytes = writtenBytes(data, dataOffset ?? 0, dataSize);
+        const end = Number(rangeOffset) + bytes.length;
+        if (state.immediates.length < end) { const grown = new Uint8Array(Math.ceil(end / 4) * 4); grown.set(state.immediates); state.immediates = grown; }
+        state.immediates.set(bytes, Number(rangeOffset));
+      });
+      return out;
     });
   }
 

@@ -174,6 +174,10 @@ function checkCommand(c, cmd, w, names, dir) {
         named(c.bindGroups, 'bind group', g.bindGroup, `${w}.bindGroups[${k}].bindGroup`);
         (g.dynamicOffsets ?? []).forEach((o, j) => W.whole(o, `${w}.bindGroups[${k}].dynamicOffsets[${j}]`, 2 ** 32 - 1));
       });
+      if (cmd.immediates !== undefined) {
+        if (!Array.isArray(cmd.immediates)) throw new CaseError(`${w}.immediates`, 'expected a list of u32 words');
+        cmd.immediates.forEach((v, j) => W.whole(v, `${w}.immediates[${j}]`, 2 ** 32 - 1));
+      }
       if (cmd.op === 'dispatch') {
         if (!Array.isArray(cmd.workgroups) || !cmd.workgroups.length || cmd.workgroups.length > 3) throw new CaseError(`${w}.workgroups`, 'expected [x, y, z]');
         cmd.workgroups.forEach((v, j) => W.whole(v, `${w}.workgroups[${j}]`, 2 ** 32 - 1));
@@ -294,11 +298,16 @@ async function replay(loaded, impl) {
   const gpu = impl.create(impl.flags ?? []);
   const { adapter, device, adjusted } = await makeDevice(gpu, c, impl.featureLevel);
   const scopes = [];
+  // an exception (a TypeError of the implementation, a missing method) is
+  // reported like a validation error, named by where it came from
+  const thrown = [];
   const scoped = (where, fn) => {
     device.pushErrorScope('validation');
     let out;
     try {
       out = fn();
+    } catch (e) {
+      thrown.push(`${where}: ${e.message}`);
     } finally {
       scopes.push(device.popErrorScope().then((e) => (e ? `${where}: ${e.message}` : null)));
     }
@@ -340,7 +349,8 @@ async function replay(loaded, impl) {
   }
   for (const [n, pl] of Object.entries(c.pipelineLayouts)) {
     obj.pipelineLayouts[n] = scoped(`pipelineLayouts.${n}`, () => device.createPipelineLayout({ label: n,
-      bindGroupLayouts: pl.bindGroupLayouts.map((l) => (l === null ? null : obj.layouts[l])) }));
+      bindGroupLayouts: pl.bindGroupLayouts.map((l) => (l === null ? null : obj.layouts[l])),
+      ...(pl.immediateSize ? { immediateSize: pl.immediateSize } : {}) }));
   }
   for (const [n, p] of Object.entries(c.pipelines)) {
     const compute = { module: obj.modules[p.module] };
@@ -356,7 +366,7 @@ async function replay(loaded, impl) {
   }
   const read = await runCommands(c, device, G, obj, scoped);
   await device.queue.onSubmittedWorkDone();
-  const errors = [...(await Promise.all(compile)).flat(), ...(await Promise.all(scopes)).filter(Boolean)];
+  const errors = [...(await Promise.all(compile)).flat(), ...thrown, ...(await Promise.all(scopes)).filter(Boolean)];
   const buffers = {};
   for (const [name, { words, type }] of read) buffers[name] = W.resultEntry(words, type);
   const info = adapter.info ?? {};
@@ -412,6 +422,10 @@ async function runCommands(c, device, G, obj, scoped) {
           pass ??= enc.beginComputePass({ label: 'replay' });
           pass.setPipeline(obj.pipelines[cmd.pipeline]);
           for (const g of cmd.bindGroups ?? []) pass.setBindGroup(g.group, obj.bindGroups[g.bindGroup], g.dynamicOffsets ?? []);
+          if (cmd.immediates?.length) {
+            if (typeof pass.setImmediates !== 'function') throw new Error('this implementation has no setImmediates for the dispatch\'s immediates');
+            pass.setImmediates(0, Uint32Array.from(cmd.immediates));
+          }
           if (cmd.op === 'dispatch') pass.dispatchWorkgroups(...cmd.workgroups);
           else pass.dispatchWorkgroupsIndirect(obj.buffers[cmd.buffer], cmd.offset ?? 0);
         });

@@ -107,7 +107,8 @@ function buildCase(rec, unit) {
     if (p.layout === 'auto' || !p.layout) entry.layout = 'auto';
     else {
       const pl = nameOf(p.layout);
-      c.pipelineLayouts[pl] ??= { bindGroupLayouts: p.layout.layouts.map((l) => (l ? addLayout(l) : null)) };
+      c.pipelineLayouts[pl] ??= { bindGroupLayouts: p.layout.layouts.map((l) => (l ? addLayout(l) : null)),
+        ...(p.layout.immediateSize ? { immediateSize: p.layout.immediateSize } : {}) };
       entry.layout = pl;
     }
     if (p.label) entry.label = p.label;
@@ -144,6 +145,7 @@ function buildCase(rec, unit) {
         out.bindGroups = cmd.bindGroups.filter((g) => g.bindGroup).map((g) => ({
           group: g.group, bindGroup: addBindGroup(g.bindGroup), ...(g.dynamicOffsets.length ? { dynamicOffsets: g.dynamicOffsets } : {}),
         }));
+        if (cmd.immediates) out.immediates = cmd.immediates;
         if (cmd.op === 'dispatch') out.workgroups = cmd.workgroups;
         else Object.assign(out, { buffer: addBuffer(cmd.buffer), offset: cmd.offset });
         break;
