@@ -99,7 +99,7 @@ for (const [where, impl] of [['lockstep', () => lockstepImpl], ['Dawn', dawnImpl
     });
 }
 
-test('the command-line replayer: --impl, --out, exit status 2 for a bad case, 3 for an unwritable result', () => {
+test('the command-line replayer: --impl, --out, exit status 2 for a bad case (unknown name, digest, short side file, truncated JSON, format, range), 3 for an unwritable result', () => {
   const dir = tmp();
   try {
     const caseFile = path.join(dir, 'c.json');
@@ -131,6 +131,23 @@ test('the command-line replayer: --impl, --out, exit status 2 for a bad case, 3 
     r = spawnSync(process.execPath, [REPLAY, caseFile, '--impl', 'lockstep'], { encoding: 'utf8' });
     assert.equal(r.status, 2);
     assert.match(r.stderr, /c\.json: buffers\.a\.init\.sha256: a\.bin has SHA-256 [0-9a-f]{64}, not 0{64}/);
+
+    fs.writeFileSync(path.join(dir, 'a.bin'), Buffer.alloc(12, 1));
+    c.buffers.a.init = { file: 'a.bin', bytes: 16, sha256: '0'.repeat(64) };
+    fs.writeFileSync(caseFile, JSON.stringify(c));
+    r = spawnSync(process.execPath, [REPLAY, caseFile, '--impl', 'lockstep'], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /c\.json: buffers\.a\.init\.file: a\.bin holds 12 bytes, not 16/);
+
+    fs.writeFileSync(caseFile, JSON.stringify(c).slice(0, 100));
+    r = spawnSync(process.execPath, [REPLAY, caseFile, '--impl', 'lockstep'], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /c\.json: not JSON: /);
+
+    fs.writeFileSync(caseFile, JSON.stringify({ ...c, format: 'wgsl-compute-case/1' }));
+    r = spawnSync(process.execPath, [REPLAY, caseFile, '--impl', 'lockstep'], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /c\.json: format: "wgsl-compute-case\/1": this replayer reads wgsl-compute-case\/2/);
 
     c.buffers.a.init = { data: [1, 2, 3, 4] };
     c.commands.splice(1, 0, { op: 'copyBufferToBuffer', src: 'a', dst: 'a', dstOffset: 8, size: 16 });
