@@ -135,57 +135,11 @@ function buildCase(rec, unit) {
     return n;
   };
 
-  let writes = 0;
+  const add = { buffer: addBuffer, texture: addTexture, pipeline: addPipeline, bindGroup: addBindGroup, copySide };
+  const ctx = { rec, unit, c, notes, side, writes: 0 };
   for (const cmd of unit.cmds) {
-    const out = { op: cmd.op };
-    switch (cmd.op) {
-      case 'dispatch': case 'dispatchIndirect':
-        if (!cmd.pipeline) { notes.add('a dispatch whose pipeline was made before the recorder: left out'); continue; }
-        out.pipeline = addPipeline(cmd.pipeline);
-        out.bindGroups = cmd.bindGroups.filter((g) => g.bindGroup).map((g) => ({
-          group: g.group, bindGroup: addBindGroup(g.bindGroup), ...(g.dynamicOffsets.length ? { dynamicOffsets: g.dynamicOffsets } : {}),
-        }));
-        if (cmd.immediates) out.immediates = cmd.immediates;
-        if (cmd.op === 'dispatch') out.workgroups = cmd.workgroups;
-        else Object.assign(out, { buffer: addBuffer(cmd.buffer), offset: cmd.offset });
-        break;
-      case 'copyBufferToBuffer':
-        Object.assign(out, { src: addBuffer(cmd.src), srcOffset: cmd.srcOffset, dst: addBuffer(cmd.dst), dstOffset: cmd.dstOffset, size: cmd.size });
-        break;
-      case 'copyBufferToTexture': case 'copyTextureToBuffer': case 'copyTextureToTexture':
-        Object.assign(out, { source: copySide(cmd.source), destination: copySide(cmd.destination), copySize: cmd.copySize });
-        break;
-      case 'writeTexture': {
-        const { init, side: data } = initOf(cmd.bytes, `${unit.caseName}.w${writes++}.bin`);
-        if (cmd.bytes.length % 4) { notes.add(`a writeTexture of ${cmd.bytes.length} bytes (not whole words) is left out`); continue; }
-        Object.assign(out, { texture: addTexture(cmd.texture), mipLevel: cmd.mipLevel, origin: cmd.origin, size: cmd.size, aspect: cmd.aspect,
-          data: init ?? { fill: '0x00000000', count: cmd.bytes.length / 4 } });
-        if (data) side.push([path.join(rec.dir, init.file), data]);
-        break;
-      }
-      case 'clearBuffer':
-        Object.assign(out, { buffer: addBuffer(cmd.buffer), offset: cmd.offset, size: cmd.size });
-        break;
-      case 'writeBuffer': {
-        const { init, side: data } = initOf(cmd.bytes, `${unit.caseName}.w${writes++}.bin`);
-        Object.assign(out, { buffer: addBuffer(cmd.buffer), offset: cmd.offset, size: cmd.bytes.length,
-          data: init ?? { fill: '0x00000000', count: cmd.bytes.length / 4 } });
-        if (data) side.push([path.join(rec.dir, init.file), data]);
-        break;
-      }
-      case 'readback':
-        // a readback is a submit boundary itself
-        if (c.commands.at(-1)?.op === 'submit') c.commands.pop();
-        Object.assign(out, { name: cmd.name, buffer: addBuffer(cmd.buffer), offset: cmd.offset, size: cmd.size });
-        if (cmd.type) out.type = cmd.type;
-        if (cmd.compare) (c.compare ??= {})[cmd.name] = cmd.compare;
-        break;
-      case 'submit':
-        break;
-      default:
-        continue;
-    }
-    c.commands.push(out);
+    const out = commandOf(cmd, add, ctx);
+    if (out) c.commands.push(out);
   }
   c.commands.unshift(...prelude);
   const dev = deviceOf(rec.descriptor, { ...c, modules: moduleText }, notes);
@@ -197,6 +151,53 @@ function buildCase(rec, unit) {
   if (!c.device) delete c.device;
   for (const k of ['textures', 'samplers', 'bindGroupLayouts', 'pipelineLayouts']) if (!Object.keys(c[k]).length) delete c[k];
   return { c, side };
+}
+
+// One recorded command as the case writes it (null: left out), naming its
+// objects through `add`, which declares them in the case.
+function commandOf(cmd, add, ctx) {
+  const { rec, unit, c, notes, side } = ctx;
+  const out = { op: cmd.op };
+  const data = (bytes) => {
+    const { init, side: file } = initOf(bytes, `${unit.caseName}.w${ctx.writes++}.bin`);
+    if (file) side.push([path.join(rec.dir, init.file), file]);
+    return init ?? { fill: '0x00000000', count: bytes.length / 4 };
+  };
+  switch (cmd.op) {
+    case 'dispatch': case 'dispatchIndirect':
+      if (!cmd.pipeline) { notes.add('a dispatch whose pipeline was made before the recorder: left out'); return null; }
+      out.pipeline = add.pipeline(cmd.pipeline);
+      out.bindGroups = cmd.bindGroups.filter((g) => g.bindGroup).map((g) => ({
+        group: g.group, bindGroup: add.bindGroup(g.bindGroup), ...(g.dynamicOffsets.length ? { dynamicOffsets: g.dynamicOffsets } : {}),
+      }));
+      if (cmd.immediates) out.immediates = cmd.immediates;
+      if (cmd.op === 'dispatch') out.workgroups = cmd.workgroups;
+      else Object.assign(out, { buffer: add.buffer(cmd.buffer), offset: cmd.offset });
+      return out;
+    case 'copyBufferToBuffer':
+      return Object.assign(out, { src: add.buffer(cmd.src), srcOffset: cmd.srcOffset, dst: add.buffer(cmd.dst), dstOffset: cmd.dstOffset, size: cmd.size });
+    case 'copyBufferToTexture': case 'copyTextureToBuffer': case 'copyTextureToTexture':
+      return Object.assign(out, { source: add.copySide(cmd.source), destination: add.copySide(cmd.destination), copySize: cmd.copySize });
+    case 'writeTexture':
+      if (cmd.bytes.length % 4) { notes.add(`a writeTexture of ${cmd.bytes.length} bytes (not whole words) is left out`); return null; }
+      return Object.assign(out, { texture: add.texture(cmd.texture), mipLevel: cmd.mipLevel, origin: cmd.origin, size: cmd.size,
+        aspect: cmd.aspect, data: data(cmd.bytes) });
+    case 'clearBuffer':
+      return Object.assign(out, { buffer: add.buffer(cmd.buffer), offset: cmd.offset, size: cmd.size });
+    case 'writeBuffer':
+      return Object.assign(out, { buffer: add.buffer(cmd.buffer), offset: cmd.offset, size: cmd.bytes.length, data: data(cmd.bytes) });
+    case 'readback':
+      // a readback is a submit boundary itself
+      if (c.commands.at(-1)?.op === 'submit') c.commands.pop();
+      Object.assign(out, { name: cmd.name, buffer: add.buffer(cmd.buffer), offset: cmd.offset, size: cmd.size });
+      if (cmd.type) out.type = cmd.type;
+      if (cmd.compare) (c.compare ??= {})[cmd.name] = cmd.compare;
+      return out;
+    case 'submit':
+      return out;
+    default:
+      return null;
+  }
 }
 
 // WebGPU's defaults of the limits a capture lowers to what its work uses.
