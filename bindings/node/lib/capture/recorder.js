@@ -63,6 +63,10 @@ class Recorder {
     if (!['submit', 'span'].includes(this.mode)) throw new Error(`lockstep capture: mode "${this.mode}": expected "submit" or "span"`);
     checkWritable(this.dir);
     this.descriptor = options.descriptor ?? {};
+    // Dawn's package ends the process when its GPU object is collected
+    // while devices are in use (docs/performance.md): the device's recorder
+    // keeps it
+    this.gpu = options.gpu;
     this.adapterInfo = options.adapterInfo ?? device.adapterInfo ?? {};
     this.implementation = options.implementation;
     this.quiet = !!options.quiet;
@@ -809,7 +813,7 @@ function wrapGPU(gpu, options) {
       if (!adapter) return adapter;
       hook(adapter, 'requestDevice', function (origDevice, dargs) {
         return origDevice.apply(this, dargs).then((device) => wrapDevice(device, {
-          ...options, descriptor: dargs[0] ?? {}, adapterInfo: adapter.info ?? device.adapterInfo,
+          ...options, descriptor: dargs[0] ?? {}, adapterInfo: adapter.info ?? device.adapterInfo, gpu,
         }));
       });
       return adapter;

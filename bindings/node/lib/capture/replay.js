@@ -378,6 +378,9 @@ async function replay(loaded, impl) {
   };
   if (adjusted.length) result.implementation.deviceAdjusted = adjusted;
   device.destroy();
+  // the GPU object stays referenced until its device is done (Dawn's
+  // package ends the process when it is collected earlier)
+  keep(gpu);
   return { result, errors, adjusted };
 }
 
@@ -395,6 +398,8 @@ function copySide(obj, x) {
   return { buffer: obj.buffers[x.buffer], offset: x.offset ?? 0,
     ...(x.bytesPerRow !== undefined ? { bytesPerRow: x.bytesPerRow } : {}), ...(x.rowsPerImage !== undefined ? { rowsPerImage: x.rowsPerImage } : {}) };
 }
+
+function keep(x) { return x; }
 
 function stageBits(G, v) {
   if (typeof v === 'number') return v;
