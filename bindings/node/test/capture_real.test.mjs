@@ -54,3 +54,16 @@ test('lockstep run --expect replays every committed capture to its reference', {
   }
   assert.equal(n, 12);
 });
+
+test('lockstep run --check on captures: a clean one passes; tfjs matMul reading past its B binding is found at the module file and line', { skip: !fs.existsSync(CLI) && `no ${CLI}` }, () => {
+  const dir = path.join(HERE, 'capture', 'cases', 'lockstep');
+  let r = spawnSync(CLI, ['run', path.join(dir, 'cumsum_300.json'), '--check', '--quiet'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout + r.stderr, /check: 0 errors, 0 warnings/);
+  r = spawnSync(CLI, ['run', path.join(dir, 'mlp_3layer_8x32.json'), '--check', '--quiet'], { encoding: 'utf8' });
+  assert.equal(r.status, 1);
+  // getB's read of B (tfjs 4.22's matMul shader, written to its own file by the capture)
+  assert.match(r.stdout + r.stderr, /mlp_3layer_8x32\.m12\.wgsl:146:18 error: out-of-bounds read of 4 bytes from 'B' \(@group\(0\) @binding\(2\)\) at byte offset 8192; the binding is 8192 bytes/);
+  const line = fs.readFileSync(path.join(dir, 'mlp_3layer_8x32.m12.wgsl'), 'utf8').split('\n')[145];
+  assert.match(line, /return f32\(B\[/);
+});
