@@ -37,7 +37,10 @@ if [ "$(cat "$BUILD/npm/stamp" 2>/dev/null)" != "${PKGS[*]}" ]; then
   echo "run_real.sh: installing ${PKGS[*]} into $BUILD/npm" >&2
   rm -rf "$BUILD/npm/node_modules" "$BUILD/npm/stamp"
   printf '{ "name": "lockstep-capture-real", "private": true }\n' > "$BUILD/npm/package.json"
-  (cd "$BUILD/npm" && npm install --no-audit --no-fund --no-save --loglevel=error "${PKGS[@]}" >/dev/null)
+  (cd "$BUILD/npm" && npm install --no-audit --no-fund --no-save --loglevel=error "${PKGS[@]}" >/dev/null) || {
+    echo "run_real.sh: npm install failed; the first run needs the npm registry ($(npm config get registry))" >&2
+    exit 1
+  }
   echo "${PKGS[*]}" > "$BUILD/npm/stamp"
 fi
 exec 9>&-
