@@ -11,7 +11,7 @@
 #                   operands changed (the inputs are mutation records, so
 #                   the corpus starts empty).
 #   case            fuzz/fuzz_case.c: the command's case-file and result-file
-#                   readers (src/cli/case.c, result.c), nothing run. Seeds:
+#                   readers (src/cli/case.c, case2.c, result.c), nothing run. Seeds:
 #                   the .json files of tests/ (case, result, error files).
 #   run             fuzz/fuzz_run.c: WGSL source compiled and dispatched
 #                   through the public API with resources for each binding,
@@ -45,7 +45,7 @@ libs="-lm -lpthread"
 case "$target" in
   run) extra="-DLS_VERIFY_IR" ;;
   case)
-    extra="-DCASE_MAX_WORDS=65536 -I$here/src/cli $here/src/cli/case.c $here/src/cli/result.c $here/src/cli/cli_io.c"
+    extra="-DCASE_MAX_WORDS=65536 -I$here/src/cli $here/src/cli/case.c $here/src/cli/case2.c $here/src/cli/result.c $here/src/cli/cli_io.c"
     libs="$libs $(pkg-config --libs jansson nettle)" ;;
 esac
 # built again only when a file of src/, include/ or fuzz/ is newer than it

@@ -78,6 +78,36 @@ foreach(case_file ${LS_CASE_FILES})
   endforeach()
 endforeach()
 
+# The version-2 cases' expected results are their models' words: the
+# committed result agrees with the check module's closed forms
+# (tests/tools/v2_model.mjs), so neither can change alone.
+find_program(LS_NODE node)
+if(LS_NODE)
+  file(GLOB LS_V2_CASES CONFIGURE_DEPENDS ${LS_TESTS_DIR}/cases/*_v2_*.json)
+  foreach(case_file ${LS_V2_CASES})
+    get_filename_component(name ${case_file} NAME_WE)
+    add_test(NAME case.${name}.model
+      COMMAND ${LS_NODE} ${LS_TESTS_DIR}/tools/v2_model.mjs ${case_file}
+              ${LS_TESTS_DIR}/results/${name}.json)
+    set_tests_properties(case.${name}.model PROPERTIES LABELS case TIMEOUT 60)
+  endforeach()
+endif()
+
+# A version-2 case that fails at command 11, after two readbacks succeeded:
+# exit 2 and no --out file (nothing half-written); an --out path that cannot
+# be written: exit 3 before anything runs.
+add_test(NAME error.v2_nothing_half_written
+  COMMAND bash ${LS_TESTS_DIR}/prof/run_cli.sh 2 "commands[11] (dispatch of pipeline scan)"
+          --absent ${CMAKE_CURRENT_BINARY_DIR}/v2-half.json
+          -- $<TARGET_FILE:lockstep> run ${LS_TESTS_DIR}/errors/err_v2_writable_alias.json
+             --out ${CMAKE_CURRENT_BINARY_DIR}/v2-half.json)
+add_test(NAME error.v2_out_unwritable
+  COMMAND bash ${LS_TESTS_DIR}/prof/run_cli.sh 3 "--out:"
+          -- $<TARGET_FILE:lockstep> run ${LS_TESTS_DIR}/cases/200_v2_scan_pingpong.json
+             --out /nonexistent-lockstep-dir/v2.json)
+set_tests_properties(error.v2_nothing_half_written error.v2_out_unwritable
+  PROPERTIES LABELS error TIMEOUT 60)
+
 # Error cases: errors/NAME.expect with errors/NAME.json (lockstep run) or
 # errors/NAME.wgsl (lockstep check).
 file(GLOB LS_ERROR_EXPECTS CONFIGURE_DEPENDS ${LS_TESTS_DIR}/errors/err_*.expect)

@@ -29,7 +29,9 @@ set(LS_OBSERVE_CASES
   "reduction_ok|check/reduction_ok.json|0|t3"
   "divergence|cases/002_divergence.json|0|t3"
   "loop_longest_lane|cases/002_loop_longest_lane.json|0|t3"
-  "texture_blur|cases/009_texture_blur.json|0|t3")
+  "texture_blur|cases/009_texture_blur.json|0|t3"
+  "v2_two_modules|check/v2_two_modules.json|2|t3"
+  "v2_scan_pingpong|cases/200_v2_scan_pingpong.json|0|t3")
 foreach(entry ${LS_OBSERVE_CASES})
   string(REPLACE "|" ";" parts "${entry}")
   list(GET parts 0 name)

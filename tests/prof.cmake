@@ -159,6 +159,28 @@ ls_prof_test(bad.trace_group 2 "is not a workgroup of dispatch 1"
   --absent ${CMAKE_CURRENT_BINARY_DIR}/prof-bad-trace.html
   -- ${L} run ${LS_CASES}/002_divergence.json --report ${CMAKE_CURRENT_BINARY_DIR}/prof-bad-trace.html --trace-group 99)
 
+# A version-2 case (several modules, nine dispatches): every dispatch is
+# profiled and named by its module, the file for one and the label of the
+# inline one (mix.wgsl) for the other.
+set(LS_V2 ${LS_CASES}/200_v2_scan_pingpong.json)
+ls_prof_test(v2.text 0 "9 dispatches|== dispatch 8: main (|200_v2_scan.wgsl)|== dispatch 9: main (mix.wgsl)|out[i] = x[i] + 2u * y[255u - i];"
+  -- ${L} run ${LS_V2} --prof)
+ls_prof_test(v2.json 0 "\"index\": 8, \"entryPoint\": \"main\", \"shader\": \"mix.wgsl\"|\"index\": 7, \"entryPoint\": \"main\", \"shader\": \"${LS_CASES}/../kernels/200_v2_scan.wgsl\""
+  -- ${L} run ${LS_V2} --prof-json -)
+ls_prof_test(v2.expect 0 "expect: all 5 read-back buffers match"
+  -- ${L} run ${LS_V2} --prof --expect ${CMAKE_CURRENT_LIST_DIR}/results/200_v2_scan_pingpong.json)
+ls_prof_test(v2.report 0 "Dispatch 9: entry point <code>main</code> of <code>mix.wgsl</code>|<p>Dispatch 9: <code>mix.wgsl</code></p>|200_v2_scan.wgsl</code>"
+  -- sh -c "'${L}' run '${LS_V2}' --report '${CMAKE_CURRENT_BINARY_DIR}/prof-v2.html' --trace-dispatch 9 && cat '${CMAKE_CURRENT_BINARY_DIR}/prof-v2.html'")
+ls_prof_test(v2.compare_profiles 0 "200_v2_scan_pingpong: the same case under every vendor profile|amd       64|mobile     8"
+  -- ${L} run ${LS_V2} --compare-profiles)
+# tune: the override reaches the scan module's pipeline (WG = 32 at W = 64
+# leaves half its lanes idle) and not the inline module's, which declares
+# no WG (its dispatch stays full): 47.1% idle over the run, not 50%.
+ls_prof_test(v2.tune 0 "profile amd (W = 64)|32x1x1         1690   47.1%|<- keep"
+  -- ${L} tune ${LS_V2} --override WG=32,64,128 --profile nvidia --profile amd)
+ls_prof_test(v2.bad.tune_unknown_override 2 "no module of the case declares an override 'NOPE'"
+  -- ${L} tune ${LS_V2} --override NOPE=1,2)
+
 # The HTML page in headless Chromium: loads without console errors, the
 # expected elements exist, the lane picture was drawn; keeps a screenshot.
 add_test(NAME prof.html.chromium

@@ -9,6 +9,9 @@
 //
 // lockstep(device) (also device[Symbol.for('lockstep')]) is lockstep's own
 // channel: sanitizer findings, warnings, profiles. docs/node.md has it all.
+// create(['capture=DIR']) (LOCKSTEP_CAPTURE=DIR for register) records the
+// compute work as case files; require('lockstep-webgpu/capture') is the
+// recorder and replayer for any implementation.
 
 const { load } = require('./lib/loader.js');
 const { native, addonPath } = load('native.js');
@@ -17,7 +20,12 @@ const { globals } = load('globals.js');
 const { kToken } = load('base.js');
 
 function create(flags = []) {
-  return new globals.GPU(kToken, parseFlags(flags));
+  const options = parseFlags(flags);
+  const gpu = new globals.GPU(kToken, options);
+  if (options.capture === undefined) return gpu;
+  // capture=DIR: the recorder of lockstep-webgpu/capture on every device
+  const { wrapGPU } = require('./lib/capture/recorder.js');
+  return wrapGPU(gpu, { dir: options.capture, mode: options.captureMode, implementation: `lockstep ${native.version()}` });
 }
 
 function lockstep(device) {

@@ -1,7 +1,7 @@
 // register.mjs — `node --import lockstep-webgpu/register app.mjs`: installs
 // navigator.gpu (lockstep, with the settings of LOCKSTEP_SUBGROUP_SIZE,
 // LOCKSTEP_PROFILE, LOCKSTEP_THREADS, LOCKSTEP_CHECK, LOCKSTEP_PROF,
-// LOCKSTEP_PROF_JSON and LOCKSTEP_BUDGET) and the WebGPU globals, so that a
+// LOCKSTEP_PROF_JSON, LOCKSTEP_BUDGET, LOCKSTEP_CAPTURE and the rest of docs/node.md's table) and the WebGPU globals, so that a
 // browser-style script runs unchanged.
 import { createRequire } from 'node:module';
 

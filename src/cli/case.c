@@ -9,6 +9,7 @@
  */
 #include "case.h"
 
+#include "case_parse.h"
 #include "cli_io.h"
 
 #include <ctype.h>
@@ -17,26 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Buffers beyond this are refused before any memory is spent on them (the
- * device would refuse them anyway: maxBufferSize is at most 1 GiB). A build
- * may lower it (fuzz/run.sh does). */
-#ifndef CASE_MAX_WORDS
-#define CASE_MAX_WORDS ((uint64_t)1 << 28)
-#endif
 
-typedef struct case_ctx {
-  const char *file;
-  char *err;
-  size_t errlen;
-  int nomem; /* the failure was memory running out, not the file */
-} case_ctx;
-
-static int case_fail(case_ctx *x, const char *at, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static int case_fail(case_ctx *x, const char *at, const char *fmt, ...) {
+int case_fail(case_ctx *x, const char *at, const char *fmt, ...) {
   if (!x->err || !x->errlen) return -1;
   int n = snprintf(x->err, x->errlen, "%s: %s%s", x->file, at ? at : "", at && *at ? ": " : "");
   if (n < 0 || (size_t)n >= x->errlen) return -1;
@@ -48,12 +31,12 @@ static int case_fail(case_ctx *x, const char *at, const char *fmt, ...) {
 }
 
 /* Memory ran out at `at`: the run fails (exit 3), the file is not to blame. */
-static int case_nomem(case_ctx *x, const char *at) {
+int case_nomem(case_ctx *x, const char *at) {
   x->nomem = 1;
   return case_fail(x, at, "out of memory");
 }
 
-static char *case_strdup(const char *s) {
+char *case_strdup(const char *s) {
   size_t n = strlen(s) + 1;
   char *d = malloc(n);
   if (d) memcpy(d, s, n);
@@ -90,7 +73,7 @@ double case_f32_value(uint32_t bits) {
 }
 
 /* ECMAScript ToUint32 (what `x >>> 0` does). */
-static uint32_t case_to_uint32(double v) {
+uint32_t case_to_uint32(double v) {
   if (!isfinite(v)) return 0;
   double t = trunc(v);
   double m = fmod(t, 4294967296.0);
@@ -98,7 +81,7 @@ static uint32_t case_to_uint32(double v) {
   return (uint32_t)m;
 }
 
-static const char *case_json_type(const json_t *v) {
+const char *case_json_type(const json_t *v) {
   switch (json_typeof(v)) {
   case JSON_OBJECT:
     return "an object";
@@ -235,11 +218,6 @@ uint32_t case_lcg_next(uint32_t *state) {
 
 /* ---------------------------------------------------------- field access */
 
-/* JSON paths for messages: "buffers[2].init[1].data[5]". */
-typedef struct case_path {
-  char s[256];
-} case_path;
-
 static void case_append(case_path *p, const char *s) {
   size_t n = strlen(p->s), k = strlen(s);
   if (n + k >= sizeof p->s) k = sizeof p->s - 1 - n; /* long paths are cut, not overrun */
@@ -247,7 +225,7 @@ static void case_append(case_path *p, const char *s) {
   p->s[n + k] = 0;
 }
 
-static case_path case_key(const char *base, const char *key) {
+case_path case_key(const char *base, const char *key) {
   case_path p;
   p.s[0] = 0;
   case_append(&p, base);
@@ -256,7 +234,7 @@ static case_path case_key(const char *base, const char *key) {
   return p;
 }
 
-static case_path case_index(const char *base, size_t i) {
+case_path case_index(const char *base, size_t i) {
   case_path p;
   char num[32];
   p.s[0] = 0;
@@ -273,7 +251,7 @@ static case_path case_index(const char *base, size_t i) {
 #define CASE_EXACT_MAX ((uint64_t)1 << 53)
 
 /* A non-negative integer no larger than max. */
-static int case_uint(case_ctx *x, const json_t *v, const char *at, uint64_t max, uint64_t *out) {
+int case_uint(case_ctx *x, const json_t *v, const char *at, uint64_t max, uint64_t *out) {
   if (!json_is_number(v))
     return case_fail(x, at, "expected a non-negative integer, not %s", case_json_type(v));
   double d = json_number_value(v);
@@ -289,7 +267,7 @@ static int case_uint(case_ctx *x, const json_t *v, const char *at, uint64_t max,
   return 0;
 }
 
-static int case_opt_uint(case_ctx *x, const json_t *obj, const char *base, const char *key,
+int case_opt_uint(case_ctx *x, const json_t *obj, const char *base, const char *key,
                          uint64_t max, uint64_t dflt, uint64_t *out, int *present) {
   const json_t *v = json_object_get(obj, key);
   if (present) *present = v != NULL;
@@ -300,13 +278,13 @@ static int case_opt_uint(case_ctx *x, const json_t *obj, const char *base, const
   return case_uint(x, v, case_key(base, key).s, max, out);
 }
 
-static int case_string(case_ctx *x, const json_t *v, const char *at, const char **out) {
+int case_string(case_ctx *x, const json_t *v, const char *at, const char **out) {
   if (!json_is_string(v)) return case_fail(x, at, "expected a string, not %s", case_json_type(v));
   *out = json_string_value(v);
   return 0;
 }
 
-static const json_t *case_required(case_ctx *x, const json_t *obj, const char *base,
+const json_t *case_required(case_ctx *x, const json_t *obj, const char *base,
                                    const char *key) {
   const json_t *v = json_object_get(obj, key);
   if (!v) case_fail(x, base, "missing required field \"%s\"", key);
@@ -329,7 +307,7 @@ static int case_find_buffer(const case_file *c, const char *name, size_t *out) {
 /* ------------------------------------------------------------- buffers */
 
 /* kit.mjs recordOf: "f32*3" is three f32 words. */
-static int case_record(case_ctx *x, const json_t *type, const char *at, case_buffer *b) {
+int case_record(case_ctx *x, const json_t *type, const char *at, case_buffer *b) {
   const json_t *one[1] = {type};
   size_t n = 1;
   if (json_is_array(type)) {
@@ -498,7 +476,7 @@ static int case_gen(case_ctx *x, const json_t *part, const char *at, case_buffer
                           "\"lcg\"");
 }
 
-static int case_init_part(case_ctx *x, const json_t *part, const char *at, case_buffer *b) {
+int case_init_part(case_ctx *x, const json_t *part, const char *at, case_buffer *b) {
   if (!json_is_object(part))
     return case_fail(x, at, "expected an init part object, not %s", case_json_type(part));
   uint64_t at0, n = b->words;
@@ -626,7 +604,7 @@ uint64_t case_texture_level_bytes(const case_buffer *b, uint32_t level) {
 }
 
 /* One of names[0..n) at obj.key, or dflt when absent; -1 on error. */
-static int case_enum(case_ctx *x, const json_t *obj, const char *at, const char *key,
+int case_enum(case_ctx *x, const json_t *obj, const char *at, const char *key,
                      const char *const *names, int n, int dflt, int *out) {
   const json_t *v = json_object_get(obj, key);
   *out = dflt;
@@ -648,7 +626,7 @@ static int case_enum(case_ctx *x, const json_t *obj, const char *at, const char 
 }
 
 /* An optional number at obj.key into *out. */
-static int case_opt_float(case_ctx *x, const json_t *obj, const char *at, const char *key,
+int case_opt_float(case_ctx *x, const json_t *obj, const char *at, const char *key,
                           float *out) {
   const json_t *v = json_object_get(obj, key);
   if (!v) return 0;
@@ -663,7 +641,7 @@ static int case_opt_float(case_ctx *x, const json_t *obj, const char *at, const 
  * mipmapFilter, lodMinClamp, lodMaxClamp, compare, maxAnisotropy) and the
  * layout entry's "type" (filtering, non-filtering or comparison; default
  * comparison when "compare" is given, else filtering). */
-static int case_sampler(case_ctx *x, const json_t *js, const char *at, case_buffer *b) {
+int case_sampler(case_ctx *x, const json_t *js, const char *at, case_buffer *b) {
   if (!json_is_object(js)) return case_fail(x, at, "expected an object, not %s", case_json_type(js));
   static const ls_sampler_desc dflt = LS_SAMPLER_DESC_DEFAULT;
   ls_sampler_desc *d = &b->smp_desc;
@@ -949,7 +927,7 @@ static int case_dispatch_parse(case_ctx *x, case_file *c, size_t i, const json_t
 
 /* -------------------------------------------------------------- compare */
 
-static int case_rule_parse(case_ctx *x, const json_t *v, const char *at, int in_list,
+int case_rule_parse(case_ctx *x, const json_t *v, const char *at, int in_list,
                            case_range *out, uint64_t nwords) {
   memset(out, 0, sizeof *out);
   out->rule.ftz = 1;
@@ -1009,7 +987,7 @@ static int case_rule_parse(case_ctx *x, const json_t *v, const char *at, int in_
   return 0;
 }
 
-static int case_compare_parse(case_ctx *x, case_file *c, const json_t *jc) {
+int case_compare_parse(case_ctx *x, case_file *c, const json_t *jc) {
   if (!json_is_object(jc)) return case_fail(x, "compare", "expected an object, not %s",
                                             case_json_type(jc));
   const char *key;
@@ -1017,7 +995,8 @@ static int case_compare_parse(case_ctx *x, case_file *c, const json_t *jc) {
   json_object_foreach((json_t *)jc, key, v) {
     case_path at = case_key("compare", key);
     size_t bi;
-    if (!case_find_buffer(c, key, &bi)) return case_fail(x, at.s, "no buffer named '%s'", key);
+    if (!case_find_buffer(c, key, &bi))
+      return case_fail(x, at.s, "no %s named '%s'", c->plan ? "readback" : "buffer", key);
     case_buffer *b = &c->buffers[bi];
     size_t n = json_is_array(v) ? json_array_size(v) : 1;
     b->compare.ranges = calloc(n ? n : 1, sizeof *b->compare.ranges);
@@ -1044,7 +1023,7 @@ const case_rule *case_rule_at(const case_compare *c, uint64_t i) {
 
 /* ----------------------------------------------------------- extensions */
 
-static int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
+int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
   const json_t *dev = json_object_get(root, "device");
   if (dev) {
     if (!json_is_object(dev)) return case_fail(x, "device", "expected an object, not %s",
@@ -1109,7 +1088,7 @@ static int case_extensions(case_ctx *x, case_file *c, const json_t *root) {
 
 /* The shader path relative to the case file's folder, as the user would
  * type it from the current folder. */
-static char *case_join(const char *file, const char *rel) {
+char *case_join(const char *file, const char *rel) {
   if (rel[0] == '/') return case_strdup(rel);
   const char *slash = strrchr(file, '/');
   if (!slash) return case_strdup(rel);
@@ -1121,7 +1100,7 @@ static char *case_join(const char *file, const char *rel) {
   return s;
 }
 
-static char *case_basename_noext(const char *path) {
+char *case_basename_noext(const char *path) {
   const char *b = strrchr(path, '/');
   b = b ? b + 1 : path;
   char *s = case_strdup(b);
@@ -1168,8 +1147,9 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
   }
   if (!(v = case_required(x, root, "", "format"))) goto out;
   if (case_string(x, v, "format", &s)) goto out;
-  if (strcmp(s, "wgsl-compute-case/1")) {
-    case_fail(x, "format", "\"%s\" is not \"wgsl-compute-case/1\"", s);
+  const int v2 = !strcmp(s, "wgsl-compute-case/2");
+  if (!v2 && strcmp(s, "wgsl-compute-case/1")) {
+    case_fail(x, "format", "\"%s\" is not \"wgsl-compute-case/1\" or \"wgsl-compute-case/2\"", s);
     goto out;
   }
   v = json_object_get(root, "name");
@@ -1192,6 +1172,10 @@ int case_parse(const char *text, size_t len, const char *path, int read_shader, 
     }
   }
 
+  if (v2) {
+    rc = case2_parse(x, c, root, read_shader);
+    goto out;
+  }
   if (!(v = case_required(x, root, "", "buffers"))) goto out;
   if (!json_is_array(v)) {
     case_fail(x, "buffers", "expected a list, not %s", case_json_type(v));
@@ -1366,5 +1350,6 @@ void case_free(case_file *c) {
   free(c->text);
   free(c->shader_path);
   free(c->shader_code);
+  case2_free(c->plan);
   memset(c, 0, sizeof *c);
 }

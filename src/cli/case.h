@@ -111,6 +111,8 @@ typedef struct case_dispatch {
   uint32_t nimmediates;
 } case_dispatch;
 
+struct case2_plan;
+
 typedef struct case_file {
   char *path;
   char *name;
@@ -136,6 +138,11 @@ typedef struct case_file {
   size_t nfeatures;
   char *profile;
   uint32_t subgroup_size;
+  /* Version 2 (case2.h): the objects and commands; NULL for version 1.
+   * Its readbacks are then the entries of buffers (name, type, words and
+   * compare rules; readback[k] = k), ndispatches counts its dispatch
+   * commands, and pipelines and the shader fields stay empty. */
+  struct case2_plan *plan;
 } case_file;
 
 /* What case_load, case_parse and result_load return when memory ran out
@@ -151,6 +158,7 @@ int case_load(const char *path, case_file *c, char *err, size_t errlen);
 int case_parse(const char *text, size_t len, const char *path, int read_shader, case_file *c,
                char *err, size_t errlen);
 void case_free(case_file *c);
+void case2_free(struct case2_plan *p);
 
 /* The word encoding of FORMAT.md (kit.mjs encodeValue): a JSON number or
  * string as a word of type t. Returns -1 with a message on a bad value. */

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cli_io.h"
+#include "case2.h"
 #include "cli_prof.h"
 
 /* ------------------------------------------------------------ options */
@@ -157,6 +158,7 @@ void cprof_sum_of(const ls_profiler *p, cprof_sum *t) {
 }
 
 int cprof_case_has_textures(const case_file *c) {
+  if (c->plan) return c->plan->ntextures || c->plan->nsamplers;
   for (size_t i = 0; i < c->nbuffers; i++)
     if (c->buffers[i].is_texture || c->buffers[i].is_sampler) return 1;
   return 0;

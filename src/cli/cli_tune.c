@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case2.h"
 #include "cli_prof.h"
 
 #define CT_BAD CLI_BAD_INPUT
@@ -38,25 +39,14 @@ static int ct_cmp(const void *a, const void *b) {
   return (x->sum.cost > y->sum.cost) - (x->sum.cost < y->sum.cost);
 }
 
-/* Does the shader declare `override NAME` (or @id(NAME))? A plain text
- * scan is enough to say "unknown override" clearly before running. */
+/* Does the shader (a version-2 case: some module) declare `override NAME`
+ * (or @id(NAME))? A plain text scan is enough to say "unknown override"
+ * clearly before running. */
 static int ct_declares(const case_file *c, const char *name) {
-  int numeric = name[0] && strspn(name, "0123456789") == strlen(name);
-  const char *s = c->shader_code;
-  size_t n = strlen(name);
-  while ((s = strstr(s, numeric ? "@id(" : "override")) != NULL) {
-    const char *p = s + (numeric ? 4 : 8);
-    while (*p == ' ' || *p == '\t') p++;
-    if (numeric && !strncmp(p, name, n) && p[n] == ')') return 1;
-    if (!numeric && s > c->shader_code && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) {
-      s++;
-      continue;
-    }
-    if (!numeric && !strncmp(p, name, n) && !(isalnum((unsigned char)p[n]) || p[n] == '_'))
-      return 1;
-    s++;
-  }
-  return CLI_OK;
+  if (!c->plan) return case2_declares_override(c->shader_code, name);
+  for (size_t i = 0; i < c->plan->nmodules; i++)
+    if (case2_declares_override(c->plan->modules[i].code, name)) return 1;
+  return 0;
 }
 
 int cli_tune_main(int argc, char **argv) {
@@ -157,8 +147,12 @@ int cli_tune_main(int argc, char **argv) {
   }
   int rc = 0;
   if (!ct_declares(&c, name)) {
-    fprintf(stderr, "lockstep tune: %s: the shader %s declares no override '%s'\n", file,
-            c.shader_path, name);
+    if (c.plan)
+      fprintf(stderr, "lockstep tune: %s: no module of the case declares an override '%s'\n",
+              file, name);
+    else
+      fprintf(stderr, "lockstep tune: %s: the shader %s declares no override '%s'\n", file,
+              c.shader_path, name);
     rc = CT_BAD;
   }
   ct_row *rows = calloc(nprof * nvals + 1, sizeof *rows);

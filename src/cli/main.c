@@ -58,7 +58,7 @@ static void cli_usage(FILE *f) {
   fprintf(f,
           "usage: lockstep COMMAND [ARGS]\n"
           "\n"
-          "  run CASE.json [options]   run a case file (wgsl-compute-case/1)\n"
+          "  run CASE.json [options]   run a case file (wgsl-compute-case/1 or /2)\n"
           "      --out FILE             write the read-back buffers (wgsl-compute-result/1; - = stdout)\n"
           "      --expect FILE          compare with a reference result using the case's rules\n"
           "      -W, --subgroup-size N  subgroup width: 8, 16, 32 or 64 (default: the profile's)\n"
@@ -371,7 +371,8 @@ static int cli_write_result(const cli_opts *o, const runner *r) {
   ls_adapter_info info;
   ls_adapter_get_info(r->adapter, &info);
   const result_impl impl = {ls_version(), info.subgroup_size, info.threads, info.profile};
-  size_t nm = ls_shader_module_message_count(r->module);
+  /* a version-2 case has several modules (their messages went to stderr) */
+  size_t nm = r->module ? ls_shader_module_message_count(r->module) : 0;
   result_message *msgs = calloc(nm + 1, sizeof *msgs);
   if (!msgs) {
     fprintf(stderr, "lockstep: out of memory\n");

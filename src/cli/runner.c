@@ -61,13 +61,13 @@ static void runner_on_dispatch(void *user, const ls_dispatch_info *in) {
   fflush(stdout);
 }
 
-static const char *runner_err(const runner *r) {
+const char *runner_err(const runner *r) {
   return r->last_error ? r->last_error : "(no message)";
 }
 
 /* The exit status of a step the device refused: its last error was memory
  * running out (the run failed) or the case asking for something invalid. */
-static int runner_refused(const runner *r) {
+int runner_refused(const runner *r) {
   return r->last_error_type == LS_ERROR_OUT_OF_MEMORY ? CLI_FAILED : CLI_BAD_INPUT;
 }
 
@@ -389,6 +389,11 @@ static int runner_submit(runner *r) {
   }
   ls_status status = ls_queue_submit(r->device, &cb, 1);
   ls_command_buffer_release(cb);
+  return runner_submitted(r, status);
+}
+
+int runner_submitted(runner *r, ls_status status) {
+  const case_file *c = r->c;
   if (status == LS_DEVICE_LOST) {
     const char *lost = ls_device_get_lost_message(r->device);
     fprintf(stderr, "%s: error: device lost: %s\n  (lockstep run --budget N, --dispatch-budget N "
@@ -427,6 +432,7 @@ int runner_run(runner *r, const case_file *c, const runner_cfg *cfg) {
   r->cfg = cfg;
   int rc = runner_device(r);
   if (rc) return rc;
+  if (c->plan) return runner2_run(r);
   r->bufs = calloc(c->nbuffers + 1, sizeof *r->bufs);
   r->texs = calloc(c->nbuffers + 1, sizeof *r->texs);
   r->views = calloc(c->nbuffers + 1, sizeof *r->views);
@@ -447,6 +453,7 @@ int runner_run(runner *r, const case_file *c, const runner_cfg *cfg) {
 
 void runner_free(runner *r) {
   const case_file *c = r->c;
+  runner2_free(r);
   for (size_t i = 0; r->pipes && i < c->npipelines; i++) {
     ls_compute_pipeline_release(r->pipes[i].pipeline);
     for (size_t g = 0; g < r->pipes[i].ngroups; g++) ls_bind_group_release(r->pipes[i].groups[g]);

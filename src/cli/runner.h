@@ -74,6 +74,7 @@ typedef struct runner {
   char *last_error;          /* the last error the device reported */
   ls_error_type last_error_type;
   size_t dispatch_index;
+  struct runner2 *v2;        /* a version-2 case's objects (runner2.c) */
 } runner;
 
 /* Runs case c with cfg (both must outlive r). Returns CLI_OK, or an exit
@@ -82,5 +83,15 @@ typedef struct runner {
  * runner_free. */
 int runner_run(runner *r, const case_file *c, const runner_cfg *cfg);
 void runner_free(runner *r);
+
+/* For the version-2 replay (runner2.c), which runner_run calls for a case
+ * with a plan: the device's last error message; the exit status of a step
+ * the device refused; the exit status of a submit's outcome (after a
+ * message). */
+const char *runner_err(const runner *r);
+int runner_refused(const runner *r);
+int runner_submitted(runner *r, ls_status status);
+int runner2_run(runner *r);
+void runner2_free(runner *r);
 
 #endif

@@ -54,6 +54,11 @@ static void prof_html_summary(prof_buf *b, const ls_prof_dispatch *d) {
   prof_buf_printf(b, "<h3>Dispatch %u: entry point <code>", d->index + 1);
   prof_buf_html(b, d->entry_point ? d->entry_point : "?",
                 d->entry_point ? strlen(d->entry_point) : 1);
+  /* a case of several modules: say which one */
+  if (d->filename && *d->filename) {
+    prof_buf_printf(b, "</code> of <code>");
+    prof_buf_html(b, d->filename, strlen(d->filename));
+  }
   prof_buf_printf(b, "</code>, %u&times;%u&times;%u workgroups of %u&times;%u&times;%u, "
                      "subgroups of W&nbsp;=&nbsp;%u lanes</h3>\n",
                   d->groups[0], d->groups[1], d->groups[2], d->wg_size[0], d->wg_size[1],
@@ -128,7 +133,13 @@ static const ls_prof_line *prof_html_line(const ls_prof_dispatch *d, uint32_t l)
 }
 
 static void prof_html_heatmap(prof_buf *b, const ls_prof_dispatch *d) {
-  prof_buf_printf(b, "<p class=\"note\">Each line of the shader, coloured by its SIMT "
+  prof_buf_printf(b, "<p>Dispatch %u", d->index + 1);
+  if (d->filename && *d->filename) {
+    prof_buf_printf(b, ": <code>");
+    prof_buf_html(b, d->filename, strlen(d->filename));
+    prof_buf_printf(b, "</code>");
+  }
+  prof_buf_printf(b, "</p>\n<p class=\"note\">Each line of the shader, coloured by its SIMT "
                      "efficiency (green: every lane busy; red: most lanes idle while the "
                      "subgroup executes it). The margin gives the subgroup-instructions the "
                      "line issued, its efficiency, and its memory requests.</p>\n"

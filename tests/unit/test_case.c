@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "cli/case.h"
+#include "cli/case2.h"
 
 /* A case around one buffer definition (JSON text), parsed without reading
  * the shader. */
@@ -168,7 +169,8 @@ static void test_values(void **state) {
 static void test_malformed(void **state) {
   expect_error("{\"format\": ", "t.json:1:");
   expect_error("[]", "t.json: expected a JSON object at the top");
-  expect_error("{\"format\": \"wgsl-compute-case/2\"}", "t.json: format: \"wgsl-compute-case/2\"");
+  expect_error("{\"format\": \"wgsl-compute-case/9\"}", "t.json: format: \"wgsl-compute-case/9\"");
+  expect_error("{\"format\": \"wgsl-compute-case/2\"}", "t.json: missing required field \"modules\"");
   expect_error(HEAD "\"pipelines\": {}, \"dispatches\": [], \"readback\": []}",
                "t.json: missing required field \"buffers\"");
   expect_error(HEAD "\"pipelines\": {}, \"buffers\": [{\"name\": \"d\", \"kind\": \"storage\", "
@@ -584,6 +586,77 @@ static void test_word_text(void **state) {
   assert_string_equal(buf, "4294967295");
 }
 
+/* ---------------------------------------------------------------- version 2 */
+
+#define V2HEAD                                                                             \
+  "{\"format\": \"wgsl-compute-case/2\", \"modules\": {\"m\": {\"code\": \"x\"}}, "        \
+  "\"buffers\": {\"b\": {\"size\": 32, \"usage\": [\"storage\", \"copy-src\"], "          \
+  "\"type\": [\"f32\", \"u32\"]}}, "
+
+static void test_v2_plan(void **state) {
+  /* a write at word 3 types its words from record position 1: u32, f32, ... */
+  const char *text = V2HEAD
+      "\"commands\": [{\"op\": \"writeBuffer\", \"buffer\": \"b\", \"offset\": 12, \"data\": "
+      "{\"data\": [7, 1.5]}}, {\"op\": \"submit\"}, {\"op\": \"readback\", \"name\": \"r\", "
+      "\"buffer\": \"b\", \"offset\": 8, \"size\": 16}, {\"op\": \"readback\", \"name\": \"s\", "
+      "\"buffer\": \"b\", \"offset\": 24, \"type\": \"i32\"}], \"compare\": {\"s\": \"exact\"}}";
+  case_file c;
+  char err[512] = "";
+  int rc = case_parse(text, strlen(text), "t.json", 0, &c, err, sizeof err);
+  if (rc) fprintf(stderr, "%s\n", err);
+  assert_int_equal(rc, 0);
+  assert_non_null(c.plan);
+  assert_int_equal(c.plan->ncmds, 4);
+  const case2_cmd *w = &c.plan->cmds[0];
+  assert_int_equal(w->size, 8); /* the words the data part writes */
+  assert_int_equal(w->data[0], 7u);
+  assert_int_equal(w->data[1], 0x3fc00000u); /* 1.5 as f32 */
+  /* readbacks are the case's buffer entries: "r" keeps the buffer's type,
+   * two records of two words; "s" (the rest, 8 bytes) is i32 */
+  assert_int_equal(c.nreadback, 2);
+  assert_string_equal(c.buffers[0].name, "r");
+  assert_int_equal(c.buffers[0].words, 4);
+  assert_int_equal(c.buffers[0].count, 2);
+  assert_int_equal(c.buffers[1].words, 2);
+  assert_int_equal(c.buffers[1].rec[0], CASE_I32);
+  assert_int_equal(c.buffers[1].compare.count, 1);
+  case_free(&c);
+}
+
+static void test_v2_malformed(void **state) {
+  expect_error(V2HEAD "\"commands\": [{\"op\": \"clearBuffer\", \"buffer\": \"x\"}]}",
+               "t.json: commands[0].buffer: no buffer named \"x\"");
+  expect_error(V2HEAD "\"commands\": [{\"op\": \"clearBuffer\", \"buffer\": \"b\", \"offset\": 8, "
+               "\"size\": 28}]}",
+               "t.json: commands[0]: bytes [8, 36) go past the end of buffer \"b\" (32 bytes)");
+  expect_error(V2HEAD "\"commands\": [{\"op\": \"copyBufferToBuffer\", \"src\": \"b\", \"dst\": "
+               "\"b\"}]}",
+               "copies buffer \"b\" into itself");
+  expect_error(V2HEAD "\"commands\": [{\"op\": \"readback\", \"name\": \"r\", \"buffer\": \"b\", "
+               "\"size\": 4}]}",
+               "t.json: commands[0]: 1 words are not a whole number of records of 2 words");
+  expect_error(V2HEAD "\"commands\": [{\"op\": \"dispatchIndirect\", \"pipeline\": \"p\"}]}",
+               "t.json: commands[0].pipeline: no pipeline named \"p\"");
+  expect_error(V2HEAD "\"commands\": [{\"op\": \"writeBuffer\", \"buffer\": \"b\", \"data\": "
+               "{\"file\": \"f.bin\", \"bytes\": 6, \"sha256\": \"00\"}}]}",
+               "t.json: commands[0].data.bytes: 6 is not a multiple of 4");
+  expect_error(V2HEAD "\"commands\": [{\"op\": \"writeBuffer\", \"buffer\": \"b\", \"data\": "
+               "{\"file\": \"f.bin\", \"bytes\": 4, \"sha256\": \"0g\"}}]}",
+               "t.json: commands[0].data.sha256: expected 64 hex digits");
+  expect_error(V2HEAD "\"commands\": [{\"op\": \"writeBuffer\", \"buffer\": \"b\", \"data\": "
+               "{\"data\": [1]}, \"size\": 40}]}",
+               "go past the end of buffer \"b\"");
+  expect_error(V2HEAD "\"pipelines\": {\"p\": {\"module\": \"m\", \"layout\": \"pl\"}}, "
+               "\"commands\": []}",
+               "t.json: pipelines.p.layout: no pipeline layout named \"pl\"");
+  expect_error(V2HEAD "\"bindGroupLayouts\": {\"l\": {\"entries\": [{\"binding\": 0, "
+               "\"buffer\": {}, \"sampler\": {}}]}}, \"commands\": []}",
+               "t.json: bindGroupLayouts.l.entries[0]: both \"buffer\" and \"sampler\"");
+  expect_error(V2HEAD "\"commands\": {}}", "t.json: commands: expected a list, not an object");
+  expect_error(V2HEAD "\"commands\": [{\"op\": \"submit\"}], \"compare\": {\"q\": \"exact\"}}",
+               "t.json: compare.q: no readback named 'q'");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_lcg_raw),
@@ -600,6 +673,8 @@ int main(void) {
       cmocka_unit_test(test_compact_reference),
       cmocka_unit_test(test_word_text),
       cmocka_unit_test(test_texture_entry),
+      cmocka_unit_test(test_v2_plan),
+      cmocka_unit_test(test_v2_malformed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,10 @@
 //                              timeout's equivalent); 0 = lockstep's default
 //   time-limit=MS              wall time one submit may run before the device is lost;
 //                              0 = lockstep's default (60 s)
+//   capture=DIR                record the compute work as version-2 case files in DIR
+//                              (lockstep-webgpu/capture; docs/node.md)
+//   capture-mode=submit|span   what a capture file holds: each dispatching submit
+//                              (default), or only the spans the program marks
 
 const { native } = require('./native.js');
 
@@ -37,6 +41,11 @@ const FLAGS = {
   budget: (o, v) => { o.budget = integer('budget', v, 0, Number.MAX_SAFE_INTEGER); },
   'dispatch-budget': (o, v) => { o.dispatchBudget = integer('dispatch-budget', v, 0, Number.MAX_SAFE_INTEGER); },
   'time-limit': (o, v) => { o.timeLimit = integer('time-limit', v, 0, 0xfffffffe); },
+  capture: (o, v) => { o.capture = file('capture', v); },
+  'capture-mode': (o, v) => {
+    if (!['submit', 'span'].includes(v)) throw new Error(`capture-mode=${v ?? ''}: expected submit or span`);
+    o.captureMode = v;
+  },
 };
 
 function integer(key, v, lo, hi) {
@@ -46,7 +55,7 @@ function integer(key, v, lo, hi) {
 }
 
 function file(key, v) {
-  if (!v) throw new Error(`${key}=: expected a file name`);
+  if (!v) throw new Error(`${key}=: expected a ${key === 'capture' ? 'directory' : 'file'} name`);
   return v;
 }
 
@@ -75,6 +84,7 @@ const ENV = [
   ['LOCKSTEP_THREADS', 'threads'], ['LOCKSTEP_CHECK', 'check'], ['LOCKSTEP_PROF', 'prof'],
   ['LOCKSTEP_PROF_JSON', 'prof-json'], ['LOCKSTEP_BUDGET', 'budget'],
   ['LOCKSTEP_DISPATCH_BUDGET', 'dispatch-budget'], ['LOCKSTEP_TIME_LIMIT', 'time-limit'],
+  ['LOCKSTEP_CAPTURE', 'capture'], ['LOCKSTEP_CAPTURE_MODE', 'capture-mode'],
 ];
 
 function flagsFromEnv(env = process.env) {

@@ -40,6 +40,13 @@ test('npm pack, install offline, require and --import register', { skip: npm.sta
       { cwd: app, encoding: 'utf8', env: { ...cleanEnv, LOCKSTEP_SUBGROUP_SIZE: '16' } });
     assert.equal(reg.status, 0, reg.stderr);
     assert.equal(reg.stdout.trim(), '16 number');
+    // the recorder and the replayer travel in the package
+    const cap = spawnSync(process.execPath, ['-e', `
+      const c = require('lockstep-webgpu/capture');
+      console.log(typeof c.wrapGPU, typeof c.replay, require.resolve('lockstep-webgpu/replay').endsWith('tools/replay.mjs'));`],
+    { cwd: app, encoding: 'utf8', env: cleanEnv });
+    assert.equal(cap.status, 0, cap.stderr);
+    assert.equal(cap.stdout.trim(), 'function function true');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
