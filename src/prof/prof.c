@@ -98,6 +98,7 @@ struct ls_profiler {
   unsigned sshift, lshift; /* log2 of the model's sector and line bytes,
                               computed once: prof_mem runs on every access */
   uint64_t **issued, **lanes;
+  uint64_t **empty; /* issued with no live lane (observe.h): not issued on a GPU */
   /* the VM's summaries (observe.h): coalesced[t] has (capcode << klog)
    * entries, the alignment of a request's first word within a line */
   uint64_t **coalesced, **uniform, **divergent;
@@ -261,7 +262,9 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
       if (f) p->uniform[t] = f;
       uint64_t *g = realloc(p->divergent[t], (size_t)nc * sizeof *g);
       if (g) p->divergent[t] = g;
-      if (!a || !b || !c || !d || !e || !f || !g) p->broken = 1;
+      uint64_t *h = realloc(p->empty[t], (size_t)nc * sizeof *h);
+      if (h) p->empty[t] = h;
+      if (!a || !b || !c || !d || !e || !f || !g || !h) p->broken = 1;
     }
     if (!p->broken) p->capcode = nc;
   }
@@ -277,6 +280,7 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
     prof_thread *th = &p->th[t];
     memset(p->issued[t], 0, (size_t)p->capcode * sizeof(uint64_t));
     memset(p->lanes[t], 0, (size_t)p->capcode * sizeof(uint64_t));
+    memset(p->empty[t], 0, (size_t)p->capcode * sizeof(uint64_t));
     memset(p->coalesced[t], 0, ((size_t)p->capcode << p->klog) * sizeof(uint64_t));
     memset(p->uniform[t], 0, (size_t)p->capcode * sizeof(uint64_t));
     memset(p->divergent[t], 0, (size_t)p->capcode * sizeof(uint64_t));
@@ -298,6 +302,7 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
   vm_observer *ob = &p->obs;
   ob->issued = p->broken ? NULL : p->issued;
   ob->lanes = p->broken ? NULL : p->lanes;
+  ob->empty = p->broken ? NULL : p->empty;
   ob->coalesced = p->broken || p->lshift - 2 > 12 ? NULL : p->coalesced;
   ob->uniform = p->broken ? NULL : p->uniform;
   ob->divergent = p->broken ? NULL : p->divergent;
@@ -743,7 +748,8 @@ static prof_result *prof_merge(ls_profiler *p) {
   prof_result *r = calloc(1, sizeof *r);
   prof_pc *all = calloc(n + 1, sizeof *all);
   uint64_t *iss = calloc(n + 1, sizeof *iss), *lan = calloc(n + 1, sizeof *lan);
-  if (!r || !all || !iss || !lan) goto fail;
+  uint64_t *emp = calloc(n + 1, sizeof *emp);
+  if (!r || !all || !iss || !lan || !emp) goto fail;
   ls_prof_dispatch *d = &r->d;
   d->index = p->dispatches;
   d->width = p->width;
@@ -774,7 +780,12 @@ static prof_result *prof_merge(ls_profiler *p) {
     prof_thread *th = &p->th[t];
     for (uint32_t pc = 0; pc < n; pc++) {
       prof_pc *a = &all[pc], *b = &th->pc[pc];
-      iss[pc] += p->issued[t][pc];
+      /* a subgroup with no live lane issues nothing on a GPU: the VM's
+       * bookkeeping after a loop's last lane left (the exit itself is the
+       * KILL or branch that still had the leaving lanes), the jump over a
+       * branch no lane took (its test had the lanes) */
+      iss[pc] += p->issued[t][pc] - p->empty[t][pc];
+      emp[pc] += p->empty[t][pc];
       lan[pc] += p->lanes[t][pc];
       a->requests += b->requests;
       a->lanes += b->lanes;
@@ -829,7 +840,8 @@ static prof_result *prof_merge(ls_profiler *p) {
   }
   for (uint32_t pc = 0; pc < n; pc++) {
     if (prog->code[pc].op == IR_MAND || prog->code[pc].op == IR_MANDN) all[pc].evals = iss[pc];
-    if (prog->code[pc].op == IR_BARRIER) all[pc].barriers = iss[pc];
+    /* a barrier's arrivals are every subgroup's, live lanes or not */
+    if (prog->code[pc].op == IR_BARRIER) all[pc].barriers = iss[pc] + emp[pc];
   }
   d->tail_first_group = d->tail_groups ? tail_first : 0;
   d->tail_last_group = d->tail_groups ? tail_last : 0;
@@ -1078,11 +1090,13 @@ static prof_result *prof_merge(ls_profiler *p) {
   free(all);
   free(iss);
   free(lan);
+  free(emp);
   return r;
 fail:
   free(all);
   free(iss);
   free(lan);
+  free(emp);
   prof_result_free(r);
   return NULL;
 }
@@ -1126,11 +1140,12 @@ ls_profiler *prof_create(const ls_profiler_options *o, const ls_memory_model *mo
   p->nthreads = threads ? threads : 1;
   p->issued = calloc(p->nthreads, sizeof *p->issued);
   p->lanes = calloc(p->nthreads, sizeof *p->lanes);
+  p->empty = calloc(p->nthreads, sizeof *p->empty);
   p->th = calloc(p->nthreads, sizeof *p->th);
   p->coalesced = calloc(p->nthreads, sizeof *p->coalesced);
   p->uniform = calloc(p->nthreads, sizeof *p->uniform);
   p->divergent = calloc(p->nthreads, sizeof *p->divergent);
-  if (!p->issued || !p->lanes || !p->th || !p->coalesced || !p->uniform || !p->divergent) {
+  if (!p->issued || !p->lanes || !p->empty || !p->th || !p->coalesced || !p->uniform || !p->divergent) {
     prof_destroy(p);
     return NULL;
   }
@@ -1173,6 +1188,7 @@ void prof_destroy(ls_profiler *p) {
   for (unsigned t = 0; t < p->nthreads; t++) {
     if (p->issued) free(p->issued[t]);
     if (p->lanes) free(p->lanes[t]);
+    if (p->empty) free(p->empty[t]);
     if (p->th) {
       free(p->th[t].pc);
       free(p->th[t].snap);
@@ -1183,6 +1199,7 @@ void prof_destroy(ls_profiler *p) {
   }
   free(p->issued);
   free(p->lanes);
+  free(p->empty);
   free(p->th);
   free(p->coalesced);
   free(p->uniform);

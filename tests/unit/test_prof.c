@@ -396,6 +396,43 @@ static void test_loop_longest_lane(void **state) {
   run_free(&r);
 }
 
+/* A converged loop with no idle lane: every instruction a GPU issues has
+ * all 32 lanes, so SIMT efficiency is exactly 100%. The VM runs a few
+ * instructions with no live lane (the jump past the exit when no lane
+ * leaves, the rest of the body after the last trip's exit); those are not
+ * issued (they read 86.7% before), traced or not, alone or beside the
+ * sanitizer's observer. */
+static void test_converged_loop_full(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(global_invocation_id) g: vec3u) {\n"
+                  "  var acc = 0u;\n"
+                  "  for (var i = 0u; i < 10u; i++) {\n"
+                  "    acc += i * g.x;\n"
+                  "  }\n"
+                  "  o[g.x] = acc;\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 256}};
+  uint64_t issued = 0;
+  for (int traced = 0; traced < 2; traced++) {
+    ls_profiler_options po = {sizeof po};
+    po.trace = traced;
+    po.trace_group[0] = 2;
+    run r;
+    run_wgsl(&r, "nvidia", 0, 2, k, "main", bs, 1, 4, 1, 1, &po);
+    const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+    assert_int_equal(d->lanes_idle, 0);
+    assert_int_equal(d->live_lanes, d->issued * 32);
+    assert_true(d->simt_efficiency == 1.0);
+    assert_int_equal(d->loop[0].max_trips, 10);
+    for (size_t i = 0; i < d->nline; i++) assert_true(d->line[i].simt_efficiency == 1.0);
+    if (traced) assert_int_equal(d->issued, issued);
+    issued = d->issued;
+    run_free(&r);
+  }
+  assert_true(issued > 8 * 10); /* at least a trip's worth per subgroup */
+}
+
 /* A fully divergent if inside a converged loop reads as 100% divergent
  * branches, with the loop's exit tests apart (none divergent): counted
  * together, the headline said 10 divergent of 21 tests per subgroup. */
@@ -955,6 +992,7 @@ int main(void) {
       cmocka_unit_test(test_image_8x8_segments),
       cmocka_unit_test(test_loop_longest_lane),
       cmocka_unit_test(test_branches_apart_from_loop_exits),
+      cmocka_unit_test(test_converged_loop_full),
       cmocka_unit_test(test_bank_conflicts),
       cmocka_unit_test(test_atomics_same_address),
       cmocka_unit_test(test_divergence_and_trace),
