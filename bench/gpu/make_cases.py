@@ -25,11 +25,14 @@ def case(name, title, shader, entry, groups, params, out_words, extra=None, cons
                      "type": "f32" if shader == "seed.wgsl" else "u32", "count": out_words})
     if extra: bufs += extra
     pipe = {"entryPoint": entry}
+    big = max(b["count"] for b in bufs) * 4
     if constants: pipe["constants"] = constants
     c = {"format": "wgsl-compute-case/1", "name": "cost_" + name, "title": title,
          "shader": "../kernels/" + shader, "pipelines": {"main": pipe}, "buffers": bufs,
          "dispatches": [{"pipeline": "main", "workgroups": list(groups)}],
          "readback": ["o"], "compare": {"o": {"mode": "ignore", "why": "timing only"}}}
+    if big > 134217728:  # past WebGPU's default binding size
+        c["device"] = {"requiredLimits": {"maxStorageBufferBindingSize": big, "maxBufferSize": big}}
     with open(os.path.join(CASES, name + ".json"), "w") as f:
         json.dump(c, f, indent=1)
         f.write("\n")

@@ -38,6 +38,7 @@
 typedef struct prof_pc {
   uint64_t requests, lanes, unique_bytes, oob, sectors, lines, max_sectors, max_lines;
   uint64_t conflict_sum, conflict_max, same_sum, same_max;
+  uint64_t regions, uniform, hot, aops; /* the cost model's (ls_prof_mem) */
   uint64_t evals, divergent;
   uint64_t inst, sub_trips, lane_trips, loop_lanes, max_trips;
   double spread_sum, spread_max, eff_num, eff_den;
@@ -95,6 +96,7 @@ struct ls_profiler {
   unsigned nthreads;
   ls_profiler_options opt;
   ls_memory_model model; /* resolved for the device */
+  ls_cost_model cost;    /* likewise (prof_cost.c) */
   unsigned sshift, lshift; /* log2 of the model's sector and line bytes,
                               computed once: prof_mem runs on every access */
   uint64_t **issued, **lanes;
@@ -387,6 +389,8 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
       pc->unique_bytes += seq ? 4u * W : 4;
       pc->sectors += sectors;
       pc->lines += lines;
+      pc->regions += (last >> 16) - (a0 >> 16) + 1;
+      pc->uniform += !seq;
       if (sectors > pc->max_sectors) pc->max_sectors = sectors;
       if (lines > pc->max_lines) pc->max_lines = lines;
       return;
@@ -413,12 +417,13 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   pc->lanes += lanes;
   pc->oob += oob;
   if (!n) return;
-  uint64_t words, sectors, lines, same = 1;
+  uint64_t words, sectors, lines, regions, same = 1;
   if (contiguous) {
     /* the common coalesced case: consecutive words in lane order */
     words = n;
     sectors = (a[n - 1] >> ss) - (a[0] >> ss) + 1;
     lines = (a[n - 1] >> ls) - (a[0] >> ls) + 1;
+    regions = (a[n - 1] >> 16) - (a[0] >> 16) + 1;
   } else {
     uint64_t b[PROF_MAXLANES];
     if (!sorted) {
@@ -429,6 +434,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
     words = prof_distinct(v, n, nb == 2u ? 1 : 2);
     sectors = prof_distinct(v, n, ss);
     lines = prof_distinct(v, n, ls);
+    regions = prof_distinct(v, n, 16);
     if (e->access == VM_ATOMIC) {
       uint64_t run = 1;
       for (unsigned i = 1; i < n; i++) {
@@ -440,11 +446,15 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   pc->unique_bytes += words * nb;
   pc->sectors += sectors;
   pc->lines += lines;
+  pc->regions += regions;
+  if (e->space == VM_SPACE_BUFFER && words == 1) pc->uniform++;
   if (sectors > pc->max_sectors) pc->max_sectors = sectors;
   if (lines > pc->max_lines) pc->max_lines = lines;
   if (e->access == VM_ATOMIC) {
     pc->same_sum += same;
     if (same > pc->same_max) pc->same_max = same;
+    pc->aops += words;
+    pc->hot += words == 1;
   }
   if (e->space == VM_SPACE_WORKGROUP) {
     /* Banks: lanes are served min(W, banks) at a time (a wave64 on 32
@@ -724,6 +734,7 @@ static void prof_add_summaries(const ls_profiler *p, unsigned t, prof_pc *all) {
       a->unique_bytes += c * 4u * W;
       a->sectors += c * sectors;
       a->lines += c * lines;
+      a->regions += c; /* a line at most: one region, but for a boundary every 64 KiB */
       if (sectors > a->max_sectors) a->max_sectors = sectors;
       if (lines > a->max_lines) a->max_lines = lines;
     }
@@ -734,6 +745,8 @@ static void prof_add_summaries(const ls_profiler *p, unsigned t, prof_pc *all) {
       a->unique_bytes += u * 4;
       a->sectors += u;
       a->lines += u;
+      a->regions += u;
+      a->uniform += u;
       if (a->max_sectors < 1) a->max_sectors = 1;
       if (a->max_lines < 1) a->max_lines = 1;
     }
@@ -798,6 +811,10 @@ static prof_result *prof_merge(ls_profiler *p) {
       a->conflict_sum += b->conflict_sum;
       if (b->conflict_max > a->conflict_max) a->conflict_max = b->conflict_max;
       a->same_sum += b->same_sum;
+      a->regions += b->regions;
+      a->uniform += b->uniform;
+      a->hot += b->hot;
+      a->aops += b->aops;
       if (b->same_max > a->same_max) a->same_max = b->same_max;
       a->divergent += p->divergent[t][pc];
       if (b->inst) {
@@ -869,11 +886,13 @@ static prof_result *prof_merge(ls_profiler *p) {
     for (uint32_t i = 0; i < prog->source_len; i++) nlines += r->src[i] == '\n';
   }
   ls_prof_line *lines = calloc(nlines + 1, sizeof *lines);
+  double *cyc = calloc(nlines + 1, sizeof *cyc); /* per line: SM cycles, for the shares */
   r->mem = calloc(nmem + 1, sizeof *r->mem);
   r->branch = calloc(nbr + 1, sizeof *r->branch);
   r->loop = calloc(nloop + 1, sizeof *r->loop);
-  if (!lines || !r->mem || !r->branch || !r->loop) {
+  if (!lines || !cyc || !r->mem || !r->branch || !r->loop) {
     free(lines);
+    free(cyc);
     goto fail;
   }
   for (uint32_t l = 0; l < nlines; l++) lines[l].line = l + 1;
@@ -886,6 +905,9 @@ static prof_result *prof_merge(ls_profiler *p) {
     ls_prof_line *L = line >= 1 && line <= nlines ? &lines[line - 1] : NULL;
     d->issued += iss[pc];
     d->live_lanes += lan[pc];
+    const ls_prof_op_class cls = prof_cost_class(&prog->code[pc]);
+    d->class_issued[cls] += iss[pc];
+    if (L) cyc[line - 1] += (double)iss[pc] * p->cost.cpi[cls];
     if (L) {
       L->issued += iss[pc];
       L->live_lanes += lan[pc];
@@ -923,6 +945,14 @@ static prof_result *prof_merge(ls_profiler *p) {
       m->conflict_per_request = (double)a->conflict_sum / a->requests;
       m->same_address_sum = a->same_sum;
       m->same_address_max = a->same_max;
+      m->regions = a->regions;
+      m->uniform_requests = a->uniform;
+      m->hot_requests = a->hot;
+      m->atomic_ops = a->aops;
+      d->regions += a->regions;
+      d->uniform_requests += a->uniform;
+      d->hot_atomics += a->hot;
+      d->atomic_ops += a->aops;
       d->requests += a->requests;
       d->bytes += m->bytes;
       d->unique_bytes += a->unique_bytes;
@@ -1042,15 +1072,29 @@ static prof_result *prof_merge(ls_profiler *p) {
       d->tiles ? (double)d->texel_unique_bytes / ((double)d->tiles * p->model.tile_bytes) : 0;
   d->cost = (double)d->issued + (double)d->sectors + cost_replays;
   if (d->tiles) d->cost += (double)d->tiles; /* a tile is a transaction, as a sector */
+  /* the cost model: its inputs, the prediction, each line's share of the
+   * SM's cycles (issue and memory pipeline) */
+  d->registers = prog->nregs > prog->nconsts ? prog->nregs - prog->nconsts : 0;
+  d->workgroup_bytes = prog->wg_mem_size;
+  d->mem = r->mem;
+  ls_cost_predict(&p->cost, d, &d->predicted);
+  double cyc_all = 0;
+  for (size_t i = 0; i < d->nmem; i++) {
+    const uint32_t ln = r->mem[i].line;
+    if (ln >= 1 && ln <= nlines) cyc[ln - 1] += prof_cost_mem_cycles(&p->cost, &r->mem[i]);
+  }
+  for (uint32_t l = 0; l < nlines; l++) cyc_all += cyc[l];
   /* keep the lines that have a figure */
   uint32_t kept = 0;
   for (uint32_t l = 0; l < nlines; l++) {
     ls_prof_line *L = &lines[l];
+    L->predicted_share = cyc_all > 0 ? cyc[l] / cyc_all : 0;
     L->simt_efficiency = L->issued ? (double)L->live_lanes / ((double)L->issued * p->width) : 0;
     if (L->issued || L->requests || L->branches || L->loop_trips || L->barriers ||
         L->texel_requests)
       lines[kept++] = *L;
   }
+  free(cyc);
   r->line = lines;
   d->nline = kept;
   d->mem = r->mem;
@@ -1125,11 +1169,13 @@ static void prof_dispatch_end(void *user) {
 /* ------------------------------------- lifetime (the glue) and public API */
 
 ls_profiler *prof_create(const ls_profiler_options *o, const ls_memory_model *model,
-                         unsigned threads) {
+                         const ls_cost_model *cost, unsigned threads) {
   ls_profiler *p = calloc(1, sizeof *p);
   if (!p) return NULL;
   p->opt = *o;
+  p->opt.cost = NULL; /* copied: the caller's may go */
   p->model = *model;
+  p->cost = *cost;
   if (!p->model.tile_bytes) p->model.tile_bytes = 128;
   p->sshift = prof_log2(p->model.sector_bytes);
   p->lshift = prof_log2(p->model.line_bytes);

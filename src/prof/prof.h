@@ -23,6 +23,19 @@
 #define PROF_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define PROF_PRINTF(a, b)
+/* prof_report.c: a time in ns as text with a unit ("12.3 us"). */
+void prof_time(char *out, size_t n, double ns);
+
+/* prof_cost.c: the cost model (docs/profiler.md, "Cost model"). */
+struct ir_insn;
+ls_prof_op_class prof_cost_class(const struct ir_insn *in);
+/* SM cycles an instruction's requests spend in the memory pipeline. */
+double prof_cost_mem_cycles(const ls_cost_model *m, const ls_prof_mem *x);
+/* The parameters by name, for --profile-file's "cost" object. */
+size_t prof_cost_field_count(void);
+const char *prof_cost_field_name(size_t i);
+double *prof_cost_field(ls_cost_model *m, size_t i);
+
 #endif
 
 /* A growable string; `failed` sticks once memory runs out so that callers
@@ -46,7 +59,7 @@ char *prof_buf_take(prof_buf *b);
  * handled by the caller); model complete. NULL when memory runs out. */
 struct vm_observer;
 ls_profiler *prof_create(const ls_profiler_options *opts, const ls_memory_model *model,
-                         unsigned threads);
+                         const ls_cost_model *cost, unsigned threads);
 void prof_destroy(ls_profiler *p);
 const struct vm_observer *prof_observer(ls_profiler *p);
 /* The device the glue attached it to. */
@@ -58,5 +71,15 @@ int prof_source_line(const ls_prof_dispatch *d, uint32_t line, const char **star
 uint32_t prof_source_lines(const ls_prof_dispatch *d);
 const char *prof_access_name(ls_prof_access a);
 const char *prof_space_name(ls_prof_space s);
+
+/* prof_cost.c: the cost model (docs/profiler.md, "Cost model"). */
+struct ir_insn;
+ls_prof_op_class prof_cost_class(const struct ir_insn *in);
+/* SM cycles an instruction's requests spend in the memory pipeline. */
+double prof_cost_mem_cycles(const ls_cost_model *m, const ls_prof_mem *x);
+/* The parameters by name, for --profile-file's "cost" object. */
+size_t prof_cost_field_count(void);
+const char *prof_cost_field_name(size_t i);
+double *prof_cost_field(ls_cost_model *m, size_t i);
 
 #endif
