@@ -1280,6 +1280,11 @@ LS_API ls_status ls_cost_model_describe(const char *profile, ls_cost_model *out)
  * cost, ...): 0 when possible, else -1 with a message naming the
  * parameter in err. */
 LS_API int ls_cost_model_check(const ls_cost_model *m, char *err, size_t errlen);
+/* The parameters by name ("sms", "dramGBs", ...: docs/profiler.md):
+ * the i-th name (NULL past the last), and the named one of *m (NULL when
+ * no parameter has that name). */
+LS_API const char *ls_cost_model_param_name(size_t i);
+LS_API double *ls_cost_model_param(ls_cost_model *m, const char *name);
 
 /* What the cost model predicts for one dispatch (docs/profiler.md). The
  * terms are in ns; the time is dispatch_ns + the largest of launch, sm

@@ -23,19 +23,6 @@
 #define PROF_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define PROF_PRINTF(a, b)
-/* prof_report.c: a time in ns as text with a unit ("12.3 us"). */
-void prof_time(char *out, size_t n, double ns);
-
-/* prof_cost.c: the cost model (docs/profiler.md, "Cost model"). */
-struct ir_insn;
-ls_prof_op_class prof_cost_class(const struct ir_insn *in);
-/* SM cycles an instruction's requests spend in the memory pipeline. */
-double prof_cost_mem_cycles(const ls_cost_model *m, const ls_prof_mem *x);
-/* The parameters by name, for --profile-file's "cost" object. */
-size_t prof_cost_field_count(void);
-const char *prof_cost_field_name(size_t i);
-double *prof_cost_field(ls_cost_model *m, size_t i);
-
 #endif
 
 /* A growable string; `failed` sticks once memory runs out so that callers
@@ -72,14 +59,13 @@ uint32_t prof_source_lines(const ls_prof_dispatch *d);
 const char *prof_access_name(ls_prof_access a);
 const char *prof_space_name(ls_prof_space s);
 
+/* prof_report.c: a time in ns as text with a unit ("12.3 us"). */
+void prof_time(char *out, size_t n, double ns);
+
 /* prof_cost.c: the cost model (docs/profiler.md, "Cost model"). */
 struct ir_insn;
 ls_prof_op_class prof_cost_class(const struct ir_insn *in);
 /* SM cycles an instruction's requests spend in the memory pipeline. */
 double prof_cost_mem_cycles(const ls_cost_model *m, const ls_prof_mem *x);
-/* The parameters by name, for --profile-file's "cost" object. */
-size_t prof_cost_field_count(void);
-const char *prof_cost_field_name(size_t i);
-double *prof_cost_field(ls_cost_model *m, size_t i);
 
 #endif

@@ -72,12 +72,17 @@ static const prof_cost_param prof_cost_fields[] = {
 };
 #undef PCF
 
-size_t prof_cost_field_count(void) { return sizeof prof_cost_fields / sizeof prof_cost_fields[0]; }
+#define PROF_COST_FIELDS (sizeof prof_cost_fields / sizeof prof_cost_fields[0])
 
-const char *prof_cost_field_name(size_t i) { return prof_cost_fields[i].name; }
+const char *ls_cost_model_param_name(size_t i) {
+  return i < PROF_COST_FIELDS ? prof_cost_fields[i].name : NULL;
+}
 
-double *prof_cost_field(ls_cost_model *m, size_t i) {
-  return (double *)((char *)m + prof_cost_fields[i].off);
+double *ls_cost_model_param(ls_cost_model *m, const char *name) {
+  for (size_t i = 0; m && name && i < PROF_COST_FIELDS; i++)
+    if (strcmp(prof_cost_fields[i].name, name) == 0)
+      return (double *)((char *)m + prof_cost_fields[i].off);
+  return NULL;
 }
 
 int ls_cost_model_check(const ls_cost_model *m, char *err, size_t errlen) {
@@ -85,7 +90,7 @@ int ls_cost_model_check(const ls_cost_model *m, char *err, size_t errlen) {
     if (err && errlen) snprintf(err, errlen, "cost model: %s", m ? "struct_size too small" : "none");
     return -1;
   }
-  for (size_t i = 0; i < prof_cost_field_count(); i++) {
+  for (size_t i = 0; i < PROF_COST_FIELDS; i++) {
     const prof_cost_param *f = &prof_cost_fields[i];
     const double v = *(const double *)((const char *)m + f->off);
     const char *why = NULL;
@@ -290,8 +295,6 @@ void ls_cost_predict(const ls_cost_model *m, const ls_prof_dispatch *d, ls_prof_
   const double threads = S * d->width;
   const double R = prof_cost_resident(m, d, threads, &o->limiter);
   o->resident_groups = R > 4294967295.0 ? UINT32_MAX : (uint32_t)R;
-  o->occupancy = prof_sat(R * threads / m->max_threads);
-  if (o->occupancy > 1) o->occupancy = 1;
   o->waves = prof_sat(G / (m->sms * R));
 
   /* SM cycles: issue per class, and the memory pipeline */
@@ -318,6 +321,9 @@ void ls_cost_predict(const ls_cost_model *m, const ls_prof_dispatch *d, ls_prof_
                       uniform_loads / subs * m->uniform_latency_ns * ghz;
   const double per_group = (issue > pipe ? issue : pipe) / G;
   const double nsm = ceil(G / m->sms); /* the busiest SM's workgroups */
+  /* occupancy: the subgroups an SM holds at once, of its most */
+  o->occupancy = prof_sat((nsm < R ? nsm : R) * threads / m->max_threads);
+  if (o->occupancy > 1) o->occupancy = 1;
   const double full = floor(nsm / R), rem = nsm - full * R;
   const double busy = R * per_group > path ? R * per_group : path;
   const double tail = rem > 0 ? (rem * per_group > path ? rem * per_group : path) : 0;
