@@ -1344,6 +1344,7 @@ typedef struct ls_prof_mem {
    * requests whose lanes read one word; atomic requests whose lanes all
    * use one word, and distinct words per atomic request, summed */
   uint64_t regions, uniform_requests, hot_requests, atomic_ops;
+  uint64_t binding_bytes;       /* the binding's size, when known (else 0) */
   /* textures: distinct texels and distinct tiles per request, summed; the
    * tile is tile_width x tile_height texels of texel_bytes each
    * (docs/profiler.md); efficiency = unique bytes / (tiles x tile bytes) */

@@ -40,8 +40,26 @@ def case(name, title, shader, entry, groups, params, out_words, extra=None, cons
 
 def ceil(a, b): return (a + b - 1) // b
 
-exps = []  # (name, role, group) where group pairs the variants compared
-def add(name, role, group=None): exps.append({"case": name, "role": role, "group": group})
+# role: "calibrate" (its time set a parameter of the nvidia row: "sets"),
+# "validate" (checked, set nothing), "report" (shown, not checked: a known
+# limit of the model, "why"); group: the variants whose ratios are checked
+exps = []
+SETS = {"wg64": "cpiControl, cpiAlu, cpiFma (with alu_int, alu_f32)",
+        "stride8": "l2GBs", "stride32": "lineCycles", "random": "regionCycles",
+        "empty": "dispatchNs", "launch": "groupNs", "alu_int": "cpiControl, cpiAlu, cpiFma",
+        "alu_f32": "cpiFma", "sfu": "cpiTrans", "idiv": "cpiIdiv", "conv": "cpiConv",
+        "copy": "dramGBs", "atom_same": "atomicSameNs", "atom_own": "atomicGops",
+        "barrier": "cpiBarrier", "banks32": "replayCycles", "uniform": "uniformCycles",
+        "chase_l2": "l2LatencyNs", "chase_dram": "dramLatencyNs"}
+WHY = {"alu_unroll": "the compiler folds the unrolled constant affine chain (8 LCG steps "
+                     "become one multiply-add), which the bytecode keeps as 16",
+       "stride64k": "256 distinct words stay in L1; the model has no L1 hits"}
+def add(name, role, group=None):
+    e = {"case": name, "role": role, "group": group}
+    if name in SETS: e["role"], e["sets"] = "calibrate", SETS[name]
+    elif role == "calibrate": e["role"] = "validate"  # a microbenchmark that set nothing
+    if name in WHY: e["role"], e["why"] = "report", WHY[name]
+    exps.append(e)
 
 # ---- validation: the pairs
 N = 1600000  # divisible by 64 and 100
@@ -98,6 +116,22 @@ for a in (1, 32):
              "micro.wgsl", "banks", (G, 1, 1), [0, 1024, a], G * 256, extra=q), "calibrate")
 add(case("uniform", f"{N} lanes, 64 reads of one word each", "reads.wgsl", "same_word",
          (N // 256, 1, 1), [N, 64, 1023], N, src_words=1024), "calibrate")
+
+# second set: parameters first fitted on validation pairs, now set from
+# cases of their own
+add(case("alu_unroll", f"{G} workgroups of 256, 128 rounds of 16 LCG steps", "micro.wgsl",
+         "alu_unroll", (G, 1, 1), [0, 128], G * 256, extra=q), "calibrate")
+for words, tag in ((1 << 20, "l2"), (1 << 26, "dram")):
+    add(case(f"chase_{tag}", f"{SMS} subgroups, 2048 dependent loads over {words * 4 >> 20} MiB",
+             "micro.wgsl", "chase", (SMS, 1, 1), [0, 2048, words - 1], words, extra=q), "calibrate")
+N = 4194304
+add(case("stride16", f"{N} reads with a stride of 16 words from 16 MiB", "reads.wgsl",
+         "strided", (N // 256, 1, 1), [N, 16, N - 1], N, src_words=N), "calibrate")
+add(case("stride64k", f"{N} reads 64 KiB apart from 16 MiB (256 distinct words)", "reads.wgsl",
+         "strided", (N // 256, 1, 1), [N, 16384, N - 1], N, src_words=N), "calibrate")
+W8 = 1 << 21  # 8 MiB
+add(case("sweep_l2", f"16 coalesced sweeps over 8 MiB by {SMS * 8} workgroups of 256", "reads.wgsl",
+         "sweep", (SMS * 8, 1, 1), [0, 16, W8 - 1], SMS * 8 * 256, src_words=W8), "calibrate")
 
 with open(os.path.join(HERE, "experiments.json"), "w") as f:
     json.dump({"experiments": exps}, f, indent=1)

@@ -13,7 +13,12 @@
 #include "api.h"
 
 static const vm_observer *api_prof_before(void *user, const api_dispatch_ctx *x) {
-  (void)x;
+  /* the bindings' sizes, for the cost model's footprint */
+  uint64_t sizes[64];
+  uint32_t n = x && x->prog && x->slots ? x->prog->nbindings : 0;
+  if (n > 64) n = 64;
+  for (uint32_t i = 0; i < n; i++) sizes[i] = x->slots[i].buffer ? x->slots[i].size : 0;
+  prof_set_binding_sizes(user, sizes, n);
   return prof_observer(user);
 }
 

@@ -39,6 +39,7 @@ typedef struct prof_pc {
   uint64_t requests, lanes, unique_bytes, oob, sectors, lines, max_sectors, max_lines;
   uint64_t conflict_sum, conflict_max, same_sum, same_max;
   uint64_t regions, uniform, hot, aops; /* the cost model's (ls_prof_mem) */
+  uint64_t bind_bytes; /* the most bytes of a binding a callback named */
   uint64_t evals, divergent;
   uint64_t inst, sub_trips, lane_trips, loop_lanes, max_trips;
   double spread_sum, spread_max, eff_num, eff_den;
@@ -97,6 +98,8 @@ struct ls_profiler {
   ls_profiler_options opt;
   ls_memory_model model; /* resolved for the device */
   ls_cost_model cost;    /* likewise (prof_cost.c) */
+  uint64_t *bsizes;      /* the next dispatch's bound bytes per binding slot */
+  uint32_t nbsizes;
   unsigned sshift, lshift; /* log2 of the model's sector and line bytes,
                               computed once: prof_mem runs on every access */
   uint64_t **issued, **lanes;
@@ -371,6 +374,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   }
 
   prof_pc *pc = &th->pc[e->pc];
+  if (e->space == VM_SPACE_BUFFER && e->size > pc->bind_bytes) pc->bind_bytes = e->size;
   const unsigned ss = p->sshift, ls = p->lshift;
   const unsigned W = e->where->width;
   /* Fast paths for a full subgroup (most requests): every lane reads the
@@ -815,6 +819,7 @@ static prof_result *prof_merge(ls_profiler *p) {
       a->uniform += b->uniform;
       a->hot += b->hot;
       a->aops += b->aops;
+      if (b->bind_bytes > a->bind_bytes) a->bind_bytes = b->bind_bytes;
       if (b->same_max > a->same_max) a->same_max = b->same_max;
       a->divergent += p->divergent[t][pc];
       if (b->inst) {
@@ -949,6 +954,8 @@ static prof_result *prof_merge(ls_profiler *p) {
       m->uniform_requests = a->uniform;
       m->hot_requests = a->hot;
       m->atomic_ops = a->aops;
+      m->binding_bytes = m->space == LS_PROF_BUFFER && slot < p->nbsizes ? p->bsizes[slot]
+                                                                         : a->bind_bytes;
       d->regions += a->regions;
       d->uniform_requests += a->uniform;
       d->hot_atomics += a->hot;
@@ -1215,6 +1222,19 @@ ls_profiler *prof_create(const ls_profiler_options *o, const ls_memory_model *mo
 
 const vm_observer *prof_observer(ls_profiler *p) { return p ? &p->obs : NULL; }
 
+void prof_set_binding_sizes(ls_profiler *p, const uint64_t *sizes, uint32_t n) {
+  if (n > p->nbsizes) {
+    uint64_t *b = realloc(p->bsizes, n * sizeof *b);
+    if (!b) {
+      p->nbsizes = 0; /* the sizes are a refinement: the model does without */
+      return;
+    }
+    p->bsizes = b;
+  }
+  if (n) memcpy(p->bsizes, sizes, n * sizeof *sizes);
+  p->nbsizes = n;
+}
+
 void prof_set_host(ls_profiler *p, void *host) { p->host = host; }
 
 void *prof_host(const ls_profiler *p) { return p->host; }
@@ -1246,6 +1266,7 @@ void prof_destroy(ls_profiler *p) {
   free(p->issued);
   free(p->lanes);
   free(p->empty);
+  free(p->bsizes);
   free(p->th);
   free(p->coalesced);
   free(p->uniform);

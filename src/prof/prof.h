@@ -49,6 +49,9 @@ ls_profiler *prof_create(const ls_profiler_options *opts, const ls_memory_model 
                          const ls_cost_model *cost, unsigned threads);
 void prof_destroy(ls_profiler *p);
 const struct vm_observer *prof_observer(ls_profiler *p);
+/* The bound bytes of each binding slot of the dispatch about to run (the
+ * cost model's footprint is never more than a binding holds); copied. */
+void prof_set_binding_sizes(ls_profiler *p, const uint64_t *sizes, uint32_t n);
 /* The device the glue attached it to. */
 void prof_set_host(ls_profiler *p, void *host);
 void *prof_host(const ls_profiler *p);

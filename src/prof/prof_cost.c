@@ -177,14 +177,18 @@ static double prof_sat(double x) {
 /* The footprint, estimated per variable: its instructions are taken to
  * cover the same words (different variables different ones), so a
  * variable touches as many bytes as the one of its instructions that
- * touched most (the least of its unique bytes and its sectors' bytes).
+ * touched most (the least of its unique bytes, its sectors' bytes and the
+ * binding's size).
  * *all: what the variable touched by any instruction (for the L2's
  * capacity); *moved: what it read plus what it wrote (for DRAM: read once,
  * written back once). */
 static double prof_cost_touched(const ls_prof_dispatch *d, const ls_prof_mem *y) {
   const double moved = y->space == LS_PROF_TEXTURE ? (double)y->tiles * d->memory.tile_bytes
                                                    : (double)y->sectors * d->memory.sector_bytes;
-  return (double)y->unique_bytes < moved ? (double)y->unique_bytes : moved;
+  double b = (double)y->unique_bytes < moved ? (double)y->unique_bytes : moved;
+  /* no more than the binding holds, where the profiler saw its size */
+  if (y->binding_bytes && b > (double)y->binding_bytes) b = (double)y->binding_bytes;
+  return b;
 }
 
 static int prof_cost_same_var(const ls_prof_mem *a, const ls_prof_mem *b) {

@@ -92,3 +92,29 @@ fn banks(@builtin(local_invocation_index) li: u32, @builtin(global_invocation_id
   for (var j = 0u; j < p.k; j++) { s += t[((li + s) * p.a) & 2047u]; }
   o[g.x] = s;
 }
+
+// two chains of eight LCG steps a round: arithmetic with little control
+@compute @workgroup_size(256)
+fn alu_unroll(@builtin(global_invocation_id) g: vec3u) {
+  var a = g.x; var b = a ^ 1u;
+  for (var j = 0u; j < p.k; j++) {
+    a = a * 1664525u + 1013904223u; b = b * 1664525u + 1013904223u;
+    a = a * 1664525u + 1013904223u; b = b * 1664525u + 1013904223u;
+    a = a * 1664525u + 1013904223u; b = b * 1664525u + 1013904223u;
+    a = a * 1664525u + 1013904223u; b = b * 1664525u + 1013904223u;
+    a = a * 1664525u + 1013904223u; b = b * 1664525u + 1013904223u;
+    a = a * 1664525u + 1013904223u; b = b * 1664525u + 1013904223u;
+    a = a * 1664525u + 1013904223u; b = b * 1664525u + 1013904223u;
+    a = a * 1664525u + 1013904223u; b = b * 1664525u + 1013904223u;
+  }
+  o[g.x] = a + b;
+}
+
+// one subgroup per SM walks p.k dependent loads over p.a + 1 words (a
+// power of two): each address needs the word the last load returned
+@compute @workgroup_size(32)
+fn chase(@builtin(global_invocation_id) g: vec3u) {
+  var i = (g.x * 2654435761u) & p.a;
+  for (var j = 0u; j < p.k; j++) { i = (o[i] + i * 1664525u + 1013904223u) & p.a; }
+  o[g.x] = i;
+}

@@ -32,3 +32,16 @@ fn same_word(@builtin(global_invocation_id) g: vec3u) {
   for (var j = 0u; j < p.stride; j++) { s += src[j & p.mask]; }
   o[g.x] = s;
 }
+
+// p.stride rounds of reading the whole source (p.mask + 1 words), each
+// round a coalesced grid-stride sweep: a source that fits the L2 is read
+// from it
+@compute @workgroup_size(256)
+fn sweep(@builtin(global_invocation_id) g: vec3u, @builtin(num_workgroups) nw: vec3u) {
+  let step = nw.x * 256u;
+  var s = 0u;
+  for (var j = 0u; j < p.stride; j++) {
+    for (var i = g.x; i <= p.mask; i += step) { s += src[i]; }
+  }
+  o[g.x] = s;
+}
