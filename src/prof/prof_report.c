@@ -340,27 +340,28 @@ static void prof_text_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
                     (unsigned long long)m->same_address_max, snip);
   }
 
-  prof_buf_printf(b, "\n-- Per line\n");
+  prof_buf_printf(b, "\n-- Per line (time: share of the SM's predicted cycles)\n");
   const int tex = d->texel_requests != 0;
   if (tex)
-    prof_buf_printf(b, "  %-5s %10s %7s %9s %8s %9s %8s %9s  %s\n", "line", "issued", "SIMT",
-                    "requests", "sectors", "texel req", "tiles", "divergent", "source");
+    prof_buf_printf(b, "  %-5s %6s %10s %7s %9s %8s %9s %8s %9s  %s\n", "line", "time",
+                    "issued", "SIMT", "requests", "sectors", "texel req", "tiles", "divergent",
+                    "source");
   else
-    prof_buf_printf(b, "  %-5s %10s %7s %9s %8s %9s  %s\n", "line", "issued", "SIMT", "requests",
-                    "sectors", "divergent", "source");
+    prof_buf_printf(b, "  %-5s %6s %10s %7s %9s %8s %9s  %s\n", "line", "time", "issued", "SIMT",
+                    "requests", "sectors", "divergent", "source");
   for (size_t i = 0; i < d->nline; i++) {
     const ls_prof_line *L = &d->line[i];
     if (!L->issued && !L->requests && !L->texel_requests) continue;
     prof_snippet(d, L->line, snip, sizeof snip);
     if (tex)
-      prof_buf_printf(b, "  %-5u %10llu %6.1f%% %9llu %8llu %9llu %8llu %9llu  %s\n", L->line,
-                      (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
+      prof_buf_printf(b, "  %-5u %5.1f%% %10llu %6.1f%% %9llu %8llu %9llu %8llu %9llu  %s\n",
+                      L->line, 100.0 * L->predicted_share, (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
                       (unsigned long long)L->requests, (unsigned long long)L->sectors,
                       (unsigned long long)L->texel_requests, (unsigned long long)L->tiles,
                       (unsigned long long)L->divergent, snip);
     else
-      prof_buf_printf(b, "  %-5u %10llu %6.1f%% %9llu %8llu %9llu  %s\n", L->line,
-                      (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
+      prof_buf_printf(b, "  %-5u %5.1f%% %10llu %6.1f%% %9llu %8llu %9llu  %s\n", L->line,
+                      100.0 * L->predicted_share, (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
                       (unsigned long long)L->requests, (unsigned long long)L->sectors,
                       (unsigned long long)L->divergent, snip);
   }
@@ -571,6 +572,7 @@ static void prof_json_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   for (size_t i = 0; i < d->nline; i++) {
     const ls_prof_line *L = &d->line[i];
     prof_buf_printf(b, "%s\n        {\"line\": %u, ", i ? "," : "", L->line);
+    prof_json_num(b, "predictedShare", L->predicted_share, 1);
     prof_json_u(b, "issued", L->issued, 1);
     prof_json_u(b, "liveLanes", L->live_lanes, 1);
     prof_json_num(b, "simtEfficiency", L->simt_efficiency, 1);
