@@ -384,9 +384,12 @@ void cli_prof_usage(FILE *f) {
           "      --trace-group X[,Y,Z]  workgroup whose lane activity the page draws (default 0)\n"
           "      --trace-dispatch N     ... in dispatch N (default 1)\n"
           "      --compare-profiles     run under every vendor profile and tabulate\n"
-          "      --profile-file FILE    a custom profile: {\"base\": \"nvidia\", \"subgroupSize\": 16, ...}\n"
+          "      --profile-file FILE    a custom profile: {\"base\": \"nvidia\", \"subgroupSize\": 16,\n"
+          "                             \"cost\": {\"sms\": 66, ...}} (cost model: docs/profiler.md)\n"
           "  tune CASE.json --override NAME=V1,V2,... [--profile NAME]...\n"
-          "                            run with each value under each vendor profile, ranked by cost\n"
+          "                            run with each value under each vendor profile, ranked by\n"
+          "                            predicted time\n"
           "  plan N --workgroup-size S [--pattern 1d|2d|grid-stride] [--profile NAME] [--width W]\n"
-          "                            dispatch size and WGSL index for N elements\n");
+          "                            dispatch size and WGSL index for N elements (grid-stride:\n"
+          "                            the profile's SMs x the workgroups one SM holds)\n");
 }
