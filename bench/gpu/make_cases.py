@@ -44,7 +44,8 @@ def ceil(a, b): return (a + b - 1) // b
 # "validate" (checked, set nothing), "report" (shown, not checked: a known
 # limit of the model, "why"); group: the variants whose ratios are checked
 exps = []
-SETS = {"wg64": "cpiControl, cpiAlu, cpiFma (with alu_int, alu_f32)",
+SETS = {"wg64": "cpiControl, cpiAlu, cpiFma (least squares with alu_int, alu_f32, alu_xs)",
+        "alu_xs": "cpiControl, cpiAlu, cpiFma",
         "stride8": "l2GBs", "stride32": "lineCycles", "random": "regionCycles",
         "empty": "dispatchNs", "launch": "groupNs", "alu_int": "cpiControl, cpiAlu, cpiFma",
         "alu_f32": "cpiFma", "sfu": "cpiTrans", "idiv": "cpiIdiv", "conv": "cpiConv",
@@ -129,6 +130,8 @@ add(case("stride16", f"{N} reads with a stride of 16 words from 16 MiB", "reads.
          "strided", (N // 256, 1, 1), [N, 16, N - 1], N, src_words=N), "calibrate")
 add(case("stride64k", f"{N} reads 64 KiB apart from 16 MiB (256 distinct words)", "reads.wgsl",
          "strided", (N // 256, 1, 1), [N, 16384, N - 1], N, src_words=N), "calibrate")
+add(case("alu_xs", f"{G} workgroups of 256, 256 rounds of 8 xorshift-multiply steps",
+         "micro.wgsl", "alu_xs", (G, 1, 1), [0, 256], G * 256, extra=q), "calibrate")
 W8 = 1 << 21  # 8 MiB
 add(case("sweep_l2", f"16 coalesced sweeps over 8 MiB by {SMS * 8} workgroups of 256", "reads.wgsl",
          "sweep", (SMS * 8, 1, 1), [0, 16, W8 - 1], SMS * 8 * 256, src_words=W8), "calibrate")

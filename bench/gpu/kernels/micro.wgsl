@@ -118,3 +118,17 @@ fn chase(@builtin(global_invocation_id) g: vec3u) {
   for (var j = 0u; j < p.k; j++) { i = (o[i] + i * 1664525u + 1013904223u) & p.a; }
   o[g.x] = i;
 }
+
+// two chains of four xorshift-multiply steps a round, which no compiler
+// folds: arithmetic with less control than alu_int's
+@compute @workgroup_size(256)
+fn alu_xs(@builtin(global_invocation_id) g: vec3u) {
+  var a = g.x; var b = a ^ 1u;
+  for (var j = 0u; j < p.k; j++) {
+    a = (a ^ (a >> 7u)) * 22695477u + j; b = (b ^ (b >> 7u)) * 22695477u + j;
+    a = (a ^ (a >> 9u)) * 22695477u + j; b = (b ^ (b >> 9u)) * 22695477u + j;
+    a = (a ^ (a >> 7u)) * 22695477u + j; b = (b ^ (b >> 7u)) * 22695477u + j;
+    a = (a ^ (a >> 9u)) * 22695477u + j; b = (b ^ (b >> 9u)) * 22695477u + j;
+  }
+  o[g.x] = a + b;
+}
