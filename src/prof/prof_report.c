@@ -618,15 +618,16 @@ char *ls_profiler_annotate(const ls_profiler *p, size_t index) {
   if (!d) return NULL;
   prof_buf b = {0};
   const int tex = d->texel_requests != 0;
-  prof_buf_printf(&b, "%s, entry point %s, W = %u: per line issued subgroup-instructions, SIMT "
-                      "efficiency, memory requests / sectors per request, %sdivergent branches\n",
+  prof_buf_printf(&b, "%s, entry point %s, W = %u: per line the share of the predicted time, "
+                      "issued subgroup-instructions, SIMT efficiency, memory requests / sectors "
+                      "per request, %sdivergent branches\n",
                   d->filename ? d->filename : "?", d->entry_point ? d->entry_point : "?",
                   d->width, tex ? "texel requests / texture tiles per request, " : "");
   if (tex)
-    prof_buf_printf(&b, "%5s | %10s %6s %15s %15s %8s | source\n", "line", "issued", "SIMT",
-                    "req (sect/req)", "tex (tile/req)", "diverg.");
+    prof_buf_printf(&b, "%5s | %6s %10s %6s %15s %15s %8s | source\n", "line", "time", "issued",
+                    "SIMT", "req (sect/req)", "tex (tile/req)", "diverg.");
   else
-    prof_buf_printf(&b, "%5s | %10s %6s %15s %8s | source\n", "line", "issued", "SIMT",
+    prof_buf_printf(&b, "%5s | %6s %10s %6s %15s %8s | source\n", "line", "time", "issued", "SIMT",
                     "req (sect/req)", "diverg.");
   uint32_t n = prof_source_lines(d);
   for (uint32_t l = 1; l <= n; l++) {
@@ -634,7 +635,8 @@ char *ls_profiler_annotate(const ls_profiler *p, size_t index) {
     size_t len;
     if (!prof_source_line(d, l, &s, &len)) break;
     const ls_prof_line *L = prof_find_line(d, l);
-    char iss[24] = "", eff[16] = "", mem[32] = "", div[24] = "";
+    char iss[24] = "", eff[16] = "", mem[32] = "", div[24] = "", tim[16] = "";
+    if (L && L->predicted_share > 0) snprintf(tim, sizeof tim, "%.1f%%", 100.0 * L->predicted_share);
     if (L && L->issued) {
       snprintf(iss, sizeof iss, "%llu", (unsigned long long)L->issued);
       snprintf(eff, sizeof eff, "%.0f%%", 100.0 * L->simt_efficiency);
@@ -648,9 +650,9 @@ char *ls_profiler_annotate(const ls_profiler *p, size_t index) {
       if (L && L->texel_requests)
         snprintf(tx, sizeof tx, "%llu (%.2f)", (unsigned long long)L->texel_requests,
                  (double)L->tiles / L->texel_requests);
-      prof_buf_printf(&b, "%5u | %10s %6s %15s %15s %8s | ", l, iss, eff, mem, tx, div);
+      prof_buf_printf(&b, "%5u | %6s %10s %6s %15s %15s %8s | ", l, tim, iss, eff, mem, tx, div);
     } else {
-      prof_buf_printf(&b, "%5u | %10s %6s %15s %8s | ", l, iss, eff, mem, div);
+      prof_buf_printf(&b, "%5u | %6s %10s %6s %15s %8s | ", l, tim, iss, eff, mem, div);
     }
     prof_buf_put(&b, s, len);
     for (size_t i = 0; i < d->nloop; i++)
