@@ -1254,6 +1254,85 @@ typedef struct ls_memory_model {
   uint32_t tile_bytes; /* a texture tile (docs/profiler.md) */
 } ls_memory_model;
 
+/* The cost model's parameters for one GPU (docs/profiler.md, "Cost model",
+ * gives each its source): the profiler turns a dispatch's figures into a
+ * predicted time with them. Built-in per vendor profile
+ * (ls_cost_model_describe); a custom profile may set any of them. */
+typedef enum ls_prof_op_class {
+  LS_PROF_OP_CONTROL,  /* masks, jumps, moves: the VM's structured control */
+  LS_PROF_OP_ALU,      /* integer add/logic/compare/select, f32 compare/abs */
+  LS_PROF_OP_FMA,      /* f32 add/mul/fma, integer multiply */
+  LS_PROF_OP_TRANS,    /* sin, exp, log, sqrt, f32 division: the special-function unit */
+  LS_PROF_OP_IDIV,     /* integer division and remainder */
+  LS_PROF_OP_CONV,     /* f32 <-> integer, f16, packing */
+  LS_PROF_OP_MEM,      /* buffer, workgroup and texture loads and stores */
+  LS_PROF_OP_ATOMIC,
+  LS_PROF_OP_BARRIER,
+  LS_PROF_OP_SUBGROUP, /* shuffles, reductions, votes */
+  LS_PROF_OP_CLASSES
+} ls_prof_op_class;
+
+typedef struct ls_cost_model {
+  size_t struct_size;       /* see "Descriptors" above */
+  int calibrated;           /* 1: set from measurements on the real GPU */
+  double sms;               /* SMs / CUs / cores */
+  double clock_mhz;
+  double max_threads;       /* resident invocations per SM */
+  double max_groups;        /* resident workgroups per SM */
+  double registers;         /* 32-bit registers per SM */
+  double shared_bytes;      /* workgroup memory per SM */
+  double l2_bytes;
+  double l2_resident;       /* fraction of l2_bytes a dispatch's data keeps (0..1] */
+  double l2_gbs, dram_gbs;  /* sustained bandwidths, GB/s */
+  double dispatch_ns;       /* fixed cost of a dispatch */
+  double group_ns;          /* SM time to launch one workgroup */
+  double cpi[LS_PROF_OP_CLASSES]; /* SM cycles per subgroup-instruction, throughput */
+  double dep_cycles;        /* one subgroup's cycles per instruction alone (latency) */
+  double l2_latency_ns, dram_latency_ns, uniform_latency_ns;
+  double line_cycles;       /* SM cycles per cache line a request touches */
+  double region_cycles;     /* per 64 KiB region of a request beyond its first */
+  double uniform_cycles;    /* per request whose lanes read one word */
+  double replay_cycles;     /* per workgroup-memory bank-conflict replay */
+  double atomic_gops;       /* atomic operations at L2 per second, in billions */
+  double atomic_same_ns;    /* one request on a word every request uses, serialised */
+  const char *source;       /* one line: where the figures come from */
+} ls_cost_model;
+
+/* Fills *out with a profile's built-in cost model; LS_OPERATION when the
+ * name is unknown. */
+LS_API ls_status ls_cost_model_describe(const char *profile, ls_cost_model *out);
+/* Checks for impossible parameters (zero SMs or bandwidth, a negative
+ * cost, ...): 0 when possible, else -1 with a message naming the
+ * parameter in err. */
+LS_API int ls_cost_model_check(const ls_cost_model *m, char *err, size_t errlen);
+/* The parameters by name ("sms", "dramGBs", ...: docs/profiler.md):
+ * the i-th name (NULL past the last), and the named one of *m (NULL when
+ * no parameter has that name). */
+LS_API const char *ls_cost_model_param_name(size_t i);
+LS_API double *ls_cost_model_param(ls_cost_model *m, const char *name);
+
+/* What the cost model predicts for one dispatch (docs/profiler.md). The
+ * terms are in ns; the time is dispatch_ns + the largest of launch, sm
+ * (issue and memory pipeline, or latency when too few subgroups hide it),
+ * l2, dram and atomic. Saturates at 1e300 (never inf or NaN). */
+typedef struct ls_prof_prediction {
+  double ns;
+  const char *bound;        /* "issue", "latency (occupancy 25%)", "DRAM bandwidth", ... */
+  double launch_ns, issue_ns, memory_pipe_ns, latency_ns, l2_ns, dram_ns, atomic_ns;
+  double occupancy;         /* resident subgroups / the SM's most */
+  uint32_t resident_groups; /* per SM */
+  const char *limiter;      /* what limits resident_groups: "threads", "workgroups", ... */
+  double waves;             /* workgroups / (SMs x resident_groups) */
+  double dram_bytes, l2_bytes, footprint_bytes;
+  int calibrated;
+} ls_prof_prediction;
+
+struct ls_prof_dispatch;
+/* The prediction for a dispatch's figures under model m (what the
+ * profiler puts in ls_prof_dispatch.predicted); out's strings are static. */
+LS_API void ls_cost_predict(const ls_cost_model *m, const struct ls_prof_dispatch *d,
+                            ls_prof_prediction *out);
+
 typedef struct ls_profiler_options {
   size_t struct_size;     /* see "Descriptors" above */
   ls_memory_model memory; /* each field 0 = the device's profile */
@@ -1263,6 +1342,7 @@ typedef struct ls_profiler_options {
   uint32_t trace_dispatch;  /* 0-based dispatch index */
   uint32_t trace_group[3];  /* workgroup_id */
   uint32_t trace_limit;     /* most instructions kept per subgroup; 0 = 4096 */
+  const ls_cost_model *cost; /* NULL = the device profile's (checked, copied) */
 } ls_profiler_options;
 
 typedef enum ls_prof_access { LS_PROF_LOAD, LS_PROF_STORE, LS_PROF_ATOMIC } ls_prof_access;
@@ -1285,6 +1365,11 @@ typedef struct ls_prof_mem {
   uint64_t conflict_sum, conflict_max; /* workgroup: worst-bank degree */
   double conflict_per_request;
   uint64_t same_address_sum, same_address_max; /* atomics: lanes on one address */
+  /* for the cost model: distinct 64 KiB regions per request, summed;
+   * requests whose lanes read one word; atomic requests whose lanes all
+   * use one word, and distinct words per atomic request, summed */
+  uint64_t regions, uniform_requests, hot_requests, atomic_ops;
+  uint64_t binding_bytes;       /* the binding's size, when known (else 0) */
   /* textures: distinct texels and distinct tiles per request, summed; the
    * tile is tile_width x tile_height texels of texel_bytes each
    * (docs/profiler.md); efficiency = unique bytes / (tiles x tile bytes) */
@@ -1325,6 +1410,7 @@ typedef struct ls_prof_line {
   uint64_t requests, sectors, lines_touched, bytes, unique_bytes;
   uint64_t branches, divergent, loop_trips, barriers, conflicts, atomics;
   uint64_t texel_requests, texels, tiles; /* textureLoad / textureStore */
+  double predicted_share;   /* of the dispatch's SM time (issue and memory pipeline) */
 } ls_prof_line;
 
 /* One executed instruction of the trace: pc and the lanes live for it. */
@@ -1386,6 +1472,15 @@ typedef struct ls_prof_dispatch {
    * (which are the ifs, switches, && and ||): a loop whose lanes leave at
    * different trips diverges there once per instance */
   uint64_t loop_exits, divergent_loop_exits;
+  /* the cost model's inputs and its prediction (docs/profiler.md) */
+  uint64_t class_issued[LS_PROF_OP_CLASSES];
+  uint64_t regions;          /* buffer requests: distinct 64 KiB regions, summed */
+  uint64_t uniform_requests; /* buffer requests whose lanes read one word */
+  uint64_t hot_atomics;      /* atomic requests whose lanes all use one word */
+  uint64_t atomic_ops;       /* distinct words per atomic request, summed */
+  uint32_t registers;        /* the program's registers per invocation (no constants) */
+  uint32_t workgroup_bytes;
+  ls_prof_prediction predicted;
 } ls_prof_dispatch;
 
 /* Attaches a profiler to every later dispatch of the device. A device may

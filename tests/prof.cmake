@@ -131,7 +131,50 @@ ls_prof_test(plan.1d 0 "dispatchWorkgroups(46876, 1, 1)|63 past the end|let i = 
 ls_prof_test(plan.2d 0 "dispatchWorkgroups(4096, 31, 1)|wid.y * WIDTH + wid.x"
   -- ${L} plan 8000000 --workgroup-size 64)
 
+# The cost model (docs/profiler.md, "Cost model"): reports lead with the
+# predicted time and its bound. 46876 workgroups of 64 at 32 per SM on 132
+# SMs: the busiest SM launches 356 of them at 80 ns, 28.5 us, more than any
+# other term, so launch overhead bounds it.
+ls_prof_test(cost.text 0 "predicted time|bound by: launch overhead|occupancy             100% (32 workgroups per SM, limited by workgroups per SM)"
+  -- ${L} run ${LS_CASES}/000_guard_3000001.json --profile nvidia --prof)
+ls_prof_test(cost.json 0 "\"predicted\": {\"ns\": |\"bound\": \"launch overhead\", \"calibrated\": true|\"residentGroups\": 32|\"costInputs\": {\"classIssued\": {"
+  -- ${L} run ${LS_CASES}/000_guard_3000001.json --profile nvidia --prof-json -)
+ls_prof_test(cost.not_calibrated 0 "(model not calibrated for this profile)"
+  -- ${L} run ${LS_CASES}/000_guard_3000001.json --profile amd --prof)
+ls_prof_test(cost.compare 0 "predicted  bound by|(not calibrated)"
+  -- ${L} run ${LS_CASES}/002_divergence.json --compare-profiles)
+ls_prof_test(cost.tune 0 "ranked by predicted time per profile|predicted  bound by"
+  -- ${L} tune ${LS_CASES}/001_override_tam_64.json --override TAM=64,128)
+# A custom profile's cost object: half the SMs, so the busiest SM launches
+# 711 workgroups instead of 356: 711 x 80 ns = 56.9 us, plus the last
+# workgroup's own path (0.2 us).
+ls_prof_test(cost.custom 0 "profile h200-half|terms                 launch 57.1 us"
+  -- ${L} run ${LS_CASES}/000_guard_3000001.json --prof --profile-file ${LS_PROF_DIR}/profiles/cost_half.json)
+# grid-stride sized for the emulated GPU: 132 SMs x 32 workgroups of 64
+# (2,048 threads or 32 workgroups per SM), not for the host's threads.
+ls_prof_test(plan.grid_stride_gpu 0 "dispatchWorkgroups(4224, 1, 1)"
+  -- ${L} plan 8000000 --workgroup-size 64 --pattern grid-stride --profile nvidia)
+# ... and 8 workgroups of 256.
+ls_prof_test(plan.grid_stride_gpu_256 0 "dispatchWorkgroups(1056, 1, 1)"
+  -- ${L} plan 8000000 --workgroup-size 256 --pattern grid-stride --profile nvidia)
+# The model against the H200 timings committed in bench/gpu: within 2x,
+# ratios between variants within 20% (bench/gpu/check_model.mjs).
+find_program(LS_PROF_NODE node)
+if(LS_PROF_NODE)
+  add_test(NAME prof.cost.h200
+    COMMAND ${LS_PROF_NODE} ${CMAKE_CURRENT_LIST_DIR}/../bench/gpu/check_model.mjs ${L})
+  set_tests_properties(prof.cost.h200 PROPERTIES LABELS prof TIMEOUT 600)
+endif()
+
 # Bad input: exit 2 with a clear message.
+ls_prof_test(bad.cost_sms 2 "cost model: sms = 0 must be greater than 0"
+  -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_cost_sms.json)
+ls_prof_test(bad.cost_dram 2 "cost model: dramGBs = 0 must be greater than 0"
+  -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_cost_dram.json)
+ls_prof_test(bad.cost_negative 2 "cost model: groupNs = -5 must not be negative"
+  -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_cost_negative.json)
+ls_prof_test(bad.cost_unknown 2 "cost: unknown parameter 'smCount'"
+  -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_cost_unknown.json)
 ls_prof_test(bad.profile_w48 2 "subgroup size 48 is not a power of two"
   -- ${L} run ${LS_CASES}/002_divergence.json --prof --profile-file ${LS_PROF_DIR}/profiles/bad_w48.json)
 ls_prof_test(bad.profile_w256 2 "subgroup size 256 is above 128"

@@ -13,7 +13,12 @@
 #include "api.h"
 
 static const vm_observer *api_prof_before(void *user, const api_dispatch_ctx *x) {
-  (void)x;
+  /* the bindings' sizes, for the cost model's footprint */
+  uint64_t sizes[64];
+  uint32_t n = x && x->prog && x->slots ? x->prog->nbindings : 0;
+  if (n > 64) n = 64;
+  for (uint32_t i = 0; i < n; i++) sizes[i] = x->slots[i].buffer ? x->slots[i].size : 0;
+  prof_set_binding_sizes(user, sizes, n);
   return prof_observer(user);
 }
 
@@ -45,7 +50,15 @@ ls_profiler *ls_profiler_attach(ls_device *dev, const ls_profiler_options *opts,
                                  .banks = pd.banks,
                                  .bank_bytes = pd.bank_bytes,
                                  .tile_bytes = pd.tile_bytes};
-  ls_profiler *p = prof_create(&o, &model, dev->threads ? dev->threads : 1);
+  /* the cost model: the options' (checked), else the profile's */
+  ls_cost_model cost;
+  if (o.cost) {
+    if (ls_cost_model_check(o.cost, err, errlen)) return NULL;
+    cost = *o.cost;
+  } else if (ls_cost_model_describe(pd.name, &cost) != LS_OK) {
+    ls_cost_model_describe("default", &cost);
+  }
+  ls_profiler *p = prof_create(&o, &model, &cost, dev->threads ? dev->threads : 1);
   const api_observer ob = {.user = p, .before = api_prof_before};
   if (!p || !api_observer_add(dev, &ob)) {
     prof_destroy(p);

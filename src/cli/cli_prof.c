@@ -32,7 +32,52 @@ int cprof_wanted(const cprof_opts *o) {
 
 /* --profile-file: a JSON object with a built-in "base" and the figures it
  * changes; impossible figures are refused (ls_profile_check). */
-static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char **base) {
+/* --profile-file's "cost": the base's cost model with the object's
+ * parameters over it, checked (ls_cost_model_check names the one that is
+ * impossible). */
+static int cprof_load_cost(const char *path, json_t *c, const char *base, ls_cost_model *cm) {
+  cm->struct_size = sizeof *cm;
+  if (ls_cost_model_describe(base, cm) != LS_OK) ls_cost_model_describe("default", cm);
+  if (!json_is_object(c)) {
+    fprintf(stderr, "%s: cost: not an object of cost-model parameters\n", path);
+    return 0;
+  }
+  const char *key;
+  json_t *v;
+  json_object_foreach(c, key, v) {
+    double *f = ls_cost_model_param(cm, key);
+    if (!strcmp(key, "calibrated")) {
+      if (!json_is_boolean(v)) {
+        fprintf(stderr, "%s: cost.calibrated: not true or false\n", path);
+        return 0;
+      }
+      cm->calibrated = json_is_true(v);
+      continue;
+    }
+    if (!f) {
+      fprintf(stderr, "%s: cost: unknown parameter '%s' (", path, key);
+      for (size_t i = 0; ls_cost_model_param_name(i); i++)
+        fprintf(stderr, "%s%s", i ? ", " : "", ls_cost_model_param_name(i));
+      fprintf(stderr, ", calibrated)\n");
+      return 0;
+    }
+    if (!json_is_number(v)) {
+      fprintf(stderr, "%s: cost.%s: not a number\n", path, key);
+      return 0;
+    }
+    *f = json_number_value(v);
+  }
+  cm->source = "--profile-file";
+  char err[256];
+  if (ls_cost_model_check(cm, err, sizeof err)) {
+    fprintf(stderr, "%s: error: %s\n", path, err);
+    return 0;
+  }
+  return 1;
+}
+
+static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char **base,
+                              ls_cost_model *cm, int *has_cost) {
   json_error_t je;
   char err[512];
   size_t len;
@@ -77,11 +122,20 @@ static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char 
   json_t *v;
   json_object_foreach(ok ? j : NULL, key, v) {
     if (!strcmp(key, "base") || !strcmp(key, "name")) continue;
+    if (!strcmp(key, "cost")) {
+      if (!cprof_load_cost(path, v, *base, cm)) {
+        ok = 0;
+        break;
+      }
+      *has_cost = 1;
+      continue;
+    }
     size_t k = 0;
     while (k < sizeof keys / sizeof keys[0] && strcmp(keys[k].key, key)) k++;
     if (k == sizeof keys / sizeof keys[0]) {
       fprintf(stderr, "%s: unknown field '%s' (base, name, subgroupSize, subgroupMinSize, "
-                      "subgroupMaxSize, sectorBytes, lineBytes, banks, bankBytes, textureTileBytes)\n",
+                      "subgroupMaxSize, sectorBytes, lineBytes, banks, bankBytes, textureTileBytes, "
+                      "cost)\n",
               path, key);
       ok = 0;
       break;
@@ -119,9 +173,18 @@ static int cprof_load_profile(const char *path, ls_profile_desc *pd, const char 
 
 /* ------------------------------------------------------------ compare */
 
+void prof_cli_time(char *out, size_t n, double ns) {
+  if (ns >= 1e300) snprintf(out, n, "huge");
+  else if (ns >= 1e9) snprintf(out, n, "%.3g s", ns / 1e9);
+  else if (ns >= 1e6) snprintf(out, n, "%.3g ms", ns / 1e6);
+  else if (ns >= 1e3) snprintf(out, n, "%.3g us", ns / 1e3);
+  else snprintf(out, n, "%.3g ns", ns);
+}
+
 void cprof_sum_of(const ls_profiler *p, cprof_sum *t) {
   memset(t, 0, sizeof *t);
   uint64_t alloc = 0, idle = 0, live = 0, ub = 0;
+  double longest = 0;
   for (size_t i = 0; i < ls_profiler_dispatch_count(p); i++) {
     const ls_prof_dispatch *d = ls_profiler_dispatch(p, i);
     t->width = d->width;
@@ -133,6 +196,12 @@ void cprof_sum_of(const ls_profiler *p, cprof_sum *t) {
     t->divergent += d->divergent_branches;
     t->sectors += d->sectors;
     t->cost += d->cost;
+    if (!t->bound || d->predicted.ns > longest) {
+      longest = d->predicted.ns;
+      t->bound = d->predicted.bound;
+    }
+    t->predicted_ns += d->predicted.ns;
+    t->calibrated = d->predicted.calibrated;
     for (size_t k = 0; k < d->nloop; k++)
       if (d->loop[k].max_spread > t->loop_spread) t->loop_spread = d->loop[k].max_spread;
     for (size_t k = 0; k < d->nmem; k++) {
@@ -169,7 +238,8 @@ int cprof_compare(const case_file *c, uint32_t threads, uint64_t budget) {
   const int tex = cprof_case_has_textures(c);
   printf("%-8s %3s %7s %7s %9s %11s %9s %7s %9s %12s %12s", "profile", "W", "idle", "SIMT",
          "divergent", "loop spread", "sect/req", "mem eff", "bank deg.", "issued", "cost");
-  printf(tex ? " %9s\n" : "\n", "tiles/req");
+  if (tex) printf(" %9s", "tiles/req");
+  printf(" %11s  %s\n", "predicted", "bound by");
   int rc = CLI_OK;
   const ls_profiler_options popts = {.struct_size = sizeof popts};
   for (const char *const *n = ls_profile_names(); *n; n++) {
@@ -195,13 +265,16 @@ int cprof_compare(const case_file *c, uint32_t threads, uint64_t budget) {
            t.loop_spread, t.sect_per_req, 100.0 * t.mem_eff, t.bank_degree,
            (unsigned long long)t.issued, t.cost);
     if (tex) printf(" %9.2f", t.tiles_per_req);
-    printf("\n");
+    char pt[32];
+    prof_cli_time(pt, sizeof pt, t.predicted_ns);
+    printf(" %11s  %s%s\n", pt, t.bound ? t.bound : "-", t.calibrated ? "" : " (not calibrated)");
     runner_free(&r);
   }
   printf("(idle: lanes allocated but holding no invocation; SIMT: live lanes / (issued x W);\n"
          " loop spread: longest minus average lane trips, worst subgroup; sect/req: sectors per\n"
          " buffer request; bank deg.: average worst-bank degree of workgroup accesses; cost:\n"
-         " issue slots = issued + sectors + %sbank replays%s; see docs/profiler.md)\n",
+         " issue slots = issued + sectors + %sbank replays%s; predicted: the cost model's time\n"
+         " on the profile's GPU, summed over the dispatches; see docs/profiler.md)\n",
          tex ? "texture tiles + " : "", tex ? "; tiles/req: texture tiles per texel request" : "");
   return rc;
 }
@@ -225,7 +298,7 @@ int cprof_prepare(const cprof_opts *o, const char *profile, cprof_setup *s, runn
       fprintf(stderr, "lockstep run: --profile and --profile-file exclude each other\n");
       return CLI_BAD_INPUT;
     }
-    int ok = cprof_load_profile(o->profile_file, &s->custom, &base);
+    int ok = cprof_load_profile(o->profile_file, &s->custom, &base, &s->cost, &s->has_cost);
     s->base = (char *)base;
     if (!ok) return CLI_BAD_INPUT;
     /* the custom profile's base and width choose the adapter */
@@ -239,6 +312,7 @@ int cprof_prepare(const cprof_opts *o, const char *profile, cprof_setup *s, runn
   }
   s->popts.struct_size = sizeof s->popts;
   s->popts.trace = o->report != NULL;
+  s->popts.cost = s->has_cost ? &s->cost : NULL;
   s->popts.trace_dispatch = o->trace_dispatch;
   memcpy(s->popts.trace_group, o->trace_group, sizeof s->popts.trace_group);
   cfg->prof = &s->popts;
@@ -312,9 +386,12 @@ void cli_prof_usage(FILE *f) {
           "      --trace-group X[,Y,Z]  workgroup whose lane activity the page draws (default 0)\n"
           "      --trace-dispatch N     ... in dispatch N (default 1)\n"
           "      --compare-profiles     run under every vendor profile and tabulate\n"
-          "      --profile-file FILE    a custom profile: {\"base\": \"nvidia\", \"subgroupSize\": 16, ...}\n"
+          "      --profile-file FILE    a custom profile: {\"base\": \"nvidia\", \"subgroupSize\": 16,\n"
+          "                             \"cost\": {\"sms\": 66, ...}} (cost model: docs/profiler.md)\n"
           "  tune CASE.json --override NAME=V1,V2,... [--profile NAME]...\n"
-          "                            run with each value under each vendor profile, ranked by cost\n"
+          "                            run with each value under each vendor profile, ranked by\n"
+          "                            predicted time\n"
           "  plan N --workgroup-size S [--pattern 1d|2d|grid-stride] [--profile NAME] [--width W]\n"
-          "                            dispatch size and WGSL index for N elements\n");
+          "                            dispatch size and WGSL index for N elements (grid-stride:\n"
+          "                            the profile's SMs x the workgroups one SM holds)\n");
 }

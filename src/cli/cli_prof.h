@@ -30,6 +30,8 @@ int cprof_wanted(const cprof_opts *o);
  * the output paths checked, --profile-file read. */
 typedef struct cprof_setup {
   ls_profile_desc custom;  /* --profile-file; name malloc'd */
+  ls_cost_model cost;      /* --profile-file's "cost" over its base's */
+  int has_cost;
   char *base;              /* its base profile */
   ls_profiler_options popts;
 } cprof_setup;
@@ -59,9 +61,16 @@ typedef struct cprof_sum {
   uint64_t texel_requests, tiles; /* textureLoad / textureStore */
   double idle, simt, mem_eff, sect_per_req, bank_degree, loop_spread, cost;
   double tiles_per_req;
+  /* the cost model: the dispatches' predicted times summed, the bound of
+   * the longest, whether the profile's model is calibrated */
+  double predicted_ns;
+  const char *bound;
+  int calibrated;
 } cprof_sum;
 /* Whether the case binds a texture (the tables then show tiles). */
 int cprof_case_has_textures(const case_file *c);
 void cprof_sum_of(const ls_profiler *p, cprof_sum *t);
+/* A time in ns with a short unit ("12.3 us"). */
+void prof_cli_time(char *out, size_t n, double ns);
 
 #endif

@@ -36,7 +36,16 @@ typedef struct ct_row {
 static int ct_cmp(const void *a, const void *b) {
   const ct_row *x = a, *y = b;
   if (x->ok != y->ok) return y->ok - x->ok;
+  /* by predicted time, then by cost (a tie in time, or both saturated) */
+  if (x->sum.predicted_ns != y->sum.predicted_ns)
+    return (x->sum.predicted_ns > y->sum.predicted_ns) - (x->sum.predicted_ns < y->sum.predicted_ns);
   return (x->sum.cost > y->sum.cost) - (x->sum.cost < y->sum.cost);
+}
+
+static int ct_all_calibrated(const ct_row *rows, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (rows[i].ok && !rows[i].sum.calibrated) return 0;
+  return 1;
 }
 
 /* Does the shader (a version-2 case: some module) declare `override NAME`
@@ -187,26 +196,30 @@ int cli_tune_main(int argc, char **argv) {
     }
   }
   if (!rc) {
-    printf("%s: %s over %zu value(s), ranked by cost (issue slots) per profile\n", c.name, name,
+    printf("%s: %s over %zu value(s), ranked by predicted time per profile\n", c.name, name,
            nvals);
     for (size_t pi = 0; pi < nprof; pi++) {
       ct_row *pr = &rows[pi * nvals];
       qsort(pr, nvals, sizeof *pr, ct_cmp);
       printf("\nprofile %s (W = %u)\n", profiles[pi], pr[0].sum.width);
-      printf("  %4s %10s %14s %12s %7s %7s %9s %7s %12s\n", "rank", name, "workgroup",
-             "issued", "idle", "SIMT", "sect/req", "mem eff", "cost");
+      printf("  %4s %10s %14s %12s %7s %7s %9s %7s %12s %11s  %s\n", "rank", name, "workgroup",
+             "issued", "idle", "SIMT", "sect/req", "mem eff", "cost", "predicted", "bound by");
       for (size_t vi = 0; vi < nvals; vi++) {
         const ct_row *r = &pr[vi];
         char wg[32];
         snprintf(wg, sizeof wg, "%ux%ux%u", r->wg[0], r->wg[1], r->wg[2]);
-        printf("  %4zu %10g %14s %12llu %6.1f%% %6.1f%% %9.2f %6.1f%% %12.0f%s\n", vi + 1,
-               r->value, wg, (unsigned long long)r->sum.issued, 100.0 * r->sum.idle,
-               100.0 * r->sum.simt, r->sum.sect_per_req, 100.0 * r->sum.mem_eff, r->sum.cost,
-               vi == 0 ? "  <- keep" : "");
+        char pt[32];
+        prof_cli_time(pt, sizeof pt, r->sum.predicted_ns);
+        printf("  %4zu %10g %14s %12llu %6.1f%% %6.1f%% %9.2f %6.1f%% %12.0f %11s  %s%s\n",
+               vi + 1, r->value, wg, (unsigned long long)r->sum.issued, 100.0 * r->sum.idle,
+               100.0 * r->sum.simt, r->sum.sect_per_req, 100.0 * r->sum.mem_eff, r->sum.cost, pt,
+               r->sum.bound ? r->sum.bound : "-", vi == 0 ? "  <- keep" : "");
       }
     }
-    printf("\n(cost = subgroup-instructions issued + buffer sectors + %sbank-conflict replays;\n"
+    printf("\n(predicted: the cost model's time on the profile's GPU, summed over the dispatches%s;\n"
+           " cost = subgroup-instructions issued + buffer sectors + %sbank-conflict replays;\n"
            " direct dispatches keep the case's invocation count when the workgroup size changes)\n",
+           ct_all_calibrated(rows, nprof * nvals) ? "" : "; the model is calibrated for nvidia only",
            cprof_case_has_textures(&c) ? "texture tiles + " : "");
   }
   free(rows);
@@ -293,7 +306,17 @@ int cli_plan_main(int argc, char **argv) {
   ls_adapter_info info;
   ls_adapter_get_info(ad, &info);
   po.limits = &lim;
-  po.compute_units = info.threads;
+  /* grid-stride: enough workgroups to fill the emulated GPU, its SMs times
+   * the workgroups of this size one SM holds (the cost model's figures) */
+  ls_cost_model cm = {.struct_size = sizeof cm};
+  if (ls_cost_model_describe(info.profile, &cm) == LS_OK) {
+    double per = floor(cm.max_threads / po.workgroup_size);
+    if (per > cm.max_groups) per = cm.max_groups;
+    po.compute_units = (uint32_t)cm.sms;
+    po.groups_per_unit = per >= 1 ? (uint32_t)per : 1;
+  } else {
+    po.compute_units = info.threads;
+  }
   ls_dispatch_plan pl;
   ls_status st = ls_plan_dispatch(&po, &pl, err, sizeof err);
   ls_adapter_release(ad);

@@ -691,6 +691,16 @@ static int cli_profiles(void) {
   printf("(invoc. = maxComputeInvocationsPerWorkgroup, wg mem = maxComputeWorkgroupStorageSize,\n"
          " storage bind = maxStorageBufferBindingSize, buffer = maxBufferSize; a device gets the\n"
          " WebGPU defaults unless a case asks for more in \"device\": {\"requiredLimits\": ...})\n");
+  /* the GPU each profile's cost model stands for (docs/profiler.md, "Cost model") */
+  printf("\n%-8s %5s %6s %8s %9s %9s  %s\n", "profile", "SMs", "MHz", "L2 MiB", "L2 GB/s",
+         "DRAM GB/s", "cost model");
+  for (const char *const *n = ls_profile_names(); *n; n++) {
+    ls_cost_model m = {.struct_size = sizeof m};
+    if (ls_cost_model_describe(*n, &m) != LS_OK) continue;
+    printf("%-8s %5.0f %6.0f %8.1f %9.0f %9.0f  %s: %s\n", *n, m.sms, m.clock_mhz,
+           m.l2_bytes / 1048576.0, m.l2_gbs, m.dram_gbs,
+           m.calibrated ? "calibrated" : "not calibrated", m.source);
+  }
   return CLI_OK;
 }
 

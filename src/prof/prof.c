@@ -38,6 +38,8 @@
 typedef struct prof_pc {
   uint64_t requests, lanes, unique_bytes, oob, sectors, lines, max_sectors, max_lines;
   uint64_t conflict_sum, conflict_max, same_sum, same_max;
+  uint64_t regions, uniform, hot, aops; /* the cost model's (ls_prof_mem) */
+  uint64_t bind_bytes; /* the most bytes of a binding a callback named */
   uint64_t evals, divergent;
   uint64_t inst, sub_trips, lane_trips, loop_lanes, max_trips;
   double spread_sum, spread_max, eff_num, eff_den;
@@ -95,9 +97,13 @@ struct ls_profiler {
   unsigned nthreads;
   ls_profiler_options opt;
   ls_memory_model model; /* resolved for the device */
+  ls_cost_model cost;    /* likewise (prof_cost.c) */
+  uint64_t *bsizes;      /* the next dispatch's bound bytes per binding slot */
+  uint32_t nbsizes;
   unsigned sshift, lshift; /* log2 of the model's sector and line bytes,
                               computed once: prof_mem runs on every access */
   uint64_t **issued, **lanes;
+  uint64_t **empty; /* issued with no live lane (observe.h): not issued on a GPU */
   /* the VM's summaries (observe.h): coalesced[t] has (capcode << klog)
    * entries, the alignment of a request's first word within a line */
   uint64_t **coalesced, **uniform, **divergent;
@@ -261,7 +267,9 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
       if (f) p->uniform[t] = f;
       uint64_t *g = realloc(p->divergent[t], (size_t)nc * sizeof *g);
       if (g) p->divergent[t] = g;
-      if (!a || !b || !c || !d || !e || !f || !g) p->broken = 1;
+      uint64_t *h = realloc(p->empty[t], (size_t)nc * sizeof *h);
+      if (h) p->empty[t] = h;
+      if (!a || !b || !c || !d || !e || !f || !g || !h) p->broken = 1;
     }
     if (!p->broken) p->capcode = nc;
   }
@@ -277,6 +285,7 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
     prof_thread *th = &p->th[t];
     memset(p->issued[t], 0, (size_t)p->capcode * sizeof(uint64_t));
     memset(p->lanes[t], 0, (size_t)p->capcode * sizeof(uint64_t));
+    memset(p->empty[t], 0, (size_t)p->capcode * sizeof(uint64_t));
     memset(p->coalesced[t], 0, ((size_t)p->capcode << p->klog) * sizeof(uint64_t));
     memset(p->uniform[t], 0, (size_t)p->capcode * sizeof(uint64_t));
     memset(p->divergent[t], 0, (size_t)p->capcode * sizeof(uint64_t));
@@ -298,6 +307,7 @@ static void prof_dispatch_begin(void *user, const ir_program *prog, const uint32
   vm_observer *ob = &p->obs;
   ob->issued = p->broken ? NULL : p->issued;
   ob->lanes = p->broken ? NULL : p->lanes;
+  ob->empty = p->broken ? NULL : p->empty;
   ob->coalesced = p->broken || p->lshift - 2 > 12 ? NULL : p->coalesced;
   ob->uniform = p->broken ? NULL : p->uniform;
   ob->divergent = p->broken ? NULL : p->divergent;
@@ -364,6 +374,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   }
 
   prof_pc *pc = &th->pc[e->pc];
+  if (e->space == VM_SPACE_BUFFER && e->size > pc->bind_bytes) pc->bind_bytes = e->size;
   const unsigned ss = p->sshift, ls = p->lshift;
   const unsigned W = e->where->width;
   /* Fast paths for a full subgroup (most requests): every lane reads the
@@ -382,6 +393,8 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
       pc->unique_bytes += seq ? 4u * W : 4;
       pc->sectors += sectors;
       pc->lines += lines;
+      pc->regions += (last >> 16) - (a0 >> 16) + 1;
+      pc->uniform += !seq;
       if (sectors > pc->max_sectors) pc->max_sectors = sectors;
       if (lines > pc->max_lines) pc->max_lines = lines;
       return;
@@ -408,12 +421,13 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   pc->lanes += lanes;
   pc->oob += oob;
   if (!n) return;
-  uint64_t words, sectors, lines, same = 1;
+  uint64_t words, sectors, lines, regions, same = 1;
   if (contiguous) {
     /* the common coalesced case: consecutive words in lane order */
     words = n;
     sectors = (a[n - 1] >> ss) - (a[0] >> ss) + 1;
     lines = (a[n - 1] >> ls) - (a[0] >> ls) + 1;
+    regions = (a[n - 1] >> 16) - (a[0] >> 16) + 1;
   } else {
     uint64_t b[PROF_MAXLANES];
     if (!sorted) {
@@ -424,6 +438,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
     words = prof_distinct(v, n, nb == 2u ? 1 : 2);
     sectors = prof_distinct(v, n, ss);
     lines = prof_distinct(v, n, ls);
+    regions = prof_distinct(v, n, 16);
     if (e->access == VM_ATOMIC) {
       uint64_t run = 1;
       for (unsigned i = 1; i < n; i++) {
@@ -435,11 +450,15 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   pc->unique_bytes += words * nb;
   pc->sectors += sectors;
   pc->lines += lines;
+  pc->regions += regions;
+  if (e->space == VM_SPACE_BUFFER && words == 1) pc->uniform++;
   if (sectors > pc->max_sectors) pc->max_sectors = sectors;
   if (lines > pc->max_lines) pc->max_lines = lines;
   if (e->access == VM_ATOMIC) {
     pc->same_sum += same;
     if (same > pc->same_max) pc->same_max = same;
+    pc->aops += words;
+    pc->hot += words == 1;
   }
   if (e->space == VM_SPACE_WORKGROUP) {
     /* Banks: lanes are served min(W, banks) at a time (a wave64 on 32
@@ -719,6 +738,7 @@ static void prof_add_summaries(const ls_profiler *p, unsigned t, prof_pc *all) {
       a->unique_bytes += c * 4u * W;
       a->sectors += c * sectors;
       a->lines += c * lines;
+      a->regions += c; /* a line at most: one region, but for a boundary every 64 KiB */
       if (sectors > a->max_sectors) a->max_sectors = sectors;
       if (lines > a->max_lines) a->max_lines = lines;
     }
@@ -729,6 +749,8 @@ static void prof_add_summaries(const ls_profiler *p, unsigned t, prof_pc *all) {
       a->unique_bytes += u * 4;
       a->sectors += u;
       a->lines += u;
+      a->regions += u;
+      a->uniform += u;
       if (a->max_sectors < 1) a->max_sectors = 1;
       if (a->max_lines < 1) a->max_lines = 1;
     }
@@ -743,7 +765,8 @@ static prof_result *prof_merge(ls_profiler *p) {
   prof_result *r = calloc(1, sizeof *r);
   prof_pc *all = calloc(n + 1, sizeof *all);
   uint64_t *iss = calloc(n + 1, sizeof *iss), *lan = calloc(n + 1, sizeof *lan);
-  if (!r || !all || !iss || !lan) goto fail;
+  uint64_t *emp = calloc(n + 1, sizeof *emp);
+  if (!r || !all || !iss || !lan || !emp) goto fail;
   ls_prof_dispatch *d = &r->d;
   d->index = p->dispatches;
   d->width = p->width;
@@ -774,7 +797,12 @@ static prof_result *prof_merge(ls_profiler *p) {
     prof_thread *th = &p->th[t];
     for (uint32_t pc = 0; pc < n; pc++) {
       prof_pc *a = &all[pc], *b = &th->pc[pc];
-      iss[pc] += p->issued[t][pc];
+      /* a subgroup with no live lane issues nothing on a GPU: the VM's
+       * bookkeeping after a loop's last lane left (the exit itself is the
+       * KILL or branch that still had the leaving lanes), the jump over a
+       * branch no lane took (its test had the lanes) */
+      iss[pc] += p->issued[t][pc] - p->empty[t][pc];
+      emp[pc] += p->empty[t][pc];
       lan[pc] += p->lanes[t][pc];
       a->requests += b->requests;
       a->lanes += b->lanes;
@@ -787,6 +815,11 @@ static prof_result *prof_merge(ls_profiler *p) {
       a->conflict_sum += b->conflict_sum;
       if (b->conflict_max > a->conflict_max) a->conflict_max = b->conflict_max;
       a->same_sum += b->same_sum;
+      a->regions += b->regions;
+      a->uniform += b->uniform;
+      a->hot += b->hot;
+      a->aops += b->aops;
+      if (b->bind_bytes > a->bind_bytes) a->bind_bytes = b->bind_bytes;
       if (b->same_max > a->same_max) a->same_max = b->same_max;
       a->divergent += p->divergent[t][pc];
       if (b->inst) {
@@ -829,7 +862,8 @@ static prof_result *prof_merge(ls_profiler *p) {
   }
   for (uint32_t pc = 0; pc < n; pc++) {
     if (prog->code[pc].op == IR_MAND || prog->code[pc].op == IR_MANDN) all[pc].evals = iss[pc];
-    if (prog->code[pc].op == IR_BARRIER) all[pc].barriers = iss[pc];
+    /* a barrier's arrivals are every subgroup's, live lanes or not */
+    if (prog->code[pc].op == IR_BARRIER) all[pc].barriers = iss[pc] + emp[pc];
   }
   d->tail_first_group = d->tail_groups ? tail_first : 0;
   d->tail_last_group = d->tail_groups ? tail_last : 0;
@@ -857,11 +891,13 @@ static prof_result *prof_merge(ls_profiler *p) {
     for (uint32_t i = 0; i < prog->source_len; i++) nlines += r->src[i] == '\n';
   }
   ls_prof_line *lines = calloc(nlines + 1, sizeof *lines);
+  double *cyc = calloc(nlines + 1, sizeof *cyc); /* per line: SM cycles, for the shares */
   r->mem = calloc(nmem + 1, sizeof *r->mem);
   r->branch = calloc(nbr + 1, sizeof *r->branch);
   r->loop = calloc(nloop + 1, sizeof *r->loop);
-  if (!lines || !r->mem || !r->branch || !r->loop) {
+  if (!lines || !cyc || !r->mem || !r->branch || !r->loop) {
     free(lines);
+    free(cyc);
     goto fail;
   }
   for (uint32_t l = 0; l < nlines; l++) lines[l].line = l + 1;
@@ -874,6 +910,9 @@ static prof_result *prof_merge(ls_profiler *p) {
     ls_prof_line *L = line >= 1 && line <= nlines ? &lines[line - 1] : NULL;
     d->issued += iss[pc];
     d->live_lanes += lan[pc];
+    const ls_prof_op_class cls = prof_cost_class(&prog->code[pc]);
+    d->class_issued[cls] += iss[pc];
+    if (L) cyc[line - 1] += (double)iss[pc] * p->cost.cpi[cls];
     if (L) {
       L->issued += iss[pc];
       L->live_lanes += lan[pc];
@@ -911,6 +950,16 @@ static prof_result *prof_merge(ls_profiler *p) {
       m->conflict_per_request = (double)a->conflict_sum / a->requests;
       m->same_address_sum = a->same_sum;
       m->same_address_max = a->same_max;
+      m->regions = a->regions;
+      m->uniform_requests = a->uniform;
+      m->hot_requests = a->hot;
+      m->atomic_ops = a->aops;
+      m->binding_bytes = m->space == LS_PROF_BUFFER && slot < p->nbsizes ? p->bsizes[slot]
+                                                                         : a->bind_bytes;
+      d->regions += a->regions;
+      d->uniform_requests += a->uniform;
+      d->hot_atomics += a->hot;
+      d->atomic_ops += a->aops;
       d->requests += a->requests;
       d->bytes += m->bytes;
       d->unique_bytes += a->unique_bytes;
@@ -1030,15 +1079,29 @@ static prof_result *prof_merge(ls_profiler *p) {
       d->tiles ? (double)d->texel_unique_bytes / ((double)d->tiles * p->model.tile_bytes) : 0;
   d->cost = (double)d->issued + (double)d->sectors + cost_replays;
   if (d->tiles) d->cost += (double)d->tiles; /* a tile is a transaction, as a sector */
+  /* the cost model: its inputs, the prediction, each line's share of the
+   * SM's cycles (issue and memory pipeline) */
+  d->registers = prog->nregs > prog->nconsts ? prog->nregs - prog->nconsts : 0;
+  d->workgroup_bytes = prog->wg_mem_size;
+  d->mem = r->mem;
+  ls_cost_predict(&p->cost, d, &d->predicted);
+  double cyc_all = 0;
+  for (size_t i = 0; i < d->nmem; i++) {
+    const uint32_t ln = r->mem[i].line;
+    if (ln >= 1 && ln <= nlines) cyc[ln - 1] += prof_cost_mem_cycles(&p->cost, &r->mem[i]);
+  }
+  for (uint32_t l = 0; l < nlines; l++) cyc_all += cyc[l];
   /* keep the lines that have a figure */
   uint32_t kept = 0;
   for (uint32_t l = 0; l < nlines; l++) {
     ls_prof_line *L = &lines[l];
+    L->predicted_share = cyc_all > 0 ? cyc[l] / cyc_all : 0;
     L->simt_efficiency = L->issued ? (double)L->live_lanes / ((double)L->issued * p->width) : 0;
     if (L->issued || L->requests || L->branches || L->loop_trips || L->barriers ||
         L->texel_requests)
       lines[kept++] = *L;
   }
+  free(cyc);
   r->line = lines;
   d->nline = kept;
   d->mem = r->mem;
@@ -1078,11 +1141,13 @@ static prof_result *prof_merge(ls_profiler *p) {
   free(all);
   free(iss);
   free(lan);
+  free(emp);
   return r;
 fail:
   free(all);
   free(iss);
   free(lan);
+  free(emp);
   prof_result_free(r);
   return NULL;
 }
@@ -1111,11 +1176,13 @@ static void prof_dispatch_end(void *user) {
 /* ------------------------------------- lifetime (the glue) and public API */
 
 ls_profiler *prof_create(const ls_profiler_options *o, const ls_memory_model *model,
-                         unsigned threads) {
+                         const ls_cost_model *cost, unsigned threads) {
   ls_profiler *p = calloc(1, sizeof *p);
   if (!p) return NULL;
   p->opt = *o;
+  p->opt.cost = NULL; /* copied: the caller's may go */
   p->model = *model;
+  p->cost = *cost;
   if (!p->model.tile_bytes) p->model.tile_bytes = 128;
   p->sshift = prof_log2(p->model.sector_bytes);
   p->lshift = prof_log2(p->model.line_bytes);
@@ -1126,11 +1193,12 @@ ls_profiler *prof_create(const ls_profiler_options *o, const ls_memory_model *mo
   p->nthreads = threads ? threads : 1;
   p->issued = calloc(p->nthreads, sizeof *p->issued);
   p->lanes = calloc(p->nthreads, sizeof *p->lanes);
+  p->empty = calloc(p->nthreads, sizeof *p->empty);
   p->th = calloc(p->nthreads, sizeof *p->th);
   p->coalesced = calloc(p->nthreads, sizeof *p->coalesced);
   p->uniform = calloc(p->nthreads, sizeof *p->uniform);
   p->divergent = calloc(p->nthreads, sizeof *p->divergent);
-  if (!p->issued || !p->lanes || !p->th || !p->coalesced || !p->uniform || !p->divergent) {
+  if (!p->issued || !p->lanes || !p->empty || !p->th || !p->coalesced || !p->uniform || !p->divergent) {
     prof_destroy(p);
     return NULL;
   }
@@ -1154,6 +1222,19 @@ ls_profiler *prof_create(const ls_profiler_options *o, const ls_memory_model *mo
 
 const vm_observer *prof_observer(ls_profiler *p) { return p ? &p->obs : NULL; }
 
+void prof_set_binding_sizes(ls_profiler *p, const uint64_t *sizes, uint32_t n) {
+  if (n > p->nbsizes) {
+    uint64_t *b = realloc(p->bsizes, n * sizeof *b);
+    if (!b) {
+      p->nbsizes = 0; /* the sizes are a refinement: the model does without */
+      return;
+    }
+    p->bsizes = b;
+  }
+  if (n) memcpy(p->bsizes, sizes, n * sizeof *sizes);
+  p->nbsizes = n;
+}
+
 void prof_set_host(ls_profiler *p, void *host) { p->host = host; }
 
 void *prof_host(const ls_profiler *p) { return p->host; }
@@ -1173,6 +1254,7 @@ void prof_destroy(ls_profiler *p) {
   for (unsigned t = 0; t < p->nthreads; t++) {
     if (p->issued) free(p->issued[t]);
     if (p->lanes) free(p->lanes[t]);
+    if (p->empty) free(p->empty[t]);
     if (p->th) {
       free(p->th[t].pc);
       free(p->th[t].snap);
@@ -1183,6 +1265,8 @@ void prof_destroy(ls_profiler *p) {
   }
   free(p->issued);
   free(p->lanes);
+  free(p->empty);
+  free(p->bsizes);
   free(p->th);
   free(p->coalesced);
   free(p->uniform);

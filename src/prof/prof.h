@@ -46,9 +46,12 @@ char *prof_buf_take(prof_buf *b);
  * handled by the caller); model complete. NULL when memory runs out. */
 struct vm_observer;
 ls_profiler *prof_create(const ls_profiler_options *opts, const ls_memory_model *model,
-                         unsigned threads);
+                         const ls_cost_model *cost, unsigned threads);
 void prof_destroy(ls_profiler *p);
 const struct vm_observer *prof_observer(ls_profiler *p);
+/* The bound bytes of each binding slot of the dispatch about to run (the
+ * cost model's footprint is never more than a binding holds); copied. */
+void prof_set_binding_sizes(ls_profiler *p, const uint64_t *sizes, uint32_t n);
 /* The device the glue attached it to. */
 void prof_set_host(ls_profiler *p, void *host);
 void *prof_host(const ls_profiler *p);
@@ -58,5 +61,14 @@ int prof_source_line(const ls_prof_dispatch *d, uint32_t line, const char **star
 uint32_t prof_source_lines(const ls_prof_dispatch *d);
 const char *prof_access_name(ls_prof_access a);
 const char *prof_space_name(ls_prof_space s);
+
+/* prof_report.c: a time in ns as text with a unit ("12.3 us"). */
+void prof_time(char *out, size_t n, double ns);
+
+/* prof_cost.c: the cost model (docs/profiler.md, "Cost model"). */
+struct ir_insn;
+ls_prof_op_class prof_cost_class(const struct ir_insn *in);
+/* SM cycles an instruction's requests spend in the memory pipeline. */
+double prof_cost_mem_cycles(const ls_cost_model *m, const ls_prof_mem *x);
 
 #endif

@@ -65,6 +65,22 @@ static void prof_html_summary(prof_buf *b, const ls_prof_dispatch *d) {
                   d->wg_size[2], d->width);
   prof_buf_printf(b, "<table class=\"fig\">\n<tr><th>figure</th><th>value</th><th>what it "
                      "means</th></tr>\n");
+  {
+    const ls_prof_prediction *q = &d->predicted;
+    char t[32], bound[96];
+    prof_time(t, sizeof t, q->ns);
+    prof_buf h = {0};
+    prof_buf_html(&h, q->bound ? q->bound : "?", q->bound ? strlen(q->bound) : 1);
+    snprintf(bound, sizeof bound, "%s", h.s ? h.s : "?");
+    free(h.s);
+    snprintf(v, sizeof v, "%s, bound by %s", t, bound);
+    prof_row(b, "predicted time", v,
+             q->calibrated
+                 ? "The cost model's time for this dispatch on the profile's GPU "
+                   "(docs/profiler.md, \"Cost model\"; calibrated on an NVIDIA H200)."
+                 : "The cost model's time on the profile's GPU, from published figures: "
+                   "<span class=\"bad\">not calibrated</span> on that hardware.");
+  }
   snprintf(v, sizeof v, "%llu of %llu (%.1f%%)", (unsigned long long)d->lanes_idle,
            (unsigned long long)d->lanes_allocated, 100.0 * d->idle_fraction);
   prof_row(b, "idle lanes", v,
@@ -168,8 +184,9 @@ static void prof_html_heatmap(prof_buf *b, const ls_prof_dispatch *d) {
     }
     prof_buf_printf(b, "><span class=\"no\">%u</span><span class=\"m\">", l);
     if (L && L->issued) {
-      prof_buf_printf(b, "%llu issued &middot; %.0f%%", (unsigned long long)L->issued,
-                      100.0 * L->simt_efficiency);
+      prof_buf_printf(b, "%llu issued &middot; %.0f%% &middot; %.0f%% of the time",
+                      (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
+                      100.0 * L->predicted_share);
       if (L->requests)
         prof_buf_printf(b, " &middot; %llu req, %.1f sect/req", (unsigned long long)L->requests,
                         (double)L->sectors / L->requests);

@@ -160,12 +160,44 @@ static void prof_snippet(const ls_prof_dispatch *d, uint32_t line, char *out, si
 
 /* ------------------------------------------------------------------ text */
 
+/* A time in ns with a unit that keeps it short. */
+void prof_time(char *out, size_t n, double ns) {
+  if (ns >= 1e300) snprintf(out, n, "over 1e291 s");
+  else if (ns >= 1e9) snprintf(out, n, "%.3g s", ns / 1e9);
+  else if (ns >= 1e6) snprintf(out, n, "%.3g ms", ns / 1e6);
+  else if (ns >= 1e3) snprintf(out, n, "%.3g us", ns / 1e3);
+  else snprintf(out, n, "%.3g ns", ns);
+}
+
+/* The cost model's prediction and its main terms (docs/profiler.md). */
+static void prof_text_predicted(prof_buf *b, const ls_prof_dispatch *d) {
+  const ls_prof_prediction *q = &d->predicted;
+  char t[32];
+  prof_time(t, sizeof t, q->ns);
+  prof_buf_printf(b, "  predicted time        %s, bound by: %s%s\n", t, q->bound ? q->bound : "?",
+                  q->calibrated ? "" : " (model not calibrated for this profile)");
+  static const char *const names[] = {"launch", "issue", "memory pipeline", "latency", "L2",
+                                      "DRAM", "atomics"};
+  const double v[] = {q->launch_ns, q->issue_ns, q->memory_pipe_ns, q->latency_ns,
+                      q->l2_ns, q->dram_ns, q->atomic_ns};
+  prof_buf_printf(b, "  terms                ");
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+    prof_time(t, sizeof t, v[i]);
+    prof_buf_printf(b, "%s %s %s", i ? "," : "", names[i], t);
+  }
+  prof_buf_printf(b, "\n  occupancy             %.0f%% (%u workgroups per SM, limited by %s), "
+                     "%.3g waves\n",
+                  100.0 * q->occupancy, q->resident_groups, q->limiter ? q->limiter : "?",
+                  q->waves);
+}
+
 static void prof_text_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   char snip[64];
   prof_buf_printf(b, "== dispatch %u: %s (%s)  %u x %u x %u workgroups of %u x %u x %u, W = %u\n",
                   d->index + 1, d->entry_point ? d->entry_point : "?",
                   d->filename ? d->filename : "?", d->groups[0], d->groups[1], d->groups[2],
                   d->wg_size[0], d->wg_size[1], d->wg_size[2], d->width);
+  prof_text_predicted(b, d);
   prof_buf_printf(b, "\n-- Launch and occupancy\n");
   prof_buf_printf(b, "  workgroups            %llu\n", (unsigned long long)d->workgroups);
   prof_buf_printf(b, "  invocations           %llu\n", (unsigned long long)d->invocations);
@@ -308,27 +340,28 @@ static void prof_text_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
                     (unsigned long long)m->same_address_max, snip);
   }
 
-  prof_buf_printf(b, "\n-- Per line\n");
+  prof_buf_printf(b, "\n-- Per line (time: share of the SM's predicted cycles)\n");
   const int tex = d->texel_requests != 0;
   if (tex)
-    prof_buf_printf(b, "  %-5s %10s %7s %9s %8s %9s %8s %9s  %s\n", "line", "issued", "SIMT",
-                    "requests", "sectors", "texel req", "tiles", "divergent", "source");
+    prof_buf_printf(b, "  %-5s %6s %10s %7s %9s %8s %9s %8s %9s  %s\n", "line", "time",
+                    "issued", "SIMT", "requests", "sectors", "texel req", "tiles", "divergent",
+                    "source");
   else
-    prof_buf_printf(b, "  %-5s %10s %7s %9s %8s %9s  %s\n", "line", "issued", "SIMT", "requests",
-                    "sectors", "divergent", "source");
+    prof_buf_printf(b, "  %-5s %6s %10s %7s %9s %8s %9s  %s\n", "line", "time", "issued", "SIMT",
+                    "requests", "sectors", "divergent", "source");
   for (size_t i = 0; i < d->nline; i++) {
     const ls_prof_line *L = &d->line[i];
     if (!L->issued && !L->requests && !L->texel_requests) continue;
     prof_snippet(d, L->line, snip, sizeof snip);
     if (tex)
-      prof_buf_printf(b, "  %-5u %10llu %6.1f%% %9llu %8llu %9llu %8llu %9llu  %s\n", L->line,
-                      (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
+      prof_buf_printf(b, "  %-5u %5.1f%% %10llu %6.1f%% %9llu %8llu %9llu %8llu %9llu  %s\n",
+                      L->line, 100.0 * L->predicted_share, (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
                       (unsigned long long)L->requests, (unsigned long long)L->sectors,
                       (unsigned long long)L->texel_requests, (unsigned long long)L->tiles,
                       (unsigned long long)L->divergent, snip);
     else
-      prof_buf_printf(b, "  %-5u %10llu %6.1f%% %9llu %8llu %9llu  %s\n", L->line,
-                      (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
+      prof_buf_printf(b, "  %-5u %5.1f%% %10llu %6.1f%% %9llu %8llu %9llu  %s\n", L->line,
+                      100.0 * L->predicted_share, (unsigned long long)L->issued, 100.0 * L->simt_efficiency,
                       (unsigned long long)L->requests, (unsigned long long)L->sectors,
                       (unsigned long long)L->divergent, snip);
   }
@@ -360,12 +393,52 @@ static void prof_json_u(prof_buf *b, const char *key, unsigned long long v, int 
   prof_buf_printf(b, "\"%s\": %llu%s", key, v, comma ? ", " : "");
 }
 
+static void prof_json_predicted(prof_buf *b, const ls_prof_dispatch *d) {
+  const ls_prof_prediction *q = &d->predicted;
+  prof_buf_printf(b, "      \"predicted\": {");
+  prof_json_num(b, "ns", q->ns, 1);
+  prof_buf_printf(b, "\"bound\": ");
+  prof_buf_json_string(b, q->bound ? q->bound : "", q->bound ? strlen(q->bound) : 0);
+  prof_buf_printf(b, ", \"calibrated\": %s, ", q->calibrated ? "true" : "false");
+  prof_json_num(b, "launchNs", q->launch_ns, 1);
+  prof_json_num(b, "issueNs", q->issue_ns, 1);
+  prof_json_num(b, "memoryPipeNs", q->memory_pipe_ns, 1);
+  prof_json_num(b, "latencyNs", q->latency_ns, 1);
+  prof_json_num(b, "l2Ns", q->l2_ns, 1);
+  prof_json_num(b, "dramNs", q->dram_ns, 1);
+  prof_json_num(b, "atomicNs", q->atomic_ns, 1);
+  prof_json_num(b, "occupancy", q->occupancy, 1);
+  prof_json_u(b, "residentGroups", q->resident_groups, 1);
+  prof_buf_printf(b, "\"limiter\": ");
+  prof_buf_json_string(b, q->limiter ? q->limiter : "", q->limiter ? strlen(q->limiter) : 0);
+  prof_buf_printf(b, ", ");
+  prof_json_num(b, "waves", q->waves, 1);
+  prof_json_num(b, "footprintBytes", q->footprint_bytes, 1);
+  prof_json_num(b, "l2Bytes", q->l2_bytes, 1);
+  prof_json_num(b, "dramBytes", q->dram_bytes, 0);
+  static const char *const cls[LS_PROF_OP_CLASSES] = {
+      "control", "alu", "fma", "trans", "idiv", "conv", "mem", "atomic", "barrier", "subgroup"};
+  prof_buf_printf(b, "},\n      \"costInputs\": {\"classIssued\": {");
+  for (int c = 0; c < LS_PROF_OP_CLASSES; c++)
+    prof_json_u(b, cls[c], d->class_issued[c], c + 1 < LS_PROF_OP_CLASSES);
+  prof_buf_printf(b, "}, ");
+  prof_json_u(b, "regions", d->regions, 1);
+  prof_json_u(b, "uniformRequests", d->uniform_requests, 1);
+  prof_json_u(b, "hotAtomics", d->hot_atomics, 1);
+  prof_json_u(b, "atomicOps", d->atomic_ops, 1);
+  prof_json_u(b, "registers", d->registers, 1);
+  prof_json_u(b, "workgroupBytes", d->workgroup_bytes, 0);
+  prof_buf_printf(b, "},\n");
+}
+
 static void prof_json_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   prof_buf_printf(b, "    {\n      \"index\": %u, \"entryPoint\": ", d->index);
   prof_buf_json_string(b, d->entry_point, d->entry_point ? strlen(d->entry_point) : 0);
   prof_buf_printf(b, ", \"shader\": ");
   prof_buf_json_string(b, d->filename, d->filename ? strlen(d->filename) : 0);
-  prof_buf_printf(b, ",\n      \"workgroups\": [%u, %u, %u], \"workgroupSize\": [%u, %u, %u], "
+  prof_buf_printf(b, ",\n");
+  prof_json_predicted(b, d);
+  prof_buf_printf(b, "      \"workgroups\": [%u, %u, %u], \"workgroupSize\": [%u, %u, %u], "
                      "\"subgroupSize\": %u,\n",
                   d->groups[0], d->groups[1], d->groups[2], d->wg_size[0], d->wg_size[1],
                   d->wg_size[2], d->width);
@@ -499,6 +572,7 @@ static void prof_json_dispatch(prof_buf *b, const ls_prof_dispatch *d) {
   for (size_t i = 0; i < d->nline; i++) {
     const ls_prof_line *L = &d->line[i];
     prof_buf_printf(b, "%s\n        {\"line\": %u, ", i ? "," : "", L->line);
+    prof_json_num(b, "predictedShare", L->predicted_share, 1);
     prof_json_u(b, "issued", L->issued, 1);
     prof_json_u(b, "liveLanes", L->live_lanes, 1);
     prof_json_num(b, "simtEfficiency", L->simt_efficiency, 1);
@@ -544,15 +618,16 @@ char *ls_profiler_annotate(const ls_profiler *p, size_t index) {
   if (!d) return NULL;
   prof_buf b = {0};
   const int tex = d->texel_requests != 0;
-  prof_buf_printf(&b, "%s, entry point %s, W = %u: per line issued subgroup-instructions, SIMT "
-                      "efficiency, memory requests / sectors per request, %sdivergent branches\n",
+  prof_buf_printf(&b, "%s, entry point %s, W = %u: per line the share of the predicted time, "
+                      "issued subgroup-instructions, SIMT efficiency, memory requests / sectors "
+                      "per request, %sdivergent branches\n",
                   d->filename ? d->filename : "?", d->entry_point ? d->entry_point : "?",
                   d->width, tex ? "texel requests / texture tiles per request, " : "");
   if (tex)
-    prof_buf_printf(&b, "%5s | %10s %6s %15s %15s %8s | source\n", "line", "issued", "SIMT",
-                    "req (sect/req)", "tex (tile/req)", "diverg.");
+    prof_buf_printf(&b, "%5s | %6s %10s %6s %15s %15s %8s | source\n", "line", "time", "issued",
+                    "SIMT", "req (sect/req)", "tex (tile/req)", "diverg.");
   else
-    prof_buf_printf(&b, "%5s | %10s %6s %15s %8s | source\n", "line", "issued", "SIMT",
+    prof_buf_printf(&b, "%5s | %6s %10s %6s %15s %8s | source\n", "line", "time", "issued", "SIMT",
                     "req (sect/req)", "diverg.");
   uint32_t n = prof_source_lines(d);
   for (uint32_t l = 1; l <= n; l++) {
@@ -560,7 +635,8 @@ char *ls_profiler_annotate(const ls_profiler *p, size_t index) {
     size_t len;
     if (!prof_source_line(d, l, &s, &len)) break;
     const ls_prof_line *L = prof_find_line(d, l);
-    char iss[24] = "", eff[16] = "", mem[32] = "", div[24] = "";
+    char iss[24] = "", eff[16] = "", mem[32] = "", div[24] = "", tim[16] = "";
+    if (L && L->predicted_share > 0) snprintf(tim, sizeof tim, "%.1f%%", 100.0 * L->predicted_share);
     if (L && L->issued) {
       snprintf(iss, sizeof iss, "%llu", (unsigned long long)L->issued);
       snprintf(eff, sizeof eff, "%.0f%%", 100.0 * L->simt_efficiency);
@@ -574,9 +650,9 @@ char *ls_profiler_annotate(const ls_profiler *p, size_t index) {
       if (L && L->texel_requests)
         snprintf(tx, sizeof tx, "%llu (%.2f)", (unsigned long long)L->texel_requests,
                  (double)L->tiles / L->texel_requests);
-      prof_buf_printf(&b, "%5u | %10s %6s %15s %15s %8s | ", l, iss, eff, mem, tx, div);
+      prof_buf_printf(&b, "%5u | %6s %10s %6s %15s %15s %8s | ", l, tim, iss, eff, mem, tx, div);
     } else {
-      prof_buf_printf(&b, "%5u | %10s %6s %15s %8s | ", l, iss, eff, mem, div);
+      prof_buf_printf(&b, "%5u | %6s %10s %6s %15s %8s | ", l, tim, iss, eff, mem, div);
     }
     prof_buf_put(&b, s, len);
     for (size_t i = 0; i < d->nloop; i++)

@@ -107,6 +107,11 @@ typedef struct vm_observer {
    * only a workgroup run in detail sees them move. */
   uint64_t **issued;
   uint64_t **lanes;
+  /* empty[thread][pc] += 1 for every instruction executed with no live
+   * lane (counted in issued[] too), kept like lanes[]; NULL = not counted
+   * (also when issued or lanes is NULL). Complete only at the end of the
+   * dispatch, even for a workgroup run in detail under a multiplexer. */
+  uint64_t **empty;
 
   /* With summarise set, outside a detail workgroup, the VM counts instead
    * of calling back:

@@ -39,6 +39,10 @@ struct vm_mux {
   /* The VM's per-pc counts, [threads] arrays of capcode entries; NULL in
    * obs when no child counts (the VM then counts into its own). */
   uint64_t **issued, **lanes;
+  /* instructions run with no live lane ([threads] arrays as above): the
+   * children read them only at the end of the dispatch, so they are added
+   * in there and need no catching up */
+  uint64_t **empty;
   size_t ncode1, capcode;
   /* sync[k * threads + t]: NULL until child k first watches a workgroup in
    * detail on thread t, then 4 x ncode1 entries: the issued and lanes
@@ -148,7 +152,7 @@ static void mux_dispatch_begin(void *u, const ir_program *p, const uint32_t grou
   }
   memset(m->detail, 0, (size_t)m->threads * m->cap);
   memset(m->used, 0, m->threads);
-  m->obs.issued = m->obs.lanes = NULL;
+  m->obs.issued = m->obs.lanes = m->obs.empty = NULL;
   if (!counted) return;
   if (m->ncode1 > m->capcode) {
     int ok = 1;
@@ -157,7 +161,9 @@ static void mux_dispatch_begin(void *u, const ir_program *p, const uint32_t grou
       if (a) m->issued[t] = a;
       uint64_t *b = realloc(m->lanes[t], m->ncode1 * sizeof *b);
       if (b) m->lanes[t] = b;
-      ok = ok && a && b;
+      uint64_t *e = realloc(m->empty[t], m->ncode1 * sizeof *e);
+      if (e) m->empty[t] = e;
+      ok = ok && a && b && e;
     }
     if (!ok) {
       atomic_store(&m->failed, 1); /* the counting children get nothing */
@@ -168,9 +174,11 @@ static void mux_dispatch_begin(void *u, const ir_program *p, const uint32_t grou
   for (unsigned t = 0; t < m->threads; t++) {
     memset(m->issued[t], 0, m->ncode1 * sizeof(uint64_t));
     memset(m->lanes[t], 0, m->ncode1 * sizeof(uint64_t));
+    memset(m->empty[t], 0, m->ncode1 * sizeof(uint64_t));
   }
   m->obs.issued = m->issued;
   m->obs.lanes = m->lanes;
+  m->obs.empty = m->empty;
 }
 
 static void mux_dispatch_end(void *u) {
@@ -186,6 +194,10 @@ static void mux_dispatch_end(void *u) {
         for (size_t pc = 0; pc < n; pc++) {
           ci[pc] += s ? mi[pc] - s[pc] + s[2 * n + pc] : mi[pc];
           cl[pc] += s ? ml[pc] - s[n + pc] + s[3 * n + pc] : ml[pc];
+        }
+        if (c->o->empty) {
+          uint64_t *ce = c->o->empty[t];
+          for (size_t pc = 0; pc < n; pc++) ce[pc] += m->empty[t][pc];
         }
       }
       free(*sp);
@@ -328,7 +340,8 @@ vm_mux *vm_mux_create(unsigned threads) {
   m->used = calloc(threads, 1);
   m->issued = calloc(threads, sizeof *m->issued);
   m->lanes = calloc(threads, sizeof *m->lanes);
-  if (!m->used || !m->issued || !m->lanes) {
+  m->empty = calloc(threads, sizeof *m->empty);
+  if (!m->used || !m->issued || !m->lanes || !m->empty) {
     vm_mux_destroy(m);
     return NULL;
   }
@@ -354,11 +367,13 @@ void vm_mux_destroy(vm_mux *m) {
   for (unsigned t = 0; t < m->threads; t++) {
     if (m->issued) free(m->issued[t]);
     if (m->lanes) free(m->lanes[t]);
+    if (m->empty) free(m->empty[t]);
   }
   for (size_t i = 0; m->sync && i < (size_t)m->cap * m->threads; i++) free(m->sync[i]);
   free(m->sync);
   free(m->issued);
   free(m->lanes);
+  free(m->empty);
   free(m->used);
   free(m->detail);
   free(m->ch);

@@ -111,13 +111,14 @@ struct vm_ctx {
   unsigned thread;        /* worker index, passed to the observer */
   uint32_t *obs_pcs;      /* [nsub] barrier pcs for barrier_release */
   uint64_t *obs_issued, *obs_lanes; /* [ncode + 1] when the observer has none */
+  uint64_t *obs_empty;              /* [ncode + 1] when the observer has no empty[] */
   int f16c;               /* the host converts f32 <-> f16 in hardware (F16R) */
   /* Observed runs count per straight-line run (observe.h): lead[pc] is the
    * first pc of pc's run, seg_issued / seg_lanes count at that pc, and
    * tcode_all counts at every pc (a workgroup seen in detail). */
   vm_op *tcode_all;
   uint32_t *lead;
-  uint64_t *seg_issued, *seg_lanes;
+  uint64_t *seg_issued, *seg_lanes, *seg_empty;
   uint64_t *obs_wrote; /* [nsub] lanes that stored, kept across barriers */
   int detail;          /* group_begin asked for this workgroup in detail */
 };
@@ -1022,13 +1023,18 @@ static int vm_obs_alloc(vm_ctx *cx, uint32_t nsub) {
   cx->lead = malloc(n * sizeof *cx->lead);
   cx->seg_issued = calloc(n, sizeof *cx->seg_issued);
   cx->seg_lanes = calloc(n, sizeof *cx->seg_lanes);
+  cx->seg_empty = calloc(n, sizeof *cx->seg_empty);
   cx->tcode_all = malloc(n * sizeof *cx->tcode_all);
   int ok = cx->obs_pcs && cx->obs_wrote && cx->lead && cx->seg_issued && cx->seg_lanes &&
-           cx->tcode_all;
+           cx->seg_empty && cx->tcode_all;
   if (!(obs->issued && obs->lanes)) {
     cx->obs_issued = calloc(n, sizeof *cx->obs_issued);
     cx->obs_lanes = calloc(n, sizeof *cx->obs_lanes);
     ok = ok && cx->obs_issued && cx->obs_lanes;
+  }
+  if (!(obs->issued && obs->lanes && obs->empty)) {
+    cx->obs_empty = calloc(n, sizeof *cx->obs_empty);
+    ok = ok && cx->obs_empty;
   }
   if (ok) vm_segments(cx->prog, cx->lead);
   return ok;
@@ -1044,12 +1050,18 @@ static void vm_obs_finish(vm_ctx *cx, int counted) {
       is[pc] += cx->seg_issued[cx->lead[pc]];
       ln[pc] += cx->seg_lanes[cx->lead[pc]];
     }
+    if (obs->empty) {
+      uint64_t *em = obs->empty[cx->thread];
+      for (uint32_t pc = 0; pc <= cx->prog->ncode; pc++) em[pc] += cx->seg_empty[cx->lead[pc]];
+    }
   }
   free(cx->obs_pcs);
   free(cx->obs_wrote);
   free(cx->lead);
   free(cx->seg_issued);
   free(cx->seg_lanes);
+  free(cx->seg_empty);
+  free(cx->obs_empty);
   free(cx->tcode_all);
   free(cx->obs_issued);
   free(cx->obs_lanes);

@@ -396,6 +396,43 @@ static void test_loop_longest_lane(void **state) {
   run_free(&r);
 }
 
+/* A converged loop with no idle lane: every instruction a GPU issues has
+ * all 32 lanes, so SIMT efficiency is exactly 100%. The VM runs a few
+ * instructions with no live lane (the jump past the exit when no lane
+ * leaves, the rest of the body after the last trip's exit); those are not
+ * issued (they read 86.7% before), traced or not, alone or beside the
+ * sanitizer's observer. */
+static void test_converged_loop_full(void **state) {
+  const char *k = "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(global_invocation_id) g: vec3u) {\n"
+                  "  var acc = 0u;\n"
+                  "  for (var i = 0u; i < 10u; i++) {\n"
+                  "    acc += i * g.x;\n"
+                  "  }\n"
+                  "  o[g.x] = acc;\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 256}};
+  uint64_t issued = 0;
+  for (int traced = 0; traced < 2; traced++) {
+    ls_profiler_options po = {sizeof po};
+    po.trace = traced;
+    po.trace_group[0] = 2;
+    run r;
+    run_wgsl(&r, "nvidia", 0, 2, k, "main", bs, 1, 4, 1, 1, &po);
+    const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+    assert_int_equal(d->lanes_idle, 0);
+    assert_int_equal(d->live_lanes, d->issued * 32);
+    assert_true(d->simt_efficiency == 1.0);
+    assert_int_equal(d->loop[0].max_trips, 10);
+    for (size_t i = 0; i < d->nline; i++) assert_true(d->line[i].simt_efficiency == 1.0);
+    if (traced) assert_int_equal(d->issued, issued);
+    issued = d->issued;
+    run_free(&r);
+  }
+  assert_true(issued > 8 * 10); /* at least a trip's worth per subgroup */
+}
+
 /* A fully divergent if inside a converged loop reads as 100% divergent
  * branches, with the loop's exit tests apart (none divergent): counted
  * together, the headline said 10 divergent of 21 tests per subgroup. */
@@ -909,6 +946,134 @@ static void test_texture_traced(void **state) {
   ls_free(ref);
 }
 
+/* ------------------------------------------------------- cost model */
+
+/* Every built-in profile has a possible model; nvidia's is calibrated,
+ * the others are not; impossible parameters are refused by name. */
+static void test_cost_models(void **state) {
+  const char *const *names = ls_profile_names();
+  for (size_t i = 0; names[i]; i++) {
+    ls_cost_model m;
+    assert_int_equal(ls_cost_model_describe(names[i], &m), LS_OK);
+    char err[256];
+    assert_int_equal(ls_cost_model_check(&m, err, sizeof err), 0);
+    assert_int_equal(m.calibrated, !strcmp(names[i], "nvidia") || !strcmp(names[i], "default"));
+  }
+  ls_cost_model m;
+  assert_int_equal(ls_cost_model_describe("voodoo", &m), LS_OPERATION);
+  assert_int_equal(ls_cost_model_describe("nvidia", &m), LS_OK);
+  assert_true(m.sms == 132 && m.clock_mhz == 1980 && m.l2_bytes == 50.0 * 1024 * 1024);
+  struct {
+    const char *param;
+    double value;
+    const char *says;
+  } bad[] = {{"sms", 0, "sms = 0 must be greater than 0"},
+             {"dramGBs", 0, "dramGBs = 0 must be greater than 0"},
+             {"groupNs", -1, "groupNs = -1 must not be negative"},
+             {"cpiTrans", -0.5, "cpiTrans = -0.5 must not be negative"},
+             {"l2Resident", 1.5, "l2Resident = 1.5 is a fraction of the L2"},
+             {"clockMHz", NAN, "clockMHz = nan is not a finite number"}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    ls_cost_model b = m;
+    double *f = ls_cost_model_param(&b, bad[i].param);
+    assert_non_null(f);
+    *f = bad[i].value;
+    char err[256];
+    assert_int_equal(ls_cost_model_check(&b, err, sizeof err), -1);
+    if (!strstr(err, bad[i].says)) fprintf(stderr, "%s\n", err);
+    assert_non_null(strstr(err, bad[i].says));
+  }
+  assert_null(ls_cost_model_param(&m, "smCount"));
+  assert_non_null(ls_cost_model_param_name(0));
+}
+
+/* 2^32 - 1 workgroups of huge loops: every term in double, saturating at
+ * 1e300, never inf or NaN; the bound still named. */
+static void test_cost_saturates(void **state) {
+  ls_cost_model m;
+  assert_int_equal(ls_cost_model_describe("nvidia", &m), LS_OK);
+  ls_prof_mem mem = {0};
+  mem.access = LS_PROF_LOAD;
+  mem.space = LS_PROF_BUFFER;
+  mem.variable = "x";
+  mem.requests = mem.lines = mem.sectors = mem.unique_bytes = mem.regions = UINT64_MAX;
+  ls_prof_dispatch d = {0};
+  d.workgroups = UINT32_MAX;
+  d.subgroups = (uint64_t)UINT32_MAX * 32;
+  d.width = 32;
+  d.memory = (ls_memory_model){32, 128, 32, 4, 128};
+  d.issued = UINT64_MAX;
+  for (int c = 0; c < LS_PROF_OP_CLASSES; c++) d.class_issued[c] = UINT64_MAX;
+  d.atomic_ops = d.hot_atomics = UINT64_MAX;
+  d.mem = &mem;
+  d.nmem = 1;
+  ls_prof_prediction q;
+  ls_cost_predict(&m, &d, &q);
+  const double terms[] = {q.ns, q.launch_ns, q.issue_ns, q.memory_pipe_ns, q.latency_ns,
+                          q.l2_ns, q.dram_ns, q.atomic_ns, q.waves, q.dram_bytes};
+  for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++) {
+    assert_true(isfinite(terms[i]));
+    assert_true(terms[i] >= 0 && terms[i] <= 1e300);
+  }
+  /* 2^64 instructions of each class over 132 SMs: about 6e17 ns (20 years) */
+  assert_true(q.ns > 1e17);
+  assert_non_null(q.bound);
+  /* an enormous model: one SM, a workgroup of 1024 that does not fit */
+  m.sms = 1e-300;
+  m.max_threads = 1;
+  ls_cost_predict(&m, &d, &q);
+  assert_true(isfinite(q.ns) && q.ns <= 1e300);
+  assert_int_equal(q.resident_groups, 1);
+  assert_non_null(strstr(q.limiter, "does not fit"));
+  /* nothing dispatched: the fixed cost */
+  ls_prof_dispatch z = {0};
+  ls_cost_model_describe("nvidia", &m);
+  ls_cost_predict(&m, &z, &q);
+  assert_true(q.ns == m.dispatch_ns);
+}
+
+/* Occupancy from workgroup memory, through a real run: 16 KiB of
+ * workgroup memory (the device's default limit) leaves floor(228 KiB / 16
+ * KiB) = 14 workgroups per SM; the prediction is the fixed cost plus its
+ * largest term. */
+static void test_cost_occupancy(void **state) {
+  const char *k = "var<workgroup> t: array<u32, 4096>;\n"
+                  "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n"
+                  "@compute @workgroup_size(64)\n"
+                  "fn main(@builtin(global_invocation_id) g: vec3u, "
+                  "@builtin(local_invocation_index) li: u32) {\n"
+                  "  t[li * 64u] = g.x;\n"
+                  "  workgroupBarrier();\n"
+                  "  o[g.x] = t[(li ^ 1u) * 64u];\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_STORAGE, NULL, 64 * 600}};
+  run r;
+  run_wgsl(&r, "nvidia", 0, 2, k, "main", bs, 1, 600, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  assert_int_equal(d->workgroup_bytes, 16384);
+  const ls_prof_prediction *q = &d->predicted;
+  assert_int_equal(q->resident_groups, 14);
+  assert_string_equal(q->limiter, "workgroup memory");
+  /* 600 workgroups on 132 SMs, 14 at a time: 600 / 1848 waves */
+  assert_true(fabs(q->waves - 600.0 / 1848) < 1e-12);
+  /* the busiest SM holds ceil(600 / 132) = 5 of them: 5 x 64 of 2048 threads */
+  assert_true(fabs(q->occupancy - 320.0 / 2048) < 1e-12);
+  assert_true(q->calibrated);
+  ls_cost_model m;
+  ls_cost_model_describe("nvidia", &m);
+  double worst = q->launch_ns;
+  const double t[] = {q->l2_ns, q->dram_ns, q->atomic_ns};
+  for (int i = 0; i < 3; i++) worst = t[i] > worst ? t[i] : worst;
+  assert_true(q->ns >= m.dispatch_ns + worst - 1e-9);
+  /* the busiest SM launches ceil(600 / 132) = 5 workgroups */
+  assert_true(q->launch_ns >= 5 * m.group_ns);
+  double share = 0;
+  for (size_t i = 0; i < d->nline; i++) share += d->line[i].predicted_share;
+  assert_true(fabs(share - 1) < 1e-9);
+  run_free(&r);
+}
+
+
 static void test_plan(void **state) {
   ls_plan_options o;
   memset(&o, 0, sizeof o);
@@ -955,6 +1120,7 @@ int main(void) {
       cmocka_unit_test(test_image_8x8_segments),
       cmocka_unit_test(test_loop_longest_lane),
       cmocka_unit_test(test_branches_apart_from_loop_exits),
+      cmocka_unit_test(test_converged_loop_full),
       cmocka_unit_test(test_bank_conflicts),
       cmocka_unit_test(test_atomics_same_address),
       cmocka_unit_test(test_divergence_and_trace),
@@ -964,6 +1130,9 @@ int main(void) {
       cmocka_unit_test(test_texture_tiles),
       cmocka_unit_test(test_texture_loads),
       cmocka_unit_test(test_texture_traced),
+      cmocka_unit_test(test_cost_models),
+      cmocka_unit_test(test_cost_saturates),
+      cmocka_unit_test(test_cost_occupancy),
       cmocka_unit_test(test_plan),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
