@@ -219,7 +219,7 @@ ls_prof_test(v2.compare_profiles 0 "200_v2_scan_pingpong: the same case under ev
 # tune: the override reaches the scan module's pipeline (WG = 32 at W = 64
 # leaves half its lanes idle) and not the inline module's, which declares
 # no WG (its dispatch stays full): 47.1% idle over the run, not 50%.
-ls_prof_test(v2.tune 0 "profile amd (W = 64)|32x1x1         1690   47.1%|<- keep"
+ls_prof_test(v2.tune 0 "profile amd (W = 64)|32x1x1         1548   47.1%|<- keep"
   -- ${L} tune ${LS_V2} --override WG=32,64,128 --profile nvidia --profile amd)
 ls_prof_test(v2.bad.tune_unknown_override 2 "no module of the case declares an override 'NOPE'"
   -- ${L} tune ${LS_V2} --override NOPE=1,2)

@@ -332,30 +332,6 @@ static int r2_dispatch(runner *r, runner2 *q, const case2_plan *p, size_t i) {
   return CLI_OK;
 }
 
-/* A copyTextureToTexture through a staging buffer in the same encoder
- * (the API has no texture-to-texture copy): rows of 256-byte multiples. */
-static int r2_copy_t2t(runner *r, runner2 *q, const case2_plan *p, const case2_cmd *d) {
-  const ls_texture_format f = p->textures[d->src_t.obj].desc.format;
-  const uint32_t row = d->extent.width * ls_texture_format_texel_bytes(f);
-  const uint32_t bpr = (row + 255) / 256 * 256;
-  const ls_buffer_desc bd = {
-      .struct_size = sizeof bd,
-      .size = (uint64_t)bpr * d->extent.height * d->extent.depth_or_array_layers + 4,
-      .usage = LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_COPY_DST,
-      .label = "copyTextureToTexture staging"};
-  ls_buffer *stage = ls_device_create_buffer(r->device, &bd);
-  if (!stage) return 0;
-  const ls_texel_copy_texture_info src = {q->texs[d->src_t.obj], d->src_t.mip_level,
-                                          d->src_t.origin, d->src_t.aspect};
-  const ls_texel_copy_texture_info dst = {q->texs[d->dst_t.obj], d->dst_t.mip_level,
-                                          d->dst_t.origin, d->dst_t.aspect};
-  const ls_texel_copy_buffer_layout lay = {0, bpr, d->extent.height};
-  ls_command_encoder_copy_texture_to_buffer(q->enc, &src, stage, &lay, &d->extent);
-  ls_command_encoder_copy_buffer_to_texture(q->enc, stage, &lay, &dst, &d->extent);
-  ls_buffer_release(stage); /* the encoder keeps what it copies through */
-  return 1;
-}
-
 static int r2_encode(runner *r, runner2 *q, const case2_plan *p, size_t i) {
   const case2_cmd *d = &p->cmds[i];
   int rc = r2_encoder(r, q, i);
@@ -383,12 +359,13 @@ static int r2_encode(runner *r, runner2 *q, const case2_plan *p, size_t i) {
                                               &d->dst_t.layout, &d->extent);
     break;
   }
-  default:
-    if (!r2_copy_t2t(r, q, p, d)) {
-      fprintf(stderr, "%s: commands[%zu] (copyTextureToTexture): %s\n", r->c->path, i,
-              runner_err(r));
-      return runner_refused(r);
-    }
+  default: {
+    const ls_texel_copy_texture_info src = {q->texs[d->src_t.obj], d->src_t.mip_level,
+                                            d->src_t.origin, d->src_t.aspect};
+    const ls_texel_copy_texture_info dst = {q->texs[d->dst_t.obj], d->dst_t.mip_level,
+                                            d->dst_t.origin, d->dst_t.aspect};
+    ls_command_encoder_copy_texture_to_texture(q->enc, &src, &dst, &d->extent);
+  }
   }
   return CLI_OK;
 }
