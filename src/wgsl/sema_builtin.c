@@ -368,8 +368,14 @@ static const type *bitcast_call(sctx *c, ast_expr *e) {
   if (!to) return NULL;
   ast_expr *a = e->u.call.args[0];
   const type *from = type_unref(a->type);
-  /* abstract arguments concretize first */
+  /* abstract arguments concretize first, but bitcast<u32>(AbstractInt) is
+   * u32(e): the identity where e fits u32, a shader-creation error
+   * elsewhere (WGSL §bitcast), not a reinterpretation of an i32 */
   const type *cf = types_concretize(c->T, from);
+  const type *fsa = type_scalar_of(from), *tsa = type_scalar_of(to);
+  if (fsa && tsa && fsa->kind == TY_AINT && tsa->kind == TY_U32 &&
+      (from->kind == TY_VEC) == (to->kind == TY_VEC) && (from->kind != TY_VEC || from->n == to->n))
+    cf = to;
   if (!sema_convert_expr(c, a, cf)) return fail_args(c, e, BF_BITCAST, from);
   const type *ts = type_scalar_of(to), *fs = type_scalar_of(cf);
   int ok = ts && fs && is_sv(to) && is_sv(cf) && scalar_in(ts, S_N) && scalar_in(fs, S_N) &&
