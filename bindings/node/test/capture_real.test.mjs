@@ -3,7 +3,9 @@
 // top-k and a three-layer model end to end; onnxruntime-web's Conv, CumSum, ArgMax
 // and a Gemm-Relu-Softmax model) recorded by
 // test/capture/real/capture_real.mjs while the libraries ran them on WebGPU
-// on lockstep (capture/cases/lockstep) and on Dawn (capture/cases/dawn).
+// on lockstep (capture/cases/lockstep), on Dawn on llvmpipe
+// (capture/cases/dawn) and on Dawn's Vulkan backend on an NVIDIA H200
+// (capture/cases/h200, made by capture_gpu.sh on the GPU machine).
 // Each is replayed on lockstep and, when it is installed, on Dawn: on the
 // implementation that made it the replay gives the captured bits; on the
 // other it agrees within the WGSL accuracy bounds of check_real.mjs; and
@@ -27,7 +29,7 @@ const D = await loadProvider('dawn');
 const noDawn = D.missing || false;
 if (noDawn) console.log(`capture_real: Dawn parts skipped: ${noDawn}`);
 
-for (const made of ['lockstep', 'dawn']) {
+for (const made of ['lockstep', 'dawn', 'h200']) {
   for (const on of ['lockstep', 'dawn']) {
     test(`tfjs and onnxruntime-web operations captured on ${made}, replayed on ${on}`, { skip: on === 'dawn' && noDawn }, async () => {
       const rows = await checkDir(path.join(HERE, 'capture', 'cases', made), await loadImpl(on));
@@ -43,16 +45,19 @@ for (const made of ['lockstep', 'dawn']) {
 const CLI = process.env.LOCKSTEP_CLI || path.join(HERE, '..', '..', '..', 'build', 'lockstep');
 test('lockstep run --expect replays every committed capture to its reference', { skip: !fs.existsSync(CLI) && `no ${CLI}` }, () => {
   let n = 0;
-  for (const made of ['lockstep', 'dawn']) {
+  for (const made of ['lockstep', 'dawn', 'h200']) {
     const dir = path.join(HERE, 'capture', 'cases', made);
     for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json') && !x.endsWith('.result.json') && !x.endsWith('.cpu.json'))) {
       const c = path.join(dir, f);
-      const r = spawnSync(CLI, ['run', c, '--expect', c.replace(/\.json$/, '.result.json'), '--quiet'], { encoding: 'utf8' });
+      // the H200's device asked for its 48 KiB of workgroup storage: the
+      // nvidia profile offers it, the default adapter (32 KiB) does not
+      const profile = made === 'h200' ? ['--profile', 'nvidia'] : [];
+      const r = spawnSync(CLI, ['run', c, '--expect', c.replace(/\.json$/, '.result.json'), '--quiet', ...profile], { encoding: 'utf8' });
       assert.equal(r.status, 0, `${made}/${f}: ${r.stdout}${r.stderr}`);
       n++;
     }
   }
-  assert.equal(n, 12);
+  assert.equal(n, 18);
 });
 
 test('lockstep run --check on captures: a clean one passes; tfjs matMul reading past its B binding is found at the module file and line', { skip: !fs.existsSync(CLI) && `no ${CLI}` }, () => {
