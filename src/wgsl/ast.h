@@ -111,6 +111,7 @@ typedef struct ast_attr {
   src_span span;
   ast_expr **args;
   int nargs;
+  int parens;          /* written with parentheses (even empty ones) */
 } ast_attr;
 
 typedef struct ast_stmt ast_stmt;

@@ -201,15 +201,35 @@ int64_t sema_attr_int(sctx *c, ast_attr *a, int i, const char *what) {
 
 /* Where each attribute may appear (§Attributes: "must only be applied
  * to ..."). */
-enum { AT_MEMBER = 1, AT_VAR = 2, AT_OVERRIDE = 4, AT_FN = 8, AT_PARAM = 16, AT_OTHER = 32 };
-static const char *const known_attrs[] = {
-    "align", "binding", "builtin", "compute", "const", "diagnostic", "fragment", "group", "id",
-    "interpolate", "invariant", "location", "blend_src", "must_use", "size", "vertex",
-    "workgroup_size", "subgroup_size", NULL};
-static const unsigned char attr_places[] = {
-    AT_MEMBER, AT_VAR, AT_MEMBER | AT_PARAM, AT_FN, AT_FN, AT_FN, AT_FN, AT_VAR, AT_OVERRIDE,
-    AT_MEMBER | AT_PARAM, AT_MEMBER | AT_PARAM, AT_MEMBER | AT_PARAM, AT_MEMBER, AT_FN, AT_MEMBER, AT_FN,
-    AT_FN, AT_FN};
+enum { AT_MEMBER = 1, AT_VAR = 2, AT_OVERRIDE = 4, AT_FN = 8, AT_PARAM = 16, AT_OTHER = 32, AT_RET = 64 };
+/* ARGS_ELSEWHERE: the argument count is checked with the attribute's own
+ * rules (workgroup_size, subgroup_size, diagnostic). */
+enum { ARGS_ELSEWHERE = 255 };
+typedef struct attr_row {
+  const char *name;
+  unsigned char places, min_args, max_args; /* max 0: written without parentheses */
+} attr_row;
+static const attr_row attr_rows[] = {
+    {"align", AT_MEMBER, 1, 1},
+    {"binding", AT_VAR, 1, 1},
+    {"builtin", AT_MEMBER | AT_PARAM | AT_RET, 1, 2},
+    {"compute", AT_FN, 0, 0},
+    {"const", AT_FN, 0, 0},
+    {"diagnostic", AT_FN, 0, ARGS_ELSEWHERE},
+    {"fragment", AT_FN, 0, 0},
+    {"group", AT_VAR, 1, 1},
+    {"id", AT_OVERRIDE, 1, 1},
+    {"interpolate", AT_MEMBER | AT_PARAM | AT_RET, 1, 2},
+    {"invariant", AT_MEMBER | AT_PARAM | AT_RET, 0, 0},
+    {"location", AT_MEMBER | AT_PARAM | AT_RET, 1, 1},
+    {"blend_src", AT_MEMBER, 1, 1},
+    {"must_use", AT_FN, 0, 0},
+    {"size", AT_MEMBER, 1, 1},
+    {"vertex", AT_FN, 0, 0},
+    {"workgroup_size", AT_FN, 0, ARGS_ELSEWHERE},
+    {"subgroup_size", AT_FN, 0, ARGS_ELSEWHERE},
+};
+enum { NATTR_ROWS = sizeof attr_rows / sizeof *attr_rows };
 
 /* Attributes of extensions, known only when the extension is enabled. */
 static int extension_attr(sctx *c, const char *n) {
@@ -276,26 +296,53 @@ static void check_diagnostic_conflicts(sctx *c, ast_attr *a, int n) {
   }
 }
 
+/* The argument count of attribute a against its row (§Attributes: each
+ * attribute's grammar); 0 after an error. */
+static int check_attr_args(sctx *c, const ast_attr *a, const attr_row *r) {
+  if (r->max_args == ARGS_ELSEWHERE) return 1;
+  if (r->max_args == 0 && a->parens) {
+    diag_error(c->d, a->span, "'@%s' takes no arguments (and no parentheses)", a->name);
+    return 0;
+  }
+  if (a->nargs < r->min_args || a->nargs > r->max_args) {
+    if (r->min_args == r->max_args)
+      diag_error(c->d, a->span, "'@%s' takes %d argument%s, found %d", a->name, r->min_args,
+                 r->min_args == 1 ? "" : "s", a->nargs);
+    else
+      diag_error(c->d, a->span, "'@%s' takes %d to %d arguments, found %d", a->name, r->min_args,
+                 r->max_args, a->nargs);
+    return 0;
+  }
+  return 1;
+}
+
 static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
   /* one bit per known attribute name: duplicates found in linear time */
   uint32_t seen = 0, seen_ext = 0;
+  int stages = 0;
   for (int i = 0; i < n; i++) {
     int known = -1, ext = extension_attr(c, a[i].name);
-    for (int k = 0; known_attrs[k]; k++)
-      if (!strcmp(known_attrs[k], a[i].name)) known = k;
+    for (int k = 0; k < NATTR_ROWS; k++)
+      if (!strcmp(attr_rows[k].name, a[i].name)) known = k;
     if (known < 0 && !ext) {
       diag_error(c->d, a[i].span, "unknown attribute '@%s'", a[i].name);
       continue;
     }
-    if (known >= 0 && !(attr_places[known] & place)) {
+    if (known >= 0 && !(attr_rows[known].places & place)) {
       diag_error(c->d, a[i].span, "'@%s' is not allowed here", a[i].name);
       continue;
     }
+    if (known >= 0 && !check_attr_args(c, &a[i], &attr_rows[known])) continue;
     uint32_t *set = known >= 0 ? &seen : &seen_ext;
     uint32_t bit = known >= 0 ? 1u << known : a[i].name[0] == 'c' ? 1u : 2u;
     if ((*set & bit) && strcmp(a[i].name, "diagnostic"))
       diag_error(c->d, a[i].span, "duplicate attribute '@%s'", a[i].name);
     if (!strcmp(a[i].name, "diagnostic")) check_diagnostic_attr(c, &a[i]);
+    /* §Entry Point Declaration: one shader stage attribute at most */
+    if (!strcmp(a[i].name, "compute") || !strcmp(a[i].name, "vertex") || !strcmp(a[i].name, "fragment")) {
+      if (stages++ && !(*set & bit))
+        diag_error(c->d, a[i].span, "a function has at most one shader stage attribute (@compute, @vertex or @fragment)");
+    }
     *set |= bit;
   }
   check_diagnostic_conflicts(c, a, n);
@@ -455,6 +502,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     diag_error(c->d, d->name_span,
                "struct '%s' is too large (its members add up past 4 GiB, lockstep's limit for one "
                "type)", d->name);
+  sema_struct_io(c, d);
 }
 
 static void resolve_const_like(sctx *c, ast_decl *d) {
@@ -706,10 +754,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     p->rtype = sema_type(c, p->type);
     if (!p->rtype) continue;
     check_attr_names(c, p->attrs, p->nattrs, AT_PARAM);
-    ast_attr *bi = sema_find_attr(p->attrs, p->nattrs, "builtin");
-    if (bi) {
-      p->builtin_value = sema_builtin_input(c, d, bi, p->rtype, p->type->span);
-    } else if (sema_find_attr(p->attrs, p->nattrs, "color")) {
+    if (sema_find_attr(p->attrs, p->nattrs, "color")) {
       /* chromium_experimental_framebuffer_fetch: @color(N) reads attachment
        * N, on fragment inputs of scalar or vector type */
       ast_attr *col = sema_find_attr(p->attrs, p->nattrs, "color");
@@ -723,14 +768,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
             diag_error(c->d, col->span, "two inputs use @color(%lld)", (long long)col->args[0]->cval->i);
         }
     } else if (d->stage) {
-      /* struct parameters carry their @builtin/@location on members;
-       * @location inputs are vertex/fragment only */
-      if (p->rtype->kind != TY_STRUCT && !sema_find_attr(p->attrs, p->nattrs, "location"))
-        diag_error(c->d, p->name_span, "entry point parameter '%s' needs @builtin(...) or @location(...)", p->name);
-      else if (d->stage == 1 && (p->rtype->kind != TY_STRUCT || sema_find_attr(p->attrs, p->nattrs, "location")))
-        diag_error(c->d, p->name_span, "compute entry point parameters take @builtin(...), not @location");
-      else if (d->stage == 1)
-        sema_struct_input(c, d, p);
+      /* the shader stage inputs: sema_entry_io, below */
     } else if (p->rtype->kind == TY_PTR) {
       if (p->rtype->space != AS_FUNCTION && p->rtype->space != AS_PRIVATE &&
           p->rtype->space != AS_WORKGROUP && p->rtype->space != AS_STORAGE &&
@@ -743,7 +781,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
       diag_error(c->d, p->type->span, "%s cannot be a parameter type", TN(p->rtype, b));
     }
   }
-  if (d->stage) sema_entry_inputs(c, d);
+  check_attr_names(c, d->ret_attrs, d->nret_attrs, AT_RET);
   if (d->ret_type) {
     d->rtype = sema_type(c, d->ret_type);
     if (d->rtype && !type_is_constructible(d->rtype))
@@ -751,6 +789,8 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     if (d->stage == 1)
       diag_error(c->d, d->ret_type->span, "a compute entry point cannot return a value");
   }
+  if (d->stage) sema_entry_io(c, d);
+  else sema_non_entry_io(c, d);
   if (!d->ret_type && sema_find_attr(d->attrs, d->nattrs, "must_use"))
     diag_error(c->d, sema_find_attr(d->attrs, d->nattrs, "must_use")->span,
                "@must_use needs a function with a return type");

@@ -56,6 +56,10 @@ typedef struct sctx {
   int fb_fetch_enabled; /* chromium_experimental_framebuffer_fetch */
   int atomic_vec2u_enabled; /* atomic_vec2u_min_max */
   int resource_table_enabled; /* chromium_experimental_resource_table */
+  int clip_distances_enabled;   /* clip_distances */
+  int dual_source_enabled;      /* dual_source_blending */
+  int primitive_index_enabled;  /* primitive_index */
+  int barycentric_enabled;      /* chromium_experimental_barycentric_coord */
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
   int quiet_eval;       /* inside an operand a short circuit skips */
   int resolve_depth;    /* nested resolutions of declarations and bodies */
@@ -121,14 +125,14 @@ void sema_resolve_global(sctx *c, ast_decl *d);
 void sema_resolve_fn_body(sctx *c, ast_decl *fn);
 
 /* sema_entry.c */
-/* The built-in input value that @builtin attribute bi names, on a parameter
- * (or member of a structure parameter) of entry point d, of type t declared
- * at ts; -1 after an error, or for an input of another stage. */
-int sema_builtin_input(sctx *c, ast_decl *d, ast_attr *bi, const type *t, src_span ts);
-/* Structure parameter p of compute entry point d: every member a built-in. */
-void sema_struct_input(sctx *c, ast_decl *d, ast_decl *p);
-/* No built-in value and no @location twice among d's inputs. */
-void sema_entry_inputs(sctx *c, ast_decl *d);
+/* The shader stage inputs and outputs of entry point d (every stage); sets
+ * each parameter's compute built-in register (builtin_value). */
+void sema_entry_io(sctx *c, ast_decl *d);
+/* No IO attribute on the parameters or return type of function d, which is
+ * not an entry point. */
+void sema_non_entry_io(sctx *c, ast_decl *d);
+/* The IO attributes of the members of structure d and their locations. */
+void sema_struct_io(sctx *c, ast_decl *d);
 
 /* sema_expr.c */
 const type *sema_expr(sctx *c, ast_expr *e);
