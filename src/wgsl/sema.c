@@ -196,6 +196,13 @@ int64_t sema_attr_int(sctx *c, ast_attr *a, int i, const char *what) {
     diag_error(c->d, e->span, "%s must not be negative, found %lld", what, (long long)e->cval->i);
     return -1;
   }
+  /* §Attributes: the argument resolves to i32 or u32, so an AbstractInt
+   * becomes an i32 and must fit one */
+  if (t->kind == TY_AINT && e->cval->i > INT32_MAX) {
+    diag_error(c->d, e->span, "%s must be an i32 or u32; %lld does not fit i32 (write %lldu for a u32)", what,
+               (long long)e->cval->i, (long long)e->cval->i);
+    return -1;
+  }
   return e->cval->i;
 }
 
@@ -492,7 +499,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     }
     if (sz) {
       int64_t v = sema_attr_int(c, sz, 0, "@size");
-      if (v >= t->size && v <= (1 << 28)) f[i].attr_size = (uint32_t)v;
+      if (v >= t->size && v <= UINT32_MAX) f[i].attr_size = (uint32_t)v;
       else if (v >= 0) diag_error(c->d, sz->span, "@size must be at least the member's size (%u)", t->size);
     }
   }

@@ -8,8 +8,9 @@
  * Statement, §Derivative Built-in Functions, §Synchronization Built-in
  * Functions, §Address Spaces). pixel_local variables are fragment-only
  * (chromium_experimental_pixel_local), and an entry point statically
- * accesses at most one immediate data variable (§Address Spaces). Runs after
- * every function body is resolved.
+ * accesses at most one immediate data variable (§Address Spaces), and no two
+ * resource variables it statically accesses share a @group and @binding
+ * pair (§Resource Interface). Runs after every function body is resolved.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,8 @@ typedef struct walk {
   ast_decl *entry;
   uint8_t *seen; /* per module declaration */
   ast_decl *immediate; /* the immediate data variable the entry point uses */
+  ast_decl **resources; /* the resource variables it uses, so far */
+  int nres;
   int reported;
 } walk;
 
@@ -48,6 +51,16 @@ static void expr(void *ctx, ast_expr *e) {
       report(w, e->span, "a workgroup variable", 1);
     if (d && d->space == AS_PIXEL_LOCAL && w->entry->stage != 3)
       report(w, e->span, "a pixel_local variable", 3);
+    if (d && d->group >= 0 && d->binding >= 0 && !w->seen[d->index]) {
+      w->seen[d->index] = 1;
+      for (int k = 0; k < w->nres && !w->reported; k++)
+        if (w->resources[k]->group == d->group && w->resources[k]->binding == d->binding) {
+          w->reported = 1;
+          diag_error(w->c->d, e->span, "'%s' and '%s' both use @group(%d) @binding(%d) in entry point '%s'",
+                     w->resources[k]->name, d->name, d->group, d->binding, w->entry->name);
+        }
+      w->resources[w->nres++] = d;
+    }
     if (d && d->space == AS_IMMEDIATE) {
       if (w->immediate && w->immediate != d && !w->reported) {
         w->reported = 1;
@@ -94,8 +107,9 @@ void sema_check_stages(sctx *c) {
   for (int i = 0; i < am->ndecls; i++) {
     ast_decl *d = am->decls[i];
     if (d->kind != DECL_FN || !d->stage || !d->body) continue;
-    walk w = {c, d, arena_alloc(&c->m->arena, (size_t)am->ndecls + 1), NULL, 0};
-    if (!w.seen) return;
+    walk w = {c, d, arena_alloc(&c->m->arena, (size_t)am->ndecls + 1), NULL,
+              arena_alloc(&c->m->arena, sizeof(ast_decl *) * ((size_t)am->ndecls + 1)), 0, 0};
+    if (!w.seen || !w.resources) return;
     memset(w.seen, 0, (size_t)am->ndecls + 1);
     fn_body(&w, d);
   }
