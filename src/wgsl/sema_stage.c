@@ -27,7 +27,7 @@ typedef struct walk {
   int reported;
 } walk;
 
-static const char *const stage_names[] = {"", "compute", "vertex", "fragment"};
+static const char *const stage_names[] = {"", "compute", "vertex", "fragment", "compute and fragment"};
 
 static void report(walk *w, src_span s, const char *what, int stage) {
   if (w->reported) return;
@@ -76,7 +76,8 @@ static void expr(void *ctx, ast_expr *e) {
   if (e->ref == REF_BUILTIN_FN) {
     /* builtins.def's STAGE column: the stage a built-in is restricted to */
     const builtin_stage st = builtin_fn_info((builtin_fn)e->builtin)->stage;
-    if (st != BS_ANY && (int)st != w->entry->stage) {
+    int allowed = st == BS_ANY || (int)st == w->entry->stage || (st == BS_NOVERT && w->entry->stage != 2);
+    if (!allowed) {
       char b[96];
       snprintf(b, sizeof b, "'%s'", builtin_fn_name((builtin_fn)e->builtin));
       report(w, e->span, b, st);
