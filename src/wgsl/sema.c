@@ -284,9 +284,9 @@ static void check_diagnostic_attr(sctx *c, ast_attr *a) {
   if (rule) check_diagnostic_rule(c, rule, a->args[1]->span);
 }
 
-/* §Diagnostic Filtering: two filters of one affected range (one attribute
- * list, or the module's directives) conflict when they name the same rule
- * with different severities. */
+/* §diagnostic: the diagnostic attributes of one syntactic form "must
+ * specify different triggering rules", whatever their severities (the
+ * module's directives, which may repeat a filter, are checked apart). */
 static void check_diagnostic_conflicts(sctx *c, ast_attr *a, int n) {
   for (int i = 0; i < n; i++) {
     if (strcmp(a[i].name, "diagnostic") || a[i].nargs != 2 || a[i].args[0]->kind != EX_IDENT) continue;
@@ -294,8 +294,8 @@ static void check_diagnostic_conflicts(sctx *c, ast_attr *a, int n) {
     for (int j = 0; ri && j < i; j++) {
       if (strcmp(a[j].name, "diagnostic") || a[j].nargs != 2 || a[j].args[0]->kind != EX_IDENT) continue;
       const char *rj = diag_attr_rule(c, &a[j]);
-      if (rj && !strcmp(ri, rj) && strcmp(a[i].args[0]->u.ident.name, a[j].args[0]->u.ident.name)) {
-        diag_error(c->d, a[i].span, "conflicting diagnostic filters for '%s' on the same range", ri);
+      if (rj && !strcmp(ri, rj)) {
+        diag_error(c->d, a[i].span, "conflicting diagnostic filters for '%s' on the same range (the diagnostic attributes of one form name different rules)", ri);
         diag_note(c->d, a[j].span, "the other filter is here");
         break;
       }
@@ -957,7 +957,10 @@ static void check_stmt_attrs(sctx *c, ast_stmt *s) {
     else
       check_diagnostic_attr(c, &s->attrs[i]);
   }
-  check_diagnostic_conflicts(c, s->attrs, s->nattrs);
+  /* a switch body's attributes are a syntactic form of their own */
+  int nb = s->kind == ST_SWITCH ? s->u.switch_.nbody_attrs : 0;
+  check_diagnostic_conflicts(c, s->attrs, s->nattrs - nb);
+  check_diagnostic_conflicts(c, s->attrs + s->nattrs - nb, nb);
 }
 
 static void block(sctx *c, ast_stmt *s) {
@@ -1233,6 +1236,7 @@ static void stmt_kind(sctx *c, ast_stmt *s) {
     c->body_active = 1;
     c->body_mark = c->nlocals;
     c->body_seen = -1;
+    if (body) check_stmt_attrs(c, body);
     for (int i = 0; body && i < body->u.block.n; i++) stmt(c, body->u.block.stmts[i]);
     int seen = c->body_seen;
     src_span cont = c->body_continue;
@@ -1253,6 +1257,7 @@ static void stmt_kind(sctx *c, ast_stmt *s) {
       c->cont_loop = c->loop_depth;
       c->cont_switch = c->switch_depth;
       ast_stmt *cb = s->u.loop.continuing;
+      check_stmt_attrs(c, cb);
       int m2 = open_scope(c);
       for (int i = 0; i < cb->u.block.n; i++) {
         ast_stmt *x = cb->u.block.stmts[i];

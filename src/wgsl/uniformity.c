@@ -766,8 +766,10 @@ static void contents_at_return(uctx *u) {
 static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   *beh = B_NEXT;
   if (!s || u->failed) return cf;
-  int saved_sev[RULE_COUNT];
-  apply_attrs(u, s->attrs, s->nattrs, saved_sev);
+  int saved_sev[RULE_COUNT], body_sev[RULE_COUNT];
+  /* a switch body's own filters start after the selector */
+  int nbody = s->kind == ST_SWITCH ? s->u.switch_.nbody_attrs : 0;
+  apply_attrs(u, s->attrs, s->nattrs - nbody, saved_sev);
   int v;
   switch (s->kind) {
   case ST_BLOCK: cf = block(u, cf, s, beh); break;
@@ -839,6 +841,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   }
   case ST_SWITCH: {
     cf = expr(u, cf, s->u.switch_.selector, &v);
+    apply_attrs(u, s->attrs + s->nattrs - nbody, nbody, body_sev);
     vlist l = assigned_in(u, s, NULL);
     int *before = save_listed(u, &l), *acc = save_listed(u, &l);
     if (!before || !acc) { free(before); free(acc); free(l.v); break; }
