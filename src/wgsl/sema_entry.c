@@ -119,6 +119,15 @@ static int is_integral(const type *t) {
   return t->kind == TY_I32 || t->kind == TY_U32;
 }
 
+/* The integer argument of IO attribute a (@location, @blend_src), resolved
+ * once: a structure's members are checked where the structure is declared
+ * and again where an entry point uses it. -1 after an error. */
+static int64_t io_attr_int(sctx *c, ast_attr *a, const char *what) {
+  ast_expr *e = a->nargs >= 1 ? a->args[0] : NULL;
+  if (e && e->type) return e->cval && type_is_integer_scalar(e->type) && e->cval->i >= 0 ? e->cval->i : -1;
+  return sema_attr_int(c, a, 0, what);
+}
+
 /* The identifier of attribute argument i, or NULL. */
 static const char *attr_ident(const ast_attr *a, int i) {
   return a->nargs > i && a->args[i]->kind == EX_IDENT ? a->args[i]->u.ident.name : NULL;
@@ -202,7 +211,7 @@ static int check_io_attrs(sctx *c, ast_attr *a, int n, const type *t, src_span t
     return 0;
   }
   if (bs) {
-    int64_t v = sema_attr_int(c, bs, 0, "@blend_src");
+    int64_t v = io_attr_int(c, bs, "@blend_src");
     if (v < 0) return 0;
     if (v > 1) {
       diag_error(c->d, bs->args[0]->span, "@blend_src must be 0 or 1, found %lld", (long long)v);
@@ -232,8 +241,8 @@ void sema_struct_io(sctx *c, ast_decl *d) {
   for (int i = 0; i < d->nmembers; i++) {
     ast_member *mb = &d->members[i];
     ast_attr *lo = sema_find_attr(mb->attrs, mb->nattrs, "location");
-    if (!lo || !lo->nargs || !lo->args[0]->cval) continue;
-    int64_t v = lo->args[0]->cval->i;
+    int64_t v = lo ? io_attr_int(c, lo, "@location") : -1;
+    if (v < 0) continue;
     if (nbs) {
       ast_attr *bs = sema_find_attr(mb->attrs, mb->nattrs, "blend_src");
       int64_t k = bs && bs->nargs && bs->args[0]->cval ? bs->args[0]->cval->i : -1;
@@ -275,7 +284,7 @@ typedef struct io_walk {
 static const char *dir_name(const io_walk *w) { return w->out ? "output" : "input"; }
 
 static int add_location(io_walk *w, ast_attr *lo) {
-  int64_t v = sema_attr_int(w->c, lo, 0, "@location");
+  int64_t v = io_attr_int(w->c, lo, "@location");
   if (v < 0) return 0;
   for (int k = 0; k < w->nloc; k++)
     if (w->locs[k] == v) {
@@ -323,7 +332,8 @@ static int io_datum(io_walk *w, ast_attr *a, int n, const type *t, src_span ts, 
       diag_error(c->d, lo->span, "%s: a compute entry point has no @location inputs", what);
       return -2;
     }
-    if (!add_location(w, lo)) return -2;
+    /* the two @blend_src members share @location(0) (sema_struct_io) */
+    if (!bs && !add_location(w, lo)) return -2;
     ast_attr *ip = sema_find_attr(a, n, "interpolate");
     int interpolated = (stage == 2 && w->out) || (stage == 3 && !w->out);
     if (interpolated && is_integral(t) && !(ip && attr_ident(ip, 0) && !strcmp(attr_ident(ip, 0), "flat"))) {
