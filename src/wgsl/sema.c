@@ -463,8 +463,14 @@ static void resolve_struct(sctx *c, ast_decl *d) {
       free(names);
       return;
     }
-    if (t->kind == TY_VOID || t->kind == TY_PTR || t->kind == TY_REF) {
-      diag_error(c->d, mb->type->span, "%s cannot be a struct member", TN(t, b));
+    /* §Structure Types: members are of plain types (no pointers, textures
+     * or samplers); a structure ending in a runtime-sized array is no
+     * member of another */
+    if (t->kind == TY_VOID || t->kind == TY_PTR || t->kind == TY_REF || t->kind == TY_TEXTURE ||
+        t->kind == TY_SAMPLER || t->kind == TY_BINDING_ARRAY ||
+        (t->kind == TY_STRUCT && type_has_runtime_array(t))) {
+      diag_error(c->d, mb->type->span, "%s cannot be a struct member%s", TN(t, b),
+                 t->kind == TY_STRUCT ? " (it ends in a runtime-sized array)" : "");
       free(names);
       return;
     }

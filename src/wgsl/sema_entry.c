@@ -232,7 +232,9 @@ void sema_struct_io(sctx *c, ast_decl *d) {
   for (int i = 0; i < d->nmembers; i++) {
     ast_member *mb = &d->members[i];
     if (!check_io_attrs(c, mb->attrs, mb->nattrs, st->fields[i].type, mb->type->span, "a member")) return;
-    if (sema_find_attr(mb->attrs, mb->nattrs, "location")) nloc++;
+    ast_attr *lo = sema_find_attr(mb->attrs, mb->nattrs, "location");
+    if (lo && io_attr_int(c, lo, "@location") < 0) return;
+    if (lo) nloc++;
     if (sema_find_attr(mb->attrs, mb->nattrs, "blend_src")) nbs++;
   }
   if (nloc < 2 && !nbs) return;

@@ -191,6 +191,34 @@ static const type *array_type(sctx *c, ast_expr *e) {
   return NULL;
 }
 
+
+/* §Memory Views: a pointer type written in source must be one a variable
+ * could be declared with (§Address Spaces, §var and value declarations):
+ * its store type storable in that space, with an access mode the space
+ * allows. The reason it is not, or NULL. */
+static const char *ptr_store_problem(int space, const type *st, int acc) {
+  if (st->kind == TY_BUFFER || space == AS_IMMEDIATE || space == AS_PIXEL_LOCAL) return NULL;
+  if (st->kind == TY_PTR || st->kind == TY_REF || st->kind == TY_VOID) return "not a storable type";
+  if (st->kind == TY_TEXTURE || st->kind == TY_SAMPLER || st->kind == TY_BINDING_ARRAY)
+    return "textures and samplers are in the handle address space";
+  int rta = type_has_runtime_array(st), atom = type_has_atomic(st);
+  switch (space) {
+  case AS_STORAGE:
+    if (acc == ACC_WRITE) return "storage memory is read or read_write";
+    if (!type_is_host_shareable(st)) return "storage memory holds host-shareable types";
+    if (atom && acc != ACC_READ_WRITE) return "atomics in storage memory need read_write";
+    return NULL;
+  case AS_UNIFORM:
+    if (!type_is_host_shareable(st)) return "uniform memory holds host-shareable types";
+    if (rta || atom) return "uniform memory holds no runtime-sized arrays or atomics";
+    return NULL;
+  case AS_WORKGROUP: return rta ? "runtime-sized arrays are in storage memory only" : NULL;
+  default: /* function, private */
+    return rta ? "runtime-sized arrays are in storage memory only"
+               : atom ? "atomics are in storage and workgroup memory only" : NULL;
+  }
+}
+
 static const type *generator(sctx *c, ast_expr *e) {
   const char *n = e->u.ident.name;
   char b[128];
@@ -261,6 +289,12 @@ static const type *generator(sctx *c, ast_expr *e) {
       diag_error(c->d, ac->span, "only pointers to storage may name an access mode");
       return NULL;
     }
+  }
+  const char *why = ptr_store_problem(space, st, acc);
+  if (why) {
+    diag_error(c->d, e->span, "%s: no variable of %s memory could have it (%s)", TN(st, b),
+               addr_space_name((addr_space)space), why);
+    return NULL;
   }
   return types_ptr(c->T, TY_PTR, (addr_space)space, st, (access_mode)acc);
 }
