@@ -149,6 +149,11 @@ static const type *array_type(sctx *c, ast_expr *e) {
     diag_error(c->d, e->u.ident.targs[0]->span, "the element type of an array cannot be a runtime-sized array");
     return NULL;
   }
+  if (type_has_override_array(elem) || (elem->kind == TY_STRUCT && type_has_runtime_array(elem))) {
+    /* §Array Types: the element type has a creation-fixed footprint */
+    diag_error(c->d, e->u.ident.targs[0]->span, "%s cannot be an array element type (its size is not fixed at shader creation)", TN(elem, b));
+    return NULL;
+  }
   if (elem->kind == TY_VOID || elem->kind == TY_PTR || elem->kind == TY_REF ||
       elem->kind == TY_TEXTURE || elem->kind == TY_SAMPLER || elem->kind == TY_BUFFER ||
       elem->kind == TY_BINDING_ARRAY) {
