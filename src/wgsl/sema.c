@@ -680,6 +680,12 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     diag_error(c->d, d->space_span, "textures and samplers are declared without an address space");
     return;
   }
+  if (t->kind == TY_PTR) {
+    /* §Variable and Value Declarations: a variable's store type is storable */
+    diag_error(c->d, d->type ? d->type->span : d->name_span, "%s is not storable: no variable holds a pointer",
+               TN(t, b));
+    return;
+  }
   if (space == AS_IMMEDIATE || space == AS_PIXEL_LOCAL) {
     if (!check_special_space(c, d, space, t)) return;
     d->rtype = t;
@@ -804,6 +810,9 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
   }
   if (d->stage) sema_entry_io(c, d);
   else sema_non_entry_io(c, d);
+  if (sema_find_attr(d->attrs, d->nattrs, "const"))
+    diag_error(c->d, sema_find_attr(d->attrs, d->nattrs, "const")->span,
+               "@const marks built-in functions only; it must not be applied to a user-defined function");
   if (!d->ret_type && sema_find_attr(d->attrs, d->nattrs, "must_use"))
     diag_error(c->d, sema_find_attr(d->attrs, d->nattrs, "must_use")->span,
                "@must_use needs a function with a return type");
@@ -1014,6 +1023,11 @@ static void local_decl(sctx *c, ast_decl *d) {
     d->group = d->binding = -1;
     if (d->space_name && strcmp(d->space_name, "function")) {
       diag_error(c->d, d->space_span, "variables inside a function are in the function address space");
+      break;
+    }
+    if (d->access_name) {
+      /* §var and value declarations: only storage variables name an access mode */
+      diag_error(c->d, d->space_span, "only storage variables take an access mode");
       break;
     }
     const type *declared = d->type ? sema_type(c, d->type) : NULL;

@@ -207,6 +207,7 @@ static const char *ptr_store_problem(int space, const type *st, int acc) {
   if (st->kind == TY_TEXTURE || st->kind == TY_SAMPLER || st->kind == TY_BINDING_ARRAY)
     return "textures and samplers are in the handle address space";
   int rta = type_has_runtime_array(st), atom = type_has_atomic(st);
+  if (type_has_override_array(st) && space != AS_WORKGROUP) return "override-sized arrays are in workgroup memory only";
   switch (space) {
   case AS_STORAGE:
     if (acc == ACC_WRITE) return "storage memory is read or read_write";
@@ -877,6 +878,10 @@ static const type *index_expr(sctx *c, ast_expr *e) {
   } else {
     e->type = elem;
     if (base->cval && ix->cval) e->cval = fold_index(c->m, base->cval, ix->cval->i);
+    /* a value indexed with constant and override operands, at least one an
+     * override, is an override-expression (§Override-expressions) */
+    else if ((base->cval || base->is_override_expr) && (ix->cval || ix->is_override_expr))
+      e->is_override_expr = 1;
   }
   return e->type;
 }

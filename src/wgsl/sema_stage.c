@@ -36,6 +36,13 @@ static void report(walk *w, src_span s, const char *what, int stage) {
              stage_names[stage], stage_names[w->entry->stage], w->entry->name);
 }
 
+static void report_vertex(walk *w, src_span s, const ast_decl *d, const char *what) {
+  if (w->reported) return;
+  w->reported = 1;
+  diag_error(w->c->d, s, "vertex entry point '%s' uses '%s', %s (a vertex shader only reads its storage)",
+             w->entry->name, d->name, what);
+}
+
 static void fn_body(walk *w, ast_decl *fn);
 static void expr(void *ctx, ast_expr *e);
 static void stmt(void *ctx, ast_stmt *s);
@@ -49,6 +56,13 @@ static void expr(void *ctx, ast_expr *e) {
     ast_decl *d = e->ref == REF_DECL && e->decl && e->decl->kind == DECL_VAR ? e->decl : NULL;
     if (d && d->space == AS_WORKGROUP && w->entry->stage != 1)
       report(w, e->span, "a workgroup variable", 1);
+    /* §Address Spaces: a vertex shader accesses storage buffers read-only
+     * and no write or read_write storage texture */
+    if (d && w->entry->stage == 2 && d->space == AS_STORAGE && d->access == ACC_READ_WRITE)
+      report_vertex(w, e->span, d, "a read_write storage buffer");
+    if (d && w->entry->stage == 2 && d->rtype && d->rtype->kind == TY_TEXTURE &&
+        d->rtype->tex_kind == TEX_STORAGE && d->rtype->access != ACC_READ)
+      report_vertex(w, e->span, d, "a storage texture with write or read_write access");
     if (d && d->space == AS_PIXEL_LOCAL && w->entry->stage != 3)
       report(w, e->span, "a pixel_local variable", 3);
     if (d && d->group >= 0 && d->binding >= 0 && !w->seen[d->index]) {
@@ -71,10 +85,9 @@ static void expr(void *ctx, ast_expr *e) {
     }
     return;
   }
-  ast_expr_children(e, &visit, w);
-  if (e->kind != EX_CALL) return;
-  if (e->ref == REF_BUILTIN_FN) {
-    /* builtins.def's STAGE column: the stage a built-in is restricted to */
+  if (e->kind == EX_CALL && e->ref == REF_BUILTIN_FN) {
+    /* builtins.def's STAGE column: the stages a built-in is restricted to
+     * (before its arguments: the call is the more specific finding) */
     const builtin_stage st = builtin_fn_info((builtin_fn)e->builtin)->stage;
     int allowed = st == BS_ANY || (int)st == w->entry->stage || (st == BS_NOVERT && w->entry->stage != 2);
     if (!allowed) {
@@ -82,7 +95,10 @@ static void expr(void *ctx, ast_expr *e) {
       snprintf(b, sizeof b, "'%s'", builtin_fn_name((builtin_fn)e->builtin));
       report(w, e->span, b, st);
     }
-  } else if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {
+  }
+  ast_expr_children(e, &visit, w);
+  if (e->kind != EX_CALL) return;
+  if (e->ref == REF_DECL && e->decl && e->decl->kind == DECL_FN) {
     fn_body(w, e->decl);
   }
 }
