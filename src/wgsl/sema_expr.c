@@ -298,8 +298,9 @@ static const type *generator(sctx *c, ast_expr *e) {
   }
   const char *why = ptr_store_problem(space, st, acc);
   if (why) {
-    diag_error(c->d, e->span, "%s: no variable of %s memory could have it (%s)", TN(st, b),
-               addr_space_name((addr_space)space), why);
+    diag_error(c->d, e->span,
+               "a pointer to %s in %s memory: no variable could have that store type and access mode (%s)",
+               TN(st, b), addr_space_name((addr_space)space), why);
     return NULL;
   }
   return types_ptr(c->T, TY_PTR, (addr_space)space, st, (access_mode)acc);
