@@ -1131,6 +1131,11 @@ static void stmt_kind(sctx *c, ast_stmt *s) {
       if (t && t->kind == TY_REF) sema_value(c, r);
       if (t && t->kind == TY_VOID)
         diag_error(c->d, r->span, "a phony assignment needs a value; this call returns none");
+      /* §Phony Assignment: the right-hand side is constructible, a pointer,
+       * a texture or a sampler; a runtime-sized array is none of them */
+      else if (t && type_has_runtime_array(type_unref(t)) && t->kind == TY_REF)
+        diag_error(c->d, r->span, "a phony assignment cannot load %s (it holds a runtime-sized array)",
+                   TN(type_unref(t), b));
       break;
     }
     const type *lt = sema_expr(c, l);
@@ -1200,8 +1205,17 @@ static void stmt_kind(sctx *c, ast_stmt *s) {
       t = NULL;
     }
     if (t && t->kind == TY_AINT) {
-      sema_convert_expr(c, s->u.switch_.selector, c->T->t_i32);
-      t = c->T->t_i32;
+      /* §Switch Statement: the selector and the case selectors convert to
+       * one type: a concrete case selector's, or i32 when all are abstract */
+      const type *common = c->T->t_i32;
+      for (int i = 0; i < s->u.switch_.ncases; i++)
+        for (int j = 0; j < s->u.switch_.cases[i].nselectors; j++) {
+          ast_expr *e = s->u.switch_.cases[i].selectors[j];
+          const type *et = e ? sema_value(c, e) : NULL;
+          if (et && (et->kind == TY_I32 || et->kind == TY_U32) && common == c->T->t_i32) common = et;
+        }
+      sema_convert_expr(c, s->u.switch_.selector, common);
+      t = common;
     }
     int defaults = 0;
     /* the case values seen so far, hashed (a switch may have thousands) */
@@ -1385,9 +1399,13 @@ static int behavior(sctx *c, ast_stmt *s) {
   switch (s->kind) {
   case ST_BLOCK: {
     int acc = BH_NEXT;
-    /* statements after one that cannot fall through are not analysed */
-    for (int i = 0; i < s->u.block.n && (acc & BH_NEXT); i++)
-      acc = (acc & ~BH_NEXT) | behavior(c, s->u.block.stmts[i]);
+    /* §Behavior Analysis: every statement has a non-empty behavior, also
+     * one after a statement that cannot fall through (whose behavior then
+     * does not add to the sequence's) */
+    for (int i = 0; i < s->u.block.n; i++) {
+      int b = behavior(c, s->u.block.stmts[i]);
+      if (acc & BH_NEXT) acc = (acc & ~BH_NEXT) | b;
+    }
     return acc;
   }
   case ST_RETURN: return BH_RETURN;
