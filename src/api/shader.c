@@ -58,7 +58,7 @@ ls_shader_module *ls_device_create_shader_module(ls_device *device,
   api_device_ref(device);
   m->refs = 1;
   if (desc->label && !api_label_init(&m->label, desc->label)) goto oom_free;
-  m->module = wgsl_module_compile(desc->code, strlen(desc->code), file);
+  m->module = wgsl_module_compile(desc->code, desc->code_size ? desc->code_size : strlen(desc->code), file);
   if (!m->module) goto oom_free;
   /* An enable extension needs its feature on the device (WebGPU's rule for
    * createShaderModule): an error at the directive, the module invalid.

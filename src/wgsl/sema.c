@@ -64,6 +64,20 @@ static int local_find(sctx *c, const char *name) {
   return v > 0 && v - 1 >= c->frame ? v - 1 : -1;
 }
 
+/* The module-scope declaration called name, or NULL (locals aside: a
+ * global is resolved the same wherever its first use is). */
+static ast_decl *global_lookup(sctx *c, const char *name) {
+  if (c->gtab) {
+    for (unsigned h = name_hash(name) & c->gmask; c->gtab[h]; h = (h + 1) & c->gmask)
+      if (!strcmp(c->gtab[h]->name, name)) return c->gtab[h];
+    return NULL;
+  }
+  ast_module *am = c->m->ast;
+  for (int i = 0; i < am->ndecls; i++)
+    if (am->decls[i]->name && !strcmp(am->decls[i]->name, name)) return am->decls[i];
+  return NULL;
+}
+
 ast_decl *sema_lookup(sctx *c, const char *name) {
   int li = local_find(c, name);
   if (li >= 0) {
@@ -647,6 +661,15 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     return;
   }
   int access = space == AS_STORAGE || space == AS_UNIFORM || space == AS_IMMEDIATE ? ACC_READ : ACC_READ_WRITE;
+  /* §Predeclared Enumerants: a declaration of the same name hides the
+   * address space or access mode enumerant */
+  const char *hidden = d->space_name && global_lookup(c, d->space_name) ? d->space_name
+                       : d->access_name && global_lookup(c, d->access_name) ? d->access_name : NULL;
+  if (hidden) {
+    diag_error(c->d, d->space_span, "'%s' names the declaration of '%s' here, which hides the enumerant of that name",
+               hidden, hidden);
+    return;
+  }
   if (d->access_name) {
     if (space != AS_STORAGE) {
       diag_error(c->d, d->space_span, "only storage variables take an access mode");

@@ -134,6 +134,18 @@ int nd_get_bool(napi_env env, napi_value v) {
   return b;
 }
 
+char *nd_get_str_len(napi_env env, napi_value v, size_t *out_len) {
+  *out_len = 0;
+  if (nd_is_nullish(env, v)) return NULL;
+  size_t len = 0;
+  if (napi_get_value_string_utf8(env, v, NULL, 0, &len) != napi_ok) return NULL;
+  char *s = malloc(len + 1);
+  if (!s) return NULL;
+  napi_get_value_string_utf8(env, v, s, len + 1, &len);
+  *out_len = len;
+  return s;
+}
+
 char *nd_get_str(napi_env env, napi_value v) {
   if (nd_is_nullish(env, v)) return NULL;
   size_t len = 0;

@@ -127,6 +127,8 @@ int nd_get_bool(napi_env env, napi_value v);
 int nd_is_nullish(napi_env env, napi_value v);
 /* A malloc'd UTF-8 copy (free with free); NULL for null/undefined. */
 char *nd_get_str(napi_env env, napi_value v);
+/* The same, with its length in bytes (a JavaScript string may hold NUL). */
+char *nd_get_str_len(napi_env env, napi_value v, size_t *len);
 /* A property of an object (undefined when absent). */
 napi_value nd_prop(napi_env env, napi_value obj, const char *name);
 void nd_set(napi_env env, napi_value obj, const char *name, napi_value v);
