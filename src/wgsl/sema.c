@@ -666,8 +666,10 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
   const char *hidden = d->space_name && global_lookup(c, d->space_name) ? d->space_name
                        : d->access_name && global_lookup(c, d->access_name) ? d->access_name : NULL;
   if (hidden) {
-    diag_error(c->d, d->space_span, "'%s' names the declaration of '%s' here, which hides the enumerant of that name",
-               hidden, hidden);
+    diag_error(c->d, d->space_span,
+               "'%s' here is the module-scope declaration of that name, which hides the %s '%s' (rename the "
+               "declaration)",
+               hidden, hidden == d->space_name ? "address space" : "access mode", hidden);
     return;
   }
   if (d->access_name) {
@@ -1636,7 +1638,17 @@ const uint32_t *wgsl_module_line_starts(const wgsl_module *m, uint32_t *n) {
   return m->line_starts;
 }
 
+static int require_feature(wgsl_module *m, const char *ext, const char *feature, const char *advice);
+
 int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature) {
+  return require_feature(m, ext, feature, "create the device with it in requiredFeatures");
+}
+
+int wgsl_module_refuse_extension(wgsl_module *m, const char *ext, const char *feature) {
+  return require_feature(m, ext, feature, "a feature lockstep does not offer");
+}
+
+static int require_feature(wgsl_module *m, const char *ext, const char *feature, const char *advice) {
   if (!m || !m->ast) return 0;
   int n = 0;
   for (int i = 0; i < m->ast->ndirectives; i++) {
@@ -1645,9 +1657,7 @@ int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *fea
     for (int k = 0; k < dv->nnames; k++)
       if (!strcmp(dv->names[k], ext)) {
         diag_error(&m->diags, dv->name_spans[k],
-                   "'enable %s;' needs the device feature \"%s\" (create the device with it in "
-                   "requiredFeatures)",
-                   ext, feature);
+                   "'enable %s;' needs the device feature \"%s\" (%s)", ext, feature, advice);
         n++;
       }
   }

@@ -2,14 +2,12 @@
 // the spec accepts (§Built-in Inputs and Outputs, §Input-output Locations,
 // §Interpolation, §blend_src): built-ins of each stage and direction, one
 // location used by an input and an output, flat integers (with first and
-// either), perspective and linear samplings, invariant position,
-// clip_distances and dual-source blending with their extensions, and a
+// either), perspective and linear samplings, invariant position, and a
 // structure shared by a helper function without any entry point IO rule.
-enable clip_distances;
-enable dual_source_blending;
+// (clip_distances and dual_source_blending need device features lockstep
+// does not offer: bad/extension_feature_not_offered.wgsl.)
 struct VOut {
   @builtin(position) @invariant pos: vec4f,
-  @builtin(clip_distances) clip: array<f32, 8>,
   @location(0) @interpolate(flat, either) id: u32,
   @location(1) @interpolate(linear, sample) uv: vec2f,
   @location(2) @interpolate(perspective, centroid) w: f32,
@@ -28,8 +26,8 @@ struct FIn {
   @builtin(front_facing) front: bool,
 }
 struct FOut {
-  @location(0) @blend_src(0) c0: vec4f,
-  @location(0) @blend_src(1) c1: vec4f,
+  @location(0) c0: vec4f,
+  @location(1) c1: vec4f,
   @builtin(frag_depth) depth: f32,
   @builtin(sample_mask) mask: u32,
 }
