@@ -874,6 +874,13 @@ static const type *index_expr(sctx *c, ast_expr *e) {
                (long long)ix->cval->i, TN(st, b), count - 1);
     return NULL;
   }
+  if (ix->cval && !count && ix->cval->i < 0) {
+    /* §Array Access Expression: a negative const-expression index is an
+     * error for a runtime-sized array too */
+    diag_error(c->d, ix->span, "index %lld is out of bounds for %s (an index is never negative)",
+               (long long)ix->cval->i, TN(st, b));
+    return NULL;
+  }
   if (is_ref) {
     e->type = types_ptr(c->T, TY_REF, bt->space, elem, bt->access);
   } else {
