@@ -788,11 +788,25 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     break;
   }
   case ST_ASSIGN:
-    if (s->u.assign.lhs) {
+    if (s->u.assign.lhs && s->u.assign.op == BIN_COUNT_) {
+      /* §Uniformity Rules for LHSValue expressions: e2[e1] adds an edge to
+       * e1, so the elements a store chooses (its address, not the old
+       * contents) flow into the variable's new value */
+      int l, saved_view = u->view_only;
+      u->view_only = 1;
+      cf = expr_view(u, cf, s->u.assign.lhs, &l, 0);
+      u->view_only = saved_view;
+      cf = expr(u, cf, s->u.assign.rhs, &v);
+      /* a full reference chooses no element (through a pointer parameter
+       * its view would also carry the old contents, which a full store
+       * replaces) */
+      if (!whole_view(u, s->u.assign.lhs)) v = join(u, v, l, s->span);
+      assign_to(u, cf, s->u.assign.lhs, v);
+    } else if (s->u.assign.lhs) {
       int l;
       cf = expr(u, cf, s->u.assign.lhs, &l);
       cf = expr(u, cf, s->u.assign.rhs, &v);
-      if (s->u.assign.op != BIN_COUNT_) v = join(u, v, l, s->span);
+      v = join(u, v, l, s->span);
       assign_to(u, cf, s->u.assign.lhs, v);
     } else {
       cf = expr(u, cf, s->u.assign.rhs, &v);
