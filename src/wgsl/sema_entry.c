@@ -182,10 +182,10 @@ static int check_io_attrs(sctx *c, ast_attr *a, int n, const type *t, src_span t
       diag_error(c->d, bi->args[1]->span, "only @builtin(frag_depth) takes a second argument");
       return 0;
     }
-    if (bi->nargs == 2) {
-      diag_error(c->d, bi->args[1]->span,
-                 "@builtin(frag_depth, depth mode) needs the language extension fragment_depth, which "
-                 "lockstep does not offer");
+    /* §frag_depth (language extension fragment_depth): a depth mode */
+    const char *mode = bi->nargs == 2 ? attr_ident(bi, 1) : NULL;
+    if (bi->nargs == 2 && !(mode && (!strcmp(mode, "less") || !strcmp(mode, "greater")))) {
+      diag_error(c->d, bi->args[1]->span, "unknown depth mode '%s' (less or greater)", mode ? mode : "");
       return 0;
     }
   }
