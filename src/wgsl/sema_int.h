@@ -121,6 +121,21 @@ ast_decl *sema_lookup(sctx *c, const char *name);
 ast_attr *sema_find_attr(ast_attr *a, int n, const char *name);
 /* Argument i of a, a non-negative constant integer; -1 after an error. */
 int64_t sema_attr_int(sctx *c, ast_attr *a, int i, const char *what);
+
+/* sema_attr.c: where an attribute may appear (one bit each) */
+enum {
+  SEMA_AT_MEMBER = 1, SEMA_AT_VAR = 2, SEMA_AT_OVERRIDE = 4, SEMA_AT_FN = 8, SEMA_AT_PARAM = 16,
+  SEMA_AT_OTHER = 32, SEMA_AT_RET = 64
+};
+/* Attributes a[n] at a place (SEMA_AT_*): known names allowed there, their
+ * argument counts, no duplicates, one stage attribute, @diagnostic forms. */
+void sema_check_attr_names(sctx *c, ast_attr *a, int n, unsigned place);
+/* @diagnostic(severity, rule): a known severity, a rule (unknown: warning). */
+void sema_check_diagnostic_attr(sctx *c, ast_attr *a);
+/* No two @diagnostic attributes of one form name the same rule. */
+void sema_check_diagnostic_conflicts(sctx *c, ast_attr *a, int n);
+/* An unknown single-token rule name draws a warning. */
+void sema_check_diagnostic_rule(sctx *c, const char *rule, src_span span);
 void sema_resolve_global(sctx *c, ast_decl *d);
 void sema_resolve_fn_body(sctx *c, ast_decl *fn);
 
