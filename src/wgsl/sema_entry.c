@@ -411,7 +411,10 @@ void sema_entry_io(sctx *c, ast_decl *d) {
   int ok = 1;
   for (int i = 0; ok && i < d->nparams; i++) {
     ast_decl *p = d->params[i];
-    if (!p->rtype) return;
+    if (!p->rtype) { /* its type's error is reported */
+      ok = 0;
+      break;
+    }
     if (sema_find_attr(p->attrs, p->nattrs, "color")) continue; /* framebuffer fetch: sema.c */
     snprintf(what, sizeof what, "parameter '%s'", p->name);
     if (p->rtype->kind == TY_STRUCT && !any_io_attr(p->attrs, p->nattrs)) {
