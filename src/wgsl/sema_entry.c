@@ -323,7 +323,8 @@ static int io_datum(io_walk *w, ast_attr *a, int n, const type *t, src_span ts, 
                  t->kind == TY_STRUCT && member ? " (structures of IO do not nest)" : "");
     return -2;
   }
-  if (!check_io_attrs(c, a, n, t, ts, what)) return -2;
+  /* a structure's members had these checked where it was declared */
+  if (!member && !check_io_attrs(c, a, n, t, ts, what)) return -2;
   ast_attr *bs = sema_find_attr(a, n, "blend_src");
   if (bs && !(member && w->out && stage == 3)) {
     diag_error(c->d, bs->span, "@blend_src applies only to members of a fragment shader's output structure");
@@ -346,6 +347,7 @@ static int io_datum(io_walk *w, ast_attr *a, int n, const type *t, src_span ts, 
   }
   const char *nm = builtin_name(bi);
   const bv_row *r = bv_find(nm);
+  if (!r) return -2; /* an unknown name, reported with its structure */
   unsigned char stages = w->out ? r->out : r->in;
   if (!(stages & (1u << stage))) {
     char where[96] = "";
