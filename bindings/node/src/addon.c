@@ -146,6 +146,33 @@ char *nd_get_str_len(napi_env env, napi_value v, size_t *out_len) {
   return s;
 }
 
+char *nd_get_name(napi_env env, napi_value v) {
+  size_t len;
+  char *s = nd_get_str_len(env, v, &len);
+  if (!s || strlen(s) == len) return s;
+  /* a NUL inside: written out as \u0000, which no WGSL name contains, so
+   * the name matches nothing (and reads as the caller wrote it) */
+  size_t nul = 0;
+  for (size_t i = 0; i < len; i++) nul += s[i] == 0;
+  char *e = malloc(len + nul * 5 + 1);
+  if (!e) {
+    free(s);
+    return NULL;
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (s[i]) {
+      e[k++] = s[i];
+    } else {
+      memcpy(e + k, "\\u0000", 6);
+      k += 6;
+    }
+  }
+  e[k] = 0;
+  free(s);
+  return e;
+}
+
 char *nd_get_str(napi_env env, napi_value v) {
   if (nd_is_nullish(env, v)) return NULL;
   size_t len = 0;
