@@ -1237,8 +1237,9 @@ const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_l
     const cvalue *ix = b ? sema_eval(m, e->u.index.index, env, d) : NULL;
     if (!b || !ix || !b->elems) return NULL;
     if (ix->i < 0 || ix->i >= b->n) {
-      if (d) diag_error(d, e->u.index.index->span, "index %lld is out of bounds (valid: 0..%d)", (long long)ix->i,
-                        b->n - 1);
+      if (d)
+        diag_error(d, e->u.index.index->span, "index %lld is out of bounds (valid: 0..%d)", (long long)ix->i,
+                   b->n - 1);
       return NULL;
     }
     return fold_index(m, b, ix->i);

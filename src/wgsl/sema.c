@@ -522,8 +522,8 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
   }
   if (t->kind == TY_PTR) {
     /* §Variable and Value Declarations: a variable's store type is storable */
-    diag_error(c->d, d->type ? d->type->span : d->name_span, "%s is not storable: no variable holds a pointer",
-               TN(t, b));
+    diag_error(c->d, d->type ? d->type->span : d->name_span,
+               "%s is not storable: no variable holds a pointer", TN(t, b));
     return;
   }
   if (space == AS_IMMEDIATE || space == AS_PIXEL_LOCAL) {
@@ -777,7 +777,9 @@ void sema_resolve_global(sctx *c, ast_decl *d) {
   c->scope = c->nlocals - 1;
   if (d->kind != DECL_FN)
     sema_check_attr_names(c, d->attrs, d->nattrs,
-                     d->kind == DECL_VAR ? SEMA_AT_VAR : d->kind == DECL_OVERRIDE ? SEMA_AT_OVERRIDE : SEMA_AT_OTHER);
+                          d->kind == DECL_VAR        ? SEMA_AT_VAR
+                          : d->kind == DECL_OVERRIDE ? SEMA_AT_OVERRIDE
+                                                     : SEMA_AT_OTHER);
   switch (d->kind) {
   case DECL_STRUCT: resolve_struct(c, d); break;
   case DECL_ALIAS: d->rtype = sema_type(c, d->type); break;

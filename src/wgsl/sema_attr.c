@@ -132,7 +132,10 @@ void sema_check_diagnostic_conflicts(sctx *c, ast_attr *a, int n) {
       if (strcmp(a[j].name, "diagnostic") || a[j].nargs != 2 || a[j].args[0]->kind != EX_IDENT) continue;
       const char *rj = diag_attr_rule(c, &a[j]);
       if (rj && !strcmp(ri, rj)) {
-        diag_error(c->d, a[i].span, "conflicting diagnostic filters for '%s' on the same range (the diagnostic attributes of one form name different rules)", ri);
+        diag_error(c->d, a[i].span,
+                   "conflicting diagnostic filters for '%s' on the same range (the diagnostic "
+                   "attributes of one form name different rules)",
+                   ri);
         diag_note(c->d, a[j].span, "the other filter is here");
         break;
       }
@@ -185,7 +188,8 @@ void sema_check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
     /* §Entry Point Declaration: one shader stage attribute at most */
     if (!strcmp(a[i].name, "compute") || !strcmp(a[i].name, "vertex") || !strcmp(a[i].name, "fragment")) {
       if (stages++ && !(*set & bit))
-        diag_error(c->d, a[i].span, "a function has at most one shader stage attribute (@compute, @vertex or @fragment)");
+        diag_error(c->d, a[i].span,
+                   "a function has at most one shader stage attribute (@compute, @vertex or @fragment)");
     }
     *set |= bit;
   }

@@ -319,8 +319,8 @@ static int io_datum(io_walk *w, ast_attr *a, int n, const type *t, src_span ts, 
     if (stage == 1 && !w->out)
       diag_error(c->d, ns, "%s of compute entry point '%s' needs @builtin(...)", what, w->fn->name);
     else
-      diag_error(c->d, ns, "%s of entry point '%s' needs @builtin(...) or @location(...)%s", what, w->fn->name,
-                 t->kind == TY_STRUCT && member ? " (structures of IO do not nest)" : "");
+      diag_error(c->d, ns, "%s of entry point '%s' needs @builtin(...) or @location(...)%s", what,
+                 w->fn->name, t->kind == TY_STRUCT && member ? " (structures of IO do not nest)" : "");
     return -2;
   }
   /* a structure's members had these checked where it was declared */
@@ -459,10 +459,13 @@ void sema_non_entry_io(sctx *c, ast_decl *d) {
   for (int i = 0; i < d->nparams; i++) {
     ast_attr *a = any_io_attr(d->params[i]->attrs, d->params[i]->nattrs);
     if (a) {
-      diag_error(c->d, a->span, "@%s applies only to entry point parameters (and structure members)", a->name);
+      diag_error(c->d, a->span, "@%s applies only to entry point parameters (and structure members)",
+                 a->name);
       return;
     }
   }
   ast_attr *a = any_io_attr(d->ret_attrs, d->nret_attrs);
-  if (a) diag_error(c->d, a->span, "@%s applies only to entry point return types (and structure members)", a->name);
+  if (a)
+    diag_error(c->d, a->span, "@%s applies only to entry point return types (and structure members)",
+               a->name);
 }

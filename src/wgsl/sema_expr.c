@@ -151,7 +151,8 @@ static const type *array_type(sctx *c, ast_expr *e) {
   }
   if (type_has_override_array(elem) || (elem->kind == TY_STRUCT && type_has_runtime_array(elem))) {
     /* §Array Types: the element type has a creation-fixed footprint */
-    diag_error(c->d, e->u.ident.targs[0]->span, "%s cannot be an array element type (its size is not fixed at shader creation)", TN(elem, b));
+    diag_error(c->d, e->u.ident.targs[0]->span,
+               "%s cannot be an array element type (its size is not fixed at shader creation)", TN(elem, b));
     return NULL;
   }
   if (elem->kind == TY_VOID || elem->kind == TY_PTR || elem->kind == TY_REF ||
@@ -207,7 +208,8 @@ static const char *ptr_store_problem(int space, const type *st, int acc) {
   if (st->kind == TY_TEXTURE || st->kind == TY_SAMPLER || st->kind == TY_BINDING_ARRAY)
     return "textures and samplers are in the handle address space";
   int rta = type_has_runtime_array(st), atom = type_has_atomic(st);
-  if (type_has_override_array(st) && space != AS_WORKGROUP) return "override-sized arrays are in workgroup memory only";
+  if (type_has_override_array(st) && space != AS_WORKGROUP)
+    return "override-sized arrays are in workgroup memory only";
   switch (space) {
   case AS_STORAGE:
     if (acc == ACC_WRITE) return "storage memory is read or read_write";
