@@ -817,7 +817,7 @@ static void check_stmt_attrs(sctx *c, ast_stmt *s) {
   /* a switch body's attributes are a syntactic form of their own */
   int nb = s->kind == ST_SWITCH ? s->u.switch_.nbody_attrs : 0;
   sema_check_diagnostic_conflicts(c, s->attrs, s->nattrs - nb);
-  sema_check_diagnostic_conflicts(c, s->attrs + s->nattrs - nb, nb);
+  if (nb) sema_check_diagnostic_conflicts(c, s->attrs + s->nattrs - nb, nb);
 }
 
 static void block(sctx *c, ast_stmt *s) {

@@ -873,7 +873,7 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   }
   case ST_SWITCH: {
     cf = expr(u, cf, s->u.switch_.selector, &v);
-    apply_attrs(u, s->attrs + s->nattrs - nbody, nbody, body_sev);
+    if (nbody) apply_attrs(u, s->attrs + s->nattrs - nbody, nbody, body_sev);
     vlist l = assigned_in(u, s, NULL);
     int *before = save_listed(u, &l), *acc = save_listed(u, &l);
     if (!before || !acc) { free(before); free(acc); free(l.v); break; }
