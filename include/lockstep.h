@@ -751,8 +751,11 @@ typedef struct ls_compilation_message {
 
 typedef struct ls_shader_module_desc {
   size_t struct_size; /* see "Descriptors" above */
-  const char *code;     /* WGSL source, NUL-terminated */
+  const char *code;     /* WGSL source, NUL-terminated unless code_size is set */
   const char *label;    /* shown in diagnostics as the file name */
+  size_t code_size;     /* bytes of code; 0: up to its first NUL. With a size a
+                           NUL byte inside the source is what it is in WGSL, an
+                           error (WebGPU strings may hold NUL characters) */
 } ls_shader_module_desc;
 
 /* Always returns a module when memory allows, so that its messages can be

@@ -58,13 +58,19 @@ ls_shader_module *ls_device_create_shader_module(ls_device *device,
   api_device_ref(device);
   m->refs = 1;
   if (desc->label && !api_label_init(&m->label, desc->label)) goto oom_free;
-  m->module = wgsl_module_compile(desc->code, strlen(desc->code), file);
+  m->module = wgsl_module_compile(desc->code, desc->code_size ? desc->code_size : strlen(desc->code), file);
   if (!m->module) goto oom_free;
   /* An enable extension needs its feature on the device (WebGPU's rule for
    * createShaderModule): an error at the directive, the module invalid.
    * subgroup_size_control needs both features (it enables subgroups). */
   if (!(device->features & API_FEATURE_SHADER_F16))
     wgsl_module_require_feature(m->module, "f16", "shader-f16");
+  /* features lockstep does not offer (WebGPU's clip-distances,
+   * dual-source-blending, primitive-index): their extensions are never
+   * enabled, though the front end validates their rules */
+  wgsl_module_refuse_extension(m->module, "clip_distances", "clip-distances");
+  wgsl_module_refuse_extension(m->module, "dual_source_blending", "dual-source-blending");
+  wgsl_module_refuse_extension(m->module, "primitive_index", "primitive-index");
   if (!(device->features & API_FEATURE_SUBGROUPS)) {
     wgsl_module_require_feature(m->module, "subgroups", "subgroups");
     wgsl_module_require_feature(m->module, "subgroup_size_control", "subgroups");

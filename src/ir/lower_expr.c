@@ -266,11 +266,16 @@ static val index_array_value(lw *L, val b, uint32_t idx, const type *et) {
  * is a pipeline-creation error, as a constant one is a shader-creation
  * error. */
 static void check_override_index(lw *L, ast_expr *ix, const type *t, uint32_t count) {
-  if (L->failed || !ix->is_override_expr || !count) return;
+  if (L->failed || !ix->is_override_expr) return;
   const cvalue *v = sema_eval(L->m, ix, &L->env, L->d);
   if (!v) {
     L->failed = 1;
-  } else if (v->i < 0 || v->i >= count) {
+  } else if (!count && v->i < 0) {
+    /* a runtime-sized array (count 0): only a negative index is known bad */
+    char b[128];
+    lw_fail(L, ix->span, "index %lld is out of bounds for %s (an index is never negative)", (long long)v->i,
+            type_name(t, b, sizeof b));
+  } else if (count && (v->i < 0 || v->i >= count)) {
     char b[128];
     lw_fail(L, ix->span, "index %lld is out of bounds for %s (valid: 0..%u)", (long long)v->i,
             type_name(t, b, sizeof b), count - 1);
@@ -298,6 +303,7 @@ ref lw_ref(lw *L, ast_expr *e) {
     L->span = e->span;
     if (bt->kind == TY_ARRAY) {
       if (bt->n || bt->count_decl) check_override_index(L, ix, bt, lw_array_count(L, bt, e->span));
+      else if (!TYPE_OVERRIDE_SIZED(bt)) check_override_index(L, ix, bt, 0); /* runtime-sized */
       if (L->failed) return none;
       if (ix->cval) {
         r.off += (uint32_t)ix->cval->i * bt->stride;

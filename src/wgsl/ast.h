@@ -111,6 +111,7 @@ typedef struct ast_attr {
   src_span span;
   ast_expr **args;
   int nargs;
+  int parens;          /* written with parentheses (even empty ones) */
 } ast_attr;
 
 typedef struct ast_stmt ast_stmt;
@@ -220,7 +221,9 @@ struct ast_stmt {
     struct { ast_expr *lhs; int inc; } incdec;
     ast_expr *call;                                       /* ST_CALL: an EX_CALL */
     struct { ast_expr *cond; ast_stmt *then, *else_; } if_;
-    struct { ast_expr *selector; ast_case *cases; int ncases; } switch_;
+    /* the last nbody_attrs of the statement's attributes are those of its
+     * body (`switch e @diagnostic(...) {`), whose range is the body only */
+    struct { ast_expr *selector; ast_case *cases; int ncases; int nbody_attrs; } switch_;
     /* ST_LOOP: body, continuing (NULL if absent; its last statement may be
      * ST_BREAK_IF). ST_FOR: init, cond, update, body. ST_WHILE: cond, body. */
     struct {

@@ -44,7 +44,7 @@ typedef enum builtin_gate { BG_CALL, BG_TYPE } builtin_gate;          /* GATE */
 typedef enum builtin_eval { BE_RT, BE_CONST } builtin_eval;            /* EVAL */
 typedef enum builtin_lower { BL_RUN, BL_NO } builtin_lower;           /* LOWER */
 /* STAGE, numbered like ast_decl.stage */
-typedef enum builtin_stage { BS_ANY = 0, BS_COMP = 1, BS_FRAG = 3 } builtin_stage;
+typedef enum builtin_stage { BS_ANY = 0, BS_COMP = 1, BS_FRAG = 3, BS_NOVERT = 4 } builtin_stage;
 typedef enum builtin_site {                                            /* CALL */
   BUC_FREE, BUC_BARRIER, BUC_DERIV, BUC_SUBGROUP, BUC_SGMAT
 } builtin_site;

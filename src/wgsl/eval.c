@@ -1232,6 +1232,18 @@ const cvalue *sema_eval(wgsl_module *m, ast_expr *e, const eval_env *env, diag_l
     if (e->ref == REF_CONSTRUCT) return fold_construct(m, e->type, args, n, e->span, d);
     break;
   }
+  case EX_INDEX: { /* an element of a value with an override index (vec4u(...)[o]) */
+    const cvalue *b = sema_eval(m, e->u.index.base, env, d);
+    const cvalue *ix = b ? sema_eval(m, e->u.index.index, env, d) : NULL;
+    if (!b || !ix || !b->elems) return NULL;
+    if (ix->i < 0 || ix->i >= b->n) {
+      if (d)
+        diag_error(d, e->u.index.index->span, "index %lld is out of bounds (valid: 0..%d)", (long long)ix->i,
+                   b->n - 1);
+      return NULL;
+    }
+    return fold_index(m, b, ix->i);
+  }
   case EX_MEMBER: { /* a member or swizzle of a value (frexp(o).fract, v.yx) */
     const cvalue *b = sema_eval(m, e->u.member.base, env, d);
     if (!b || !b->elems) return NULL;

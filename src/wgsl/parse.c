@@ -377,6 +377,7 @@ static ast_stmt *parse_switch(parser *p, uint32_t start, ast_attr *attrs, int na
     attrs = all;
     nattrs += nb;
   }
+  s->u.switch_.nbody_attrs = nb;
   s->attrs = attrs;
   s->nattrs = nattrs;
   uint32_t body_start = parse_start(p);

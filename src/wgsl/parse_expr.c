@@ -586,6 +586,7 @@ int parse_attributes(parser *p, ast_attr **attrs, int *nattrs) {
     parse_next(p);
     if (!(at.name = parse_text(p, t))) goto fail;
     if (parse_peek(p) == TK_LPAREN) {
+      at.parens = 1;
       at.args = parse_list(p, TK_RPAREN, "in attribute arguments", &at.nargs);
       if (p->panic) goto fail;
     }

@@ -64,6 +64,20 @@ static int local_find(sctx *c, const char *name) {
   return v > 0 && v - 1 >= c->frame ? v - 1 : -1;
 }
 
+/* The module-scope declaration called name, or NULL (locals aside: a
+ * global is resolved the same wherever its first use is). */
+static ast_decl *global_lookup(sctx *c, const char *name) {
+  if (c->gtab) {
+    for (unsigned h = name_hash(name) & c->gmask; c->gtab[h]; h = (h + 1) & c->gmask)
+      if (!strcmp(c->gtab[h]->name, name)) return c->gtab[h];
+    return NULL;
+  }
+  ast_module *am = c->m->ast;
+  for (int i = 0; i < am->ndecls; i++)
+    if (am->decls[i]->name && !strcmp(am->decls[i]->name, name)) return am->decls[i];
+  return NULL;
+}
+
 ast_decl *sema_lookup(sctx *c, const char *name) {
   int li = local_find(c, name);
   if (li >= 0) {
@@ -168,137 +182,6 @@ static void close_scope(sctx *c, int mark) {
     unsigned h = local_slot(c, e->name);
     c->ltab[h] = e->shadow >= 0 ? e->shadow + 1 : -1;
   }
-}
-
-/* -------------------------------------------------------------- attributes */
-
-ast_attr *sema_find_attr(ast_attr *a, int n, const char *name) {
-  for (int i = 0; i < n; i++)
-    if (!strcmp(a[i].name, name)) return &a[i];
-  return NULL;
-}
-
-/* A const-expression attribute argument that must be a non-negative
- * integer; returns -1 after reporting an error. */
-int64_t sema_attr_int(sctx *c, ast_attr *a, int i, const char *what) {
-  if (a->nargs <= i) {
-    diag_error(c->d, a->span, "@%s needs an argument", a->name);
-    return -1;
-  }
-  ast_expr *e = a->args[i];
-  const type *t = sema_value(c, e);
-  if (!t) return -1;
-  if (!type_is_integer_scalar(t) || !e->cval) {
-    diag_error(c->d, e->span, "%s must be a constant integer", what);
-    return -1;
-  }
-  if (e->cval->i < 0) {
-    diag_error(c->d, e->span, "%s must not be negative, found %lld", what, (long long)e->cval->i);
-    return -1;
-  }
-  return e->cval->i;
-}
-
-/* Where each attribute may appear (§Attributes: "must only be applied
- * to ..."). */
-enum { AT_MEMBER = 1, AT_VAR = 2, AT_OVERRIDE = 4, AT_FN = 8, AT_PARAM = 16, AT_OTHER = 32 };
-static const char *const known_attrs[] = {
-    "align", "binding", "builtin", "compute", "const", "diagnostic", "fragment", "group", "id",
-    "interpolate", "invariant", "location", "blend_src", "must_use", "size", "vertex",
-    "workgroup_size", "subgroup_size", NULL};
-static const unsigned char attr_places[] = {
-    AT_MEMBER, AT_VAR, AT_MEMBER | AT_PARAM, AT_FN, AT_FN, AT_FN, AT_FN, AT_VAR, AT_OVERRIDE,
-    AT_MEMBER | AT_PARAM, AT_MEMBER | AT_PARAM, AT_MEMBER | AT_PARAM, AT_MEMBER, AT_FN, AT_MEMBER, AT_FN,
-    AT_FN, AT_FN};
-
-/* Attributes of extensions, known only when the extension is enabled. */
-static int extension_attr(sctx *c, const char *n) {
-  return (!strcmp(n, "color") && c->fb_fetch_enabled) ||
-         (!strcmp(n, "input_attachment_index") && c->input_attachments_enabled);
-}
-
-/* §Diagnostic Filtering: @diagnostic(severity, rule) names one of four
- * severities (an unknown rule is only a warning). */
-/* §Filterable Triggering Rules: an unknown rule name of one token should
- * draw a warning (`uniformity` itself, the barrier rule, is not
- * filterable); an unknown `name.name` rule is accepted silently. */
-static void check_diagnostic_rule(sctx *c, const char *rule, src_span span) {
-  if (strchr(rule, '.') || !strcmp(rule, "derivative_uniformity") || !strcmp(rule, "subgroup_uniformity"))
-    return;
-  diag_warning(c->d, span, "unknown diagnostic rule '%s' (derivative_uniformity or subgroup_uniformity)",
-               rule);
-}
-
-/* The rule of @diagnostic(severity, rule) as one string (`a` or `a.b`);
- * NULL when the parser already refused the form. */
-static const char *diag_attr_rule(sctx *c, const ast_attr *a) {
-  const ast_expr *r = a->nargs == 2 ? a->args[1] : NULL;
-  if (r && r->kind == EX_IDENT) return r->u.ident.name;
-  if (!r || r->kind != EX_MEMBER || r->u.member.base->kind != EX_IDENT) return NULL;
-  const char *x = r->u.member.base->u.ident.name, *y = r->u.member.name;
-  size_t nx = strlen(x), ny = strlen(y);
-  char *s = arena_alloc(&c->m->arena, nx + ny + 2);
-  if (!s) return NULL;
-  memcpy(s, x, nx);
-  s[nx] = '.';
-  memcpy(s + nx + 1, y, ny + 1);
-  return s;
-}
-
-static void check_diagnostic_attr(sctx *c, ast_attr *a) {
-  static const char *const sev[] = {"error", "warning", "info", "off"};
-  const char *n = a->nargs >= 1 && a->args[0]->kind == EX_IDENT ? a->args[0]->u.ident.name : "";
-  int ok = 0;
-  for (int k = 0; k < 4; k++) ok |= !strcmp(sev[k], n);
-  if (!ok)
-    diag_error(c->d, a->nargs ? a->args[0]->span : a->span,
-               "unknown diagnostic severity '%s' (error, warning, info or off)", n);
-  const char *rule = diag_attr_rule(c, a);
-  if (rule) check_diagnostic_rule(c, rule, a->args[1]->span);
-}
-
-/* §Diagnostic Filtering: two filters of one affected range (one attribute
- * list, or the module's directives) conflict when they name the same rule
- * with different severities. */
-static void check_diagnostic_conflicts(sctx *c, ast_attr *a, int n) {
-  for (int i = 0; i < n; i++) {
-    if (strcmp(a[i].name, "diagnostic") || a[i].nargs != 2 || a[i].args[0]->kind != EX_IDENT) continue;
-    const char *ri = diag_attr_rule(c, &a[i]);
-    for (int j = 0; ri && j < i; j++) {
-      if (strcmp(a[j].name, "diagnostic") || a[j].nargs != 2 || a[j].args[0]->kind != EX_IDENT) continue;
-      const char *rj = diag_attr_rule(c, &a[j]);
-      if (rj && !strcmp(ri, rj) && strcmp(a[i].args[0]->u.ident.name, a[j].args[0]->u.ident.name)) {
-        diag_error(c->d, a[i].span, "conflicting diagnostic filters for '%s' on the same range", ri);
-        diag_note(c->d, a[j].span, "the other filter is here");
-        break;
-      }
-    }
-  }
-}
-
-static void check_attr_names(sctx *c, ast_attr *a, int n, unsigned place) {
-  /* one bit per known attribute name: duplicates found in linear time */
-  uint32_t seen = 0, seen_ext = 0;
-  for (int i = 0; i < n; i++) {
-    int known = -1, ext = extension_attr(c, a[i].name);
-    for (int k = 0; known_attrs[k]; k++)
-      if (!strcmp(known_attrs[k], a[i].name)) known = k;
-    if (known < 0 && !ext) {
-      diag_error(c->d, a[i].span, "unknown attribute '@%s'", a[i].name);
-      continue;
-    }
-    if (known >= 0 && !(attr_places[known] & place)) {
-      diag_error(c->d, a[i].span, "'@%s' is not allowed here", a[i].name);
-      continue;
-    }
-    uint32_t *set = known >= 0 ? &seen : &seen_ext;
-    uint32_t bit = known >= 0 ? 1u << known : a[i].name[0] == 'c' ? 1u : 2u;
-    if ((*set & bit) && strcmp(a[i].name, "diagnostic"))
-      diag_error(c->d, a[i].span, "duplicate attribute '@%s'", a[i].name);
-    if (!strcmp(a[i].name, "diagnostic")) check_diagnostic_attr(c, &a[i]);
-    *set |= bit;
-  }
-  check_diagnostic_conflicts(c, a, n);
 }
 
 /* @subgroup_size(N) on compute entry point d (subgroup_size_control): a
@@ -409,8 +292,14 @@ static void resolve_struct(sctx *c, ast_decl *d) {
       free(names);
       return;
     }
-    if (t->kind == TY_VOID || t->kind == TY_PTR || t->kind == TY_REF) {
-      diag_error(c->d, mb->type->span, "%s cannot be a struct member", TN(t, b));
+    /* §Structure Types: members are of plain types (no pointers, textures
+     * or samplers); a structure ending in a runtime-sized array is no
+     * member of another */
+    if (t->kind == TY_VOID || t->kind == TY_PTR || t->kind == TY_REF || t->kind == TY_TEXTURE ||
+        t->kind == TY_SAMPLER || t->kind == TY_BINDING_ARRAY ||
+        (t->kind == TY_STRUCT && type_has_runtime_array(t))) {
+      diag_error(c->d, mb->type->span, "%s cannot be a struct member%s", TN(t, b),
+                 t->kind == TY_STRUCT ? " (it ends in a runtime-sized array)" : "");
       free(names);
       return;
     }
@@ -424,7 +313,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
       free(names);
       return;
     }
-    check_attr_names(c, mb->attrs, mb->nattrs, AT_MEMBER);
+    sema_check_attr_names(c, mb->attrs, mb->nattrs, SEMA_AT_MEMBER);
     f[i].name = mb->name;
     f[i].type = t;
     f[i].span = mb->span;
@@ -445,7 +334,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     }
     if (sz) {
       int64_t v = sema_attr_int(c, sz, 0, "@size");
-      if (v >= t->size && v <= (1 << 28)) f[i].attr_size = (uint32_t)v;
+      if (v >= t->size && v <= UINT32_MAX) f[i].attr_size = (uint32_t)v;
       else if (v >= 0) diag_error(c->d, sz->span, "@size must be at least the member's size (%u)", t->size);
     }
   }
@@ -455,6 +344,7 @@ static void resolve_struct(sctx *c, ast_decl *d) {
     diag_error(c->d, d->name_span,
                "struct '%s' is too large (its members add up past 4 GiB, lockstep's limit for one "
                "type)", d->name);
+  sema_struct_io(c, d);
 }
 
 static void resolve_const_like(sctx *c, ast_decl *d) {
@@ -586,6 +476,17 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
     return;
   }
   int access = space == AS_STORAGE || space == AS_UNIFORM || space == AS_IMMEDIATE ? ACC_READ : ACC_READ_WRITE;
+  /* §Predeclared Enumerants: a declaration of the same name hides the
+   * address space or access mode enumerant */
+  const char *hidden = d->space_name && global_lookup(c, d->space_name) ? d->space_name
+                       : d->access_name && global_lookup(c, d->access_name) ? d->access_name : NULL;
+  if (hidden) {
+    diag_error(c->d, d->space_span,
+               "'%s' here is the module-scope declaration of that name, which hides the %s '%s' (rename the "
+               "declaration)",
+               hidden, hidden == d->space_name ? "address space" : "access mode", hidden);
+    return;
+  }
   if (d->access_name) {
     if (space != AS_STORAGE) {
       diag_error(c->d, d->space_span, "only storage variables take an access mode");
@@ -617,6 +518,12 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
   if (!t) return;
   if (t->kind == TY_TEXTURE || t->kind == TY_SAMPLER) {
     diag_error(c->d, d->space_span, "textures and samplers are declared without an address space");
+    return;
+  }
+  if (t->kind == TY_PTR) {
+    /* §Variable and Value Declarations: a variable's store type is storable */
+    diag_error(c->d, d->type ? d->type->span : d->name_span,
+               "%s is not storable: no variable holds a pointer", TN(t, b));
     return;
   }
   if (space == AS_IMMEDIATE || space == AS_PIXEL_LOCAL) {
@@ -696,7 +603,7 @@ static void resolve_global_var(sctx *c, ast_decl *d) {
 
 static void resolve_fn_signature(sctx *c, ast_decl *d) {
   char b[128];
-  check_attr_names(c, d->attrs, d->nattrs, AT_FN);
+  sema_check_attr_names(c, d->attrs, d->nattrs, SEMA_AT_FN);
   if (sema_find_attr(d->attrs, d->nattrs, "compute")) d->stage = 1;
   else if (sema_find_attr(d->attrs, d->nattrs, "vertex")) d->stage = 2;
   else if (sema_find_attr(d->attrs, d->nattrs, "fragment")) d->stage = 3;
@@ -705,11 +612,8 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     p->builtin_value = -1; /* a repeated name is found with the body's scope */
     p->rtype = sema_type(c, p->type);
     if (!p->rtype) continue;
-    check_attr_names(c, p->attrs, p->nattrs, AT_PARAM);
-    ast_attr *bi = sema_find_attr(p->attrs, p->nattrs, "builtin");
-    if (bi) {
-      p->builtin_value = sema_builtin_input(c, d, bi, p->rtype, p->type->span);
-    } else if (sema_find_attr(p->attrs, p->nattrs, "color")) {
+    sema_check_attr_names(c, p->attrs, p->nattrs, SEMA_AT_PARAM);
+    if (sema_find_attr(p->attrs, p->nattrs, "color")) {
       /* chromium_experimental_framebuffer_fetch: @color(N) reads attachment
        * N, on fragment inputs of scalar or vector type */
       ast_attr *col = sema_find_attr(p->attrs, p->nattrs, "color");
@@ -723,14 +627,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
             diag_error(c->d, col->span, "two inputs use @color(%lld)", (long long)col->args[0]->cval->i);
         }
     } else if (d->stage) {
-      /* struct parameters carry their @builtin/@location on members;
-       * @location inputs are vertex/fragment only */
-      if (p->rtype->kind != TY_STRUCT && !sema_find_attr(p->attrs, p->nattrs, "location"))
-        diag_error(c->d, p->name_span, "entry point parameter '%s' needs @builtin(...) or @location(...)", p->name);
-      else if (d->stage == 1 && (p->rtype->kind != TY_STRUCT || sema_find_attr(p->attrs, p->nattrs, "location")))
-        diag_error(c->d, p->name_span, "compute entry point parameters take @builtin(...), not @location");
-      else if (d->stage == 1)
-        sema_struct_input(c, d, p);
+      /* the shader stage inputs: sema_entry_io, below */
     } else if (p->rtype->kind == TY_PTR) {
       if (p->rtype->space != AS_FUNCTION && p->rtype->space != AS_PRIVATE &&
           p->rtype->space != AS_WORKGROUP && p->rtype->space != AS_STORAGE &&
@@ -743,7 +640,7 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
       diag_error(c->d, p->type->span, "%s cannot be a parameter type", TN(p->rtype, b));
     }
   }
-  if (d->stage) sema_entry_inputs(c, d);
+  sema_check_attr_names(c, d->ret_attrs, d->nret_attrs, SEMA_AT_RET);
   if (d->ret_type) {
     d->rtype = sema_type(c, d->ret_type);
     if (d->rtype && !type_is_constructible(d->rtype))
@@ -751,6 +648,11 @@ static void resolve_fn_signature(sctx *c, ast_decl *d) {
     if (d->stage == 1)
       diag_error(c->d, d->ret_type->span, "a compute entry point cannot return a value");
   }
+  if (d->stage) sema_entry_io(c, d);
+  else sema_non_entry_io(c, d);
+  if (sema_find_attr(d->attrs, d->nattrs, "const"))
+    diag_error(c->d, sema_find_attr(d->attrs, d->nattrs, "const")->span,
+               "@const marks built-in functions only; it must not be applied to a user-defined function");
   if (!d->ret_type && sema_find_attr(d->attrs, d->nattrs, "must_use"))
     diag_error(c->d, sema_find_attr(d->attrs, d->nattrs, "must_use")->span,
                "@must_use needs a function with a return type");
@@ -874,8 +776,10 @@ void sema_resolve_global(sctx *c, ast_decl *d) {
   c->frame = c->nlocals;
   c->scope = c->nlocals - 1;
   if (d->kind != DECL_FN)
-    check_attr_names(c, d->attrs, d->nattrs,
-                     d->kind == DECL_VAR ? AT_VAR : d->kind == DECL_OVERRIDE ? AT_OVERRIDE : AT_OTHER);
+    sema_check_attr_names(c, d->attrs, d->nattrs,
+                          d->kind == DECL_VAR        ? SEMA_AT_VAR
+                          : d->kind == DECL_OVERRIDE ? SEMA_AT_OVERRIDE
+                                                     : SEMA_AT_OTHER);
   switch (d->kind) {
   case DECL_STRUCT: resolve_struct(c, d); break;
   case DECL_ALIAS: d->rtype = sema_type(c, d->type); break;
@@ -908,9 +812,12 @@ static void check_stmt_attrs(sctx *c, ast_stmt *s) {
     if (strcmp(s->attrs[i].name, "diagnostic"))
       diag_error(c->d, s->attrs[i].span, "'@%s' is not allowed on a statement", s->attrs[i].name);
     else
-      check_diagnostic_attr(c, &s->attrs[i]);
+      sema_check_diagnostic_attr(c, &s->attrs[i]);
   }
-  check_diagnostic_conflicts(c, s->attrs, s->nattrs);
+  /* a switch body's attributes are a syntactic form of their own */
+  int nb = s->kind == ST_SWITCH ? s->u.switch_.nbody_attrs : 0;
+  sema_check_diagnostic_conflicts(c, s->attrs, s->nattrs - nb);
+  if (nb) sema_check_diagnostic_conflicts(c, s->attrs + s->nattrs - nb, nb);
 }
 
 static void block(sctx *c, ast_stmt *s) {
@@ -958,6 +865,11 @@ static void local_decl(sctx *c, ast_decl *d) {
     d->group = d->binding = -1;
     if (d->space_name && strcmp(d->space_name, "function")) {
       diag_error(c->d, d->space_span, "variables inside a function are in the function address space");
+      break;
+    }
+    if (d->access_name) {
+      /* §var and value declarations: only storage variables name an access mode */
+      diag_error(c->d, d->space_span, "only storage variables take an access mode");
       break;
     }
     const type *declared = d->type ? sema_type(c, d->type) : NULL;
@@ -1061,6 +973,11 @@ static void stmt_kind(sctx *c, ast_stmt *s) {
       if (t && t->kind == TY_REF) sema_value(c, r);
       if (t && t->kind == TY_VOID)
         diag_error(c->d, r->span, "a phony assignment needs a value; this call returns none");
+      /* §Phony Assignment: the right-hand side is constructible, a pointer,
+       * a texture or a sampler; a runtime-sized array is none of them */
+      else if (t && type_has_runtime_array(type_unref(t)) && t->kind == TY_REF)
+        diag_error(c->d, r->span, "a phony assignment cannot load %s (it holds a runtime-sized array)",
+                   TN(type_unref(t), b));
       break;
     }
     const type *lt = sema_expr(c, l);
@@ -1130,8 +1047,17 @@ static void stmt_kind(sctx *c, ast_stmt *s) {
       t = NULL;
     }
     if (t && t->kind == TY_AINT) {
-      sema_convert_expr(c, s->u.switch_.selector, c->T->t_i32);
-      t = c->T->t_i32;
+      /* §Switch Statement: the selector and the case selectors convert to
+       * one type: a concrete case selector's, or i32 when all are abstract */
+      const type *common = c->T->t_i32;
+      for (int i = 0; i < s->u.switch_.ncases; i++)
+        for (int j = 0; j < s->u.switch_.cases[i].nselectors; j++) {
+          ast_expr *e = s->u.switch_.cases[i].selectors[j];
+          const type *et = e ? sema_value(c, e) : NULL;
+          if (et && (et->kind == TY_I32 || et->kind == TY_U32) && common == c->T->t_i32) common = et;
+        }
+      sema_convert_expr(c, s->u.switch_.selector, common);
+      t = common;
     }
     int defaults = 0;
     /* the case values seen so far, hashed (a switch may have thousands) */
@@ -1186,6 +1112,7 @@ static void stmt_kind(sctx *c, ast_stmt *s) {
     c->body_active = 1;
     c->body_mark = c->nlocals;
     c->body_seen = -1;
+    if (body) check_stmt_attrs(c, body);
     for (int i = 0; body && i < body->u.block.n; i++) stmt(c, body->u.block.stmts[i]);
     int seen = c->body_seen;
     src_span cont = c->body_continue;
@@ -1206,6 +1133,7 @@ static void stmt_kind(sctx *c, ast_stmt *s) {
       c->cont_loop = c->loop_depth;
       c->cont_switch = c->switch_depth;
       ast_stmt *cb = s->u.loop.continuing;
+      check_stmt_attrs(c, cb);
       int m2 = open_scope(c);
       for (int i = 0; i < cb->u.block.n; i++) {
         ast_stmt *x = cb->u.block.stmts[i];
@@ -1313,9 +1241,13 @@ static int behavior(sctx *c, ast_stmt *s) {
   switch (s->kind) {
   case ST_BLOCK: {
     int acc = BH_NEXT;
-    /* statements after one that cannot fall through are not analysed */
-    for (int i = 0; i < s->u.block.n && (acc & BH_NEXT); i++)
-      acc = (acc & ~BH_NEXT) | behavior(c, s->u.block.stmts[i]);
+    /* §Behavior Analysis: every statement has a non-empty behavior, also
+     * one after a statement that cannot fall through (whose behavior then
+     * does not add to the sequence's) */
+    for (int i = 0; i < s->u.block.n; i++) {
+      int b = behavior(c, s->u.block.stmts[i]);
+      if (acc & BH_NEXT) acc = (acc & ~BH_NEXT) | b;
+    }
     return acc;
   }
   case ST_RETURN: return BH_RETURN;
@@ -1403,7 +1335,7 @@ static void directives(sctx *c) {
         diag_error(c->d, dv->name_spans[0], "unknown diagnostic severity '%s' (error, warning, info or off)",
                    dv->names[0]);
       if (dv->nnames < 2) continue;
-      check_diagnostic_rule(c, dv->names[1], dv->name_spans[1]);
+      sema_check_diagnostic_rule(c, dv->names[1], dv->name_spans[1]);
       /* global filters all share one affected range, the module */
       for (int j = 0; j < i; j++) {
         ast_directive *o = &am->directives[j];
@@ -1523,7 +1455,17 @@ const uint32_t *wgsl_module_line_starts(const wgsl_module *m, uint32_t *n) {
   return m->line_starts;
 }
 
+static int require_feature(wgsl_module *m, const char *ext, const char *feature, const char *advice);
+
 int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature) {
+  return require_feature(m, ext, feature, "create the device with it in requiredFeatures");
+}
+
+int wgsl_module_refuse_extension(wgsl_module *m, const char *ext, const char *feature) {
+  return require_feature(m, ext, feature, "a feature lockstep does not offer");
+}
+
+static int require_feature(wgsl_module *m, const char *ext, const char *feature, const char *advice) {
   if (!m || !m->ast) return 0;
   int n = 0;
   for (int i = 0; i < m->ast->ndirectives; i++) {
@@ -1532,9 +1474,7 @@ int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *fea
     for (int k = 0; k < dv->nnames; k++)
       if (!strcmp(dv->names[k], ext)) {
         diag_error(&m->diags, dv->name_spans[k],
-                   "'enable %s;' needs the device feature \"%s\" (create the device with it in "
-                   "requiredFeatures)",
-                   ext, feature);
+                   "'enable %s;' needs the device feature \"%s\" (%s)", ext, feature, advice);
         n++;
       }
   }

@@ -192,6 +192,28 @@ static int float_arg(sctx *c, ast_expr *a, uint32_t w) {
   return sema_convert_expr(c, a, want);
 }
 
+/* The texture types each sampling and gathering built-in has overloads for
+ * (WGSL §Texture Built-in Functions): gathers and the bias and gradient
+ * samples have no 1D form; comparisons take depth textures only;
+ * textureGather takes a component for sampled textures and none for depth
+ * ones; textureSampleBaseClampToEdge takes texture_2d<f32> or
+ * texture_external. `component` is 1 when a component argument came first. */
+static int sampling_texture_ok(builtin_fn f, const type *t, int component) {
+  int tk = t->tex_kind, dim = t->tex_dim;
+  int depth = tk == TEX_DEPTH, sampled = tk == TEX_SAMPLED;
+  switch (f) {
+  case BF_TEXTURE_GATHER:
+    return dim != TD_1D && dim != TD_3D && (component ? sampled : depth);
+  case BF_TEXTURE_GATHER_COMPARE:
+  case BF_TEXTURE_SAMPLE_COMPARE:
+  case BF_TEXTURE_SAMPLE_COMPARE_LEVEL: return depth;
+  case BF_TEXTURE_SAMPLE_BIAS:
+  case BF_TEXTURE_SAMPLE_GRAD: return sampled && dim != TD_1D;
+  case BF_TEXTURE_SAMPLE_BASE_CLAMP: return tk == TEX_EXTERNAL || (sampled && dim == TD_2D);
+  default: return sampled || depth;
+  }
+}
+
 static const type *texture_call(sctx *c, ast_expr *e, builtin_fn f) {
   ast_expr **a = e->u.call.args;
   int n = e->u.call.nargs;
@@ -280,6 +302,7 @@ static const type *texture_call(sctx *c, ast_expr *e, builtin_fn f) {
   if (tk == TEX_MULTISAMPLED || tk == TEX_DEPTH_MS || tk == TEX_STORAGE || tk == TEX_BUFFER)
     return fail_args(c, e, f, t);
   if (tk == TEX_EXTERNAL && f != BF_TEXTURE_SAMPLE_BASE_CLAMP) return fail_args(c, e, f, t);
+  if (!sampling_texture_ok(f, t, k)) return fail_args(c, e, f, t);
   if (!float_arg(c, r[1], (uint32_t)cw)) return fail_args(c, e, f, t);
   int i = 2;
   if (arr) {

@@ -1,9 +1,18 @@
 /*
- * sema_entry.c — the resolver's rules for the inputs of an entry point: its
- * @builtin parameters and the built-in members of its structure
- * parameters (which built-in values exist, their stage and type, none
- * twice) and its @location inputs (none twice).
+ * sema_entry.c — the resolver's rules for the shader stage inputs and
+ * outputs of entry points of every stage (WGSL §Entry Point Declaration,
+ * §Built-in Inputs and Outputs, §User-defined Inputs and Outputs,
+ * §Input-output Locations, §Interpolation): which built-in values each
+ * stage reads and writes, their types and extensions, none twice; the
+ * types and locations of user-defined IO and their interpolation; the
+ * attributes only IO may carry (@invariant, @blend_src). lockstep runs
+ * compute shaders only, but a module with vertex and fragment entry points
+ * is validated as the spec says, so that its shader-creation errors are
+ * reported. The IO attributes of structure members that no entry point
+ * uses are checked here too (sema_struct_io), since the spec's rules on
+ * them hold for every structure.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,144 +27,445 @@ static const char *const builtin_value_names[BV_COUNT] = {
 
 const char *builtin_value_name(builtin_value v) { return builtin_value_names[v]; }
 
-/* Built-in values of other stages or extensions: known names, refused with a
- * message that says why. */
-static const char *const other_builtin_values[] = {
-    "vertex_index", "instance_index", "position", "front_facing", "frag_depth",
-    "sample_index", "sample_mask", "clip_distances", "primitive_index", "barycentric_coord",
-    "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups", NULL};
+/* Stage bits (entry point stage 1 compute, 2 vertex, 3 fragment). */
+enum { S_C = 1 << 1, S_V = 1 << 2, S_F = 1 << 3 };
+/* The type a built-in value has. */
+enum { BT_U32, BT_VEC3U, BT_VEC4F, BT_BOOL, BT_F32, BT_CLIP, BT_VEC3F };
+/* The extension a built-in value needs. */
+enum { BX_NONE, BX_SUBGROUPS, BX_CLIP, BX_PRIMITIVE, BX_BARY };
 
-static int cmp_i64(const void *x, const void *y) {
-  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-  return a < b ? -1 : a > b;
-}
+/* §Built-in Inputs and Outputs, the table "Built-in input and output
+ * values" (and barycentric_coord of chromium_experimental_barycentric_coord):
+ * the stages that read it (in), write it (out), its type, its extension,
+ * and lockstep's compute register (-1 for other stages). */
+typedef struct bv_row {
+  const char *name;
+  unsigned char in, out, ty, ext;
+  int bv;
+} bv_row;
+static const bv_row bv_rows[] = {
+    {"vertex_index", S_V, 0, BT_U32, BX_NONE, -1},
+    {"instance_index", S_V, 0, BT_U32, BX_NONE, -1},
+    {"clip_distances", 0, S_V, BT_CLIP, BX_CLIP, -1},
+    {"position", S_F, S_V, BT_VEC4F, BX_NONE, -1},
+    {"front_facing", S_F, 0, BT_BOOL, BX_NONE, -1},
+    {"frag_depth", 0, S_F, BT_F32, BX_NONE, -1},
+    {"primitive_index", S_F, 0, BT_U32, BX_PRIMITIVE, -1},
+    {"sample_index", S_F, 0, BT_U32, BX_NONE, -1},
+    {"sample_mask", S_F, S_F, BT_U32, BX_NONE, -1},
+    {"barycentric_coord", S_F, 0, BT_VEC3F, BX_BARY, -1},
+    {"local_invocation_index", S_C, 0, BT_U32, BX_NONE, BV_LOCAL_INVOCATION_INDEX},
+    {"local_invocation_id", S_C, 0, BT_VEC3U, BX_NONE, BV_LOCAL_INVOCATION_ID},
+    {"global_invocation_id", S_C, 0, BT_VEC3U, BX_NONE, BV_GLOBAL_INVOCATION_ID},
+    {"workgroup_id", S_C, 0, BT_VEC3U, BX_NONE, BV_WORKGROUP_ID},
+    {"num_workgroups", S_C, 0, BT_VEC3U, BX_NONE, BV_NUM_WORKGROUPS},
+    {"global_invocation_index", S_C, 0, BT_U32, BX_NONE, BV_GLOBAL_INVOCATION_INDEX},
+    {"workgroup_index", S_C, 0, BT_U32, BX_NONE, BV_WORKGROUP_INDEX},
+    {"subgroup_invocation_id", S_C | S_F, 0, BT_U32, BX_SUBGROUPS, BV_SUBGROUP_INVOCATION_ID},
+    {"subgroup_size", S_C | S_F, 0, BT_U32, BX_SUBGROUPS, BV_SUBGROUP_SIZE},
+    {"subgroup_id", S_C, 0, BT_U32, BX_SUBGROUPS, BV_SUBGROUP_ID},
+    {"num_subgroups", S_C, 0, BT_U32, BX_SUBGROUPS, BV_NUM_SUBGROUPS},
+};
+enum { NBV = sizeof bv_rows / sizeof *bv_rows };
+
+static const char *const stage_names[] = {"", "compute", "vertex", "fragment"};
+static const char *const ext_names[] = {"", "subgroups", "clip_distances", "primitive_index",
+                                        "chromium_experimental_barycentric_coord"};
 
 /* The name in @builtin(name), or NULL. */
-static const char *builtin_name(ast_attr *bi) {
-  return bi && bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : NULL;
+static const char *builtin_name(const ast_attr *bi) {
+  return bi && bi->nargs >= 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : NULL;
 }
 
-/* §Built-in Inputs and Outputs: an entry point has no two built-in inputs
- * of the same name, counting the members of structure parameters. */
-static void check_builtin_twice(sctx *c, ast_decl *d) {
-  enum { MAXB = 64 }; /* entry points have a handful of built-ins */
-  ast_attr *seen[MAXB];
-  int n = 0;
-  for (int i = 0; i < d->nparams; i++) {
-    ast_decl *p = d->params[i];
-    ast_attr *own[MAXB];
-    int k = 0;
-    if (sema_find_attr(p->attrs, p->nattrs, "builtin")) own[k++] = sema_find_attr(p->attrs, p->nattrs, "builtin");
-    else if (p->rtype && p->rtype->kind == TY_STRUCT)
-      for (int f = 0; f < p->rtype->nfields && k < MAXB; f++) {
-        const ast_member *mb = p->rtype->fields[f].decl;
-        ast_attr *bi = mb ? sema_find_attr(mb->attrs, mb->nattrs, "builtin") : NULL;
-        if (bi) own[k++] = bi;
-      }
-    for (int j = 0; j < k; j++) {
-      const char *nm = builtin_name(own[j]);
-      if (!nm) continue;
-      for (int q = 0; q < n; q++)
-        if (!strcmp(builtin_name(seen[q]), nm)) {
-          diag_error(c->d, own[j]->span, "@builtin(%s) is used by two inputs of '%s'", nm, d->name);
-          return;
-        }
-      if (n < MAXB) seen[n++] = own[j];
-    }
+static const bv_row *bv_find(const char *n) {
+  for (int k = 0; n && k < NBV; k++)
+    if (!strcmp(n, bv_rows[k].name)) return &bv_rows[k];
+  return NULL;
+}
+
+static int ext_on(const sctx *c, int ext) {
+  switch (ext) {
+  case BX_SUBGROUPS: return c->subgroups_enabled;
+  case BX_CLIP: return c->clip_distances_enabled;
+  case BX_PRIMITIVE: return c->primitive_index_enabled;
+  case BX_BARY: return c->barycentric_enabled;
+  default: return 1;
   }
 }
 
-/* §Entry Point IO: each built-in value and each @location at most once
- * among an entry point's inputs. */
-void sema_entry_inputs(sctx *c, ast_decl *d) {
-  check_builtin_twice(c, d);
-  int64_t *locs = malloc(sizeof *locs * ((size_t)d->nparams + 1));
-  int nloc = 0;
-  for (int i = 0; i < d->nparams; i++) {
-    ast_decl *p = d->params[i];
-    ast_attr *lo = sema_find_attr(p->attrs, p->nattrs, "location");
-    if (lo && lo->nargs == 1 && locs && i < 65536) {
-      int64_t v = sema_attr_int(c, lo, 0, "@location");
-      if (v >= 0 && v < (1 << 20)) locs[nloc++] = v * 65536 + i;
-    }
+static int bv_type_ok(sctx *c, int ty, const type *t) {
+  switch (ty) {
+  case BT_U32: return t == c->T->t_u32;
+  case BT_VEC3U: return t == types_vec(c->T, c->T->t_u32, 3);
+  case BT_VEC4F: return t == types_vec(c->T, c->T->t_f32, 4);
+  case BT_VEC3F: return t == types_vec(c->T, c->T->t_f32, 3);
+  case BT_BOOL: return t == c->T->t_bool;
+  case BT_F32: return t == c->T->t_f32;
+  case BT_CLIP: return t->kind == TY_ARRAY && t->elem == c->T->t_f32 && t->n >= 1 && t->n <= 8;
   }
-  if (locs) {
-    qsort(locs, (size_t)nloc, sizeof *locs, cmp_i64);
-    for (int k = 1; k < nloc; k++)
-      if (locs[k] / 65536 == locs[k - 1] / 65536) {
-        ast_decl *p = d->params[locs[k] % 65536];
-        diag_error(c->d, sema_find_attr(p->attrs, p->nattrs, "location")->span,
-                   "@location(%lld) is used by two inputs of '%s'", (long long)(locs[k] / 65536), d->name);
-        break;
-      }
-  }
-  free(locs);
+  return 0;
 }
 
-/* The built-in input value that attribute bi (on a parameter or on a member
- * of a structure parameter of entry point d, of type t declared at ts)
- * names, or -1 after reporting why it is not one (or when it is an input
- * of another stage, which lockstep accepts and does not run). */
-int sema_builtin_input(sctx *c, ast_decl *d, ast_attr *bi, const type *t, src_span ts) {
+static const char *const bv_type_names[] = {"u32", "vec3<u32>", "vec4<f32>", "bool", "f32",
+                                            "array<f32, N> (N at most 8)", "vec3<f32>"};
+
+static int is_numeric_scalar_or_vector(const type *t) {
+  if (t->kind == TY_VEC) t = t->elem;
+  return t->kind == TY_I32 || t->kind == TY_U32 || t->kind == TY_F32 || t->kind == TY_F16;
+}
+
+static int is_integral(const type *t) {
+  if (t->kind == TY_VEC) t = t->elem;
+  return t->kind == TY_I32 || t->kind == TY_U32;
+}
+
+/* The integer argument of IO attribute a (@location, @blend_src), resolved
+ * once: a structure's members are checked where the structure is declared
+ * and again where an entry point uses it. -1 after an error. */
+static int64_t io_attr_int(sctx *c, ast_attr *a, const char *what) {
+  ast_expr *e = a->nargs >= 1 ? a->args[0] : NULL;
+  if (e && e->type) return e->cval && type_is_integer_scalar(e->type) && e->cval->i >= 0 ? e->cval->i : -1;
+  return sema_attr_int(c, a, 0, what);
+}
+
+/* The identifier of attribute argument i, or NULL. */
+static const char *attr_ident(const ast_attr *a, int i) {
+  return a->nargs > i && a->args[i]->kind == EX_IDENT ? a->args[i]->u.ident.name : NULL;
+}
+
+/* §interpolate, §Interpolation: the type is perspective, linear or flat;
+ * the sampling, when given, center, centroid or sample for the first two
+ * and first or either for flat. Returns 0 after an error. */
+static int check_interpolate(sctx *c, const ast_attr *ip) {
+  static const char *const types[] = {"perspective", "linear", "flat"};
+  static const char *const samplings[] = {"center", "centroid", "sample", "first", "either"};
+  const char *ty = attr_ident(ip, 0), *sa = attr_ident(ip, 1);
+  int t = -1, s = -1;
+  for (int k = 0; ty && k < 3; k++)
+    if (!strcmp(ty, types[k])) t = k;
+  if (t < 0) {
+    diag_error(c->d, ip->nargs ? ip->args[0]->span : ip->span,
+               "unknown interpolation type '%s' (perspective, linear or flat)", ty ? ty : "");
+    return 0;
+  }
+  if (ip->nargs < 2) return 1;
+  for (int k = 0; sa && k < 5; k++)
+    if (!strcmp(sa, samplings[k])) s = k;
+  if (s < 0 || (t == 2) != (s >= 3)) {
+    diag_error(c->d, ip->args[1]->span, "interpolation sampling '%s' does not go with '%s' (%s)",
+               sa ? sa : "", ty, t == 2 ? "first or either" : "center, centroid or sample");
+    return 0;
+  }
+  return 1;
+}
+
+/* The rules on IO attributes that hold wherever they appear (a structure
+ * member, an entry point parameter or return type), on a declaration of
+ * type t with attributes a[n]; `what` names it. Returns 0 after an error. */
+static int check_io_attrs(sctx *c, ast_attr *a, int n, const type *t, src_span ts, const char *what) {
   char b[128];
-  const char *n = bi->nargs == 1 && bi->args[0]->kind == EX_IDENT ? bi->args[0]->u.ident.name : "";
-  int found = -1;
-  for (int k = 0; k < BV_COUNT; k++)
-    if (!strcmp(n, builtin_value_names[k])) found = k;
-  if (found < 0) {
-    int other = 0;
-    for (int k = 0; other_builtin_values[k]; k++)
-      if (!strcmp(n, other_builtin_values[k])) other = 1;
-    /* valid built-in values of other stages are accepted here;
-     * pipeline creation refuses running them */
-    if (!other) diag_error(c->d, bi->span, "unknown built-in value '%s'", n);
-    else if (d->stage == 1)
-      diag_error(c->d, bi->span, "built-in value '%s' is not supported in a compute shader", n);
-    return -1;
+  ast_attr *bi = sema_find_attr(a, n, "builtin"), *lo = sema_find_attr(a, n, "location");
+  ast_attr *ip = sema_find_attr(a, n, "interpolate"), *inv = sema_find_attr(a, n, "invariant");
+  ast_attr *bs = sema_find_attr(a, n, "blend_src");
+  if (bi && lo) {
+    diag_error(c->d, lo->span, "%s has both @builtin and @location (a built-in value has no location)", what);
+    return 0;
   }
-  if (found >= BV_SUBGROUP_INVOCATION_ID && !c->subgroups_enabled) {
-    diag_error(c->d, bi->span, "@builtin(%s) needs 'enable subgroups;'", n);
-    return -1;
+  if (bi) {
+    const char *nm = builtin_name(bi);
+    const bv_row *r = bv_find(nm);
+    if (!r) {
+      diag_error(c->d, bi->span, "unknown built-in value '%s'", nm ? nm : "");
+      return 0;
+    }
+    if (bi->nargs == 2 && strcmp(nm, "frag_depth")) {
+      diag_error(c->d, bi->args[1]->span, "only @builtin(frag_depth) takes a second argument");
+      return 0;
+    }
+    /* §frag_depth (language extension fragment_depth): a depth mode */
+    const char *mode = bi->nargs == 2 ? attr_ident(bi, 1) : NULL;
+    if (bi->nargs == 2 && !(mode && (!strcmp(mode, "less") || !strcmp(mode, "greater")))) {
+      diag_error(c->d, bi->args[1]->span, "unknown depth mode '%s' (less or greater)", mode ? mode : "");
+      return 0;
+    }
   }
-  const type *want = found == BV_LOCAL_INVOCATION_INDEX || found >= BV_GLOBAL_INVOCATION_INDEX
-                         ? c->T->t_u32
-                         : types_vec(c->T, c->T->t_u32, 3);
-  if (t != want) {
-    char b2[64];
-    diag_error(c->d, ts, "@builtin(%s) must have type %s, found %s", n, TN(want, b2), TN(t, b));
-    return -1;
+  if (ip && !lo) {
+    diag_error(c->d, ip->span, "@interpolate applies only to a declaration with @location");
+    return 0;
   }
-  if (d->stage == 3 && (found == BV_SUBGROUP_INVOCATION_ID || found == BV_SUBGROUP_SIZE))
-    return -1; /* a fragment input too; lockstep runs compute only */
-  if (d->stage != 1) {
-    diag_error(c->d, bi->span, "@builtin(%s) is a compute shader input", n);
-    return -1;
+  if (ip && !check_interpolate(c, ip)) return 0;
+  if (inv && !(bi && builtin_name(bi) && !strcmp(builtin_name(bi), "position"))) {
+    diag_error(c->d, inv->span, "@invariant applies only to @builtin(position)");
+    return 0;
   }
-  return found;
+  if (lo && !is_numeric_scalar_or_vector(t)) {
+    diag_error(c->d, ts, "@location needs a numeric scalar or vector type, found %s", TN(t, b));
+    return 0;
+  }
+  if (bs && !c->dual_source_enabled) {
+    diag_error(c->d, bs->span, "@blend_src needs 'enable dual_source_blending;'");
+    return 0;
+  }
+  if (bs && !lo) {
+    diag_error(c->d, bs->span, "@blend_src applies only to a structure member with @location");
+    return 0;
+  }
+  if (bs) {
+    int64_t v = io_attr_int(c, bs, "@blend_src");
+    if (v < 0) return 0;
+    if (v > 1) {
+      diag_error(c->d, bs->args[0]->span, "@blend_src must be 0 or 1, found %lld", (long long)v);
+      return 0;
+    }
+  }
+  return 1;
 }
 
-/* A structure parameter p of compute entry point d: every member is a
- * built-in input (§Input-output Locations: each member of entry point IO is
- * a built-in value or has a location, and compute shaders have no
- * user-defined inputs, §location). */
-void sema_struct_input(sctx *c, ast_decl *d, ast_decl *p) {
-  const type *t = p->rtype;
+/* §Input-output Locations, "locations in structs": for every structure,
+ * its members with @location have distinct locations, unless one has
+ * @blend_src: then there are exactly two, @location(0) @blend_src(0) and
+ * @location(0) @blend_src(1), of one type. */
+void sema_struct_io(sctx *c, ast_decl *d) {
+  const type *st = d->rtype;
+  if (!st || st->kind != TY_STRUCT) return;
+  int nloc = 0, nbs = 0;
+  for (int i = 0; i < d->nmembers; i++) {
+    ast_member *mb = &d->members[i];
+    if (!check_io_attrs(c, mb->attrs, mb->nattrs, st->fields[i].type, mb->type->span, "a member")) return;
+    ast_attr *lo = sema_find_attr(mb->attrs, mb->nattrs, "location");
+    if (lo && io_attr_int(c, lo, "@location") < 0) return;
+    if (lo) nloc++;
+    if (sema_find_attr(mb->attrs, mb->nattrs, "blend_src")) nbs++;
+  }
+  if (nloc < 2 && !nbs) return;
+  ast_member *first = NULL;
+  int64_t bsmask = 0;
+  for (int i = 0; i < d->nmembers; i++) {
+    ast_member *mb = &d->members[i];
+    ast_attr *lo = sema_find_attr(mb->attrs, mb->nattrs, "location");
+    int64_t v = lo ? io_attr_int(c, lo, "@location") : -1;
+    if (v < 0) continue;
+    if (nbs) {
+      ast_attr *bs = sema_find_attr(mb->attrs, mb->nattrs, "blend_src");
+      int64_t k = bs && bs->nargs && bs->args[0]->cval ? bs->args[0]->cval->i : -1;
+      if (nloc != 2 || v != 0 || k < 0 || (bsmask & (1 << k)) ||
+          (first && st->fields[first - d->members].type != st->fields[i].type)) {
+        diag_error(c->d, mb->span,
+                   "a structure that uses @blend_src has exactly two @location members, "
+                   "@location(0) @blend_src(0) and @location(0) @blend_src(1), of one type");
+        return;
+      }
+      bsmask |= 1 << k;
+      first = mb;
+      continue;
+    }
+    for (int j = 0; j < i; j++) {
+      ast_member *o = &d->members[j];
+      ast_attr *ol = sema_find_attr(o->attrs, o->nattrs, "location");
+      if (ol && ol->nargs && ol->args[0]->cval && ol->args[0]->cval->i == v) {
+        diag_error(c->d, lo->span, "@location(%lld) is used by members '%s' and '%s' of '%s'", (long long)v,
+                   o->name, mb->name, d->name);
+        return;
+      }
+    }
+  }
+}
+
+/* One direction (inputs or outputs) of an entry point being checked. */
+typedef struct io_walk {
+  sctx *c;
+  ast_decl *fn;
+  int out;                /* 0: inputs (parameters), 1: outputs (return type) */
+  const bv_row *seen[NBV]; /* built-in values so far */
+  int nseen;
+  int64_t *locs;           /* locations so far */
+  int nloc, cap;
+  int position;           /* @builtin(position) among them */
+} io_walk;
+
+static const char *dir_name(const io_walk *w) { return w->out ? "output" : "input"; }
+
+static int add_location(io_walk *w, ast_attr *lo) {
+  int64_t v = io_attr_int(w->c, lo, "@location");
+  if (v < 0) return 0;
+  for (int k = 0; k < w->nloc; k++)
+    if (w->locs[k] == v) {
+      diag_error(w->c->d, lo->span, "@location(%lld) is used by two %ss of '%s'", (long long)v, dir_name(w),
+                 w->fn->name);
+      return 0;
+    }
+  if (w->nloc == w->cap) {
+    int cap = w->cap ? w->cap * 2 : 16;
+    int64_t *l = realloc(w->locs, sizeof *l * (size_t)cap);
+    if (!l) return 1; /* out of memory: the duplicate check ends here */
+    w->locs = l;
+    w->cap = cap;
+  }
+  w->locs[w->nloc++] = v;
+  return 1;
+}
+
+/* One shader stage input or output: attributes a[n] on a declaration of
+ * type t (declared at ts, named at ns); `member` says whether it is a
+ * member of a structure parameter or return type. Returns the compute
+ * built-in register it names (or -1), or -2 after an error. */
+static int io_datum(io_walk *w, ast_attr *a, int n, const type *t, src_span ts, src_span ns,
+                    const char *what, int member) {
+  sctx *c = w->c;
+  int stage = w->fn->stage;
+  char b[128];
+  ast_attr *bi = sema_find_attr(a, n, "builtin"), *lo = sema_find_attr(a, n, "location");
+  if (!bi && !lo) {
+    if (stage == 1 && !w->out)
+      diag_error(c->d, ns, "%s of compute entry point '%s' needs @builtin(...)", what, w->fn->name);
+    else
+      diag_error(c->d, ns, "%s of entry point '%s' needs @builtin(...) or @location(...)%s", what,
+                 w->fn->name, t->kind == TY_STRUCT && member ? " (structures of IO do not nest)" : "");
+    return -2;
+  }
+  /* a structure's members had these checked where it was declared */
+  if (!member && !check_io_attrs(c, a, n, t, ts, what)) return -2;
+  ast_attr *bs = sema_find_attr(a, n, "blend_src");
+  if (bs && !(member && w->out && stage == 3)) {
+    diag_error(c->d, bs->span, "@blend_src applies only to members of a fragment shader's output structure");
+    return -2;
+  }
+  if (lo) {
+    if (stage == 1) {
+      diag_error(c->d, lo->span, "%s: a compute entry point has no @location inputs", what);
+      return -2;
+    }
+    /* the two @blend_src members share @location(0) (sema_struct_io) */
+    if (!bs && !add_location(w, lo)) return -2;
+    ast_attr *ip = sema_find_attr(a, n, "interpolate");
+    int interpolated = (stage == 2 && w->out) || (stage == 3 && !w->out);
+    if (interpolated && is_integral(t) && !(ip && attr_ident(ip, 0) && !strcmp(attr_ident(ip, 0), "flat"))) {
+      diag_error(c->d, ts, "%s of integer type %s needs @interpolate(flat)", what, TN(t, b));
+      return -2;
+    }
+    return -1;
+  }
+  const char *nm = builtin_name(bi);
+  const bv_row *r = bv_find(nm);
+  if (!r) return -2; /* an unknown name, reported with its structure */
+  unsigned char stages = w->out ? r->out : r->in;
+  if (!(stages & (1u << stage))) {
+    char where[96] = "";
+    size_t len = 0;
+    for (int k = 0; k < 2; k++)
+      for (int st = 1; st <= 3; st++)
+        if (((k ? r->out : r->in) >> st) & 1)
+          len += (size_t)snprintf(where + len, sizeof where - len, "%s%s shader %s", len ? ", " : "",
+                                  stage_names[st], k ? "output" : "input");
+    diag_error(c->d, bi->span, "built-in value '%s' is not supported in a %s shader %s (it is a %s)", nm,
+               stage_names[stage], dir_name(w), where);
+    return -2;
+  }
+  if (!ext_on(c, r->ext)) {
+    diag_error(c->d, bi->span, "@builtin(%s) needs 'enable %s;'", nm, ext_names[r->ext]);
+    return -2;
+  }
+  if (!bv_type_ok(c, r->ty, t)) {
+    diag_error(c->d, ts, "@builtin(%s) must have type %s, found %s", nm, bv_type_names[r->ty], TN(t, b));
+    return -2;
+  }
+  for (int k = 0; k < w->nseen; k++)
+    if (w->seen[k] == r) {
+      diag_error(c->d, bi->span, "@builtin(%s) is used by two %ss of '%s'", nm, dir_name(w), w->fn->name);
+      return -2;
+    }
+  w->seen[w->nseen++] = r;
+  if (!strcmp(nm, "position")) w->position = 1;
+  return stage == 1 ? r->bv : -1;
+}
+
+/* A structure parameter or return type: each member one input or output. */
+static int io_struct(io_walk *w, const type *t, const char *owner) {
+  char what[160];
   for (int i = 0; i < t->nfields; i++) {
     const ast_member *mb = t->fields[i].decl;
     if (!mb) continue;
-    ast_attr *bi = sema_find_attr(mb->attrs, mb->nattrs, "builtin");
-    ast_attr *lo = sema_find_attr(mb->attrs, mb->nattrs, "location");
-    if (lo) {
-      diag_error(c->d, lo->span, "member '%s' of parameter '%s': a compute entry point has no @location inputs",
-                 mb->name, p->name);
-      return;
-    }
-    if (!bi) {
-      diag_error(c->d, mb->name_span, "member '%s' of parameter '%s' of compute entry point '%s' needs @builtin(...)",
-                 mb->name, p->name, d->name);
-      return;
-    }
-    if (sema_builtin_input(c, d, bi, t->fields[i].type, mb->type->span) < 0) return;
+    snprintf(what, sizeof what, "member '%s' of %s", mb->name, owner);
+    if (io_datum(w, mb->attrs, mb->nattrs, t->fields[i].type, mb->type->span, mb->name_span, what, 1) == -2)
+      return 0;
   }
+  return 1;
 }
 
+/* Whether attributes a[n] include one that makes a declaration IO. */
+static ast_attr *any_io_attr(ast_attr *a, int n) {
+  static const char *const io[] = {"builtin", "location", "interpolate", "invariant", "blend_src"};
+  for (int k = 0; k < 5; k++)
+    if (sema_find_attr(a, n, io[k])) return sema_find_attr(a, n, io[k]);
+  return NULL;
+}
+
+/* §Entry Point Declaration: every parameter of entry point d is a shader
+ * stage input, or a structure whose members all are; its return type, if
+ * any, an output or a structure of outputs. Sets each parameter's compute
+ * built-in register. */
+void sema_entry_io(sctx *c, ast_decl *d) {
+  char what[160];
+  io_walk w;
+  memset(&w, 0, sizeof w);
+  w.c = c;
+  w.fn = d;
+  int ok = 1;
+  for (int i = 0; ok && i < d->nparams; i++) {
+    ast_decl *p = d->params[i];
+    if (!p->rtype) { /* its type's error is reported */
+      ok = 0;
+      break;
+    }
+    if (sema_find_attr(p->attrs, p->nattrs, "color")) continue; /* framebuffer fetch: sema.c */
+    snprintf(what, sizeof what, "parameter '%s'", p->name);
+    if (p->rtype->kind == TY_STRUCT && !any_io_attr(p->attrs, p->nattrs)) {
+      ok = io_struct(&w, p->rtype, what);
+    } else if (d->stage == 1 && !sema_find_attr(p->attrs, p->nattrs, "builtin") &&
+               sema_find_attr(p->attrs, p->nattrs, "location")) {
+      diag_error(c->d, p->name_span, "compute entry point parameters take @builtin(...), not @location");
+      ok = 0;
+    } else {
+      int r = io_datum(&w, p->attrs, p->nattrs, p->rtype, p->type->span, p->name_span, what, 0);
+      ok = r != -2;
+      p->builtin_value = r >= 0 ? r : -1;
+    }
+  }
+  free(w.locs);
+  if (!ok || !d->ret_type || !d->rtype) {
+    if (ok && d->stage == 2 && !d->ret_type)
+      diag_error(c->d, d->name_span, "vertex entry point '%s' must return @builtin(position)", d->name);
+    return;
+  }
+  memset(&w, 0, sizeof w);
+  w.c = c;
+  w.fn = d;
+  w.out = 1;
+  if (d->stage == 1) return; /* sema.c refuses the return type */
+  if (d->rtype->kind == TY_STRUCT && !any_io_attr(d->ret_attrs, d->nret_attrs))
+    ok = io_struct(&w, d->rtype, "the return type");
+  else
+    ok = io_datum(&w, d->ret_attrs, d->nret_attrs, d->rtype, d->ret_type->span, d->ret_type->span,
+                  "the return value", 0) != -2;
+  free(w.locs);
+  if (ok && d->stage == 2 && !w.position)
+    diag_error(c->d, d->ret_type->span, "vertex entry point '%s' must return @builtin(position)", d->name);
+}
+
+/* A parameter or return type of a function that is not an entry point
+ * carries no IO attribute (§builtin, §location: only on entry point
+ * parameters, return types and structure members). */
+void sema_non_entry_io(sctx *c, ast_decl *d) {
+  for (int i = 0; i < d->nparams; i++) {
+    ast_attr *a = any_io_attr(d->params[i]->attrs, d->params[i]->nattrs);
+    if (a) {
+      diag_error(c->d, a->span, "@%s applies only to entry point parameters (and structure members)",
+                 a->name);
+      return;
+    }
+  }
+  ast_attr *a = any_io_attr(d->ret_attrs, d->nret_attrs);
+  if (a)
+    diag_error(c->d, a->span, "@%s applies only to entry point return types (and structure members)",
+               a->name);
+}

@@ -149,6 +149,12 @@ static const type *array_type(sctx *c, ast_expr *e) {
     diag_error(c->d, e->u.ident.targs[0]->span, "the element type of an array cannot be a runtime-sized array");
     return NULL;
   }
+  if (type_has_override_array(elem) || (elem->kind == TY_STRUCT && type_has_runtime_array(elem))) {
+    /* §Array Types: the element type has a creation-fixed footprint */
+    diag_error(c->d, e->u.ident.targs[0]->span,
+               "%s cannot be an array element type (its size is not fixed at shader creation)", TN(elem, b));
+    return NULL;
+  }
   if (elem->kind == TY_VOID || elem->kind == TY_PTR || elem->kind == TY_REF ||
       elem->kind == TY_TEXTURE || elem->kind == TY_SAMPLER || elem->kind == TY_BUFFER ||
       elem->kind == TY_BINDING_ARRAY) {
@@ -189,6 +195,36 @@ static const type *array_type(sctx *c, ast_expr *e) {
   }
   diag_error(c->d, n->span, "the element count of an array must be a constant or an override");
   return NULL;
+}
+
+
+/* §Memory Views: a pointer type written in source must be one a variable
+ * could be declared with (§Address Spaces, §var and value declarations):
+ * its store type storable in that space, with an access mode the space
+ * allows. The reason it is not, or NULL. */
+static const char *ptr_store_problem(int space, const type *st, int acc) {
+  if (st->kind == TY_BUFFER || space == AS_IMMEDIATE || space == AS_PIXEL_LOCAL) return NULL;
+  if (st->kind == TY_PTR || st->kind == TY_REF || st->kind == TY_VOID) return "not a storable type";
+  if (st->kind == TY_TEXTURE || st->kind == TY_SAMPLER || st->kind == TY_BINDING_ARRAY)
+    return "textures and samplers are in the handle address space";
+  int rta = type_has_runtime_array(st), atom = type_has_atomic(st);
+  if (type_has_override_array(st) && space != AS_WORKGROUP)
+    return "override-sized arrays are in workgroup memory only";
+  switch (space) {
+  case AS_STORAGE:
+    if (acc == ACC_WRITE) return "storage memory is read or read_write";
+    if (!type_is_host_shareable(st)) return "storage memory holds host-shareable types";
+    if (atom && acc != ACC_READ_WRITE) return "atomics in storage memory need read_write";
+    return NULL;
+  case AS_UNIFORM:
+    if (!type_is_host_shareable(st)) return "uniform memory holds host-shareable types";
+    if (rta || atom) return "uniform memory holds no runtime-sized arrays or atomics";
+    return NULL;
+  case AS_WORKGROUP: return rta ? "runtime-sized arrays are in storage memory only" : NULL;
+  default: /* function, private */
+    return rta ? "runtime-sized arrays are in storage memory only"
+               : atom ? "atomics are in storage and workgroup memory only" : NULL;
+  }
 }
 
 static const type *generator(sctx *c, ast_expr *e) {
@@ -261,6 +297,13 @@ static const type *generator(sctx *c, ast_expr *e) {
       diag_error(c->d, ac->span, "only pointers to storage may name an access mode");
       return NULL;
     }
+  }
+  const char *why = ptr_store_problem(space, st, acc);
+  if (why) {
+    diag_error(c->d, e->span,
+               "a pointer to %s in %s memory: no variable could have that store type and access mode (%s)",
+               TN(st, b), addr_space_name((addr_space)space), why);
+    return NULL;
   }
   return types_ptr(c->T, TY_PTR, (addr_space)space, st, (access_mode)acc);
 }
@@ -833,11 +876,22 @@ static const type *index_expr(sctx *c, ast_expr *e) {
                (long long)ix->cval->i, TN(st, b), count - 1);
     return NULL;
   }
+  if (ix->cval && !count && ix->cval->i < 0) {
+    /* §Array Access Expression: a negative const-expression index is an
+     * error for a runtime-sized array too */
+    diag_error(c->d, ix->span, "index %lld is out of bounds for %s (an index is never negative)",
+               (long long)ix->cval->i, TN(st, b));
+    return NULL;
+  }
   if (is_ref) {
     e->type = types_ptr(c->T, TY_REF, bt->space, elem, bt->access);
   } else {
     e->type = elem;
     if (base->cval && ix->cval) e->cval = fold_index(c->m, base->cval, ix->cval->i);
+    /* a value indexed with constant and override operands, at least one an
+     * override, is an override-expression (§Override-expressions) */
+    else if ((base->cval || base->is_override_expr) && (ix->cval || ix->is_override_expr))
+      e->is_override_expr = 1;
   }
   return e->type;
 }

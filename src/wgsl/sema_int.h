@@ -56,6 +56,10 @@ typedef struct sctx {
   int fb_fetch_enabled; /* chromium_experimental_framebuffer_fetch */
   int atomic_vec2u_enabled; /* atomic_vec2u_min_max */
   int resource_table_enabled; /* chromium_experimental_resource_table */
+  int clip_distances_enabled;   /* clip_distances */
+  int dual_source_enabled;      /* dual_source_blending */
+  int primitive_index_enabled;  /* primitive_index */
+  int barycentric_enabled;      /* chromium_experimental_barycentric_coord */
   int uniformity_off;   /* chromium_disable_uniformity_analysis */
   int quiet_eval;       /* inside an operand a short circuit skips */
   int resolve_depth;    /* nested resolutions of declarations and bodies */
@@ -117,18 +121,33 @@ ast_decl *sema_lookup(sctx *c, const char *name);
 ast_attr *sema_find_attr(ast_attr *a, int n, const char *name);
 /* Argument i of a, a non-negative constant integer; -1 after an error. */
 int64_t sema_attr_int(sctx *c, ast_attr *a, int i, const char *what);
+
+/* sema_attr.c: where an attribute may appear (one bit each) */
+enum {
+  SEMA_AT_MEMBER = 1, SEMA_AT_VAR = 2, SEMA_AT_OVERRIDE = 4, SEMA_AT_FN = 8, SEMA_AT_PARAM = 16,
+  SEMA_AT_OTHER = 32, SEMA_AT_RET = 64
+};
+/* Attributes a[n] at a place (SEMA_AT_*): known names allowed there, their
+ * argument counts, no duplicates, one stage attribute, @diagnostic forms. */
+void sema_check_attr_names(sctx *c, ast_attr *a, int n, unsigned place);
+/* @diagnostic(severity, rule): a known severity, a rule (unknown: warning). */
+void sema_check_diagnostic_attr(sctx *c, ast_attr *a);
+/* No two @diagnostic attributes of one form name the same rule. */
+void sema_check_diagnostic_conflicts(sctx *c, ast_attr *a, int n);
+/* An unknown single-token rule name draws a warning. */
+void sema_check_diagnostic_rule(sctx *c, const char *rule, src_span span);
 void sema_resolve_global(sctx *c, ast_decl *d);
 void sema_resolve_fn_body(sctx *c, ast_decl *fn);
 
 /* sema_entry.c */
-/* The built-in input value that @builtin attribute bi names, on a parameter
- * (or member of a structure parameter) of entry point d, of type t declared
- * at ts; -1 after an error, or for an input of another stage. */
-int sema_builtin_input(sctx *c, ast_decl *d, ast_attr *bi, const type *t, src_span ts);
-/* Structure parameter p of compute entry point d: every member a built-in. */
-void sema_struct_input(sctx *c, ast_decl *d, ast_decl *p);
-/* No built-in value and no @location twice among d's inputs. */
-void sema_entry_inputs(sctx *c, ast_decl *d);
+/* The shader stage inputs and outputs of entry point d (every stage); sets
+ * each parameter's compute built-in register (builtin_value). */
+void sema_entry_io(sctx *c, ast_decl *d);
+/* No IO attribute on the parameters or return type of function d, which is
+ * not an entry point. */
+void sema_non_entry_io(sctx *c, ast_decl *d);
+/* The IO attributes of the members of structure d and their locations. */
+void sema_struct_io(sctx *c, ast_decl *d);
 
 /* sema_expr.c */
 const type *sema_expr(sctx *c, ast_expr *e);

@@ -82,8 +82,12 @@ typedef struct uctx {
   int loop_cf;     /* CF' of the innermost loop, -1 outside */
   int *loop_vars;  /* the variables the innermost loop may assign ... */
   int *loop_state; /* ... and their placeholders (loop_nv of each) */
+  int *loop_exit;  /* ... and their values where the loop is left (a break,
+                      a break-if, a false condition), -1 before any */
   int loop_nv;
   int in_switch;   /* a break here leaves a switch, not the loop */
+  int *sw_vars, *sw_exit, sw_nv; /* the same for the innermost switch: the
+                      values its clauses leave it with (Vin(next)) */
   int view_only;   /* evaluating a pointer let's initializer: a variable
                       named without a load stands for its address (CF) */
   int *vtab;       /* variable -> 1 + its index in vars (hashed by address;
@@ -663,6 +667,17 @@ static vlist assigned_in(uctx *u, ast_stmt *s, ast_stmt *s2) {
 }
 
 /* Saves the states of the listed variables. */
+/* §Function-scope variable value analysis: where control leaves a loop or
+ * switch (a break, a clause falling through), the value of each listed
+ * variable joins that statement's Vin(next). */
+static void exit_record(uctx *u, int *exit, const int *vars, int nv, src_span span) {
+  for (int k = 0; exit && k < nv; k++) {
+    int i = vars[k];
+    if (i >= u->nvars) continue;
+    exit[k] = exit[k] < 0 ? u->state[i] : join(u, exit[k], u->state[i], span);
+  }
+}
+
 static int *save_listed(uctx *u, const vlist *l) {
   int *s = malloc(sizeof *s * (size_t)(l->n + 1));
   if (!s) {
@@ -766,8 +781,10 @@ static void contents_at_return(uctx *u) {
 static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   *beh = B_NEXT;
   if (!s || u->failed) return cf;
-  int saved_sev[RULE_COUNT];
-  apply_attrs(u, s->attrs, s->nattrs, saved_sev);
+  int saved_sev[RULE_COUNT], body_sev[RULE_COUNT];
+  /* a switch body's own filters start after the selector */
+  int nbody = s->kind == ST_SWITCH ? s->u.switch_.nbody_attrs : 0;
+  apply_attrs(u, s->attrs, s->nattrs - nbody, saved_sev);
   int v;
   switch (s->kind) {
   case ST_BLOCK: cf = block(u, cf, s, beh); break;
@@ -786,11 +803,25 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     break;
   }
   case ST_ASSIGN:
-    if (s->u.assign.lhs) {
+    if (s->u.assign.lhs && s->u.assign.op == BIN_COUNT_) {
+      /* §Uniformity Rules for LHSValue expressions: e2[e1] adds an edge to
+       * e1, so the elements a store chooses (its address, not the old
+       * contents) flow into the variable's new value */
+      int l, saved_view = u->view_only;
+      u->view_only = 1;
+      cf = expr_view(u, cf, s->u.assign.lhs, &l, 0);
+      u->view_only = saved_view;
+      cf = expr(u, cf, s->u.assign.rhs, &v);
+      /* a full reference chooses no element (through a pointer parameter
+       * its view would also carry the old contents, which a full store
+       * replaces) */
+      if (!whole_view(u, s->u.assign.lhs)) v = join(u, v, l, s->span);
+      assign_to(u, cf, s->u.assign.lhs, v);
+    } else if (s->u.assign.lhs) {
       int l;
       cf = expr(u, cf, s->u.assign.lhs, &l);
       cf = expr(u, cf, s->u.assign.rhs, &v);
-      if (s->u.assign.op != BIN_COUNT_) v = join(u, v, l, s->span);
+      v = join(u, v, l, s->span);
       assign_to(u, cf, s->u.assign.lhs, v);
     } else {
       cf = expr(u, cf, s->u.assign.rhs, &v);
@@ -816,7 +847,10 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     /* variables assigned on either side depend on the condition */
     for (int k = 0; k < l.n; k++) {
       int i = l.v[k];
-      if ((b1 & B_NEXT) && u->state[i] != after1[k])
+      /* only the branches that fall through reach the next statement (the
+       * others leave through a break, continue or return) */
+      if (!(b2 & B_NEXT) && (b1 & B_NEXT)) u->state[i] = after1[k];
+      else if ((b1 & B_NEXT) && u->state[i] != after1[k])
         u->state[i] = join(u, u->state[i], after1[k], u->nodes[after1[k]].span);
       if (u->state[i] != before[k]) u->state[i] = join(u, u->state[i], v, s->span);
     }
@@ -839,26 +873,34 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   }
   case ST_SWITCH: {
     cf = expr(u, cf, s->u.switch_.selector, &v);
+    if (nbody) apply_attrs(u, s->attrs + s->nattrs - nbody, nbody, body_sev);
     vlist l = assigned_in(u, s, NULL);
     int *before = save_listed(u, &l), *acc = save_listed(u, &l);
     if (!before || !acc) { free(before); free(acc); free(l.v); break; }
+    for (int k = 0; k < l.n; k++) acc[k] = -1;
     int all = 0, end = node(u, s->span), saved_in_switch = u->in_switch;
+    int *saved_sv = u->sw_vars, *saved_se = u->sw_exit, saved_sn = u->sw_nv;
     u->in_switch = 1;
+    u->sw_vars = l.v;
+    u->sw_exit = acc;
+    u->sw_nv = l.n;
     for (int i = 0; i < s->u.switch_.ncases; i++) {
       for (int k = 0; k < l.n; k++) u->state[l.v[k]] = before[k];
       int b;
       int c2 = block(u, v, s->u.switch_.cases[i].body, &b);
       edge(u, end, c2);
-      for (int k = 0; k < l.n; k++) {
-        int st = u->state[l.v[k]];
-        if (acc[k] != st) acc[k] = join(u, acc[k], st, u->nodes[st].span);
-      }
+      /* a clause that falls through leaves the switch with its values;
+       * its breaks recorded theirs (ST_BREAK) */
+      if (b & B_NEXT) exit_record(u, acc, l.v, l.n, s->span);
       all |= b;
     }
     u->in_switch = saved_in_switch;
+    u->sw_vars = saved_sv;
+    u->sw_exit = saved_se;
+    u->sw_nv = saved_sn;
     for (int k = 0; k < l.n; k++) {
       int i = l.v[k];
-      u->state[i] = acc[k];
+      u->state[i] = acc[k] >= 0 ? acc[k] : before[k];
       if (u->state[i] != before[k]) u->state[i] = join(u, u->state[i], v, s->span);
     }
     free(l.v);
@@ -885,7 +927,9 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     vlist l = assigned_in(u, s, NULL);
     int nv = l.n;
     int *ph = malloc(sizeof *ph * (size_t)(nv + 1));
-    if (!ph) { u->failed = 1; free(l.v); break; }
+    int *ex = malloc(sizeof *ex * (size_t)(nv + 1));
+    if (!ph || !ex) { u->failed = 1; free(ph); free(ex); free(l.v); break; }
+    for (int k = 0; k < nv; k++) ex[k] = -1;
     for (int k = 0; k < nv; k++) {
       int i = l.v[k];
       ph[k] = node(u, u->nodes[u->state[i]].span);
@@ -898,15 +942,18 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
       body_cf = expr(u, cfp, s->u.loop.cond, &cv);
       body_cf = join(u, body_cf, cv, s->u.loop.cond->span);
       edge(u, cfp, cv);
+      /* a false condition leaves with the values of the iteration's start */
+      exit_record(u, ex, l.v, nv, s->span);
     }
     int b;
     int saved_loop = u->loop_cf;
-    int *saved_ls = u->loop_state, *saved_lv = u->loop_vars, saved_nv = u->loop_nv;
+    int *saved_ls = u->loop_state, *saved_lv = u->loop_vars, *saved_le = u->loop_exit, saved_nv = u->loop_nv;
     int saved_in_switch = u->in_switch;
     u->in_switch = 0;
     u->loop_cf = cfp;
     u->loop_state = ph;
     u->loop_vars = l.v;
+    u->loop_exit = ex;
     u->loop_nv = nv;
     int end = block_open(u, body_cf, s->u.loop.body, &b);
     if (s->u.loop.continuing) {
@@ -921,22 +968,25 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
     u->loop_cf = saved_loop;
     u->loop_state = saved_ls;
     u->loop_vars = saved_lv;
+    u->loop_exit = saved_le;
     u->loop_nv = saved_nv;
     /* CF' -> CF1: the next iteration starts where this one ended, unless
      * the body only breaks or returns (a single iteration) */
     if (b & (B_NEXT | B_CONT)) edge(u, cfp, end);
     for (int k = 0; k < nv; k++) {
       int i = l.v[k];
+      /* the next iteration starts with the values this one ended with */
+      if (u->state[i] != ph[k]) edge(u, ph[k], u->state[i]);
+      /* after the loop: the values where it was left (Vin(next)); a loop
+       * left only by returns has none to give */
+      int fin = ex[k] >= 0 ? ex[k] : ph[k];
       /* a variable the loop does not end up assigning keeps its value
        * node, so that an enclosing `if` does not see it as changed */
-      if (u->state[i] == ph[k] && u->nodes[ph[k]].n == 1) {
-        u->state[i] = u->nodes[ph[k]].out[0];
-        continue;
-      }
-      edge(u, ph[k], u->state[i]);
-      u->state[i] = ph[k];
+      if (fin == ph[k] && u->nodes[ph[k]].n == 1) fin = u->nodes[ph[k]].out[0];
+      u->state[i] = fin;
     }
     free(ph);
+    free(ex);
     free(l.v);
     u->nvars = mark;
     *beh = (b & B_RET) | B_NEXT;
@@ -948,13 +998,19 @@ static int stmt(uctx *u, int cf, ast_stmt *s, int *beh) {
   case ST_BREAK_IF: {
     cf = expr(u, cf, s->u.expr, &v);
     if (u->loop_cf >= 0) edge(u, u->loop_cf, v);
+    if (u->loop_cf >= 0) exit_record(u, u->loop_exit, u->loop_vars, u->loop_nv, s->span);
     break;
   }
   case ST_BREAK: case ST_CONTINUE:
     /* no edge for control flow: a non-uniform break or continue shows in
      * the behavior of the statements around it (their CFend); the loop's
      * placeholders take the variables' values here */
-    if (u->loop_cf >= 0 && !(s->kind == ST_BREAK && u->in_switch)) {
+    if (s->kind == ST_BREAK && u->in_switch) {
+      exit_record(u, u->sw_exit, u->sw_vars, u->sw_nv, s->span);
+    } else if (s->kind == ST_BREAK && u->loop_cf >= 0) {
+      exit_record(u, u->loop_exit, u->loop_vars, u->loop_nv, s->span);
+    } else if (u->loop_cf >= 0) {
+      /* continue: the next iteration starts with these values */
       for (int k = 0; u->loop_state && k < u->loop_nv; k++) {
         int i = u->loop_vars[k];
         if (i < u->nvars && u->state[i] != u->loop_state[k]) edge(u, u->loop_state[k], u->state[i]);
@@ -1123,8 +1179,11 @@ static void analyse_fn(uctx *u, ast_decl *fn) {
   f.loop_cf = -1;
   f.loop_state = NULL;
   f.loop_vars = NULL;
+  f.loop_exit = NULL;
   f.loop_nv = 0;
   f.in_switch = 0;
+  f.sw_vars = f.sw_exit = NULL;
+  f.sw_nv = 0;
   f.view_only = 0;
   int saved[RULE_COUNT];
   apply_attrs(&f, fn->attrs, fn->nattrs, saved);

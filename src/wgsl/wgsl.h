@@ -26,6 +26,8 @@ const uint32_t *wgsl_module_line_starts(const wgsl_module *m, uint32_t *n);
 /* For a device without `feature`: every `enable ext;` of the module becomes
  * an error (WebGPU's createShaderModule validation). Returns how many. */
 int wgsl_module_require_feature(wgsl_module *m, const char *ext, const char *feature);
+/* The same for a feature no lockstep device has (the message says so). */
+int wgsl_module_refuse_extension(wgsl_module *m, const char *ext, const char *feature);
 /* The WGSL language features lockstep compiles and runs (directives.def's
  * LANGUAGE rows with runs = 1), NULL-terminated, static. */
 const char *const *wgsl_language_features(void);

@@ -651,6 +651,30 @@ static void test_shader_messages(void **state) {
   free_env(&e);
 }
 
+/* code_size: the source is that many bytes, so a NUL inside it is a WGSL
+ * error at its place (line 1, column 22) rather than the end of the source,
+ * which would leave a valid module; without a size the NUL ends it. */
+static void test_shader_code_size(void **state) {
+  env e = make_env(NULL, 0);
+  static const char src[] = "const name : i32 = 0;\0// after\n";
+  ls_shader_module_desc sd = {.code = src, .label = "nul.wgsl", .code_size = sizeof src - 1};
+  ls_shader_module *m = ls_device_create_shader_module(e.device, &sd);
+  assert_non_null(m);
+  assert_false(ls_shader_module_is_valid(m));
+  const ls_compilation_message *cm = ls_shader_module_message(m, 0);
+  assert_non_null(cm);
+  assert_int_equal(cm->line, 1);
+  assert_int_equal(cm->column, 22);
+  assert_non_null(strstr(cm->message, "null character"));
+  ls_shader_module_release(m);
+  sd.code_size = 0;
+  m = ls_device_create_shader_module(e.device, &sd);
+  assert_non_null(m);
+  assert_true(ls_shader_module_is_valid(m));
+  ls_shader_module_release(m);
+  free_env(&e);
+}
+
 static void test_dispatch_runs(void **state) {
   env e = make_env(NULL, 0);
   ls_device *d = e.device;
@@ -1176,6 +1200,7 @@ int main(void) {
       cmocka_unit_test(test_copy),
       cmocka_unit_test(test_lifetimes),
       cmocka_unit_test(test_shader_messages),
+      cmocka_unit_test(test_shader_code_size),
       cmocka_unit_test(test_dispatch_runs),
       cmocka_unit_test(test_dispatch_validation),
       cmocka_unit_test(test_pipeline_layout_null_slot),

@@ -271,9 +271,14 @@ static void call_text(char *out, size_t n, builtin_fn f, const char *targs, cons
   snprintf(out, n, "%s%s(%s)", builtin_fn_name(f), targs ? targs : "", args);
 }
 
+/* A vertex entry point for module_text (builtin_stage names the two stages
+ * a built-in can be restricted to, and NOVERT). */
+#define STAGE_VERTEX ((builtin_stage)2)
+
 /* A module: the enables (without `leave_out`), the declarations, `pre` at
- * module scope, and an entry point of `stage` (BS_COMP or BS_FRAG) whose
- * body is `body` (lid: a non-uniform vec3u in both stages). */
+ * module scope, and an entry point of `stage` (BS_COMP, BS_FRAG or
+ * STAGE_VERTEX) whose body is `body` (lid: a non-uniform vec3u in every
+ * stage). */
 static void module_text(prog *p, builtin_ext leave_out, const char *pre, builtin_stage stage,
                         const char *body) {
   p->len = 0;
@@ -284,6 +289,9 @@ static void module_text(prog *p, builtin_ext leave_out, const char *pre, builtin
   if (stage == BS_FRAG)
     put(p, "@fragment fn main(@builtin(position) pos: vec4f) -> @location(0) vec4f {\n"
            "  let lid = vec3u(pos.xyz);\n%s  return vec4f();\n}\n", body);
+  else if (stage == STAGE_VERTEX)
+    put(p, "@vertex fn main(@builtin(vertex_index) vi: u32) -> @builtin(position) vec4f {\n"
+           "  let lid = vec3u(vi);\n%s  return vec4f();\n}\n", body);
   else
     put(p, "@compute @workgroup_size(64) fn main(@builtin(local_invocation_id) lid: vec3u) {\n%s}\n", body);
 }
@@ -387,12 +395,19 @@ static void check_enable_and_stage(builtin_fn f, const sample *s) {
     module_text(&p, bi->ext, NULL, home_stage(f), body);
     expect(&p, 0, x->gate == BG_CALL ? msg : NULL, "without its enable", f);
   }
-  /* STAGE: the other stage refuses it; ANY: both accept it */
-  if (bi->stage == BS_ANY) {
+  /* STAGE: the other stage refuses it; ANY: compute and fragment shaders
+   * accept it; NOVERT: they accept it and a vertex shader refuses it */
+  if (bi->stage == BS_ANY || bi->stage == BS_NOVERT) {
     module_text(&p, BX_COUNT, NULL, BS_COMP, body);
     expect(&p, 1, NULL, "in a compute shader", f);
     module_text(&p, BX_COUNT, NULL, BS_FRAG, body);
     expect(&p, 1, NULL, "in a fragment shader", f);
+    /* (an ANY sample may use storage a vertex shader cannot write, so only
+     * the refusal is checked there) */
+    if (bi->stage == BS_NOVERT) {
+      module_text(&p, BX_COUNT, NULL, STAGE_VERTEX, body);
+      expect(&p, 0, "only allowed in compute and fragment shaders", "in a vertex shader", f);
+    }
   } else {
     module_text(&p, BX_COUNT, NULL, bi->stage == BS_COMP ? BS_FRAG : BS_COMP, body);
     expect(&p, 0, bi->stage == BS_COMP ? "only allowed in compute shaders" : "only allowed in fragment shaders",

@@ -134,6 +134,45 @@ int nd_get_bool(napi_env env, napi_value v) {
   return b;
 }
 
+char *nd_get_str_len(napi_env env, napi_value v, size_t *out_len) {
+  *out_len = 0;
+  if (nd_is_nullish(env, v)) return NULL;
+  size_t len = 0;
+  if (napi_get_value_string_utf8(env, v, NULL, 0, &len) != napi_ok) return NULL;
+  char *s = malloc(len + 1);
+  if (!s) return NULL;
+  napi_get_value_string_utf8(env, v, s, len + 1, &len);
+  *out_len = len;
+  return s;
+}
+
+char *nd_get_name(napi_env env, napi_value v) {
+  size_t len;
+  char *s = nd_get_str_len(env, v, &len);
+  if (!s || strlen(s) == len) return s;
+  /* a NUL inside: written out as \u0000, which no WGSL name contains, so
+   * the name matches nothing (and reads as the caller wrote it) */
+  size_t nul = 0;
+  for (size_t i = 0; i < len; i++) nul += s[i] == 0;
+  char *e = malloc(len + nul * 5 + 1);
+  if (!e) {
+    free(s);
+    return NULL;
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (s[i]) {
+      e[k++] = s[i];
+    } else {
+      memcpy(e + k, "\\u0000", 6);
+      k += 6;
+    }
+  }
+  e[k] = 0;
+  free(s);
+  return e;
+}
+
 char *nd_get_str(napi_env env, napi_value v) {
   if (nd_is_nullish(env, v)) return NULL;
   size_t len = 0;

@@ -127,6 +127,12 @@ int nd_get_bool(napi_env env, napi_value v);
 int nd_is_nullish(napi_env env, napi_value v);
 /* A malloc'd UTF-8 copy (free with free); NULL for null/undefined. */
 char *nd_get_str(napi_env env, napi_value v);
+/* The same, with its length in bytes (a JavaScript string may hold NUL). */
+char *nd_get_str_len(napi_env env, napi_value v, size_t *len);
+/* nd_get_str for a name the library looks up (an entry point, an override):
+ * a NUL inside is written out as \u0000, so that it matches no name rather
+ * than the part before it. */
+char *nd_get_name(napi_env env, napi_value v);
 /* A property of an object (undefined when absent). */
 napi_value nd_prop(napi_env env, napi_value obj, const char *name);
 void nd_set(napi_env env, napi_value obj, const char *name, napi_value v);

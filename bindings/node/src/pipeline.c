@@ -40,10 +40,10 @@ static int pipe_desc_read(napi_env env, napi_value *argv, pipe_desc *p) {
     napi_get_element(env, argv[2], i, &pair);
     napi_get_element(env, pair, 0, &k);
     napi_get_element(env, pair, 1, &v);
-    p->keys[i] = nd_get_str(env, k);
+    p->keys[i] = nd_get_name(env, k);
     p->constants[i] = (ls_constant_entry){.key = p->keys[i], .value = nd_get_f64(env, v)};
   }
-  p->entry = nd_get_str(env, argv[1]);
+  p->entry = nd_get_name(env, argv[1]);
   p->label = nd_get_str(env, argv[4]);
   p->desc = (ls_compute_pipeline_desc){
     .struct_size = LS_STRUCT_SIZE(ls_compute_pipeline_desc),

@@ -17,12 +17,16 @@ ND_FN(shader_create) {
   if (!nd_args(env, info, 4, argv)) return NULL;
   nd_device *d = nd_device_of(env, argv[1]);
   if (!d) return nd_bool(env, 0);
-  char *code = nd_get_str(env, argv[2]);
+  size_t code_len = 0;
+  char *code = nd_get_str_len(env, argv[2], &code_len);
   char *name = nd_get_str(env, argv[3]);
+  /* with its length: a NUL character in the source is a WGSL error, not
+   * its end */
   ls_shader_module_desc desc = {
     .struct_size = LS_STRUCT_SIZE(ls_shader_module_desc),
     .code = code ? code : "",
     .label = name,
+    .code_size = code_len,
   };
   ls_shader_module *m = ls_device_create_shader_module(d->h, &desc);
   free(name);
@@ -36,7 +40,7 @@ ND_FN(shader_create) {
     return NULL;
   }
   o->source = code;
-  o->source_len = code ? strlen(code) : 0;
+  o->source_len = code ? code_len : 0;
   return nd_bool(env, 1);
 }
 

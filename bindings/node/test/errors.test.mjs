@@ -254,3 +254,22 @@ test('createComputePipelineAsync of an invalid descriptor resolves (to an invali
   assert.ok(lost);
   assert.ok(pipeline instanceof globals.GPUComputePipeline);
 });
+
+test('a NUL character is part of a string: in WGSL source an error at its place, in an entry point or constant name no match', async () => {
+  const { device } = await getDevice();
+  const nul = device.createShaderModule({ code: 'const name : i32 = 0;\0// after', label: 'nul.wgsl' });
+  const info = await nul.getCompilationInfo();
+  assert.equal(info.messages[0].type, 'error');
+  assert.equal(info.messages[0].lineNum, 1);
+  assert.equal(info.messages[0].linePos, 22);
+  assert.match(info.messages[0].message, /null character/);
+  const module = device.createShaderModule({ code: 'override x: u32 = 1u;\n@group(0) @binding(0) var<storage, read_write> d: u32;\n@compute @workgroup_size(1) fn main() { d = x; }' });
+  for (const compute of [{ module, entryPoint: 'main\0' }, { module, entryPoint: 'main', constants: { 'x\0': 2 } }]) {
+    device.pushErrorScope('validation');
+    device.createComputePipeline({ layout: 'auto', compute });
+    const e = await device.popErrorScope();
+    assert.ok(e instanceof globals.GPUValidationError, `no error for ${JSON.stringify(compute.entryPoint)}`);
+    assert.match(e.message, /\\u0000/);
+  }
+  device.destroy();
+});
