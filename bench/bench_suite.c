@@ -12,6 +12,8 @@
  *       one JSON line per workload and implementation: wall and CPU time
  *       of every timed repetition (ms); with --out, each implementation's
  *       output buffer as DIR/<workload>.<impl>.bin for the comparison.
+ *   bench_suite isa                   the interpreter variants this CPU runs
+ *                                     (LOCKSTEP_ISA picks one; bench/isa_ab.mjs)
  *   bench_suite exec CMD [ARGS...]
  *       runs CMD and prints its wall time and CPU time (user + system, from
  *       wait4's rusage, in microseconds rather than /usr/bin/time's
@@ -512,12 +514,19 @@ static int exec_timed(char **cmd) {
 
 int main(int argc, char **argv) {
   if (argc > 2 && !strcmp(argv[1], "exec")) return exec_timed(argv + 2);
+  if (argc > 1 && !strcmp(argv[1], "isa")) {
+    static const char *const all[] = {"sse2", "avx2", "avx512"};
+    for (int k = 0; k < 3; k++)
+      if (ls_isa_available(all[k])) printf("%s%s", k ? " " : "", all[k]);
+    printf("\n");
+    return 0;
+  }
   if (argc > 1 && !strcmp(argv[1], "spec")) {
     print_spec();
     return 0;
   }
   if (argc < 2 || strcmp(argv[1], "run")) {
-    fprintf(stderr, "usage: bench_suite spec | run [--reps K] [--only a,b] [--out DIR] | exec CMD...\n");
+    fprintf(stderr, "usage: bench_suite spec | isa | run [--reps K] [--only a,b] [--out DIR] | exec CMD...\n");
     return 2;
   }
   int reps = 3;

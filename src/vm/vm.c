@@ -732,6 +732,13 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
 #define VM_CAT2(a, b) a##b
 #define VM_CAT(a, b) VM_CAT2(a, b)
 
+/* VM_WN(name) names one width's (and one instruction set's) copy of a
+ * function: name ## VM_W ## VM_ISA. */
+#define VM_WN(base) VM_CAT(VM_CAT(base, VM_W), VM_ISA)
+
+/* The interpreter for every width, compiled for the library's baseline
+ * (SSE2 on x86-64: no -march, so one binary runs on any host). */
+#define VM_ISA
 #define VM_W 8
 #include "vm_exec.inc"
 #undef VM_W
@@ -744,15 +751,121 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
 #define VM_W 64
 #include "vm_exec.inc"
 #undef VM_W
+#undef VM_ISA
+
+/* The same interpreter again for wider vector units, chosen once at run
+ * time from what the CPU (and the OS, which must save the wider
+ * registers) supports. Only the instruction selection differs: the C is
+ * the same, FMA stays off (it is not in these target lists, and
+ * -ffp-contract=off holds), so every variant gives the same bits. Helpers
+ * defined above are inlined into these copies and compiled for their
+ * target; the out-of-line ones (built-in function rows, subgroup
+ * operations, sampling) stay baseline code. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(VM_NO_ISA_VARIANTS)
+#define VM_HAVE_ISA_VARIANTS 1
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,lzcnt,popcnt")
+#define VM_ISA _avx2
+#define VM_W 8
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 16
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 32
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 64
+#include "vm_exec.inc"
+#undef VM_W
+#undef VM_ISA
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt,prefer-vector-width=512")
+#define VM_ISA _avx512
+#define VM_W 8
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 16
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 32
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 64
+#include "vm_exec.inc"
+#undef VM_W
+#undef VM_ISA
+#pragma GCC pop_options
+#else
+#define VM_HAVE_ISA_VARIANTS 0
+#endif
+
+/* The instruction sets the interpreter is built for, in order. */
+enum { VM_ISA_BASE, VM_ISA_AVX2, VM_ISA_AVX512, VM_ISA_COUNT };
+static const char *const vm_isa_names[VM_ISA_COUNT] = {"sse2", "avx2", "avx512"};
+
+/* What the host runs, best first. */
+static int vm_isa_supported(int isa) {
+  if (isa == VM_ISA_BASE) return 1;
+#if VM_HAVE_ISA_VARIANTS
+  __builtin_cpu_init();
+  const int avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                   __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  if (isa == VM_ISA_AVX2) return avx2;
+  if (isa == VM_ISA_AVX512)
+    return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512cd");
+#endif
+  return 0;
+}
+
+/* The variant every dispatch uses, chosen at the first one: the best the
+ * host supports, or LOCKSTEP_ISA (sse2, avx2, avx512) to force one; a
+ * variant the host lacks, or an unknown name, falls back to the best one
+ * the host has below it (vm_isa_name says which was taken). */
+static _Atomic int vm_isa_chosen = -1;
+
+static int vm_isa(void) {
+  int isa = atomic_load_explicit(&vm_isa_chosen, memory_order_relaxed);
+  if (isa >= 0) return isa;
+  isa = VM_ISA_COUNT - 1;
+  const char *want = getenv("LOCKSTEP_ISA");
+  if (want && *want)
+    for (int k = 0; k < VM_ISA_COUNT; k++)
+      if (!strcmp(want, vm_isa_names[k])) isa = k;
+  while (isa > 0 && !vm_isa_supported(isa)) isa--;
+  atomic_store_explicit(&vm_isa_chosen, isa, memory_order_relaxed);
+  return isa;
+}
+
+const char *vm_isa_name(void) { return vm_isa_names[vm_isa()]; }
+
+int vm_isa_available(const char *name) {
+  for (int k = 0; k < VM_ISA_COUNT; k++)
+    if (!strcmp(name, vm_isa_names[k])) return vm_isa_supported(k);
+  return 0;
+}
+
+/* [isa][width index][observed] */
+#if VM_HAVE_ISA_VARIANTS
+#define VM_RUNS(sfx)                                                           \
+  {{vm_run_w8##sfx, vm_run_obs_w8##sfx}, {vm_run_w16##sfx, vm_run_obs_w16##sfx}, \
+   {vm_run_w32##sfx, vm_run_obs_w32##sfx}, {vm_run_w64##sfx, vm_run_obs_w64##sfx}}
+static const vm_run_fn vm_runs[VM_ISA_COUNT][4][2] = {VM_RUNS(), VM_RUNS(_avx2), VM_RUNS(_avx512)};
+#else
+#define VM_RUNS(sfx)                                                           \
+  {{vm_run_w8, vm_run_obs_w8}, {vm_run_w16, vm_run_obs_w16},                   \
+   {vm_run_w32, vm_run_obs_w32}, {vm_run_w64, vm_run_obs_w64}}
+static const vm_run_fn vm_runs[VM_ISA_COUNT][4][2] = {VM_RUNS(), VM_RUNS(), VM_RUNS()};
+#endif
+#undef VM_RUNS
 
 static vm_run_fn vm_run_for(uint32_t w, int observed) {
-  switch (w) {
-  case 8: return observed ? vm_run_obs_w8 : vm_run_w8;
-  case 16: return observed ? vm_run_obs_w16 : vm_run_w16;
-  case 32: return observed ? vm_run_obs_w32 : vm_run_w32;
-  case 64: return observed ? vm_run_obs_w64 : vm_run_w64;
-  default: return NULL;
-  }
+  const int wi = w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : w == 64 ? 3 : -1;
+  if (wi < 0) return NULL;
+  return vm_runs[vm_isa()][wi][observed != 0];
 }
 
 /* ------------------------------------------------------------ validation */
