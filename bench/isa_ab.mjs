@@ -10,7 +10,10 @@
 // bytes as native C.
 //
 //   node bench/isa_ab.mjs [--rounds R] [--reps K] [--only a,b] [--isa sse2,avx2]
-//                         [--build DIR] [--bench PATH]
+//                         [--build DIR] [--bench PATH] [--variant LABEL=PATH[:ISA]]...
+//
+// --variant (repeatable) compares builds instead: LABEL's bench_suite at
+// PATH, under LOCKSTEP_ISA=ISA when given; the first is the baseline.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const opt = { rounds: 3, reps: 2, only: null, isa: null, bench: null, build: path.join(ROOT, 'build') };
+const opt = { rounds: 3, reps: 2, only: null, isa: null, bench: null, build: path.join(ROOT, 'build'), variants: [] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -28,22 +31,32 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--isa') opt.isa = argv[++i].split(',');
   else if (a === '--build') opt.build = path.resolve(argv[++i]);
   else if (a === '--bench') opt.bench = path.resolve(argv[++i]);
+  else if (a === '--variant') {
+    const [label, rest] = argv[++i].split('=');
+    const [bin, isa] = rest.split(':');
+    opt.variants.push({ label, bench: path.resolve(bin), isa: isa || '' });
+  }
   else { console.error(`isa_ab.mjs: unknown argument '${a}'`); process.exit(2); }
 }
 const BENCH = opt.bench || path.join(opt.build, 'bench', 'bench_suite');
-// The variants this CPU has (bench_suite isa lists them).
+// The variants this CPU has (bench_suite isa lists them), or the builds
+// named by --variant.
 const have = spawnSync(BENCH, ['isa'], { encoding: 'utf8' }).stdout.trim().split(/\s+/);
-const isas = (opt.isa || have).filter((x) => have.includes(x));
+const variants = opt.variants.length ? opt.variants
+  : (opt.isa || have).filter((x) => have.includes(x)).map((isa) => ({ label: isa, bench: BENCH, isa }));
+const isas = variants.map((v) => v.label);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-isa-'));
 const data = {}; // data[isa][workload][impl] = [{round, cpu: [...]}]
 let bad = 0;
 for (let r = 0; r < opt.rounds; r++) {
   for (let j = 0; j < isas.length; j++) {
-    const isa = isas[(j + r) % isas.length];
+    const v = variants[(j + r) % variants.length], isa = v.label;
     const dir = path.join(tmp, isa);
     fs.mkdirSync(dir, { recursive: true });
     const args = ['run', '--reps', String(opt.reps), ...(opt.only ? ['--only', opt.only] : []), ...(r === 0 ? ['--out', dir] : [])];
-    const p = spawnSync(BENCH, args, { encoding: 'utf8', env: { ...process.env, LOCKSTEP_ISA: isa }, maxBuffer: 1 << 26 });
+    const env = { ...process.env };
+    if (v.isa) env.LOCKSTEP_ISA = v.isa;
+    const p = spawnSync(v.bench, args, { encoding: 'utf8', env, maxBuffer: 1 << 26 });
     if (p.status !== 0) { console.error(p.stderr); process.exit(1); }
     for (const l of p.stdout.split('\n').filter((x) => x.startsWith('{'))) {
       const o = JSON.parse(l);
