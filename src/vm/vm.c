@@ -120,6 +120,10 @@ struct vm_ctx {
   uint64_t *seg_issued, *seg_lanes;
   uint64_t *obs_wrote; /* [nsub] lanes that stored, kept across barriers */
   int detail;          /* group_begin asked for this workgroup in detail */
+  /* The dispatch runs on this worker alone: no other thread touches its
+   * storage buffers while it runs (the queue runs one dispatch at a time),
+   * so storage atomics need no locked instructions. */
+  int solo;
 };
 
 /* --------------------------------------------------------------- helpers */
@@ -1043,6 +1047,7 @@ typedef struct vm_shared {
   _Atomic uint64_t instructions;
   uint32_t fail_pc, fail_group[3];
   uint8_t bi_used[IR_BI_COUNT];
+  unsigned workers; /* threads running the dispatch's workgroups */
 } vm_shared;
 
 static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
@@ -1055,6 +1060,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->bind = d->bindings;
   cx->obs = d->observer;
   cx->run = vm_run_for(w, d->observer != NULL);
+  cx->solo = sh->workers == 1;
   cx->width = w;
   cx->nsub = nsub;
   cx->ninv = sh->ninv;
@@ -1329,6 +1335,7 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   }
   if (st == VM_OK) {
     sh.scratch = scratch;
+    sh.workers = workers;
     if (obs && obs->dispatch_begin) obs->dispatch_begin(obs->user, p, desc->groups, w);
     vm_pool_run(pool, workers, vm_worker, &sh);
     if (obs && obs->dispatch_end) obs->dispatch_end(obs->user);
