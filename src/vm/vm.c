@@ -765,10 +765,16 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
  * defined above are inlined into these copies and compiled for their
  * target; the out-of-line ones (built-in function rows, subgroup
  * operations, sampling) stay baseline code. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(VM_NO_ISA_VARIANTS)
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(VM_NO_ISA_VARIANTS)
 #define VM_HAVE_ISA_VARIANTS 1
+/* GCC takes a target pragma; clang (the fuzzers' compiler) the same
+ * targets as an attribute on every function defined in between. */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,lzcnt,popcnt"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,lzcnt,popcnt")
+#endif
 #define VM_ISA _avx2
 #define VM_W 8
 #include "vm_exec.inc"
@@ -783,9 +789,14 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
 #include "vm_exec.inc"
 #undef VM_W
 #undef VM_ISA
+#if defined(__clang__)
+#pragma clang attribute pop
+#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt"))), apply_to = function)
+#else
 #pragma GCC pop_options
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt,prefer-vector-width=512")
+#endif
 #define VM_ISA _avx512
 #define VM_W 8
 #include "vm_exec.inc"
@@ -800,7 +811,11 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
 #include "vm_exec.inc"
 #undef VM_W
 #undef VM_ISA
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #else
 #define VM_HAVE_ISA_VARIANTS 0
 #endif
