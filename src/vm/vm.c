@@ -767,6 +767,7 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
  * operations, sampling) stay baseline code. */
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(VM_NO_ISA_VARIANTS)
 #define VM_HAVE_ISA_VARIANTS 1
+#include <cpuid.h>
 /* GCC takes a target pragma; clang (the fuzzers' compiler) the same
  * targets as an attribute on every function defined in between. */
 #if defined(__clang__)
@@ -829,7 +830,12 @@ static int vm_isa_supported(int isa) {
   if (isa == VM_ISA_BASE) return 1;
 #if VM_HAVE_ISA_VARIANTS
   __builtin_cpu_init();
-  const int avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+  /* LZCNT (CPUID 0x80000001, ECX bit 5) is read directly: not every
+   * compiler's __builtin_cpu_supports knows it, and without it the
+   * instruction would run as BSR and give other results */
+  unsigned a, b, c, d;
+  const int lzcnt = __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c >> 5 & 1u);
+  const int avx2 = lzcnt && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
                    __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
   if (isa == VM_ISA_AVX2) return avx2;
   if (isa == VM_ISA_AVX512)

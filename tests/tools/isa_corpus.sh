@@ -10,7 +10,11 @@
 #  - the sanitizer (--check --json) on every case of check/, and the
 #    profiler (--prof-json) on every case of prof/cases/, at W 8 and 32:
 #    the findings, the profile and the exit status must be byte for byte
-#    what the baseline variant (sse2) gives.
+#    what the baseline variant (sse2) gives. These runs have a budget of
+#    50M subgroup-instructions per workgroup and no time limit, so that a
+#    runaway case ends at the same instruction in both, however fast each
+#    variant (with the 60 s default, a slower variant on a loaded machine
+#    could reach the time limit first and report that instead).
 set -u
 lockstep="$1"; isa="$2"; tests="$3"
 got=$(LOCKSTEP_ISA="$isa" "$lockstep" --version | sed -n 's/.*(interpreter: \(.*\)).*/\1/p')
@@ -37,6 +41,7 @@ for c in "$tests"/cases/*.json; do
   done
 done
 # The observed interpreter: the same output as the baseline's.
+lim="--budget 50000000 --time-limit none"
 same() { # label, then the command
   local label="$1"; shift
   LOCKSTEP_ISA=sse2 "$@" > "$tmp/base" 2>&1; local rb=$?
@@ -51,11 +56,11 @@ same() { # label, then the command
   rm -f "$tmp/base.json" "$tmp/p.json"
 }
 for c in "$tests"/check/*.json; do
-  for w in 8 32; do same "--check $(basename "$c") W $w" "$lockstep" run "$c" --check --json -W "$w" --threads 1; done
+  for w in 8 32; do same "--check $(basename "$c") W $w" "$lockstep" run "$c" --check --json -W "$w" --threads 1 $lim; done
 done
 for c in "$tests"/prof/cases/*.json; do
   for w in 8 32; do
-    same "--prof $(basename "$c") W $w" "$lockstep" run "$c" --quiet --prof-json "$tmp/p.json" -W "$w" --threads 1
+    same "--prof $(basename "$c") W $w" "$lockstep" run "$c" --quiet --prof-json "$tmp/p.json" -W "$w" --threads 1 $lim
   done
 done
 echo "$n runs under $isa"
