@@ -110,6 +110,15 @@ extern "C" {
 #define LS_STRUCT_SIZE(type) sizeof(type)
 /* The library's version as "MAJOR.MINOR.PATCH"; compare with the macros. */
 LS_API const char *ls_version(void);
+/* The instruction set the interpreter's lane loops run on in this process:
+ * "sse2" (the x86-64 baseline, and the name used on other hosts), "avx2" or
+ * "avx512", the best the CPU supports, chosen at the first call or
+ * dispatch; the environment variable LOCKSTEP_ISA (one of those names)
+ * forces one, falling back to the best the CPU has below it. Results are
+ * the same in every variant. ls_isa_available: whether this CPU runs the
+ * variant named. */
+LS_API const char *ls_isa(void);
+LS_API int ls_isa_available(const char *name);
 /* Frees what the library malloc'd for the caller (see "Memory" above). */
 LS_API void ls_free(void *p);
 

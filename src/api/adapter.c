@@ -21,6 +21,9 @@ const char *ls_version(void) {
   return API_STR(LS_VERSION_MAJOR) "." API_STR(LS_VERSION_MINOR) "." API_STR(LS_VERSION_PATCH);
 }
 
+const char *ls_isa(void) { return vm_isa_name(); }
+int ls_isa_available(const char *name) { return name && vm_isa_available(name); }
+
 /* ----------------------------------------------------------------- status */
 
 const char *ls_status_name(ls_status s) {

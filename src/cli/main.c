@@ -715,7 +715,7 @@ int main(int argc, char **argv) {
     return CLI_OK;
   }
   if (!strcmp(cmd, "--version")) {
-    printf("lockstep %s\n", ls_version());
+    printf("lockstep %s (interpreter: %s)\n", ls_version(), ls_isa());
     return CLI_OK;
   }
   if (!strcmp(cmd, "run")) {

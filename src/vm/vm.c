@@ -69,7 +69,7 @@ typedef struct vm_ctx vm_ctx;
 typedef int (*vm_run_fn)(vm_ctx *cx);
 
 /* Handlers beyond op.def's opcodes that translation may pick (vm_exec.inc). */
-enum { VM_X_FELL_OFF = IR_OPCODE_COUNT, VM_X_IDXS, VM_X_LDBK, VM_X_COUNT };
+enum { VM_X_FELL_OFF = IR_OPCODE_COUNT, VM_X_IDXS, VM_X_LDBK, VM_X_BRKIF, VM_X_COUNT };
 
 /* One instruction as the interpreter runs it (see vm_exec.inc). */
 typedef struct vm_op {
@@ -121,6 +121,10 @@ struct vm_ctx {
   uint64_t *seg_issued, *seg_lanes, *seg_empty;
   uint64_t *obs_wrote; /* [nsub] lanes that stored, kept across barriers */
   int detail;          /* group_begin asked for this workgroup in detail */
+  /* The dispatch runs on this worker alone: no other thread touches its
+   * storage buffers while it runs (the queue runs one dispatch at a time),
+   * so storage atomics need no locked instructions. */
+  int solo;
 };
 
 /* --------------------------------------------------------------- helpers */
@@ -733,6 +737,13 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
 #define VM_CAT2(a, b) a##b
 #define VM_CAT(a, b) VM_CAT2(a, b)
 
+/* VM_WN(name) names one width's (and one instruction set's) copy of a
+ * function: name ## VM_W ## VM_ISA. */
+#define VM_WN(base) VM_CAT(VM_CAT(base, VM_W), VM_ISA)
+
+/* The interpreter for every width, compiled for the library's baseline
+ * (SSE2 on x86-64: no -march, so one binary runs on any host). */
+#define VM_ISA
 #define VM_W 8
 #include "vm_exec.inc"
 #undef VM_W
@@ -745,15 +756,142 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
 #define VM_W 64
 #include "vm_exec.inc"
 #undef VM_W
+#undef VM_ISA
+
+/* The same interpreter again for wider vector units, chosen once at run
+ * time from what the CPU (and the OS, which must save the wider
+ * registers) supports. Only the instruction selection differs: the C is
+ * the same, FMA stays off (it is not in these target lists, and
+ * -ffp-contract=off holds), so every variant gives the same bits. Helpers
+ * defined above are inlined into these copies and compiled for their
+ * target; the out-of-line ones (built-in function rows, subgroup
+ * operations, sampling) stay baseline code. */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(VM_NO_ISA_VARIANTS)
+#define VM_HAVE_ISA_VARIANTS 1
+#include <cpuid.h>
+/* GCC takes a target pragma; clang (the fuzzers' compiler) the same
+ * targets as an attribute on every function defined in between. */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,lzcnt,popcnt"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,lzcnt,popcnt")
+#endif
+#define VM_ISA _avx2
+#define VM_W 8
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 16
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 32
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 64
+#include "vm_exec.inc"
+#undef VM_W
+#undef VM_ISA
+#if defined(__clang__)
+#pragma clang attribute pop
+#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt"))), apply_to = function)
+#else
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt,prefer-vector-width=512")
+#endif
+#define VM_ISA _avx512
+#define VM_W 8
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 16
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 32
+#include "vm_exec.inc"
+#undef VM_W
+#define VM_W 64
+#include "vm_exec.inc"
+#undef VM_W
+#undef VM_ISA
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#else
+#define VM_HAVE_ISA_VARIANTS 0
+#endif
+
+/* The instruction sets the interpreter is built for, in order. */
+enum { VM_ISA_BASE, VM_ISA_AVX2, VM_ISA_AVX512, VM_ISA_COUNT };
+static const char *const vm_isa_names[VM_ISA_COUNT] = {"sse2", "avx2", "avx512"};
+
+/* What the host runs, best first. */
+static int vm_isa_supported(int isa) {
+  if (isa == VM_ISA_BASE) return 1;
+#if VM_HAVE_ISA_VARIANTS
+  __builtin_cpu_init();
+  /* LZCNT (CPUID 0x80000001, ECX bit 5) is read directly: not every
+   * compiler's __builtin_cpu_supports knows it, and without it the
+   * instruction would run as BSR and give other results */
+  unsigned a, b, c, d;
+  const int lzcnt = __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c >> 5 & 1u);
+  const int avx2 = lzcnt && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                   __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  if (isa == VM_ISA_AVX2) return avx2;
+  if (isa == VM_ISA_AVX512)
+    return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512cd");
+#endif
+  return 0;
+}
+
+/* The variant every dispatch uses, chosen at the first one: the best the
+ * host supports, or LOCKSTEP_ISA (sse2, avx2, avx512) to force one; a
+ * variant the host lacks, or an unknown name, falls back to the best one
+ * the host has below it (vm_isa_name says which was taken). */
+static _Atomic int vm_isa_chosen = -1;
+
+static int vm_isa(void) {
+  int isa = atomic_load_explicit(&vm_isa_chosen, memory_order_relaxed);
+  if (isa >= 0) return isa;
+  isa = VM_ISA_COUNT - 1;
+  const char *want = getenv("LOCKSTEP_ISA");
+  if (want && *want)
+    for (int k = 0; k < VM_ISA_COUNT; k++)
+      if (!strcmp(want, vm_isa_names[k])) isa = k;
+  while (isa > 0 && !vm_isa_supported(isa)) isa--;
+  atomic_store_explicit(&vm_isa_chosen, isa, memory_order_relaxed);
+  return isa;
+}
+
+const char *vm_isa_name(void) { return vm_isa_names[vm_isa()]; }
+
+int vm_isa_available(const char *name) {
+  for (int k = 0; k < VM_ISA_COUNT; k++)
+    if (!strcmp(name, vm_isa_names[k])) return vm_isa_supported(k);
+  return 0;
+}
+
+/* [isa][width index][observed] */
+#if VM_HAVE_ISA_VARIANTS
+#define VM_RUNS(sfx)                                                           \
+  {{vm_run_w8##sfx, vm_run_obs_w8##sfx}, {vm_run_w16##sfx, vm_run_obs_w16##sfx}, \
+   {vm_run_w32##sfx, vm_run_obs_w32##sfx}, {vm_run_w64##sfx, vm_run_obs_w64##sfx}}
+static const vm_run_fn vm_runs[VM_ISA_COUNT][4][2] = {VM_RUNS(), VM_RUNS(_avx2), VM_RUNS(_avx512)};
+#else
+#define VM_RUNS(sfx)                                                           \
+  {{vm_run_w8, vm_run_obs_w8}, {vm_run_w16, vm_run_obs_w16},                   \
+   {vm_run_w32, vm_run_obs_w32}, {vm_run_w64, vm_run_obs_w64}}
+static const vm_run_fn vm_runs[VM_ISA_COUNT][4][2] = {VM_RUNS(), VM_RUNS(), VM_RUNS()};
+#endif
+#undef VM_RUNS
 
 static vm_run_fn vm_run_for(uint32_t w, int observed) {
-  switch (w) {
-  case 8: return observed ? vm_run_obs_w8 : vm_run_w8;
-  case 16: return observed ? vm_run_obs_w16 : vm_run_w16;
-  case 32: return observed ? vm_run_obs_w32 : vm_run_w32;
-  case 64: return observed ? vm_run_obs_w64 : vm_run_w64;
-  default: return NULL;
-  }
+  const int wi = w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : w == 64 ? 3 : -1;
+  if (wi < 0) return NULL;
+  return vm_runs[vm_isa()][wi][observed != 0];
 }
 
 /* ------------------------------------------------------------ validation */
@@ -931,6 +1069,7 @@ typedef struct vm_shared {
   _Atomic uint64_t instructions;
   uint32_t fail_pc, fail_group[3];
   uint8_t bi_used[IR_BI_COUNT];
+  unsigned workers; /* threads running the dispatch's workgroups */
 } vm_shared;
 
 static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
@@ -943,6 +1082,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->bind = d->bindings;
   cx->obs = d->observer;
   cx->run = vm_run_for(w, d->observer != NULL);
+  cx->solo = sh->workers == 1;
   cx->width = w;
   cx->nsub = nsub;
   cx->ninv = sh->ninv;
@@ -1228,6 +1368,7 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
   }
   if (st == VM_OK) {
     sh.scratch = scratch;
+    sh.workers = workers;
     if (obs && obs->dispatch_begin) obs->dispatch_begin(obs->user, p, desc->groups, w);
     vm_pool_run(pool, workers, vm_worker, &sh);
     if (obs && obs->dispatch_end) obs->dispatch_end(obs->user);

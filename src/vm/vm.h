@@ -159,6 +159,12 @@ typedef struct vm_result {
  * all workgroups are done. pool == NULL runs on the calling thread alone;
  * result may be NULL. */
 vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *result);
+/* The instruction set the interpreter runs on this host ("sse2", "avx2",
+ * "avx512"): the best the CPU supports, chosen at the first call, or the
+ * environment variable LOCKSTEP_ISA where the CPU has it. Every variant
+ * gives the same results. vm_isa_available says whether the CPU has one. */
+const char *vm_isa_name(void);
+int vm_isa_available(const char *name);
 
 /* ---- between pool.c and vm.c only ---- */
 

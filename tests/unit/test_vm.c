@@ -1085,6 +1085,88 @@ static void test_atomics_order(void **state) {
 
 /* ------------------------------------------------------------------ budget */
 
+/* A Collatz-style loop whose exit test is `if (c) { break; }` in the seven
+ * instructions lowering emits (MSAVE; MAND; JNONE +3; KILL; JMP +1; MLOAD;
+ * JNONE), which the plain interpreter runs as one fused step. The observed
+ * interpreter (any observer) runs the seven as they are, so the two must
+ * agree on everything: outputs, status, the instruction count and where a
+ * budget stops the run, for every budget around the run's length. */
+static ir_program *break_prog(void) {
+  ir_program *p = prog_new(64, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_IADD, T(0), LIDX, K(p, 1), NO); /* n = lane + 1 */
+  E(p, IR_MOV, T(1), K(p, 0), NO, NO);    /* steps */
+  E(p, IR_MSAVE, 1, NO, NO, NO);
+  E(p, IR_MSAVE, 2, NO, NO, NO);
+  const uint32_t top = E(p, IR_MSAVE, 3, NO, NO, NO);
+  E(p, IR_ULE, T(2), T(0), K(p, 1), NO);
+  const uint32_t pat = E(p, IR_MSAVE, 4, NO, NO, NO);
+  E(p, IR_MAND, T(2), NO, NO, NO);
+  E(p, IR_JNONE, pat + 5, NO, NO, NO);
+  E(p, IR_KILL, 2, 5, NO, NO);
+  E(p, IR_JMP, pat + 5, NO, NO, NO);
+  E(p, IR_MLOAD, 4, NO, NO, NO);
+  const uint32_t jout = E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_AND, T(3), T(0), K(p, 1), NO); /* odd: 3n + 1, even: n / 2 */
+  E(p, IR_IMUL, T(4), T(0), K(p, 3), NO);
+  E(p, IR_IADD, T(4), T(4), K(p, 1), NO);
+  E(p, IR_SHRU, T(5), T(0), K(p, 1), NO);
+  E(p, IR_SELECT, T(7), T(5), T(4), T(3));
+  E(p, IR_MOVM, T(0), T(7), NO, NO); /* arithmetic writes every lane: assign the live ones */
+  E(p, IR_IADD, T(7), T(1), K(p, 1), NO);
+  E(p, IR_MOVM, T(1), T(7), NO, NO);
+  patch(p, jout, here(p));
+  E(p, IR_MLOAD, 3, NO, NO, NO);
+  E(p, IR_MLOAD, 2, NO, NO, NO);
+  E(p, IR_JANY, top, NO, NO, NO);
+  E(p, IR_MLOAD, 1, NO, NO, NO);
+  E(p, IR_SHL, T(6), LIDX, K(p, 2), NO);
+  E(p, IR_STB, T(6), T(1), 0, 0);
+  E(p, IR_END, 0, 0, 0, 0);
+  return p;
+}
+
+static void obs_noop_end(void *user, unsigned thread, const vm_where *w, uint64_t alive,
+                         uint64_t wrote) {
+  (void)user, (void)thread, (void)w, (void)alive, (void)wrote;
+}
+
+static void test_fused_break_matches_observed(void **state) {
+  (void)state;
+  ir_program *p = break_prog();
+  for (int wi = 0; wi < 4; wi++) {
+    const uint32_t w = widths[wi];
+    uint32_t out[64], out_obs[64];
+    vm_binding b = bind(out, sizeof out), bo = bind(out_obs, sizeof out_obs);
+    vm_observer o;
+    memset(&o, 0, sizeof o);
+    o.subgroup_end = obs_noop_end;
+    vm_result full;
+    assert_int_equal(run(pool1, p, &b, 1, 1, 1, w, 0, &full), VM_OK);
+    /* steps of n = 1 .. 64 (n = 27 takes 111), computed here */
+    for (uint32_t l = 0; l < 64; l++) {
+      uint32_t n = l + 1, k = 0;
+      while (n > 1) n = n & 1 ? 3 * n + 1 : n / 2, k++;
+      assert_int_equal(out[l], k);
+    }
+    for (uint64_t budget = 1; budget <= full.instructions + 3; budget += budget < 300 ? 1 : 37) {
+      vm_result r, ro;
+      memset(out, 0, sizeof out);
+      memset(out_obs, 0, sizeof out_obs);
+      vm_status st = run(pool1, p, &b, 1, 1, 1, w, budget, &r);
+      vm_dispatch_desc d = {.prog = p, .bindings = &bo, .groups = {1, 1, 1}, .width = w,
+                            .budget = budget, .observer = &o};
+      vm_status sto = vm_dispatch(pool1, &d, &ro);
+      assert_int_equal(st, sto);
+      assert_int_equal(r.instructions, ro.instructions);
+      if (st == VM_BUDGET_EXCEEDED) assert_int_equal(r.pc, ro.pc);
+      assert_memory_equal(out, out_obs, sizeof out);
+    }
+  }
+  ir_program_free(p);
+}
+
+
 static void test_budget(void **state) {
   (void)state;
   /* an infinite loop: exec never empties */
@@ -1427,6 +1509,7 @@ int main(void) {
       cmocka_unit_test(test_atomics_totals),
       cmocka_unit_test(test_atomics_order),
       cmocka_unit_test(test_budget),
+      cmocka_unit_test(test_fused_break_matches_observed),
       cmocka_unit_test(test_same_everywhere),
       cmocka_unit_test(test_many_groups),
       cmocka_unit_test(test_invalid),

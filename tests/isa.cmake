@@ -1,0 +1,13 @@
+# The interpreter's instruction-set variants (src/vm/vm.c; included by
+# tests/CMakeLists.txt):
+#
+#   isa.NAME   tests/tools/isa_corpus.sh under LOCKSTEP_ISA=NAME: the case
+#              corpus against its expected results, and the sanitizer's and
+#              the profiler's output byte for byte the baseline's (label
+#              "isa"); skipped where the CPU does not run NAME.
+foreach(isa sse2 avx2 avx512)
+  add_test(NAME isa.${isa}
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/tools/isa_corpus.sh $<TARGET_FILE:lockstep> ${isa}
+            ${CMAKE_CURRENT_LIST_DIR})
+  set_tests_properties(isa.${isa} PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+endforeach()
