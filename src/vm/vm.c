@@ -744,18 +744,7 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
 /* The interpreter for every width, compiled for the library's baseline
  * (SSE2 on x86-64: no -march, so one binary runs on any host). */
 #define VM_ISA
-#define VM_W 8
-#include "vm_exec.inc"
-#undef VM_W
-#define VM_W 16
-#include "vm_exec.inc"
-#undef VM_W
-#define VM_W 32
-#include "vm_exec.inc"
-#undef VM_W
-#define VM_W 64
-#include "vm_exec.inc"
-#undef VM_W
+#include "vm_widths.inc"
 #undef VM_ISA
 
 /* The same interpreter again for wider vector units, chosen once at run
@@ -778,18 +767,7 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
 #pragma GCC target("avx2,bmi,bmi2,lzcnt,popcnt")
 #endif
 #define VM_ISA _avx2
-#define VM_W 8
-#include "vm_exec.inc"
-#undef VM_W
-#define VM_W 16
-#include "vm_exec.inc"
-#undef VM_W
-#define VM_W 32
-#include "vm_exec.inc"
-#undef VM_W
-#define VM_W 64
-#include "vm_exec.inc"
-#undef VM_W
+#include "vm_widths.inc"
 #undef VM_ISA
 #if defined(__clang__)
 #pragma clang attribute pop
@@ -800,18 +778,7 @@ static int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit) {
 #pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt,prefer-vector-width=512")
 #endif
 #define VM_ISA _avx512
-#define VM_W 8
-#include "vm_exec.inc"
-#undef VM_W
-#define VM_W 16
-#include "vm_exec.inc"
-#undef VM_W
-#define VM_W 32
-#include "vm_exec.inc"
-#undef VM_W
-#define VM_W 64
-#include "vm_exec.inc"
-#undef VM_W
+#include "vm_widths.inc"
 #undef VM_ISA
 #if defined(__clang__)
 #pragma clang attribute pop

@@ -326,18 +326,24 @@ static void test_layouts_and_groups(void **state) {
 
 /* ------------------------------------------------------------------ copies */
 
-static ls_status copy_out(ls_device *d, ls_texture *t, uint32_t level, ls_origin3d o,
-                          ls_extent3d size, uint32_t bpr, uint32_t rpi, ls_buffer *b) {
-  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
-  ls_texel_copy_texture_info src = {t, level, o};
-  ls_texel_copy_buffer_layout lay = {0, bpr, rpi};
-  ls_command_encoder_copy_texture_to_buffer(enc, &src, b, &lay, &size);
+/* Finishes and submits an encoder's commands: LS_VALIDATION when finish()
+ * refused the encoder, else the submit's status. */
+static ls_status finish_submit(ls_device *d, ls_command_encoder *enc) {
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
   ls_command_encoder_release(enc);
   if (!cb) return LS_VALIDATION;
   const ls_status submitted = ls_queue_submit(d, &cb, 1);
   ls_command_buffer_release(cb);
   return submitted;
+}
+
+static ls_status copy_out(ls_device *d, ls_texture *t, uint32_t level, ls_origin3d o,
+                          ls_extent3d size, uint32_t bpr, uint32_t rpi, ls_buffer *b) {
+  ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
+  ls_texel_copy_texture_info src = {t, level, o};
+  ls_texel_copy_buffer_layout lay = {0, bpr, rpi};
+  ls_command_encoder_copy_texture_to_buffer(enc, &src, b, &lay, &size);
+  return finish_submit(d, enc);
 }
 
 static void test_write_and_copy(void **state) {
@@ -466,12 +472,7 @@ static ls_status copy_t2t(ls_device *d, ls_texel_copy_texture_info src,
                           ls_texel_copy_texture_info dst, ls_extent3d size) {
   ls_command_encoder *enc = ls_device_create_command_encoder(d, NULL);
   ls_command_encoder_copy_texture_to_texture(enc, &src, &dst, &size);
-  ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
-  ls_command_encoder_release(enc);
-  if (!cb) return LS_VALIDATION;
-  const ls_status submitted = ls_queue_submit(d, &cb, 1);
-  ls_command_buffer_release(cb);
-  return submitted;
+  return finish_submit(d, enc);
 }
 
 static void test_copy_texture_to_texture(void **state) {
