@@ -104,7 +104,7 @@ extern "C" {
 #endif
 
 #define LS_VERSION_MAJOR 0
-#define LS_VERSION_MINOR 3
+#define LS_VERSION_MINOR 4
 #define LS_VERSION_PATCH 0
 /* The struct_size of a descriptor type (see "Descriptors" above). */
 #define LS_STRUCT_SIZE(type) sizeof(type)
