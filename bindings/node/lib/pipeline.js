@@ -51,13 +51,7 @@ defineLabel(GPURenderPipeline);
 function nativeArgs(d, where) {
   use(d.compute.module, `${where}: compute.module`);
   const layout = d.layout === 'auto' ? null : use(d.layout, `${where}: layout`);
-  const constants = Object.entries(d.compute.constants);
-  // lockstep's C API takes NUL-terminated names; a key holding a NUL names
-  // no override (none can contain one) and must not match its prefix
-  const nul = constants.find(([k]) => k.includes('\0'));
-  if (nul)
-    throw new InvalidUse(`${where}: compute.constants: the key ${JSON.stringify(nul[0])} is not the name or @id of an override of the module`);
-  return [d.compute.module, d.compute.entryPoint, constants, layout, d.label];
+  return [d.compute.module, d.compute.entryPoint, Object.entries(d.compute.constants), layout, d.label];
 }
 
 function createComputePipeline(device, d) {

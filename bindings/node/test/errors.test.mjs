@@ -234,7 +234,7 @@ test('a constants key holding a NUL names no override (it must not match the nam
     '@compute @workgroup_size(1) fn main() { o[0] = c0; }' });
   device.pushErrorScope('validation');
   device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main', constants: { 'c0\0': 0 } } });
-  assert.match((await device.popErrorScope())?.message ?? 'no error', /"c0\\u0000" is not the name/);
+  assert.match((await device.popErrorScope())?.message ?? 'no error', /pipeline constant 'c0\\u0000' does not name an override/);
   await assert.rejects(device.createComputePipelineAsync({ layout: 'auto',
     compute: { module, entryPoint: 'main', constants: { 'c0\0': 0 } } }), (e) => e instanceof globals.GPUPipelineError);
   device.pushErrorScope('validation');
