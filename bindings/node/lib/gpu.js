@@ -164,6 +164,7 @@ class GPUAdapter {
     }
     if (this.#state === 'consumed') throw operationError('GPUAdapter.requestDevice: the adapter has already given a device (it is consumed)');
     const lockstepLimits = [];
+    const held = native.adapterLimits(this); // the limits lockstep's C API holds
     for (const [key, value] of Object.entries(d.requiredLimits)) {
       if (value === undefined) continue;
       const cls = LIMIT_CLASS.get(key);
@@ -173,8 +174,8 @@ class GPUAdapter {
         throw operationError(`GPUAdapter.requestDevice: requiredLimits.${key} = ${value} is better than the adapter's ${offered}`);
       if (cls === 'align' && (value <= 0 || value >= 2 ** 32 || (value & (value - 1)) !== 0))
         throw operationError(`GPUAdapter.requestDevice: requiredLimits.${key} = ${value} is not a power of 2 below 2^32`);
-      const held = STAGE_LIMITS[key] ?? key;
-      if (native.adapterLimits(this)[held] !== undefined) lockstepLimits.push([held, value]);
+      const name = STAGE_LIMITS[key] ?? key;
+      if (held[name] !== undefined) lockstepLimits.push([name, value]);
     }
     const { GPUDevice } = require('./device.js');
     const expired = this.#state === 'expired';
