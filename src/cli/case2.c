@@ -440,8 +440,9 @@ static int c2_layout_entry(c2 *s, ls_bind_group_layout_entry *e, const char *at,
   e->binding = (uint32_t)u;
   if ((v = json_object_get(je, "visibility"))) {
     static const char *const st[] = {"vertex", "fragment", "compute"};
-    uint32_t vis;
+    uint32_t vis; /* bit k is st[k]: GPUShaderStage's VERTEX, FRAGMENT, COMPUTE */
     if (c2_usage(s, v, case_key(at, "visibility").s, st, 3, &vis)) return -1;
+    e->visibility = vis ? vis : LS_SHADER_STAGE_NONE;
   }
   static const char *const kinds[] = {"buffer", "sampler", "texture", "storageTexture"};
   int which = -1;
