@@ -1,5 +1,5 @@
 'use strict';
-// lockstep-webgpu — navigator.gpu for Node.js on lockstep, the WebGPU compute
+// lockstep-webgpu - navigator.gpu for Node.js on lockstep, the WebGPU compute
 // model on the CPU. The contract is dawn.node's (npm `webgpu`):
 //
 //   const { create, globals } = require('lockstep-webgpu');

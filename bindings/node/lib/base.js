@@ -1,5 +1,5 @@
 'use strict';
-// base.js — what every WebGPU interface class of the binding shares: the
+// base.js - what every WebGPU interface class of the binding shares: the
 // token that keeps constructors internal ("Illegal constructor" otherwise,
 // as in a browser), the `label` attribute (GPUObjectBase), validity (an
 // object whose creation failed validation is *invalid*, and using it is a

@@ -1,5 +1,5 @@
 'use strict';
-// buffer.js — GPUBuffer: size, usage, mapState, mapAsync, getMappedRange,
+// buffer.js - GPUBuffer: size, usage, mapState, mapAsync, getMappedRange,
 // unmap and destroy, with the spec's content-timeline state kept here:
 // [[pending_map]] (mapState "pending" from the call on, whatever the
 // outcome), [[mapping]] (its range, mode and the ArrayBuffers handed out,

@@ -1,5 +1,5 @@
 'use strict';
-// device.js — GPUDevice: its features, limits and queue, destroy() and the
+// device.js - GPUDevice: its features, limits and queue, destroy() and the
 // `lost` promise, error scopes, the uncapturederror event, every create*
 // method, and lockstep's own channel (device[Symbol.for('lockstep')]): the
 // sanitizer's findings and lockstep's warnings as they come, and the

@@ -1,5 +1,5 @@
 'use strict';
-// encoder.js — GPUCommandEncoder, GPUCommandBuffer and the pass encoders.
+// encoder.js - GPUCommandEncoder, GPUCommandBuffer and the pass encoders.
 // The encoder keeps the spec's state ("open", "locked" while a pass is
 // open, "ended" after finish): commands on an ended encoder or pass are a
 // validation error at once; anything else wrong while recording (an invalid

@@ -1,5 +1,5 @@
 'use strict';
-// errors.js — WebGPU's error interfaces (GPUError and its three kinds,
+// errors.js - WebGPU's error interfaces (GPUError and its three kinds,
 // GPUPipelineError, GPUUncapturedErrorEvent, GPUDeviceLostInfo) and the
 // DOMExceptions its promises reject with.
 

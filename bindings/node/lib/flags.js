@@ -1,5 +1,5 @@
 'use strict';
-// flags.js — create(flags) and the register entry's environment: lockstep's
+// flags.js - create(flags) and the register entry's environment: lockstep's
 // settings as dawn.node takes its flags, `key=value` strings.
 //
 //   subgroup-size=8|16|32|64   the subgroup width W of every dispatch

@@ -1,5 +1,5 @@
 'use strict';
-// globals.js — the WebGPU interface objects and constant namespaces, as
+// globals.js - the WebGPU interface objects and constant namespaces, as
 // `globals` (dawn.node's contract) and as register installs them on
 // globalThis.
 

@@ -1,5 +1,5 @@
 'use strict';
-// gpu.js — GPU (navigator.gpu), GPUAdapter and what an adapter describes:
+// gpu.js - GPU (navigator.gpu), GPUAdapter and what an adapter describes:
 // GPUSupportedLimits, GPUSupportedFeatures (setlike), WGSLLanguageFeatures
 // (setlike) and GPUAdapterInfo. requestDevice's checks follow the spec's
 // algorithm: an unknown feature is a TypeError; an unknown limit name, a

@@ -1,5 +1,5 @@
 'use strict';
-// idl.js — WebIDL argument conversion for the WebGPU API, from one table.
+// idl.js - WebIDL argument conversion for the WebGPU API, from one table.
 //
 // TYPES and DICTS below transcribe the spec's IDL (gpuweb/gpuweb
 // spec/index.bs, sections "IDL" of each interface): typedefs, enums and
@@ -224,7 +224,7 @@ function fail(ctx, what) {
 }
 
 function describe(v) {
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v);
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '\u2026' : v);
   if (typeof v === 'bigint') return `${v}n`;
   if (typeof v === 'symbol') return 'a Symbol';
   if (v === null) return 'null';

@@ -1,5 +1,5 @@
 'use strict';
-// layout.js — GPUBindGroupLayout, GPUPipelineLayout and GPUBindGroup. Each
+// layout.js - GPUBindGroupLayout, GPUPipelineLayout and GPUBindGroup. Each
 // layout entry is flattened to the one binding type lockstep takes; each
 // bind group resource to the handle it binds (a GPUTexture binds its
 // default view, a GPUBuffer its whole range, as the spec says).

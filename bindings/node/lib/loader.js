@@ -1,5 +1,5 @@
 'use strict';
-// loader.js — loads the binding's JavaScript layer (the other files of lib/)
+// loader.js - loads the binding's JavaScript layer (the other files of lib/)
 // with V8's code cache, and finds the addon.
 //
 // Importing the package is most of a small job's time: compiling 16 modules
@@ -15,17 +15,18 @@
 //
 // The cache is one file beside the addon (which whoever can write there can
 // replace anyway, so the cache adds no way in), named after the Node
-// version and the V8 flags of the process, since V8 refuses code made under
-// other flags (node --expose-gc, as the tests run, would otherwise throw
-// away the cache of every plain run and back). A module's entry is used only
-// while the source file has the size and modification time it had when the
-// entry was made and its bytes have their checksum (V8 stops the process on
-// damaged code), and V8 checks the rest (its version, the source length);
-// anything refused or missing is compiled from source, and the file is
-// written again, complete, when the process exits (to a temporary file
-// renamed into place, so a concurrent process reads the old file or the new
-// one, never half of one). Code V8 compiled lazily during the run is then in
-// the cache too. LOCKSTEP_NODE_CACHE=0 turns the cache off;
+// version and the options of the process that bear on compiling, since V8
+// refuses code made under other flags (node --expose-gc, as the tests run,
+// would otherwise throw away the cache of every plain run and back). It
+// holds each module's source and code: a module's entry is used only while
+// the file has the size and modification time it had when the entry was
+// made, the blob has its checksum (V8 stops the process on damaged code),
+// and V8 accepts the code (its version, flags, source length); anything
+// refused or missing is read and compiled from source, whole (every
+// function, not only those this process runs), and the file is written
+// again, complete, when the process exits (to a temporary file renamed
+// into place, so a concurrent process reads the old file or the new one,
+// never half of one). LOCKSTEP_NODE_CACHE=0 turns the cache off;
 // LOCKSTEP_NODE_CACHE=DIR puts it in DIR.
 
 const fs = require('node:fs');
@@ -33,7 +34,7 @@ const path = require('node:path');
 const vm = require('node:vm');
 
 const LIB = __dirname;
-const MAGIC = 'lockstep-js-cache/1\n';
+const MAGIC = 'lockstep-js-cache/2\n';
 
 // The addon: $LOCKSTEP_NODE_ADDON, lockstep.node next to package.json (an
 // installed package, or a copy made by `npm pack`), or the repository's
@@ -55,8 +56,12 @@ function locateAddon() {
 }
 
 const addonPath = locateAddon();
-// Loaded here for its checksum; native.js's require gets this same module.
-const { checksum } = require(addonPath);
+// Loaded here for its checksum, once (native.js takes it from here), with
+// process.dlopen: require() would add a resolution of the path already
+// resolved, the slowest part of loading it.
+const addon = { exports: {} };
+process.dlopen(addon, addonPath);
+const { checksum } = addon.exports;
 
 // 32-bit FNV-1a, enough to tell flag sets apart in a file name.
 function fnv(s) {
@@ -65,16 +70,37 @@ function fnv(s) {
   return h.toString(16).padStart(8, '0');
 }
 
+// Node's options that name what to run, not how V8 compiles: left out of
+// the cache's name, so that `node -e ...` runs and `--import` entries
+// share one cache (V8 checks its own flags anyway).
+const WHAT_TO_RUN = new Set(['-e', '--eval', '-p', '--print', '-r', '--require', '--import',
+  '--loader', '--experimental-loader', '--input-type', '--env-file']);
+
+function compileFlags(args) {
+  const kept = [];
+  for (let i = 0; i < args.length; i++) {
+    const eq = args[i].indexOf('=');
+    const name = eq > 0 ? args[i].slice(0, eq) : args[i];
+    if (!WHAT_TO_RUN.has(name)) kept.push(args[i]);
+    else if (eq < 0) i++; // its value is the next argument
+  }
+  return kept.join(' ');
+}
+
 function cacheFile() {
   const setting = process.env.LOCKSTEP_NODE_CACHE;
   if (setting === '0' || setting === 'off') return null;
   const dir = setting || path.dirname(addonPath);
-  const flags = process.execArgv.join(' ') + '|' + (process.env.NODE_OPTIONS ?? '');
+  const opts = (process.env.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const flags = compileFlags(process.execArgv) + '|' + compileFlags(opts);
   return path.join(dir, `lockstep-js-${process.version}-${process.arch}-${fnv(flags)}.cache`);
 }
 
 // The cache file: MAGIC, the index's length in bytes as a decimal line, the
-// index (JSON: module name -> {size, mtimeMs, off, len, sum}), then the code.
+// index (JSON: {sum, modules: name -> {size, mtimeMs, src: [off, len],
+// code: [off, len]}}), then the blob its offsets count in: each module's
+// source (so that a hit reads one file, not one per module: the reads were
+// a third of the import) and its code. `sum` is the blob's checksum.
 function readCache(file) {
   try {
     const buf = fs.readFileSync(file);
@@ -82,41 +108,64 @@ function readCache(file) {
     const nl = buf.indexOf(10, MAGIC.length);
     const len = Number(buf.toString('latin1', MAGIC.length, nl));
     const index = JSON.parse(buf.toString('utf8', nl + 1, nl + 1 + len));
-    return { index, code: buf.subarray(nl + 1 + len) };
+    const blob = buf.subarray(nl + 1 + len);
+    if (checksum(blob) !== index.sum) return null;
+    return { modules: index.modules, blob };
   } catch {
-    return null; // absent, unreadable or not ours: compile from source
+    return null; // absent, unreadable, damaged or not ours: compile from source
+  }
+}
+
+// A module compiled from source is compiled whole (V8's --no-lazy, for this
+// one compilation), so that the cache written at exit holds every function
+// of it, not just those this process happened to call: a later process
+// that calls others would otherwise compile them again, every time.
+let v8;
+function compileWhole(code, filename) {
+  v8 ??= require('node:v8');
+  let eager = false;
+  try {
+    v8.setFlagsFromString('--no-lazy');
+    eager = true;
+    return new vm.Script(code, { filename });
+  } catch (e) {
+    if (eager) throw e;
+    return new vm.Script(code, { filename }); // flags frozen: lazily, then
+  } finally {
+    if (eager) v8.setFlagsFromString('--lazy');
   }
 }
 
 const file = cacheFile();
 const cache = file ? readCache(file) : null;
 const modules = new Map(); // name -> module
-const compiled = []; // {name, stat, script}, in load order
+const compiled = []; // {name, stat, source, script}, in load order
 const stats = { modules: 0, fromCache: 0, file };
 let stale = false;
+
+const wrap = (source) => '(function (exports, require, module, __filename, __dirname) { ' + source + '\n})';
 
 function load(name) {
   const known = modules.get(name);
   if (known) return known.exports;
   const filename = path.join(LIB, name);
-  const source = fs.readFileSync(filename, 'utf8');
   const st = fs.statSync(filename);
-  const entry = cache?.index[name];
-  let cachedData;
-  if (entry && entry.size === st.size && entry.mtimeMs === st.mtimeMs &&
-      entry.off + entry.len <= cache.code.length) {
-    const code = cache.code.subarray(entry.off, entry.off + entry.len);
-    if (checksum(code) === entry.sum) cachedData = code;
+  const entry = cache?.modules[name];
+  let script;
+  let source;
+  if (entry && entry.size === st.size && entry.mtimeMs === st.mtimeMs) {
+    const { blob } = cache;
+    source = blob.toString('utf8', entry.src[0], entry.src[0] + entry.src[1]);
+    script = new vm.Script(wrap(source), { filename, cachedData: blob.subarray(entry.code[0], entry.code[0] + entry.code[1]) });
+    if (script.cachedDataRejected) stale = true;
+    else stats.fromCache++;
+  } else {
+    source = fs.readFileSync(filename, 'utf8');
+    script = file ? compileWhole(wrap(source), filename) : new vm.Script(wrap(source), { filename });
+    stale = true;
   }
-  const script = new vm.Script(
-    '(function (exports, require, module, __filename, __dirname) { ' + source + '\n})',
-    { filename, cachedData });
-  const fresh = cachedData !== undefined;
-  const hit = fresh && !script.cachedDataRejected;
-  if (!hit) stale = true;
   stats.modules++;
-  if (hit) stats.fromCache++;
-  compiled.push({ name, stat: st, script });
+  compiled.push({ name, stat: st, source, script });
   const module = { exports: {}, filename, id: filename, loaded: false };
   modules.set(name, module);
   const sibling = (what) =>
@@ -131,16 +180,20 @@ function writeCache() {
   const index = {};
   const parts = [];
   let off = 0;
-  for (const { name, stat, script } of compiled) {
-    const code = script.createCachedData();
-    index[name] = { size: stat.size, mtimeMs: stat.mtimeMs, off, len: code.length, sum: checksum(code) };
-    off += code.length;
-    parts.push(code);
+  const put = (bytes) => {
+    parts.push(bytes);
+    off += bytes.length;
+    return [off - bytes.length, bytes.length];
+  };
+  for (const { name, stat, source, script } of compiled) {
+    const src = put(Buffer.from(source, 'utf8'));
+    index[name] = { size: stat.size, mtimeMs: stat.mtimeMs, src, code: put(script.createCachedData()) };
   }
-  const head = JSON.stringify(index);
+  const blob = Buffer.concat(parts);
+  const head = JSON.stringify({ sum: checksum(blob), modules: index });
   const tmp = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`; // workers too
   try {
-    fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${MAGIC}${Buffer.byteLength(head)}\n${head}`), ...parts]));
+    fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${MAGIC}${Buffer.byteLength(head)}\n${head}`), blob]));
     fs.renameSync(tmp, file);
   } catch {
     // a read-only package or a full disk: the next process compiles again
@@ -152,4 +205,5 @@ process.on('exit', writeCache);
 
 exports.load = load;
 exports.addonPath = addonPath;
+exports.addon = addon.exports;
 exports.stats = stats;

@@ -1,5 +1,5 @@
 'use strict';
-// native.js — loads lockstep.node and routes its events.
+// native.js - loads lockstep.node and routes its events.
 //
 // The addon is found by loader.js (which needs its folder for the code
 // cache).
@@ -10,8 +10,7 @@
 // Requests are numbered; their handlers live in `requests` until the answer
 // comes, which also keeps the objects they resolve alive.
 
-const { addonPath } = require('./loader.js');
-const native = require(addonPath);
+const { addonPath, addon: native } = require('./loader.js');
 
 const EV = { RESOLVE: 1, MAP: 2, DONE: 3, ERROR: 4, LOG: 5, LOST: 6, FINDING: 7, POP: 8, INTERNAL_DONE: 9 };
 

@@ -1,5 +1,5 @@
 'use strict';
-// pipeline.js — GPUComputePipeline (createComputePipeline,
+// pipeline.js - GPUComputePipeline (createComputePipeline,
 // createComputePipelineAsync rejecting with GPUPipelineError, and
 // getBindGroupLayout of layout "auto"), and GPURenderPipeline, which exists
 // so that a program that makes one gets WebGPU's answer for a pipeline the

@@ -1,5 +1,5 @@
 'use strict';
-// query.js — GPUQuerySet. Timestamps on lockstep are the host's monotonic
+// query.js - GPUQuerySet. Timestamps on lockstep are the host's monotonic
 // clock read on the queue thread when a pass begins and ends, in
 // nanoseconds: the real elapsed time of the pass on the CPU, not a GPU's.
 

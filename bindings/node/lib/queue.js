@@ -1,5 +1,5 @@
 'use strict';
-// queue.js — GPUQueue: submit (returns at once; lockstep runs the work on
+// queue.js - GPUQueue: submit (returns at once; lockstep runs the work on
 // its queue thread), writeBuffer (dataOffset and size count elements of a
 // TypedArray and bytes otherwise, as the spec says), writeTexture and
 // onSubmittedWorkDone.

@@ -1,5 +1,5 @@
 'use strict';
-// shader.js — GPUShaderModule and getCompilationInfo (GPUCompilationInfo,
+// shader.js - GPUShaderModule and getCompilationInfo (GPUCompilationInfo,
 // GPUCompilationMessage: positions in UTF-16 code units, converted by the
 // addon from lockstep's UTF-8 byte offsets). A module without a label is
 // "module N" in lockstep's diagnostics (sanitizer findings, profiles).

@@ -1,5 +1,5 @@
 'use strict';
-// texture.js — GPUTexture (with its attributes and createView),
+// texture.js - GPUTexture (with its attributes and createView),
 // GPUTextureView, GPUSampler and GPUExternalTexture. In Node.js there are no
 // video frames: importExternalTexture takes a GPUTextureView (or a
 // GPUTexture, for its default view) as `source`, as lockstep's C API does.

@@ -2,7 +2,9 @@
 // second process takes every module's compiled code from the cache; an
 // edited module is compiled from its new source, never served stale; a
 // damaged, unreadable or unwritable cache costs speed, not correctness;
-// stack traces keep the module's file and line.
+// stack traces keep the module's file and line; a module compiled from
+// source is compiled whole, so the cache serves every function of it; the
+// sources are ASCII.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -119,4 +121,49 @@ test("stack traces name the module's file and line", () => {
       }`);
     assert.ok(r.adapter);
   }
+});
+
+test('the sources are ASCII (V8 keeps them as one-byte strings, half the memory)', () => {
+  for (const f of ['index.js', ...fs.readdirSync(path.join(packageDir, 'lib')).filter((n) => n.endsWith('.js')).map((n) => path.join('lib', n))]) {
+    const bytes = fs.readFileSync(path.join(packageDir, f));
+    const at = bytes.findIndex((b) => b > 0x7f);
+    assert.equal(at, -1, `${f}: a byte above 0x7f at offset ${at} (write it as a \\u escape)`);
+  }
+});
+
+// V8's function events name every function compiled; after a process that
+// only imported the package (and so wrote the cache), a whole job compiles
+// none of lib/'s functions again: all came from the cache.
+test('the cache holds every function, not only those the writing process ran', () => {
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-cache-'));
+  // the same flags for both (the cache is per set of flags), each its own
+  // log: a relative --logfile in a folder of its own
+  const flags = ['--log-function-events', '--logfile=functions.log', '--no-logfile-per-isolate',
+    '--import', path.join(packageDir, 'register.mjs')];
+  const env = { ...process.env, LOCKSTEP_NODE_ADDON: addon, LOCKSTEP_NODE_CACHE: cache };
+  const [a, b] = [fs.mkdtempSync(path.join(cache, 'a-')), fs.mkdtempSync(path.join(cache, 'b-'))];
+  const first = spawnSync(process.execPath, [...flags, '-e', ''], { encoding: 'utf8', env, cwd: a });
+  assert.equal(first.status, 0, first.stderr);
+  const job = path.join(packageDir, 'test', 'fixtures', 'job.mjs');
+  const second = spawnSync(process.execPath, [...flags, job], { encoding: 'utf8', env, cwd: b });
+  assert.equal(second.status, 0, second.stderr);
+  assert.match(second.stdout, /^sum 1047552 /);
+  // script ids are reused: an event belongs to the script its id names at
+  // that point of the log
+  const ours = /[\\/]lib[\\/](?!loader\.js)\w+\.js$/;
+  const url = new Map();
+  const events = [];
+  const seen = new Set();
+  for (const f of fs.readFileSync(path.join(b, 'functions.log'), 'utf8').split('\n').map((l) => l.split(','))) {
+    if (f[0] === 'script' && f[1] === 'create') url.delete(f[2]);
+    else if (f[0] === 'script-details') url.set(f[1], f[2]);
+    else if (f[0] === 'function' && ours.test(url.get(f[2]) ?? '')) {
+      events.push(f);
+      seen.add(url.get(f[2]));
+    }
+  }
+  assert.ok(seen.size >= 10, `the log names ${seen.size} of lib/'s modules`);
+  assert.ok(events.filter((f) => f[1] === 'first-execution').length > 50, 'the log shows functions of lib/ running');
+  const compiled = events.filter((f) => f[1] === 'interpreter' || f[1] === 'full-parse');
+  assert.deepEqual(compiled.map((f) => f.slice(1, 5).join(',')), [], 'functions of lib/ compiled again');
 });
