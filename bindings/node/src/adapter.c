@@ -61,7 +61,7 @@ ND_FN(adapter_limits) {
 }
 
 /* adapterInfo(adapter): GPUAdapterInfo's members plus lockstep's profile,
- * subgroup width and thread count. */
+ * subgroup width, thread count and the interpreter's instruction set. */
 ND_FN(adapter_info) {
   napi_value argv[1], o;
   if (!nd_args(env, info, 1, argv)) return NULL;
@@ -79,6 +79,7 @@ ND_FN(adapter_info) {
   nd_set(env, o, "subgroupMaxSize", nd_u32(env, ai.subgroup_max_size));
   nd_set(env, o, "subgroupSize", nd_u32(env, ai.subgroup_size));
   nd_set(env, o, "threads", nd_u32(env, ai.threads));
+  nd_set(env, o, "isa", nd_str(env, ls_isa()));
   return o;
 }
 

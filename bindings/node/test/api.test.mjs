@@ -4,7 +4,8 @@
 // rejections, labels. Each expectation is the spec's (gpuweb spec/index.bs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { create, globals, lockstep, getDevice, GPUBufferUsage } from './helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import { create, globals, lockstep, getDevice, GPUBufferUsage, packageDir } from './helpers.mjs';
 
 test('the module exports create(flags) and globals with every interface and namespace', () => {
   for (const n of ['GPU', 'GPUAdapter', 'GPUAdapterInfo', 'GPUDevice', 'GPUQueue', 'GPUBuffer', 'GPUTexture',
@@ -105,7 +106,22 @@ test('GPUAdapterInfo: vendor, architecture, device, description, subgroup sizes 
     for (const k of ['vendor', 'architecture', 'device', 'description']) assert.equal(typeof a.info[k], 'string');
     assert.equal(a.info.isFallbackAdapter, false);
     assert.equal(a[Symbol.for('lockstep')].subgroupSize, w);
+    assert.match(a[Symbol.for('lockstep')].isa, /^(sse2|avx2|avx512)$/);
   }
+});
+
+test("the lockstep channel names the interpreter's instruction set; LOCKSTEP_ISA=sse2 forces the baseline", () => {
+  const script = `require(${JSON.stringify(packageDir)}).create().requestAdapter().then((a) => console.log(a[Symbol.for('lockstep')].isa))`;
+  const run = (isa) => {
+    const env = { ...process.env };
+    delete env.LOCKSTEP_ISA;
+    if (isa) env.LOCKSTEP_ISA = isa;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout.trim();
+  };
+  assert.equal(run('sse2'), 'sse2');
+  assert.match(run(null), /^(sse2|avx2|avx512)$/);
 });
 
 test('requestDevice: requiredLimits up to the adapter, OperationError above it or for an unknown name, TypeError for an unknown feature', async () => {
