@@ -1,8 +1,9 @@
 /*
- * test_vm.c — unit tests of the SIMT VM (src/vm) and the bytecode utilities
- * (src/ir/ir.c). Programs are assembled by hand here, the way lowering would
- * emit them, and run through vm_dispatch; results are checked against
- * independent C reference code.
+ * test_vm.c - unit tests of the SIMT VM (src/vm) and the bytecode utilities
+ * (src/ir/ir.c): arithmetic, control flow, memory. Programs are assembled by
+ * hand (vm_asm.h), the way lowering would emit them, and run through
+ * vm_dispatch; results are checked against independent C reference code.
+ * Atomics and the instruction budget are in test_vm_control.c.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -15,100 +16,10 @@
 
 #include <cmocka.h>
 
-#include "unit_util.h"
 #include <sys/mman.h>
 
-#include "ir/ir.h"
-#include "vm/vm.h"
-
-/* ------------------------------------------------------------- assembler */
-
-/* Register plan of every test program: constants in [0, 32), temporaries
- * in [32, 100), built-ins from 100 on. */
-enum {
-  NREGS = 128,
-  LIDX = 100,
-  LID = 101,
-  GID = 104,
-  WID = 107,
-  NWG = 110,
-};
-#define T(n) (32u + (n))
-#define NO 0u
-
-static vm_pool *pool1, *pool2;
-
-static ir_program *prog_new(uint32_t sx, uint32_t sy, uint32_t sz) {
-  ir_program *p = calloc(1, sizeof *p);
-  assert_non_null(p);
-  p->nregs = NREGS;
-  p->nmasks = 8;
-  p->consts = calloc(32, sizeof *p->consts);
-  assert_non_null(p->consts);
-  for (int i = 0; i < IR_BI_COUNT; i++) p->builtin_reg[i] = IR_NO_REG;
-  p->builtin_reg[IR_BI_LOCAL_INVOCATION_INDEX] = LIDX;
-  p->builtin_reg[IR_BI_LOCAL_INVOCATION_ID] = LID;
-  p->builtin_reg[IR_BI_GLOBAL_INVOCATION_ID] = GID;
-  p->builtin_reg[IR_BI_WORKGROUP_ID] = WID;
-  p->builtin_reg[IR_BI_NUM_WORKGROUPS] = NWG;
-  p->wg_size[0] = sx;
-  p->wg_size[1] = sy;
-  p->wg_size[2] = sz;
-  p->entry_point = strdup("main");
-  return p;
-}
-
-static void prog_bindings(ir_program *p, uint32_t n) {
-  p->bindings = calloc(n, sizeof *p->bindings);
-  assert_non_null(p->bindings);
-  p->nbindings = n;
-  for (uint32_t i = 0; i < n; i++) {
-    char name[16];
-    snprintf(name, sizeof name, "buf%u", (unsigned)i);
-    p->bindings[i].name = strdup(name);
-    p->bindings[i].binding = i;
-    p->bindings[i].kind = IR_BIND_STORAGE;
-    p->bindings[i].min_size = 4;
-  }
-}
-
-/* The register holding constant v (added on first use). */
-static uint32_t K(ir_program *p, uint32_t v) {
-  for (uint32_t i = 0; i < p->nconsts; i++)
-    if (p->consts[i] == v) return i;
-  assert_true(p->nconsts < 32);
-  p->consts[p->nconsts] = v;
-  return p->nconsts++;
-}
-
-static uint32_t KF(ir_program *p, float f) { return K(p, vm_f2u_bits(f)); }
-
-/* Appends one instruction; returns its pc. */
-static uint32_t E(ir_program *p, unsigned op, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
-  ir_insn *code = realloc(p->code, (p->ncode + 1) * sizeof *code);
-  assert_non_null(code);
-  p->code = code;
-  code[p->ncode] = (ir_insn){.op = (uint16_t)op, .a = a, .b = b, .c = c, .d = d};
-  return p->ncode++;
-}
-
-static uint32_t here(const ir_program *p) { return p->ncode; }
-static void patch(ir_program *p, uint32_t pc, uint32_t target) { p->code[pc].a = target; }
-static uint32_t atom(unsigned sub, uint32_t slot) { return sub | slot << 8; }
-
-static vm_binding bind(void *data, uint64_t size) { return (vm_binding){data, size}; }
-
-static vm_status run(vm_pool *pool, const ir_program *p, const vm_binding *b, uint32_t gx,
-                     uint32_t gy, uint32_t gz, uint32_t width, uint64_t budget, vm_result *res) {
-  vm_dispatch_desc d = {.prog = p, .bindings = b, .groups = {gx, gy, gz}, .width = width,
-                        .budget = budget};
-  vm_result local;
-  vm_status st = vm_dispatch(pool, &d, res ? res : &local);
-  assert_int_equal((res ? res : &local)->status, st);
-  return st;
-}
-
-static const uint32_t widths[4] = {8, 16, 32, 64};
+#include "unit_util.h"
+#include "vm_asm.h"
 
 /* ------------------------------------------------------ integer operations */
 
@@ -593,30 +504,6 @@ static void test_if_else(void **state) {
   }
 }
 
-/* for (i = 0; i < lidx; i++) sum += i: every lane has its own trip count
- * and the subgroup loops until its last lane leaves. */
-static ir_program *loop_prog(uint32_t n) {
-  ir_program *p = prog_new(n, 1, 1);
-  prog_bindings(p, 1);
-  E(p, IR_MOV, T(0), K(p, 0), NO, NO); /* i */
-  E(p, IR_MOV, T(1), K(p, 0), NO, NO); /* sum */
-  E(p, IR_MSAVE, 0, NO, NO, NO);
-  uint32_t top = E(p, IR_ULT, T(2), T(0), LIDX, NO);
-  E(p, IR_MAND, T(2), NO, NO, NO);
-  uint32_t jexit = E(p, IR_JNONE, 0, NO, NO, NO);
-  E(p, IR_IADD, T(3), T(1), T(0), NO);
-  E(p, IR_MOVM, T(1), T(3), NO, NO);
-  E(p, IR_IADD, T(3), T(0), K(p, 1), NO);
-  E(p, IR_MOVM, T(0), T(3), NO, NO);
-  E(p, IR_JANY, top, NO, NO, NO);
-  patch(p, jexit, here(p));
-  E(p, IR_MLOAD, 0, NO, NO, NO);
-  E(p, IR_SHL, T(4), LIDX, K(p, 2), NO);
-  E(p, IR_STB, T(4), T(1), 0, 0);
-  E(p, IR_END, 0, 0, 0, 0);
-  return p;
-}
-
 static void test_loop_divergent(void **state) {
   (void)state;
   const uint32_t ns[3] = {8, 24, 64};
@@ -997,232 +884,6 @@ static void test_private_zero(void **state) {
   ir_program_free(p);
 }
 
-/* ---------------------------------------------------------------- atomics */
-
-static void test_atomics_totals(void **state) {
-  (void)state;
-  enum { N = 64, G = 500 };
-  ir_program *p = prog_new(N, 1, 1);
-  prog_bindings(p, 1);
-  E(p, IR_ATOMB, T(0), K(p, 0), K(p, 1), atom(IR_ATOM_ADD, 0));
-  E(p, IR_ATOMB, T(0), K(p, 4), GID, atom(IR_ATOM_MAX_U, 0));
-  E(p, IR_INEG, T(1), GID, NO, NO);
-  E(p, IR_ATOMB, T(0), K(p, 8), T(1), atom(IR_ATOM_MIN_S, 0));
-  E(p, IR_AND, T(2), GID, K(p, 31), NO);
-  E(p, IR_SHL, T(2), K(p, 1), T(2), NO);
-  E(p, IR_ATOMB, T(0), K(p, 12), T(2), atom(IR_ATOM_OR, 0));
-  E(p, IR_ATOMB, T(0), K(p, 16), GID, atom(IR_ATOM_XOR, 0));
-  E(p, IR_ATOMB, T(0), K(p, 20), K(p, 3), atom(IR_ATOM_SUB, 0));
-  E(p, IR_NOT, T(3), T(2), NO, NO);
-  E(p, IR_ATOMB, T(0), K(p, 24), T(3), atom(IR_ATOM_AND, 0));
-  E(p, IR_ISUB, T(4), GID, K(p, 16000), NO);
-  E(p, IR_ATOMB, T(0), K(p, 28), T(4), atom(IR_ATOM_MAX_S, 0));
-  E(p, IR_IADD, T(5), GID, K(p, 5), NO);
-  E(p, IR_ATOMB, T(0), K(p, 32), T(5), atom(IR_ATOM_MIN_U, 0));
-  E(p, IR_ATOMB, T(0), K(p, 0xFFFFFFFCu), K(p, 1), atom(IR_ATOM_ADD, 0)); /* out: no effect */
-  E(p, IR_STB, K(p, 36), T(0), 0, 0); /* ... and returns 0 */
-  E(p, IR_END, 0, 0, 0, 0);
-  uint32_t xor_all = 0;
-  for (uint32_t i = 0; i < N * G; i++) xor_all ^= i;
-  for (int pi = 0; pi < 2; pi++)
-    for (int wi = 0; wi < 4; wi++) {
-      uint32_t v[10] = {0, 0, 0x7FFFFFFF, 0, 0, 0, 0xFFFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 99};
-      vm_binding b = bind(v, sizeof v);
-      assert_int_equal(run(pi ? pool2 : pool1, p, &b, G, 1, 1, widths[wi], 0, NULL), VM_OK);
-      assert_int_equal(v[0], N * G);
-      assert_int_equal(v[1], N * G - 1);
-      assert_int_equal(v[2], (uint32_t)-(int32_t)(N * G - 1));
-      assert_int_equal(v[3], 0xFFFFFFFFu);
-      assert_int_equal(v[4], xor_all);
-      assert_int_equal(v[5], 0u - 3u * N * G);
-      assert_int_equal(v[6], 0);
-      assert_int_equal(v[7], N * G - 1 - 16000);
-      assert_int_equal(v[8], 5);
-      assert_int_equal(v[9], 0);
-    }
-  ir_program_free(p);
-}
-
-/* Within a subgroup, lanes apply in lane order and get the old values. */
-static void test_atomics_order(void **state) {
-  (void)state;
-  for (int wi = 0; wi < 4; wi++) {
-    const uint32_t w = widths[wi];
-    ir_program *p = prog_new(w, 1, 1);
-    prog_bindings(p, 2);
-    p->wg_mem_size = 16;
-    E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
-    E(p, IR_ATOMB, T(1), K(p, 0), K(p, 1), atom(IR_ATOM_ADD, 0));
-    E(p, IR_STB, T(0), T(1), 1, 0);
-    E(p, IR_IADD, T(2), LIDX, K(p, 100), NO);
-    E(p, IR_ATOMB, T(1), K(p, 4), T(2), atom(IR_ATOM_XCHG, 0));
-    E(p, IR_STB, T(0), T(1), 1, 256);
-    E(p, IR_ATOMB, T(1), K(p, 8), LIDX, atom(IR_ATOM_STORE, 0));
-    E(p, IR_ATOMB, T(1), K(p, 8), NO, atom(IR_ATOM_LOAD, 0));
-    E(p, IR_STB, T(0), T(1), 1, 512);
-    E(p, IR_ATOMW, T(1), K(p, 4), K(p, 2), IR_ATOM_ADD);
-    E(p, IR_STB, T(0), T(1), 1, 768);
-    E(p, IR_ATOMW, T(1), K(p, 64), K(p, 2), IR_ATOM_ADD); /* out of bounds */
-    E(p, IR_STB, T(0), T(1), 1, 1024);
-    E(p, IR_END, 0, 0, 0, 0);
-    uint32_t v[3] = {0, 7, 0}, out[5 * 64];
-    memset(out, 0xEE, sizeof out);
-    vm_binding b[2] = {bind(v, sizeof v), bind(out, sizeof out)};
-    assert_int_equal(run(pool1, p, b, 1, 1, 1, w, 0, NULL), VM_OK);
-    for (uint32_t l = 0; l < w; l++) {
-      assert_int_equal(out[l], l);
-      assert_int_equal(out[64 + l], l ? 100 + l - 1 : 7);
-      assert_int_equal(out[128 + l], w - 1);
-      assert_int_equal(out[192 + l], 2 * l);
-      assert_int_equal(out[256 + l], 0);
-    }
-    assert_int_equal(v[0], w);
-    assert_int_equal(v[1], 100 + w - 1);
-    assert_int_equal(v[2], w - 1);
-    ir_program_free(p);
-  }
-}
-
-/* ------------------------------------------------------------------ budget */
-
-/* A Collatz-style loop whose exit test is `if (c) { break; }` in the seven
- * instructions lowering emits (MSAVE; MAND; JNONE +3; KILL; JMP +1; MLOAD;
- * JNONE), which the plain interpreter runs as one fused step. The observed
- * interpreter (any observer) runs the seven as they are, so the two must
- * agree on everything: outputs, status, the instruction count and where a
- * budget stops the run, for every budget around the run's length. */
-static ir_program *break_prog(void) {
-  ir_program *p = prog_new(64, 1, 1);
-  prog_bindings(p, 1);
-  E(p, IR_IADD, T(0), LIDX, K(p, 1), NO); /* n = lane + 1 */
-  E(p, IR_MOV, T(1), K(p, 0), NO, NO);    /* steps */
-  E(p, IR_MSAVE, 1, NO, NO, NO);
-  E(p, IR_MSAVE, 2, NO, NO, NO);
-  const uint32_t top = E(p, IR_MSAVE, 3, NO, NO, NO);
-  E(p, IR_ULE, T(2), T(0), K(p, 1), NO);
-  const uint32_t pat = E(p, IR_MSAVE, 4, NO, NO, NO);
-  E(p, IR_MAND, T(2), NO, NO, NO);
-  E(p, IR_JNONE, pat + 5, NO, NO, NO);
-  E(p, IR_KILL, 2, 5, NO, NO);
-  E(p, IR_JMP, pat + 5, NO, NO, NO);
-  E(p, IR_MLOAD, 4, NO, NO, NO);
-  const uint32_t jout = E(p, IR_JNONE, 0, NO, NO, NO);
-  E(p, IR_AND, T(3), T(0), K(p, 1), NO); /* odd: 3n + 1, even: n / 2 */
-  E(p, IR_IMUL, T(4), T(0), K(p, 3), NO);
-  E(p, IR_IADD, T(4), T(4), K(p, 1), NO);
-  E(p, IR_SHRU, T(5), T(0), K(p, 1), NO);
-  E(p, IR_SELECT, T(7), T(5), T(4), T(3));
-  E(p, IR_MOVM, T(0), T(7), NO, NO); /* arithmetic writes every lane: assign the live ones */
-  E(p, IR_IADD, T(7), T(1), K(p, 1), NO);
-  E(p, IR_MOVM, T(1), T(7), NO, NO);
-  patch(p, jout, here(p));
-  E(p, IR_MLOAD, 3, NO, NO, NO);
-  E(p, IR_MLOAD, 2, NO, NO, NO);
-  E(p, IR_JANY, top, NO, NO, NO);
-  E(p, IR_MLOAD, 1, NO, NO, NO);
-  E(p, IR_SHL, T(6), LIDX, K(p, 2), NO);
-  E(p, IR_STB, T(6), T(1), 0, 0);
-  E(p, IR_END, 0, 0, 0, 0);
-  return p;
-}
-
-static void obs_noop_end(void *user, unsigned thread, const vm_where *w, uint64_t alive,
-                         uint64_t wrote) {
-  (void)user, (void)thread, (void)w, (void)alive, (void)wrote;
-}
-
-static void test_fused_break_matches_observed(void **state) {
-  (void)state;
-  ir_program *p = break_prog();
-  for (int wi = 0; wi < 4; wi++) {
-    const uint32_t w = widths[wi];
-    uint32_t out[64], out_obs[64];
-    vm_binding b = bind(out, sizeof out), bo = bind(out_obs, sizeof out_obs);
-    vm_observer o;
-    memset(&o, 0, sizeof o);
-    o.subgroup_end = obs_noop_end;
-    vm_result full;
-    assert_int_equal(run(pool1, p, &b, 1, 1, 1, w, 0, &full), VM_OK);
-    /* steps of n = 1 .. 64 (n = 27 takes 111), computed here */
-    for (uint32_t l = 0; l < 64; l++) {
-      uint32_t n = l + 1, k = 0;
-      while (n > 1) n = n & 1 ? 3 * n + 1 : n / 2, k++;
-      assert_int_equal(out[l], k);
-    }
-    for (uint64_t budget = 1; budget <= full.instructions + 3; budget += budget < 300 ? 1 : 37) {
-      vm_result r, ro;
-      memset(out, 0, sizeof out);
-      memset(out_obs, 0, sizeof out_obs);
-      vm_status st = run(pool1, p, &b, 1, 1, 1, w, budget, &r);
-      vm_dispatch_desc d = {.prog = p, .bindings = &bo, .groups = {1, 1, 1}, .width = w,
-                            .budget = budget, .observer = &o};
-      vm_status sto = vm_dispatch(pool1, &d, &ro);
-      assert_int_equal(st, sto);
-      assert_int_equal(r.instructions, ro.instructions);
-      if (st == VM_BUDGET_EXCEEDED) assert_int_equal(r.pc, ro.pc);
-      assert_memory_equal(out, out_obs, sizeof out);
-    }
-  }
-  ir_program_free(p);
-}
-
-
-static void test_budget(void **state) {
-  (void)state;
-  /* an infinite loop: exec never empties */
-  ir_program *p = prog_new(64, 1, 1);
-  E(p, IR_IADD, T(0), T(0), K(p, 1), NO);
-  uint32_t back = E(p, IR_JANY, 0, NO, NO, NO);
-  E(p, IR_END, 0, 0, 0, 0);
-  vm_result res;
-  for (int wi = 0; wi < 4; wi++) {
-    assert_int_equal(run(pool1, p, NULL, 1, 1, 1, widths[wi], 1000, &res), VM_BUDGET_EXCEEDED);
-    assert_int_equal(res.pc, back);
-    assert_int_equal(res.group[0], 0);
-    assert_int_equal(res.instructions, 1002); /* checked at the back edge */
-  }
-  /* many workgroups on two threads: stops, does not hang */
-  assert_int_equal(run(pool2, p, NULL, 1000, 1000, 1, 16, 5000, &res), VM_BUDGET_EXCEEDED);
-  assert_int_equal(res.pc, back);
-  assert_true(res.group[0] < 1000 && res.group[1] < 1000 && res.group[2] == 0);
-  assert_true(res.instructions < 1000000);
-  ir_program_free(p);
-
-  /* only workgroup (3, 1, 0) loops forever (JMP); the others end */
-  p = prog_new(8, 1, 1);
-  E(p, IR_IEQ, T(0), WID, K(p, 3), NO);
-  E(p, IR_IEQ, T(1), WID + 1, K(p, 1), NO);
-  E(p, IR_AND, T(0), T(0), T(1), NO);
-  E(p, IR_MAND, T(0), NO, NO, NO);
-  uint32_t j = E(p, IR_JNONE, 0, NO, NO, NO);
-  uint32_t spin = E(p, IR_JMP, 0, NO, NO, NO);
-  patch(p, spin, spin);
-  patch(p, j, here(p));
-  E(p, IR_END, 0, 0, 0, 0);
-  assert_int_equal(run(pool1, p, NULL, 5, 2, 1, 8, 100, &res), VM_BUDGET_EXCEEDED);
-  assert_int_equal(res.pc, spin);
-  assert_int_equal(res.group[0], 3);
-  assert_int_equal(res.group[1], 1);
-  assert_int_equal(res.group[2], 0);
-  assert_int_equal(run(pool2, p, NULL, 5, 2, 1, 8, 100, &res), VM_BUDGET_EXCEEDED);
-  assert_int_equal(res.group[0], 3);
-  assert_int_equal(res.group[1], 1);
-  ir_program_free(p);
-
-  /* a finite loop within budget runs to the end; the same loop with a
-   * smaller budget stops at the first back edge past it */
-  p = loop_prog(24);
-  uint32_t out[24];
-  vm_binding b = bind(out, sizeof out);
-  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 32, 194, &res), VM_OK);
-  assert_int_equal(res.instructions, 194);
-  assert_int_equal(out[23], 23 * 22 / 2);
-  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 32, 100, &res), VM_BUDGET_EXCEEDED);
-  assert_int_equal(res.instructions, 107); /* 3 + 8 * 13 */
-  assert_int_equal(res.pc, 10);
-  ir_program_free(p);
-}
-
 /* --------------------------------------------- one kernel, every configuration */
 
 /* x = hash(gid); loop (gid.x % 5 + lidx % 4) times { x = lcg(x); if (x &
@@ -1473,20 +1134,6 @@ static void test_ir_text(void **state) {
 
 /* ------------------------------------------------------------------ main */
 
-static int setup(void **state) {
-  (void)state;
-  pool1 = vm_pool_create(1);
-  pool2 = vm_pool_create(2);
-  return pool1 && pool2 ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  vm_pool_destroy(pool1);
-  vm_pool_destroy(pool2);
-  return 0;
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_int_ops),
@@ -1506,15 +1153,11 @@ int main(void) {
       cmocka_unit_test(test_barrier_after_end),
       cmocka_unit_test(test_private_memory),
       cmocka_unit_test(test_private_zero),
-      cmocka_unit_test(test_atomics_totals),
-      cmocka_unit_test(test_atomics_order),
-      cmocka_unit_test(test_budget),
-      cmocka_unit_test(test_fused_break_matches_observed),
       cmocka_unit_test(test_same_everywhere),
       cmocka_unit_test(test_many_groups),
       cmocka_unit_test(test_invalid),
       cmocka_unit_test(test_pool),
       cmocka_unit_test(test_ir_text),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, asm_setup, asm_teardown);
 }

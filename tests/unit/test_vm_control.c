@@ -1,0 +1,245 @@
+/*
+ * test_vm_control.c - unit tests of the SIMT VM (src/vm): atomics (totals
+ * and the order of their results), the instruction budget (where a runaway
+ * loop stops, at every width) and the plain interpreter's fused `break`
+ * against the observed interpreter at every budget. Programs are assembled
+ * by hand (vm_asm.h) and checked against C reference code.
+ */
+#include "vm_asm.h"
+
+/* ---------------------------------------------------------------- atomics */
+
+static void test_atomics_totals(void **state) {
+  (void)state;
+  enum { N = 64, G = 500 };
+  ir_program *p = prog_new(N, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_ATOMB, T(0), K(p, 0), K(p, 1), atom(IR_ATOM_ADD, 0));
+  E(p, IR_ATOMB, T(0), K(p, 4), GID, atom(IR_ATOM_MAX_U, 0));
+  E(p, IR_INEG, T(1), GID, NO, NO);
+  E(p, IR_ATOMB, T(0), K(p, 8), T(1), atom(IR_ATOM_MIN_S, 0));
+  E(p, IR_AND, T(2), GID, K(p, 31), NO);
+  E(p, IR_SHL, T(2), K(p, 1), T(2), NO);
+  E(p, IR_ATOMB, T(0), K(p, 12), T(2), atom(IR_ATOM_OR, 0));
+  E(p, IR_ATOMB, T(0), K(p, 16), GID, atom(IR_ATOM_XOR, 0));
+  E(p, IR_ATOMB, T(0), K(p, 20), K(p, 3), atom(IR_ATOM_SUB, 0));
+  E(p, IR_NOT, T(3), T(2), NO, NO);
+  E(p, IR_ATOMB, T(0), K(p, 24), T(3), atom(IR_ATOM_AND, 0));
+  E(p, IR_ISUB, T(4), GID, K(p, 16000), NO);
+  E(p, IR_ATOMB, T(0), K(p, 28), T(4), atom(IR_ATOM_MAX_S, 0));
+  E(p, IR_IADD, T(5), GID, K(p, 5), NO);
+  E(p, IR_ATOMB, T(0), K(p, 32), T(5), atom(IR_ATOM_MIN_U, 0));
+  E(p, IR_ATOMB, T(0), K(p, 0xFFFFFFFCu), K(p, 1), atom(IR_ATOM_ADD, 0)); /* out: no effect */
+  E(p, IR_STB, K(p, 36), T(0), 0, 0); /* ... and returns 0 */
+  E(p, IR_END, 0, 0, 0, 0);
+  uint32_t xor_all = 0;
+  for (uint32_t i = 0; i < N * G; i++) xor_all ^= i;
+  for (int pi = 0; pi < 2; pi++)
+    for (int wi = 0; wi < 4; wi++) {
+      uint32_t v[10] = {0, 0, 0x7FFFFFFF, 0, 0, 0, 0xFFFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 99};
+      vm_binding b = bind(v, sizeof v);
+      assert_int_equal(run(pi ? pool2 : pool1, p, &b, G, 1, 1, widths[wi], 0, NULL), VM_OK);
+      assert_int_equal(v[0], N * G);
+      assert_int_equal(v[1], N * G - 1);
+      assert_int_equal(v[2], (uint32_t)-(int32_t)(N * G - 1));
+      assert_int_equal(v[3], 0xFFFFFFFFu);
+      assert_int_equal(v[4], xor_all);
+      assert_int_equal(v[5], 0u - 3u * N * G);
+      assert_int_equal(v[6], 0);
+      assert_int_equal(v[7], N * G - 1 - 16000);
+      assert_int_equal(v[8], 5);
+      assert_int_equal(v[9], 0);
+    }
+  ir_program_free(p);
+}
+
+/* Within a subgroup, lanes apply in lane order and get the old values. */
+static void test_atomics_order(void **state) {
+  (void)state;
+  for (int wi = 0; wi < 4; wi++) {
+    const uint32_t w = widths[wi];
+    ir_program *p = prog_new(w, 1, 1);
+    prog_bindings(p, 2);
+    p->wg_mem_size = 16;
+    E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
+    E(p, IR_ATOMB, T(1), K(p, 0), K(p, 1), atom(IR_ATOM_ADD, 0));
+    E(p, IR_STB, T(0), T(1), 1, 0);
+    E(p, IR_IADD, T(2), LIDX, K(p, 100), NO);
+    E(p, IR_ATOMB, T(1), K(p, 4), T(2), atom(IR_ATOM_XCHG, 0));
+    E(p, IR_STB, T(0), T(1), 1, 256);
+    E(p, IR_ATOMB, T(1), K(p, 8), LIDX, atom(IR_ATOM_STORE, 0));
+    E(p, IR_ATOMB, T(1), K(p, 8), NO, atom(IR_ATOM_LOAD, 0));
+    E(p, IR_STB, T(0), T(1), 1, 512);
+    E(p, IR_ATOMW, T(1), K(p, 4), K(p, 2), IR_ATOM_ADD);
+    E(p, IR_STB, T(0), T(1), 1, 768);
+    E(p, IR_ATOMW, T(1), K(p, 64), K(p, 2), IR_ATOM_ADD); /* out of bounds */
+    E(p, IR_STB, T(0), T(1), 1, 1024);
+    E(p, IR_END, 0, 0, 0, 0);
+    uint32_t v[3] = {0, 7, 0}, out[5 * 64];
+    memset(out, 0xEE, sizeof out);
+    vm_binding b[2] = {bind(v, sizeof v), bind(out, sizeof out)};
+    assert_int_equal(run(pool1, p, b, 1, 1, 1, w, 0, NULL), VM_OK);
+    for (uint32_t l = 0; l < w; l++) {
+      assert_int_equal(out[l], l);
+      assert_int_equal(out[64 + l], l ? 100 + l - 1 : 7);
+      assert_int_equal(out[128 + l], w - 1);
+      assert_int_equal(out[192 + l], 2 * l);
+      assert_int_equal(out[256 + l], 0);
+    }
+    assert_int_equal(v[0], w);
+    assert_int_equal(v[1], 100 + w - 1);
+    assert_int_equal(v[2], w - 1);
+    ir_program_free(p);
+  }
+}
+
+/* ------------------------------------------------------------------ budget */
+
+/* A Collatz-style loop whose exit test is `if (c) { break; }` in the seven
+ * instructions lowering emits (MSAVE; MAND; JNONE +3; KILL; JMP +1; MLOAD;
+ * JNONE), which the plain interpreter runs as one fused step. The observed
+ * interpreter (any observer) runs the seven as they are, so the two must
+ * agree on everything: outputs, status, the instruction count and where a
+ * budget stops the run, for every budget around the run's length. */
+static ir_program *break_prog(void) {
+  ir_program *p = prog_new(64, 1, 1);
+  prog_bindings(p, 1);
+  E(p, IR_IADD, T(0), LIDX, K(p, 1), NO); /* n = lane + 1 */
+  E(p, IR_MOV, T(1), K(p, 0), NO, NO);    /* steps */
+  E(p, IR_MSAVE, 1, NO, NO, NO);
+  E(p, IR_MSAVE, 2, NO, NO, NO);
+  const uint32_t top = E(p, IR_MSAVE, 3, NO, NO, NO);
+  E(p, IR_ULE, T(2), T(0), K(p, 1), NO);
+  const uint32_t pat = E(p, IR_MSAVE, 4, NO, NO, NO);
+  E(p, IR_MAND, T(2), NO, NO, NO);
+  E(p, IR_JNONE, pat + 5, NO, NO, NO);
+  E(p, IR_KILL, 2, 5, NO, NO);
+  E(p, IR_JMP, pat + 5, NO, NO, NO);
+  E(p, IR_MLOAD, 4, NO, NO, NO);
+  const uint32_t jout = E(p, IR_JNONE, 0, NO, NO, NO);
+  E(p, IR_AND, T(3), T(0), K(p, 1), NO); /* odd: 3n + 1, even: n / 2 */
+  E(p, IR_IMUL, T(4), T(0), K(p, 3), NO);
+  E(p, IR_IADD, T(4), T(4), K(p, 1), NO);
+  E(p, IR_SHRU, T(5), T(0), K(p, 1), NO);
+  E(p, IR_SELECT, T(7), T(5), T(4), T(3));
+  E(p, IR_MOVM, T(0), T(7), NO, NO); /* arithmetic writes every lane: assign the live ones */
+  E(p, IR_IADD, T(7), T(1), K(p, 1), NO);
+  E(p, IR_MOVM, T(1), T(7), NO, NO);
+  patch(p, jout, here(p));
+  E(p, IR_MLOAD, 3, NO, NO, NO);
+  E(p, IR_MLOAD, 2, NO, NO, NO);
+  E(p, IR_JANY, top, NO, NO, NO);
+  E(p, IR_MLOAD, 1, NO, NO, NO);
+  E(p, IR_SHL, T(6), LIDX, K(p, 2), NO);
+  E(p, IR_STB, T(6), T(1), 0, 0);
+  E(p, IR_END, 0, 0, 0, 0);
+  return p;
+}
+
+static void obs_noop_end(void *user, unsigned thread, const vm_where *w, uint64_t alive,
+                         uint64_t wrote) {
+  (void)user, (void)thread, (void)w, (void)alive, (void)wrote;
+}
+
+static void test_fused_break_matches_observed(void **state) {
+  (void)state;
+  ir_program *p = break_prog();
+  for (int wi = 0; wi < 4; wi++) {
+    const uint32_t w = widths[wi];
+    uint32_t out[64], out_obs[64];
+    vm_binding b = bind(out, sizeof out), bo = bind(out_obs, sizeof out_obs);
+    vm_observer o;
+    memset(&o, 0, sizeof o);
+    o.subgroup_end = obs_noop_end;
+    vm_result full;
+    assert_int_equal(run(pool1, p, &b, 1, 1, 1, w, 0, &full), VM_OK);
+    /* steps of n = 1 .. 64 (n = 27 takes 111), computed here */
+    for (uint32_t l = 0; l < 64; l++) {
+      uint32_t n = l + 1, k = 0;
+      while (n > 1) n = n & 1 ? 3 * n + 1 : n / 2, k++;
+      assert_int_equal(out[l], k);
+    }
+    for (uint64_t budget = 1; budget <= full.instructions + 3; budget += budget < 300 ? 1 : 37) {
+      vm_result r, ro;
+      memset(out, 0, sizeof out);
+      memset(out_obs, 0, sizeof out_obs);
+      vm_status st = run(pool1, p, &b, 1, 1, 1, w, budget, &r);
+      vm_dispatch_desc d = {.prog = p, .bindings = &bo, .groups = {1, 1, 1}, .width = w,
+                            .budget = budget, .observer = &o};
+      vm_status sto = vm_dispatch(pool1, &d, &ro);
+      assert_int_equal(st, sto);
+      assert_int_equal(r.instructions, ro.instructions);
+      if (st == VM_BUDGET_EXCEEDED) assert_int_equal(r.pc, ro.pc);
+      assert_memory_equal(out, out_obs, sizeof out);
+    }
+  }
+  ir_program_free(p);
+}
+
+
+static void test_budget(void **state) {
+  (void)state;
+  /* an infinite loop: exec never empties */
+  ir_program *p = prog_new(64, 1, 1);
+  E(p, IR_IADD, T(0), T(0), K(p, 1), NO);
+  uint32_t back = E(p, IR_JANY, 0, NO, NO, NO);
+  E(p, IR_END, 0, 0, 0, 0);
+  vm_result res;
+  for (int wi = 0; wi < 4; wi++) {
+    assert_int_equal(run(pool1, p, NULL, 1, 1, 1, widths[wi], 1000, &res), VM_BUDGET_EXCEEDED);
+    assert_int_equal(res.pc, back);
+    assert_int_equal(res.group[0], 0);
+    assert_int_equal(res.instructions, 1002); /* checked at the back edge */
+  }
+  /* many workgroups on two threads: stops, does not hang */
+  assert_int_equal(run(pool2, p, NULL, 1000, 1000, 1, 16, 5000, &res), VM_BUDGET_EXCEEDED);
+  assert_int_equal(res.pc, back);
+  assert_true(res.group[0] < 1000 && res.group[1] < 1000 && res.group[2] == 0);
+  assert_true(res.instructions < 1000000);
+  ir_program_free(p);
+
+  /* only workgroup (3, 1, 0) loops forever (JMP); the others end */
+  p = prog_new(8, 1, 1);
+  E(p, IR_IEQ, T(0), WID, K(p, 3), NO);
+  E(p, IR_IEQ, T(1), WID + 1, K(p, 1), NO);
+  E(p, IR_AND, T(0), T(0), T(1), NO);
+  E(p, IR_MAND, T(0), NO, NO, NO);
+  uint32_t j = E(p, IR_JNONE, 0, NO, NO, NO);
+  uint32_t spin = E(p, IR_JMP, 0, NO, NO, NO);
+  patch(p, spin, spin);
+  patch(p, j, here(p));
+  E(p, IR_END, 0, 0, 0, 0);
+  assert_int_equal(run(pool1, p, NULL, 5, 2, 1, 8, 100, &res), VM_BUDGET_EXCEEDED);
+  assert_int_equal(res.pc, spin);
+  assert_int_equal(res.group[0], 3);
+  assert_int_equal(res.group[1], 1);
+  assert_int_equal(res.group[2], 0);
+  assert_int_equal(run(pool2, p, NULL, 5, 2, 1, 8, 100, &res), VM_BUDGET_EXCEEDED);
+  assert_int_equal(res.group[0], 3);
+  assert_int_equal(res.group[1], 1);
+  ir_program_free(p);
+
+  /* a finite loop within budget runs to the end; the same loop with a
+   * smaller budget stops at the first back edge past it */
+  p = loop_prog(24);
+  uint32_t out[24];
+  vm_binding b = bind(out, sizeof out);
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 32, 194, &res), VM_OK);
+  assert_int_equal(res.instructions, 194);
+  assert_int_equal(out[23], 23 * 22 / 2);
+  assert_int_equal(run(pool1, p, &b, 1, 1, 1, 32, 100, &res), VM_BUDGET_EXCEEDED);
+  assert_int_equal(res.instructions, 107); /* 3 + 8 * 13 */
+  assert_int_equal(res.pc, 10);
+  ir_program_free(p);
+}
+
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_atomics_totals),
+      cmocka_unit_test(test_atomics_order),
+      cmocka_unit_test(test_budget),
+      cmocka_unit_test(test_fused_break_matches_observed),
+  };
+  return cmocka_run_group_tests(tests, asm_setup, asm_teardown);
+}
