@@ -4,10 +4,14 @@
  * workgroups) through the public API at W = 32, with 1 to N worker
  * threads. Per thread count: the median wall time of K dispatches, the
  * speed-up over one thread, and a check that every run's output is the
- * one-thread run's, word for word.
+ * one-thread run's, word for word. Beside the seed kernel, the same work
+ * as a C loop (datos[i] *= 0.99 over contiguous slices, one per thread):
+ * where that stops scaling is the machine's memory bandwidth, which no
+ * interpreter can pass.
  *
  *   bench_threads [seed|matmul|both] [max_threads] [repetitions] [W]
  */
+#include <pthread.h>
 #include <string.h>
 
 #include "bench_util.h"
@@ -66,6 +70,42 @@ static void fill(const job *j, int k, void *p) {
       w[i] = 0;
     }
   }
+}
+
+/* The seed kernel's work in C: one contiguous slice per thread. */
+typedef struct {
+  float *d;
+  uint64_t lo, hi;
+} slice;
+
+static void *native_slice(void *arg) {
+  const slice *sl = arg;
+  float *d = sl->d;
+  for (uint64_t i = sl->lo; i < sl->hi; i++) d[i] = d[i] * 0.99f;
+  return NULL;
+}
+
+/* Median seconds of the seed work over `threads` threads, starting from
+ * init each time (as the dispatches do); the result left in out. */
+static double native_seed(unsigned threads, int reps, const float *init, float *out) {
+  double t[64];
+  pthread_t tid[256];
+  slice sl[256];
+  for (int r = -1; r < reps; r++) {
+    memcpy(out, init, (size_t)SEED_N * 4);
+    const double t0 = bench_now();
+    for (unsigned k = 0; k < threads; k++) {
+      sl[k] = (slice){out, (uint64_t)SEED_N * k / threads, (uint64_t)SEED_N * (k + 1) / threads};
+      if (k && pthread_create(&tid[k], NULL, native_slice, &sl[k]) != 0) {
+        fprintf(stderr, "bench_threads: cannot start a thread\n");
+        exit(1);
+      }
+    }
+    native_slice(&sl[0]);
+    for (unsigned k = 1; k < threads; k++) pthread_join(tid[k], NULL);
+    if (r >= 0) t[r] = bench_now() - t0;
+  }
+  return bench_median(t, reps);
 }
 
 /* Median seconds per dispatch; the output read back into out. */
@@ -155,17 +195,31 @@ int main(int argc, char **argv) {
       fill(j, k, init[k]);
     }
     void *ref = malloc(j->size[j->out]), *got = malloc(j->size[j->out]);
-    double t1 = 0;
-    printf("\n%s\n%-8s %12s %10s %10s\n", j->name, "threads", "ms", "speed-up", "output");
+    const int native = j->nbuf == 2;
+    float *nat = native ? malloc(j->size[1]) : NULL;
+    double t1 = 0, n1 = 0;
+    printf("\n%s\n%-8s %12s %10s %10s", j->name, "threads", "ms", "speed-up", "output");
+    if (native) printf(" %12s %10s %10s", "C loop ms", "speed-up", "output");
+    printf("\n");
     for (unsigned th = 1; th <= maxt; th = th < 2 ? 2 : th < 16 ? th + 2 : th * 2) {
       const double t = run(j, th, width, reps, init, th == 1 ? ref : got);
       if (th == 1) t1 = t;
       const int same = th == 1 || !memcmp(ref, got, j->size[j->out]);
       if (!same) bad = 1;
-      printf("%-8u %12.2f %10.2f %10s\n", th, t * 1e3, t1 / t, same ? "same" : "DIFFERS");
+      printf("%-8u %12.2f %10.2f %10s", th, t * 1e3, t1 / t, same ? "same" : "DIFFERS");
+      if (native) {
+        const double n = native_seed(th, reps, init[1], nat);
+        if (th == 1) n1 = n;
+        /* the interpreter's f32 multiply is the C one: the same words */
+        const int nsame = !memcmp(nat, ref, j->size[1]);
+        if (!nsame) bad = 1;
+        printf(" %12.2f %10.2f %10s", n * 1e3, n1 / n, nsame ? "same" : "DIFFERS");
+      }
+      printf("\n");
       fflush(stdout);
     }
     for (int k = 0; k < j->nbuf; k++) free(init[k]);
+    free(nat);
     free(ref);
     free(got);
   }
