@@ -58,9 +58,14 @@ function locateAddon() {
 const addonPath = locateAddon();
 // Loaded here for its checksum, once (native.js takes it from here), with
 // process.dlopen: require() would add a resolution of the path already
-// resolved, the slowest part of loading it.
-const addon = { exports: {} };
+// resolved, the slowest part of loading it. It goes into require's cache as
+// require would put it, so that require(addonPath) gives this same module
+// (the addon serves one environment and refuses a second initialisation).
+const addon = new (require('node:module'))(addonPath, module);
+addon.filename = addonPath;
 process.dlopen(addon, addonPath);
+addon.loaded = true;
+require.cache[addonPath] = addon;
 const { checksum } = addon.exports;
 
 // 32-bit FNV-1a, enough to tell flag sets apart in a file name.

@@ -170,3 +170,15 @@ test('the cache takes in the functions of later processes, not only of the first
   const compiled = events.filter((f) => f[1] === 'interpreter' || f[1] === 'full-parse');
   assert.deepEqual(compiled.map((f) => f.slice(1, 5).join(',')), [], 'functions of lib/ compiled again');
 });
+
+test('require of the addon itself gives the module the package loaded', () => {
+  const script = `
+    const m = require(${JSON.stringify(packageDir)});
+    const again = require(m.addonPath);
+    if (again.checksum !== require(${JSON.stringify(path.join(packageDir, 'lib', 'loader.js'))}).addon.checksum)
+      throw new Error('a second copy of the addon');
+    console.log('same');`;
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, LOCKSTEP_NODE_ADDON: addon } });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), 'same');
+});
