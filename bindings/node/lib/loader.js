@@ -104,8 +104,8 @@ function cacheFile() {
 // The cache file: MAGIC, the index's length in bytes as a decimal line, the
 // index (JSON: {sum, modules: name -> {size, mtimeMs, src: [off, len],
 // code: [off, len]}}), then the blob its offsets count in: each module's
-// source (so that a hit reads one file, not one per module: the reads were
-// a third of the import) and its code. `sum` is the blob's checksum.
+// source (so that a hit reads one file, not one per module) and its code.
+// `sum` is the blob's checksum.
 function readCache(file) {
   try {
     const buf = fs.readFileSync(file);
