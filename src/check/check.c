@@ -18,6 +18,7 @@
  * orders texel accesses within a workgroup.
  */
 #include "check.h"
+#include "../util/bitfn.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -113,7 +114,7 @@ static void chk_inv_ids(const chk_state *s, chk_inv k, ls_check_invocation *out)
   }
 }
 
-static int chk_popcount(uint64_t m) { return __builtin_popcountll(m); }
+static int chk_popcount(uint64_t m) { return (int)bitfn_popcount64(m); }
 
 static unsigned chk_ctz(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 

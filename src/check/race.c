@@ -52,6 +52,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "../util/bitfn.h"
 
 /* The accesses to one word in the current interval of one workgroup. */
 typedef struct chk_cell {
@@ -708,7 +709,7 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
   if (inbounds) {
     unsigned l0 = (unsigned)__builtin_ctzll(inbounds);
     uint64_t run = inbounds >> l0;
-    unsigned n = (unsigned)__builtin_popcountll(run);
+    unsigned n = (unsigned)bitfn_popcount64(run);
     uint64_t w0 = e->addr[l0] / 4;
     int ok = (run & (run + 1)) == 0 && w0 + n > w0;
     if (ok && !consecutive) {

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/bitfn.h"
 #include "../vm/observe.h"
 #include "../vm/vm.h" /* vm_texture: a texel event's view */
 #include "prof.h"
@@ -120,15 +121,6 @@ struct ls_profiler {
 };
 
 /* ------------------------------------------------------------ utilities */
-
-/* Bit count without a call: the build does not assume a POPCNT instruction,
- * and __builtin_popcountll then calls libgcc on every subgroup end. */
-static unsigned prof_popc(uint64_t m) {
-  m = m - ((m >> 1) & 0x5555555555555555ull);
-  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-  return (unsigned)((m * 0x0101010101010101ull) >> 56);
-}
 
 static unsigned prof_log2(uint32_t v) {
   unsigned s = 0;
@@ -523,11 +515,11 @@ static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
   unsigned wl, hl;
   prof_tile_shape(p->model.tile_bytes, tb, one_d, &wl, &hl);
   const uint64_t live = e->mask & ~e->oob;
-  const unsigned lanes = prof_popc(e->mask);
+  const unsigned lanes = bitfn_popcount64(e->mask);
   pc->requests++;
   pc->lanes += lanes;
   pc->tbytes += (uint64_t)lanes * tb;
-  pc->oob += prof_popc(e->oob);
+  pc->oob += bitfn_popcount64(e->oob);
   pc->texel_bytes = tb;
   pc->tile_w = 1u << wl;
   pc->tile_h = 1u << hl;
@@ -592,7 +584,7 @@ static int prof_earlier(const uint32_t group[3], uint32_t sub, const uint32_t og
 static void prof_loop_close(ls_profiler *p, prof_thread *th, const vm_where *w,
                             const prof_loopinst *li) {
   prof_pc *c = &th->pc[li->pc];
-  unsigned lanes = prof_popc(li->seen);
+  unsigned lanes = bitfn_popcount64(li->seen);
   c->inst++;
   c->sub_trips += li->trips;
   c->lane_trips += li->lane_trips;
@@ -634,7 +626,7 @@ static void prof_loop(void *user, unsigned t, const vm_where *w, uint32_t pc, ui
   prof_loopinst *li = &s->loops[k];
   if (exec) {
     li->trips++;
-    li->lane_trips += prof_popc(exec);
+    li->lane_trips += bitfn_popcount64(exec);
     li->seen |= exec;
     return;
   }
@@ -670,9 +662,9 @@ static void prof_subgroup_end(void *user, unsigned t, const vm_where *w, uint64_
   uint64_t valid = prof_valid(p, w->subgroup);
   uint64_t gone = valid & ~alive;
   uint64_t tail = gone & ~wrote;
-  th->early += prof_popc(gone);
-  th->tail += prof_popc(tail);
-  th->group_tail += prof_popc(tail);
+  th->early += bitfn_popcount64(gone);
+  th->tail += bitfn_popcount64(tail);
+  th->group_tail += bitfn_popcount64(tail);
   if (th->tracing > 0) prof_trace_segment(p, t, w->subgroup, UINT32_MAX);
 }
 

@@ -3,7 +3,8 @@
  * dot4U8Packed / dot4I8Packed and the snorm / unorm pack and unpack
  * built-ins. Constant evaluation (wgsl/eval.c) and the VM (vm/vm.c) both
  * call these, so a call folded at shader or pipeline creation gives
- * exactly the bits the same call gives when it runs.
+ * exactly the bits the same call gives when it runs. Also the bit count of
+ * a 64-bit lane mask, which the observers take on every event.
  */
 #ifndef LS_UTIL_BITFN_H
 #define LS_UTIL_BITFN_H
@@ -14,6 +15,16 @@
 /* extractBits / insertBits: offset and count clamped as WGSL says
  * (o = min(offset, 32), c = min(count, 32 - o)); a count of 0 extracts 0
  * and inserts nothing. */
+/* The bits set in x, by arithmetic: the library is built for baseline
+ * x86-64, where __builtin_popcountll is a libgcc call (the observed
+ * interpreter, the profiler and the sanitizer count a mask per event). */
+static inline uint64_t bitfn_popcount64(uint64_t x) {
+  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+  return (x * UINT64_C(0x0101010101010101)) >> 56;
+}
+
 static inline uint32_t bitfn_mask(uint32_t o, uint32_t c) {
   return c >= 32u ? UINT32_MAX : ((1u << c) - 1u) << (o & 31u);
 }

@@ -686,15 +686,8 @@ static VM_COLD void vm_unpackc_row(uint32_t *d, const uint32_t *x, unsigned c, u
   }
 }
 
-/* Live lanes of a mask, for the observed interpreter's per-pc counts. Bit
- * arithmetic rather than __builtin_popcountll, which without a -march
- * that has POPCNT becomes a library call on every instruction. */
-static inline uint64_t vm_popcount64(uint64_t x) {
-  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-  return (x * UINT64_C(0x0101010101010101)) >> 56;
-}
+/* Live lanes of a mask, for the observed interpreter's per-pc counts. */
+static inline uint64_t vm_popcount64(uint64_t x) { return bitfn_popcount64(x); }
 
 /* Bits set in each byte value: a narrow subgroup's mask is one or two
  * lookups, cheaper than the bit arithmetic above (which the observed
