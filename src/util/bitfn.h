@@ -12,9 +12,6 @@
 #include <math.h>
 #include <stdint.h>
 
-/* extractBits / insertBits: offset and count clamped as WGSL says
- * (o = min(offset, 32), c = min(count, 32 - o)); a count of 0 extracts 0
- * and inserts nothing. */
 /* The bits set in x, by arithmetic: the library is built for baseline
  * x86-64, where __builtin_popcountll is a libgcc call (the observed
  * interpreter, the profiler and the sanitizer count a mask per event). */
@@ -25,6 +22,9 @@ static inline uint64_t bitfn_popcount64(uint64_t x) {
   return (x * UINT64_C(0x0101010101010101)) >> 56;
 }
 
+/* extractBits / insertBits: offset and count clamped as WGSL says
+ * (o = min(offset, 32), c = min(count, 32 - o)); a count of 0 extracts 0
+ * and inserts nothing. */
 static inline uint32_t bitfn_mask(uint32_t o, uint32_t c) {
   return c >= 32u ? UINT32_MAX : ((1u << c) - 1u) << (o & 31u);
 }

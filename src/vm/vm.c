@@ -686,12 +686,10 @@ static VM_COLD void vm_unpackc_row(uint32_t *d, const uint32_t *x, unsigned c, u
   }
 }
 
-/* Live lanes of a mask, for the observed interpreter's per-pc counts. */
-static inline uint64_t vm_popcount64(uint64_t x) { return bitfn_popcount64(x); }
-
 /* Bits set in each byte value: a narrow subgroup's mask is one or two
- * lookups, cheaper than the bit arithmetic above (which the observed
- * interpreter runs at every change of the mask). */
+ * lookups, cheaper than the bit arithmetic of bitfn_popcount64
+ * (util/bitfn.h), which the observed interpreter runs at every change of
+ * the mask of a wider one. */
 #define VM_PC2(n) n, n + 1, n + 1, n + 2
 #define VM_PC4(n) VM_PC2(n), VM_PC2(n + 1), VM_PC2(n + 1), VM_PC2(n + 2)
 #define VM_PC6(n) VM_PC4(n), VM_PC4(n + 1), VM_PC4(n + 1), VM_PC4(n + 2)
