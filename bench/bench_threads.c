@@ -9,7 +9,13 @@
  * where that stops scaling is the machine's memory bandwidth, which no
  * interpreter can pass.
  *
- *   bench_threads [seed|matmul|both] [max_threads] [repetitions] [W]
+ *   bench_threads [seed|matmul|both] [max_threads] [repetitions] [W] [rounds]
+ *
+ * With rounds, no sweep: one thread and max_threads alternate, rounds
+ * times (a fresh device each run), and each round's speed-up is its own
+ * pair's ratio, so a machine that gets faster or slower during the run (a
+ * neighbour, the clock) moves both halves of a pair alike; the median and
+ * the spread of the rounds' speed-ups are printed.
  */
 #include <pthread.h>
 #include <string.h>
@@ -175,13 +181,42 @@ static double run(const job *j, unsigned threads, unsigned width, int reps, void
   return bench_median(t, reps);
 }
 
+/* Rounds of (one thread, n threads), alternating; returns 1 when an output
+ * differs from the first one-thread run's. */
+static int pairs(const job *j, unsigned n, unsigned width, int reps, int rounds, void *const *init,
+                 void *ref, void *got) {
+  double sp[64];
+  int bad = 0;
+  printf("%-6s %12s %12s %10s %10s\n", "round", "1 thread ms", "n threads ms", "speed-up", "output");
+  for (int r = 0; r < rounds; r++) {
+    const double t1 = run(j, 1, width, reps, init, r == 0 ? ref : got);
+    const int same1 = r == 0 || !memcmp(ref, got, j->size[j->out]);
+    const double tn = run(j, n, width, reps, init, got);
+    const int same = same1 && !memcmp(ref, got, j->size[j->out]);
+    bad |= !same;
+    sp[r] = t1 / tn;
+    printf("%-6d %12.2f %12.2f %10.2f %10s\n", r + 1, t1 * 1e3, tn * 1e3, sp[r], same ? "same" : "DIFFERS");
+    fflush(stdout);
+  }
+  double lo = sp[0], hi = sp[0];
+  for (int r = 1; r < rounds; r++) {
+    lo = sp[r] < lo ? sp[r] : lo;
+    hi = sp[r] > hi ? sp[r] : hi;
+  }
+  printf("speed-up at %u threads: median %.2f, range %.2f to %.2f over %d rounds\n", n,
+         bench_median(sp, rounds), lo, hi, rounds);
+  return bad;
+}
+
 int main(int argc, char **argv) {
   const char *which = argc > 1 ? argv[1] : "both";
   const unsigned maxt = argc > 2 ? (unsigned)atoi(argv[2]) : 16;
   int reps = argc > 3 ? atoi(argv[3]) : 5;
   const unsigned width = argc > 4 ? (unsigned)atoi(argv[4]) : 32;
-  if (reps < 1 || reps > 64 || maxt < 1 || maxt > 256) {
-    fprintf(stderr, "usage: bench_threads [seed|matmul|both] [max_threads] [repetitions 1-64] [W]\n");
+  const int rounds = argc > 5 ? atoi(argv[5]) : 0;
+  if (reps < 1 || reps > 64 || maxt < 1 || maxt > 256 || rounds < 0 || rounds > 64) {
+    fprintf(stderr, "usage: bench_threads [seed|matmul|both] [max_threads] [repetitions 1-64] [W] "
+                    "[rounds 1-64]\n");
     return 2;
   }
   printf("interpreter: %s, W = %u, median of %d dispatches\n", ls_isa(), width, reps);
@@ -198,10 +233,15 @@ int main(int argc, char **argv) {
     const int native = j->nbuf == 2;
     float *nat = native ? malloc(j->size[1]) : NULL;
     double t1 = 0, n1 = 0;
-    printf("\n%s\n%-8s %12s %10s %10s", j->name, "threads", "ms", "speed-up", "output");
-    if (native) printf(" %12s %10s %10s", "C loop ms", "speed-up", "output");
-    printf("\n");
-    for (unsigned th = 1; th <= maxt; th = th < 2 ? 2 : th < 16 ? th + 2 : th * 2) {
+    if (rounds) {
+      printf("\n%s, 1 thread and %u alternating\n", j->name, maxt);
+      bad |= pairs(j, maxt, width, reps, rounds, init, ref, got);
+    } else {
+      printf("\n%s\n%-8s %12s %10s %10s", j->name, "threads", "ms", "speed-up", "output");
+      if (native) printf(" %12s %10s %10s", "C loop ms", "speed-up", "output");
+      printf("\n");
+    }
+    for (unsigned th = 1; !rounds && th <= maxt; th = th < 2 ? 2 : th < 16 ? th + 2 : th * 2) {
       const double t = run(j, th, width, reps, init, th == 1 ? ref : got);
       if (th == 1) t1 = t;
       const int same = th == 1 || !memcmp(ref, got, j->size[j->out]);
