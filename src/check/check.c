@@ -73,6 +73,8 @@ struct chk_state {
   uint32_t nslots;
   uint64_t *unchecked; /* per slot: the shadow bytes a race detector could not
                           have (its cross-workgroup races go unseen); 0 = checked */
+  uint64_t *quiet;     /* per slot: loads below this many bytes have nothing
+                          to find (vm_observer.quiet_loads) */
   uint32_t groups[3];
   uint32_t width;
   uint32_t wg_invocations;
@@ -657,6 +659,7 @@ void chk_destroy(chk_state *s) {
   chk_race_destroy(s->race_tex);
   free(s->slots);
   free(s->unchecked);
+  free(s->quiet);
   free(s->pipeline);
   free(s);
 }
@@ -668,12 +671,25 @@ int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *s
   s->prog = prog;
   free(s->slots);
   free(s->unchecked);
+  free(s->quiet);
+  s->obs.quiet_loads = NULL;
   s->slots = calloc(prog->nbindings + 1, sizeof *s->slots);
   s->unchecked = calloc(prog->nbindings + 1, sizeof *s->unchecked);
+  s->quiet = calloc(prog->nbindings + 1, sizeof *s->quiet);
   free(s->pipeline);
   s->pipeline = pipeline ? strdup(pipeline) : NULL;
-  if (!s->slots || !s->unchecked) return 0;
+  if (!s->slots || !s->unchecked || !s->quiet) return 0;
   if (prog->nbindings) memcpy(s->slots, slots, prog->nbindings * sizeof *slots);
+  /* A load from a buffer that has no race shadow (uniform, read-only
+   * storage, or any with races off) can only be out of bounds or beyond
+   * the logical size: below both, chk_on_mem would find nothing. */
+  for (uint32_t i = 0; i < prog->nbindings; i++) {
+    const int shadowed = (s->opts.checks & LS_CHECK_RACES) && prog->bindings[i].kind == IR_BIND_STORAGE;
+    if (shadowed || slots[i].is_texture) continue;
+    const uint64_t end = slots[i].logical < slots[i].size ? slots[i].logical : slots[i].size;
+    s->quiet[i] = (s->opts.checks & LS_CHECK_BOUNDS) ? end : slots[i].size;
+  }
+  s->obs.quiet_loads = s->quiet;
   s->nslots = prog->nbindings;
   memcpy(s->groups, groups, sizeof s->groups);
   s->width = width;

@@ -133,6 +133,13 @@ typedef struct vm_observer {
   uint64_t **coalesced;
   uint64_t **uniform;
   uint64_t **divergent;
+  /* Loads the observer has no use for: per binding slot (prog->nbindings
+   * entries; NULL = every load is reported), a 4-byte buffer load whose
+   * live lanes all read below quiet_loads[slot] bytes is neither reported
+   * nor counted (the VM tests full subgroups and constant addresses). The
+   * sanitizer sets the logical size of a binding it keeps no race shadow
+   * for: such a load has nothing to find. */
+  const uint64_t *quiet_loads;
 
   void (*dispatch_begin)(void *user, const ir_program *prog, const uint32_t groups[3],
                          uint32_t width);

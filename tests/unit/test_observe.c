@@ -171,6 +171,55 @@ static void test_observed_guard(void **state) {
   wgsl_module_free(m);
 }
 
+/* quiet_loads (observe.h): a buffer load whose live lanes all read below
+ * the slot's bound is not reported; the VM tests full subgroups (the
+ * largest address) and constant addresses (params.n here). The guard
+ * dispatch as above: subgroups 0..2 load d[0..31], d[32..63], d[64..95]
+ * (bytes up to 128, 256, 384), subgroup 3 has 4 live lanes. The observer
+ * also has no branch callback and no per-pc counts, so the observed run
+ * takes the fused `if (c) { return; }` too; results must not change. */
+static void test_quiet_loads(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = tu_build(guard_src, NULL, 0, &m);
+  const struct {
+    uint64_t q[2];
+    uint64_t loads; /* load events expected */
+  } cases[] = {
+      {{0, 0}, 8},     /* nothing quiet: 4 of params.n, 4 of d */
+      {{4, 0}, 4},     /* params.n quiet */
+      {{3, 0}, 8},     /* params.n reads bytes 0..3: a bound of 3 is below it */
+      {{4, 400}, 1},   /* d quiet for the full subgroups; the partial one reported */
+      {{4, 256}, 2},   /* subgroups 0 and 1 quiet (up to byte 256) */
+      {{4, 255}, 3},   /* subgroup 1 ends at byte 256: reported */
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    uint32_t params[1] = {100};
+    float plain[128], seen[128];
+    for (int i = 0; i < 128; i++) plain[i] = seen[i] = (float)i;
+    vm_binding b[2] = {{(uint8_t *)params, 4}, {(uint8_t *)plain, 100 * 4}};
+    vm_dispatch_desc desc = {.prog = p, .bindings = b, .groups = {2, 1, 1}, .width = 32};
+    vm_result plain_res, obs_res;
+    assert_int_equal(vm_dispatch(NULL, &desc, &plain_res), VM_OK);
+    tally t = {0};
+    vm_observer o = make_observer(&t);
+    o.branch = NULL;
+    o.quiet_loads = cases[c].q;
+    b[1].data = (uint8_t *)seen;
+    desc.observer = &o;
+    assert_int_equal(vm_dispatch(NULL, &desc, &obs_res), VM_OK);
+    assert_memory_equal(plain, seen, sizeof plain);
+    assert_int_equal(plain_res.instructions, obs_res.instructions);
+    assert_int_equal(t.loads, cases[c].loads);
+    assert_int_equal(t.stores, 4); /* stores are never quiet */
+    assert_int_equal(t.ends, 4);
+    assert_int_equal(t.alive_lanes, 100);
+    assert_int_equal(t.wrote_lanes, 100);
+  }
+  ir_program_free(p);
+  wgsl_module_free(m);
+}
+
 /* The first pc holding op, and the next after it. */
 static uint32_t find_op(const ir_program *p, unsigned op, uint32_t from) {
   for (uint32_t pc = from; pc < p->ncode; pc++)
@@ -398,6 +447,7 @@ static void test_summarised_private_barrier(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_observed_guard),
+      cmocka_unit_test(test_quiet_loads),
       cmocka_unit_test(test_observed_barrier),
       cmocka_unit_test(test_summarised_guard),
       cmocka_unit_test(test_summarised_requests),
