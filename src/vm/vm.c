@@ -65,6 +65,30 @@ enum { VM_WHY_BUDGET = 1, VM_WHY_TIMEOUT, VM_WHY_CANCEL };
 #define VM_SLICE (UINT64_C(1) << 22)
 enum { VM_S_RUN, VM_S_DONE };
 
+/* One step of a subgroup's set-up (VM_START): a built-in row the code
+ * reads. The plan lists only those, in a fixed order, so starting a
+ * subgroup tests nothing the program does not use (at W = 8 a dispatch
+ * starts four times as many subgroups as at W = 32). */
+typedef enum vm_fill_op {
+  VM_F_LID,     /* row k of cx->lid: local_invocation_index (k = 0), local_invocation_id.x..z */
+  VM_F_GID,     /* global_invocation_id, component k */
+  VM_F_WGID,    /* workgroup_id, component k */
+  VM_F_NWG,     /* num_workgroups, component k */
+  VM_F_WGINDEX, /* workgroup_index */
+  VM_F_GINDEX,  /* global_invocation_index */
+  VM_F_SGLANE,  /* subgroup_invocation_id */
+  VM_F_SGSIZE,  /* subgroup_size */
+  VM_F_SGID,    /* subgroup_id */
+  VM_F_NSG      /* num_subgroups */
+} vm_fill_op;
+
+typedef struct vm_fill {
+  uint8_t op, k;
+  uint32_t reg; /* row index in the subgroup's register file */
+} vm_fill;
+
+#define VM_FILL_MAX 20 /* 1 + 3 * 4 + 2 + 4 */
+
 typedef struct vm_ctx vm_ctx;
 typedef int (*vm_run_fn)(vm_ctx *cx);
 
@@ -106,7 +130,8 @@ struct vm_ctx {
   uint32_t fail_pc;
   uint32_t gid[3];     /* current workgroup */
   uint32_t groups[3];
-  uint8_t bi_used[IR_BI_COUNT]; /* components (bits x, y, z) the code reads */
+  vm_fill fill[VM_FILL_MAX];     /* the built-in rows a subgroup starts with */
+  uint32_t nfill;
   const vm_observer *obs; /* NULL: the plain interpreter runs */
   unsigned thread;        /* worker index, passed to the observer */
   uint32_t *obs_pcs;      /* [nsub] barrier pcs for barrier_release */
@@ -1030,6 +1055,34 @@ typedef struct vm_shared {
   unsigned workers; /* threads running the dispatch's workgroups */
 } vm_shared;
 
+/* cx->fill from the built-in components the code reads (vm_builtins_read). */
+static void vm_fill_plan(vm_ctx *cx, const ir_program *p, const uint8_t used[IR_BI_COUNT]) {
+  static const struct {
+    uint8_t bi, op, comps, k0;
+  } steps[] = {
+      {IR_BI_LOCAL_INVOCATION_INDEX, VM_F_LID, 1, 0},
+      {IR_BI_LOCAL_INVOCATION_ID, VM_F_LID, 3, 1},
+      {IR_BI_GLOBAL_INVOCATION_ID, VM_F_GID, 3, 0},
+      {IR_BI_WORKGROUP_ID, VM_F_WGID, 3, 0},
+      {IR_BI_NUM_WORKGROUPS, VM_F_NWG, 3, 0},
+      {IR_BI_WORKGROUP_INDEX, VM_F_WGINDEX, 1, 0},
+      {IR_BI_GLOBAL_INVOCATION_INDEX, VM_F_GINDEX, 1, 0},
+      {IR_BI_SUBGROUP_INVOCATION_ID, VM_F_SGLANE, 1, 0},
+      {IR_BI_SUBGROUP_SIZE, VM_F_SGSIZE, 1, 0},
+      {IR_BI_SUBGROUP_ID, VM_F_SGID, 1, 0},
+      {IR_BI_NUM_SUBGROUPS, VM_F_NSG, 1, 0},
+  };
+  cx->nfill = 0;
+  for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+    const uint32_t r = p->builtin_reg[steps[i].bi];
+    for (unsigned c = 0; c < steps[i].comps; c++) {
+      if (r == IR_NO_REG || !(used[steps[i].bi] >> c & 1)) continue;
+      cx->fill[cx->nfill++] = (vm_fill){.op = steps[i].op, .k = (uint8_t)(steps[i].k0 + c),
+                                        .reg = r + c};
+    }
+  }
+}
+
 static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   const vm_dispatch_desc *d = sh->desc;
   const ir_program *p = d->prog;
@@ -1062,7 +1115,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->cancel = d->cancel;
   cx->f16c = vm_host_f16c();
   memcpy(cx->groups, d->groups, sizeof cx->groups);
-  memcpy(cx->bi_used, sh->bi_used, sizeof cx->bi_used);
+  vm_fill_plan(cx, p, sh->bi_used);
 
   /* Constants never change: one fill per dispatch. The rest of the
    * register file is zeroed once so no lane ever reads stale bits from an
