@@ -684,7 +684,8 @@ int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *s
    * storage, or any with races off) can only be out of bounds or beyond
    * the logical size: below both, chk_on_mem would find nothing. */
   for (uint32_t i = 0; i < prog->nbindings; i++) {
-    const int shadowed = (s->opts.checks & LS_CHECK_RACES) && prog->bindings[i].kind == IR_BIND_STORAGE;
+    const int shadowed =
+        (s->opts.checks & LS_CHECK_RACES) && prog->bindings[i].kind == IR_BIND_STORAGE;
     if (shadowed || slots[i].is_texture) continue;
     const uint64_t end = slots[i].logical < slots[i].size ? slots[i].logical : slots[i].size;
     s->quiet[i] = (s->opts.checks & LS_CHECK_BOUNDS) ? end : slots[i].size;

@@ -117,18 +117,28 @@ static const char *guard_src =
     "  d[gid.x] = d[gid.x] * 2.0;\n"
     "}\n";
 
-static void test_observed_guard(void **state) {
-  (void)state;
-  wgsl_module *m;
-  ir_program *p = tu_build(guard_src, NULL, 0, &m);
+/* The guard dispatch run plain and then under o (on pool, or the caller's
+ * thread): the same outputs and the same instruction count. */
+static void guard_both(const ir_program *p, const vm_observer *o, vm_pool *pool,
+                       vm_result *obs_res) {
   uint32_t params[1] = {100};
   float plain[128], seen[128];
   for (int i = 0; i < 128; i++) plain[i] = seen[i] = (float)i;
   vm_binding b[2] = {{(uint8_t *)params, 4}, {(uint8_t *)plain, 100 * 4}};
   vm_dispatch_desc desc = {.prog = p, .bindings = b, .groups = {2, 1, 1}, .width = 32};
-  vm_result plain_res, obs_res;
+  vm_result plain_res;
   assert_int_equal(vm_dispatch(NULL, &desc, &plain_res), VM_OK);
+  b[1].data = (uint8_t *)seen;
+  desc.observer = o;
+  assert_int_equal(vm_dispatch(pool, &desc, obs_res), VM_OK);
+  assert_memory_equal(plain, seen, sizeof plain);
+  assert_int_equal(plain_res.instructions, obs_res->instructions);
+}
 
+static void test_observed_guard(void **state) {
+  (void)state;
+  wgsl_module *m;
+  ir_program *p = tu_build(guard_src, NULL, 0, &m);
   tally t = {0};
   vm_observer o = make_observer(&t);
   uint64_t issued[65] = {0}, lanes[65] = {0};
@@ -137,15 +147,11 @@ static void test_observed_guard(void **state) {
   o.issued = &ip;
   o.lanes = &lp;
   o.serial = 1;
-  b[1].data = (uint8_t *)seen;
-  desc.observer = &o;
   vm_pool *pool = vm_pool_create(2);
-  assert_int_equal(vm_dispatch(pool, &desc, &obs_res), VM_OK);
+  vm_result obs_res;
+  guard_both(p, &o, pool, &obs_res);
   vm_pool_destroy(pool);
 
-  /* same results, same instruction count */
-  assert_memory_equal(plain, seen, sizeof plain);
-  assert_int_equal(plain_res.instructions, obs_res.instructions);
   uint64_t sum = 0;
   for (uint32_t pc = 0; pc < p->ncode; pc++) sum += issued[pc];
   assert_int_equal(sum, obs_res.instructions);
@@ -194,22 +200,12 @@ static void test_quiet_loads(void **state) {
       {{4, 255}, 3},   /* subgroup 1 ends at byte 256: reported */
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-    uint32_t params[1] = {100};
-    float plain[128], seen[128];
-    for (int i = 0; i < 128; i++) plain[i] = seen[i] = (float)i;
-    vm_binding b[2] = {{(uint8_t *)params, 4}, {(uint8_t *)plain, 100 * 4}};
-    vm_dispatch_desc desc = {.prog = p, .bindings = b, .groups = {2, 1, 1}, .width = 32};
-    vm_result plain_res, obs_res;
-    assert_int_equal(vm_dispatch(NULL, &desc, &plain_res), VM_OK);
     tally t = {0};
     vm_observer o = make_observer(&t);
     o.branch = NULL;
     o.quiet_loads = cases[c].q;
-    b[1].data = (uint8_t *)seen;
-    desc.observer = &o;
-    assert_int_equal(vm_dispatch(NULL, &desc, &obs_res), VM_OK);
-    assert_memory_equal(plain, seen, sizeof plain);
-    assert_int_equal(plain_res.instructions, obs_res.instructions);
+    vm_result obs_res;
+    guard_both(p, &o, NULL, &obs_res);
     assert_int_equal(t.loads, cases[c].loads);
     assert_int_equal(t.stores, 4); /* stores are never quiet */
     assert_int_equal(t.ends, 4);
