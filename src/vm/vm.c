@@ -87,7 +87,7 @@ typedef struct vm_fill {
   uint32_t reg; /* row index in the subgroup's register file */
 } vm_fill;
 
-#define VM_FILL_MAX 20 /* 1 + 3 * 4 + 2 + 4 */
+#define VM_FILL_MAX 19 /* each (built-in, component) once: 1 + 3 * 4 + 2 + 4 */
 
 typedef struct vm_ctx vm_ctx;
 typedef int (*vm_run_fn)(vm_ctx *cx);
