@@ -42,9 +42,21 @@ async function loadDawn() {
       'run ../shared/peers/setup.sh to install it' };
   process.env.EGL_PLATFORM ??= 'surfaceless';
   const mod = await import(pathToFileURL(entry).href);
+  // dawn.node's adapters and devices reach their instance through a plain
+  // pointer owned by the GPU object, so a GPU that the garbage collector
+  // takes while one of its promises is pending leaves Dawn processing
+  // events of a freed instance (a SIGSEGV in InstanceBase::ProcessEvents,
+  // seen under AddressSanitizer). Every GPU made here lives as long as the
+  // process.
+  const kept = [];
+  const create = (flags) => {
+    const gpu = mod.create(flags);
+    kept.push(gpu);
+    return gpu;
+  };
   return {
     name: 'dawn',
-    create: mod.create,
+    create,
     globals: mod.globals,
     featureLevel: 'compatibility',
     configs: [{ name: 'dawn', flags: ['backend=opengles'] }],
