@@ -1,0 +1,38 @@
+/*
+ * vm_isa_avx512.c — the interpreter at every subgroup width (vm_widths.inc)
+ * for AVX-512 (F, VL, BW, DQ, CD, with 512-bit vectors preferred), chosen once at run time (vm.c) from what the CPU and the OS,
+ * which must save the wider registers, support. Only the instruction
+ * selection differs from vm_isa_sse2.c: the C is the same, FMA stays off
+ * (it is not in the target list, and -ffp-contract=off holds), so every
+ * variant gives the same bits (tests/isa.cmake checks it). The helpers of
+ * vm_interp.h are inlined into this copy and compiled for its target; the
+ * out-of-line ones (vm_rows.inc, included before the pragma) and those of
+ * other files (subgroup operations, sampling) stay baseline code.
+ */
+#include "vm_interp.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm_rows.inc"
+
+#if VM_HAVE_ISA_VARIANTS
+/* GCC takes a target pragma; clang (the fuzzers' compiler) the same
+ * targets as an attribute on every function defined in between. */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt,prefer-vector-width=512")
+#endif
+#define VM_ISA _avx512
+#include "vm_widths.inc"
+#undef VM_ISA
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif
