@@ -37,12 +37,6 @@
  */
 #include "vm_interp.h"
 
-#include <math.h>
-#include <stdatomic.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
 uint32_t vm_f16_round_bits(uint32_t f32_bits) { return vm_r16_bits(f32_bits); }
 uint32_t vm_f16_encode(uint32_t f32_bits) { return vm_h_bits(vm_r16_bits(f32_bits)); }
 uint32_t vm_f16_decode(uint32_t h) { return vm_h_value(h & 0xffffu); }

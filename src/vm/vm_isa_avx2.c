@@ -10,12 +10,6 @@
  * other files (subgroup operations, sampling) stay baseline code.
  */
 #include "vm_interp.h"
-
-#include <math.h>
-#include <stdatomic.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "vm_rows.inc"
 
 #if VM_HAVE_ISA_VARIANTS

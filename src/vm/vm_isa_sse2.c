@@ -5,12 +5,6 @@
  * wider, or where LOCKSTEP_ISA=sse2 asks for it.
  */
 #include "vm_interp.h"
-
-#include <math.h>
-#include <stdatomic.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "vm_rows.inc"
 
 #define VM_ISA
