@@ -7,9 +7,10 @@
 # limit ASan cannot run under). Its programs are linked without PIE: the
 # sanitizers' metadata gives a position-independent lockstep some 370,000
 # relocations, which made every process start a third slower, and most of
-# these tests are many short processes. LOCKSTEP_SANITIZE=0 skips the second pass. A third pass builds the
-# thread, queue, API and handle unit tests with clang's ThreadSanitizer
-# (build-tsan; about a minute of building and 10 s of tests) and runs them:
+# these tests are many short processes. LOCKSTEP_SANITIZE=0 skips the second
+# pass. A third pass builds the thread, queue, API and handle unit tests
+# with clang's ThreadSanitizer (build-tsan; about a minute of building and
+# 10 s of tests) and runs them:
 # TSan makes a test exit non-zero when it reports a race, so any race fails
 # the pass (tests/tsan.supp lists what is suppressed, and why).
 # LOCKSTEP_TSAN=0 skips it.

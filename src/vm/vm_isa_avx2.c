@@ -12,21 +12,7 @@
 #include "vm_interp.h"
 #include "vm_rows.inc"
 
-#if VM_HAVE_ISA_VARIANTS
-/* GCC takes a target pragma; clang (the fuzzers' compiler) the same
- * targets as an attribute on every function defined in between. */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,lzcnt,popcnt"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,bmi,bmi2,lzcnt,popcnt")
-#endif
 #define VM_ISA _avx2
-#include "vm_widths.inc"
-#undef VM_ISA
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
-#endif
+#define VM_TARGET_GCC "avx2,bmi,bmi2,lzcnt,popcnt"
+#define VM_TARGET_CLANG "avx2,bmi,bmi2,lzcnt,popcnt"
+#include "vm_variant.inc"

@@ -12,21 +12,7 @@
 #include "vm_interp.h"
 #include "vm_rows.inc"
 
-#if VM_HAVE_ISA_VARIANTS
-/* GCC takes a target pragma; clang (the fuzzers' compiler) the same
- * targets as an attribute on every function defined in between. */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt,prefer-vector-width=512")
-#endif
 #define VM_ISA _avx512
-#include "vm_widths.inc"
-#undef VM_ISA
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
-#endif
+#define VM_TARGET_GCC "avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt,prefer-vector-width=512"
+#define VM_TARGET_CLANG "avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx2,bmi,bmi2,lzcnt,popcnt"
+#include "vm_variant.inc"
