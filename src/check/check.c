@@ -350,6 +350,30 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
                   fast, chk_race_report16, s);
 }
 
+/* A whole subgroup on consecutive words inside the binding
+ * (vm_observer.mem_seq): nothing out of bounds, so what is left to see is
+ * the logical size and races. */
+static void chk_on_mem_seq(void *user, unsigned thread, const vm_where *w, uint32_t pc,
+                           vm_access access, uint32_t slot, uint64_t addr, const uint32_t *value,
+                           uint64_t size) {
+  chk_state *s = user;
+  const unsigned W = w->width;
+  const uint64_t logical = slot < s->nslots ? s->slots[slot].logical : UINT64_MAX;
+  if (addr + 4u * W > logical) {
+    /* past the logical size: the general path reports the lanes */
+    uint64_t a[64];
+    for (unsigned l = 0; l < W && l < 64; l++) a[l] = addr + 4u * l;
+    const vm_mem_event e = {pc, access, VM_SPACE_BUFFER, slot, 0,
+                            W >= 64 ? UINT64_MAX : ((uint64_t)1 << W) - 1,
+                            a, value, size, w, 1, 0, 4u};
+    chk_on_mem(user, thread, &e);
+    return;
+  }
+  if (!chk_th(s, thread) || !s->race || !(s->opts.checks & LS_CHECK_RACES)) return;
+  chk_race_seq(s->race, thread, w, pc, access, slot, addr, value, size,
+               chk_group_linear(s, w->group), chk_race_report, s);
+}
+
 static void chk_on_loop(void *user, unsigned thread, const vm_where *w, uint32_t pc,
                         uint64_t exec) {
   chk_state *s = user;
@@ -616,6 +640,7 @@ chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
   s->obs.group_begin = chk_on_group_begin;
   s->obs.group_end = chk_on_group_end;
   s->obs.mem = chk_on_mem;
+  s->obs.mem_seq = chk_on_mem_seq;
   s->obs.loop = chk_on_loop;
   s->obs.barrier = chk_on_barrier;
   s->obs.barrier_release = chk_on_barrier_release;

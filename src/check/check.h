@@ -117,6 +117,13 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
                      uint64_t inbounds, int consecutive,
                      void (*report)(void *user, unsigned thread, const chk_race_hit *h),
                      void *user);
+/* The same for a buffer load or store by all W lanes of w on the W
+ * consecutive words from byte addr (vm_observer.mem_seq), every lane in
+ * bounds: what chk_race_access finds with the event spelled out. */
+void chk_race_seq(chk_race *r, unsigned thread, const vm_where *w, uint32_t pc, vm_access access,
+                  uint32_t slot, uint64_t addr, const uint32_t *value, uint64_t size,
+                  uint64_t group_linear,
+                  void (*report)(void *user, unsigned thread, const chk_race_hit *h), void *user);
 
 /* report.c */
 char *chk_json_escape_append(char *buf, size_t *len, size_t *cap, const char *s);

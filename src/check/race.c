@@ -155,7 +155,9 @@ struct chk_race {
   uint32_t base;       /* generation base of this dispatch */
   uint32_t next_base;  /* the next dispatch's base */
   uint32_t touch;      /* this dispatch's touch stamp (never 0) */
-  uint64_t ngroups;
+  uint64_t glimit;     /* workgroups below this have cross-workgroup
+                          entries (0 while the layer is off) */
+  uint8_t *rw;         /* per slot: a writable binding, so raced on */
   int cross;           /* the cross-workgroup layer is on */
   uint32_t scale;      /* addresses come multiplied by this (2: the f16
                           detector, one cell per half-word) */
@@ -196,6 +198,7 @@ void chk_race_destroy(chk_race *r) {
     free(th->h);
   }
   free(r->th);
+  free(r->rw);
   free(r);
 }
 
@@ -213,7 +216,6 @@ static void chk_xs_clear_all(chk_race *r) {
 /* A new generation base for a dispatch of ngroups workgroups: entries of
  * earlier dispatches now read as empty. */
 static void chk_race_generation(chk_race *r, uint64_t ngroups) {
-  r->ngroups = ngroups;
   if (ngroups >= CHK_GEN_MAX) ngroups = CHK_GEN_MAX - 1; /* larger ids: not tracked */
   if ((uint64_t)r->next_base + ngroups + 1 >= CHK_GEN_MAX || r->touch == UINT32_MAX) {
     chk_xs_clear_all(r);
@@ -223,6 +225,8 @@ static void chk_race_generation(chk_race *r, uint64_t ngroups) {
   r->base = r->next_base;
   r->next_base = r->base + (uint32_t)ngroups + 1;
   r->touch++;
+  /* a number above CHK_GEN_MAX - 1 - base would not fit the biased form */
+  r->glimit = ngroups < CHK_GEN_MAX - 1 - r->base ? ngroups : CHK_GEN_MAX - 1 - r->base;
 }
 
 int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, uint32_t nslots,
@@ -231,6 +235,22 @@ int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, u
   r->cross = 0;
   r->nsh = 0;
   chk_race_generation(r, ngroups);
+  const uint64_t glimit = r->glimit;
+  r->glimit = 0;
+  uint8_t *rw = realloc(r->rw, nslots ? nslots : 1);
+  if (!rw) {
+    for (uint32_t i = 0; i < nslots; i++)
+      if (sizes[i] / 4) unchecked[i] = sizes[i] / 4 * sizeof(chk_xent) * r->nthreads;
+    return 0;
+  }
+  r->rw = rw;
+  /* read-only: no race (a storage texture arrives with a word per texel,
+   * check.c) */
+  for (uint32_t i = 0; i < nslots; i++) {
+    const ir_binding_kind bk = prog && i < prog->nbindings ? prog->bindings[i].kind : IR_BIND_UNIFORM;
+    rw[i] = bk == IR_BIND_STORAGE || bk == IR_BIND_WRITE_ONLY_STORAGE_TEXTURE ||
+            bk == IR_BIND_READ_WRITE_STORAGE_TEXTURE;
+  }
   /* counted as before (the entries are the bound when every block is
    * materialised), so the same slots fit under the cap and findings do not
    * depend on the summaries */
@@ -288,6 +308,7 @@ int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, u
     used += words * per_word;
   }
   r->cross = 1;
+  r->glimit = glimit;
   return ok;
 }
 
@@ -659,14 +680,117 @@ static int chk_xsum_access(chk_xsum *s, uint32_t *val, uint32_t base, uint32_t G
   return 1;
 }
 
-void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64_t group_linear,
-                     uint64_t inbounds, int consecutive, chk_report_fn report, void *user) {
-  if (thread >= r->nthreads || e->access == VM_ATOMIC) return;
+/* What one access to a storage slot works on: the thread's tables, the
+ * slot's cross-workgroup shadow (NULL when not kept) and the workgroup's
+ * biased number. */
+typedef struct chk_at {
+  chk_rthread *t;
+  chk_xshadow *xs;
+  uint32_t G, base, touch;
+} chk_at;
+
+/* 0 when the slot's accesses cannot race (not a writable binding) or have
+ * no shadow; else fills *at. */
+static inline int chk_at_slot(chk_race *r, unsigned thread, uint32_t slot,
+                              uint64_t group_linear, chk_at *at) {
+  /* nsh: every thread's xs has the slot (chk_race_begin) */
+  if (thread >= r->nthreads || slot >= r->nsh || !r->rw[slot]) return 0;
   chk_rthread *t = &r->th[thread];
+  at->t = t;
+  at->xs = group_linear < r->glimit && t->xs[slot].ent ? &t->xs[slot] : NULL;
+  at->G = (uint32_t)(r->base + group_linear + 1);
+  at->base = r->base;
+  at->touch = r->touch;
+  return 1;
+}
+
+/* n lanes from l0 on, at words w0 .. w0 + n - 1 of the slot (local index
+ * of lane 0: sw), through the block summaries of both layers; value: the
+ * words stored, from lane l0's (NULL for a load). Sets in *fastc and
+ * *fastm the lanes whose within-workgroup and cross-workgroup access is
+ * then done; the others, and every conflict, are the per-word path's. */
+static void chk_race_run(const chk_at *at, uint32_t slot, uint32_t pc, int store, unsigned sw,
+                         unsigned l0, uint64_t w0, unsigned n, const uint32_t *value,
+                         uint64_t *fastc, uint64_t *fastm) {
+  const uint64_t slotkey = (uint64_t)slot << 40;
+  for (unsigned i = 0; i < n;) {
+    uint64_t w = w0 + i;
+    unsigned k = (unsigned)(w & (CHK_BLK - 1)), cnt = (unsigned)CHK_BLK - k;
+    if (cnt > n - i) cnt = n - i;
+    uint64_t lanes = (cnt >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << cnt) - 1) << (l0 + i);
+    chk_hblock *h = chk_hget(at->t, slotkey | (w >> CHK_BLK_SHIFT));
+    /* no block: the table is full and these words are not tracked */
+    if (!h || (h->mat != h->stamp && chk_hsum_access(h, pc, store, k, k + cnt,
+                                                     (int)(sw + l0 + i) - (int)k,
+                                                     store ? value + i : NULL)))
+      *fastc |= lanes;
+    i += cnt;
+  }
+  chk_xshadow *xs = at->xs;
+  if (!xs || w0 >= xs->words || xs->words - w0 < n) return;
+  for (unsigned i = 0; i < n;) {
+    uint64_t w = w0 + i, b = w >> CHK_BLK_SHIFT;
+    unsigned k = (unsigned)(w & (CHK_BLK - 1)), cnt = (unsigned)CHK_BLK - k;
+    if (cnt > n - i) cnt = n - i;
+    chk_xsum *sm = &xs->sum[b];
+    xs->touch[w >> CHK_XBLK_SHIFT] = at->touch;
+    if (sm->mat != at->touch &&
+        chk_xsum_access(sm, xs->val + (b << CHK_BLK_SHIFT), at->base, at->G, pc, store, k,
+                        k + cnt, (int)(sw + l0 + i) - (int)k, store ? value + i : NULL))
+      *fastm |= (cnt >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << cnt) - 1) << (l0 + i);
+    i += cnt;
+  }
+}
+
+/* The lanes of inbounds that chk_race_run did not finish (fastc, fastm),
+ * word by word against the cells and entries. */
+static void chk_race_words(const chk_at *at, unsigned thread, const vm_mem_event *e,
+                           uint64_t group_linear, uint64_t inbounds, uint64_t fastc,
+                           uint64_t fastm, chk_report_fn report, void *user) {
+  chk_rthread *t = at->t;
+  chk_xshadow *xs = at->xs;
   const vm_where *wh = e->where;
   uint64_t group_base = group_linear * 2048;
   chk_inv sub_base = group_base + (uint64_t)wh->subgroup * wh->width;
+  uint64_t lastb = UINT64_MAX, lastx = UINT64_MAX, lastm = UINT64_MAX;
+  chk_hblock *blk = NULL;
+  const uint64_t slotkey = (uint64_t)e->slot << 40;
+  for (uint64_t m = inbounds; m; m &= m - 1) {
+    unsigned l = (unsigned)__builtin_ctzll(m);
+    uint64_t w = e->addr[l] / 4;
+    /* neighbouring lanes mostly share a block: one lookup per block */
+    if ((w >> CHK_BLK_SHIFT) != lastb) {
+      lastb = w >> CHK_BLK_SHIFT;
+      blk = chk_hget(t, slotkey | lastb);
+    }
+    if (blk && !((fastc >> l) & 1)) {
+      chk_hmat(blk);
+      chk_cell_access(&blk->c[w & (CHK_BLK - 1)], t->st_stamp, e, l, sub_base + l, group_base,
+                      e->slot, e->addr[l], report, user, thread);
+    }
+    if (xs && w < xs->words && !((fastm >> l) & 1)) {
+      if ((w >> CHK_BLK_SHIFT) != lastm) {
+        lastm = w >> CHK_BLK_SHIFT;
+        chk_xmat(xs, lastm, at->base, at->touch);
+      }
+      if ((w >> CHK_XBLK_SHIFT) != lastx) {
+        lastx = w >> CHK_XBLK_SHIFT;
+        xs->touch[lastx] = at->touch;
+      }
+      chk_cross_access(&xs->ent[w], at->base, at->G, e, l, sub_base + l, group_linear, e->slot,
+                       w, report, user, thread);
+    }
+  }
+}
+
+void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64_t group_linear,
+                     uint64_t inbounds, int consecutive, chk_report_fn report, void *user) {
+  if (thread >= r->nthreads || e->access == VM_ATOMIC) return;
   if (e->space == VM_SPACE_WORKGROUP) {
+    chk_rthread *t = &r->th[thread];
+    const vm_where *wh = e->where;
+    uint64_t group_base = group_linear * 2048;
+    chk_inv sub_base = group_base + (uint64_t)wh->subgroup * wh->width;
     const ir_program *p = r->prog;
     size_t need = p ? (size_t)p->wg_mem_size / 4 * r->scale : 0;
     if (t->nwg < need) {
@@ -686,26 +810,11 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
     }
     return;
   }
-  if (e->space != VM_SPACE_BUFFER || !r->prog || e->slot >= r->nsh || e->slot >= t->nxs) return;
-  const ir_binding_kind bk = r->prog->bindings[e->slot].kind;
-  /* read-only: no race (a storage texture arrives with a word per texel,
-   * check.c) */
-  if (bk != IR_BIND_STORAGE && bk != IR_BIND_WRITE_ONLY_STORAGE_TEXTURE &&
-      bk != IR_BIND_READ_WRITE_STORAGE_TEXTURE)
-    return;
-  chk_xshadow *xs = r->cross && group_linear < CHK_GEN_MAX - 1 - r->base &&
-                            group_linear < r->ngroups
-                        ? &t->xs[e->slot]
-                        : NULL;
-  if (xs && !xs->ent) xs = NULL;
-  uint32_t G = (uint32_t)(r->base + group_linear + 1), base = r->base, touch = r->touch;
-  uint64_t lastb = UINT64_MAX, lastx = UINT64_MAX, lastm = UINT64_MAX;
-  chk_hblock *blk = NULL;
-  uint64_t slotkey = (uint64_t)e->slot << 40;
-  /* Lanes of a run of consecutive lanes on consecutive words go through the
-   * block summaries first; fastm: the lanes whose cross-workgroup access is
-   * then done (the others, and every conflict, take the per-word path). */
-  uint64_t fastm = 0, fastc = 0; /* fastc: the same for the cells */
+  chk_at at;
+  if (e->space != VM_SPACE_BUFFER || !chk_at_slot(r, thread, e->slot, group_linear, &at)) return;
+  /* a run of consecutive lanes on consecutive words goes through the block
+   * summaries first */
+  uint64_t fastm = 0, fastc = 0;
   if (inbounds) {
     unsigned l0 = (unsigned)__builtin_ctzll(inbounds);
     uint64_t run = inbounds >> l0;
@@ -720,68 +829,58 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
       for (unsigned i = 1; i < n; i++) bad |= e->addr[l0 + i] != a0 + 4 * (uint64_t)i;
       ok = !bad;
     }
-    if (ok) {
-      int store = e->access == VM_STORE;
-      unsigned sw = wh->subgroup * wh->width;
-      for (unsigned i = 0; i < n;) {
-        uint64_t w = w0 + i;
-        unsigned k = (unsigned)(w & (CHK_BLK - 1)), cnt = (unsigned)CHK_BLK - k;
-        if (cnt > n - i) cnt = n - i;
-        uint64_t lanes = (cnt >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << cnt) - 1) << (l0 + i);
-        chk_hblock *h = chk_hget(t, slotkey | (w >> CHK_BLK_SHIFT));
-        /* no block: the table is full and these words are not tracked */
-        if (!h || (h->mat != h->stamp &&
-                   chk_hsum_access(h, e->pc, store, k, k + cnt, (int)(sw + l0 + i) - (int)k,
-                                   store ? e->value + l0 + i : NULL)))
-          fastc |= lanes;
-        i += cnt;
-      }
-    }
-    ok = ok && xs && w0 < xs->words && xs->words - w0 >= n;
-    if (ok) {
-      int store = e->access == VM_STORE;
-      unsigned sw = wh->subgroup * wh->width; /* local index of lane 0 */
-      for (unsigned i = 0; i < n;) {
-        uint64_t w = w0 + i, b = w >> CHK_BLK_SHIFT;
-        unsigned k = (unsigned)(w & (CHK_BLK - 1)), cnt = (unsigned)CHK_BLK - k;
-        if (cnt > n - i) cnt = n - i;
-        chk_xsum *sm = &xs->sum[b];
-        xs->touch[w >> CHK_XBLK_SHIFT] = touch;
-        if (sm->mat != touch &&
-            chk_xsum_access(sm, xs->val + (b << CHK_BLK_SHIFT), base, G, e->pc, store, k, k + cnt,
-                            (int)(sw + l0 + i) - (int)k, store ? e->value + l0 + i : NULL))
-          fastm |= (cnt >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << cnt) - 1) << (l0 + i);
-        i += cnt;
-      }
-    }
+    if (ok)
+      chk_race_run(&at, e->slot, e->pc, e->access == VM_STORE,
+                   e->where->subgroup * e->where->width, l0, w0, n,
+                   e->access == VM_STORE ? e->value + l0 : NULL, &fastc, &fastm);
   }
-  if ((fastc & (xs ? fastm : ~(uint64_t)0)) == inbounds) return; /* all done above */
-  for (uint64_t m = inbounds; m; m &= m - 1) {
-    unsigned l = (unsigned)__builtin_ctzll(m);
-    uint64_t w = e->addr[l] / 4;
-    /* neighbouring lanes mostly share a block: one lookup per block */
-    if ((w >> CHK_BLK_SHIFT) != lastb) {
-      lastb = w >> CHK_BLK_SHIFT;
-      blk = chk_hget(t, slotkey | lastb);
-    }
-    if (blk && !((fastc >> l) & 1)) {
-      chk_hmat(blk);
-      chk_cell_access(&blk->c[w & (CHK_BLK - 1)], t->st_stamp, e, l, sub_base + l, group_base,
-                      e->slot, e->addr[l], report, user, thread);
-    }
-    if (xs && w < xs->words && !((fastm >> l) & 1)) {
-      if ((w >> CHK_BLK_SHIFT) != lastm) {
-        lastm = w >> CHK_BLK_SHIFT;
-        chk_xmat(xs, lastm, base, touch);
+  if ((fastc & (at.xs ? fastm : ~(uint64_t)0)) == inbounds) return; /* all done above */
+  chk_race_words(&at, thread, e, group_linear, inbounds, fastc, fastm, report, user);
+}
+
+void chk_race_seq(chk_race *r, unsigned thread, const vm_where *w, uint32_t pc, vm_access access,
+                  uint32_t slot, uint64_t addr, const uint32_t *value, uint64_t size,
+                  uint64_t group_linear, chk_report_fn report, void *user) {
+  chk_at at;
+  if (access == VM_ATOMIC || !chk_at_slot(r, thread, slot, group_linear, &at)) return;
+  const unsigned W = w->width;
+  const uint64_t all = W >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << W) - 1;
+  uint64_t fastm = 0, fastc = 0;
+  const int store = access == VM_STORE;
+  const uint64_t w0 = addr / 4;
+  const unsigned k = (unsigned)(w0 & (CHK_BLK - 1));
+  if (k + W <= CHK_BLK) {
+    /* the usual case, the subgroup inside one block: chk_race_run's work
+     * without its loops */
+    const int d = (int)(w->subgroup * W) - (int)k;
+    chk_hblock *h = chk_hget(at.t, (uint64_t)slot << 40 | w0 >> CHK_BLK_SHIFT);
+    if (!h || (h->mat != h->stamp && chk_hsum_access(h, pc, store, k, k + W, d, value)))
+      fastc = all;
+    chk_xshadow *xs = at.xs;
+    if (!xs) {
+      if (fastc) return;
+    } else if (w0 < xs->words && xs->words - w0 >= W) {
+      xs->touch[w0 >> CHK_XBLK_SHIFT] = at.touch;
+      const uint64_t b = w0 >> CHK_BLK_SHIFT;
+      chk_xsum *sm = &xs->sum[b];
+      if (sm->mat != at.touch &&
+          chk_xsum_access(sm, xs->val + (b << CHK_BLK_SHIFT), at.base, at.G, pc, store, k, k + W,
+                          d, value)) {
+        if (fastc) return;
+        fastm = all;
       }
-      if ((w >> CHK_XBLK_SHIFT) != lastx) {
-        lastx = w >> CHK_XBLK_SHIFT;
-        xs->touch[lastx] = touch;
-      }
-      chk_cross_access(&xs->ent[w], base, G, e, l, sub_base + l, group_linear, e->slot, w,
-                       report, user, thread);
     }
+  } else {
+    chk_race_run(&at, slot, pc, store, w->subgroup * W, 0, w0, W, store ? value : NULL, &fastc,
+                 &fastm);
+    if ((fastc & (at.xs ? fastm : ~(uint64_t)0)) == all) return;
   }
+  /* a conflict, or a block the summaries cannot hold: the lanes left go
+   * word by word, as the full event would */
+  uint64_t a[64];
+  for (unsigned l = 0; l < W; l++) a[l] = addr + 4u * l;
+  const vm_mem_event e = {pc, access, VM_SPACE_BUFFER, slot, 0, all, a, value, size, w, 1, 0, 4u};
+  chk_race_words(&at, thread, &e, group_linear, all, fastc, fastm, report, user);
 }
 
 /* Entries of the same word from two threads (so from different workgroups):
@@ -835,6 +934,7 @@ static void chk_merge_pair(const chk_xent *a, const chk_xent *b, uint32_t base, 
 void chk_race_end(chk_race *r, chk_report_fn report, void *user) {
   if (!r->cross || r->nthreads < 2 || !report) {
     r->cross = 0;
+    r->glimit = 0;
     return;
   }
   for (uint32_t i = 0; i < r->nsh; i++) {
@@ -864,4 +964,5 @@ void chk_race_end(chk_race *r, chk_report_fn report, void *user) {
     }
   }
   r->cross = 0;
+  r->glimit = 0;
 }

@@ -149,6 +149,15 @@ typedef struct vm_observer {
   int (*group_begin)(void *user, unsigned thread, const uint32_t group[3]);
   void (*group_end)(void *user, unsigned thread, const uint32_t group[3]);
   void (*mem)(void *user, unsigned thread, const vm_mem_event *e);
+  /* The most common request in short (NULL: mem gets it as any other): a
+   * buffer load or store (not atomic, 4 bytes a lane) by all W lanes of
+   * the W consecutive words from byte addr (addr % 4 == 0), all inside
+   * the binding (addr + 4W <= size). value: the W words stored, NULL for
+   * a load. The same access mem would see, without the address per lane
+   * and the patterns the observer would only test again; where summarise
+   * counts the request, neither is called. */
+  void (*mem_seq)(void *user, unsigned thread, const vm_where *w, uint32_t pc, vm_access access,
+                  uint32_t slot, uint64_t addr, const uint32_t *value, uint64_t size);
   /* MAND / MANDN: the mask before and after narrowing at pc. */
   void (*branch)(void *user, unsigned thread, const vm_where *w, uint32_t pc, uint64_t before,
                  uint64_t after);

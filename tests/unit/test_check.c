@@ -6,7 +6,8 @@
  * different barriers), the cap on stored findings, and texel events: races
  * on a storage texture array (the texel and layer named, the same-value
  * rule on the bytes the format stores), textureBarrier against
- * workgroupBarrier, texel accesses out of bounds.
+ * workgroupBarrier, texel accesses out of bounds; and the short form of
+ * the common buffer access (vm_observer.mem_seq) against the full event.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -468,8 +469,77 @@ static void test_texture_oob(void **state) {
   finish(&f);
 }
 
+/* One buffer access by all 32 lanes of (group, sub) on the consecutive
+ * words from word w0, through vm_observer.mem_seq when seq is set (the
+ * VM's short form, which it uses only when every lane is inside the
+ * binding) or as the full event. */
+static void mem_run(fixture *f, int seq, unsigned th, uint32_t pc, vm_access acc, uint32_t group,
+                    uint32_t sub, uint64_t w0, uint32_t value, uint64_t size) {
+  uint64_t a[32];
+  uint32_t v[32];
+  for (int l = 0; l < 32; l++) {
+    a[l] = 4 * (w0 + (uint64_t)l);
+    v[l] = value + (uint32_t)l;
+  }
+  vm_where w = {{group, 0, 0}, sub, 32};
+  if (seq) {
+    f->o->mem_seq(f->o->user, th, &w, pc, acc, 0, 4 * w0, acc == VM_STORE ? v : NULL, size);
+    return;
+  }
+  vm_mem_event e = {pc, acc, VM_SPACE_BUFFER, 0, 0, UINT64_C(0xFFFFFFFF), a, v, size, &w, 1, 0, 4};
+  f->o->mem(f->o->user, th, &e);
+}
+
+/* The short form finds exactly what the full event finds: the same script
+ * (clean accesses, a race inside a workgroup and one across workgroups, a
+ * run across two blocks of the race detector, one past the logical size,
+ * the same value written twice) gives the same findings, as JSON, on one
+ * thread and on two. */
+static void test_mem_seq_same_findings(void **state) {
+  for (unsigned threads = 1; threads <= 2; threads++) {
+    char *json[2];
+    for (int seq = 0; seq < 2; seq++) {
+      fixture f;
+      start(&f, 4000, 3000, 4);
+      static const struct {
+        uint32_t group, sub, pc;
+        vm_access acc;
+        uint64_t w0;
+        uint32_t value;
+      } script[] = {
+          {0, 0, 0, VM_LOAD, 0, 0},     {0, 0, 0, VM_STORE, 0, 7},    {0, 1, 0, VM_LOAD, 32, 0},
+          {0, 1, 0, VM_STORE, 32, 7},   {1, 0, 0, VM_STORE, 16, 9},   {1, 1, 1, VM_LOAD, 40, 0},
+          {1, 1, 0, VM_STORE, 100, 3},  {2, 0, 0, VM_STORE, 736, 1},  {2, 1, 1, VM_LOAD, 120, 0},
+          {3, 0, 0, VM_STORE, 0, 7},    {3, 1, 0, VM_STORE, 200, 5},  {3, 1, 1, VM_LOAD, 210, 0},
+      };
+      uint32_t group = UINT32_MAX;
+      for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) {
+        unsigned th = script[i].group % threads;
+        if (script[i].group != group) {
+          group = script[i].group;
+          f.o->group_begin(f.o->user, th, (uint32_t[3]){group, 0, 0});
+        }
+        mem_run(&f, seq, th, script[i].pc, script[i].acc, group, script[i].sub, script[i].w0,
+                script[i].value, 4000);
+      }
+      chk_dispatch_finish(f.s, VM_OK, NULL);
+      /* races inside a workgroup and across, beyond the logical size */
+      assert_true(chk_finding_count(f.s) >= 3);
+      json[seq] = chk_findings_json(f.s);
+      assert_non_null(json[seq]);
+      finish(&f);
+    }
+    assert_string_equal(json[0], json[1]);
+    assert_non_null(strstr(json[0], "beyond-logical-size"));
+    assert_non_null(strstr(json[0], "data-race"));
+    free(json[0]);
+    free(json[1]);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_mem_seq_same_findings),
       cmocka_unit_test(test_bounds_first_and_count), cmocka_unit_test(test_logical),
       cmocka_unit_test(test_race_order),             cmocka_unit_test(test_race_two_readers),
       cmocka_unit_test(test_race_barrier_and_groups), cmocka_unit_test(test_barrier_divergence),
