@@ -706,6 +706,72 @@ static void test_buffer_partial(void **state) {
   ir_program_free(p);
 }
 
+/* Address rows made of runs of 8 lanes, as 2D workgroups give them: each
+ * run one word (a row index), or 8 consecutive words, anywhere; with every
+ * lane in bounds (a load per run), with a run past the end, and with a run
+ * at 2^32 - 4 (whose consecutive words would wrap). 64 invocations, every
+ * width; the results are each lane's own word or 0, stores in lane order
+ * within a subgroup. */
+static void test_buffer_runs8(void **state) {
+  (void)state;
+  enum { N = 64, NT = 6 };
+  ir_program *p = prog_new(N, 1, 1);
+  prog_bindings(p, 4);
+  E(p, IR_SHL, T(0), LIDX, K(p, 2), NO);
+  for (uint32_t k = 0; k < NT; k++) {
+    E(p, IR_LDB, T(1), T(0), 1, 4 * N * k); /* this lane's address in table k */
+    E(p, IR_LDB, T(2), T(1), 0, 0);
+    E(p, IR_STB, T(0), T(2), 2, 4 * N * k);
+  }
+  /* stores through tables 0 and 1 into a copy (binding 3: a subgroup
+   * that ran ahead must not change what a later one loads) */
+  E(p, IR_LDB, T(1), T(0), 1, 0);
+  E(p, IR_IADD, T(2), LIDX, K(p, 0x500), NO);
+  E(p, IR_STB, T(1), T(2), 3, 0);
+  E(p, IR_LDB, T(1), T(0), 1, 4 * N * 1);
+  E(p, IR_STB, T(1), T(2), 3, 0x40);
+  E(p, IR_END, 0, 0, 0, 0);
+  static uint32_t addr[NT][N];
+  for (uint32_t l = 0; l < N; l++) {
+    addr[0][l] = (l / 8) * 12;                          /* runs of one word */
+    addr[1][l] = (l / 8) * 40 + (l % 8) * 4;             /* runs of 8 consecutive words */
+    addr[2][l] = (l / 16) * 4;                          /* runs of 16: one word */
+    addr[3][l] = l < 56 ? (l / 8) * 4 : 1024;           /* one run past the end */
+    addr[4][l] = l < 8 ? 0xFFFFFFE4u + (l % 8) * 4 : (l % 8) * 4; /* a run wraps */
+    addr[5][l] = (l / 8) % 2 ? 0xFFFFFFFCu : 16;        /* one word at 2^32 - 4 */
+  }
+  const uint32_t size = 512; /* bytes of binding 0 */
+  for (int wi = 0; wi < 4; wi++) {
+    uint32_t data[256], copy[256], out[NT * N];
+    for (uint32_t i = 0; i < 256; i++) data[i] = copy[i] = 0x7000u + i;
+    memset(out, 0xEE, sizeof out);
+    vm_binding b[4] = {bind(data, size), bind(addr, sizeof addr), bind(out, sizeof out),
+                       bind(copy, size)};
+    assert_int_equal(run(pool1, p, b, 1, 1, 1, widths[wi], 0, NULL), VM_OK);
+    uint32_t want_data[256];
+    for (uint32_t i = 0; i < 256; i++) want_data[i] = 0x7000u + i;
+    for (uint32_t k = 0; k < NT; k++)
+      for (uint32_t l = 0; l < N; l++) {
+        const uint64_t a = addr[k][l];
+        const uint32_t want = a + 4 <= size ? want_data[a / 4] : 0;
+        assert_int_equal(out[k * N + l], want);
+      }
+    /* the stores: each subgroup runs both before the next one starts, and
+     * within one a later lane wins a shared word */
+    const uint32_t w = widths[wi];
+    for (uint32_t s0 = 0; s0 < N; s0 += w) {
+      for (uint32_t l = s0; l < s0 + w; l++) want_data[addr[0][l] / 4] = 0x500 + l;
+      for (uint32_t l = s0; l < s0 + w; l++)
+        if ((uint64_t)addr[1][l] + 0x40 + 4 <= size) want_data[(addr[1][l] + 0x40) / 4] = 0x500 + l;
+    }
+    for (uint32_t i = 0; i < 256; i++) {
+      assert_int_equal(data[i], 0x7000u + i);
+      assert_int_equal(copy[i], i < size / 4 ? want_data[i] : 0x7000u + i);
+    }
+  }
+  ir_program_free(p);
+}
+
 /* Workgroup memory: zero at the start of every workgroup, shared between
  * subgroups across a barrier in both directions. */
 static void test_workgroup_memory(void **state) {
@@ -1148,6 +1214,7 @@ int main(void) {
       cmocka_unit_test(test_kill),
       cmocka_unit_test(test_buffer_bounds),
       cmocka_unit_test(test_buffer_partial),
+      cmocka_unit_test(test_buffer_runs8),
       cmocka_unit_test(test_address_wrap),
       cmocka_unit_test(test_workgroup_memory),
       cmocka_unit_test(test_barrier_after_end),

@@ -97,13 +97,15 @@ static void test_atomics_order(void **state) {
 
 /* A Collatz-style loop whose exit test is `if (c) { break; }` in the seven
  * instructions lowering emits (MSAVE; MAND; JNONE +3; KILL; JMP +1; MLOAD;
- * JNONE), which the plain interpreter runs as one fused step. The observed
+ * JNONE), or (loop_test) the test of a while loop, `while (n > 1)`, in its
+ * seven (MSAVE; XOR; MAND; JNONE +2; KILL; MLOAD; JNONE), either of which
+ * the plain interpreter runs as one fused step. The observed
  * interpreter runs the seven as they are for an observer that sees
  * branches (and fuses them too for one that sees neither branches nor
  * per-pc counts), so all three must agree on everything: outputs, status,
  * the instruction count and where a budget stops the run, for every budget
  * around the run's length. */
-static ir_program *break_prog(void) {
+static ir_program *break_prog(int loop_test) {
   ir_program *p = prog_new(64, 1, 1);
   prog_bindings(p, 1);
   E(p, IR_IADD, T(0), LIDX, K(p, 1), NO); /* n = lane + 1 */
@@ -111,12 +113,21 @@ static ir_program *break_prog(void) {
   E(p, IR_MSAVE, 1, NO, NO, NO);
   E(p, IR_MSAVE, 2, NO, NO, NO);
   const uint32_t top = E(p, IR_MSAVE, 3, NO, NO, NO);
-  E(p, IR_ULE, T(2), T(0), K(p, 1), NO);
-  const uint32_t pat = E(p, IR_MSAVE, 4, NO, NO, NO);
-  E(p, IR_MAND, T(2), NO, NO, NO);
-  E(p, IR_JNONE, pat + 5, NO, NO, NO);
-  E(p, IR_KILL, 2, 5, NO, NO);
-  E(p, IR_JMP, pat + 5, NO, NO, NO);
+  if (loop_test) {
+    E(p, IR_ULT, T(2), K(p, 1), T(0), NO); /* n > 1 */
+    const uint32_t pat = E(p, IR_MSAVE, 4, NO, NO, NO);
+    E(p, IR_XOR, T(8), T(2), K(p, 1), NO);
+    E(p, IR_MAND, T(8), NO, NO, NO);
+    E(p, IR_JNONE, pat + 5, NO, NO, NO);
+    E(p, IR_KILL, 2, 5, NO, NO);
+  } else {
+    E(p, IR_ULE, T(2), T(0), K(p, 1), NO);
+    const uint32_t pat = E(p, IR_MSAVE, 4, NO, NO, NO);
+    E(p, IR_MAND, T(2), NO, NO, NO);
+    E(p, IR_JNONE, pat + 5, NO, NO, NO);
+    E(p, IR_KILL, 2, 5, NO, NO);
+    E(p, IR_JMP, pat + 5, NO, NO, NO);
+  }
   E(p, IR_MLOAD, 4, NO, NO, NO);
   const uint32_t jout = E(p, IR_JNONE, 0, NO, NO, NO);
   E(p, IR_AND, T(3), T(0), K(p, 1), NO); /* odd: 3n + 1, even: n / 2 */
@@ -150,7 +161,8 @@ static void obs_noop_branch(void *user, unsigned thread, const vm_where *w, uint
 
 static void test_fused_break_matches_observed(void **state) {
   (void)state;
-  ir_program *p = break_prog();
+  for (int form = 0; form < 2; form++) {
+  ir_program *p = break_prog(form);
   for (int wi = 0; wi < 4; wi++) {
     const uint32_t w = widths[wi];
     uint32_t out[64], out_obs[64];
@@ -189,6 +201,7 @@ static void test_fused_break_matches_observed(void **state) {
     }
   }
   ir_program_free(p);
+  }
 }
 
 
