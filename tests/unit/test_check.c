@@ -56,14 +56,18 @@ typedef struct fixture {
   const vm_observer *o;
 } fixture;
 
-static void start(fixture *f, uint64_t size, uint64_t logical, uint32_t groups) {
+static void start_w(fixture *f, uint64_t size, uint64_t logical, uint32_t groups, uint32_t width) {
   f->p = fake_prog();
   f->s = chk_create(2, NULL);
   assert_non_null(f->s);
   f->o = chk_observer(f->s);
   chk_slot slot = {"datos", size, logical};
   uint32_t g[3] = {groups, 1, 1};
-  assert_true(chk_dispatch_prepare(f->s, f->p, &slot, g, 32, "main"));
+  assert_true(chk_dispatch_prepare(f->s, f->p, &slot, g, width, "main"));
+}
+
+static void start(fixture *f, uint64_t size, uint64_t logical, uint32_t groups) {
+  start_w(f, size, logical, groups, 32);
 }
 
 static void finish(fixture *f) {
@@ -469,24 +473,25 @@ static void test_texture_oob(void **state) {
   finish(&f);
 }
 
-/* One buffer access by all 32 lanes of (group, sub) on the consecutive
+/* One buffer access by all W lanes of (group, sub) on the consecutive
  * words from word w0, through vm_observer.mem_seq when seq is set (the
  * VM's short form, which it uses only when every lane is inside the
  * binding) or as the full event. */
 static void mem_run(fixture *f, int seq, unsigned th, uint32_t pc, vm_access acc, uint32_t group,
-                    uint32_t sub, uint64_t w0, uint32_t value, uint64_t size) {
-  uint64_t a[32];
-  uint32_t v[32];
-  for (int l = 0; l < 32; l++) {
+                    uint32_t sub, uint32_t width, uint64_t w0, uint32_t value, uint64_t size) {
+  uint64_t a[64];
+  uint32_t v[64];
+  for (uint32_t l = 0; l < width; l++) {
     a[l] = 4 * (w0 + (uint64_t)l);
-    v[l] = value + (uint32_t)l;
+    v[l] = value + l;
   }
-  vm_where w = {{group, 0, 0}, sub, 32};
+  vm_where w = {{group, 0, 0}, sub, width};
   if (seq) {
     f->o->mem_seq(f->o->user, th, &w, pc, acc, 0, 4 * w0, acc == VM_STORE ? v : NULL, size);
     return;
   }
-  vm_mem_event e = {pc, acc, VM_SPACE_BUFFER, 0, 0, UINT64_C(0xFFFFFFFF), a, v, size, &w, 1, 0, 4};
+  const uint64_t all = width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+  vm_mem_event e = {pc, acc, VM_SPACE_BUFFER, 0, 0, all, a, v, size, &w, 1, 0, 4};
   f->o->mem(f->o->user, th, &e);
 }
 
@@ -494,13 +499,17 @@ static void mem_run(fixture *f, int seq, unsigned th, uint32_t pc, vm_access acc
  * (clean accesses, a race inside a workgroup and one across workgroups, a
  * run across two blocks of the race detector, one past the logical size,
  * the same value written twice) gives the same findings, as JSON, on one
- * thread and on two. */
+ * thread and on two, at 8, 32 and 64 lanes (word offsets scale with the
+ * width, so each subgroup keeps its place in the script). */
 static void test_mem_seq_same_findings(void **state) {
+  static const uint32_t widths[] = {8, 32, 64};
+  for (size_t wi = 0; wi < 3; wi++)
   for (unsigned threads = 1; threads <= 2; threads++) {
+    const uint32_t W = widths[wi];
     char *json[2];
     for (int seq = 0; seq < 2; seq++) {
       fixture f;
-      start(&f, 4000, 3000, 4);
+      start_w(&f, 4000 * W / 32 + 64, 3000 * W / 32, 4, W);
       static const struct {
         uint32_t group, sub, pc;
         vm_access acc;
@@ -519,8 +528,8 @@ static void test_mem_seq_same_findings(void **state) {
           group = script[i].group;
           f.o->group_begin(f.o->user, th, (uint32_t[3]){group, 0, 0});
         }
-        mem_run(&f, seq, th, script[i].pc, script[i].acc, group, script[i].sub, script[i].w0,
-                script[i].value, 4000);
+        mem_run(&f, seq, th, script[i].pc, script[i].acc, group, script[i].sub, W,
+                script[i].w0 * W / 32, script[i].value, 4000 * W / 32 + 64);
       }
       chk_dispatch_finish(f.s, VM_OK, NULL);
       /* races inside a workgroup and across, beyond the logical size */
