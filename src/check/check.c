@@ -362,10 +362,7 @@ static void chk_on_mem_seq(void *user, unsigned thread, const vm_where *w, uint3
   if (addr + 4u * W > logical) {
     /* past the logical size: the general path reports the lanes */
     uint64_t a[64];
-    for (unsigned l = 0; l < W && l < 64; l++) a[l] = addr + 4u * l;
-    const vm_mem_event e = {pc, access, VM_SPACE_BUFFER, slot, 0,
-                            W >= 64 ? UINT64_MAX : ((uint64_t)1 << W) - 1,
-                            a, value, size, w, 1, 0, 4u};
+    const vm_mem_event e = chk_seq_event(w, pc, access, slot, addr, value, size, a);
     chk_on_mem(user, thread, &e);
     return;
   }

@@ -124,6 +124,16 @@ void chk_race_seq(chk_race *r, unsigned thread, const vm_where *w, uint32_t pc, 
                   uint32_t slot, uint64_t addr, const uint32_t *value, uint64_t size,
                   uint64_t group_linear,
                   void (*report)(void *user, unsigned thread, const chk_race_hit *h), void *user);
+/* A mem_seq access spelled out as the VM's full event, for the paths that
+ * need every lane (a[] receives the W addresses). */
+static inline vm_mem_event chk_seq_event(const vm_where *w, uint32_t pc, vm_access access,
+                                         uint32_t slot, uint64_t addr, const uint32_t *value,
+                                         uint64_t size, uint64_t a[64]) {
+  const unsigned W = w->width < 64 ? w->width : 64;
+  for (unsigned l = 0; l < W; l++) a[l] = addr + 4u * l;
+  const uint64_t all = W >= 64 ? UINT64_MAX : (UINT64_C(1) << W) - 1;
+  return (vm_mem_event){pc, access, VM_SPACE_BUFFER, slot, 0, all, a, value, size, w, 1, 0, 4u};
+}
 
 /* report.c */
 char *chk_json_escape_append(char *buf, size_t *len, size_t *cap, const char *s);

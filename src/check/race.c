@@ -225,24 +225,29 @@ static void chk_race_generation(chk_race *r, uint64_t ngroups) {
   r->base = r->next_base;
   r->next_base = r->base + (uint32_t)ngroups + 1;
   r->touch++;
-  /* a number above CHK_GEN_MAX - 1 - base would not fit the biased form */
-  r->glimit = ngroups < CHK_GEN_MAX - 1 - r->base ? ngroups : CHK_GEN_MAX - 1 - r->base;
+}
+
+/* Out of memory for the slots' tables: every slot's races go unseen. */
+static int chk_race_unchecked(const uint64_t *sizes, uint32_t nslots, uint64_t per_word,
+                              uint64_t *unchecked) {
+  for (uint32_t i = 0; i < nslots; i++)
+    if (sizes[i] / 4) unchecked[i] = sizes[i] / 4 * per_word;
+  return 0;
 }
 
 int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, uint32_t nslots,
                    uint64_t ngroups, uint64_t cap_bytes, uint64_t *unchecked) {
   r->prog = prog;
   r->cross = 0;
+  r->glimit = 0;
   r->nsh = 0;
   chk_race_generation(r, ngroups);
-  const uint64_t glimit = r->glimit;
-  r->glimit = 0;
+  /* counted as before (the entries are the bound when every block is
+   * materialised), so the same slots fit under the cap and findings do not
+   * depend on the summaries */
+  const uint64_t per_word = (uint64_t)sizeof(chk_xent) * r->nthreads;
   uint8_t *rw = realloc(r->rw, nslots ? nslots : 1);
-  if (!rw) {
-    for (uint32_t i = 0; i < nslots; i++)
-      if (sizes[i] / 4) unchecked[i] = sizes[i] / 4 * sizeof(chk_xent) * r->nthreads;
-    return 0;
-  }
+  if (!rw) return chk_race_unchecked(sizes, nslots, per_word, unchecked);
   r->rw = rw;
   /* read-only: no race (a storage texture arrives with a word per texel,
    * check.c) */
@@ -251,20 +256,12 @@ int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, u
     rw[i] = bk == IR_BIND_STORAGE || bk == IR_BIND_WRITE_ONLY_STORAGE_TEXTURE ||
             bk == IR_BIND_READ_WRITE_STORAGE_TEXTURE;
   }
-  /* counted as before (the entries are the bound when every block is
-   * materialised), so the same slots fit under the cap and findings do not
-   * depend on the summaries */
-  const uint64_t per_word = (uint64_t)sizeof(chk_xent) * r->nthreads;
   /* grow every thread's table of slots to nslots */
   for (unsigned t = 0; t < r->nthreads; t++) {
     chk_rthread *th = &r->th[t];
     if (th->nxs < nslots) {
       chk_xshadow *n = realloc(th->xs, nslots * sizeof *n);
-      if (!n) {
-        for (uint32_t i = 0; i < nslots; i++)
-          if (sizes[i] / 4) unchecked[i] = sizes[i] / 4 * per_word;
-        return 0;
-      }
+      if (!n) return chk_race_unchecked(sizes, nslots, per_word, unchecked);
       memset(n + th->nxs, 0, (nslots - th->nxs) * sizeof *n);
       th->xs = n;
       th->nxs = nslots;
@@ -308,7 +305,9 @@ int chk_race_begin(chk_race *r, const ir_program *prog, const uint64_t *sizes, u
     used += words * per_word;
   }
   r->cross = 1;
-  r->glimit = glimit;
+  /* workgroup numbers from CHK_GEN_MAX - 1 - base on would not fit the
+   * biased form: those workgroups keep no cross-workgroup entries */
+  r->glimit = ngroups < CHK_GEN_MAX - 1 - r->base ? ngroups : CHK_GEN_MAX - 1 - r->base;
   return ok;
 }
 
@@ -541,7 +540,7 @@ static void chk_hmat(chk_hblock *h) {
  * local index d + k: updates the summary and returns 1 when no other
  * invocation touched those words and the result is one summary; else
  * returns 0 having changed nothing. */
-static int chk_hsum_access(chk_hblock *h, uint32_t pc, int store, unsigned a, unsigned b, int d,
+static inline int chk_hsum_access(chk_hblock *h, uint32_t pc, int store, unsigned a, unsigned b, int d,
                            const uint32_t *v) {
   int wv = h->wlo < h->whi, rv = h->rlo < h->rhi;
   if (wv && h->wd != d && a < h->whi && h->wlo < b) return 0; /* a conflict */
@@ -633,7 +632,7 @@ static void chk_xmat(chk_xshadow *x, uint64_t b, uint32_t base, uint32_t touch) 
  * index d + k, with no conflicting access in the summary: updates it and
  * returns 1. Returns 0, changing nothing, when the access conflicts (the
  * per-word path then reports it) or its result is not one summary. */
-static int chk_xsum_access(chk_xsum *s, uint32_t *val, uint32_t base, uint32_t G, uint32_t pc,
+static inline int chk_xsum_access(chk_xsum *s, uint32_t *val, uint32_t base, uint32_t G, uint32_t pc,
                            int store, unsigned a, unsigned b, int d, const uint32_t *v) {
   uint32_t rr = s->r & ~CHK_SEVERAL;
   int wv = s->w > base, rv = rr > base;
@@ -709,10 +708,29 @@ static inline int chk_at_slot(chk_race *r, unsigned thread, uint32_t slot,
  * words stored, from lane l0's (NULL for a load). Sets in *fastc and
  * *fastm the lanes whose within-workgroup and cross-workgroup access is
  * then done; the others, and every conflict, are the per-word path's. */
-static void chk_race_run(const chk_at *at, uint32_t slot, uint32_t pc, int store, unsigned sw,
-                         unsigned l0, uint64_t w0, unsigned n, const uint32_t *value,
-                         uint64_t *fastc, uint64_t *fastm) {
+static inline __attribute__((always_inline)) void chk_race_run(const chk_at *at, uint32_t slot, uint32_t pc, int store,
+                                unsigned sw, unsigned l0, uint64_t w0, unsigned n,
+                                const uint32_t *value, uint64_t *fastc, uint64_t *fastm) {
   const uint64_t slotkey = (uint64_t)slot << 40;
+  const unsigned k0 = (unsigned)(w0 & (CHK_BLK - 1));
+  if (k0 + n <= CHK_BLK) {
+    /* the usual case, every word in one block (an aligned subgroup): one
+     * record per layer, no loop */
+    const uint64_t lanes = (n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1) << l0;
+    const int d = (int)(sw + l0) - (int)k0;
+    chk_hblock *h = chk_hget(at->t, slotkey | (w0 >> CHK_BLK_SHIFT));
+    if (!h || (h->mat != h->stamp && chk_hsum_access(h, pc, store, k0, k0 + n, d, value)))
+      *fastc |= lanes;
+    chk_xshadow *xs = at->xs;
+    if (!xs || w0 >= xs->words || xs->words - w0 < n) return;
+    const uint64_t b = w0 >> CHK_BLK_SHIFT;
+    xs->touch[w0 >> CHK_XBLK_SHIFT] = at->touch;
+    if (xs->sum[b].mat != at->touch &&
+        chk_xsum_access(&xs->sum[b], xs->val + (b << CHK_BLK_SHIFT), at->base, at->G, pc, store,
+                        k0, k0 + n, d, value))
+      *fastm |= lanes;
+    return;
+  }
   for (unsigned i = 0; i < n;) {
     uint64_t w = w0 + i;
     unsigned k = (unsigned)(w & (CHK_BLK - 1)), cnt = (unsigned)CHK_BLK - k;
@@ -847,39 +865,13 @@ void chk_race_seq(chk_race *r, unsigned thread, const vm_where *w, uint32_t pc, 
   const uint64_t all = W >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << W) - 1;
   uint64_t fastm = 0, fastc = 0;
   const int store = access == VM_STORE;
-  const uint64_t w0 = addr / 4;
-  const unsigned k = (unsigned)(w0 & (CHK_BLK - 1));
-  if (k + W <= CHK_BLK) {
-    /* the usual case, the subgroup inside one block: chk_race_run's work
-     * without its loops */
-    const int d = (int)(w->subgroup * W) - (int)k;
-    chk_hblock *h = chk_hget(at.t, (uint64_t)slot << 40 | w0 >> CHK_BLK_SHIFT);
-    if (!h || (h->mat != h->stamp && chk_hsum_access(h, pc, store, k, k + W, d, value)))
-      fastc = all;
-    chk_xshadow *xs = at.xs;
-    if (!xs) {
-      if (fastc) return;
-    } else if (w0 < xs->words && xs->words - w0 >= W) {
-      xs->touch[w0 >> CHK_XBLK_SHIFT] = at.touch;
-      const uint64_t b = w0 >> CHK_BLK_SHIFT;
-      chk_xsum *sm = &xs->sum[b];
-      if (sm->mat != at.touch &&
-          chk_xsum_access(sm, xs->val + (b << CHK_BLK_SHIFT), at.base, at.G, pc, store, k, k + W,
-                          d, value)) {
-        if (fastc) return;
-        fastm = all;
-      }
-    }
-  } else {
-    chk_race_run(&at, slot, pc, store, w->subgroup * W, 0, w0, W, store ? value : NULL, &fastc,
-                 &fastm);
-    if ((fastc & (at.xs ? fastm : ~(uint64_t)0)) == all) return;
-  }
+  chk_race_run(&at, slot, pc, store, w->subgroup * W, 0, addr / 4, W, store ? value : NULL,
+               &fastc, &fastm);
+  if ((fastc & (at.xs ? fastm : ~(uint64_t)0)) == all) return;
   /* a conflict, or a block the summaries cannot hold: the lanes left go
    * word by word, as the full event would */
   uint64_t a[64];
-  for (unsigned l = 0; l < W; l++) a[l] = addr + 4u * l;
-  const vm_mem_event e = {pc, access, VM_SPACE_BUFFER, slot, 0, all, a, value, size, w, 1, 0, 4u};
+  const vm_mem_event e = chk_seq_event(w, pc, access, slot, addr, value, size, a);
   chk_race_words(&at, thread, &e, group_linear, all, fastc, fastm, report, user);
 }
 
