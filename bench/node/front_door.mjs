@@ -23,6 +23,8 @@
 // bindings/node, whose addon LOCKSTEP_NODE_ADDON may name); Dawn: installed
 // by ../shared/peers/setup.sh (LOCKSTEP_PEER_DIR).
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProvider } from '../../bindings/node/test/seeds/provider.mjs';
@@ -49,7 +51,11 @@ const fmt = (x, d = 3) => x.toFixed(d);
 for (const p of [await loadProvider(lockstepWhich), await loadProvider('dawn')])
   if (p.missing) { console.error(`front_door: ${p.missing}`); process.exit(2); }
 
-const env = { ...process.env, EGL_PLATFORM: process.env.EGL_PLATFORM || 'surfaceless' };
+// lockstep's code cache starts empty in a folder of the run's own, so that
+// what it holds comes from this run's programs (the untimed first job
+// below), not from whatever ran before with the default cache.
+const env = { ...process.env, EGL_PLATFORM: process.env.EGL_PLATFORM || 'surfaceless',
+  LOCKSTEP_NODE_CACHE: process.env.LOCKSTEP_NODE_CACHE ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-front-door-')) };
 function child(mode, name, extra = []) {
   const which = name === 'dawn' ? 'dawn' : lockstepWhich;
   const res = spawnSync(process.execPath, [path.join(HERE, 'child.mjs'), mode, which, ...extra], { env, encoding: 'utf8' });

@@ -2,39 +2,43 @@
 // loader.js - loads the binding's JavaScript layer (the other files of lib/)
 // with V8's code cache, and finds the addon.
 //
-// Importing the package is most of a small job's time: compiling 16 modules
-// through Node's CommonJS loader (resolution, a read and a compile each)
-// took about two thirds of `require('lockstep-webgpu')`. Node 22 can cache
+// Importing the package is most of a small job's time. Node 22 can cache
 // compiled code itself (module.enableCompileCache); the Node versions this
 // package supports (18 and 20) cannot, so this file does what that does for
-// lib/ alone: each module is compiled with vm.Script from its source, with
-// the code V8 produced for it last time when there is some, and runs in the
-// CommonJS wrapper Node would give it (same file name and line numbers in
-// stack traces; `require` of './x.js' is the sibling module, anything else
-// Node's own require).
+// lib/ alone, and a little more: the modules are compiled as one script, the
+// bundle, with the code V8 produced for it last time. Each module runs in
+// the CommonJS wrapper Node would give it (its own __filename; `require` of
+// './x.js' is the sibling module, anything else Node's own require). One
+// script instead of sixteen saves each one's fixed cost in vm.Script and in
+// V8 (about 2.5 ms of an import of about 11); the price is that a stack
+// frame inside lib/ names the bundle, `lib/[bundle]`, whose source starts
+// each module with a `// ---- name.js` line (stats.lines maps a bundle line
+// back to the module's). LOCKSTEP_NODE_CACHE=0 loads each module as a file
+// of its own, for stack traces that name the file.
 //
 // The cache is one file beside the addon (which whoever can write there can
 // replace anyway, so the cache adds no way in), named after the Node
 // version and the options of the process that bear on compiling, since V8
 // refuses code made under other flags (node --expose-gc, as the tests run,
 // would otherwise throw away the cache of every plain run and back). It
-// holds each module's source and code: a module's entry is used only while
-// the file has the size and modification time it had when the entry was
-// made, the blob has its checksum (V8 stops the process on damaged code),
-// and V8 accepts the code (its version, flags, source length); anything
-// refused or missing is read and compiled from source, and the file is
-// written again, complete, when the process exits (to a temporary file
-// renamed into place, so a concurrent process reads the old file or the
-// new one, never half of one), as it is by the few processes after (see
-// REFRESH). LOCKSTEP_NODE_CACHE=0 turns the cache off;
-// LOCKSTEP_NODE_CACHE=DIR puts it in DIR.
+// holds the bundle's source and code, used only while every module has the
+// size and modification time it had when the bundle was made, the blob has
+// its checksum (V8 stops the process on damaged code) and V8 accepts the
+// code (its version, flags, source length); otherwise the bundle is made
+// again from the files and compiled, and the cache file is written again,
+// complete, when the process exits (to a temporary file renamed into place,
+// so a concurrent process reads the old file or the new one, never half of
+// one), as it is by the few processes after (see REFRESH).
+// LOCKSTEP_NODE_CACHE=0 turns the cache off; LOCKSTEP_NODE_CACHE=DIR puts it
+// in DIR.
 
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 
 const LIB = __dirname;
-const MAGIC = 'lockstep-js-cache/2\n';
+const MAGIC = 'lockstep-js-cache/5\n';
+const BUNDLE = path.join(LIB, '[bundle]');
 
 // The addon: $LOCKSTEP_NODE_ADDON, lockstep.node next to package.json (an
 // installed package, or a copy made by `npm pack`), or the repository's
@@ -66,7 +70,7 @@ addon.filename = addonPath;
 process.dlopen(addon, addonPath);
 addon.loaded = true;
 require.cache[addonPath] = addon;
-const { checksum } = addon.exports;
+const { checksum, readCache: readCache_, source: sourceOf, statFiles } = addon.exports;
 
 // 32-bit FNV-1a, enough to tell flag sets apart in a file name.
 function fnv(s) {
@@ -101,108 +105,115 @@ function cacheFile() {
   return path.join(dir, `lockstep-js-${process.version}-${process.arch}-${fnv(flags)}.cache`);
 }
 
-// The cache file: MAGIC, the index's length in bytes as a decimal line, the
-// index (JSON: {sum, modules: name -> {size, mtimeMs, src: [off, len],
-// code: [off, len]}}), then the blob its offsets count in: each module's
-// source (so that a hit reads one file, not one per module) and its code.
-// `sum` is the blob's checksum.
+// The cache file: MAGIC, a line "<index length in bytes> <checksum>", the
+// index (JSON: {gen, modules: [[name, size, mtimeMs, line], ...], src: [off,
+// len], code: [off, len]}), then the blob the checksum covers and the
+// offsets count in: the bundle's source and its code. The addon maps the
+// file, checks it, stats the modules and makes the source an external
+// string over the mapped bytes (src/jscache.c says why).
 function readCache(file) {
   try {
-    const buf = fs.readFileSync(file);
-    if (buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
-    const nl = buf.indexOf(10, MAGIC.length);
-    const len = Number(buf.toString('latin1', MAGIC.length, nl));
-    const index = JSON.parse(buf.toString('utf8', nl + 1, nl + 1 + len));
-    const blob = buf.subarray(nl + 1 + len);
-    if (checksum(blob) !== index.sum) return null;
-    return { modules: index.modules, blob, gen: Number.isInteger(index.gen) ? index.gen : REFRESH };
+    const found = readCache_(file, MAGIC);
+    if (found === undefined) return null;
+    const [ab, text, at] = found;
+    const index = JSON.parse(text);
+    const blob = new Uint8Array(ab, at);
+    const { modules } = index;
+    const st = statFiles(LIB, modules.map((m) => m[0]));
+    for (let i = 0; i < modules.length; i++)
+      if (modules[i][1] !== st[2 * i] || modules[i][2] !== st[2 * i + 1]) return null; // edited: make again
+    const [srcAt, srcLen] = index.src;
+    const [codeAt, codeLen] = index.code;
+    return { index, source: sourceOf(blob, srcAt, srcLen), code: blob.subarray(codeAt, codeAt + codeLen) };
   } catch {
-    return null; // absent, unreadable, damaged or not ours: compile from source
+    return null; // unreadable or not ours: compile from source
   }
+}
+
+// The bundle from lib/'s files: each module a function handed to define().
+function makeBundle() {
+  const names = fs.readdirSync(LIB).filter((n) => n.endsWith('.js') && n !== 'loader.js').sort();
+  const st = statFiles(LIB, names);
+  let source = '(function (define) { // lockstep-webgpu: lib/*.js as one script (lib/loader.js)\n';
+  let line = 2;
+  const modules = names.map((name, i) => {
+    const text = fs.readFileSync(path.join(LIB, name), 'utf8');
+    source += `// ---- ${name}\ndefine(${JSON.stringify(name)}, function (exports, require, module, __filename, __dirname) {${text}\n});\n`;
+    const first = line + 1; // the module's first line
+    line += 3 + (text.match(/\n/g) ?? []).length;
+    return [name, st[2 * i], st[2 * i + 1], first];
+  });
+  return { index: { modules }, source: source + '})\n' };
 }
 
 // V8 compiles a function when it first runs, and the code written at exit
 // is what this process compiled: after the first process, a program that
 // calls functions the first did not would compile them every time. So the
-// first REFRESH processes that find the cache whole write it again at exit,
-// each adding what it compiled (a few milliseconds at exit, those times
-// only); `gen` in the index counts them. Compiling every function up front
+// first REFRESH processes that find the cache whole and run work (create a
+// device: native.js sets stats.worked) write it again at exit, each adding
+// what it compiled (a few milliseconds at exit, those times only); `gen` in
+// the index counts them. A process that only imports the package adds what
+// it compiled too, but is not counted: it has not run the functions that
+// work needs. Compiling every function up front
 // instead (V8's --no-lazy) measured 1.6 ms slower on the small job: a
 // larger cache to read and take in, for functions a job mostly never runs.
 const REFRESH = 3;
 
 const file = cacheFile();
-const cache = file ? readCache(file) : null;
+const stats = { modules: 0, fromCache: 0, file, lines: null, worked: false };
 const modules = new Map(); // name -> module
-const compiled = []; // {name, stat, source, script}, in load order
-const stats = { modules: 0, fromCache: 0, file };
-let stale = false; // a module missed the cache
-const refresh = cache !== null && cache.gen < REFRESH;
-let hooked = false;
+const factories = new Map(); // name -> its CommonJS wrapper, from the bundle
+let bundle = null; // {index, source, script, stale, refresh}
 
 const wrap = (source) => '(function (exports, require, module, __filename, __dirname) { ' + source + '\n})';
+
+function openBundle() {
+  const cache = readCache(file);
+  bundle = cache ?? makeBundle();
+  bundle.script = new vm.Script(bundle.source, cache ? { filename: BUNDLE, cachedData: cache.code } : { filename: BUNDLE });
+  bundle.stale = !cache || bundle.script.cachedDataRejected === true;
+  const gen = Number.isInteger(bundle.index.gen) ? bundle.index.gen : REFRESH;
+  bundle.refresh = !bundle.stale && gen < REFRESH;
+  stats.lines = Object.fromEntries(bundle.index.modules.map((m) => [m[0], m[3]]));
+  if (!bundle.stale) stats.fromCache = bundle.index.modules.length;
+  bundle.script.runInThisContext()((name, fn) => factories.set(name, fn));
+}
 
 function load(name) {
   const known = modules.get(name);
   if (known) return known.exports;
+  if (file && !bundle) openBundle();
   const filename = path.join(LIB, name);
-  const st = fs.statSync(filename);
-  const entry = cache?.modules[name];
-  let script;
-  let source;
-  if (entry && entry.size === st.size && entry.mtimeMs === st.mtimeMs) {
-    const { blob } = cache;
-    source = blob.toString('utf8', entry.src[0], entry.src[0] + entry.src[1]);
-    script = new vm.Script(wrap(source), { filename, cachedData: blob.subarray(entry.code[0], entry.code[0] + entry.code[1]) });
-    if (script.cachedDataRejected) stale = true;
-    else stats.fromCache++;
-  } else {
-    source = fs.readFileSync(filename, 'utf8');
-    script = new vm.Script(wrap(source), { filename });
-    stale = true;
-  }
+  // a module the bundle lacks (none, unless lib/ changed under a running
+  // process) or no cache: the module's own file
+  const fn = factories.get(name) ??
+    new vm.Script(wrap(fs.readFileSync(filename, 'utf8')), { filename }).runInThisContext();
   stats.modules++;
-  compiled.push({ name, stat: st, source, script });
   const module = { exports: {}, filename, id: filename, loaded: false };
   modules.set(name, module);
   const sibling = (what) =>
     what === './loader.js' ? exports : what.startsWith('./') ? load(what.slice(2)) : require(what);
-  script.runInThisContext()(module.exports, sibling, module, filename, LIB);
+  fn(module.exports, sibling, module, filename, LIB);
   module.loaded = true;
-  // after the modules' own exit handlers (native.js has one), so that the
-  // code written includes theirs
-  if (!hooked) {
-    hooked = true;
+  // after the modules' own exit handlers (native.js, the first, has one),
+  // so that the code written includes theirs
+  if (bundle && !bundle.hooked) {
+    bundle.hooked = true;
     process.on('exit', writeCache);
   }
   return module.exports;
 }
 
 function writeCache() {
-  if (!file || !(stale || refresh)) return;
-  const index = {};
-  const parts = [];
-  let off = 0;
-  const put = (bytes) => {
-    parts.push(bytes);
-    off += bytes.length;
-    return [off - bytes.length, bytes.length];
-  };
-  for (const { name, stat, source, script } of compiled) {
-    const src = put(Buffer.from(source, 'utf8'));
-    index[name] = { size: stat.size, mtimeMs: stat.mtimeMs, src, code: put(script.createCachedData()) };
-  }
-  // modules this process did not load keep their entries
-  for (const [name, e] of Object.entries(cache?.modules ?? {})) {
-    if (index[name]) continue;
-    const at = (r) => put(cache.blob.subarray(r[0], r[0] + r[1]));
-    index[name] = { size: e.size, mtimeMs: e.mtimeMs, src: at(e.src), code: at(e.code) };
-  }
-  const blob = Buffer.concat(parts);
-  const head = JSON.stringify({ sum: checksum(blob), gen: stale ? 1 : cache.gen + 1, modules: index });
+  if (!(bundle.stale || bundle.refresh)) return;
+  const src = Buffer.from(bundle.source, 'utf8');
+  const code = bundle.script.createCachedData();
+  const blob = Buffer.concat([src, code]);
+  const gen = (bundle.stale ? 0 : bundle.index.gen) + Number(stats.worked);
+  const index = JSON.stringify({ gen, modules: bundle.index.modules, src: [0, src.length], code: [src.length, code.length] });
   const tmp = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`; // workers too
   try {
-    fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${MAGIC}${Buffer.byteLength(head)}\n${head}`), blob]));
+    fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${MAGIC}${Buffer.byteLength(index)} ${checksum(blob)}\n${index}`), blob]));
     fs.renameSync(tmp, file);
   } catch {
     // a read-only package or a full disk: the next process compiles again

@@ -378,39 +378,6 @@ ND_FN(finish_all) {
   return nd_undefined(env);
 }
 
-/* checksum(uint8Array): 16 hex digits over the bytes, for lib/loader.js's
- * code cache: V8 stops the process (not an exception) on damaged cached
- * code, so the loader checks each entry before handing it over, and a
- * checksum in JavaScript or node:crypto would cost more than the cache
- * saves. Eight bytes a step, each mixed by a multiply and a rotate; not
- * cryptographic (whoever can write the cache can replace the addon). */
-ND_FN(checksum) {
-  napi_value argv[1];
-  if (!nd_args(env, info, 1, argv)) return NULL;
-  napi_typedarray_type t;
-  size_t n = 0;
-  void *data = NULL;
-  if (napi_get_typedarray_info(env, argv[0], &t, &n, &data, NULL, NULL) != napi_ok ||
-      t != napi_uint8_array)
-    return nd_throw(env, "ERR_INVALID_ARG_TYPE", "checksum: a Uint8Array");
-  const unsigned char *p = data;
-  uint64_t h = 0x9e3779b97f4a7c15u ^ n;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    memcpy(&w, p + i, 8);
-    h = (h ^ w) * 0xff51afd7ed558ccdu;
-    h = (h << 31) | (h >> 33);
-  }
-  for (; i < n; i++) h = (h ^ p[i]) * 0x100000001b3u;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53u;
-  h ^= h >> 33;
-  char hex[17];
-  snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
-  return nd_str(env, hex);
-}
-
 static void cleanup(void *arg) {
   nd_devices_finish_all();
   atomic_store(&g_closing, 1);
@@ -422,14 +389,13 @@ static const nd_export exports_addon[] = {
   {"post", post},
   {"setDispatcher", set_dispatcher},
   {"finishAll", finish_all},
-  {"checksum", checksum},
   {NULL, NULL},
 };
 
 static const nd_export *const tables[] = {
   exports_addon,  nd_exports_gpu,    nd_exports_adapter, nd_exports_device, nd_exports_buffer,
   nd_exports_queue, nd_exports_texture, nd_exports_sampler, nd_exports_shader, nd_exports_layout,
-  nd_exports_pipeline, nd_exports_encoder, nd_exports_pass, nd_exports_query,
+  nd_exports_pipeline, nd_exports_encoder, nd_exports_pass, nd_exports_query, nd_exports_jscache,
 };
 
 static napi_value init(napi_env env, napi_value exports) {

@@ -194,6 +194,7 @@ ND_EXPORTS_DECL(pipeline);
 ND_EXPORTS_DECL(encoder);
 ND_EXPORTS_DECL(pass);
 ND_EXPORTS_DECL(query);
+ND_EXPORTS_DECL(jscache);
 
 #define ND_FN(name) static napi_value name(napi_env env, napi_callback_info info)
 
