@@ -37,7 +37,7 @@ const path = require('node:path');
 const vm = require('node:vm');
 
 const LIB = __dirname;
-const MAGIC = 'lockstep-js-cache/5\n';
+const MAGIC = 'lockstep-js-cache/6\n';
 const BUNDLE = path.join(LIB, '[bundle]');
 
 // The addon: $LOCKSTEP_NODE_ADDON, lockstep.node next to package.json (an
@@ -65,7 +65,7 @@ const addonPath = locateAddon();
 // resolved, the slowest part of loading it. It goes into require's cache as
 // require would put it, so that require(addonPath) gives this same module
 // (the addon serves one environment and refuses a second initialisation).
-const addon = new (require('node:module'))(addonPath, module);
+const addon = new module.constructor(addonPath, module); // Module, without loading node:module
 addon.filename = addonPath;
 process.dlopen(addon, addonPath);
 addon.loaded = true;
@@ -108,7 +108,7 @@ function cacheFile() {
 // The cache file: MAGIC, a line "<index length in bytes> <checksum>", the
 // index (JSON: {gen, modules: [[name, size, mtimeMs, line], ...], src: [off,
 // len], code: [off, len]}), then the blob the checksum covers and the
-// offsets count in: the bundle's source and its code. The addon maps the
+// offsets count in: the bundle's code and its source. The addon maps the
 // file, checks it, stats the modules and makes the source an external
 // string over the mapped bytes (src/jscache.c says why).
 function readCache(file) {
@@ -208,12 +208,23 @@ function writeCache() {
   if (!(bundle.stale || bundle.refresh)) return;
   const src = Buffer.from(bundle.source, 'utf8');
   const code = bundle.script.createCachedData();
-  const blob = Buffer.concat([src, code]);
+  const blob = Buffer.concat([code, src]);
   const gen = (bundle.stale ? 0 : bundle.index.gen) + Number(stats.worked);
-  const index = JSON.stringify({ gen, modules: bundle.index.modules, src: [0, src.length], code: [src.length, code.length] });
+  let index = JSON.stringify({ gen, modules: bundle.index.modules, code: [0, code.length], src: [code.length, src.length] });
+  // V8 copies code that does not start at a multiple of 8 bytes (a copy of
+  // the whole cache, into fresh pages): the blob, code first, starts at a
+  // multiple of 16 in the file, the index padded with spaces to get there
+  const sum = checksum(blob);
+  let head;
+  for (;;) {
+    head = `${MAGIC}${Buffer.byteLength(index)} ${sum}\n${index}`;
+    const pad = -Buffer.byteLength(head) & 15;
+    if (pad === 0) break;
+    index += ' '.repeat(pad);
+  }
   const tmp = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`; // workers too
   try {
-    fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${MAGIC}${Buffer.byteLength(index)} ${checksum(blob)}\n${index}`), blob]));
+    fs.writeFileSync(tmp, Buffer.concat([Buffer.from(head), blob]));
     fs.renameSync(tmp, file);
   } catch {
     // a read-only package or a full disk: the next process compiles again

@@ -5,7 +5,7 @@
 // cache costs speed, not correctness; a stack frame leads back to the
 // module's line (and names the file itself with the cache off); the cache
 // comes to hold the functions of the programs that use it, not only of the
-// first; the sources are ASCII.
+// first; the sources are ASCII; the code is aligned for V8 to use in place.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -58,6 +58,14 @@ test('a second process takes every module from the cache', () => {
   assert.equal(second.modules, first.modules);
   assert.equal(second.fromCache, second.modules);
   assert.equal(path.basename(second.file), files[0]);
+  // the code starts at a multiple of 8 bytes of the file (of its mapping),
+  // where V8 takes it in place instead of copying it
+  const bytes = fs.readFileSync(path.join(cache, files[0]));
+  const magicEnd = bytes.indexOf(10) + 1;
+  const lineEnd = bytes.indexOf(10, magicEnd) + 1;
+  const indexLen = Number(bytes.toString('latin1', magicEnd, lineEnd).split(' ')[0]);
+  const index = JSON.parse(bytes.toString('utf8', lineEnd, lineEnd + indexLen));
+  assert.equal((lineEnd + indexLen + index.code[0]) % 8, 0, `code at byte ${lineEnd + indexLen + index.code[0]}`);
 });
 
 test('an edited module is compiled from its new source', () => {
