@@ -25,6 +25,10 @@
 #include <time.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
+/* the wider variants' intrinsics, used only under their target pragmas */
+#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#endif
 #elif defined(__SSE__)
 #include <xmmintrin.h>
 #endif
