@@ -78,7 +78,7 @@ typedef struct vm_ctx vm_ctx;
 typedef int (*vm_run_fn)(vm_ctx *cx);
 
 /* Handlers beyond op.def's opcodes that translation may pick (vm_exec.inc). */
-enum { VM_X_FELL_OFF = IR_OPCODE_COUNT, VM_X_IDXS, VM_X_LDBK, VM_X_BRKIF, VM_X_LOOPT, VM_X_COUNT };
+enum { VM_X_FELL_OFF = IR_OPCODE_COUNT, VM_X_IDXS, VM_X_LDBK, VM_X_BRKIF, VM_X_LOOPT, VM_X_IFZ, VM_X_COUNT };
 
 /* Shapes of an address row's runs of 8 lanes (vm_runs8_w, vm_exec.inc). */
 enum { VM_A_SEQ8 = 1, VM_A_UNI8 = 2 };

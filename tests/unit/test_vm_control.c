@@ -97,9 +97,11 @@ static void test_atomics_order(void **state) {
 
 /* A Collatz-style loop whose exit test is `if (c) { break; }` in the seven
  * instructions lowering emits (MSAVE; MAND; JNONE +3; KILL; JMP +1; MLOAD;
- * JNONE), or (loop_test) the test of a while loop, `while (n > 1)`, in its
+ * JNONE), or (loop_test 1) the test of a while loop, `while (n > 1)`, in its
  * seven (MSAVE; XOR; MAND; JNONE +2; KILL; MLOAD; JNONE), either of which
- * the plain interpreter runs as one fused step. The observed
+ * the plain interpreter runs as one fused step; loop_test 2 is the first
+ * with its body as two ifs, each entered by the three (MSAVE; MAND; JNONE)
+ * that the plain interpreter also fuses. The observed
  * interpreter runs the seven as they are for an observer that sees
  * branches (and fuses them too for one that sees neither branches nor
  * per-pc counts), so all three must agree on everything: outputs, status,
@@ -113,7 +115,7 @@ static ir_program *break_prog(int loop_test) {
   E(p, IR_MSAVE, 1, NO, NO, NO);
   E(p, IR_MSAVE, 2, NO, NO, NO);
   const uint32_t top = E(p, IR_MSAVE, 3, NO, NO, NO);
-  if (loop_test) {
+  if (loop_test == 1) {
     E(p, IR_ULT, T(2), K(p, 1), T(0), NO); /* n > 1 */
     const uint32_t pat = E(p, IR_MSAVE, 4, NO, NO, NO);
     E(p, IR_XOR, T(8), T(2), K(p, 1), NO);
@@ -131,11 +133,29 @@ static ir_program *break_prog(int loop_test) {
   E(p, IR_MLOAD, 4, NO, NO, NO);
   const uint32_t jout = E(p, IR_JNONE, 0, NO, NO, NO);
   E(p, IR_AND, T(3), T(0), K(p, 1), NO); /* odd: 3n + 1, even: n / 2 */
-  E(p, IR_IMUL, T(4), T(0), K(p, 3), NO);
-  E(p, IR_IADD, T(4), T(4), K(p, 1), NO);
-  E(p, IR_SHRU, T(5), T(0), K(p, 1), NO);
-  E(p, IR_SELECT, T(7), T(5), T(4), T(3));
-  E(p, IR_MOVM, T(0), T(7), NO, NO); /* arithmetic writes every lane: assign the live ones */
+  if (loop_test == 2) {
+    /* as two ifs: if (odd) { n = 3n + 1; } if (even) { n = n / 2; } */
+    const uint32_t odd = E(p, IR_MSAVE, 5, NO, NO, NO);
+    E(p, IR_MAND, T(3), NO, NO, NO);
+    E(p, IR_JNONE, odd + 6, NO, NO, NO);
+    E(p, IR_IMUL, T(4), T(0), K(p, 3), NO);
+    E(p, IR_IADD, T(4), T(4), K(p, 1), NO);
+    E(p, IR_MOVM, T(0), T(4), NO, NO);
+    E(p, IR_MLOAD, 5, NO, NO, NO);
+    E(p, IR_XOR, T(9), T(3), K(p, 1), NO);
+    const uint32_t even = E(p, IR_MSAVE, 5, NO, NO, NO);
+    E(p, IR_MAND, T(9), NO, NO, NO);
+    E(p, IR_JNONE, even + 5, NO, NO, NO);
+    E(p, IR_SHRU, T(5), T(0), K(p, 1), NO);
+    E(p, IR_MOVM, T(0), T(5), NO, NO);
+    E(p, IR_MLOAD, 5, NO, NO, NO);
+  } else {
+    E(p, IR_IMUL, T(4), T(0), K(p, 3), NO);
+    E(p, IR_IADD, T(4), T(4), K(p, 1), NO);
+    E(p, IR_SHRU, T(5), T(0), K(p, 1), NO);
+    E(p, IR_SELECT, T(7), T(5), T(4), T(3));
+    E(p, IR_MOVM, T(0), T(7), NO, NO); /* arithmetic writes every lane: assign the live ones */
+  }
   E(p, IR_IADD, T(7), T(1), K(p, 1), NO);
   E(p, IR_MOVM, T(1), T(7), NO, NO);
   patch(p, jout, here(p));
@@ -161,7 +181,7 @@ static void obs_noop_branch(void *user, unsigned thread, const vm_where *w, uint
 
 static void test_fused_break_matches_observed(void **state) {
   (void)state;
-  for (int form = 0; form < 2; form++) {
+  for (int form = 0; form < 3; form++) {
   ir_program *p = break_prog(form);
   for (int wi = 0; wi < 4; wi++) {
     const uint32_t w = widths[wi];
