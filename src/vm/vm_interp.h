@@ -143,8 +143,8 @@ struct vm_ctx {
 /* --------------------------------------------------------------- helpers */
 
 /* vm_lanemask[b][j]: all ones when bit j of b is set. MOVM blends eight
- * lanes at a time through it, which vectorises where a per-lane shift of
- * the 64-bit mask would not. */
+ * lanes at a time through it (vm_blend_w, vm_exec.inc), which vectorises
+ * where a per-lane shift of the 64-bit mask would not. */
 #define VM_LM1(x)                                                              \
   {0u - ((x) & 1u),        0u - ((x) >> 1 & 1u), 0u - ((x) >> 2 & 1u),         \
    0u - ((x) >> 3 & 1u),   0u - ((x) >> 4 & 1u), 0u - ((x) >> 5 & 1u),         \
