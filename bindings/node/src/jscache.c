@@ -5,7 +5,7 @@
  *
  * Why in C: importing the package is most of a small job, and on the
  * virtual machines it runs on, bytes moved and pages touched for the first
- * time are most of an import's cost (a page fault costs about 11 us there;
+ * time are most of an import's cost (a page fault costs 11 to 14 us there;
  * mapping a page already in the page cache, 0.5 us; reading the 250 KB
  * cache with read() costs 0.25 ms, and so does a checksum done one word
  * after another). Node's readFileSync reads into a new, unmapped buffer (a
@@ -48,7 +48,8 @@ typedef napi_status (*jc_external_latin1_fn)(napi_env env, char *str, size_t len
                                              napi_finalize finalize, void *hint,
                                              napi_value *result, bool *copied);
 
-/* A file read by readFile. `pinned` once a source string points into it. */
+/* A cache file mapped by readCache. `pinned` once a source string points
+ * into it. */
 typedef struct jc_region {
   char *base;
   size_t len;
@@ -145,8 +146,8 @@ static int is_ascii(const unsigned char *p, size_t n) {
 }
 
 /* source(uint8Array, offset, length): those bytes (UTF-8) as a string; an
- * external one, read in place, when they are ASCII inside a readFile
- * buffer and Node offers external strings. */
+ * external one, read in place, when they are ASCII inside a mapping of
+ * readCache's and Node offers external strings. */
 ND_FN(source) {
   static jc_external_latin1_fn external;
   static int looked;
