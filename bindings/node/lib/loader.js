@@ -22,7 +22,8 @@
 // refuses code made under other flags (node --expose-gc, as the tests run,
 // would otherwise throw away the cache of every plain run and back). It
 // holds the bundle's source and code, used only while every module has the
-// size and modification time it had when the bundle was made, the blob has
+// size, modification time and status-change time (ctime, which npm's fixed
+// mtimes and copies cannot carry over) it had when the bundle was made, the blob has
 // its checksum (V8 stops the process on damaged code) and V8 accepts the
 // code (its version, flags, source length); otherwise the bundle is made
 // again from the files and compiled, and the cache file is written again,
@@ -37,7 +38,7 @@ const path = require('node:path');
 const vm = require('node:vm');
 
 const LIB = __dirname;
-const MAGIC = 'lockstep-js-cache/6\n';
+const MAGIC = 'lockstep-js-cache/7\n';
 const BUNDLE = path.join(LIB, '[bundle]');
 
 // The addon: $LOCKSTEP_NODE_ADDON, lockstep.node next to package.json (an
@@ -102,11 +103,13 @@ function cacheFile() {
   const dir = setting || path.dirname(addonPath);
   const opts = (process.env.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
   const flags = compileFlags(process.execArgv) + '|' + compileFlags(opts);
-  return path.join(dir, `lockstep-js-${process.version}-${process.arch}-${fnv(flags)}.cache`);
+  // the package's folder too: two copies sharing LOCKSTEP_NODE_CACHE=DIR
+  // keep a file each instead of replacing each other's
+  return path.join(dir, `lockstep-js-${process.version}-${process.arch}-${fnv(flags + '|' + LIB)}.cache`);
 }
 
 // The cache file: MAGIC, a line "<index length in bytes> <checksum>", the
-// index (JSON: {gen, modules: [[name, size, mtimeMs, line], ...], src: [off,
+// index (JSON: {gen, modules: [[name, size, mtimeMs, ctimeMs, line], ...], src: [off,
 // len], code: [off, len]}), then the blob the checksum covers and the
 // offsets count in: the bundle's code and its source. The addon maps the
 // file, checks it, stats the modules and makes the source an external
@@ -120,8 +123,8 @@ function readCache(file) {
     const blob = new Uint8Array(ab, at);
     const { modules } = index;
     const st = statFiles(LIB, modules.map((m) => m[0]));
-    for (let i = 0; i < modules.length; i++)
-      if (modules[i][1] !== st[2 * i] || modules[i][2] !== st[2 * i + 1]) return null; // edited: make again
+    for (let i = 0; i < modules.length; i++) // edited, replaced or copied: make again
+      if (modules[i][1] !== st[3 * i] || modules[i][2] !== st[3 * i + 1] || modules[i][3] !== st[3 * i + 2]) return null;
     const [srcAt, srcLen] = index.src;
     const [codeAt, codeLen] = index.code;
     return { index, source: sourceOf(blob, srcAt, srcLen), code: blob.subarray(codeAt, codeAt + codeLen) };
@@ -141,7 +144,7 @@ function makeBundle() {
     source += `// ---- ${name}\ndefine(${JSON.stringify(name)}, function (exports, require, module, __filename, __dirname) {${text}\n});\n`;
     const first = line + 1; // the module's first line
     line += 3 + (text.match(/\n/g) ?? []).length;
-    return [name, st[2 * i], st[2 * i + 1], first];
+    return [name, st[3 * i], st[3 * i + 1], st[3 * i + 2], first];
   });
   return { index: { modules }, source: source + '})\n' };
 }
@@ -174,7 +177,7 @@ function openBundle() {
   bundle.stale = !cache || bundle.script.cachedDataRejected === true;
   const gen = Number.isInteger(bundle.index.gen) ? bundle.index.gen : REFRESH;
   bundle.refresh = !bundle.stale && gen < REFRESH;
-  stats.lines = Object.fromEntries(bundle.index.modules.map((m) => [m[0], m[3]]));
+  stats.lines = Object.fromEntries(bundle.index.modules.map((m) => [m[0], m[4]]));
   if (!bundle.stale) stats.fromCache = bundle.index.modules.length;
   bundle.script.runInThisContext()((name, fn) => factories.set(name, fn));
 }

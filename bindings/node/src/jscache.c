@@ -182,9 +182,13 @@ ND_FN(source) {
   return s;
 }
 
-/* statFiles(dir, names): a Float64Array of [size, mtime in ms] per file of
- * dir, -1 for one that cannot be stat'ed: what the cache records of each
- * module (one call, no fs.Stats objects). */
+/* statFiles(dir, names): a Float64Array of [size, mtime, ctime] per file of
+ * dir (times in ms), -1 for one that cannot be stat'ed: what the cache
+ * records of each module (one call, no fs.Stats objects). The ctime
+ * matters: npm packs files with one fixed mtime, so two versions of a
+ * module of the same size would look alike by size and mtime, but no
+ * one can set a ctime, and extracting, copying or editing a file gives it
+ * a new one. */
 ND_FN(stat_files) {
   napi_value argv[2];
   if (!nd_args(env, info, 2, argv)) return NULL;
@@ -196,7 +200,7 @@ ND_FN(stat_files) {
   }
   napi_value ab, out;
   double *v;
-  if (napi_create_arraybuffer(env, (size_t)count * 2 * sizeof(double), (void **)&v, &ab) != napi_ok) {
+  if (napi_create_arraybuffer(env, (size_t)count * 3 * sizeof(double), (void **)&v, &ab) != napi_ok) {
     free(dir);
     return NULL;
   }
@@ -208,15 +212,16 @@ ND_FN(stat_files) {
     struct stat st;
     if (name && (size_t)snprintf(path, sizeof path, "%s/%s", dir, name) < sizeof path &&
         stat(path, &st) == 0) {
-      v[2 * i] = (double)st.st_size;
-      v[2 * i + 1] = (double)st.st_mtim.tv_sec * 1e3 + (double)st.st_mtim.tv_nsec / 1e6;
+      v[3 * i] = (double)st.st_size;
+      v[3 * i + 1] = (double)st.st_mtim.tv_sec * 1e3 + (double)st.st_mtim.tv_nsec / 1e6;
+      v[3 * i + 2] = (double)st.st_ctim.tv_sec * 1e3 + (double)st.st_ctim.tv_nsec / 1e6;
     } else {
-      v[2 * i] = v[2 * i + 1] = -1;
+      v[3 * i] = v[3 * i + 1] = v[3 * i + 2] = -1;
     }
     free(name);
   }
   free(dir);
-  napi_create_typedarray(env, napi_float64_array, (size_t)count * 2, ab, 0, &out);
+  napi_create_typedarray(env, napi_float64_array, (size_t)count * 3, ab, 0, &out);
   return out;
 }
 

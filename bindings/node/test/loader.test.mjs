@@ -1,7 +1,8 @@
 // loader.test.mjs — the JavaScript layer's code cache (lib/loader.js): a
 // second process takes every module's compiled code from the cache (one
 // script, the bundle); an edited module makes the bundle again from the
-// new sources, never served stale; a damaged, unreadable or unwritable
+// new sources, never served stale (nor is a same-size replacement with the
+// old mtime, as npm packs files); a damaged, unreadable or unwritable
 // cache costs speed, not correctness; a stack frame leads back to the
 // module's line (and names the file itself with the cache off); the cache
 // comes to hold the functions of the programs that use it, not only of the
@@ -82,6 +83,28 @@ test('an edited module is compiled from its new source', () => {
   const third = run(dir, cache);
   assert.equal(third.probe, 42);
   assert.equal(third.fromCache, third.modules);
+});
+
+// npm packs every file with one fixed mtime: a new version of a module of
+// the same size looks alike by size and mtime, and only its ctime (which
+// nothing can set back) tells it from the old one.
+test('a module replaced by one of the same size and mtime is compiled from its new source', () => {
+  const dir = copyPackage();
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-cache-'));
+  const flags = path.join(dir, 'lib', 'flags.js');
+  fs.appendFileSync(flags, '\nmodule.exports.probe = 41;\n');
+  const when = new Date('1985-10-26T08:15:00Z'); // npm's
+  fs.utimesSync(flags, when, when);
+  const first = run(dir, cache);
+  assert.equal(first.probe, 41);
+  assert.equal(run(dir, cache).fromCache, first.modules); // cached
+  const text = fs.readFileSync(flags, 'utf8');
+  fs.writeFileSync(flags, text.replace('probe = 41;', 'probe = 42;')); // same size
+  fs.utimesSync(flags, when, when);
+  assert.equal(fs.statSync(flags).size, Buffer.byteLength(text));
+  const second = run(dir, cache);
+  assert.equal(second.probe, 42);
+  assert.equal(second.fromCache, 0);
 });
 
 test('a damaged cache is ignored and replaced', () => {
