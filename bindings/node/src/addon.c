@@ -146,6 +146,17 @@ char *nd_get_str_len(napi_env env, napi_value v, size_t *out_len) {
   return s;
 }
 
+int nd_get_bytes(napi_env env, napi_value v, void **data, size_t *len) {
+  napi_typedarray_type t;
+  size_t n = 0;
+  void *p = NULL;
+  if (napi_get_typedarray_info(env, v, &t, &n, &p, NULL, NULL) != napi_ok || t != napi_uint8_array)
+    return 0;
+  *data = p;
+  *len = n;
+  return 1;
+}
+
 char *nd_get_name(napi_env env, napi_value v) {
   size_t len;
   char *s = nd_get_str_len(env, v, &len);

@@ -133,6 +133,9 @@ char *nd_get_str_len(napi_env env, napi_value v, size_t *len);
  * a NUL inside is written out as \u0000, so that it matches no name rather
  * than the part before it. */
 char *nd_get_name(napi_env env, napi_value v);
+/* A Uint8Array's bytes, in place (JavaScript turns every BufferSource into
+ * one over exactly the bytes meant): 1, or 0 for anything else. */
+int nd_get_bytes(napi_env env, napi_value v, void **data, size_t *len);
 /* A property of an object (undefined when absent). */
 napi_value nd_prop(napi_env env, napi_value obj, const char *name);
 void nd_set(napi_env env, napi_value obj, const char *name, napi_value v);

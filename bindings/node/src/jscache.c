@@ -153,11 +153,9 @@ ND_FN(source) {
   static int looked;
   napi_value argv[3];
   if (!nd_args(env, info, 3, argv)) return NULL;
-  napi_typedarray_type t;
   size_t n = 0;
   void *data = NULL;
-  if (napi_get_typedarray_info(env, argv[0], &t, &n, &data, NULL, NULL) != napi_ok ||
-      t != napi_uint8_array)
+  if (!nd_get_bytes(env, argv[0], &data, &n))
     return nd_throw(env, "ERR_INVALID_ARG_TYPE", "source: a Uint8Array");
   double off = nd_get_f64(env, argv[1]), len = nd_get_f64(env, argv[2]);
   if (!(off >= 0 && len >= 0 && off + len <= (double)n))
@@ -255,11 +253,9 @@ static uint64_t checksum_of(const unsigned char *p, size_t n) {
 ND_FN(checksum) {
   napi_value argv[1];
   if (!nd_args(env, info, 1, argv)) return NULL;
-  napi_typedarray_type t;
   size_t n = 0;
   void *data = NULL;
-  if (napi_get_typedarray_info(env, argv[0], &t, &n, &data, NULL, NULL) != napi_ok ||
-      t != napi_uint8_array)
+  if (!nd_get_bytes(env, argv[0], &data, &n))
     return nd_throw(env, "ERR_INVALID_ARG_TYPE", "checksum: a Uint8Array");
   char hex[17];
   snprintf(hex, sizeof hex, "%016llx", (unsigned long long)checksum_of(data, n));

@@ -61,11 +61,9 @@ ND_FN(dispatch_indirect) {
 /* setImmediates(pass, rangeOffset, bytes): bytes a Uint8Array. */
 ND_FN(set_immediates) {
   PASS_ARG(3);
-  napi_typedarray_type t;
   size_t n = 0;
   void *data = NULL;
-  if (napi_get_typedarray_info(env, argv[2], &t, &n, &data, NULL, NULL) != napi_ok ||
-      t != napi_uint8_array)
+  if (!nd_get_bytes(env, argv[2], &data, &n))
     return nd_throw(env, "ERR_LOCKSTEP_ARGUMENT", "setImmediates: expected a Uint8Array");
   ls_compute_pass_set_immediates(pass, nd_get_u32(env, argv[1]), data, n);
   return nd_undefined(env);

@@ -17,22 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The bytes of a Uint8Array (JavaScript turns every BufferSource into one
- * over exactly the bytes to copy). */
-static int bytes_of(napi_env env, napi_value v, const void **data, size_t *len) {
-  bool is = false;
-  napi_is_typedarray(env, v, &is);
-  if (!is) return 0;
-  napi_typedarray_type t;
-  size_t n = 0;
-  void *p = NULL;
-  napi_get_typedarray_info(env, v, &t, &n, &p, NULL, NULL);
-  if (t != napi_uint8_array) return 0;
-  *data = p;
-  *len = n;
-  return 1;
-}
-
 static void on_internal_done(void *user, ls_status status) {
   nd_device *d = user;
   nd_device_drain_findings(d);
@@ -96,9 +80,9 @@ ND_FN(write_buffer) {
   if (!nd_args(env, info, 4, argv)) return NULL;
   nd_device *d = nd_device_of(env, argv[0]);
   ls_buffer *b = nd_handle(env, argv[1], ND_BUFFER);
-  const void *data = NULL;
+  void *data = NULL;
   size_t len = 0;
-  if (!bytes_of(env, argv[3], &data, &len))
+  if (!nd_get_bytes(env, argv[3], &data, &len))
     return nd_throw(env, "ERR_LOCKSTEP_ARGUMENT", "writeBuffer: expected a Uint8Array");
   if (d && b) ls_queue_write_buffer(d->h, b, nd_get_u64(env, argv[2]), data, len);
   return nd_undefined(env);
@@ -150,9 +134,9 @@ ND_FN(write_texture) {
   if (!nd_args(env, info, 5, argv)) return NULL;
   nd_device *d = nd_device_of(env, argv[0]);
   ls_texel_copy_texture_info dst;
-  const void *data = NULL;
+  void *data = NULL;
   size_t len = 0;
-  if (!bytes_of(env, argv[2], &data, &len))
+  if (!nd_get_bytes(env, argv[2], &data, &len))
     return nd_throw(env, "ERR_LOCKSTEP_ARGUMENT", "writeTexture: expected a Uint8Array");
   if (!d || !nd_copy_texture_info(env, argv[1], &dst)) return nd_undefined(env);
   ls_texel_copy_buffer_layout layout;
