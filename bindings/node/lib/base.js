@@ -40,17 +40,20 @@ function name(obj) {
 }
 
 // GPUObjectBase's label: settable at any time; lockstep's messages use it.
+// One getter and setter for every interface (a pair of functions per class
+// was young-generation memory at import for nothing).
+const LABEL = {
+  get() { return this[kLabel]; },
+  set(v) {
+    const s = usv(String(v));
+    this[kLabel] = s;
+    if (this[kHandle]) native.setLabel(this, s);
+  },
+  enumerable: true,
+  configurable: true,
+};
 function defineLabel(cls) {
-  Object.defineProperty(cls.prototype, 'label', {
-    get() { return this[kLabel]; },
-    set(v) {
-      const s = usv(String(v));
-      this[kLabel] = s;
-      if (this[kHandle]) native.setLabel(this, s);
-    },
-    enumerable: true,
-    configurable: true,
-  });
+  Object.defineProperty(cls.prototype, 'label', LABEL);
 }
 
 function register(...classes) {

@@ -6,7 +6,7 @@
 // profiler's reports.
 
 const { native, EV, request, devices, trackDevice } = require('./native.js');
-const { convert, required, ENUMS } = require('./idl.js');
+const { convert, required, enumValues } = require('./idl.js');
 const { kToken, kDevice, kHandle, kLabel, InvalidUse, illegal, init, name, defineLabel, register, use, kIsLost, kMapped } = require('./base.js');
 const errors = require('./errors.js');
 const { GPUSupportedFeatures, GPUSupportedLimits, GPUAdapterInfo } = require('./gpu.js');
@@ -128,9 +128,9 @@ class GPUDevice extends EventTarget {
       }
       this[kHandle] = true;
     }
-    const feats = this[kHandle] ? ENUMS.GPUFeatureName.filter((f) => native.deviceHasFeature(this, f)) : [];
+    const feats = this[kHandle] ? enumValues('GPUFeatureName').filter((f) => native.deviceHasFeature(this, f)) : [];
     this.#features = new GPUSupportedFeatures(kToken, feats);
-    this.#limits = new GPUSupportedLimits(kToken, this[kHandle] ? native.deviceLimits(this) : {});
+    this.#limits = new GPUSupportedLimits(kToken, this[kHandle] ? native.deviceLimits(this) : null);
     this.#queue = new (M().queue.GPUQueue)(kToken, this, desc.defaultQueue?.label ?? '');
     if (failure) this.#markLost('unknown', 'the adapter had already given a device (requestDevice on an expired adapter)');
   }

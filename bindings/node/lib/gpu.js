@@ -8,7 +8,7 @@
 // that is already lost.
 
 const { native } = require('./native.js');
-const { convert, ENUMS } = require('./idl.js');
+const { convert, enumValues } = require('./idl.js');
 const { kToken, illegal, register } = require('./base.js');
 const { operationError } = require('./errors.js');
 
@@ -36,7 +36,6 @@ const LIMITS = [
   ['maxComputeWorkgroupSizeX', 'max', 256], ['maxComputeWorkgroupSizeY', 'max', 256],
   ['maxComputeWorkgroupSizeZ', 'max', 64], ['maxComputeWorkgroupsPerDimension', 'max', 65535],
 ];
-const LIMIT_CLASS = new Map(LIMITS.map(([n, c]) => [n, c]));
 // The vertex and fragment stages' storage limits and the per-stage limit
 // they are folded into: a core device (lockstep's are) has each equal to
 // its per-stage limit, and asking for one raises the per-stage limit
@@ -47,6 +46,14 @@ const STAGE_LIMITS = {
   maxStorageTexturesInVertexStage: 'maxStorageTexturesPerShaderStage',
   maxStorageTexturesInFragmentStage: 'maxStorageTexturesPerShaderStage',
 };
+// The limits lockstep's C API holds, in the order adapterLimits and
+// deviceLimits give their values (arrays, not objects: an object of 25
+// named numbers made twice per device cost more young-generation memory
+// than the rest of requestDevice).
+const HELD = native.limitNames();
+// For each member of LIMITS, the index of its value in those arrays (-1:
+// not held, WebGPU's default).
+const SOURCE = LIMITS.map(([n]) => HELD.indexOf(HELD.includes(n) ? n : STAGE_LIMITS[n]));
 
 // WGSL language features lockstep compiles and runs (the compiler's table,
 // src/wgsl/directives.def).
@@ -55,37 +62,40 @@ const WGSL_FEATURES = native.wgslLanguageFeatures();
 const kValues = Symbol('lockstep.values');
 
 class GPUSupportedLimits {
-  constructor(token, values) {
+  // held: values in HELD's order, or null (an invalid device: the defaults)
+  constructor(token, held) {
     illegal(token);
-    const v = {};
-    for (const [n, , def] of LIMITS) v[n] = values[n] ?? values[STAGE_LIMITS[n]] ?? def;
-    Object.defineProperty(this, kValues, { value: Object.freeze(v) });
+    const v = new Array(LIMITS.length);
+    for (let i = 0; i < LIMITS.length; i++) v[i] = held && SOURCE[i] >= 0 ? held[SOURCE[i]] : LIMITS[i][2];
+    Object.defineProperty(this, kValues, { value: v });
   }
 }
-// attributes on the prototype, as WebIDL puts them
-for (const [n] of LIMITS) {
-  Object.defineProperty(GPUSupportedLimits.prototype, n, {
-    get() { return this[kValues][n]; }, enumerable: true, configurable: true,
+// Attributes on the prototype, as WebIDL puts them (enumerable: programs
+// copy limits with for...in). A prototype in dictionary mode takes them
+// without the map transition and descriptor copy each addition to a fast
+// object costs (measured: 12 KB instead of 25 KB of young generation).
+const limitsProto = GPUSupportedLimits.prototype;
+limitsProto.normalized = 0;
+delete limitsProto.normalized;
+for (let i = 0; i < LIMITS.length; i++) {
+  Object.defineProperty(limitsProto, LIMITS[i][0], {
+    get() { return this[kValues][i]; }, enumerable: true, configurable: true,
   });
 }
 
-// setlike<DOMString>, read-only
+// setlike<DOMString>, read-only, over a Set in this[kSet]. The members are
+// written out in each class body: defining them in a loop cost each class
+// 4 KB of young generation at import.
 const kSet = Symbol('lockstep.set');
+function forEachOf(set, cls, cb, thisArg) {
+  if (typeof cb !== 'function') throw new TypeError(`${cls}.forEach: the callback is not a function`);
+  for (const v of set[kSet]) cb.call(thisArg, v, v, set);
+}
+// WebIDL: @@iterator is the same function as values; size is enumerable
 function setlike(cls) {
   const p = cls.prototype;
-  const methods = {
-    has(v) { return this[kSet].has(String(v)); },
-    forEach(cb, thisArg) {
-      if (typeof cb !== 'function') throw new TypeError(`${cls.name}.forEach: the callback is not a function`);
-      for (const v of this[kSet]) cb.call(thisArg, v, v, this);
-    },
-    entries() { return this[kSet].entries(); },
-    keys() { return this[kSet].keys(); },
-    values() { return this[kSet].values(); },
-  };
-  for (const [k, f] of Object.entries(methods)) Object.defineProperty(p, k, { value: f, writable: true, configurable: true });
-  Object.defineProperty(p, 'size', { get() { return this[kSet].size; }, configurable: true, enumerable: true });
   Object.defineProperty(p, Symbol.iterator, { value: p.values, writable: true, configurable: true });
+  Object.defineProperty(p, 'size', { enumerable: true });
 }
 
 class GPUSupportedFeatures {
@@ -93,6 +103,12 @@ class GPUSupportedFeatures {
     illegal(token);
     Object.defineProperty(this, kSet, { value: new Set(names) });
   }
+  has(v) { return this[kSet].has(String(v)); }
+  forEach(cb, thisArg) { forEachOf(this, 'GPUSupportedFeatures', cb, thisArg); }
+  entries() { return this[kSet].entries(); }
+  keys() { return this[kSet].keys(); }
+  values() { return this[kSet].values(); }
+  get size() { return this[kSet].size; }
 }
 setlike(GPUSupportedFeatures);
 
@@ -101,6 +117,12 @@ class WGSLLanguageFeatures {
     illegal(token);
     Object.defineProperty(this, kSet, { value: new Set(names) });
   }
+  has(v) { return this[kSet].has(String(v)); }
+  forEach(cb, thisArg) { forEachOf(this, 'WGSLLanguageFeatures', cb, thisArg); }
+  entries() { return this[kSet].entries(); }
+  keys() { return this[kSet].keys(); }
+  values() { return this[kSet].values(); }
+  get size() { return this[kSet].size; }
 }
 setlike(WGSLLanguageFeatures);
 
@@ -120,7 +142,7 @@ class GPUAdapterInfo {
 }
 
 function adapterFeatures(handle) {
-  return ENUMS.GPUFeatureName.filter((f) => native.adapterHasFeature(handle, f));
+  return enumValues('GPUFeatureName').filter((f) => native.adapterHasFeature(handle, f));
 }
 
 class GPUAdapter {
@@ -164,18 +186,18 @@ class GPUAdapter {
     }
     if (this.#state === 'consumed') throw operationError('GPUAdapter.requestDevice: the adapter has already given a device (it is consumed)');
     const lockstepLimits = [];
-    const held = native.adapterLimits(this); // the limits lockstep's C API holds
     for (const [key, value] of Object.entries(d.requiredLimits)) {
       if (value === undefined) continue;
-      const cls = LIMIT_CLASS.get(key);
-      if (!cls) throw operationError(`GPUAdapter.requestDevice: requiredLimits: "${key}" is not the name of a limit`);
+      const limit = LIMITS.find((l) => l[0] === key);
+      if (!limit) throw operationError(`GPUAdapter.requestDevice: requiredLimits: "${key}" is not the name of a limit`);
+      const cls = limit[1];
       const offered = this.#limits[key];
       if (cls === 'max' ? value > offered : value < offered)
         throw operationError(`GPUAdapter.requestDevice: requiredLimits.${key} = ${value} is better than the adapter's ${offered}`);
       if (cls === 'align' && (value <= 0 || value >= 2 ** 32 || (value & (value - 1)) !== 0))
         throw operationError(`GPUAdapter.requestDevice: requiredLimits.${key} = ${value} is not a power of 2 below 2^32`);
       const name = STAGE_LIMITS[key] ?? key;
-      if (held[name] !== undefined) lockstepLimits.push([name, value]);
+      if (HELD.includes(name)) lockstepLimits.push([name, value]);
     }
     const { GPUDevice } = require('./device.js');
     const expired = this.#state === 'expired';
@@ -208,4 +230,4 @@ class GPU {
 
 register(GPU, GPUAdapter, GPUAdapterInfo, GPUSupportedLimits, GPUSupportedFeatures, WGSLLanguageFeatures);
 
-module.exports = { GPU, GPUAdapter, GPUAdapterInfo, GPUSupportedLimits, GPUSupportedFeatures, WGSLLanguageFeatures, LIMITS };
+module.exports = { GPU, GPUAdapter, GPUAdapterInfo, GPUSupportedLimits, GPUSupportedFeatures, WGSLLanguageFeatures };

@@ -1,7 +1,7 @@
 'use strict';
 // idl.js - WebIDL argument conversion for the WebGPU API, from one table.
 //
-// TYPES and DICTS below transcribe the spec's IDL (gpuweb/gpuweb
+// IDL below transcribes the spec's IDL (gpuweb/gpuweb
 // spec/index.bs, sections "IDL" of each interface): typedefs, enums and
 // dictionaries with their required members and defaults. convert(type, value,
 // context) applies WebIDL's conversion rules to a value: [EnforceRange]
@@ -12,189 +12,365 @@
 // interface classes turn it into a rejected promise for methods that return
 // one, as WebIDL says).
 
-const ENUMS = {
-  GPUFeatureName: ['core-features-and-limits', 'depth-clip-control', 'depth32float-stencil8',
-    'texture-compression-bc', 'texture-compression-bc-sliced-3d', 'texture-compression-etc2',
-    'texture-compression-astc', 'texture-compression-astc-sliced-3d', 'timestamp-query',
-    'indirect-first-instance', 'shader-f16', 'rg11b10ufloat-renderable', 'bgra8unorm-storage',
-    'float32-filterable', 'float32-blendable', 'clip-distances', 'dual-source-blending',
-    'subgroups', 'texture-formats-tier1', 'texture-formats-tier2', 'primitive-index',
-    'texture-component-swizzle', 'subgroup-size-control'],
-  GPUPowerPreference: ['low-power', 'high-performance'],
-  GPUBufferMapState: ['unmapped', 'pending', 'mapped'],
-  GPUTextureDimension: ['1d', '2d', '3d'],
-  GPUTextureViewDimension: ['1d', '2d', '2d-array', 'cube', 'cube-array', '3d'],
-  GPUTextureAspect: ['all', 'stencil-only', 'depth-only'],
-  GPUTextureFormat: ['r8unorm', 'r8snorm', 'r8uint', 'r8sint', 'r16unorm', 'r16snorm', 'r16uint',
-    'r16sint', 'r16float', 'rg8unorm', 'rg8snorm', 'rg8uint', 'rg8sint', 'r32uint', 'r32sint',
-    'r32float', 'rg16unorm', 'rg16snorm', 'rg16uint', 'rg16sint', 'rg16float', 'rgba8unorm',
-    'rgba8unorm-srgb', 'rgba8snorm', 'rgba8uint', 'rgba8sint', 'bgra8unorm', 'bgra8unorm-srgb',
-    'rgb9e5ufloat', 'rgb10a2uint', 'rgb10a2unorm', 'rg11b10ufloat', 'rg32uint', 'rg32sint',
-    'rg32float', 'rgba16unorm', 'rgba16snorm', 'rgba16uint', 'rgba16sint', 'rgba16float',
-    'rgba32uint', 'rgba32sint', 'rgba32float', 'stencil8', 'depth16unorm', 'depth24plus',
-    'depth24plus-stencil8', 'depth32float', 'depth32float-stencil8',
-    'bc1-rgba-unorm', 'bc1-rgba-unorm-srgb', 'bc2-rgba-unorm', 'bc2-rgba-unorm-srgb',
-    'bc3-rgba-unorm', 'bc3-rgba-unorm-srgb', 'bc4-r-unorm', 'bc4-r-snorm', 'bc5-rg-unorm',
-    'bc5-rg-snorm', 'bc6h-rgb-ufloat', 'bc6h-rgb-float', 'bc7-rgba-unorm', 'bc7-rgba-unorm-srgb',
-    'etc2-rgb8unorm', 'etc2-rgb8unorm-srgb', 'etc2-rgb8a1unorm', 'etc2-rgb8a1unorm-srgb',
-    'etc2-rgba8unorm', 'etc2-rgba8unorm-srgb', 'eac-r11unorm', 'eac-r11snorm', 'eac-rg11unorm',
-    'eac-rg11snorm',
-    ...['4x4', '5x4', '5x5', '6x5', '6x6', '8x5', '8x6', '8x8', '10x5', '10x6', '10x8', '10x10',
-      '12x10', '12x12'].flatMap((s) => [`astc-${s}-unorm`, `astc-${s}-unorm-srgb`])],
-  GPUAddressMode: ['clamp-to-edge', 'repeat', 'mirror-repeat'],
-  GPUFilterMode: ['nearest', 'linear'],
-  GPUMipmapFilterMode: ['nearest', 'linear'],
-  GPUCompareFunction: ['never', 'less', 'equal', 'less-equal', 'greater', 'not-equal',
-    'greater-equal', 'always'],
-  GPUBufferBindingType: ['uniform', 'storage', 'read-only-storage'],
-  GPUSamplerBindingType: ['filtering', 'non-filtering', 'comparison'],
-  GPUTextureSampleType: ['float', 'unfilterable-float', 'depth', 'sint', 'uint'],
-  GPUStorageTextureAccess: ['write-only', 'read-only', 'read-write'],
-  GPUCompilationMessageType: ['error', 'warning', 'info'],
-  GPUPipelineErrorReason: ['validation', 'internal'],
-  GPUAutoLayoutMode: ['auto'],
-  GPUQueryType: ['occlusion', 'timestamp'],
-  GPUDeviceLostReason: ['unknown', 'destroyed'],
-  GPUErrorFilter: ['validation', 'out-of-memory', 'internal'],
-  GPULoadOp: ['load', 'clear'],
-  GPUStoreOp: ['store', 'discard'],
-  GPUPrimitiveTopology: ['point-list', 'line-list', 'line-strip', 'triangle-list', 'triangle-strip'],
-  GPUIndexFormat: ['uint16', 'uint32'],
-  GPUFrontFace: ['ccw', 'cw'],
-  GPUCullMode: ['none', 'front', 'back'],
-  PredefinedColorSpace: ['srgb', 'display-p3'],
-};
+// The declarations of the spec's IDL that conversion needs, written as the
+// spec writes them: typedefs, enums and dictionaries. One string, looked up
+// by name on first use (declaration): importing the module builds nothing
+// from it. (As arrays and objects, these tables were built at every
+// import, ~500 of them with their strings, a tenth of the young
+// generation a small job may fill before V8 pauses it for a scavenge.)
+const IDL = `
+typedef [EnforceRange] unsigned long GPUBufferDynamicOffset;
+typedef [EnforceRange] unsigned long GPUStencilValue;
+typedef [EnforceRange] unsigned long GPUSampleMask;
+typedef [EnforceRange] long GPUDepthBias;
+typedef [EnforceRange] unsigned long long GPUSize64;
+typedef [EnforceRange] unsigned long GPUIntegerCoordinate;
+typedef [EnforceRange] unsigned long GPUIndex32;
+typedef [EnforceRange] unsigned long GPUSize32;
+typedef [EnforceRange] long GPUSignedOffset32;
+typedef [EnforceRange] unsigned long GPUBufferUsageFlags;
+typedef [EnforceRange] unsigned long GPUMapModeFlags;
+typedef [EnforceRange] unsigned long GPUTextureUsageFlags;
+typedef [EnforceRange] unsigned long GPUShaderStageFlags;
+typedef [EnforceRange] unsigned long GPUColorWriteFlags;
+typedef double GPUPipelineConstantValue;
+typedef (sequence<GPUIntegerCoordinate> or GPUExtent3DDict) GPUExtent3D;
+typedef (sequence<GPUIntegerCoordinate> or GPUOrigin3DDict) GPUOrigin3D;
+typedef (sequence<GPUIntegerCoordinate> or GPUOrigin2DDict) GPUOrigin2D;
+typedef (sequence<double> or GPUColorDict) GPUColor;
+typedef (GPUSampler or GPUTexture or GPUTextureView or GPUBuffer or GPUExternalTexture or
+  GPUBufferBinding) GPUBindingResource;
 
-// typedefs: name -> the type they stand for
-const TYPEDEFS = {
-  GPUBufferDynamicOffset: '[EnforceRange] unsigned long',
-  GPUStencilValue: '[EnforceRange] unsigned long',
-  GPUSampleMask: '[EnforceRange] unsigned long',
-  GPUDepthBias: '[EnforceRange] long',
-  GPUSize64: '[EnforceRange] unsigned long long',
-  GPUIntegerCoordinate: '[EnforceRange] unsigned long',
-  GPUIndex32: '[EnforceRange] unsigned long',
-  GPUSize32: '[EnforceRange] unsigned long',
-  GPUSignedOffset32: '[EnforceRange] long',
-  GPUBufferUsageFlags: '[EnforceRange] unsigned long',
-  GPUMapModeFlags: '[EnforceRange] unsigned long',
-  GPUTextureUsageFlags: '[EnforceRange] unsigned long',
-  GPUShaderStageFlags: '[EnforceRange] unsigned long',
-  GPUColorWriteFlags: '[EnforceRange] unsigned long',
-  GPUPipelineConstantValue: 'double',
-  GPUExtent3D: '(sequence<GPUIntegerCoordinate> or GPUExtent3DDict)',
-  GPUOrigin3D: '(sequence<GPUIntegerCoordinate> or GPUOrigin3DDict)',
-  GPUOrigin2D: '(sequence<GPUIntegerCoordinate> or GPUOrigin2DDict)',
-  GPUColor: '(sequence<double> or GPUColorDict)',
-  GPUBindingResource:
-    '(GPUSampler or GPUTexture or GPUTextureView or GPUBuffer or GPUExternalTexture or GPUBufferBinding)',
-};
+enum GPUFeatureName { "core-features-and-limits", "depth-clip-control", "depth32float-stencil8",
+  "texture-compression-bc", "texture-compression-bc-sliced-3d", "texture-compression-etc2",
+  "texture-compression-astc", "texture-compression-astc-sliced-3d", "timestamp-query",
+  "indirect-first-instance", "shader-f16", "rg11b10ufloat-renderable", "bgra8unorm-storage",
+  "float32-filterable", "float32-blendable", "clip-distances", "dual-source-blending", "subgroups",
+  "texture-formats-tier1", "texture-formats-tier2", "primitive-index", "texture-component-swizzle",
+  "subgroup-size-control" };
+enum GPUPowerPreference { "low-power", "high-performance" };
+enum GPUBufferMapState { "unmapped", "pending", "mapped" };
+enum GPUTextureDimension { "1d", "2d", "3d" };
+enum GPUTextureViewDimension { "1d", "2d", "2d-array", "cube", "cube-array", "3d" };
+enum GPUTextureAspect { "all", "stencil-only", "depth-only" };
+enum GPUTextureFormat { "r8unorm", "r8snorm", "r8uint", "r8sint", "r16unorm", "r16snorm",
+  "r16uint", "r16sint", "r16float", "rg8unorm", "rg8snorm", "rg8uint", "rg8sint", "r32uint",
+  "r32sint", "r32float", "rg16unorm", "rg16snorm", "rg16uint", "rg16sint", "rg16float",
+  "rgba8unorm", "rgba8unorm-srgb", "rgba8snorm", "rgba8uint", "rgba8sint", "bgra8unorm",
+  "bgra8unorm-srgb", "rgb9e5ufloat", "rgb10a2uint", "rgb10a2unorm", "rg11b10ufloat", "rg32uint",
+  "rg32sint", "rg32float", "rgba16unorm", "rgba16snorm", "rgba16uint", "rgba16sint", "rgba16float",
+  "rgba32uint", "rgba32sint", "rgba32float", "stencil8", "depth16unorm", "depth24plus",
+  "depth24plus-stencil8", "depth32float", "depth32float-stencil8", "bc1-rgba-unorm",
+  "bc1-rgba-unorm-srgb", "bc2-rgba-unorm", "bc2-rgba-unorm-srgb", "bc3-rgba-unorm",
+  "bc3-rgba-unorm-srgb", "bc4-r-unorm", "bc4-r-snorm", "bc5-rg-unorm", "bc5-rg-snorm",
+  "bc6h-rgb-ufloat", "bc6h-rgb-float", "bc7-rgba-unorm", "bc7-rgba-unorm-srgb", "etc2-rgb8unorm",
+  "etc2-rgb8unorm-srgb", "etc2-rgb8a1unorm", "etc2-rgb8a1unorm-srgb", "etc2-rgba8unorm",
+  "etc2-rgba8unorm-srgb", "eac-r11unorm", "eac-r11snorm", "eac-rg11unorm", "eac-rg11snorm",
+  "astc-4x4-unorm", "astc-4x4-unorm-srgb", "astc-5x4-unorm", "astc-5x4-unorm-srgb",
+  "astc-5x5-unorm", "astc-5x5-unorm-srgb", "astc-6x5-unorm", "astc-6x5-unorm-srgb",
+  "astc-6x6-unorm", "astc-6x6-unorm-srgb", "astc-8x5-unorm", "astc-8x5-unorm-srgb",
+  "astc-8x6-unorm", "astc-8x6-unorm-srgb", "astc-8x8-unorm", "astc-8x8-unorm-srgb",
+  "astc-10x5-unorm", "astc-10x5-unorm-srgb", "astc-10x6-unorm", "astc-10x6-unorm-srgb",
+  "astc-10x8-unorm", "astc-10x8-unorm-srgb", "astc-10x10-unorm", "astc-10x10-unorm-srgb",
+  "astc-12x10-unorm", "astc-12x10-unorm-srgb", "astc-12x12-unorm", "astc-12x12-unorm-srgb" };
+enum GPUAddressMode { "clamp-to-edge", "repeat", "mirror-repeat" };
+enum GPUFilterMode { "nearest", "linear" };
+enum GPUMipmapFilterMode { "nearest", "linear" };
+enum GPUCompareFunction { "never", "less", "equal", "less-equal", "greater", "not-equal",
+  "greater-equal", "always" };
+enum GPUBufferBindingType { "uniform", "storage", "read-only-storage" };
+enum GPUSamplerBindingType { "filtering", "non-filtering", "comparison" };
+enum GPUTextureSampleType { "float", "unfilterable-float", "depth", "sint", "uint" };
+enum GPUStorageTextureAccess { "write-only", "read-only", "read-write" };
+enum GPUCompilationMessageType { "error", "warning", "info" };
+enum GPUPipelineErrorReason { "validation", "internal" };
+enum GPUAutoLayoutMode { "auto" };
+enum GPUQueryType { "occlusion", "timestamp" };
+enum GPUDeviceLostReason { "unknown", "destroyed" };
+enum GPUErrorFilter { "validation", "out-of-memory", "internal" };
+enum GPULoadOp { "load", "clear" };
+enum GPUStoreOp { "store", "discard" };
+enum GPUPrimitiveTopology { "point-list", "line-list", "line-strip", "triangle-list",
+  "triangle-strip" };
+enum GPUIndexFormat { "uint16", "uint32" };
+enum GPUFrontFace { "ccw", "cw" };
+enum GPUCullMode { "none", "front", "back" };
+enum PredefinedColorSpace { "srgb", "display-p3" };
 
-// Dictionaries: [parent, {member: [type, 'required' | default | undefined]}]
-const R = 'required';
-const DICTS = {
-  GPUObjectDescriptorBase: [null, { label: ['USVString', ''] }],
-  GPURequestAdapterOptions: [null, {
-    featureLevel: ['DOMString', 'core'], powerPreference: ['GPUPowerPreference'],
-    forceFallbackAdapter: ['boolean', false], xrCompatible: ['boolean', false] }],
-  GPUQueueDescriptor: ['GPUObjectDescriptorBase', {}],
-  GPUDeviceDescriptor: ['GPUObjectDescriptorBase', {
-    requiredFeatures: ['sequence<GPUFeatureName>', []],
-    requiredLimits: ['record<DOMString, (GPUSize64 or undefined)>', {}],
-    defaultQueue: ['GPUQueueDescriptor', {}] }],
-  GPUBufferDescriptor: ['GPUObjectDescriptorBase', {
-    size: ['GPUSize64', R], usage: ['GPUBufferUsageFlags', R], mappedAtCreation: ['boolean', false] }],
-  GPUTextureDescriptor: ['GPUObjectDescriptorBase', {
-    size: ['GPUExtent3D', R], mipLevelCount: ['GPUIntegerCoordinate', 1], sampleCount: ['GPUSize32', 1],
-    dimension: ['GPUTextureDimension', '2d'], format: ['GPUTextureFormat', R],
-    usage: ['GPUTextureUsageFlags', R], viewFormats: ['sequence<GPUTextureFormat>', []],
-    textureBindingViewDimension: ['GPUTextureViewDimension'] }],
-  GPUTextureViewDescriptor: ['GPUObjectDescriptorBase', {
-    format: ['GPUTextureFormat'], dimension: ['GPUTextureViewDimension'],
-    usage: ['GPUTextureUsageFlags', 0], aspect: ['GPUTextureAspect', 'all'],
-    baseMipLevel: ['GPUIntegerCoordinate', 0], mipLevelCount: ['GPUIntegerCoordinate'],
-    baseArrayLayer: ['GPUIntegerCoordinate', 0], arrayLayerCount: ['GPUIntegerCoordinate'],
-    swizzle: ['DOMString', 'rgba'] }],
-  GPUExternalTextureDescriptor: ['GPUObjectDescriptorBase', {
-    source: ['any', R], colorSpace: ['PredefinedColorSpace', 'srgb'] }],
-  GPUSamplerDescriptor: ['GPUObjectDescriptorBase', {
-    addressModeU: ['GPUAddressMode', 'clamp-to-edge'], addressModeV: ['GPUAddressMode', 'clamp-to-edge'],
-    addressModeW: ['GPUAddressMode', 'clamp-to-edge'], magFilter: ['GPUFilterMode', 'nearest'],
-    minFilter: ['GPUFilterMode', 'nearest'], mipmapFilter: ['GPUMipmapFilterMode', 'nearest'],
-    lodMinClamp: ['float', 0], lodMaxClamp: ['float', 32], compare: ['GPUCompareFunction'],
-    maxAnisotropy: ['[Clamp] unsigned short', 1] }],
-  GPUBindGroupLayoutDescriptor: ['GPUObjectDescriptorBase', {
-    entries: ['sequence<GPUBindGroupLayoutEntry>', R] }],
-  GPUBindGroupLayoutEntry: [null, {
-    binding: ['GPUIndex32', R], visibility: ['GPUShaderStageFlags', R],
-    buffer: ['GPUBufferBindingLayout'], sampler: ['GPUSamplerBindingLayout'],
-    texture: ['GPUTextureBindingLayout'], storageTexture: ['GPUStorageTextureBindingLayout'],
-    externalTexture: ['GPUExternalTextureBindingLayout'] }],
-  GPUBufferBindingLayout: [null, {
-    type: ['GPUBufferBindingType', 'uniform'], hasDynamicOffset: ['boolean', false],
-    minBindingSize: ['GPUSize64', 0] }],
-  GPUSamplerBindingLayout: [null, { type: ['GPUSamplerBindingType', 'filtering'] }],
-  GPUTextureBindingLayout: [null, {
-    sampleType: ['GPUTextureSampleType', 'float'], viewDimension: ['GPUTextureViewDimension', '2d'],
-    multisampled: ['boolean', false] }],
-  GPUStorageTextureBindingLayout: [null, {
-    access: ['GPUStorageTextureAccess', 'write-only'], format: ['GPUTextureFormat', R],
-    viewDimension: ['GPUTextureViewDimension', '2d'] }],
-  GPUExternalTextureBindingLayout: [null, {}],
-  GPUBindGroupDescriptor: ['GPUObjectDescriptorBase', {
-    layout: ['GPUBindGroupLayout', R], entries: ['sequence<GPUBindGroupEntry>', R] }],
-  GPUBindGroupEntry: [null, { binding: ['GPUIndex32', R], resource: ['GPUBindingResource', R] }],
-  GPUBufferBinding: [null, { buffer: ['GPUBuffer', R], offset: ['GPUSize64', 0], size: ['GPUSize64'] }],
-  GPUPipelineLayoutDescriptor: ['GPUObjectDescriptorBase', {
-    bindGroupLayouts: ['sequence<GPUBindGroupLayout?>', R], immediateSize: ['GPUSize32', 0] }],
-  GPUShaderModuleDescriptor: ['GPUObjectDescriptorBase', {
-    code: ['USVString', R], compilationHints: ['sequence<GPUShaderModuleCompilationHint>', []] }],
-  GPUShaderModuleCompilationHint: [null, {
-    entryPoint: ['USVString', R], layout: ['(GPUPipelineLayout or GPUAutoLayoutMode)'] }],
-  GPUPipelineDescriptorBase: ['GPUObjectDescriptorBase', {
-    layout: ['(GPUPipelineLayout or GPUAutoLayoutMode)', R] }],
-  GPUProgrammableStage: [null, {
-    module: ['GPUShaderModule', R], entryPoint: ['USVString'],
-    constants: ['record<USVString, GPUPipelineConstantValue>', {}] }],
-  GPUComputePipelineDescriptor: ['GPUPipelineDescriptorBase', { compute: ['GPUProgrammableStage', R] }],
-  GPUVertexState: ['GPUProgrammableStage', { buffers: ['sequence<any>', []] }],
-  GPUFragmentState: ['GPUProgrammableStage', { targets: ['sequence<any>', R] }],
-  GPURenderPipelineDescriptor: ['GPUPipelineDescriptorBase', {
-    vertex: ['GPUVertexState', R], primitive: ['any'], depthStencil: ['any'],
-    multisample: ['any'], fragment: ['GPUFragmentState'] }],
-  GPUCommandBufferDescriptor: ['GPUObjectDescriptorBase', {}],
-  GPUCommandEncoderDescriptor: ['GPUObjectDescriptorBase', {}],
-  GPUComputePassTimestampWrites: [null, {
-    querySet: ['GPUQuerySet', R], beginningOfPassWriteIndex: ['GPUSize32'],
-    endOfPassWriteIndex: ['GPUSize32'] }],
-  GPUComputePassDescriptor: ['GPUObjectDescriptorBase', {
-    timestampWrites: ['GPUComputePassTimestampWrites'] }],
-  GPURenderPassDescriptor: ['GPUObjectDescriptorBase', {
-    colorAttachments: ['sequence<any>', R], depthStencilAttachment: ['any'],
-    occlusionQuerySet: ['GPUQuerySet'], timestampWrites: ['any'], maxDrawCount: ['GPUSize64', 50000000] }],
-  GPURenderBundleEncoderDescriptor: ['GPUObjectDescriptorBase', {
-    colorFormats: ['sequence<GPUTextureFormat?>', R], depthStencilFormat: ['GPUTextureFormat'],
-    sampleCount: ['GPUSize32', 1], depthReadOnly: ['boolean', false], stencilReadOnly: ['boolean', false] }],
-  GPUQuerySetDescriptor: ['GPUObjectDescriptorBase', {
-    type: ['GPUQueryType', R], count: ['GPUSize32', R] }],
-  GPUTexelCopyBufferLayout: [null, {
-    offset: ['GPUSize64', 0], bytesPerRow: ['GPUSize32'], rowsPerImage: ['GPUSize32'] }],
-  GPUTexelCopyBufferInfo: ['GPUTexelCopyBufferLayout', { buffer: ['GPUBuffer', R] }],
-  GPUTexelCopyTextureInfo: [null, {
-    texture: ['GPUTexture', R], mipLevel: ['GPUIntegerCoordinate', 0], origin: ['GPUOrigin3D', {}],
-    aspect: ['GPUTextureAspect', 'all'] }],
-  GPUExtent3DDict: [null, {
-    width: ['GPUIntegerCoordinate', R], height: ['GPUIntegerCoordinate', 1],
-    depthOrArrayLayers: ['GPUIntegerCoordinate', 1] }],
-  GPUOrigin3DDict: [null, {
-    x: ['GPUIntegerCoordinate', 0], y: ['GPUIntegerCoordinate', 0], z: ['GPUIntegerCoordinate', 0] }],
-  GPUOrigin2DDict: [null, { x: ['GPUIntegerCoordinate', 0], y: ['GPUIntegerCoordinate', 0] }],
-  GPUColorDict: [null, { r: ['double', R], g: ['double', R], b: ['double', R], a: ['double', R] }],
-  GPUUncapturedErrorEventInit: [null, {
-    bubbles: ['boolean', false], cancelable: ['boolean', false], composed: ['boolean', false],
-    error: ['GPUError', R] }],
-  GPUPipelineErrorInit: [null, { reason: ['GPUPipelineErrorReason', R] }],
+dictionary GPUObjectDescriptorBase {
+  USVString label = "";
 };
+dictionary GPURequestAdapterOptions {
+  DOMString featureLevel = "core";
+  GPUPowerPreference powerPreference;
+  boolean forceFallbackAdapter = false;
+  boolean xrCompatible = false;
+};
+dictionary GPUQueueDescriptor : GPUObjectDescriptorBase {};
+dictionary GPUDeviceDescriptor : GPUObjectDescriptorBase {
+  sequence<GPUFeatureName> requiredFeatures = [];
+  record<DOMString, (GPUSize64 or undefined)> requiredLimits = {};
+  GPUQueueDescriptor defaultQueue = {};
+};
+dictionary GPUBufferDescriptor : GPUObjectDescriptorBase {
+  required GPUSize64 size;
+  required GPUBufferUsageFlags usage;
+  boolean mappedAtCreation = false;
+};
+dictionary GPUTextureDescriptor : GPUObjectDescriptorBase {
+  required GPUExtent3D size;
+  GPUIntegerCoordinate mipLevelCount = 1;
+  GPUSize32 sampleCount = 1;
+  GPUTextureDimension dimension = "2d";
+  required GPUTextureFormat format;
+  required GPUTextureUsageFlags usage;
+  sequence<GPUTextureFormat> viewFormats = [];
+  GPUTextureViewDimension textureBindingViewDimension;
+};
+dictionary GPUTextureViewDescriptor : GPUObjectDescriptorBase {
+  GPUTextureFormat format;
+  GPUTextureViewDimension dimension;
+  GPUTextureUsageFlags usage = 0;
+  GPUTextureAspect aspect = "all";
+  GPUIntegerCoordinate baseMipLevel = 0;
+  GPUIntegerCoordinate mipLevelCount;
+  GPUIntegerCoordinate baseArrayLayer = 0;
+  GPUIntegerCoordinate arrayLayerCount;
+  DOMString swizzle = "rgba";
+};
+dictionary GPUExternalTextureDescriptor : GPUObjectDescriptorBase {
+  required any source;
+  PredefinedColorSpace colorSpace = "srgb";
+};
+dictionary GPUSamplerDescriptor : GPUObjectDescriptorBase {
+  GPUAddressMode addressModeU = "clamp-to-edge";
+  GPUAddressMode addressModeV = "clamp-to-edge";
+  GPUAddressMode addressModeW = "clamp-to-edge";
+  GPUFilterMode magFilter = "nearest";
+  GPUFilterMode minFilter = "nearest";
+  GPUMipmapFilterMode mipmapFilter = "nearest";
+  float lodMinClamp = 0;
+  float lodMaxClamp = 32;
+  GPUCompareFunction compare;
+  [Clamp] unsigned short maxAnisotropy = 1;
+};
+dictionary GPUBindGroupLayoutDescriptor : GPUObjectDescriptorBase {
+  required sequence<GPUBindGroupLayoutEntry> entries;
+};
+dictionary GPUBindGroupLayoutEntry {
+  required GPUIndex32 binding;
+  required GPUShaderStageFlags visibility;
+  GPUBufferBindingLayout buffer;
+  GPUSamplerBindingLayout sampler;
+  GPUTextureBindingLayout texture;
+  GPUStorageTextureBindingLayout storageTexture;
+  GPUExternalTextureBindingLayout externalTexture;
+};
+dictionary GPUBufferBindingLayout {
+  GPUBufferBindingType type = "uniform";
+  boolean hasDynamicOffset = false;
+  GPUSize64 minBindingSize = 0;
+};
+dictionary GPUSamplerBindingLayout {
+  GPUSamplerBindingType type = "filtering";
+};
+dictionary GPUTextureBindingLayout {
+  GPUTextureSampleType sampleType = "float";
+  GPUTextureViewDimension viewDimension = "2d";
+  boolean multisampled = false;
+};
+dictionary GPUStorageTextureBindingLayout {
+  GPUStorageTextureAccess access = "write-only";
+  required GPUTextureFormat format;
+  GPUTextureViewDimension viewDimension = "2d";
+};
+dictionary GPUExternalTextureBindingLayout {};
+dictionary GPUBindGroupDescriptor : GPUObjectDescriptorBase {
+  required GPUBindGroupLayout layout;
+  required sequence<GPUBindGroupEntry> entries;
+};
+dictionary GPUBindGroupEntry {
+  required GPUIndex32 binding;
+  required GPUBindingResource resource;
+};
+dictionary GPUBufferBinding {
+  required GPUBuffer buffer;
+  GPUSize64 offset = 0;
+  GPUSize64 size;
+};
+dictionary GPUPipelineLayoutDescriptor : GPUObjectDescriptorBase {
+  required sequence<GPUBindGroupLayout?> bindGroupLayouts;
+  GPUSize32 immediateSize = 0;
+};
+dictionary GPUShaderModuleDescriptor : GPUObjectDescriptorBase {
+  required USVString code;
+  sequence<GPUShaderModuleCompilationHint> compilationHints = [];
+};
+dictionary GPUShaderModuleCompilationHint {
+  required USVString entryPoint;
+  (GPUPipelineLayout or GPUAutoLayoutMode) layout;
+};
+dictionary GPUPipelineDescriptorBase : GPUObjectDescriptorBase {
+  required (GPUPipelineLayout or GPUAutoLayoutMode) layout;
+};
+dictionary GPUProgrammableStage {
+  required GPUShaderModule module;
+  USVString entryPoint;
+  record<USVString, GPUPipelineConstantValue> constants = {};
+};
+dictionary GPUComputePipelineDescriptor : GPUPipelineDescriptorBase {
+  required GPUProgrammableStage compute;
+};
+dictionary GPUVertexState : GPUProgrammableStage {
+  sequence<any> buffers = [];
+};
+dictionary GPUFragmentState : GPUProgrammableStage {
+  required sequence<any> targets;
+};
+dictionary GPURenderPipelineDescriptor : GPUPipelineDescriptorBase {
+  required GPUVertexState vertex;
+  any primitive;
+  any depthStencil;
+  any multisample;
+  GPUFragmentState fragment;
+};
+dictionary GPUCommandBufferDescriptor : GPUObjectDescriptorBase {};
+dictionary GPUCommandEncoderDescriptor : GPUObjectDescriptorBase {};
+dictionary GPUComputePassTimestampWrites {
+  required GPUQuerySet querySet;
+  GPUSize32 beginningOfPassWriteIndex;
+  GPUSize32 endOfPassWriteIndex;
+};
+dictionary GPUComputePassDescriptor : GPUObjectDescriptorBase {
+  GPUComputePassTimestampWrites timestampWrites;
+};
+dictionary GPURenderPassDescriptor : GPUObjectDescriptorBase {
+  required sequence<any> colorAttachments;
+  any depthStencilAttachment;
+  GPUQuerySet occlusionQuerySet;
+  any timestampWrites;
+  GPUSize64 maxDrawCount = 50000000;
+};
+dictionary GPURenderBundleEncoderDescriptor : GPUObjectDescriptorBase {
+  required sequence<GPUTextureFormat?> colorFormats;
+  GPUTextureFormat depthStencilFormat;
+  GPUSize32 sampleCount = 1;
+  boolean depthReadOnly = false;
+  boolean stencilReadOnly = false;
+};
+dictionary GPUQuerySetDescriptor : GPUObjectDescriptorBase {
+  required GPUQueryType type;
+  required GPUSize32 count;
+};
+dictionary GPUTexelCopyBufferLayout {
+  GPUSize64 offset = 0;
+  GPUSize32 bytesPerRow;
+  GPUSize32 rowsPerImage;
+};
+dictionary GPUTexelCopyBufferInfo : GPUTexelCopyBufferLayout {
+  required GPUBuffer buffer;
+};
+dictionary GPUTexelCopyTextureInfo {
+  required GPUTexture texture;
+  GPUIntegerCoordinate mipLevel = 0;
+  GPUOrigin3D origin = {};
+  GPUTextureAspect aspect = "all";
+};
+dictionary GPUExtent3DDict {
+  required GPUIntegerCoordinate width;
+  GPUIntegerCoordinate height = 1;
+  GPUIntegerCoordinate depthOrArrayLayers = 1;
+};
+dictionary GPUOrigin3DDict {
+  GPUIntegerCoordinate x = 0;
+  GPUIntegerCoordinate y = 0;
+  GPUIntegerCoordinate z = 0;
+};
+dictionary GPUOrigin2DDict {
+  GPUIntegerCoordinate x = 0;
+  GPUIntegerCoordinate y = 0;
+};
+dictionary GPUColorDict {
+  required double r;
+  required double g;
+  required double b;
+  required double a;
+};
+dictionary GPUUncapturedErrorEventInit {
+  boolean bubbles = false;
+  boolean cancelable = false;
+  boolean composed = false;
+  required GPUError error;
+};
+dictionary GPUPipelineErrorInit {
+  required GPUPipelineErrorReason reason;
+};
+`;
+
+// name -> {kind: 'typedef', type} | {kind: 'enum', values} |
+// {kind: 'dictionary', parent, body} | null (not declared in IDL)
+const declarations = new Map();
+
+function declaration(name) {
+  let d = declarations.get(name);
+  if (d === undefined) {
+    d = findDeclaration(name);
+    declarations.set(name, d);
+  }
+  return d;
+}
+
+// White space, line breaks included, as single spaces.
+function squash(s) {
+  const words = [];
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const blank = i === s.length || s.charCodeAt(i) <= 32;
+    if (blank && start >= 0) {
+      words.push(s.slice(start, i));
+      start = -1;
+    } else if (!blank && start < 0) {
+      start = i;
+    }
+  }
+  return words.join(' ');
+}
+
+function findDeclaration(name) {
+  let at = IDL.indexOf(`\ndictionary ${name} `);
+  if (at >= 0) {
+    const open = IDL.indexOf('{', at);
+    const parent = IDL.indexOf(':', at);
+    return {
+      kind: 'dictionary',
+      parent: parent >= 0 && parent < open ? IDL.slice(parent + 2, open - 1) : null,
+      // the body ends at a line "};" (member defaults may be "{}"); "{};" is empty
+      from: open + 1,
+      to: IDL.startsWith('{};', open) ? open + 1 : IDL.indexOf('\n};', open),
+    };
+  }
+  at = IDL.indexOf(`\nenum ${name} `);
+  if (at >= 0) {
+    const values = [];
+    const end = IDL.indexOf('}', at);
+    for (let q = IDL.indexOf('"', at); q >= 0 && q < end; ) {
+      const close = IDL.indexOf('"', q + 1);
+      values.push(IDL.slice(q + 1, close));
+      q = IDL.indexOf('"', close + 1);
+    }
+    return { kind: 'enum', values };
+  }
+  at = IDL.indexOf(` ${name};`);
+  const start = at < 0 ? -1 : IDL.lastIndexOf('\ntypedef ', at);
+  if (start >= 0 && IDL.indexOf(';', start) === at + name.length + 1)
+    return { kind: 'typedef', type: squash(IDL.slice(start + 9, at)) };
+  return null;
+}
+
+const R = Symbol('required'); // a dictionary member's default: none, the member is required
+
+const kindOf = (t) => declaration(t)?.kind;
+const enumValues = (name) => declaration(name).values;
 
 // Interface types are registered by the classes (name -> class).
 const INTERFACES = new Map();
@@ -247,8 +423,10 @@ const INT_RANGES = {
   'long long': [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
 
+// attrs: the extended attributes' text ("EnforceRange", "Clamp" or "")
 function integer(kind, attrs) {
-  const [lo, hi] = INT_RANGES[kind];
+  const lo = INT_RANGES[kind][0];
+  const hi = INT_RANGES[kind][1];
   const enforce = attrs.includes('EnforceRange');
   const clamp = attrs.includes('Clamp');
   const label = `${enforce ? '[EnforceRange] ' : clamp ? '[Clamp] ' : ''}${kind}`;
@@ -306,10 +484,10 @@ function converter(type) {
 }
 
 function build(t) {
-  const attrs = [];
-  while (t.startsWith('[')) {
+  let attrs = '';
+  if (t[0] === '[') {
     const end = t.indexOf(']');
-    attrs.push(...t.slice(1, end).split(',').map((s) => s.trim()));
+    attrs = t.slice(1, end);
     t = t.slice(end + 1).trim();
   }
   if (t.endsWith('?')) {
@@ -319,10 +497,11 @@ function build(t) {
   if (t.startsWith('(') && t.endsWith(')')) return union(splitTopLevel(t.slice(1, -1), ' or '));
   if (t.startsWith('sequence<')) return sequence(converter(t.slice(9, -1)));
   if (t.startsWith('record<')) {
-    const [k, v] = splitTopLevel(t.slice(7, -1), ',');
-    return record(converter(k), converter(v));
+    const kv = splitTopLevel(t.slice(7, -1), ',');
+    return record(converter(kv[0]), converter(kv[1]));
   }
-  if (attrs.length === 0 && TYPEDEFS[t]) return converter(TYPEDEFS[t]);
+  const d = declaration(t);
+  if (attrs === '' && d?.kind === 'typedef') return converter(d.type);
   if (INT_RANGES[t]) return integer(t, attrs);
   switch (t) {
     case 'any': return (v) => v;
@@ -343,15 +522,15 @@ function build(t) {
     };
     default:
   }
-  if (ENUMS[t]) {
-    const values = new Set(ENUMS[t]);
+  if (d?.kind === 'enum') {
+    const values = new Set(d.values);
     return (v, ctx) => {
       const s = domString(v, ctx);
       if (!values.has(s)) fail(ctx, `${describe(s)} is not a valid value of the enum ${t}`);
       return s;
     };
   }
-  if (DICTS[t]) return dictionary(t);
+  if (d?.kind === 'dictionary') return dictionary(t);
   return (v, ctx) => {
     const cls = INTERFACES.get(t);
     if (!cls) throw new Error(`idl: unknown type ${t}`);
@@ -401,7 +580,9 @@ function record(key, value) {
     if (v === null || v === undefined) return {};
     if (typeof v !== 'object' && typeof v !== 'function') fail(ctx, `${describe(v)} is not an object (a record is needed)`);
     const out = {};
-    for (const k of Reflect.ownKeys(v)) {
+    const keys = Reflect.ownKeys(v);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
       const d = Reflect.getOwnPropertyDescriptor(v, k);
       if (!d || !d.enumerable || typeof k === 'symbol') continue;
       out[key(k, ctx)] = value(v[k], `${ctx}[${JSON.stringify(k)}]`);
@@ -411,29 +592,58 @@ function record(key, value) {
 }
 
 // Members of a dictionary, inherited ones first, each level in
-// lexicographic order (WebIDL's order of conversion).
+// lexicographic order (WebIDL's order of conversion): [name, type,
+// default], the default R when the member is required.
 function members(name) {
-  const [parent, own] = DICTS[name];
-  const list = parent ? members(parent) : [];
-  for (const key of Object.keys(own).sort()) list.push([key, ...own[key]]);
+  const d = declaration(name);
+  const list = d.parent ? members(d.parent) : [];
+  const own = [];
+  // each member: blanks, [required ]TYPE NAME[ = DEFAULT];
+  for (let at = d.from; ; ) {
+    while (at < d.to && IDL.charCodeAt(at) <= 32) at++;
+    if (at >= d.to) break;
+    const end = IDL.indexOf(';', at);
+    let eq = IDL.indexOf(' = ', at);
+    if (eq < 0 || eq > end) eq = end;
+    const space = IDL.lastIndexOf(' ', eq - 1);
+    const req = IDL.startsWith('required ', at);
+    own.push([IDL.slice(space + 1, eq), IDL.slice(req ? at + 9 : at, space),
+      req ? R : eq === end ? undefined : JSON.parse(IDL.slice(eq + 3, end))]);
+    at = end + 1;
+  }
+  own.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  for (let i = 0; i < own.length; i++) list.push(own[i]);
   return list;
 }
 
+// The converters below run a few times per program, in V8's interpreter,
+// which allocates an object for every step of a for...of and of an array
+// destructuring: they loop by index.
 function dictionary(name) {
+  // [name, converter, default, ...] flat; a member's converter is its type
+  // until a value of it comes (most calls leave most members out)
   let list;
   return (v, ctx) => {
-    list ??= members(name).map(([k, type, def]) => [k, converter(type), def]);
+    if (!list) {
+      const m = members(name);
+      list = [];
+      for (let i = 0; i < m.length; i++) list.push(m[i][0], m[i][1], m[i][2]);
+    }
     if (v !== undefined && v !== null && typeof v !== 'object' && typeof v !== 'function')
       fail(ctx, `${describe(v)} is not an object (a ${name} is needed)`);
     const out = {};
-    for (const [k, conv, def] of list) {
+    for (let i = 0; i < list.length; i += 3) {
+      const k = list[i];
       const x = v === undefined || v === null ? undefined : v[k];
       if (x === undefined) {
+        const def = list[i + 2];
         if (def === R) fail(ctx, `${name}.${k} is required`);
         // object defaults are all empty ({} or [])
         if (def !== undefined) out[k] = typeof def === 'object' ? (Array.isArray(def) ? [] : {}) : def;
         continue;
       }
+      let conv = list[i + 1];
+      if (typeof conv === 'string') conv = list[i + 1] = converter(conv);
       out[k] = conv(x, ctx + '.' + k);
     }
     return out;
@@ -443,27 +653,32 @@ function dictionary(name) {
 // Unions, by WebIDL's order: interfaces first, then sequences (an iterable
 // object), then dictionaries (any other object), then strings (enums).
 function union(types) {
-  const interfaces = types.filter((t) => !DICTS[t] && !ENUMS[t] && !t.startsWith('sequence<') &&
-    (INTERFACES.has(t) || /^GPU[A-Za-z]+$/.test(t)) && !TYPEDEFS[t]);
-  const seq = types.find((t) => t.startsWith('sequence<'));
-  const dict = types.find((t) => DICTS[t]);
-  const other = types.filter((t) => ENUMS[t] || t === 'undefined' || TYPEDEFS[t] || INT_RANGES[t]);
-  let classes;
+  let seq;
+  let dict;
+  let other; // the first enum, typedef, integer or undefined: strings and numbers
+  let acceptsUndefined = false;
+  for (let i = 0; i < types.length; i++) {
+    const t = types[i];
+    const kind = kindOf(t);
+    if (t.startsWith('sequence<')) seq ??= t;
+    else if (kind === 'dictionary') dict ??= t;
+    else if (t === 'undefined') acceptsUndefined = true;
+    else if (kind === 'enum' || kind === 'typedef' || INT_RANGES[t]) other ??= t;
+  }
+  let classes; // the interfaces, found once every class has registered
   return (v, ctx) => {
     if (v !== null && typeof v === 'object') {
-      classes ??= interfaces.map((t) => INTERFACES.get(t)).filter(Boolean);
-      for (const cls of classes) {
-        if (branded(v, cls)) return v;
+      if (!classes) {
+        classes = [];
+        for (let i = 0; i < types.length; i++) if (INTERFACES.has(types[i])) classes.push(INTERFACES.get(types[i]));
       }
+      for (let i = 0; i < classes.length; i++) if (branded(v, classes[i])) return v;
       if (seq && iterableOf(v)) return converter(seq)(v, ctx);
       if (dict) return converter(dict)(v, ctx);
     }
-    if (v === undefined && types.includes('undefined')) return undefined;
+    if (v === undefined && acceptsUndefined) return undefined;
     if (v === undefined && dict) return converter(dict)(v, ctx);
-    for (const t of other) {
-      if (t === 'undefined') continue;
-      return converter(t)(v, ctx);
-    }
+    if (other) return converter(other)(v, ctx);
     return fail(ctx, `${describe(v)} is not a ${types.join(' or ')}`);
   };
 }
@@ -477,4 +692,4 @@ function required(args, n, ctx) {
   if (args.length < n) throw new TypeError(`${ctx}: ${n} argument${n > 1 ? 's' : ''} required, but only ${args.length} present`);
 }
 
-module.exports = { usv, convert, required, registerInterface, kValid, ENUMS, DICTS, TYPEDEFS, ConversionError };
+module.exports = { usv, convert, required, registerInterface, kValid, enumValues, ConversionError };

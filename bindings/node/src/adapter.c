@@ -40,14 +40,34 @@ ND_FN(adapter_create) {
   return nd_undefined(env);
 }
 
-/* Limits as an object of WebGPU name -> number (shared with device.c). */
-napi_value nd_limits_object(napi_env env, const ls_limits *l) {
-  napi_value o;
-  napi_create_object(env, &o);
-#define ND_X_(field, name, def, cls) nd_set(env, o, name, nd_f64(env, (double)l->field));
-  LS_LIMITS_LIST(ND_X_)
+/* The limits' values as an array in LS_LIMITS_LIST's order, the order of
+ * limitNames() (shared with device.c). An array of numbers costs V8 one
+ * allocation; an object of 25 named properties cost a map transition each. */
+napi_value nd_limits_array(napi_env env, const ls_limits *l) {
+  const uint64_t values[] = {
+#define ND_X_(field, name, def, cls) l->field,
+      LS_LIMITS_LIST(ND_X_)
 #undef ND_X_
-  return o;
+  };
+  const size_t n = sizeof values / sizeof *values;
+  napi_value a;
+  napi_create_array_with_length(env, n, &a);
+  for (size_t i = 0; i < n; i++) napi_set_element(env, a, (uint32_t)i, nd_f64(env, (double)values[i]));
+  return a;
+}
+
+/* limitNames(): the WebGPU names of the limits lockstep holds. */
+ND_FN(limit_names) {
+  (void)info;
+  static const char *const names[] = {
+#define ND_X_(field, name, def, cls) name,
+      LS_LIMITS_LIST(ND_X_)
+#undef ND_X_
+  };
+  napi_value a;
+  napi_create_array_with_length(env, sizeof names / sizeof *names, &a);
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) napi_set_element(env, a, (uint32_t)i, nd_str(env, names[i]));
+  return a;
 }
 
 ND_FN(adapter_limits) {
@@ -57,7 +77,7 @@ ND_FN(adapter_limits) {
   if (!a) return nd_throw(env, "ERR_LOCKSTEP_HANDLE", "not a GPUAdapter");
   ls_limits l;
   ls_adapter_get_limits(a, &l);
-  return nd_limits_object(env, &l);
+  return nd_limits_array(env, &l);
 }
 
 /* adapterInfo(adapter): GPUAdapterInfo's members plus lockstep's profile,
@@ -110,6 +130,7 @@ ND_FN(adapter_limit_up_to) {
 
 const nd_export nd_exports_adapter[] = {
   {"adapterCreate", adapter_create},
+  {"limitNames", limit_names},
   {"adapterLimits", adapter_limits},
   {"adapterInfo", adapter_info},
   {"adapterHasFeature", adapter_has_feature},

@@ -113,7 +113,7 @@ napi_value nd_bool(napi_env env, int v);
 napi_value nd_u32(napi_env env, uint32_t v);
 napi_value nd_f64(napi_env env, double v);
 napi_value nd_str(napi_env env, const char *s);
-napi_value nd_limits_object(napi_env env, const ls_limits *l); /* adapter.c */
+napi_value nd_limits_array(napi_env env, const ls_limits *l); /* adapter.c */
 /* Throws (as a JavaScript Error with code) and returns NULL. */
 napi_value nd_throw(napi_env env, const char *code, const char *fmt, ...);
 

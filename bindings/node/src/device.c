@@ -232,7 +232,7 @@ ND_FN(device_limits) {
   DEVICE_ARG(1);
   ls_limits l;
   ls_device_get_limits(d->h, &l);
-  return nd_limits_object(env, &l);
+  return nd_limits_array(env, &l);
 }
 
 ND_FN(device_has_feature) {
