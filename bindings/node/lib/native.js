@@ -1,8 +1,8 @@
 'use strict';
 // native.js - loads lockstep.node and routes its events.
 //
-// The addon is found by loader.js (which needs its folder for the code
-// cache).
+// The addon is found by the loader, index.js (which needs its folder for
+// the code cache); require('./loader.js') here is the loader's state.
 //
 // Every completion the addon reports (a map, work done, popErrorScope, an
 // uncaptured error, device loss, a lockstep warning or sanitizer finding)

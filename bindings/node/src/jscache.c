@@ -1,5 +1,5 @@
 /*
- * jscache.c — file access for lib/loader.js, the code cache of the binding's
+ * jscache.c — file access for the loader in index.js, the code cache of the binding's
  * own JavaScript: read the cache file, check it, hand its sources to V8, and
  * stat the modules it was made from.
  *
@@ -18,7 +18,7 @@
  * lives as long as the process); a cache that is refused is unmapped with
  * its ArrayBuffer.
  *
- * The mapping is private, of a file that lib/loader.js only ever replaces
+ * The mapping is private, of a file that index.js only ever replaces
  * (a new file renamed over it), so the bytes cannot change under V8. Only
  * someone truncating the cache file in place, which nothing of lockstep
  * does, could take pages away (SIGBUS): the same trust as in the addon

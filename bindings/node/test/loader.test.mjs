@@ -1,4 +1,4 @@
-// loader.test.mjs — the JavaScript layer's code cache (lib/loader.js): a
+// loader.test.mjs — the JavaScript layer's code cache (index.js): a
 // second process takes every module's compiled code from the cache (one
 // script, the bundle); an edited module makes the bundle again from the
 // new sources, never served stale (nor is a same-size replacement with the
@@ -32,7 +32,7 @@ const addon = process.env.LOCKSTEP_NODE_ADDON ??
 function run(dir, cacheSetting, extra = '') {
   const script = `
     const m = require(${JSON.stringify(dir)});
-    const { stats, load } = require(${JSON.stringify(path.join(dir, 'lib', 'loader.js'))});
+    const { stats, load } = m[Symbol.for('lockstep.loader')];
     ${extra}
     m.create([]).requestAdapter().then((a) => {
       console.log(JSON.stringify({ ...stats, adapter: !!a, probe: load('flags.js').probe ?? null }));
@@ -152,7 +152,7 @@ test("stack frames lead to the module's file and line", () => {
   const check = (expect) => `
       try { m.create('not an array'); } catch (e) {
         const at = e.stack.split('\\n')[1];
-        const { lines } = require(${JSON.stringify(path.join(dir, 'lib', 'loader.js'))}).stats;
+        const { lines } = m[Symbol.for('lockstep.loader')].stats;
         const n = Number(at.split(':').at(-2));
         const ok = ${expect};
         if (!ok) throw new Error('the frame does not lead to flags.js:${line}: ' + at + ' ' + JSON.stringify(lines));
@@ -218,7 +218,7 @@ test('require of the addon itself gives the module the package loaded', () => {
   const script = `
     const m = require(${JSON.stringify(packageDir)});
     const again = require(m.addonPath);
-    if (again.checksum !== require(${JSON.stringify(path.join(packageDir, 'lib', 'loader.js'))}).addon.checksum)
+    if (again.checksum !== m[Symbol.for('lockstep.loader')].addon.checksum)
       throw new Error('a second copy of the addon');
     console.log('same');`;
   const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, LOCKSTEP_NODE_ADDON: addon } });
