@@ -27,7 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadProvider } from '../../bindings/node/test/seeds/provider.mjs';
+import { entryOf, loadProvider } from '../../bindings/node/test/seeds/provider.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -57,8 +57,8 @@ for (const p of [await loadProvider(lockstepWhich), await loadProvider('dawn')])
 const env = { ...process.env, EGL_PLATFORM: process.env.EGL_PLATFORM || 'surfaceless',
   LOCKSTEP_NODE_CACHE: process.env.LOCKSTEP_NODE_CACHE ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-front-door-')) };
 function child(mode, name, extra = []) {
-  const which = name === 'dawn' ? 'dawn' : lockstepWhich;
-  const res = spawnSync(process.execPath, [path.join(HERE, 'child.mjs'), mode, which, ...extra], { env, encoding: 'utf8' });
+  const spec = entryOf(name === 'dawn' ? 'dawn' : lockstepWhich);
+  const res = spawnSync(process.execPath, [path.join(HERE, 'child.mjs'), mode, JSON.stringify(spec), ...extra], { env, encoding: 'utf8' });
   const line = res.stdout.trim().split('\n').at(-1);
   let j;
   try { j = JSON.parse(line); } catch { j = null; }

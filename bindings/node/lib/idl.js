@@ -336,9 +336,30 @@ function squash(s) {
   return words.join(' ');
 }
 
+// name -> where its declaration starts in IDL, from one pass over the text
+// on the first lookup (a search of the whole text per name cost more than
+// the conversions of a small job)
+let offsets;
+function indexIDL() {
+  offsets = new Map();
+  for (let at = 0; at >= 0; at = IDL.indexOf('\n', at + 1)) {
+    const s = at + 1;
+    let name;
+    if (IDL.startsWith('dictionary ', s)) name = IDL.slice(s + 11, IDL.indexOf(' ', s + 11));
+    else if (IDL.startsWith('enum ', s)) name = IDL.slice(s + 5, IDL.indexOf(' ', s + 5));
+    else if (IDL.startsWith('typedef ', s)) {
+      const end = IDL.indexOf(';', s);
+      name = IDL.slice(IDL.lastIndexOf(' ', end) + 1, end);
+    }
+    if (name) offsets.set(name, s);
+  }
+}
+
 function findDeclaration(name) {
-  let at = IDL.indexOf(`\ndictionary ${name} `);
-  if (at >= 0) {
+  if (!offsets) indexIDL();
+  const at = offsets.get(name);
+  if (at === undefined) return null;
+  if (IDL.startsWith('dictionary ', at)) {
     const open = IDL.indexOf('{', at);
     const parent = IDL.indexOf(':', at);
     return {
@@ -349,8 +370,7 @@ function findDeclaration(name) {
       to: IDL.startsWith('{};', open) ? open + 1 : IDL.indexOf('\n};', open),
     };
   }
-  at = IDL.indexOf(`\nenum ${name} `);
-  if (at >= 0) {
+  if (IDL.startsWith('enum ', at)) {
     const values = [];
     const end = IDL.indexOf('}', at);
     for (let q = IDL.indexOf('"', at); q >= 0 && q < end; ) {
@@ -360,11 +380,8 @@ function findDeclaration(name) {
     }
     return { kind: 'enum', values };
   }
-  at = IDL.indexOf(` ${name};`);
-  const start = at < 0 ? -1 : IDL.lastIndexOf('\ntypedef ', at);
-  if (start >= 0 && IDL.indexOf(';', start) === at + name.length + 1)
-    return { kind: 'typedef', type: squash(IDL.slice(start + 9, at)) };
-  return null;
+  const end = IDL.indexOf(';', at); // typedef TYPE NAME;
+  return { kind: 'typedef', type: squash(IDL.slice(at + 8, IDL.lastIndexOf(' ', end))) };
 }
 
 const R = Symbol('required'); // a dictionary member's default: none, the member is required

@@ -33,10 +33,20 @@ export function dawnDir() {
   return process.env.LOCKSTEP_PEER_DIR || path.join(os.homedir(), '.cache', 'lockstep-peer');
 }
 
+// Where a provider's module is and how it loads, without loading it: the
+// front-door benchmark's children load it themselves, inside their clock.
+export function entryOf(which = process.env.LOCKSTEP_JS_PROVIDER || 'lockstep') {
+  if (which === 'dawn')
+    return { name: 'dawn', entry: path.join(dawnDir(), 'node_modules', 'webgpu', 'index.js'), esm: true,
+      featureLevel: 'compatibility', flags: ['backend=opengles'] };
+  const entry = which === 'lockstep' ? BINDING_DIR : path.resolve(which);
+  return { name: which === 'lockstep' ? 'lockstep' : path.basename(entry), entry, esm: false, featureLevel: 'core', flags: [] };
+}
+
 // Dawn's package is an ES module; its native part needs EGL's surfaceless
 // platform on a machine without a display.
 async function loadDawn() {
-  const entry = path.join(dawnDir(), 'node_modules', 'webgpu', 'index.js');
+  const { entry, featureLevel, flags } = entryOf('dawn');
   if (!fs.existsSync(entry))
     return { name: 'dawn', missing: `Dawn (npm webgpu) is not installed in ${dawnDir()}; ` +
       'run ../shared/peers/setup.sh to install it' };
@@ -58,8 +68,8 @@ async function loadDawn() {
     name: 'dawn',
     create,
     globals: mod.globals,
-    featureLevel: 'compatibility',
-    configs: [{ name: 'dawn', flags: ['backend=opengles'] }],
+    featureLevel,
+    configs: [{ name: 'dawn', flags }],
   };
 }
 
