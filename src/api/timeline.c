@@ -16,6 +16,7 @@
 
 static void *api_timeline_main(void *arg) {
   ls_device *d = arg;
+  vm_pool_start(d->pool); /* here, beside the creator, not in its way */
   API_LOCK(d);
   for (;;) {
     while (!d->qhead && !d->qquit) pthread_cond_wait(&d->qwake, &d->mu);

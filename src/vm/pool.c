@@ -7,7 +7,10 @@
  *
  * Threads are persistent and sleep on a condition variable between jobs: a
  * job is published under the mutex with a new generation number, and the
- * caller waits for the pending count to drop to zero.
+ * caller waits for the pending count to drop to zero. They start when a
+ * job first needs them (or at vm_pool_start), not when the pool is made:
+ * a device on a 16-core machine would otherwise make its creator wait for
+ * 15 threads, and a small job may never need one.
  */
 #include "vm.h"
 
@@ -23,12 +26,13 @@ typedef struct pool_scratch {
 typedef struct pool_worker {
   vm_pool *pool;
   unsigned index;
+  uint64_t seen; /* the generation when it was started: jobs before it are not its */
   pthread_t tid;
 } pool_worker;
 
 struct vm_pool {
   unsigned threads;
-  unsigned started; /* worker threads actually running (threads - 1 when ok) */
+  unsigned started; /* worker threads running: [1, started] */
   pool_worker *workers; /* [1, threads) are threads; [0] is unused */
   pool_scratch *scratch; /* one per worker, caller included */
 
@@ -46,7 +50,7 @@ struct vm_pool {
 static void *pool_main(void *p) {
   pool_worker *me = p;
   vm_pool *pool = me->pool;
-  uint64_t seen = 0; /* no job can have been published before we started */
+  uint64_t seen = me->seen;
   pthread_mutex_lock(&pool->mu);
   for (;;) {
     while (!pool->quit && pool->gen == seen) pthread_cond_wait(&pool->go, &pool->mu);
@@ -111,17 +115,29 @@ vm_pool *vm_pool_create(unsigned threads) {
     pool_free(pool);
     return NULL;
   }
-  for (unsigned i = 1; i < threads; i++) {
-    pool->workers[i].pool = pool;
-    pool->workers[i].index = i;
-    if (pthread_create(&pool->workers[i].tid, NULL, pool_main, &pool->workers[i]) != 0) {
-      pool_stop(pool);
-      pool_free(pool);
-      return NULL;
-    }
-    pool->started = i;
-  }
   return pool;
+}
+
+/* Starts workers up to n - 1 (those not yet running); returns how many
+ * workers the pool has now, the caller's thread included. A thread that
+ * cannot be created leaves the pool smaller, not broken. */
+static unsigned pool_grow(vm_pool *pool, unsigned n) {
+  if (n > pool->threads) n = pool->threads;
+  while (pool->started + 1 < n) {
+    pool_worker *w = &pool->workers[pool->started + 1];
+    w->pool = pool;
+    w->index = pool->started + 1;
+    pthread_mutex_lock(&pool->mu);
+    w->seen = pool->gen;
+    pthread_mutex_unlock(&pool->mu);
+    if (pthread_create(&w->tid, NULL, pool_main, w) != 0) break;
+    pool->started++;
+  }
+  return pool->started + 1;
+}
+
+void vm_pool_start(vm_pool *pool) {
+  if (pool) pool_grow(pool, pool->threads);
 }
 
 void vm_pool_destroy(vm_pool *pool) {
@@ -133,7 +149,7 @@ void vm_pool_destroy(vm_pool *pool) {
 unsigned vm_pool_threads(const vm_pool *pool) { return pool ? pool->threads : 1; }
 
 void vm_pool_run(vm_pool *pool, unsigned n, void (*job)(void *arg, unsigned w), void *arg) {
-  if (pool && n > pool->threads) n = pool->threads;
+  if (pool && n > pool->started + 1) n = pool_grow(pool, n);
   if (!pool || n <= 1) {
     job(arg, 0);
     return;

@@ -35,10 +35,15 @@ static inline float vm_bits_f(uint32_t u) {
 typedef struct vm_pool vm_pool;
 
 /* A pool of worker threads (threads >= 1; the caller's thread is one of
- * them). NULL when threads cannot be created. */
+ * them). The threads start when a job first needs them, or at
+ * vm_pool_start; one thread at a time calls vm_pool_start and vm_pool_run
+ * (the device's queue thread). NULL when out of memory. */
 vm_pool *vm_pool_create(unsigned threads);
 void vm_pool_destroy(vm_pool *pool);
 unsigned vm_pool_threads(const vm_pool *pool);
+/* Starts every worker thread now (the queue thread does, as it starts,
+ * so that creating a device does not wait for them). */
+void vm_pool_start(vm_pool *pool);
 
 /* f16 as the VM keeps it (vm.c): an f32 register holding an f16 value.
  * round: the f32 bits of the f16 nearest to f32 bits x (F16R); encode: the
