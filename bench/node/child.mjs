@@ -36,13 +36,12 @@ const require = createRequire(import.meta.url);
 const t0 = now();
 const cpu0 = process.cpuUsage();
 const mod = spec.esm ? await import(pathToFileURL(spec.entry).href) : require(spec.entry);
-const P = { name: spec.name, create: mod.create, globals: mod.globals };
 const tImport = now();
-const { GPUBufferUsage, GPUMapMode } = P.globals;
+const { GPUBufferUsage, GPUMapMode } = mod.globals;
 // The GPU object stays referenced for the whole run: Dawn's package crashes
 // (glibc mutex assertions, std::system_error, or a silent exit with promises
 // pending) once it is garbage-collected while its device is still in use.
-const gpu = P.create(spec.flags);
+const gpu = mod.create(spec.flags);
 const adapter = await gpu.requestAdapter({ featureLevel: spec.featureLevel });
 const device = await adapter.requestDevice();
 const tDevice = now();
@@ -128,5 +127,5 @@ async function dispatches(n) {
 
 const result = mode === 'dispatch' ? await dispatches(Number(nArg || 200)) : await job();
 device.destroy();
-console.log(JSON.stringify({ which: P.name, mode, ...result }));
+console.log(JSON.stringify({ which: spec.name, mode, ...result }));
 process.exit(result.ok ? 0 : 1);

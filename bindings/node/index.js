@@ -29,14 +29,13 @@ const BUNDLE = path.join(LIB, '[bundle]');
 // The addon: $LOCKSTEP_NODE_ADDON, lockstep.node beside package.json (an
 // installed package) or the repository's build tree.
 function locateAddon() {
-  const here = __dirname;
   const wanted = process.env.LOCKSTEP_NODE_ADDON;
   if (wanted && !fs.existsSync(wanted))
     throw new Error(`lockstep-webgpu: LOCKSTEP_NODE_ADDON=${wanted} does not exist`);
   const candidates = [
     wanted,
-    path.join(here, 'lockstep.node'),
-    path.join(here, '..', '..', 'build', 'bindings', 'node', 'lockstep.node'),
+    path.join(__dirname, 'lockstep.node'),
+    path.join(__dirname, '..', '..', 'build', 'bindings', 'node', 'lockstep.node'),
   ].filter(Boolean);
   for (const c of candidates) if (fs.existsSync(c)) return c;
   throw new Error(`lockstep-webgpu: lockstep.node not found (looked in ${candidates.join(', ')}); ` +

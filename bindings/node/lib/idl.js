@@ -38,8 +38,7 @@ typedef (sequence<GPUIntegerCoordinate> or GPUExtent3DDict) GPUExtent3D;
 typedef (sequence<GPUIntegerCoordinate> or GPUOrigin3DDict) GPUOrigin3D;
 typedef (sequence<GPUIntegerCoordinate> or GPUOrigin2DDict) GPUOrigin2D;
 typedef (sequence<double> or GPUColorDict) GPUColor;
-typedef (GPUSampler or GPUTexture or GPUTextureView or GPUBuffer or GPUExternalTexture or
-  GPUBufferBinding) GPUBindingResource;
+typedef (GPUSampler or GPUTexture or GPUTextureView or GPUBuffer or GPUExternalTexture or GPUBufferBinding) GPUBindingResource;
 
 enum GPUFeatureName { "core-features-and-limits", "depth-clip-control", "depth32float-stencil8",
   "texture-compression-bc", "texture-compression-bc-sliced-3d", "texture-compression-etc2",
@@ -320,22 +319,6 @@ function declaration(name) {
   return d;
 }
 
-// White space, line breaks included, as single spaces.
-function squash(s) {
-  const words = [];
-  let start = -1;
-  for (let i = 0; i <= s.length; i++) {
-    const blank = i === s.length || s.charCodeAt(i) <= 32;
-    if (blank && start >= 0) {
-      words.push(s.slice(start, i));
-      start = -1;
-    } else if (!blank && start < 0) {
-      start = i;
-    }
-  }
-  return words.join(' ');
-}
-
 // name -> where its declaration starts in IDL, from one pass over the text
 // on the first lookup (a search of the whole text per name cost more than
 // the conversions of a small job)
@@ -380,8 +363,8 @@ function findDeclaration(name) {
     }
     return { kind: 'enum', values };
   }
-  const end = IDL.indexOf(';', at); // typedef TYPE NAME;
-  return { kind: 'typedef', type: squash(IDL.slice(at + 8, IDL.lastIndexOf(' ', end))) };
+  const end = IDL.indexOf(';', at); // typedef TYPE NAME; on one line
+  return { kind: 'typedef', type: IDL.slice(at + 8, IDL.lastIndexOf(' ', end)) };
 }
 
 const R = Symbol('required'); // a dictionary member's default: none, the member is required
