@@ -49,6 +49,12 @@ const addonPath = locateAddon();
 const addon = new module.constructor(addonPath, module); // Module, without loading node:module
 addon.filename = addonPath;
 process.dlopen(addon, addonPath);
+// The addon exports one native function, call(op, ...args), and its
+// exports' names: each export is call bound to its number (src/addon.c).
+const { call, names } = addon.exports;
+const list = names.split(',');
+addon.exports = {};
+for (let i = 0; i < list.length; i++) addon.exports[list[i]] = call.bind(undefined, i);
 addon.loaded = true;
 require.cache[addonPath] = addon;
 const { checksum, readCache: readCache_, source: sourceOf, statFiles } = addon.exports;

@@ -117,7 +117,9 @@ napi_value nd_limits_array(napi_env env, const ls_limits *l); /* adapter.c */
 /* Throws (as a JavaScript Error with code) and returns NULL. */
 napi_value nd_throw(napi_env env, const char *code, const char *fmt, ...);
 
-/* Arguments: nd_args fills argv (missing ones undefined). */
+/* Arguments: nd_args fills argv (missing ones undefined); n at most
+ * ND_MAX_ARGS. */
+#define ND_MAX_ARGS 8
 int nd_args(napi_env env, napi_callback_info info, size_t n, napi_value *argv);
 uint32_t nd_get_u32(napi_env env, napi_value v);
 int32_t nd_get_i32(napi_env env, napi_value v);
