@@ -23,7 +23,7 @@ const path = require('node:path');
 const vm = require('node:vm');
 
 const LIB = path.join(__dirname, 'lib');
-const MAGIC = 'lockstep-js-cache/7\n';
+const MAGIC = 'lockstep-js-cache/8\n';
 const BUNDLE = path.join(LIB, '[bundle]');
 
 // The addon: $LOCKSTEP_NODE_ADDON, lockstep.node beside package.json (an
@@ -92,11 +92,11 @@ function cacheFile() {
   return path.join(dir, `lockstep-js-${process.version}-${process.arch}-${fnv(flags + '|' + LIB)}.cache`);
 }
 
-// The cache file: MAGIC, a line "<index length> <checksum>", the index (JSON:
-// {gen, modules: [[name, size, mtimeMs, ctimeMs, line], ...], code: [off,
-// len], src: [off, len]}), then the blob the checksum covers: the bundle's
-// code (at a multiple of 16 bytes in the file) and its source. The addon
-// maps and checks it (src/jscache.c).
+// The cache file: MAGIC, a line "<index length> <code length> <checksum>",
+// the index (JSON: {gen, modules: [[name, size, mtimeMs, ctimeMs, line],
+// ...], code: [off, len], src: [off, len], ascii}), then the blob: the
+// bundle's code (at a multiple of 16 bytes in the file), which the checksum
+// covers, and its source. The addon maps and checks it (src/jscache.c).
 function readCache(file) {
   try {
     const found = readCache_(file, MAGIC);
@@ -110,7 +110,7 @@ function readCache(file) {
       if (modules[i][1] !== st[3 * i] || modules[i][2] !== st[3 * i + 1] || modules[i][3] !== st[3 * i + 2]) return null;
     const [srcAt, srcLen] = index.src;
     const [codeAt, codeLen] = index.code;
-    return { index, source: sourceOf(blob, srcAt, srcLen), code: blob.subarray(codeAt, codeAt + codeLen) };
+    return { index, source: sourceOf(blob, srcAt, srcLen, index.ascii === true), code: blob.subarray(codeAt, codeAt + codeLen) };
   } catch {
     return null; // unreadable or not ours: compile from source
   }
@@ -188,13 +188,14 @@ function writeCache() {
   const code = bundle.script.createCachedData();
   const blob = Buffer.concat([code, src]);
   const gen = (bundle.stale ? 0 : bundle.index.gen) + Number(stats.worked);
-  let index = JSON.stringify({ gen, modules: bundle.index.modules, code: [0, code.length], src: [code.length, src.length] });
+  let index = JSON.stringify({ gen, modules: bundle.index.modules, code: [0, code.length],
+    src: [code.length, src.length], ascii: src.length === bundle.source.length });
   // V8 copies code that does not start at a multiple of 8 bytes: the blob
   // starts at a multiple of 16, the index padded with spaces to get there
-  const sum = checksum(blob);
+  const sum = checksum(code);
   let head;
   for (;;) {
-    head = `${MAGIC}${Buffer.byteLength(index)} ${sum}\n${index}`;
+    head = `${MAGIC}${Buffer.byteLength(index)} ${code.length} ${sum}\n${index}`;
     const pad = -Buffer.byteLength(head) & 15;
     if (pad === 0) break;
     index += ' '.repeat(pad);

@@ -6,17 +6,23 @@
  * Why in C: importing the package is most of a small job, and on the
  * virtual machines it runs on, bytes moved and pages touched for the first
  * time are most of an import's cost (a page fault costs 11 to 14 us there;
- * mapping a page already in the page cache, 0.5 us; reading the 250 KB
+ * mapping a page already in the page cache, 0.5 to 6 us; reading the 250 KB
  * cache with read() costs 0.25 ms, and so does a checksum done one word
  * after another). Node's readFileSync reads into a new, unmapped buffer (a
  * fault per page), and each module's source became a string on V8's young
- * heap. Here the file is mapped, its pages populated in one step
- * (MAP_POPULATE), the checksum runs four independent lanes, and the
- * bundle's source, ASCII, becomes an external string over the mapped
- * bytes: V8 reads it in place and the heap holds only its header. A
- * mapping a source string points into is never unmapped (the modules' code
- * lives as long as the process); a cache that is refused is unmapped with
- * its ArrayBuffer.
+ * heap. Here the file is mapped, the pages V8 reads at once (the header,
+ * the index, the code) populated in one step, the checksum runs four
+ * independent lanes, and the bundle's source, ASCII, becomes an external
+ * string over the mapped bytes: V8 reads it in place, only when it
+ * compiles a function the cache lacks or prints a stack, and the heap
+ * holds only its header. A mapping a source string points into is never
+ * unmapped (the modules' code lives as long as the process); a cache that
+ * is refused is unmapped with its ArrayBuffer.
+ *
+ * The checksum covers the code, not the source: V8 trusts cached code
+ * (damaged code stops the process), while the source is text V8 parses,
+ * a copy of lib/'s files, which the loader checks by size and times as
+ * Node checks none of the files it loads.
  *
  * The mapping is private, of a file that index.js only ever replaces
  * (a new file renamed over it), so the bytes cannot change under V8. Only
@@ -40,6 +46,10 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22 /* Linux 5.14 */
+#endif
 
 /* the cache is a few hundred KiB; anything far larger is not ours */
 #define JC_MAX_FILE (64u << 20)
@@ -76,9 +86,10 @@ static uint64_t checksum_of(const unsigned char *p, size_t n);
 
 /* readCache(path, magic): the cache file, checked, or undefined when it is
  * absent, unreadable, not ours or damaged (the loader then compiles from
- * source). The file is `magic`, a line "<index length> <checksum>", the
- * index (JSON) and the blob the checksum covers; the answer is [the file as
- * an ArrayBuffer over a private mapping, the index's text, the blob's
+ * source). The file is `magic`, a line "<index length> <checked length>
+ * <checksum>", the index (JSON) and the blob, whose first <checked length>
+ * bytes (the code) the checksum covers; the answer is [the file as an
+ * ArrayBuffer over a private mapping, the index's text, the blob's
  * offset]. */
 ND_FN(read_cache) {
   napi_value argv[2];
@@ -93,7 +104,7 @@ ND_FN(read_cache) {
       st.st_size > JC_MAX_FILE || !(r = calloc(1, sizeof *r)))
     goto done;
   r->len = (size_t)st.st_size;
-  r->base = mmap(NULL, r->len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  r->base = mmap(NULL, r->len, PROT_READ, MAP_PRIVATE, fd, 0);
   if (r->base == MAP_FAILED) goto done;
   size_t m = strlen(magic), at = m;
   char *end;
@@ -103,12 +114,17 @@ ND_FN(read_cache) {
     goto unmap;
   unsigned long long index_len = strtoull(r->base + at, &end, 10);
   if (end == r->base + at || *end != ' ') goto unmap;
+  unsigned long long checked = strtoull(end + 1, &end, 10);
+  if (*end != ' ') goto unmap;
   unsigned long long sum = strtoull(end + 1, &end, 16);
   if (*end != '\n') goto unmap;
   at = (size_t)(end + 1 - r->base);
   if (index_len > r->len - at) goto unmap;
   size_t blob = at + (size_t)index_len;
-  if (checksum_of((const unsigned char *)r->base + blob, r->len - blob) != sum) goto unmap;
+  if (checked > r->len - blob) goto unmap;
+  /* one call for the pages read now; a kernel without it faults them in */
+  madvise(r->base, blob + (size_t)checked, MADV_POPULATE_READ);
+  if (checksum_of((const unsigned char *)r->base + blob, (size_t)checked) != sum) goto unmap;
   napi_value ab, text, off;
   if (napi_create_external_arraybuffer(env, r->base, r->len, region_finalize, r, &ab) != napi_ok)
     goto unmap;
@@ -139,20 +155,15 @@ static jc_region *region_of(const char *p, size_t len) {
   return NULL;
 }
 
-static int is_ascii(const unsigned char *p, size_t n) {
-  unsigned char any = 0;
-  for (size_t i = 0; i < n; i++) any |= p[i];
-  return any < 0x80;
-}
-
-/* source(uint8Array, offset, length): those bytes (UTF-8) as a string; an
- * external one, read in place, when they are ASCII inside a mapping of
- * readCache's and Node offers external strings. */
+/* source(uint8Array, offset, length, ascii): those bytes (UTF-8) as a
+ * string; an external one, read in place, when the writer found them ASCII
+ * (`ascii`: checking here would read every page), they lie inside a
+ * mapping of readCache's and Node offers external strings. */
 ND_FN(source) {
   static jc_external_latin1_fn external;
   static int looked;
-  napi_value argv[3];
-  if (!nd_args(env, info, 3, argv)) return NULL;
+  napi_value argv[4];
+  if (!nd_args(env, info, 4, argv)) return NULL;
   size_t n = 0;
   void *data = NULL;
   if (!nd_get_bytes(env, argv[0], &data, &n))
@@ -168,8 +179,8 @@ ND_FN(source) {
     external = (jc_external_latin1_fn)dlsym(RTLD_DEFAULT, "node_api_create_external_string_latin1");
   }
   napi_value s;
-  jc_region *r = external ? region_of(p, l) : NULL;
-  if (r && is_ascii((const unsigned char *)p, l)) {
+  jc_region *r = external && nd_get_bool(env, argv[3]) ? region_of(p, l) : NULL;
+  if (r) {
     bool copied = false;
     if (external(env, p, l, NULL, NULL, &s, &copied) == napi_ok) {
       if (!copied) r->pinned = 1;

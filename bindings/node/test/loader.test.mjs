@@ -107,6 +107,20 @@ test('a module replaced by one of the same size and mtime is compiled from its n
   assert.equal(second.fromCache, 0);
 });
 
+// The cache with 64 bytes in the middle of its code (which the checksum
+// covers) changed: the file is MAGIC, "<index length> <code length>
+// <checksum>", the index, then the code.
+function codeDamaged(good) {
+  const first = good.indexOf(0x0a) + 1;
+  const second = good.indexOf(0x0a, first) + 1;
+  const [indexLen, codeLen] = good.toString('latin1', first, second).split(' ').map(Number);
+  const at = second + indexLen + (codeLen >> 1);
+  assert.ok(codeLen > 1024 && at + 64 < good.length);
+  const bad = Buffer.from(good);
+  bad.fill(0xa5, at, at + 64);
+  return bad;
+}
+
 test('a damaged cache is ignored and replaced', () => {
   const dir = copyPackage();
   const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-cache-'));
@@ -116,7 +130,7 @@ test('a damaged cache is ignored and replaced', () => {
     Buffer.from('not a cache at all'),
     Buffer.from('lockstep-js-cache/1\n12\n{"broken": \n'),
     good.subarray(0, good.length >> 1), // truncated: entries point past the end
-    Buffer.concat([good.subarray(0, good.length - 64), Buffer.alloc(64, 0xa5)]), // code bytes changed
+    codeDamaged(good), // code bytes changed
   ];
   for (const bytes of damaged) {
     fs.writeFileSync(file, bytes);
