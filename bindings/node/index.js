@@ -93,7 +93,7 @@ function cacheFile() {
 }
 
 // The cache file: MAGIC, a line "<index length> <code length> <checksum>",
-// the index (JSON: {gen, modules: [[name, size, mtimeMs, ctimeMs, line],
+// the index (JSON: {ops, modules: [[name, size, mtimeMs, ctimeMs, line],
 // ...], code: [off, len], src: [off, len], ascii}), then the blob: the
 // bundle's code (at a multiple of 16 bytes in the file), which the checksum
 // covers, and its source. The addon maps and checks it (src/jscache.c).
@@ -132,17 +132,23 @@ function makeBundle() {
   return { index: { modules }, source: source + '})\n' };
 }
 
-// V8 caches the functions a process compiled, which are those it ran: the
-// first REFRESH processes that find the cache whole and create a device
-// write it again at exit, each adding what it ran (docs/node.md). Compiling
-// everything up front (--no-lazy) measured 1.6 ms slower on a small job.
-const REFRESH = 3;
+// V8 caches the functions a process compiled, which are those it ran: a
+// process that called a native export none of the cache's writers called
+// (usedOps; the index's `ops`) ran code they did not, and writes the cache
+// again at exit. But V8 also keeps in it how hot each function ran, and
+// code a process ran many times is compiled further at its first call in
+// every later process (1.5 ms more on a small job): a process that made
+// more than HOT calls into the addon (a small job makes 90) writes no
+// cache (docs/node.md). Compiling everything up front (--no-lazy) measured
+// 1.6 ms slower on a small job.
+const HOT = 150;
+const { usedOps, calls } = addon.exports;
 
 const file = cacheFile();
-const stats = { modules: 0, fromCache: 0, file, lines: null, worked: false };
+const stats = { modules: 0, fromCache: 0, file, lines: null };
 const modules = new Map(); // name -> module
 const factories = new Map(); // name -> its CommonJS wrapper, from the bundle
-let bundle = null; // {index, source, script, stale, refresh}
+let bundle = null; // {index, source, script, stale}
 
 const wrap = (source) => '(function (exports, require, module, __filename, __dirname) { ' + source + '\n})';
 
@@ -151,8 +157,6 @@ function openBundle() {
   bundle = cache ?? makeBundle();
   bundle.script = new vm.Script(bundle.source, cache ? { filename: BUNDLE, cachedData: cache.code } : { filename: BUNDLE });
   bundle.stale = !cache || bundle.script.cachedDataRejected === true;
-  const gen = Number.isInteger(bundle.index.gen) ? bundle.index.gen : REFRESH;
-  bundle.refresh = !bundle.stale && gen < REFRESH;
   stats.lines = Object.fromEntries(bundle.index.modules.map((m) => [m[0], m[4]]));
   if (!bundle.stale) stats.fromCache = bundle.index.modules.length;
   bundle.script.runInThisContext()((name, fn) => factories.set(name, fn));
@@ -183,12 +187,18 @@ function load(name) {
 }
 
 function writeCache() {
-  if (!(bundle.stale || bundle.refresh)) return;
-  const src = Buffer.from(bundle.source, 'utf8');
+  if (calls() > HOT) return;
+  const ops = usedOps(bundle.stale ? undefined : bundle.index.ops);
+  if (!bundle.stale && ops === undefined) return; // nothing ran that the cache lacks
   const code = bundle.script.createCachedData();
+  // V8 drops the code of functions a long process has not run for a while
+  // (bytecode flushing): a cache that shrank would lose what others added
+  // (by more than the few bytes V8's output varies from one process to
+  // the next)
+  if (!bundle.stale && code.length < bundle.index.code[1] * 0.99) return;
+  const src = Buffer.from(bundle.source, 'utf8');
   const blob = Buffer.concat([code, src]);
-  const gen = (bundle.stale ? 0 : bundle.index.gen) + Number(stats.worked);
-  let index = JSON.stringify({ gen, modules: bundle.index.modules, code: [0, code.length],
+  let index = JSON.stringify({ ops, modules: bundle.index.modules, code: [0, code.length],
     src: [code.length, src.length], ascii: src.length === bundle.source.length });
   // V8 copies code that does not start at a multiple of 8 bytes: the blob
   // starts at a multiple of 16, the index padded with spaces to get there

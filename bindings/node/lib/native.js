@@ -10,7 +10,7 @@
 // Requests are numbered; their handlers live in `requests` until the answer
 // comes, which also keeps the objects they resolve alive.
 
-const { addonPath, addon: native, stats: loaderStats } = require('./loader.js');
+const { addonPath, addon: native } = require('./loader.js');
 
 const EV = { RESOLVE: 1, MAP: 2, DONE: 3, ERROR: 4, LOG: 5, LOST: 6, FINDING: 7, POP: 8, INTERNAL_DONE: 9 };
 
@@ -20,7 +20,6 @@ const devices = new Map(); // device id -> WeakRef(GPUDevice internals)
 // a collected device's entry goes too
 const forget = new FinalizationRegistry((id) => devices.delete(id));
 function trackDevice(id, internals) {
-  loaderStats.worked = true; // the code cache's REFRESH counts this process
   devices.set(id, new WeakRef(internals));
   forget.register(internals, id);
 }

@@ -399,11 +399,17 @@ static void cleanup(void *arg) {
   if (g_tsfn) napi_release_threadsafe_function(g_tsfn, napi_tsfn_abort);
 }
 
+ND_FN(used_ops);
+
+ND_FN(calls);
+
 static const nd_export exports_addon[] = {
   {"setLabel", set_label},
   {"post", post},
   {"setDispatcher", set_dispatcher},
   {"finishAll", finish_all},
+  {"usedOps", used_ops},
+  {"calls", calls},
   {NULL, NULL},
 };
 
@@ -413,10 +419,14 @@ static const nd_export *const tables[] = {
   nd_exports_pipeline, nd_exports_encoder, nd_exports_pass, nd_exports_query, nd_exports_jscache,
 };
 
-/* The exports in one list, in the order of `names`. */
+/* The exports in one list, in the order of `names`; g_used: those called
+ * (one bit each), g_names_hash: which list the bits refer to. */
 #define ND_MAX_OPS 128
 static napi_callback g_ops[ND_MAX_OPS];
 static uint32_t g_nops;
+static uint64_t g_used[ND_MAX_OPS / 64];
+static uint32_t g_names_hash;
+static double g_calls; /* calls made, all exports */
 
 /* call(op, ...args): export number op. */
 static napi_value call(napi_env env, napi_callback_info info) {
@@ -426,8 +436,48 @@ static napi_value call(napi_env env, napi_callback_info info) {
   if (napi_get_cb_info(env, info, &got, &op_v, NULL, NULL) != napi_ok || got < 1 ||
       napi_get_value_uint32(env, op_v, &op) != napi_ok || op >= g_nops)
     return nd_throw(env, "ERR_LOCKSTEP_CALL", "lockstep.node: no export number %u", op);
+  g_used[op / 64] |= UINT64_C(1) << (op % 64);
+  g_calls++;
   return g_ops[op](env, info);
 }
+
+/* usedOps(recorded): the exports this process called, as "HASH:BITS" (the
+ * export list's hash, then one hex digit per four exports), or undefined
+ * when every one of them is in `recorded` (such a string, of the same
+ * list). The code cache's writer compares processes with it: a process
+ * that called an export none of the cache's writers called ran
+ * JavaScript they did not. The answer is the union with `recorded`. */
+ND_FN(used_ops) {
+  napi_value argv[1];
+  if (!nd_args(env, info, 1, argv)) return NULL;
+  char *rec = nd_get_str(env, argv[0]);
+  uint64_t seen[ND_MAX_OPS / 64] = {0};
+  const unsigned digits = (g_nops + 3) / 4;
+  char *colon = rec ? strchr(rec, ':') : NULL;
+  if (colon && strtoul(rec, NULL, 16) == g_names_hash && strlen(colon + 1) == digits) {
+    for (unsigned i = 0; i < digits; i++) {
+      const char c = colon[1 + i];
+      const unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 0;
+      seen[(4 * i) / 64] |= (uint64_t)v << ((4 * i) % 64);
+    }
+  }
+  free(rec);
+  int fresh = 0;
+  for (unsigned k = 0; k < ND_MAX_OPS / 64; k++) {
+    if (g_used[k] & ~seen[k]) fresh = 1;
+    seen[k] |= g_used[k];
+  }
+  if (!fresh) return nd_undefined(env);
+  char out[16 + ND_MAX_OPS / 4];
+  int at = snprintf(out, 16, "%08x:", g_names_hash);
+  for (unsigned i = 0; i < digits; i++)
+    out[at++] = "0123456789abcdef"[(seen[(4 * i) / 64] >> ((4 * i) % 64)) & 15];
+  out[at] = '\0';
+  return nd_str(env, out);
+}
+
+/* calls(): how many calls the process made into the addon. */
+ND_FN(calls) { return nd_f64(env, g_calls); }
 
 /* The module's exports are `call` and `names` (the exports' names, in
  * order, comma-separated); index.js makes each export call bound to its
@@ -460,6 +510,8 @@ static napi_value init(napi_env env, napi_value exports) {
       g_ops[g_nops++] = e->fn;
     }
   }
+  g_names_hash = 0x811c9dc5u; /* FNV-1a */
+  for (size_t i = 0; i < len; i++) g_names_hash = (g_names_hash ^ (unsigned char)names[i]) * 0x01000193u;
   napi_value fn, list;
   napi_create_function(env, "call", NAPI_AUTO_LENGTH, call, NULL, &fn);
   napi_create_string_latin1(env, names, len, &list);

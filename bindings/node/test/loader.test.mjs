@@ -6,7 +6,8 @@
 // cache costs speed, not correctness; a stack frame leads back to the
 // module's line (and names the file itself with the cache off); the cache
 // comes to hold the functions of the programs that use it, not only of the
-// first; the sources are ASCII; the code is aligned for V8 to use in place.
+// first, and is written only by processes that ran the layer cold; the
+// sources are ASCII; the code is aligned for V8 to use in place.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -226,6 +227,37 @@ test('the cache takes in the functions of later processes, not only of the first
   assert.ok(events.filter((f) => f[1] === 'first-execution').length > 50, 'the log shows functions of lib/ running');
   const compiled = events.filter((f) => f[1] === 'interpreter' || f[1] === 'full-parse');
   assert.deepEqual(compiled.map((f) => f.slice(1, 5).join(',')), [], 'functions of lib/ compiled again');
+});
+
+// The cache is written by processes that ran something its writers did
+// not (a native export none of them called) and that ran the layer cold:
+// V8 keeps in the cache how hot each function ran, and a process that
+// made hundreds of calls would make later small jobs compile further.
+test('the cache is written again only by a cold process that ran something new', () => {
+  const dir = copyPackage();
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'lockstep-cache-'));
+  const hot = 'for (let i = 0; i < 1000; i++) m[Symbol.for("lockstep.loader")].addon.version();';
+  const first = run(dir, cache, hot); // no cache, but hot: none written
+  assert.equal(first.fromCache, 0);
+  assert.equal(fs.existsSync(first.file), false, 'a hot process wrote the cache');
+  // cold: written, then again by the first process that reads it (the
+  // loader's exports for that are new) and by any that called an export
+  // the others did not (events come in their own time); then no more
+  const mtime = () => (fs.existsSync(first.file) ? fs.statSync(first.file).mtimeMs : null);
+  let written = null;
+  for (let i = 0; ; i++) {
+    assert.ok(i < 6, 'cold processes that ran nothing new still write the cache');
+    const before = mtime();
+    assert.equal(run(dir, cache).fromCache, i === 0 ? 0 : first.modules);
+    written = mtime();
+    if (written === before) break;
+  }
+  // an export none of the writers called before writing
+  const fresh = 'm[Symbol.for("lockstep.loader")].addon.checksum(new Uint8Array(4));';
+  run(dir, cache, hot + fresh); // something new, but hot: not written
+  assert.equal(fs.statSync(first.file).mtimeMs, written);
+  run(dir, cache, fresh); // something new, cold: written
+  assert.notEqual(fs.statSync(first.file).mtimeMs, written);
 });
 
 test('require of the addon itself gives the module the package loaded', () => {
