@@ -399,8 +399,8 @@ static void cleanup(void *arg) {
   if (g_tsfn) napi_release_threadsafe_function(g_tsfn, napi_tsfn_abort);
 }
 
+/* below, beside the export list they read */
 ND_FN(used_ops);
-
 ND_FN(calls);
 
 static const nd_export exports_addon[] = {
@@ -456,9 +456,8 @@ ND_FN(used_ops) {
   char *colon = rec ? strchr(rec, ':') : NULL;
   if (colon && strtoul(rec, NULL, 16) == g_names_hash && strlen(colon + 1) == digits) {
     for (unsigned i = 0; i < digits; i++) {
-      const char c = colon[1 + i];
-      const unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 0;
-      seen[(4 * i) / 64] |= (uint64_t)v << ((4 * i) % 64);
+      const char *hex = "0123456789abcdef", *d = strchr(hex, colon[1 + i]);
+      if (d && *d) seen[(4 * i) / 64] |= (uint64_t)(d - hex) << ((4 * i) % 64);
     }
   }
   free(rec);
