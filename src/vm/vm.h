@@ -18,19 +18,7 @@
 
 #include "../ir/ir.h"
 #include "observe.h"
-
-/* The bits of an f32 and back (registers hold 32-bit words). */
-static inline uint32_t vm_f2u_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-static inline float vm_bits_f(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
+#include "vm_lane.h" /* vm_f2u_bits, vm_bits_f */
 
 typedef struct vm_pool vm_pool;
 
