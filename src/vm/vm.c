@@ -36,6 +36,7 @@
  * instruction counts nothing).
  */
 #include "vm_interp.h"
+#include "vm_jit.h"
 
 uint32_t vm_f16_round_bits(uint32_t f32_bits) { return vm_r16_bits(f32_bits); }
 uint32_t vm_f16_encode(uint32_t f32_bits) { return vm_h_bits(vm_r16_bits(f32_bits)); }
@@ -173,6 +174,18 @@ static const vm_run_fn vm_runs[VM_ISA_COUNT][4][2] = {VM_RUNS(), VM_RUNS(_avx2),
 static const vm_run_fn vm_runs[VM_ISA_COUNT][4][2] = {VM_RUNS(), VM_RUNS(), VM_RUNS()};
 #endif
 #undef VM_RUNS
+
+/* [isa][width index]: a workgroup's set-up for compiled code */
+typedef void (*vm_begin_fn)(vm_ctx *cx);
+#if VM_HAVE_ISA_VARIANTS
+#define VM_BEGINS(sfx) {vm_begin_w8##sfx, vm_begin_w16##sfx, vm_begin_w32##sfx, vm_begin_w64##sfx}
+static const vm_begin_fn vm_begins[VM_ISA_COUNT][4] = {VM_BEGINS(), VM_BEGINS(_avx2),
+                                                       VM_BEGINS(_avx512)};
+#else
+#define VM_BEGINS(sfx) {vm_begin_w8, vm_begin_w16, vm_begin_w32, vm_begin_w64}
+static const vm_begin_fn vm_begins[VM_ISA_COUNT][4] = {VM_BEGINS(), VM_BEGINS(), VM_BEGINS()};
+#endif
+#undef VM_BEGINS
 
 static vm_run_fn vm_run_for(uint32_t w, int observed) {
   const int wi = w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : w == 64 ? 3 : -1;
@@ -356,6 +369,7 @@ typedef struct vm_shared {
   uint32_t fail_pc, fail_group[3];
   uint8_t bi_used[IR_BI_COUNT];
   unsigned workers; /* threads running the dispatch's workgroups */
+  vm_jit_sg_fn jit; /* the compiled tier's code, or NULL: the interpreter */
 } vm_shared;
 
 /* cx->fill from the built-in components the code reads (vm_builtins_read). */
@@ -396,6 +410,12 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->bind = d->bindings;
   cx->obs = d->observer;
   cx->run = vm_run_for(w, d->observer != NULL);
+  if (sh->jit) {
+    const int wi = w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : 3;
+    cx->run = vm_jit_run;
+    cx->jit = sh->jit;
+    cx->jit_begin = vm_begins[vm_isa()][wi];
+  }
   cx->solo = sh->workers == 1;
   cx->width = w;
   cx->nsub = nsub;
@@ -686,6 +706,8 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
       if (!scratch[i]) st = VM_NO_MEMORY;
     }
   }
+  vm_jit_entry *jit_entry = NULL;
+  if (st == VM_OK && !obs) sh.jit = vm_jit_find(p, w, vm_isa_name(), &jit_entry);
   if (st == VM_OK) {
     sh.scratch = scratch;
     sh.workers = workers;
@@ -693,6 +715,7 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
     vm_pool_run(pool, workers, vm_worker, &sh);
     if (obs && obs->dispatch_end) obs->dispatch_end(obs->user);
     result->instructions = atomic_load(&sh.instructions);
+    if (!sh.jit) vm_jit_ran(jit_entry, result->instructions);
     if (atomic_load(&sh.nomem)) st = VM_NO_MEMORY;
     const int why = atomic_load(&sh.failed);
     if (why) {

@@ -19,6 +19,7 @@
 #include "../util/bitfn.h"
 
 #include "vm_lane.h"
+#include "vm_jit_abi.h"
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -118,6 +119,10 @@ struct vm_ctx {
    * storage buffers while it runs (the queue runs one dispatch at a time),
    * so storage atomics need no locked instructions. */
   int solo;
+  /* The compiled tier (jit.c): run is vm_jit_run, which calls jit for each
+   * subgroup after jit_begin (the interpreter's VM_START at this width). */
+  vm_jit_sg_fn jit;
+  void (*jit_begin)(vm_ctx *cx);
 };
 
 /* F16R's lane loop through the host's F16C conversions (vm.c). */
@@ -144,6 +149,10 @@ int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit);
 /* One variant's entry points: the plain and the observed interpreter at
  * each width (vm_exec.inc, vm_loop.inc). */
 #define VM_RUN_DECLS(sfx)                                                      \
+  void vm_begin_w8##sfx(vm_ctx *cx);                                           \
+  void vm_begin_w16##sfx(vm_ctx *cx);                                          \
+  void vm_begin_w32##sfx(vm_ctx *cx);                                          \
+  void vm_begin_w64##sfx(vm_ctx *cx);                                          \
   int vm_run_w8##sfx(vm_ctx *cx);                                              \
   int vm_run_obs_w8##sfx(vm_ctx *cx);                                          \
   int vm_run_w16##sfx(vm_ctx *cx);                                             \
@@ -158,5 +167,8 @@ VM_RUN_DECLS(_avx2)
 VM_RUN_DECLS(_avx512)
 #endif
 #undef VM_RUN_DECLS
+
+/* cx->run when the dispatch runs compiled code (jit.c). */
+int vm_jit_run(vm_ctx *cx);
 
 #endif

@@ -10,3 +10,17 @@
 #define VM_ISA
 #include "vm_widths.inc"
 #undef VM_ISA
+
+/* The helpers compiled code calls (vm_jit_abi.h): this copy's out-of-line
+ * rows and atomics, the same functions every variant's interpreter runs. */
+#include "vm_jit.h"
+
+static int vm_jit_checkpoint(void *cx, uint64_t cnt, uint64_t *limit) {
+  return vm_checkpoint(cx, cnt, limit);
+}
+
+const vm_jit_fns vm_jit_helpers = {
+    vm_jit_checkpoint, vm_fun1_row,        vm_fun2_row,  vm_ibit_row,    vm_packc_row,
+    vm_unpackc_row,    vm_atomic_storage,  vm_atomic_plain, vm_sg_reduce, vm_sg_scan,
+    vm_sg_shuffle,     vm_sg_vote,
+};

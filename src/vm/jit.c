@@ -1,0 +1,381 @@
+/*
+ * jit.c — the compiled tier: when to compile a program (vm_jit.h has the
+ * policy), the host's C compiler run on jit_emit.c's source, the cache of
+ * shared objects on disk and in the process, and the workgroup runner that
+ * calls compiled subgroup functions where vm_dispatch would call the
+ * interpreter (vm_ctx.run).
+ *
+ * Nothing here may stop the host process: a compiler that is missing,
+ * fails, hangs (killed after two minutes) or writes a broken object only
+ * means the interpreter goes on running that program.
+ */
+#include "vm_interp.h"
+#include "vm_jit.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* The prelude's parts (generated from the source files at build time). */
+extern const char vm_jit_text_abi[], vm_jit_text_bitfn[], vm_jit_text_lane[], vm_jit_text_lanes[],
+    vm_jit_text_rt[];
+
+/* vm_jit_mem is vm_binding as compiled code reads it. */
+_Static_assert(sizeof(vm_jit_mem) == sizeof(vm_binding), "vm_jit_mem");
+_Static_assert(offsetof(vm_jit_mem, data) == offsetof(vm_binding, data), "vm_jit_mem.data");
+_Static_assert(offsetof(vm_jit_mem, size) == offsetof(vm_binding, size), "vm_jit_mem.size");
+
+/* Subgroup-instructions a program runs on the interpreter before "auto"
+ * compiles it: about a tenth of a second to a second of interpreting, the
+ * order of what the compiler takes. */
+#define JIT_THRESHOLD (UINT64_C(1) << 26)
+#define JIT_ENTRIES 1024
+#define JIT_TIMEOUT_S 120
+
+enum { JIT_OFF, JIT_AUTO, JIT_ON };
+enum { JE_NEW, JE_BUSY, JE_READY, JE_FAILED };
+
+struct vm_jit_entry {
+  uint64_t key; /* 0: free slot */
+  int state;
+  int probed; /* the disk cache was looked at */
+  uint64_t ran;
+  vm_jit_sg_fn fn;
+};
+
+static pthread_mutex_t jit_mu = PTHREAD_MUTEX_INITIALIZER;
+static vm_jit_entry jit_table[JIT_ENTRIES];
+static char jit_error[4608];
+
+static int jit_mode(void) {
+  static _Atomic int mode = -1;
+  int m = atomic_load_explicit(&mode, memory_order_relaxed);
+  if (m >= 0) return m;
+  const char *v = getenv("LOCKSTEP_JIT");
+  m = JIT_OFF;
+  if (v && !strcmp(v, "auto")) m = JIT_AUTO;
+  if (v && (!strcmp(v, "on") || !strcmp(v, "1"))) m = JIT_ON;
+  atomic_store_explicit(&mode, m, memory_order_relaxed);
+  return m;
+}
+
+const char *vm_jit_last_error(void) {
+  pthread_mutex_lock(&jit_mu);
+  static char copy[sizeof jit_error];
+  memcpy(copy, jit_error, sizeof copy);
+  pthread_mutex_unlock(&jit_mu);
+  return copy;
+}
+
+static void jit_fail(const char *fmt, const char *arg) {
+  pthread_mutex_lock(&jit_mu);
+  snprintf(jit_error, sizeof jit_error, fmt, arg);
+  pthread_mutex_unlock(&jit_mu);
+}
+
+static uint64_t jit_fnv(uint64_t h, const void *data, size_t n) {
+  const uint8_t *p = data;
+  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * UINT64_C(0x100000001b3);
+  return h;
+}
+
+/* Everything of the program the generated code depends on. */
+static uint64_t jit_key(const ir_program *p, uint32_t w, const char *isa) {
+  uint64_t h = UINT64_C(0xcbf29ce484222325);
+  h = jit_fnv(h, &w, sizeof w);
+  h = jit_fnv(h, isa, strlen(isa));
+  h = jit_fnv(h, p->code, (size_t)p->ncode * sizeof *p->code);
+  h = jit_fnv(h, p->consts, (size_t)p->nconsts * sizeof *p->consts);
+  const uint32_t sizes[] = {p->ncode, p->nregs, p->nmasks, p->nconsts, p->nbindings};
+  h = jit_fnv(h, sizes, sizeof sizes);
+  return h ? h : 1;
+}
+
+/* ------------------------------------------------------------ the build */
+
+static char *jit_prelude_text;
+
+static void jit_prelude_init(void) {
+  static const char wn[] = "#define VM_CAT2(a, b) a##b\n#define VM_CAT(a, b) VM_CAT2(a, b)\n"
+                           "#define VM_ISA _jit\n"
+                           "#define VM_WN(base) VM_CAT(VM_CAT(base, VM_W), VM_ISA)\n";
+  const char *parts[] = {vm_jit_text_abi, vm_jit_text_bitfn, vm_jit_text_lane, wn,
+                         vm_jit_text_lanes, vm_jit_text_rt};
+  size_t n = 1;
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) n += strlen(parts[i]) + 1;
+  char *t = malloc(n);
+  if (!t) return;
+  size_t at = 0;
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+    const size_t k = strlen(parts[i]);
+    memcpy(t + at, parts[i], k);
+    at += k;
+    t[at++] = '\n';
+  }
+  t[at] = 0;
+  jit_prelude_text = t;
+}
+
+static const char *jit_prelude(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, jit_prelude_init);
+  return jit_prelude_text;
+}
+
+/* The compiler's target options for the interpreter's instruction set, so
+ * that the code runs where the interpreter's variant runs. */
+static const char *const jit_isa_flags[][12] = {
+    {NULL},
+    {"-mavx2", "-mbmi", "-mbmi2", "-mlzcnt", "-mpopcnt", NULL},
+    {"-mavx2", "-mbmi", "-mbmi2", "-mlzcnt", "-mpopcnt", "-mavx512f", "-mavx512vl", "-mavx512bw",
+     "-mavx512dq", "-mavx512cd", NULL},
+};
+
+static int jit_isa_index(const char *isa) {
+  return !strcmp(isa, "avx512") ? 2 : !strcmp(isa, "avx2") ? 1 : 0;
+}
+
+/* mkdir -p with mode 0700 for what it creates */
+static int jit_mkdirs(char *path) {
+  for (char *c = path + 1; *c; c++) {
+    if (*c != '/') continue;
+    *c = 0;
+    const int r = mkdir(path, 0700);
+    *c = '/';
+    if (r && errno != EEXIST) return 0;
+  }
+  return !mkdir(path, 0700) || errno == EEXIST;
+}
+
+static int jit_dir(char *out, size_t cap) {
+  const char *d = getenv("LOCKSTEP_JIT_CACHE");
+  int n;
+  if (d && *d) {
+    n = snprintf(out, cap, "%s", d);
+  } else if ((d = getenv("XDG_CACHE_HOME")) && *d) {
+    n = snprintf(out, cap, "%s/lockstep/jit", d);
+  } else if ((d = getenv("HOME")) && *d) {
+    n = snprintf(out, cap, "%s/.cache/lockstep/jit", d);
+  } else {
+    n = snprintf(out, cap, "/tmp/lockstep-jit-%u", (unsigned)getuid());
+  }
+  return n > 0 && (size_t)n < cap && jit_mkdirs(out);
+}
+
+static vm_jit_sg_fn jit_open(const char *so) {
+  void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+  if (!h) return NULL;
+  vm_jit_sg_fn fn;
+  void *sym = dlsym(h, "vm_jit_sg");
+  memcpy(&fn, &sym, sizeof fn);
+  if (!fn) dlclose(h);
+  return fn;
+}
+
+/* Runs the compiler; 1 when it exited with 0 within the time allowed. */
+static int jit_cc(const char *cc, const char *isa, const char *src, const char *out,
+                  const char *log) {
+  const char *argv[40];
+  int n = 0;
+  static const char *const common[] = {"-O2", "-std=gnu11", "-fPIC", "-shared",
+                                       "-ffp-contract=off", "-fno-strict-aliasing",
+                                       "-fno-math-errno", "-w"};
+  argv[n++] = cc;
+  for (size_t i = 0; i < sizeof common / sizeof common[0]; i++) argv[n++] = common[i];
+  for (const char *const *f = jit_isa_flags[jit_isa_index(isa)]; *f; f++) argv[n++] = *f;
+  argv[n++] = "-o";
+  argv[n++] = out;
+  argv[n++] = src;
+  argv[n++] = "-lm";
+  argv[n] = NULL;
+  posix_spawn_file_actions_t fa;
+  if (posix_spawn_file_actions_init(&fa)) return 0;
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid;
+  const int r = posix_spawnp(&pid, cc, &fa, NULL, (char *const *)argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (r) {
+    jit_fail("the C compiler \"%s\" could not be started (set LOCKSTEP_CC)", cc);
+    return 0;
+  }
+  int status = 0;
+  for (int waited = 0;; waited++) {
+    const pid_t got = waitpid(pid, &status, WNOHANG);
+    if (got == pid) break;
+    if (got < 0 && errno != EINTR) return 0;
+    if (waited >= JIT_TIMEOUT_S * 100) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      jit_fail("the C compiler \"%s\" ran past its time limit", cc);
+      return 0;
+    }
+    const struct timespec ts = {0, 10 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+    jit_fail("the C compiler failed; its messages are in %s", log);
+    return 0;
+  }
+  return 1;
+}
+
+/* The program's code from the disk cache, or (build) compiled now. */
+static vm_jit_sg_fn jit_load(const ir_program *p, uint32_t w, const char *isa, int build) {
+  const char *prelude = jit_prelude();
+  if (!prelude) return NULL;
+  char *src = vm_jit_source(p, w, prelude);
+  if (!src) return NULL;
+  const char *cc = getenv("LOCKSTEP_CC");
+  if (!cc || !*cc) cc = "cc";
+  uint64_t h = jit_fnv(UINT64_C(0xcbf29ce484222325), src, strlen(src));
+  h = jit_fnv(h, cc, strlen(cc));
+  h = jit_fnv(h, isa, strlen(isa));
+  char dir[4096], so[4200], tmp_c[4200], tmp_so[4200], log[4200];
+  vm_jit_sg_fn fn = NULL;
+  if (!jit_dir(dir, sizeof dir)) {
+    jit_fail("no cache folder for compiled code (%s)", "set LOCKSTEP_JIT_CACHE");
+    goto done;
+  }
+  snprintf(so, sizeof so, "%s/%016llx.so", dir, (unsigned long long)h);
+  if (access(so, R_OK) == 0 && (fn = jit_open(so))) goto done;
+  if (!build) goto done;
+  const unsigned pid = (unsigned)getpid();
+  snprintf(tmp_c, sizeof tmp_c, "%s/%016llx.%u.c", dir, (unsigned long long)h, pid);
+  snprintf(tmp_so, sizeof tmp_so, "%s/%016llx.%u.so", dir, (unsigned long long)h, pid);
+  snprintf(log, sizeof log, "%s/%016llx.log", dir, (unsigned long long)h);
+  FILE *f = fopen(tmp_c, "w");
+  if (!f) {
+    jit_fail("cannot write the compiled tier's source in %s", dir);
+    goto done;
+  }
+  const int wrote = fputs(src, f) >= 0;
+  if (fclose(f) || !wrote) {
+    unlink(tmp_c);
+    jit_fail("cannot write the compiled tier's source in %s", dir);
+    goto done;
+  }
+  if (jit_cc(cc, isa, tmp_c, tmp_so, log) && rename(tmp_so, so) == 0) {
+    fn = jit_open(so);
+    if (!fn) jit_fail("the compiled object %s does not load", so);
+    unlink(log);
+  }
+  unlink(tmp_so);
+  if (!getenv("LOCKSTEP_JIT_KEEP")) unlink(tmp_c);
+done:
+  free(src);
+  return fn;
+}
+
+/* ---------------------------------------------------------- the policy */
+
+static vm_jit_entry *jit_slot(uint64_t key) {
+  for (uint32_t i = 0; i < JIT_ENTRIES; i++) {
+    vm_jit_entry *e = &jit_table[(key + i) % JIT_ENTRIES];
+    if (e->key == key) return e;
+    if (!e->key) {
+      e->key = key;
+      return e;
+    }
+  }
+  return NULL;
+}
+
+vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_jit_entry **entry) {
+  *entry = NULL;
+  const int mode = jit_mode();
+  if (mode == JIT_OFF || !vm_jit_compilable(p)) return NULL;
+  const uint64_t key = jit_key(p, w, isa);
+  pthread_mutex_lock(&jit_mu);
+  vm_jit_entry *e = jit_slot(key);
+  if (!e) {
+    pthread_mutex_unlock(&jit_mu);
+    return NULL;
+  }
+  *entry = e;
+  if (e->state == JE_READY) {
+    vm_jit_sg_fn fn = e->fn;
+    pthread_mutex_unlock(&jit_mu);
+    return fn;
+  }
+  const int build = e->state == JE_NEW && (mode == JIT_ON || e->ran >= JIT_THRESHOLD);
+  const int probe = e->state == JE_NEW && !e->probed;
+  if (!build && !probe) {
+    pthread_mutex_unlock(&jit_mu);
+    return NULL;
+  }
+  e->state = JE_BUSY;
+  pthread_mutex_unlock(&jit_mu);
+  vm_jit_sg_fn fn = jit_load(p, w, isa, build);
+  pthread_mutex_lock(&jit_mu);
+  e->probed = 1;
+  e->fn = fn;
+  e->state = fn ? JE_READY : build ? JE_FAILED : JE_NEW;
+  pthread_mutex_unlock(&jit_mu);
+  return fn;
+}
+
+void vm_jit_ran(vm_jit_entry *e, uint64_t n) {
+  if (!e) return;
+  pthread_mutex_lock(&jit_mu);
+  e->ran += n;
+  pthread_mutex_unlock(&jit_mu);
+}
+
+/* ---------------------------------------------------------- the runner */
+
+/* cx->run for compiled code: the interpreter's workgroup loop (vm_loop.inc),
+ * each subgroup a call. */
+int vm_jit_run(vm_ctx *cx) {
+  if (VM_UNLIKELY(!cx->translated)) {
+    cx->translated = 1;
+    return VM_Y_END;
+  }
+  const ir_program *p = cx->prog;
+  const uint32_t nsub = cx->nsub;
+  if (cx->wgmem_size) memset(cx->wgmem, 0, ((uint64_t)cx->wgmem_size + 3) & ~(uint64_t)3);
+  cx->jit_begin(cx);
+  vm_jit_args a = {.cx = cx,
+                   .fn = &vm_jit_helpers,
+                   .bind = (const vm_jit_mem *)(const void *)cx->bind,
+                   .wg = (uint8_t *)cx->wgmem,
+                   .wg_size = cx->wgmem_size,
+                   .regs = cx->regs,
+                   .masks = cx->masks,
+                   .exec = cx->exec,
+                   .pc = cx->pc,
+                   .priv = cx->priv,
+                   .priv_words = cx->priv_words,
+                   .priv_size = cx->priv_size,
+                   .cnt = 0,
+                   .limit = cx->limit,
+                   .solo = cx->solo};
+  (void)p;
+  for (uint32_t alive = nsub; alive;) {
+    for (uint32_t s = 0; s < nsub; s++) {
+      if (cx->state[s] != VM_S_RUN) continue;
+      const int r = cx->jit(&a, s);
+      if (r == VM_JIT_END) {
+        cx->state[s] = VM_S_DONE;
+        alive--;
+      } else if (r == VM_JIT_BUDGET) {
+        cx->fail_pc = a.fail_pc;
+        cx->count = a.cnt;
+        return VM_Y_BUDGET;
+      }
+    }
+  }
+  cx->count = a.cnt;
+  return VM_Y_END;
+}

@@ -1,0 +1,488 @@
+/*
+ * jit_emit.c — the compiled tier's code generator: one program at one
+ * subgroup width as a C function, vm_jit_sg (vm_jit_abi.h), that runs one
+ * subgroup the way the plain interpreter does, for the host's C compiler
+ * (jit.c compiles, caches and loads it).
+ *
+ * Registers are local vector variables (GCC's vector extension, W lanes),
+ * so the compiler keeps them in machine registers across instructions and
+ * loops; the interpreter stores and reloads a row per instruction and pays
+ * a dispatch each. Everything else is the interpreter's own code: the lane
+ * helpers (vm_lane.h) and the loads and stores (vm_lanes.inc) are the same
+ * text, compiled in the prelude, and the rare operations call the
+ * library's row functions. Instruction counts and the budget follow the
+ * interpreter exactly: each straight-line block adds its length on entry,
+ * and every taken jump compares the budget, with the count the
+ * interpreter has there. At a barrier the registers live after it go to
+ * the subgroup's rows of the register file, and come back on resumption.
+ *
+ * Texture and f16 memory operations are not compiled: a program with one
+ * runs on the interpreter (vm_jit_source returns NULL).
+ */
+#include "vm_jit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct jbuf {
+  char *s;
+  size_t n, cap;
+  int oom;
+} jbuf;
+
+static void jb_printf(jbuf *b, const char *fmt, ...) {
+  if (b->oom) return;
+  for (;;) {
+    va_list ap;
+    va_start(ap, fmt);
+    const int k = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+    va_end(ap);
+    if (k < 0) {
+      b->oom = 1;
+      return;
+    }
+    if ((size_t)k < b->cap - b->n) {
+      b->n += (size_t)k;
+      return;
+    }
+    const size_t cap = (b->cap + (size_t)k + 1) * 2;
+    char *s = realloc(b->s, cap);
+    if (!s) {
+      b->oom = 1;
+      return;
+    }
+    b->s = s;
+    b->cap = cap;
+  }
+}
+
+/* How an opcode is compiled. V: RA = the vector expression; L: RA = the
+ * lane expression for each lane, in the uint32 elements a, b, c of
+ * operands b, c, d and o of RA's old value; S: code of its own (below).
+ * In expressions, $b $c $d name operand registers, $C $D the immediates
+ * c and d. NULL: not compiled. */
+typedef struct jit_form {
+  char kind;
+  const char *text;
+} jit_form;
+
+static const jit_form jit_forms[IR_OPCODE_COUNT] = {
+    [IR_MOV] = {'V', "$b"},
+    [IR_MOVM] = {'S', NULL},
+    [IR_SELECT] = {'V', "JSEL((VU)($d != 0), $c, $b)"},
+    [IR_IADD] = {'V', "$b + $c"},
+    [IR_ISUB] = {'V', "$b - $c"},
+    [IR_IMUL] = {'V', "$b * $c"},
+    [IR_INEG] = {'V', "-$b"},
+    [IR_SDIV] = {'L', "(uint32_t)vm_sdiv((int32_t)a, (int32_t)b)"},
+    [IR_UDIV] = {'L', "vm_udiv(a, b)"},
+    [IR_SREM] = {'L', "(uint32_t)vm_srem((int32_t)a, (int32_t)b)"},
+    [IR_UREM] = {'L', "vm_urem(a, b)"},
+    [IR_AND] = {'V', "$b & $c"},
+    [IR_OR] = {'V', "$b | $c"},
+    [IR_XOR] = {'V', "$b ^ $c"},
+    [IR_NOT] = {'V', "~$b"},
+    [IR_SHL] = {'V', "$b << ($c & 31u)"},
+    [IR_SHRU] = {'V', "$b >> ($c & 31u)"},
+    [IR_SHRS] = {'V', "(VU)((VI)$b >> (VI)($c & 31u))"},
+    [IR_SMIN] = {'V', "JSEL((VU)((VI)$b < (VI)$c), $b, $c)"},
+    [IR_SMAX] = {'V', "JSEL((VU)((VI)$b > (VI)$c), $b, $c)"},
+    [IR_UMIN] = {'V', "JSEL((VU)($b < $c), $b, $c)"},
+    [IR_UMAX] = {'V', "JSEL((VU)($b > $c), $b, $c)"},
+    [IR_SABS] = {'V', "JSEL((VU)((VI)$b < 0), -$b, $b)"},
+    [IR_IEQ] = {'V', "(VU)($b == $c) & 1u"},
+    [IR_INE] = {'V', "(VU)($b != $c) & 1u"},
+    [IR_SLT] = {'V', "(VU)((VI)$b < (VI)$c) & 1u"},
+    [IR_SLE] = {'V', "(VU)((VI)$b <= (VI)$c) & 1u"},
+    [IR_ULT] = {'V', "(VU)($b < $c) & 1u"},
+    [IR_ULE] = {'V', "(VU)($b <= $c) & 1u"},
+    [IR_FADD] = {'V', "(VU)((VF)$b + (VF)$c)"},
+    [IR_FSUB] = {'V', "(VU)((VF)$b - (VF)$c)"},
+    [IR_FMUL] = {'V', "(VU)((VF)$b * (VF)$c)"},
+    [IR_FDIV] = {'V', "(VU)((VF)$b / (VF)$c)"},
+    [IR_FREM] = {'L', "vm_f2u_bits(jit_frem(vm_bits_f(a), vm_bits_f(b)))"},
+    [IR_FNEG] = {'V', "$b ^ 0x80000000u"},
+    [IR_FABS] = {'V', "$b & 0x7fffffffu"},
+    [IR_FSQRT] = {'S', NULL},
+    [IR_FFLOOR] = {'L', "vm_f2u_bits(vm_floorf(vm_bits_f(a)))"},
+    [IR_FCEIL] = {'L', "vm_f2u_bits(vm_ceilf(vm_bits_f(a)))"},
+    [IR_FMIN] = {'L', "vm_f2u_bits(vm_fmin(vm_bits_f(a), vm_bits_f(b)))"},
+    [IR_FMAX] = {'L', "vm_f2u_bits(vm_fmax(vm_bits_f(a), vm_bits_f(b)))"},
+    [IR_FEQ] = {'V', "(VU)((VF)$b == (VF)$c) & 1u"},
+    [IR_FNE] = {'V', "(VU)((VF)$b != (VF)$c) & 1u"},
+    [IR_FLT] = {'V', "(VU)((VF)$b < (VF)$c) & 1u"},
+    [IR_FLE] = {'V', "(VU)((VF)$b <= (VF)$c) & 1u"},
+    [IR_FUN1] = {'S', NULL},
+    [IR_FUN2] = {'S', NULL},
+    [IR_FMA] = {'L', "vm_f2u_bits(fmaf(vm_bits_f(a), vm_bits_f(b), vm_bits_f(c)))"},
+    [IR_IBIT] = {'S', NULL},
+    [IR_BFEXTU] = {'L', "bitfn_extract(a, b, c, 0)"},
+    [IR_BFEXTS] = {'L', "bitfn_extract(a, b, c, 1)"},
+    [IR_BFINS] = {'L', "bitfn_insert(o, a, b, c)"},
+    [IR_PACKC] = {'S', NULL},
+    [IR_UNPACKC] = {'S', NULL},
+    [IR_DOT4P] = {'L', "bitfn_dot4(a, b, $D != 0)"},
+    [IR_F2S] = {'L', "(uint32_t)vm_f2s(vm_bits_f(a))"},
+    [IR_F2U] = {'L', "vm_f2u(vm_bits_f(a))"},
+    [IR_S2F] = {'V', "(VU)__builtin_convertvector((VI)$b, VF)"},
+    [IR_U2F] = {'L', "vm_f2u_bits((float)a)"},
+    [IR_IDX] = {'S', NULL},
+    [IR_AADD] = {'S', NULL},
+    [IR_LDB] = {'S', NULL},
+    [IR_STB] = {'S', NULL},
+    [IR_LDW] = {'S', NULL},
+    [IR_STW] = {'S', NULL},
+    [IR_LDP] = {'S', NULL},
+    [IR_STP] = {'S', NULL},
+    [IR_PZERO] = {'S', NULL},
+    [IR_ATOMB] = {'S', NULL},
+    [IR_ATOMW] = {'S', NULL},
+    [IR_ARRLEN] = {'S', NULL},
+    [IR_SRED] = {'S', NULL},
+    [IR_SCANI] = {'S', NULL},
+    [IR_SCANX] = {'S', NULL},
+    [IR_SHUF] = {'S', NULL},
+    [IR_VOTE] = {'S', NULL},
+    [IR_BALLOT] = {'S', NULL},
+    [IR_MSAVE] = {'S', NULL},
+    [IR_MLOAD] = {'S', NULL},
+    [IR_MAND] = {'S', NULL},
+    [IR_MANDN] = {'S', NULL},
+    [IR_KILL] = {'S', NULL},
+    [IR_JMP] = {'S', NULL},
+    [IR_JNONE] = {'S', NULL},
+    [IR_JANY] = {'S', NULL},
+    [IR_BARRIER] = {'S', NULL},
+    [IR_END] = {'S', NULL},
+};
+
+/* Operations whose result row keeps some lanes' old value (only live
+ * lanes written) or that read it: for liveness, the destination is also
+ * read. */
+static int jit_reads_dest(unsigned op) {
+  switch (op) {
+  case IR_MOVM: case IR_BFINS: case IR_LDB: case IR_LDW: case IR_LDP: case IR_ATOMB:
+  case IR_ATOMW: case IR_SCANI: case IR_SCANX: case IR_SHUF: case IR_VOTE:
+    return 1;
+  default: return 0;
+  }
+}
+
+/* Whether operand a is a result (else it is read: stores, MAND). */
+static int jit_writes_a(unsigned op) {
+  switch (op) {
+  case IR_STB: case IR_STW: case IR_STP: case IR_MAND: return 0;
+  default: return ir_op_form(op)[0] == 'r';
+  }
+}
+
+/* ------------------------------------------------------------- liveness */
+
+typedef struct jit_live {
+  uint32_t words; /* per pc */
+  uint64_t *in;   /* [ncode + 1][words]: registers live on entry to pc */
+} jit_live;
+
+#define JBIT(set, r) ((set)[(r) >> 6] >> ((r) & 63) & 1u)
+
+static int jit_liveness(const ir_program *p, jit_live *lv) {
+  const uint32_t n = p->ncode, W = (p->nregs + 63) / 64;
+  lv->words = W;
+  lv->in = calloc((size_t)(n + 1) * W, sizeof *lv->in);
+  uint64_t *out = calloc(W ? W : 1, sizeof *out);
+  if (!lv->in || !out) {
+    free(out);
+    return 0;
+  }
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (uint32_t pc = n; pc-- > 0;) {
+      const ir_insn *in = &p->code[pc];
+      const unsigned op = in->op;
+      memset(out, 0, W * sizeof *out);
+      const int jump = op == IR_JMP || op == IR_JNONE || op == IR_JANY;
+      const int falls = op != IR_JMP && op != IR_END;
+      if (jump)
+        for (uint32_t k = 0; k < W; k++) out[k] |= lv->in[(size_t)in->a * W + k];
+      if (falls)
+        for (uint32_t k = 0; k < W; k++) out[k] |= lv->in[(size_t)(pc + 1) * W + k];
+      const char *form = ir_op_form(op);
+      const uint32_t v[4] = {in->a, in->b, in->c, in->d};
+      if (jit_writes_a(op) && !jit_reads_dest(op)) out[v[0] >> 6] &= ~(UINT64_C(1) << (v[0] & 63));
+      for (int k = 0; k < 4; k++)
+        if (form[k] == 'r' && (k > 0 || !jit_writes_a(op) || jit_reads_dest(op)))
+          out[v[k] >> 6] |= UINT64_C(1) << (v[k] & 63);
+      uint64_t *at = lv->in + (size_t)pc * W;
+      if (memcmp(at, out, W * sizeof *out)) {
+        memcpy(at, out, W * sizeof *out);
+        changed = 1;
+      }
+    }
+  }
+  free(out);
+  return 1;
+}
+
+/* ------------------------------------------------------------- emission */
+
+/* "$b" etc. of a template, expanded for one instruction. */
+static void jit_expand(jbuf *b, const char *t, const ir_insn *in) {
+  for (; *t; t++) {
+    if (*t != '$') {
+      jb_printf(b, "%c", *t);
+      continue;
+    }
+    t++;
+    switch (*t) {
+    case 'b': jb_printf(b, "R%u", in->b); break;
+    case 'c': jb_printf(b, "R%u", in->c); break;
+    case 'd': jb_printf(b, "R%u", in->d); break;
+    case 'C': jb_printf(b, "%uu", in->c); break;
+    case 'D': jb_printf(b, "%uu", in->d); break;
+    default: jb_printf(b, "$"); t--; break;
+    }
+  }
+}
+
+static int jit_is_jump(unsigned op) {
+  return op == IR_JMP || op == IR_JNONE || op == IR_JANY || op == IR_BARRIER || op == IR_END;
+}
+
+/* The code of an 'S' instruction. */
+static void jit_special(jbuf *b, const ir_program *p, uint32_t pc, uint32_t W) {
+  const ir_insn *in = &p->code[pc];
+  const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
+  switch (in->op) {
+  case IR_MOVM:
+    jb_printf(b, "JIT_MOVM(R%u, R%u)\n", a, x);
+    break;
+  case IR_FSQRT:
+    jb_printf(b, "JIT_ROW1(R%u, R%u, vm_sqrt_row(t_.f, x_.f, VM_W))\n", a, x);
+    break;
+  case IR_FUN1:
+    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->fun1_row(t_.f, x_.f, %uu, VM_W))\n", a, x, z);
+    break;
+  case IR_FUN2:
+    jb_printf(b, "JIT_ROW2(R%u, R%u, R%u, FN->fun2_row(t_.f, x_.f, y_.f, %uu, VM_W))\n", a, x, y, z);
+    break;
+  case IR_IBIT:
+    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->ibit_row(t_.u, x_.u, %uu, VM_W))\n", a, x, z);
+    break;
+  case IR_PACKC:
+    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->packc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
+    break;
+  case IR_UNPACKC:
+    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->unpackc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
+    break;
+  case IR_IDX: {
+    /* the interpreter's one bound (vm_translate_w): at most the count
+     * minus one, and small enough that x * c does not overflow */
+    const uint32_t top = z - 1u;
+    uint32_t e = y ? UINT32_MAX / y : UINT32_MAX;
+    if (top < e) e = top;
+    jb_printf(b, "R%u = JSEL((VU)(R%u <= %uu), R%u * %uu, ~(VU){0});\n", a, x, e, x, y);
+    break;
+  }
+  case IR_AADD:
+    jb_printf(b, "{ const VU s_ = R%u + R%u; R%u = s_ | (VU)(s_ < R%u); }\n", x, y, a, x);
+    break;
+  case IR_LDB:
+    if (x < p->nconsts)
+      jb_printf(b, "JIT_LOADK(R%u, R%u, %uu, %uu, D%u, Z%u)\n", a, x, p->consts[x], z, y, y);
+    else
+      jb_printf(b, "JIT_LOAD(VM_BYTES_LOAD, R%u, R%u, %uu, D%u, Z%u)\n", a, x, z, y, y);
+    break;
+  case IR_STB:
+    jb_printf(b, "JIT_STORE(VM_BYTES_STORE, R%u, R%u, %uu, D%u, Z%u)\n", a, x, z, y, y);
+    break;
+  case IR_LDW:
+    jb_printf(b, "JIT_LOAD(VM_BYTES_LOAD, R%u, R%u, %uu, G, GZ)\n", a, x, z);
+    break;
+  case IR_STW:
+    jb_printf(b, "JIT_STORE(VM_BYTES_STORE, R%u, R%u, %uu, G, GZ)\n", a, x, z);
+    break;
+  case IR_LDP:
+    jb_printf(b, "JIT_LOAD(VM_PRIV_LOAD, R%u, R%u, %uu, P, PZ)\n", a, x, z);
+    break;
+  case IR_STP:
+    jb_printf(b, "JIT_STORE(VM_PRIV_STORE, R%u, R%u, %uu, P, PZ)\n", a, x, z);
+    break;
+  case IR_PZERO:
+    jb_printf(b, "JIT_PZERO(%uu, %uu)\n", y, z);
+    break;
+  case IR_ATOMB: {
+    const unsigned slot = z >> 8, op = z & 0xffu;
+    if (op == IR_ATOM_ADD)
+      jb_printf(b, "if (A->solo) JIT_ATOM_ADD(R%u, R%u, R%u, D%u, Z%u) else JIT_ATOM(R%u, R%u, R%u, D%u, Z%u, %uu, FN->atomic_storage)\n",
+                a, x, y, slot, slot, a, x, y, slot, slot, op);
+    else
+      jb_printf(b, "if (A->solo) JIT_ATOM(R%u, R%u, R%u, D%u, Z%u, %uu, FN->atomic_plain) else JIT_ATOM(R%u, R%u, R%u, D%u, Z%u, %uu, FN->atomic_storage)\n",
+                a, x, y, slot, slot, op, a, x, y, slot, slot, op);
+    break;
+  }
+  case IR_ATOMW:
+    if (z == IR_ATOM_ADD)
+      jb_printf(b, "JIT_ATOM_ADD(R%u, R%u, R%u, G, GZ)\n", a, x, y);
+    else
+      jb_printf(b, "JIT_ATOM(R%u, R%u, R%u, G, GZ, %uu, FN->atomic_plain)\n", a, x, y, z);
+    break;
+  case IR_ARRLEN:
+    jb_printf(b, "{ const uint64_t z_ = Z%u; const uint64_t n_ = (%uu && z_ >= %uu) ? (z_ - %uu) / %uu : 0; R%u = (VU){0} + (uint32_t)(n_ > UINT32_MAX ? UINT32_MAX : n_); }\n",
+              x, y, z, z, y ? y : 1u, a);
+    break;
+  case IR_SRED:
+    jb_printf(b, "{ VM_ROW x_; memcpy(&x_, &R%u, sizeof x_); R%u = (VU){0} + FN->sg_reduce(x_.u, exec, %uu, VM_W); }\n",
+              x, a, z);
+    break;
+  case IR_SCANI:
+  case IR_SCANX:
+    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->sg_scan(t_.u, x_.u, exec, %uu, %d, VM_W))\n", a, x, z,
+              in->op == IR_SCANX);
+    break;
+  case IR_SHUF:
+    jb_printf(b, "JIT_ROW2(R%u, R%u, R%u, FN->sg_shuffle(t_.u, x_.u, y_.u, exec, %uu, VM_W))\n", a, x,
+              y, z);
+    break;
+  case IR_VOTE:
+    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->sg_vote(t_.u, jit_nz(R%u), exec, %uu, VM_W))\n", a, x, x, z);
+    break;
+  case IR_BALLOT:
+    if (z < 2)
+      jb_printf(b, "R%u = (VU){0} + (uint32_t)((exec & jit_nz(R%u)) >> %uu);\n", a, x, 32u * z);
+    else
+      jb_printf(b, "R%u = (VU){0};\n", a);
+    break;
+  case IR_MSAVE: jb_printf(b, "M[%u] = exec;\n", a); break;
+  case IR_MLOAD: jb_printf(b, "exec = M[%u];\n", a); break;
+  case IR_MAND: jb_printf(b, "exec &= jit_nz(R%u);\n", a); break;
+  case IR_MANDN: jb_printf(b, "exec = M[%u] & ~jit_nz(R%u) & VM_FULL;\n", a, x); break;
+  case IR_KILL:
+    for (uint32_t k = a; k < x; k++) jb_printf(b, "M[%u] &= ~exec; ", k);
+    jb_printf(b, "exec = 0;\n");
+    break;
+  case IR_JMP: jb_printf(b, "JIT_JUMP(%u, %u)\n", pc, a); break;
+  case IR_JNONE: jb_printf(b, "if (exec == 0) JIT_JUMP(%u, %u)\n", pc, a); break;
+  case IR_JANY: jb_printf(b, "if (exec != 0) JIT_JUMP(%u, %u)\n", pc, a); break;
+  case IR_END: jb_printf(b, "JIT_RETURN(VM_JIT_END)\n"); break;
+  default: break; /* BARRIER: jit_barrier */
+  }
+  (void)W;
+}
+
+/* The registers live after a barrier, saved to the subgroup's rows
+ * (store) or taken back from them. */
+static void jit_rows(jbuf *b, const ir_program *p, const uint64_t *live, int store) {
+  for (uint32_t r = p->nconsts; r < p->nregs; r++)
+    if (JBIT(live, r))
+      jb_printf(b, store ? "jit_st(RS + %uu * VM_W, R%u); " : "R%u = jit_ld(RS + %uu * VM_W); ",
+                store ? r : r, r);
+  if (p->nmasks)
+    jb_printf(b, store ? "memcpy(A->masks + (size_t)s * %u, M, sizeof M);"
+                       : "memcpy(M, A->masks + (size_t)s * %u, sizeof M);",
+              p->nmasks);
+  jb_printf(b, "\n");
+}
+
+int vm_jit_compilable(const ir_program *p) {
+  for (uint32_t pc = 0; pc < p->ncode; pc++)
+    if (p->code[pc].op >= IR_OPCODE_COUNT || !jit_forms[p->code[pc].op].kind) return 0;
+  return p->ncode > 0;
+}
+
+char *vm_jit_source(const ir_program *p, uint32_t W, const char *prelude) {
+  if (!vm_jit_compilable(p)) return NULL;
+  jit_live lv;
+  if (!jit_liveness(p, &lv)) return NULL;
+  const uint32_t n = p->ncode;
+  uint8_t *lead = calloc((size_t)n + 1, 1);
+  jbuf b = {0};
+  if (!lead) {
+    free(lv.in);
+    return NULL;
+  }
+  lead[0] = 1;
+  for (uint32_t pc = 0; pc < n; pc++) {
+    const ir_insn *in = &p->code[pc];
+    if (jit_is_jump(in->op)) lead[pc + 1] = 1;
+    if (in->op == IR_JMP || in->op == IR_JNONE || in->op == IR_JANY) lead[in->a] = 1;
+  }
+
+  jb_printf(&b, "#define VM_W %u\n%s\n", W, prelude);
+  jb_printf(&b, "int vm_jit_sg(vm_jit_args *A, uint32_t s) {\n"
+                "const vm_jit_fns *const FN = A->fn;\n"
+                "uint8_t *const G = A->wg; const uint64_t GZ = A->wg_size;\n"
+                "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
+                "uint32_t *const P = A->priv + (size_t)s * A->priv_words * VM_W;\n"
+                "const uint64_t PZ = A->priv_size;\n"
+                "uint64_t cnt = A->cnt, limit = A->limit, exec = A->exec[s];\n"
+                "uint64_t M[%u] = {0};\n"
+                "(void)G; (void)GZ; (void)P; (void)PZ; (void)FN; (void)RS;\n",
+            p->nregs, p->nmasks ? p->nmasks : 1u);
+  for (uint32_t i = 0; i < p->nbindings; i++)
+    jb_printf(&b, "uint8_t *const D%u = A->bind[%u].data; const uint64_t Z%u = A->bind[%u].size; "
+                  "(void)D%u; (void)Z%u;\n", i, i, i, i, i, i);
+  for (uint32_t r = 0; r < p->nconsts; r++)
+    jb_printf(&b, "const VU R%u = (VU){0} + 0x%xu;\n", r, p->consts[r]);
+  for (uint32_t r = p->nconsts; r < p->nregs; r++) jb_printf(&b, "VU R%u = {0};\n", r);
+  /* where a subgroup resumes after a barrier */
+  jb_printf(&b, "switch (A->pc[s]) {\ncase 0: break;\n");
+  for (uint32_t pc = 0; pc < n; pc++) {
+    if (p->code[pc].op != IR_BARRIER) continue;
+    jb_printf(&b, "case %u: ", pc + 1);
+    jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 0);
+    jb_printf(&b, "goto L%u;\n", pc + 1);
+  }
+  jb_printf(&b, "default: break;\n}\n");
+  /* at the start: the built-in rows VM_START filled, and whatever else is
+   * read before it is written */
+  for (uint32_t r = p->nconsts; r < p->nregs; r++)
+    if (JBIT(lv.in, r)) jb_printf(&b, "R%u = jit_ld(RS + %uu * VM_W);\n", r, r);
+
+  for (uint32_t pc = 0; pc <= n; pc++) {
+    if (lead[pc]) {
+      uint32_t len = 0;
+      while (pc + len < n && (len == 0 || !lead[pc + len])) {
+        len++;
+        if (jit_is_jump(p->code[pc + len - 1].op)) break;
+      }
+      jb_printf(&b, "L%u: cnt += %u;\n", pc, len);
+    }
+    if (pc == n) {
+      jb_printf(&b, "JIT_RETURN(VM_JIT_END)\n");
+      break;
+    }
+    const ir_insn *in = &p->code[pc];
+    const jit_form *f = &jit_forms[in->op];
+    if (in->op == IR_BARRIER) {
+      jb_printf(&b, "/* %u BARRIER */ ", pc);
+      jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 1);
+      jb_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; JIT_RETURN(VM_JIT_BARRIER)\n", pc + 1);
+      continue;
+    }
+    jb_printf(&b, "/* %u %s */ ", pc, ir_op_name(in->op));
+    if (f->kind == 'V') {
+      jb_printf(&b, "R%u = ", in->a);
+      jit_expand(&b, f->text, in);
+      jb_printf(&b, ";\n");
+    } else if (f->kind == 'L') {
+      jb_printf(&b, "{ const VU o_ = R%u, a_ = R%u, b_ = R%u, c_ = R%u; VU r_; "
+                    "for (int l = 0; l < VM_W; l++) { const uint32_t o = o_[l], a = a_[l], b = b_[l], c = c_[l]; (void)o; (void)b; (void)c; r_[l] = ",
+                in->a, in->b, ir_op_form(in->op)[2] == 'r' ? in->c : in->b,
+                ir_op_form(in->op)[3] == 'r' ? in->d : in->b);
+      jit_expand(&b, f->text, in);
+      jb_printf(&b, "; } R%u = r_; }\n", in->a);
+    } else {
+      jit_special(&b, p, pc, W);
+    }
+  }
+  jb_printf(&b, "}\n");
+  free(lead);
+  free(lv.in);
+  if (b.oom) {
+    free(b.s);
+    return NULL;
+  }
+  return b.s;
+}

@@ -1,0 +1,44 @@
+/*
+ * vm_jit.h — the compiled tier (internal to src/vm): a program compiled to
+ * machine code by the host's C compiler (jit_emit.c writes the C, jit.c
+ * compiles, caches and runs it). It runs dispatches without an observer
+ * and gives the interpreter's results, counts and budget stops exactly;
+ * the interpreter stays for everything else (observers, programs it does
+ * not compile, hosts without a C compiler).
+ *
+ * LOCKSTEP_JIT chooses when: "off" (or 0) never; "on" (or 1) at a
+ * program's first dispatch; unset or "auto": at once when an earlier
+ * process left the program's code in the cache, else once the program
+ * has run 2^26 subgroup-instructions on the interpreter (a fraction of a
+ * second), so that short jobs never wait for the compiler.
+ * LOCKSTEP_CC names the compiler ("cc" by default), LOCKSTEP_JIT_CACHE
+ * the cache folder ($XDG_CACHE_HOME/lockstep/jit or ~/.cache/lockstep/jit
+ * by default).
+ */
+#ifndef LS_VM_JIT_H
+#define LS_VM_JIT_H
+
+#include "../ir/ir.h"
+#include "vm_jit_abi.h"
+
+/* Whether every instruction of p is one the tier compiles. */
+int vm_jit_compilable(const ir_program *p);
+/* The C source of p at width w after the prelude text (malloc'd), or NULL
+ * when p is not compilable or memory ran out. */
+char *vm_jit_source(const ir_program *p, uint32_t w, const char *prelude);
+
+typedef struct vm_jit_entry vm_jit_entry;
+/* The compiled code of p at width w for instruction set isa, when it is
+ * ready or the policy says to build it now; NULL to interpret. *entry is
+ * where to report the work done (vm_jit_ran), or NULL. */
+vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_jit_entry **entry);
+/* A dispatch of the entry's program ran n subgroup-instructions. */
+void vm_jit_ran(vm_jit_entry *e, uint64_t n);
+/* What the last build that failed said, for tests and --version ("" if
+ * none failed). */
+const char *vm_jit_last_error(void);
+
+/* The library's helpers for compiled code (vm_isa_sse2.c). */
+extern const vm_jit_fns vm_jit_helpers;
+
+#endif

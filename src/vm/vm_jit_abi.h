@@ -1,0 +1,64 @@
+/*
+ * vm_jit_abi.h — what the compiled tier's code and its runner (jit.c)
+ * share: the arguments of a compiled subgroup function and the table of
+ * library functions it calls for the rare operations. Self-contained
+ * (stdint.h only): jit.c hands this text to the host's C compiler in the
+ * prelude of every compiled program, so both sides read one definition.
+ */
+#ifndef LS_VM_JIT_ABI_H
+#define LS_VM_JIT_ABI_H
+
+#include <stdint.h>
+
+/* A binding as vm.h's vm_binding lays it out (jit.c checks the layout). */
+typedef struct vm_jit_mem {
+  uint8_t *data;
+  uint64_t size;
+  const void *tex, *smp;
+} vm_jit_mem;
+
+/* The library's out-of-line helpers, the same ones the interpreter calls. */
+typedef struct vm_jit_fns {
+  int (*checkpoint)(void *cx, uint64_t cnt, uint64_t *limit);
+  void (*fun1_row)(float *d, const float *x, unsigned fn, int n);
+  void (*fun2_row)(float *d, const float *x, const float *y, unsigned fn, int n);
+  void (*ibit_row)(uint32_t *d, const uint32_t *x, unsigned fn, int n);
+  void (*packc_row)(uint32_t *d, const uint32_t *x, unsigned c, unsigned fn, int n);
+  void (*unpackc_row)(uint32_t *d, const uint32_t *x, unsigned c, unsigned fn, int n);
+  uint32_t (*atomic_storage)(uint32_t *w, unsigned op, uint32_t v, uint32_t cmp);
+  uint32_t (*atomic_plain)(uint32_t *w, unsigned op, uint32_t v, uint32_t cmp);
+  uint32_t (*sg_reduce)(const uint32_t *x, uint64_t live, unsigned op, unsigned w);
+  void (*sg_scan)(uint32_t *d, const uint32_t *x, uint64_t live, unsigned op, int exclusive,
+                  unsigned w);
+  uint64_t (*sg_shuffle)(uint32_t *d, const uint32_t *x, const uint32_t *y, uint64_t live,
+                         unsigned op, unsigned w);
+  void (*sg_vote)(uint32_t *d, uint64_t nz, uint64_t live, unsigned op, unsigned w);
+} vm_jit_fns;
+
+/* One workgroup's state as a compiled subgroup function sees it. The
+ * register file, mask slots, pcs and exec masks are the interpreter's
+ * (vm_ctx): a subgroup keeps its registers in locals and writes the live
+ * ones to its rows only at a barrier. */
+typedef struct vm_jit_args {
+  void *cx;
+  const vm_jit_fns *fn;
+  const vm_jit_mem *bind;
+  uint8_t *wg;
+  uint64_t wg_size;
+  uint32_t *regs; /* nregs rows of W words per subgroup */
+  uint64_t *masks;
+  uint64_t *exec;
+  uint32_t *pc; /* 0: not started; else where the subgroup resumes after a barrier */
+  uint32_t *priv;
+  uint32_t priv_words;
+  uint64_t priv_size;
+  uint64_t cnt, limit; /* instructions run in this workgroup; the next checkpoint */
+  uint32_t fail_pc;
+  int solo; /* one worker: storage atomics need no locked instructions */
+} vm_jit_args;
+
+/* Runs subgroup s until it ends, reaches a barrier or runs past the budget. */
+typedef int (*vm_jit_sg_fn)(vm_jit_args *a, uint32_t s);
+enum { VM_JIT_END, VM_JIT_BARRIER, VM_JIT_BUDGET };
+
+#endif
