@@ -56,6 +56,9 @@ struct vm_jit_entry {
 static pthread_mutex_t jit_mu = PTHREAD_MUTEX_INITIALIZER;
 static vm_jit_entry jit_table[JIT_ENTRIES];
 static char jit_error[4608];
+static _Atomic uint64_t jit_runs;
+
+uint64_t vm_jit_runs(void) { return atomic_load_explicit(&jit_runs, memory_order_relaxed); }
 
 static int jit_mode(void) {
   static _Atomic int mode = -1;
@@ -231,40 +234,38 @@ static int jit_cc(const char *cc, const char *isa, const char *src, const char *
   return 1;
 }
 
-/* The program's code from the disk cache, or (build) compiled now. */
-static vm_jit_sg_fn jit_load(const ir_program *p, uint32_t w, const char *isa, int build) {
-  const char *prelude = jit_prelude();
-  if (!prelude) return NULL;
-  char *src = vm_jit_source(p, w, prelude);
-  if (!src) return NULL;
+/* The source's code from the disk cache, or (build) compiled now. */
+static vm_jit_sg_fn jit_load(const char *src, const char *isa, int build) {
   const char *cc = getenv("LOCKSTEP_CC");
   if (!cc || !*cc) cc = "cc";
   uint64_t h = jit_fnv(UINT64_C(0xcbf29ce484222325), src, strlen(src));
   h = jit_fnv(h, cc, strlen(cc));
   h = jit_fnv(h, isa, strlen(isa));
   char dir[4096], so[4200], tmp_c[4200], tmp_so[4200], log[4200];
-  vm_jit_sg_fn fn = NULL;
   if (!jit_dir(dir, sizeof dir)) {
     jit_fail("no cache folder for compiled code (%s)", "set LOCKSTEP_JIT_CACHE");
-    goto done;
+    return NULL;
   }
   snprintf(so, sizeof so, "%s/%016llx.so", dir, (unsigned long long)h);
-  if (access(so, R_OK) == 0 && (fn = jit_open(so))) goto done;
-  if (!build) goto done;
+  vm_jit_sg_fn fn = NULL;
+  if (access(so, R_OK) == 0 && (fn = jit_open(so))) return fn;
+  if (!build) return NULL;
   const unsigned pid = (unsigned)getpid();
-  snprintf(tmp_c, sizeof tmp_c, "%s/%016llx.%u.c", dir, (unsigned long long)h, pid);
-  snprintf(tmp_so, sizeof tmp_so, "%s/%016llx.%u.so", dir, (unsigned long long)h, pid);
+  static _Atomic unsigned seq;
+  const unsigned n = atomic_fetch_add(&seq, 1);
+  snprintf(tmp_c, sizeof tmp_c, "%s/%016llx.%u.%u.c", dir, (unsigned long long)h, pid, n);
+  snprintf(tmp_so, sizeof tmp_so, "%s/%016llx.%u.%u.so", dir, (unsigned long long)h, pid, n);
   snprintf(log, sizeof log, "%s/%016llx.log", dir, (unsigned long long)h);
   FILE *f = fopen(tmp_c, "w");
   if (!f) {
     jit_fail("cannot write the compiled tier's source in %s", dir);
-    goto done;
+    return NULL;
   }
   const int wrote = fputs(src, f) >= 0;
   if (fclose(f) || !wrote) {
     unlink(tmp_c);
     jit_fail("cannot write the compiled tier's source in %s", dir);
-    goto done;
+    return NULL;
   }
   if (jit_cc(cc, isa, tmp_c, tmp_so, log) && rename(tmp_so, so) == 0) {
     fn = jit_open(so);
@@ -273,8 +274,6 @@ static vm_jit_sg_fn jit_load(const ir_program *p, uint32_t w, const char *isa, i
   }
   unlink(tmp_so);
   if (!getenv("LOCKSTEP_JIT_KEEP")) unlink(tmp_c);
-done:
-  free(src);
   return fn;
 }
 
@@ -290,6 +289,47 @@ static vm_jit_entry *jit_slot(uint64_t key) {
     }
   }
   return NULL;
+}
+
+static void jit_settle(vm_jit_entry *e, vm_jit_sg_fn fn, int built) {
+  pthread_mutex_lock(&jit_mu);
+  e->probed = 1;
+  e->fn = fn;
+  e->state = fn ? JE_READY : built ? JE_FAILED : JE_NEW;
+  pthread_mutex_unlock(&jit_mu);
+}
+
+/* "auto" compiles on a thread of its own: the dispatches go on on the
+ * interpreter meanwhile, and take the code once it is there. The thread
+ * owns the source, so the program may be freed while it runs. */
+typedef struct jit_job {
+  vm_jit_entry *e;
+  char *src;
+  char isa[16];
+} jit_job;
+
+static void *jit_build_thread(void *arg) {
+  jit_job *j = arg;
+  jit_settle(j->e, jit_load(j->src, j->isa, 1), 1);
+  free(j->src);
+  free(j);
+  return NULL;
+}
+
+static int jit_build_async(vm_jit_entry *e, char *src, const char *isa) {
+  jit_job *j = malloc(sizeof *j);
+  if (!j) return 0;
+  j->e = e;
+  j->src = src;
+  snprintf(j->isa, sizeof j->isa, "%s", isa);
+  pthread_attr_t at;
+  pthread_t t;
+  int ok = !pthread_attr_init(&at);
+  ok = ok && !pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED) &&
+       !pthread_create(&t, &at, jit_build_thread, j);
+  pthread_attr_destroy(&at);
+  if (!ok) free(j);
+  return ok;
 }
 
 vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_jit_entry **entry) {
@@ -317,12 +357,14 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_ji
   }
   e->state = JE_BUSY;
   pthread_mutex_unlock(&jit_mu);
-  vm_jit_sg_fn fn = jit_load(p, w, isa, build);
-  pthread_mutex_lock(&jit_mu);
-  e->probed = 1;
-  e->fn = fn;
-  e->state = fn ? JE_READY : build ? JE_FAILED : JE_NEW;
-  pthread_mutex_unlock(&jit_mu);
+  const char *prelude = jit_prelude();
+  char *src = prelude ? vm_jit_source(p, w, jit_isa_index(isa) ? 8u : 4u, prelude) : NULL;
+  vm_jit_sg_fn fn = NULL;
+  if (src && (fn = jit_load(src, isa, mode == JIT_ON && build)) == NULL && build &&
+      mode == JIT_AUTO && jit_build_async(e, src, isa))
+    return NULL; /* the thread settles the entry */
+  free(src);
+  jit_settle(e, fn, build);
   return fn;
 }
 
@@ -340,6 +382,7 @@ void vm_jit_ran(vm_jit_entry *e, uint64_t n) {
 int vm_jit_run(vm_ctx *cx) {
   if (VM_UNLIKELY(!cx->translated)) {
     cx->translated = 1;
+    atomic_fetch_add_explicit(&jit_runs, 1, memory_order_relaxed);
     return VM_Y_END;
   }
   const ir_program *p = cx->prog;

@@ -71,7 +71,7 @@ typedef struct jit_form {
 static const jit_form jit_forms[IR_OPCODE_COUNT] = {
     [IR_MOV] = {'V', "$b"},
     [IR_MOVM] = {'S', NULL},
-    [IR_SELECT] = {'V', "JSEL((VU)($d != 0), $c, $b)"},
+    [IR_SELECT] = {'V', "JSEL((VP)($d != 0), $c, $b)"},
     [IR_IADD] = {'V', "$b + $c"},
     [IR_ISUB] = {'V', "$b - $c"},
     [IR_IMUL] = {'V', "$b * $c"},
@@ -86,22 +86,22 @@ static const jit_form jit_forms[IR_OPCODE_COUNT] = {
     [IR_NOT] = {'V', "~$b"},
     [IR_SHL] = {'V', "$b << ($c & 31u)"},
     [IR_SHRU] = {'V', "$b >> ($c & 31u)"},
-    [IR_SHRS] = {'V', "(VU)((VI)$b >> (VI)($c & 31u))"},
-    [IR_SMIN] = {'V', "JSEL((VU)((VI)$b < (VI)$c), $b, $c)"},
-    [IR_SMAX] = {'V', "JSEL((VU)((VI)$b > (VI)$c), $b, $c)"},
-    [IR_UMIN] = {'V', "JSEL((VU)($b < $c), $b, $c)"},
-    [IR_UMAX] = {'V', "JSEL((VU)($b > $c), $b, $c)"},
-    [IR_SABS] = {'V', "JSEL((VU)((VI)$b < 0), -$b, $b)"},
-    [IR_IEQ] = {'V', "(VU)($b == $c) & 1u"},
-    [IR_INE] = {'V', "(VU)($b != $c) & 1u"},
-    [IR_SLT] = {'V', "(VU)((VI)$b < (VI)$c) & 1u"},
-    [IR_SLE] = {'V', "(VU)((VI)$b <= (VI)$c) & 1u"},
-    [IR_ULT] = {'V', "(VU)($b < $c) & 1u"},
-    [IR_ULE] = {'V', "(VU)($b <= $c) & 1u"},
-    [IR_FADD] = {'V', "(VU)((VF)$b + (VF)$c)"},
-    [IR_FSUB] = {'V', "(VU)((VF)$b - (VF)$c)"},
-    [IR_FMUL] = {'V', "(VU)((VF)$b * (VF)$c)"},
-    [IR_FDIV] = {'V', "(VU)((VF)$b / (VF)$c)"},
+    [IR_SHRS] = {'V', "(VP)((VPI)$b >> (VPI)($c & 31u))"},
+    [IR_SMIN] = {'V', "JSEL((VP)((VPI)$b < (VPI)$c), $b, $c)"},
+    [IR_SMAX] = {'V', "JSEL((VP)((VPI)$b > (VPI)$c), $b, $c)"},
+    [IR_UMIN] = {'V', "JSEL((VP)($b < $c), $b, $c)"},
+    [IR_UMAX] = {'V', "JSEL((VP)($b > $c), $b, $c)"},
+    [IR_SABS] = {'V', "JSEL((VP)((VPI)$b < 0), -$b, $b)"},
+    [IR_IEQ] = {'V', "(VP)($b == $c) & 1u"},
+    [IR_INE] = {'V', "(VP)($b != $c) & 1u"},
+    [IR_SLT] = {'V', "(VP)((VPI)$b < (VPI)$c) & 1u"},
+    [IR_SLE] = {'V', "(VP)((VPI)$b <= (VPI)$c) & 1u"},
+    [IR_ULT] = {'V', "(VP)($b < $c) & 1u"},
+    [IR_ULE] = {'V', "(VP)($b <= $c) & 1u"},
+    [IR_FADD] = {'V', "(VP)((VPF)$b + (VPF)$c)"},
+    [IR_FSUB] = {'V', "(VP)((VPF)$b - (VPF)$c)"},
+    [IR_FMUL] = {'V', "(VP)((VPF)$b * (VPF)$c)"},
+    [IR_FDIV] = {'V', "(VP)((VPF)$b / (VPF)$c)"},
     [IR_FREM] = {'L', "vm_f2u_bits(jit_frem(vm_bits_f(a), vm_bits_f(b)))"},
     [IR_FNEG] = {'V', "$b ^ 0x80000000u"},
     [IR_FABS] = {'V', "$b & 0x7fffffffu"},
@@ -110,10 +110,10 @@ static const jit_form jit_forms[IR_OPCODE_COUNT] = {
     [IR_FCEIL] = {'L', "vm_f2u_bits(vm_ceilf(vm_bits_f(a)))"},
     [IR_FMIN] = {'L', "vm_f2u_bits(vm_fmin(vm_bits_f(a), vm_bits_f(b)))"},
     [IR_FMAX] = {'L', "vm_f2u_bits(vm_fmax(vm_bits_f(a), vm_bits_f(b)))"},
-    [IR_FEQ] = {'V', "(VU)((VF)$b == (VF)$c) & 1u"},
-    [IR_FNE] = {'V', "(VU)((VF)$b != (VF)$c) & 1u"},
-    [IR_FLT] = {'V', "(VU)((VF)$b < (VF)$c) & 1u"},
-    [IR_FLE] = {'V', "(VU)((VF)$b <= (VF)$c) & 1u"},
+    [IR_FEQ] = {'V', "(VP)((VPF)$b == (VPF)$c) & 1u"},
+    [IR_FNE] = {'V', "(VP)((VPF)$b != (VPF)$c) & 1u"},
+    [IR_FLT] = {'V', "(VP)((VPF)$b < (VPF)$c) & 1u"},
+    [IR_FLE] = {'V', "(VP)((VPF)$b <= (VPF)$c) & 1u"},
     [IR_FUN1] = {'S', NULL},
     [IR_FUN2] = {'S', NULL},
     [IR_FMA] = {'L', "vm_f2u_bits(fmaf(vm_bits_f(a), vm_bits_f(b), vm_bits_f(c)))"},
@@ -126,7 +126,7 @@ static const jit_form jit_forms[IR_OPCODE_COUNT] = {
     [IR_DOT4P] = {'L', "bitfn_dot4(a, b, $D != 0)"},
     [IR_F2S] = {'L', "(uint32_t)vm_f2s(vm_bits_f(a))"},
     [IR_F2U] = {'L', "vm_f2u(vm_bits_f(a))"},
-    [IR_S2F] = {'V', "(VU)__builtin_convertvector((VI)$b, VF)"},
+    [IR_S2F] = {'V', "(VP)__builtin_convertvector((VPI)$b, VPF)"},
     [IR_U2F] = {'L', "vm_f2u_bits((float)a)"},
     [IR_IDX] = {'S', NULL},
     [IR_AADD] = {'S', NULL},
@@ -227,8 +227,8 @@ static int jit_liveness(const ir_program *p, jit_live *lv) {
 
 /* ------------------------------------------------------------- emission */
 
-/* "$b" etc. of a template, expanded for one instruction. */
-static void jit_expand(jbuf *b, const char *t, const ir_insn *in) {
+/* "$b" etc. of a template, expanded for piece k of one instruction. */
+static void jit_expand(jbuf *b, const char *t, const ir_insn *in, uint32_t k) {
   for (; *t; t++) {
     if (*t != '$') {
       jb_printf(b, "%c", *t);
@@ -236,9 +236,9 @@ static void jit_expand(jbuf *b, const char *t, const ir_insn *in) {
     }
     t++;
     switch (*t) {
-    case 'b': jb_printf(b, "R%u", in->b); break;
-    case 'c': jb_printf(b, "R%u", in->c); break;
-    case 'd': jb_printf(b, "R%u", in->d); break;
+    case 'b': jb_printf(b, "R%u_%u", in->b, k); break;
+    case 'c': jb_printf(b, "R%u_%u", in->c, k); break;
+    case 'd': jb_printf(b, "R%u_%u", in->d, k); break;
     case 'C': jb_printf(b, "%uu", in->c); break;
     case 'D': jb_printf(b, "%uu", in->d); break;
     default: jb_printf(b, "$"); t--; break;
@@ -250,31 +250,32 @@ static int jit_is_jump(unsigned op) {
   return op == IR_JMP || op == IR_JNONE || op == IR_JANY || op == IR_BARRIER || op == IR_END;
 }
 
-/* The code of an 'S' instruction. */
-static void jit_special(jbuf *b, const ir_program *p, uint32_t pc, uint32_t W) {
+/* The code of an 'S' instruction; np pieces a register. Registers are
+ * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names). */
+static void jit_special(jbuf *b, const ir_program *p, uint32_t pc, uint32_t np) {
   const ir_insn *in = &p->code[pc];
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
   switch (in->op) {
   case IR_MOVM:
-    jb_printf(b, "JIT_MOVM(R%u, R%u)\n", a, x);
+    jb_printf(b, "JIT_MOVM(%u, %u)\n", a, x);
     break;
   case IR_FSQRT:
-    jb_printf(b, "JIT_ROW1(R%u, R%u, vm_sqrt_row(t_.f, x_.f, VM_W))\n", a, x);
+    jb_printf(b, "JIT_ROW1(%u, %u, vm_sqrt_row(t_.f, x_.f, VM_W))\n", a, x);
     break;
   case IR_FUN1:
-    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->fun1_row(t_.f, x_.f, %uu, VM_W))\n", a, x, z);
+    jb_printf(b, "JIT_ROW1(%u, %u, FN->fun1_row(t_.f, x_.f, %uu, VM_W))\n", a, x, z);
     break;
   case IR_FUN2:
-    jb_printf(b, "JIT_ROW2(R%u, R%u, R%u, FN->fun2_row(t_.f, x_.f, y_.f, %uu, VM_W))\n", a, x, y, z);
+    jb_printf(b, "JIT_ROW2(%u, %u, %u, FN->fun2_row(t_.f, x_.f, y_.f, %uu, VM_W))\n", a, x, y, z);
     break;
   case IR_IBIT:
-    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->ibit_row(t_.u, x_.u, %uu, VM_W))\n", a, x, z);
+    jb_printf(b, "JIT_ROW1(%u, %u, FN->ibit_row(t_.u, x_.u, %uu, VM_W))\n", a, x, z);
     break;
   case IR_PACKC:
-    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->packc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
+    jb_printf(b, "JIT_ROW1(%u, %u, FN->packc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
     break;
   case IR_UNPACKC:
-    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->unpackc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
+    jb_printf(b, "JIT_ROW1(%u, %u, FN->unpackc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
     break;
   case IR_IDX: {
     /* the interpreter's one bound (vm_translate_w): at most the count
@@ -282,32 +283,38 @@ static void jit_special(jbuf *b, const ir_program *p, uint32_t pc, uint32_t W) {
     const uint32_t top = z - 1u;
     uint32_t e = y ? UINT32_MAX / y : UINT32_MAX;
     if (top < e) e = top;
-    jb_printf(b, "R%u = JSEL((VU)(R%u <= %uu), R%u * %uu, ~(VU){0});\n", a, x, e, x, y);
+    for (uint32_t k = 0; k < np; k++)
+      jb_printf(b, "R%u_%u = JSEL((VP)(R%u_%u <= %uu), R%u_%u * %uu, ~(VP){0}); ", a, k, x, k, e, x,
+                k, y);
+    jb_printf(b, "\n");
     break;
   }
   case IR_AADD:
-    jb_printf(b, "{ const VU s_ = R%u + R%u; R%u = s_ | (VU)(s_ < R%u); }\n", x, y, a, x);
+    for (uint32_t k = 0; k < np; k++)
+      jb_printf(b, "{ const VP s_ = R%u_%u + R%u_%u; R%u_%u = s_ | (VP)(s_ < R%u_%u); } ", x, k, y,
+                k, a, k, x, k);
+    jb_printf(b, "\n");
     break;
   case IR_LDB:
     if (x < p->nconsts)
-      jb_printf(b, "JIT_LOADK(R%u, R%u, %uu, %uu, D%u, Z%u)\n", a, x, p->consts[x], z, y, y);
+      jb_printf(b, "JIT_LOADK(%u, %u, %uu, %uu, D%u, Z%u)\n", a, x, p->consts[x], z, y, y);
     else
-      jb_printf(b, "JIT_LOAD(VM_BYTES_LOAD, R%u, R%u, %uu, D%u, Z%u)\n", a, x, z, y, y);
+      jb_printf(b, "JIT_LOADB(%u, %u, %uu, D%u, Z%u)\n", a, x, z, y, y);
     break;
   case IR_STB:
-    jb_printf(b, "JIT_STORE(VM_BYTES_STORE, R%u, R%u, %uu, D%u, Z%u)\n", a, x, z, y, y);
+    jb_printf(b, "JIT_STOREB(%u, %u, %uu, D%u, Z%u)\n", a, x, z, y, y);
     break;
   case IR_LDW:
-    jb_printf(b, "JIT_LOAD(VM_BYTES_LOAD, R%u, R%u, %uu, G, GZ)\n", a, x, z);
+    jb_printf(b, "JIT_LOADB(%u, %u, %uu, G, GZ)\n", a, x, z);
     break;
   case IR_STW:
-    jb_printf(b, "JIT_STORE(VM_BYTES_STORE, R%u, R%u, %uu, G, GZ)\n", a, x, z);
+    jb_printf(b, "JIT_STOREB(%u, %u, %uu, G, GZ)\n", a, x, z);
     break;
   case IR_LDP:
-    jb_printf(b, "JIT_LOAD(VM_PRIV_LOAD, R%u, R%u, %uu, P, PZ)\n", a, x, z);
+    jb_printf(b, "JIT_LOAD(VM_PRIV_LOAD, %u, %u, %uu, P, PZ)\n", a, x, z);
     break;
   case IR_STP:
-    jb_printf(b, "JIT_STORE(VM_PRIV_STORE, R%u, R%u, %uu, P, PZ)\n", a, x, z);
+    jb_printf(b, "JIT_STORE(VM_PRIV_STORE, %u, %u, %uu, P, PZ)\n", a, x, z);
     break;
   case IR_PZERO:
     jb_printf(b, "JIT_PZERO(%uu, %uu)\n", y, z);
@@ -315,49 +322,49 @@ static void jit_special(jbuf *b, const ir_program *p, uint32_t pc, uint32_t W) {
   case IR_ATOMB: {
     const unsigned slot = z >> 8, op = z & 0xffu;
     if (op == IR_ATOM_ADD)
-      jb_printf(b, "if (A->solo) JIT_ATOM_ADD(R%u, R%u, R%u, D%u, Z%u) else JIT_ATOM(R%u, R%u, R%u, D%u, Z%u, %uu, FN->atomic_storage)\n",
+      jb_printf(b, "if (A->solo) JIT_ATOM_ADD(%u, %u, %u, D%u, Z%u) else JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_storage)\n",
                 a, x, y, slot, slot, a, x, y, slot, slot, op);
     else
-      jb_printf(b, "if (A->solo) JIT_ATOM(R%u, R%u, R%u, D%u, Z%u, %uu, FN->atomic_plain) else JIT_ATOM(R%u, R%u, R%u, D%u, Z%u, %uu, FN->atomic_storage)\n",
+      jb_printf(b, "if (A->solo) JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_plain) else JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_storage)\n",
                 a, x, y, slot, slot, op, a, x, y, slot, slot, op);
     break;
   }
   case IR_ATOMW:
     if (z == IR_ATOM_ADD)
-      jb_printf(b, "JIT_ATOM_ADD(R%u, R%u, R%u, G, GZ)\n", a, x, y);
+      jb_printf(b, "JIT_ATOM_ADD(%u, %u, %u, G, GZ)\n", a, x, y);
     else
-      jb_printf(b, "JIT_ATOM(R%u, R%u, R%u, G, GZ, %uu, FN->atomic_plain)\n", a, x, y, z);
+      jb_printf(b, "JIT_ATOM(%u, %u, %u, G, GZ, %uu, FN->atomic_plain)\n", a, x, y, z);
     break;
   case IR_ARRLEN:
-    jb_printf(b, "{ const uint64_t z_ = Z%u; const uint64_t n_ = (%uu && z_ >= %uu) ? (z_ - %uu) / %uu : 0; R%u = (VU){0} + (uint32_t)(n_ > UINT32_MAX ? UINT32_MAX : n_); }\n",
+    jb_printf(b, "{ const uint64_t z_ = Z%u; const uint64_t n_ = (%uu && z_ >= %uu) ? (z_ - %uu) / %uu : 0; JIT_SPLAT(%u, (uint32_t)(n_ > UINT32_MAX ? UINT32_MAX : n_)) }\n",
               x, y, z, z, y ? y : 1u, a);
     break;
   case IR_SRED:
-    jb_printf(b, "{ VM_ROW x_; memcpy(&x_, &R%u, sizeof x_); R%u = (VU){0} + FN->sg_reduce(x_.u, exec, %uu, VM_W); }\n",
+    jb_printf(b, "{ VM_ROW x_; JIT_EACH(JIT_IN, x_, %u) JIT_SPLAT(%u, FN->sg_reduce(x_.u, exec, %uu, VM_W)) }\n",
               x, a, z);
     break;
   case IR_SCANI:
   case IR_SCANX:
-    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->sg_scan(t_.u, x_.u, exec, %uu, %d, VM_W))\n", a, x, z,
+    jb_printf(b, "JIT_ROW1(%u, %u, FN->sg_scan(t_.u, x_.u, exec, %uu, %d, VM_W))\n", a, x, z,
               in->op == IR_SCANX);
     break;
   case IR_SHUF:
-    jb_printf(b, "JIT_ROW2(R%u, R%u, R%u, FN->sg_shuffle(t_.u, x_.u, y_.u, exec, %uu, VM_W))\n", a, x,
+    jb_printf(b, "JIT_ROW2(%u, %u, %u, FN->sg_shuffle(t_.u, x_.u, y_.u, exec, %uu, VM_W))\n", a, x,
               y, z);
     break;
   case IR_VOTE:
-    jb_printf(b, "JIT_ROW1(R%u, R%u, FN->sg_vote(t_.u, jit_nz(R%u), exec, %uu, VM_W))\n", a, x, x, z);
+    jb_printf(b, "JIT_ROW1(%u, %u, FN->sg_vote(t_.u, JIT_NZ(%u), exec, %uu, VM_W))\n", a, x, x, z);
     break;
   case IR_BALLOT:
     if (z < 2)
-      jb_printf(b, "R%u = (VU){0} + (uint32_t)((exec & jit_nz(R%u)) >> %uu);\n", a, x, 32u * z);
+      jb_printf(b, "JIT_SPLAT(%u, (uint32_t)((exec & JIT_NZ(%u)) >> %uu))\n", a, x, 32u * z);
     else
-      jb_printf(b, "R%u = (VU){0};\n", a);
+      jb_printf(b, "JIT_SPLAT(%u, 0u)\n", a);
     break;
   case IR_MSAVE: jb_printf(b, "M[%u] = exec;\n", a); break;
   case IR_MLOAD: jb_printf(b, "exec = M[%u];\n", a); break;
-  case IR_MAND: jb_printf(b, "exec &= jit_nz(R%u);\n", a); break;
-  case IR_MANDN: jb_printf(b, "exec = M[%u] & ~jit_nz(R%u) & VM_FULL;\n", a, x); break;
+  case IR_MAND: jb_printf(b, "exec &= JIT_NZ(%u);\n", a); break;
+  case IR_MANDN: jb_printf(b, "exec = M[%u] & ~JIT_NZ(%u) & VM_FULL;\n", a, x); break;
   case IR_KILL:
     for (uint32_t k = a; k < x; k++) jb_printf(b, "M[%u] &= ~exec; ", k);
     jb_printf(b, "exec = 0;\n");
@@ -366,19 +373,20 @@ static void jit_special(jbuf *b, const ir_program *p, uint32_t pc, uint32_t W) {
   case IR_JNONE: jb_printf(b, "if (exec == 0) JIT_JUMP(%u, %u)\n", pc, a); break;
   case IR_JANY: jb_printf(b, "if (exec != 0) JIT_JUMP(%u, %u)\n", pc, a); break;
   case IR_END: jb_printf(b, "JIT_RETURN(VM_JIT_END)\n"); break;
-  default: break; /* BARRIER: jit_barrier */
+  default: break; /* BARRIER: vm_jit_source */
   }
-  (void)W;
 }
 
 /* The registers live after a barrier, saved to the subgroup's rows
  * (store) or taken back from them. */
-static void jit_rows(jbuf *b, const ir_program *p, const uint64_t *live, int store) {
+static void jit_rows(jbuf *b, const ir_program *p, const uint64_t *live, int store, uint32_t np,
+                     uint32_t pl, int masks) {
   for (uint32_t r = p->nconsts; r < p->nregs; r++)
     if (JBIT(live, r))
-      jb_printf(b, store ? "jit_st(RS + %uu * VM_W, R%u); " : "R%u = jit_ld(RS + %uu * VM_W); ",
-                store ? r : r, r);
-  if (p->nmasks)
+      for (uint32_t k = 0; k < np; k++)
+        jb_printf(b, store ? "jit_st(RS + %uu, R%u_%u); " : "R%2$u_%3$u = jit_ld(RS + %1$uu); ",
+                  r * np * pl + k * pl, r, k);
+  if (p->nmasks && masks)
     jb_printf(b, store ? "memcpy(A->masks + (size_t)s * %u, M, sizeof M);"
                        : "memcpy(M, A->masks + (size_t)s * %u, sizeof M);",
               p->nmasks);
@@ -391,11 +399,11 @@ int vm_jit_compilable(const ir_program *p) {
   return p->ncode > 0;
 }
 
-char *vm_jit_source(const ir_program *p, uint32_t W, const char *prelude) {
-  if (!vm_jit_compilable(p)) return NULL;
+char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, const char *prelude) {
+  if (!vm_jit_compilable(p) || (pl != 4 && pl != 8) || W % pl) return NULL;
   jit_live lv;
   if (!jit_liveness(p, &lv)) return NULL;
-  const uint32_t n = p->ncode;
+  const uint32_t n = p->ncode, np = W / pl;
   uint8_t *lead = calloc((size_t)n + 1, 1);
   jbuf b = {0};
   if (!lead) {
@@ -409,8 +417,10 @@ char *vm_jit_source(const ir_program *p, uint32_t W, const char *prelude) {
     if (in->op == IR_JMP || in->op == IR_JNONE || in->op == IR_JANY) lead[in->a] = 1;
   }
 
-  jb_printf(&b, "#define VM_W %u\n%s\n", W, prelude);
-  jb_printf(&b, "int vm_jit_sg(vm_jit_args *A, uint32_t s) {\n"
+  jb_printf(&b, "#define VM_W %u\n#define VM_PL %u\n#define VM_NO_INTRIN 1\n%s\n", W, pl, prelude);
+  jb_printf(&b, "#define JIT_EACH(M_, t_, r_)");
+  for (uint32_t k = 0; k < np; k++) jb_printf(&b, " M_(t_, r_, %u)", k);
+  jb_printf(&b, "\nint vm_jit_sg(vm_jit_args *A, uint32_t s) {\n"
                 "const vm_jit_fns *const FN = A->fn;\n"
                 "uint8_t *const G = A->wg; const uint64_t GZ = A->wg_size;\n"
                 "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
@@ -423,23 +433,27 @@ char *vm_jit_source(const ir_program *p, uint32_t W, const char *prelude) {
   for (uint32_t i = 0; i < p->nbindings; i++)
     jb_printf(&b, "uint8_t *const D%u = A->bind[%u].data; const uint64_t Z%u = A->bind[%u].size; "
                   "(void)D%u; (void)Z%u;\n", i, i, i, i, i, i);
-  for (uint32_t r = 0; r < p->nconsts; r++)
-    jb_printf(&b, "const VU R%u = (VU){0} + 0x%xu;\n", r, p->consts[r]);
-  for (uint32_t r = p->nconsts; r < p->nregs; r++) jb_printf(&b, "VU R%u = {0};\n", r);
+  for (uint32_t r = 0; r < p->nregs; r++) {
+    for (uint32_t k = 0; k < np; k++) {
+      if (r < p->nconsts)
+        jb_printf(&b, "const VP R%u_%u = (VP){0} + 0x%xu; ", r, k, p->consts[r]);
+      else
+        jb_printf(&b, "VP R%u_%u = {0}; ", r, k);
+    }
+    jb_printf(&b, "\n");
+  }
   /* where a subgroup resumes after a barrier */
   jb_printf(&b, "switch (A->pc[s]) {\ncase 0: break;\n");
   for (uint32_t pc = 0; pc < n; pc++) {
     if (p->code[pc].op != IR_BARRIER) continue;
     jb_printf(&b, "case %u: ", pc + 1);
-    jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 0);
-    jb_printf(&b, "goto L%u;\n", pc + 1);
+    jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 0, np, pl, 1);
+    jb_printf(&b, "exec = A->exec[s]; goto L%u;\n", pc + 1);
   }
   jb_printf(&b, "default: break;\n}\n");
   /* at the start: the built-in rows VM_START filled, and whatever else is
    * read before it is written */
-  for (uint32_t r = p->nconsts; r < p->nregs; r++)
-    if (JBIT(lv.in, r)) jb_printf(&b, "R%u = jit_ld(RS + %uu * VM_W);\n", r, r);
-
+  jit_rows(&b, p, lv.in, 0, np, pl, 0);
   for (uint32_t pc = 0; pc <= n; pc++) {
     if (lead[pc]) {
       uint32_t len = 0;
@@ -457,25 +471,30 @@ char *vm_jit_source(const ir_program *p, uint32_t W, const char *prelude) {
     const jit_form *f = &jit_forms[in->op];
     if (in->op == IR_BARRIER) {
       jb_printf(&b, "/* %u BARRIER */ ", pc);
-      jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 1);
+      jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 1, np, pl, 1);
       jb_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; JIT_RETURN(VM_JIT_BARRIER)\n", pc + 1);
       continue;
     }
     jb_printf(&b, "/* %u %s */ ", pc, ir_op_name(in->op));
-    if (f->kind == 'V') {
-      jb_printf(&b, "R%u = ", in->a);
-      jit_expand(&b, f->text, in);
-      jb_printf(&b, ";\n");
-    } else if (f->kind == 'L') {
-      jb_printf(&b, "{ const VU o_ = R%u, a_ = R%u, b_ = R%u, c_ = R%u; VU r_; "
-                    "for (int l = 0; l < VM_W; l++) { const uint32_t o = o_[l], a = a_[l], b = b_[l], c = c_[l]; (void)o; (void)b; (void)c; r_[l] = ",
-                in->a, in->b, ir_op_form(in->op)[2] == 'r' ? in->c : in->b,
-                ir_op_form(in->op)[3] == 'r' ? in->d : in->b);
-      jit_expand(&b, f->text, in);
-      jb_printf(&b, "; } R%u = r_; }\n", in->a);
-    } else {
-      jit_special(&b, p, pc, W);
+    const char *form = ir_op_form(in->op);
+    for (uint32_t k = 0; k < np && f->kind != 'S'; k++) {
+      if (f->kind == 'V') {
+        jb_printf(&b, "R%u_%u = ", in->a, k);
+        jit_expand(&b, f->text, in, k);
+        jb_printf(&b, "; ");
+      } else {
+        jb_printf(&b, "{ const VP o_ = R%u_%u, a_ = R%u_%u, b_ = R%u_%u, c_ = R%u_%u; VP r_; "
+                      "for (int l = 0; l < VM_PL; l++) { const uint32_t o = o_[l], a = a_[l], b = b_[l], c = c_[l]; (void)o; (void)b; (void)c; r_[l] = ",
+                  in->a, k, in->b, k, form[2] == 'r' ? in->c : in->b, k,
+                  form[3] == 'r' ? in->d : in->b, k);
+        jit_expand(&b, f->text, in, k);
+        jb_printf(&b, "; } R%u_%u = r_; } ", in->a, k);
+      }
     }
+    if (f->kind == 'S')
+      jit_special(&b, p, pc, np);
+    else
+      jb_printf(&b, "\n");
   }
   jb_printf(&b, "}\n");
   free(lead);

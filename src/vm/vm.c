@@ -706,8 +706,19 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
       if (!scratch[i]) st = VM_NO_MEMORY;
     }
   }
+  /* The compiled tier, when it has (or now builds) code for the program.
+   * A build is not the shader's time: the deadline moves by what it took. */
   vm_jit_entry *jit_entry = NULL;
-  if (st == VM_OK && !obs) sh.jit = vm_jit_find(p, w, vm_isa_name(), &jit_entry);
+  vm_dispatch_desc moved;
+  if (st == VM_OK && !obs) {
+    const uint64_t t0 = desc->deadline ? vm_now_ns() : 0;
+    sh.jit = vm_jit_find(p, w, vm_isa_name(), &jit_entry);
+    if (desc->deadline) {
+      moved = *desc;
+      moved.deadline += vm_now_ns() - t0;
+      sh.desc = &moved;
+    }
+  }
   if (st == VM_OK) {
     sh.scratch = scratch;
     sh.workers = workers;

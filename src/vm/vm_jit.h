@@ -23,9 +23,10 @@
 
 /* Whether every instruction of p is one the tier compiles. */
 int vm_jit_compilable(const ir_program *p);
-/* The C source of p at width w after the prelude text (malloc'd), or NULL
- * when p is not compilable or memory ran out. */
-char *vm_jit_source(const ir_program *p, uint32_t w, const char *prelude);
+/* The C source of p at width w after the prelude text (malloc'd), for
+ * vectors of pl lanes (4 or 8), or NULL when p is not compilable or memory
+ * ran out. */
+char *vm_jit_source(const ir_program *p, uint32_t w, uint32_t pl, const char *prelude);
 
 typedef struct vm_jit_entry vm_jit_entry;
 /* The compiled code of p at width w for instruction set isa, when it is
@@ -37,6 +38,10 @@ void vm_jit_ran(vm_jit_entry *e, uint64_t n);
 /* What the last build that failed said, for tests and --version ("" if
  * none failed). */
 const char *vm_jit_last_error(void);
+
+/* Dispatches (or parts of one, per worker) that ran compiled code so far
+ * in this process: for tests. */
+uint64_t vm_jit_runs(void);
 
 /* The library's helpers for compiled code (vm_isa_sse2.c). */
 extern const vm_jit_fns vm_jit_helpers;

@@ -14,7 +14,10 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
+#if defined(VM_NO_INTRIN)
+/* the compiled tier's prelude: no intrinsic headers (parsing them is most
+ * of a small program's compile time) */
+#elif defined(__SSE2__)
 #include <emmintrin.h>
 /* the wider variants' intrinsics, used only under their target pragmas */
 #if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
@@ -172,7 +175,7 @@ static inline uint32_t vm_urem(uint32_t n, uint32_t d) {
 /* sqrtf may set errno, which keeps the compiler from vectorising it; the
  * SSE instruction is the same correctly rounded IEEE square root. */
 static inline void vm_sqrt_row(float *dst, const float *src, int n) {
-#if defined(__SSE__)
+#if defined(__SSE__) && !defined(VM_NO_INTRIN)
   for (int k = 0; k < n; k += 4) _mm_storeu_ps(dst + k, _mm_sqrt_ps(_mm_loadu_ps(src + k)));
 #else
   for (int k = 0; k < n; k++) dst[k] = sqrtf(src[k]);

@@ -2,10 +2,15 @@
  * test_vm_control.c - unit tests of the SIMT VM (src/vm): atomics (totals
  * and the order of their results), the instruction budget (where a runaway
  * loop stops, at every width) and the plain interpreter's fused `break`
- * against the observed interpreter at every budget. Programs are assembled
+ * against the observed interpreter at every budget (and, run again under
+ * LOCKSTEP_JIT=on, the compiled tier's). Programs are assembled
  * by hand (vm_asm.h) and checked against C reference code.
  */
 #include "vm_asm.h"
+#include "vm/vm_jit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 
 /* ---------------------------------------------------------------- atomics */
 
@@ -286,5 +291,13 @@ int main(void) {
       cmocka_unit_test(test_budget),
       cmocka_unit_test(test_fused_break_matches_observed),
   };
-  return cmocka_run_group_tests(tests, asm_setup, asm_teardown);
+  const int failed = cmocka_run_group_tests(tests, asm_setup, asm_teardown);
+  /* under LOCKSTEP_JIT=on (tests/jit.cmake) the plain runs above must have
+   * been the compiled tier's, compared with the observed interpreter's */
+  const char *jit = getenv("LOCKSTEP_JIT");
+  if (jit && !strcmp(jit, "on") && vm_jit_runs() == 0) {
+    fprintf(stderr, "LOCKSTEP_JIT=on, but no dispatch ran compiled code: %s\n", vm_jit_last_error());
+    return 1;
+  }
+  return failed;
 }

@@ -1,0 +1,21 @@
+# The compiled tier (src/vm/jit.c), against the interpreter:
+#   jit.corpus          the case corpus with every program compiled, at W 8
+#                       and 32 (tools/jit_corpus.sh); skipped without cc, and
+#                       in the sanitizer pass (label case-large)
+#   jit.vm_control      the VM's control-flow unit tests, whose plain runs
+#                       are then compiled: every budget's stopping point,
+#                       count and outputs against the observed interpreter
+#   jit.no_compiler     LOCKSTEP_JIT=on with a compiler that does not exist:
+#                       the interpreter runs, the results are the same
+add_test(NAME jit.corpus
+  COMMAND ${CMAKE_CURRENT_LIST_DIR}/tools/jit_corpus.sh $<TARGET_FILE:lockstep>
+    ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(jit.corpus PROPERTIES LABELS "jit;case-large" TIMEOUT 1200 SKIP_RETURN_CODE 77)
+add_test(NAME jit.vm_control COMMAND test_vm_control)
+set_tests_properties(jit.vm_control PROPERTIES LABELS "jit;unit" ENVIRONMENT
+  "LOCKSTEP_JIT=on;LOCKSTEP_JIT_CACHE=${CMAKE_CURRENT_BINARY_DIR}/jit-cache")
+add_test(NAME jit.no_compiler
+  COMMAND $<TARGET_FILE:lockstep> run ${CMAKE_CURRENT_LIST_DIR}/cases/002_loop_longest_lane.json
+    --expect ${CMAKE_CURRENT_LIST_DIR}/results/002_loop_longest_lane.json --quiet)
+set_tests_properties(jit.no_compiler PROPERTIES LABELS jit ENVIRONMENT
+  "LOCKSTEP_JIT=on;LOCKSTEP_CC=/nonexistent/cc;LOCKSTEP_JIT_CACHE=${CMAKE_CURRENT_BINARY_DIR}/jit-none")
