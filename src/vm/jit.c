@@ -28,7 +28,7 @@ extern char **environ;
 
 /* The prelude's parts (generated from the source files at build time). */
 extern const char vm_jit_text_abi[], vm_jit_text_bitfn[], vm_jit_text_lane[], vm_jit_text_lanes[],
-    vm_jit_text_rt[];
+    vm_jit_text_rt[], vm_jit_text_emit[];
 
 /* vm_jit_mem is vm_binding as compiled code reads it. */
 _Static_assert(sizeof(vm_jit_mem) == sizeof(vm_binding), "vm_jit_mem");
@@ -65,8 +65,8 @@ static int jit_mode(void) {
   int m = atomic_load_explicit(&mode, memory_order_relaxed);
   if (m >= 0) return m;
   const char *v = getenv("LOCKSTEP_JIT");
-  m = JIT_OFF;
-  if (v && !strcmp(v, "auto")) m = JIT_AUTO;
+  m = JIT_AUTO;
+  if (v && (!strcmp(v, "off") || !strcmp(v, "0"))) m = JIT_OFF;
   if (v && (!strcmp(v, "on") || !strcmp(v, "1"))) m = JIT_ON;
   atomic_store_explicit(&mode, m, memory_order_relaxed);
   return m;
@@ -107,6 +107,10 @@ static uint64_t jit_key(const ir_program *p, uint32_t w, const char *isa) {
 /* ------------------------------------------------------------ the build */
 
 static char *jit_prelude_text;
+/* The prelude's and the generator's (jit_emit.c's) text: with the
+ * program's key it names a compiled object, so a new build of the library
+ * never takes an object an older one wrote. */
+static uint64_t jit_build_hash;
 
 static void jit_prelude_init(void) {
   static const char wn[] = "#define VM_CAT2(a, b) a##b\n#define VM_CAT(a, b) VM_CAT2(a, b)\n"
@@ -127,6 +131,8 @@ static void jit_prelude_init(void) {
   }
   t[at] = 0;
   jit_prelude_text = t;
+  jit_build_hash = jit_fnv(jit_fnv(UINT64_C(0xcbf29ce484222325), t, at), vm_jit_text_emit,
+                           strlen(vm_jit_text_emit));
 }
 
 static const char *jit_prelude(void) {
@@ -185,6 +191,50 @@ static vm_jit_sg_fn jit_open(const char *so) {
   return fn;
 }
 
+/* Compilers running for auto's threads: a process that exits stops them
+ * and removes their files, rather than leave half-written objects. */
+#define JIT_INFLIGHT 16
+static struct {
+  pid_t pid;
+  char src[4200], out[4200];
+} jit_inflight[JIT_INFLIGHT];
+
+static void jit_atexit(void) {
+  pthread_mutex_lock(&jit_mu);
+  for (int i = 0; i < JIT_INFLIGHT; i++) {
+    if (!jit_inflight[i].pid) continue;
+    kill(jit_inflight[i].pid, SIGKILL);
+    waitpid(jit_inflight[i].pid, NULL, 0);
+    unlink(jit_inflight[i].src);
+    unlink(jit_inflight[i].out);
+    jit_inflight[i].pid = 0;
+  }
+  pthread_mutex_unlock(&jit_mu);
+}
+
+static int jit_track(pid_t pid, const char *src, const char *out) {
+  static int registered;
+  pthread_mutex_lock(&jit_mu);
+  if (!registered) registered = !atexit(jit_atexit);
+  int slot = -1;
+  for (int i = 0; i < JIT_INFLIGHT && slot < 0; i++)
+    if (!jit_inflight[i].pid) slot = i;
+  if (slot >= 0) {
+    jit_inflight[slot].pid = pid;
+    snprintf(jit_inflight[slot].src, sizeof jit_inflight[slot].src, "%s", src);
+    snprintf(jit_inflight[slot].out, sizeof jit_inflight[slot].out, "%s", out);
+  }
+  pthread_mutex_unlock(&jit_mu);
+  return slot;
+}
+
+static void jit_untrack(int slot) {
+  if (slot < 0) return;
+  pthread_mutex_lock(&jit_mu);
+  jit_inflight[slot].pid = 0;
+  pthread_mutex_unlock(&jit_mu);
+}
+
 /* Runs the compiler; 1 when it exited with 0 within the time allowed. */
 static int jit_cc(const char *cc, const char *isa, const char *src, const char *out,
                   const char *log) {
@@ -206,27 +256,47 @@ static int jit_cc(const char *cc, const char *isa, const char *src, const char *
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  /* the compiler without what the host process preloads (a sanitizer's
+   * runtime, say), which is not meant for it */
+  size_t ne = 0;
+  while (environ[ne]) ne++;
+  char **env = malloc((ne + 1) * sizeof *env);
+  if (!env) {
+    posix_spawn_file_actions_destroy(&fa);
+    return 0;
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < ne; i++)
+    if (strncmp(environ[i], "LD_PRELOAD=", 11)) env[k++] = environ[i];
+  env[k] = NULL;
   pid_t pid;
-  const int r = posix_spawnp(&pid, cc, &fa, NULL, (char *const *)argv, environ);
+  const int r = posix_spawnp(&pid, cc, &fa, NULL, (char *const *)argv, env);
   posix_spawn_file_actions_destroy(&fa);
+  free(env);
   if (r) {
     jit_fail("the C compiler \"%s\" could not be started (set LOCKSTEP_CC)", cc);
     return 0;
   }
+  const int slot = jit_track(pid, src, out);
   int status = 0;
   for (int waited = 0;; waited++) {
     const pid_t got = waitpid(pid, &status, WNOHANG);
     if (got == pid) break;
-    if (got < 0 && errno != EINTR) return 0;
+    if (got < 0 && errno != EINTR) {
+      jit_untrack(slot);
+      return 0;
+    }
     if (waited >= JIT_TIMEOUT_S * 100) {
       kill(pid, SIGKILL);
       waitpid(pid, &status, 0);
+      jit_untrack(slot);
       jit_fail("the C compiler \"%s\" ran past its time limit", cc);
       return 0;
     }
     const struct timespec ts = {0, 10 * 1000 * 1000};
     nanosleep(&ts, NULL);
   }
+  jit_untrack(slot);
   if (!WIFEXITED(status) || WEXITSTATUS(status)) {
     jit_fail("the C compiler failed; its messages are in %s", log);
     return 0;
@@ -234,28 +304,27 @@ static int jit_cc(const char *cc, const char *isa, const char *src, const char *
   return 1;
 }
 
-/* The source's code from the disk cache, or (build) compiled now. */
-static vm_jit_sg_fn jit_load(const char *src, const char *isa, int build) {
+/* The compiled object named fkey from the disk cache, or, given its
+ * source, compiled now. */
+static vm_jit_sg_fn jit_load(uint64_t fkey, const char *src, const char *isa) {
   const char *cc = getenv("LOCKSTEP_CC");
   if (!cc || !*cc) cc = "cc";
-  uint64_t h = jit_fnv(UINT64_C(0xcbf29ce484222325), src, strlen(src));
-  h = jit_fnv(h, cc, strlen(cc));
-  h = jit_fnv(h, isa, strlen(isa));
+  const unsigned long long h = (unsigned long long)fkey;
   char dir[4096], so[4200], tmp_c[4200], tmp_so[4200], log[4200];
   if (!jit_dir(dir, sizeof dir)) {
     jit_fail("no cache folder for compiled code (%s)", "set LOCKSTEP_JIT_CACHE");
     return NULL;
   }
-  snprintf(so, sizeof so, "%s/%016llx.so", dir, (unsigned long long)h);
+  snprintf(so, sizeof so, "%s/%016llx.so", dir, h);
   vm_jit_sg_fn fn = NULL;
   if (access(so, R_OK) == 0 && (fn = jit_open(so))) return fn;
-  if (!build) return NULL;
+  if (!src) return NULL;
   const unsigned pid = (unsigned)getpid();
   static _Atomic unsigned seq;
   const unsigned n = atomic_fetch_add(&seq, 1);
-  snprintf(tmp_c, sizeof tmp_c, "%s/%016llx.%u.%u.c", dir, (unsigned long long)h, pid, n);
-  snprintf(tmp_so, sizeof tmp_so, "%s/%016llx.%u.%u.so", dir, (unsigned long long)h, pid, n);
-  snprintf(log, sizeof log, "%s/%016llx.log", dir, (unsigned long long)h);
+  snprintf(tmp_c, sizeof tmp_c, "%s/%016llx.%u.%u.c", dir, h, pid, n);
+  snprintf(tmp_so, sizeof tmp_so, "%s/%016llx.%u.%u.so", dir, h, pid, n);
+  snprintf(log, sizeof log, "%s/%016llx.log", dir, h);
   FILE *f = fopen(tmp_c, "w");
   if (!f) {
     jit_fail("cannot write the compiled tier's source in %s", dir);
@@ -304,22 +373,24 @@ static void jit_settle(vm_jit_entry *e, vm_jit_sg_fn fn, int built) {
  * owns the source, so the program may be freed while it runs. */
 typedef struct jit_job {
   vm_jit_entry *e;
+  uint64_t fkey;
   char *src;
   char isa[16];
 } jit_job;
 
 static void *jit_build_thread(void *arg) {
   jit_job *j = arg;
-  jit_settle(j->e, jit_load(j->src, j->isa, 1), 1);
+  jit_settle(j->e, jit_load(j->fkey, j->src, j->isa), 1);
   free(j->src);
   free(j);
   return NULL;
 }
 
-static int jit_build_async(vm_jit_entry *e, char *src, const char *isa) {
+static int jit_build_async(vm_jit_entry *e, uint64_t fkey, char *src, const char *isa) {
   jit_job *j = malloc(sizeof *j);
   if (!j) return 0;
   j->e = e;
+  j->fkey = fkey;
   j->src = src;
   snprintf(j->isa, sizeof j->isa, "%s", isa);
   pthread_attr_t at;
@@ -358,12 +429,17 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_ji
   e->state = JE_BUSY;
   pthread_mutex_unlock(&jit_mu);
   const char *prelude = jit_prelude();
-  char *src = prelude ? vm_jit_source(p, w, jit_isa_index(isa) ? 8u : 4u, prelude) : NULL;
-  vm_jit_sg_fn fn = NULL;
-  if (src && (fn = jit_load(src, isa, mode == JIT_ON && build)) == NULL && build &&
-      mode == JIT_AUTO && jit_build_async(e, src, isa))
-    return NULL; /* the thread settles the entry */
-  free(src);
+  const char *cc = getenv("LOCKSTEP_CC");
+  if (!cc || !*cc) cc = "cc";
+  const uint64_t fkey = jit_fnv(key ^ jit_build_hash, cc, strlen(cc));
+  vm_jit_sg_fn fn = prelude ? jit_load(fkey, NULL, isa) : NULL;
+  if (!fn && build && prelude) {
+    char *src = vm_jit_source(p, w, jit_isa_index(isa) ? 8u : 4u, prelude);
+    if (src && mode == JIT_AUTO && jit_build_async(e, fkey, src, isa))
+      return NULL; /* the thread settles the entry */
+    if (src && mode == JIT_ON) fn = jit_load(fkey, src, isa);
+    free(src);
+  }
   jit_settle(e, fn, build);
   return fn;
 }
