@@ -45,8 +45,12 @@ _Static_assert(offsetof(vm_jit_mem, size) == offsetof(vm_binding, size), "vm_jit
 enum { JIT_OFF, JIT_AUTO, JIT_ON };
 enum { JE_NEW, JE_BUSY, JE_READY, JE_FAILED };
 
+#define JIT_BASIS UINT64_C(0xcbf29ce484222325)
+#define JIT_BASIS_CHECK UINT64_C(0x84222325cbf29ce4)
+
 struct vm_jit_entry {
   uint64_t key; /* 0: free slot */
+  uint64_t check;
   int state;
   int probed; /* the disk cache was looked at */
   uint64_t ran;
@@ -92,9 +96,12 @@ static uint64_t jit_fnv(uint64_t h, const void *data, size_t n) {
   return h;
 }
 
-/* Everything of the program the generated code depends on. */
-static uint64_t jit_key(const ir_program *p, uint32_t w, const char *isa) {
-  uint64_t h = UINT64_C(0xcbf29ce484222325);
+/* Everything of the program the generated code depends on, hashed from
+ * basis h0: the entry's key from one basis, and from another the check a
+ * compiled object carries (vm_jit_check), which its loader compares, so
+ * that a key shared by two programs cannot run one's code for the other. */
+static uint64_t jit_key(const ir_program *p, uint32_t w, const char *isa, uint64_t h0) {
+  uint64_t h = h0;
   h = jit_fnv(h, &w, sizeof w);
   h = jit_fnv(h, isa, strlen(isa));
   h = jit_fnv(h, p->code, (size_t)p->ncode * sizeof *p->code);
@@ -181,13 +188,17 @@ static int jit_dir(char *out, size_t cap) {
   return n > 0 && (size_t)n < cap && jit_mkdirs(out);
 }
 
-static vm_jit_sg_fn jit_open(const char *so) {
+static vm_jit_sg_fn jit_open(const char *so, uint64_t check) {
   void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
   if (!h) return NULL;
   vm_jit_sg_fn fn;
   void *sym = dlsym(h, "vm_jit_sg");
+  const uint64_t *ck = dlsym(h, "vm_jit_check");
   memcpy(&fn, &sym, sizeof fn);
-  if (!fn) dlclose(h);
+  if (!fn || !ck || *ck != check) {
+    dlclose(h);
+    return NULL;
+  }
   return fn;
 }
 
@@ -306,7 +317,7 @@ static int jit_cc(const char *cc, const char *isa, const char *src, const char *
 
 /* The compiled object named fkey from the disk cache, or, given its
  * source, compiled now. */
-static vm_jit_sg_fn jit_load(uint64_t fkey, const char *src, const char *isa) {
+static vm_jit_sg_fn jit_load(uint64_t fkey, uint64_t check, const char *src, const char *isa) {
   const char *cc = getenv("LOCKSTEP_CC");
   if (!cc || !*cc) cc = "cc";
   const unsigned long long h = (unsigned long long)fkey;
@@ -317,7 +328,7 @@ static vm_jit_sg_fn jit_load(uint64_t fkey, const char *src, const char *isa) {
   }
   snprintf(so, sizeof so, "%s/%016llx.so", dir, h);
   vm_jit_sg_fn fn = NULL;
-  if (access(so, R_OK) == 0 && (fn = jit_open(so))) return fn;
+  if (access(so, R_OK) == 0 && (fn = jit_open(so, check))) return fn;
   if (!src) return NULL;
   const unsigned pid = (unsigned)getpid();
   static _Atomic unsigned seq;
@@ -337,7 +348,7 @@ static vm_jit_sg_fn jit_load(uint64_t fkey, const char *src, const char *isa) {
     return NULL;
   }
   if (jit_cc(cc, isa, tmp_c, tmp_so, log) && rename(tmp_so, so) == 0) {
-    fn = jit_open(so);
+    fn = jit_open(so, check);
     if (!fn) jit_fail("the compiled object %s does not load", so);
     unlink(log);
   }
@@ -348,12 +359,15 @@ static vm_jit_sg_fn jit_load(uint64_t fkey, const char *src, const char *isa) {
 
 /* ---------------------------------------------------------- the policy */
 
-static vm_jit_entry *jit_slot(uint64_t key) {
+/* The entry of a key, made if new; NULL when the table is full or the key
+ * is another program's (then that program keeps the entry). */
+static vm_jit_entry *jit_slot(uint64_t key, uint64_t check) {
   for (uint32_t i = 0; i < JIT_ENTRIES; i++) {
     vm_jit_entry *e = &jit_table[(key + i) % JIT_ENTRIES];
-    if (e->key == key) return e;
+    if (e->key == key) return e->check == check ? e : NULL;
     if (!e->key) {
       e->key = key;
+      e->check = check;
       return e;
     }
   }
@@ -373,14 +387,14 @@ static void jit_settle(vm_jit_entry *e, vm_jit_sg_fn fn, int built) {
  * owns the source, so the program may be freed while it runs. */
 typedef struct jit_job {
   vm_jit_entry *e;
-  uint64_t fkey;
+  uint64_t fkey, check;
   char *src;
   char isa[16];
 } jit_job;
 
 static void *jit_build_thread(void *arg) {
   jit_job *j = arg;
-  jit_settle(j->e, jit_load(j->fkey, j->src, j->isa), 1);
+  jit_settle(j->e, jit_load(j->fkey, j->check, j->src, j->isa), 1);
   free(j->src);
   free(j);
   return NULL;
@@ -391,6 +405,7 @@ static int jit_build_async(vm_jit_entry *e, uint64_t fkey, char *src, const char
   if (!j) return 0;
   j->e = e;
   j->fkey = fkey;
+  j->check = e->check;
   j->src = src;
   snprintf(j->isa, sizeof j->isa, "%s", isa);
   pthread_attr_t at;
@@ -407,9 +422,9 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_ji
   *entry = NULL;
   const int mode = jit_mode();
   if (mode == JIT_OFF || !vm_jit_compilable(p)) return NULL;
-  const uint64_t key = jit_key(p, w, isa);
+  const uint64_t key = jit_key(p, w, isa, JIT_BASIS), check = jit_key(p, w, isa, JIT_BASIS_CHECK);
   pthread_mutex_lock(&jit_mu);
-  vm_jit_entry *e = jit_slot(key);
+  vm_jit_entry *e = jit_slot(key, check);
   if (!e) {
     pthread_mutex_unlock(&jit_mu);
     return NULL;
@@ -432,12 +447,12 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_ji
   const char *cc = getenv("LOCKSTEP_CC");
   if (!cc || !*cc) cc = "cc";
   const uint64_t fkey = jit_fnv(key ^ jit_build_hash, cc, strlen(cc));
-  vm_jit_sg_fn fn = prelude ? jit_load(fkey, NULL, isa) : NULL;
+  vm_jit_sg_fn fn = prelude ? jit_load(fkey, check, NULL, isa) : NULL;
   if (!fn && build && prelude) {
-    char *src = vm_jit_source(p, w, jit_isa_index(isa) ? 8u : 4u, prelude);
+    char *src = vm_jit_source(p, w, jit_isa_index(isa) ? 8u : 4u, check, prelude);
     if (src && mode == JIT_AUTO && jit_build_async(e, fkey, src, isa))
       return NULL; /* the thread settles the entry */
-    if (src && mode == JIT_ON) fn = jit_load(fkey, src, isa);
+    if (src && mode == JIT_ON) fn = jit_load(fkey, check, src, isa);
     free(src);
   }
   jit_settle(e, fn, build);

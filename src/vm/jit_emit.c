@@ -399,7 +399,8 @@ int vm_jit_compilable(const ir_program *p) {
   return p->ncode > 0;
 }
 
-char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, const char *prelude) {
+char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check,
+                    const char *prelude) {
   if (!vm_jit_compilable(p) || (pl != 4 && pl != 8) || W % pl) return NULL;
   jit_live lv;
   if (!jit_liveness(p, &lv)) return NULL;
@@ -420,7 +421,8 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, const char *pr
   jb_printf(&b, "#define VM_W %u\n#define VM_PL %u\n#define VM_NO_INTRIN 1\n%s\n", W, pl, prelude);
   jb_printf(&b, "#define JIT_EACH(M_, t_, r_)");
   for (uint32_t k = 0; k < np; k++) jb_printf(&b, " M_(t_, r_, %u)", k);
-  jb_printf(&b, "\nint vm_jit_sg(vm_jit_args *A, uint32_t s) {\n"
+  jb_printf(&b, "\nconst uint64_t vm_jit_check = UINT64_C(0x%016llx);\n", (unsigned long long)check);
+  jb_printf(&b, "int vm_jit_sg(vm_jit_args *A, uint32_t s) {\n"
                 "const vm_jit_fns *const FN = A->fn;\n"
                 "uint8_t *const G = A->wg; const uint64_t GZ = A->wg_size;\n"
                 "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"

@@ -24,9 +24,10 @@
 /* Whether every instruction of p is one the tier compiles. */
 int vm_jit_compilable(const ir_program *p);
 /* The C source of p at width w after the prelude text (malloc'd), for
- * vectors of pl lanes (4 or 8), or NULL when p is not compilable or memory
- * ran out. */
-char *vm_jit_source(const ir_program *p, uint32_t w, uint32_t pl, const char *prelude);
+ * vectors of pl lanes (4 or 8), carrying check as vm_jit_check; NULL when
+ * p is not compilable or memory ran out. */
+char *vm_jit_source(const ir_program *p, uint32_t w, uint32_t pl, uint64_t check,
+                    const char *prelude);
 
 typedef struct vm_jit_entry vm_jit_entry;
 /* The compiled code of p at width w for instruction set isa, when it is
