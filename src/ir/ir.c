@@ -4,8 +4,8 @@
  * program, and the human-readable listing behind `lockstep disasm`.
  */
 #include "ir.h"
+#include "../util/strbuf.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,45 +76,6 @@ void ir_program_free(ir_program *p) {
 
 /* ------------------------------------------------------------ disassembly */
 
-typedef struct ir_buf {
-  char *s;
-  size_t n, cap;
-  int failed;
-} ir_buf;
-
-static void ir_put(ir_buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void ir_put(ir_buf *b, const char *fmt, ...) {
-  if (b->failed) return;
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-    va_end(ap);
-    if (k < 0) {
-      b->failed = 1;
-      return;
-    }
-    if ((size_t)k < b->cap - b->n) {
-      b->n += (size_t)k;
-      return;
-    }
-    size_t cap = b->cap * 2;
-    while (cap - b->n <= (size_t)k) cap *= 2;
-    char *s = realloc(b->s, cap);
-    if (!s) {
-      b->failed = 1;
-      return;
-    }
-    b->s = s;
-    b->cap = cap;
-  }
-}
-
 static const char *const ir_builtin_names[IR_BI_COUNT] = {
     [IR_BI_LOCAL_INVOCATION_INDEX] = "local_invocation_index",
     [IR_BI_LOCAL_INVOCATION_ID] = "local_invocation_id",
@@ -173,16 +134,16 @@ void ir_line_col(const ir_program *p, uint32_t pc, uint32_t *line, uint32_t *col
 }
 
 char *ir_disassemble(const ir_program *p) {
-  ir_buf b = {malloc(1024), 0, 1024, 0};
+  strbuf b = {malloc(1024), 0, 1024, 0};
   if (!b.s) return NULL;
   b.s[0] = '\0';
   if (!p) return b.s;
 
-  ir_put(&b, "; entry %s, workgroup_size(%u, %u, %u), %u regs (%u constants), %u masks\n",
+  strbuf_printf(&b, "; entry %s, workgroup_size(%u, %u, %u), %u regs (%u constants), %u masks\n",
          p->entry_point ? p->entry_point : "?", (unsigned)p->wg_size[0],
          (unsigned)p->wg_size[1], (unsigned)p->wg_size[2], (unsigned)p->nregs,
          (unsigned)p->nconsts, (unsigned)p->nmasks);
-  ir_put(&b, "; workgroup memory %u bytes, private memory %u bytes per invocation\n",
+  strbuf_printf(&b, "; workgroup memory %u bytes, private memory %u bytes per invocation\n",
          (unsigned)p->wg_mem_size, (unsigned)p->priv_mem_size);
   for (uint32_t i = 0; i < p->nbindings && p->bindings; i++) {
     const ir_binding *bd = &p->bindings[i];
@@ -197,7 +158,7 @@ char *ir_disassemble(const ir_program *p) {
                                         "sampler",
                                         "sampler_comparison",
                                         "immediate"};
-    ir_put(&b, "; s%u = @group(%u) @binding(%u) %s %s, min size %llu\n", (unsigned)i,
+    strbuf_printf(&b, "; s%u = @group(%u) @binding(%u) %s %s, min size %llu\n", (unsigned)i,
            (unsigned)bd->group, (unsigned)bd->binding,
            (unsigned)bd->kind < sizeof kinds / sizeof kinds[0] ? kinds[bd->kind] : "?",
            bd->name ? bd->name : "?",
@@ -207,30 +168,30 @@ char *ir_disassemble(const ir_program *p) {
     uint32_t r = p->builtin_reg[i];
     if (r == IR_NO_REG) continue;
     if (i == IR_BI_LOCAL_INVOCATION_INDEX || i >= IR_BI_SUBGROUP_INVOCATION_ID)
-      ir_put(&b, "; r%u = %s\n", (unsigned)r, ir_builtin_names[i]);
+      strbuf_printf(&b, "; r%u = %s\n", (unsigned)r, ir_builtin_names[i]);
     else
-      ir_put(&b, "; r%u..r%u = %s\n", (unsigned)r, (unsigned)r + 2, ir_builtin_names[i]);
+      strbuf_printf(&b, "; r%u..r%u = %s\n", (unsigned)r, (unsigned)r + 2, ir_builtin_names[i]);
   }
   for (uint32_t i = 0; i < p->nconsts && p->consts; i++) {
     uint32_t c = p->consts[i];
     float f;
     memcpy(&f, &c, sizeof f);
-    ir_put(&b, "; r%u = 0x%08x (%d, %g)\n", (unsigned)i, (unsigned)c, (int)(int32_t)c, (double)f);
+    strbuf_printf(&b, "; r%u = 0x%08x (%d, %g)\n", (unsigned)i, (unsigned)c, (int)(int32_t)c, (double)f);
   }
 
   for (uint32_t pc = 0; pc < p->ncode && p->code; pc++) {
     const ir_insn *in = &p->code[pc];
     char ops[128];
     ir_operands(ops, sizeof ops, in);
-    ir_put(&b, "%4u  %-7s %-20s", (unsigned)pc, ir_op_name(in->op), ops);
+    strbuf_printf(&b, "%4u  %-7s %-20s", (unsigned)pc, ir_op_name(in->op), ops);
     if (p->source && p->spans && p->spans[pc].start <= p->source_len) {
       uint32_t line, col;
       ir_line_col(p, pc, &line, &col);
-      ir_put(&b, " ; line %u", (unsigned)line);
+      strbuf_printf(&b, " ; line %u", (unsigned)line);
     }
     /* Trim the padding of lines without a comment. */
     while (b.n && b.s[b.n - 1] == ' ') b.s[--b.n] = '\0';
-    ir_put(&b, "\n");
+    strbuf_printf(&b, "\n");
   }
   if (b.failed) {
     free(b.s);

@@ -20,43 +20,11 @@
  * runs on the interpreter (vm_jit_source returns NULL).
  */
 #include "vm_jit.h"
+#include "../util/strbuf.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct jbuf {
-  char *s;
-  size_t n, cap;
-  int oom;
-} jbuf;
-
-static void jb_printf(jbuf *b, const char *fmt, ...) {
-  if (b->oom) return;
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    const int k = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-    va_end(ap);
-    if (k < 0) {
-      b->oom = 1;
-      return;
-    }
-    if ((size_t)k < b->cap - b->n) {
-      b->n += (size_t)k;
-      return;
-    }
-    const size_t cap = (b->cap + (size_t)k + 1) * 2;
-    char *s = realloc(b->s, cap);
-    if (!s) {
-      b->oom = 1;
-      return;
-    }
-    b->s = s;
-    b->cap = cap;
-  }
-}
 
 /* How an opcode is compiled. V: RA = the vector expression; L: RA = the
  * lane expression for each lane, in the uint32 elements a, b, c of
@@ -228,20 +196,20 @@ static int jit_liveness(const ir_program *p, jit_live *lv) {
 /* ------------------------------------------------------------- emission */
 
 /* "$b" etc. of a template, expanded for piece k of one instruction. */
-static void jit_expand(jbuf *b, const char *t, const ir_insn *in, uint32_t k) {
+static void jit_expand(strbuf *b, const char *t, const ir_insn *in, uint32_t k) {
   for (; *t; t++) {
     if (*t != '$') {
-      jb_printf(b, "%c", *t);
+      strbuf_printf(b, "%c", *t);
       continue;
     }
     t++;
     switch (*t) {
-    case 'b': jb_printf(b, "R%u_%u", in->b, k); break;
-    case 'c': jb_printf(b, "R%u_%u", in->c, k); break;
-    case 'd': jb_printf(b, "R%u_%u", in->d, k); break;
-    case 'C': jb_printf(b, "%uu", in->c); break;
-    case 'D': jb_printf(b, "%uu", in->d); break;
-    default: jb_printf(b, "$"); t--; break;
+    case 'b': strbuf_printf(b, "R%u_%u", in->b, k); break;
+    case 'c': strbuf_printf(b, "R%u_%u", in->c, k); break;
+    case 'd': strbuf_printf(b, "R%u_%u", in->d, k); break;
+    case 'C': strbuf_printf(b, "%uu", in->c); break;
+    case 'D': strbuf_printf(b, "%uu", in->d); break;
+    default: strbuf_printf(b, "$"); t--; break;
     }
   }
 }
@@ -252,30 +220,30 @@ static int jit_is_jump(unsigned op) {
 
 /* The code of an 'S' instruction; np pieces a register. Registers are
  * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names). */
-static void jit_special(jbuf *b, const ir_program *p, uint32_t pc, uint32_t np) {
+static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np) {
   const ir_insn *in = &p->code[pc];
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
   switch (in->op) {
   case IR_MOVM:
-    jb_printf(b, "JIT_MOVM(%u, %u)\n", a, x);
+    strbuf_printf(b, "JIT_MOVM(%u, %u)\n", a, x);
     break;
   case IR_FSQRT:
-    jb_printf(b, "JIT_ROW1(%u, %u, vm_sqrt_row(t_.f, x_.f, VM_W))\n", a, x);
+    strbuf_printf(b, "JIT_ROW1(%u, %u, vm_sqrt_row(t_.f, x_.f, VM_W))\n", a, x);
     break;
   case IR_FUN1:
-    jb_printf(b, "JIT_ROW1(%u, %u, FN->fun1_row(t_.f, x_.f, %uu, VM_W))\n", a, x, z);
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->fun1_row(t_.f, x_.f, %uu, VM_W))\n", a, x, z);
     break;
   case IR_FUN2:
-    jb_printf(b, "JIT_ROW2(%u, %u, %u, FN->fun2_row(t_.f, x_.f, y_.f, %uu, VM_W))\n", a, x, y, z);
+    strbuf_printf(b, "JIT_ROW2(%u, %u, %u, FN->fun2_row(t_.f, x_.f, y_.f, %uu, VM_W))\n", a, x, y, z);
     break;
   case IR_IBIT:
-    jb_printf(b, "JIT_ROW1(%u, %u, FN->ibit_row(t_.u, x_.u, %uu, VM_W))\n", a, x, z);
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->ibit_row(t_.u, x_.u, %uu, VM_W))\n", a, x, z);
     break;
   case IR_PACKC:
-    jb_printf(b, "JIT_ROW1(%u, %u, FN->packc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->packc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
     break;
   case IR_UNPACKC:
-    jb_printf(b, "JIT_ROW1(%u, %u, FN->unpackc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->unpackc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
     break;
   case IR_IDX: {
     /* the interpreter's one bound (vm_translate_w): at most the count
@@ -284,113 +252,113 @@ static void jit_special(jbuf *b, const ir_program *p, uint32_t pc, uint32_t np) 
     uint32_t e = y ? UINT32_MAX / y : UINT32_MAX;
     if (top < e) e = top;
     for (uint32_t k = 0; k < np; k++)
-      jb_printf(b, "R%u_%u = JSEL((VP)(R%u_%u <= %uu), R%u_%u * %uu, ~(VP){0}); ", a, k, x, k, e, x,
+      strbuf_printf(b, "R%u_%u = JSEL((VP)(R%u_%u <= %uu), R%u_%u * %uu, ~(VP){0}); ", a, k, x, k, e, x,
                 k, y);
-    jb_printf(b, "\n");
+    strbuf_printf(b, "\n");
     break;
   }
   case IR_AADD:
     for (uint32_t k = 0; k < np; k++)
-      jb_printf(b, "{ const VP s_ = R%u_%u + R%u_%u; R%u_%u = s_ | (VP)(s_ < R%u_%u); } ", x, k, y,
+      strbuf_printf(b, "{ const VP s_ = R%u_%u + R%u_%u; R%u_%u = s_ | (VP)(s_ < R%u_%u); } ", x, k, y,
                 k, a, k, x, k);
-    jb_printf(b, "\n");
+    strbuf_printf(b, "\n");
     break;
   case IR_LDB:
     if (x < p->nconsts)
-      jb_printf(b, "JIT_LOADK(%u, %u, %uu, %uu, D%u, Z%u)\n", a, x, p->consts[x], z, y, y);
+      strbuf_printf(b, "JIT_LOADK(%u, %u, %uu, %uu, D%u, Z%u)\n", a, x, p->consts[x], z, y, y);
     else
-      jb_printf(b, "JIT_LOADB(%u, %u, %uu, D%u, Z%u)\n", a, x, z, y, y);
+      strbuf_printf(b, "JIT_LOADB(%u, %u, %uu, D%u, Z%u)\n", a, x, z, y, y);
     break;
   case IR_STB:
-    jb_printf(b, "JIT_STOREB(%u, %u, %uu, D%u, Z%u)\n", a, x, z, y, y);
+    strbuf_printf(b, "JIT_STOREB(%u, %u, %uu, D%u, Z%u)\n", a, x, z, y, y);
     break;
   case IR_LDW:
-    jb_printf(b, "JIT_LOADB(%u, %u, %uu, G, GZ)\n", a, x, z);
+    strbuf_printf(b, "JIT_LOADB(%u, %u, %uu, G, GZ)\n", a, x, z);
     break;
   case IR_STW:
-    jb_printf(b, "JIT_STOREB(%u, %u, %uu, G, GZ)\n", a, x, z);
+    strbuf_printf(b, "JIT_STOREB(%u, %u, %uu, G, GZ)\n", a, x, z);
     break;
   case IR_LDP:
-    jb_printf(b, "JIT_LOAD(VM_PRIV_LOAD, %u, %u, %uu, P, PZ)\n", a, x, z);
+    strbuf_printf(b, "JIT_LOAD(VM_PRIV_LOAD, %u, %u, %uu, P, PZ)\n", a, x, z);
     break;
   case IR_STP:
-    jb_printf(b, "JIT_STORE(VM_PRIV_STORE, %u, %u, %uu, P, PZ)\n", a, x, z);
+    strbuf_printf(b, "JIT_STORE(VM_PRIV_STORE, %u, %u, %uu, P, PZ)\n", a, x, z);
     break;
   case IR_PZERO:
-    jb_printf(b, "JIT_PZERO(%uu, %uu)\n", y, z);
+    strbuf_printf(b, "JIT_PZERO(%uu, %uu)\n", y, z);
     break;
   case IR_ATOMB: {
     const unsigned slot = z >> 8, op = z & 0xffu;
     if (op == IR_ATOM_ADD)
-      jb_printf(b, "if (A->solo) JIT_ATOM_ADD(%u, %u, %u, D%u, Z%u) else JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_storage)\n",
+      strbuf_printf(b, "if (A->solo) JIT_ATOM_ADD(%u, %u, %u, D%u, Z%u) else JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_storage)\n",
                 a, x, y, slot, slot, a, x, y, slot, slot, op);
     else
-      jb_printf(b, "if (A->solo) JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_plain) else JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_storage)\n",
+      strbuf_printf(b, "if (A->solo) JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_plain) else JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_storage)\n",
                 a, x, y, slot, slot, op, a, x, y, slot, slot, op);
     break;
   }
   case IR_ATOMW:
     if (z == IR_ATOM_ADD)
-      jb_printf(b, "JIT_ATOM_ADD(%u, %u, %u, G, GZ)\n", a, x, y);
+      strbuf_printf(b, "JIT_ATOM_ADD(%u, %u, %u, G, GZ)\n", a, x, y);
     else
-      jb_printf(b, "JIT_ATOM(%u, %u, %u, G, GZ, %uu, FN->atomic_plain)\n", a, x, y, z);
+      strbuf_printf(b, "JIT_ATOM(%u, %u, %u, G, GZ, %uu, FN->atomic_plain)\n", a, x, y, z);
     break;
   case IR_ARRLEN:
-    jb_printf(b, "{ const uint64_t z_ = Z%u; const uint64_t n_ = (%uu && z_ >= %uu) ? (z_ - %uu) / %uu : 0; JIT_SPLAT(%u, (uint32_t)(n_ > UINT32_MAX ? UINT32_MAX : n_)) }\n",
+    strbuf_printf(b, "{ const uint64_t z_ = Z%u; const uint64_t n_ = (%uu && z_ >= %uu) ? (z_ - %uu) / %uu : 0; JIT_SPLAT(%u, (uint32_t)(n_ > UINT32_MAX ? UINT32_MAX : n_)) }\n",
               x, y, z, z, y ? y : 1u, a);
     break;
   case IR_SRED:
-    jb_printf(b, "{ VM_ROW x_; JIT_EACH(JIT_IN, x_, %u) JIT_SPLAT(%u, FN->sg_reduce(x_.u, exec, %uu, VM_W)) }\n",
+    strbuf_printf(b, "{ VM_ROW x_; JIT_EACH(JIT_IN, x_, %u) JIT_SPLAT(%u, FN->sg_reduce(x_.u, exec, %uu, VM_W)) }\n",
               x, a, z);
     break;
   case IR_SCANI:
   case IR_SCANX:
-    jb_printf(b, "JIT_ROW1(%u, %u, FN->sg_scan(t_.u, x_.u, exec, %uu, %d, VM_W))\n", a, x, z,
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->sg_scan(t_.u, x_.u, exec, %uu, %d, VM_W))\n", a, x, z,
               in->op == IR_SCANX);
     break;
   case IR_SHUF:
-    jb_printf(b, "JIT_ROW2(%u, %u, %u, FN->sg_shuffle(t_.u, x_.u, y_.u, exec, %uu, VM_W))\n", a, x,
+    strbuf_printf(b, "JIT_ROW2(%u, %u, %u, FN->sg_shuffle(t_.u, x_.u, y_.u, exec, %uu, VM_W))\n", a, x,
               y, z);
     break;
   case IR_VOTE:
-    jb_printf(b, "JIT_ROW1(%u, %u, FN->sg_vote(t_.u, JIT_NZ(%u), exec, %uu, VM_W))\n", a, x, x, z);
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->sg_vote(t_.u, JIT_NZ(%u), exec, %uu, VM_W))\n", a, x, x, z);
     break;
   case IR_BALLOT:
     if (z < 2)
-      jb_printf(b, "JIT_SPLAT(%u, (uint32_t)((exec & JIT_NZ(%u)) >> %uu))\n", a, x, 32u * z);
+      strbuf_printf(b, "JIT_SPLAT(%u, (uint32_t)((exec & JIT_NZ(%u)) >> %uu))\n", a, x, 32u * z);
     else
-      jb_printf(b, "JIT_SPLAT(%u, 0u)\n", a);
+      strbuf_printf(b, "JIT_SPLAT(%u, 0u)\n", a);
     break;
-  case IR_MSAVE: jb_printf(b, "M[%u] = exec;\n", a); break;
-  case IR_MLOAD: jb_printf(b, "exec = M[%u];\n", a); break;
-  case IR_MAND: jb_printf(b, "exec &= JIT_NZ(%u);\n", a); break;
-  case IR_MANDN: jb_printf(b, "exec = M[%u] & ~JIT_NZ(%u) & VM_FULL;\n", a, x); break;
+  case IR_MSAVE: strbuf_printf(b, "M[%u] = exec;\n", a); break;
+  case IR_MLOAD: strbuf_printf(b, "exec = M[%u];\n", a); break;
+  case IR_MAND: strbuf_printf(b, "exec &= JIT_NZ(%u);\n", a); break;
+  case IR_MANDN: strbuf_printf(b, "exec = M[%u] & ~JIT_NZ(%u) & VM_FULL;\n", a, x); break;
   case IR_KILL:
-    for (uint32_t k = a; k < x; k++) jb_printf(b, "M[%u] &= ~exec; ", k);
-    jb_printf(b, "exec = 0;\n");
+    for (uint32_t k = a; k < x; k++) strbuf_printf(b, "M[%u] &= ~exec; ", k);
+    strbuf_printf(b, "exec = 0;\n");
     break;
-  case IR_JMP: jb_printf(b, "JIT_JUMP(%u, %u)\n", pc, a); break;
-  case IR_JNONE: jb_printf(b, "if (exec == 0) JIT_JUMP(%u, %u)\n", pc, a); break;
-  case IR_JANY: jb_printf(b, "if (exec != 0) JIT_JUMP(%u, %u)\n", pc, a); break;
-  case IR_END: jb_printf(b, "JIT_RETURN(VM_JIT_END)\n"); break;
+  case IR_JMP: strbuf_printf(b, "JIT_JUMP(%u, %u)\n", pc, a); break;
+  case IR_JNONE: strbuf_printf(b, "if (exec == 0) JIT_JUMP(%u, %u)\n", pc, a); break;
+  case IR_JANY: strbuf_printf(b, "if (exec != 0) JIT_JUMP(%u, %u)\n", pc, a); break;
+  case IR_END: strbuf_printf(b, "JIT_RETURN(VM_JIT_END)\n"); break;
   default: break; /* BARRIER: vm_jit_source */
   }
 }
 
 /* The registers live after a barrier, saved to the subgroup's rows
  * (store) or taken back from them. */
-static void jit_rows(jbuf *b, const ir_program *p, const uint64_t *live, int store, uint32_t np,
+static void jit_rows(strbuf *b, const ir_program *p, const uint64_t *live, int store, uint32_t np,
                      uint32_t pl, int masks) {
   for (uint32_t r = p->nconsts; r < p->nregs; r++)
     if (JBIT(live, r))
       for (uint32_t k = 0; k < np; k++)
-        jb_printf(b, store ? "jit_st(RS + %uu, R%u_%u); " : "R%2$u_%3$u = jit_ld(RS + %1$uu); ",
+        strbuf_printf(b, store ? "jit_st(RS + %uu, R%u_%u); " : "R%2$u_%3$u = jit_ld(RS + %1$uu); ",
                   r * np * pl + k * pl, r, k);
   if (p->nmasks && masks)
-    jb_printf(b, store ? "memcpy(A->masks + (size_t)s * %u, M, sizeof M);"
+    strbuf_printf(b, store ? "memcpy(A->masks + (size_t)s * %u, M, sizeof M);"
                        : "memcpy(M, A->masks + (size_t)s * %u, sizeof M);",
               p->nmasks);
-  jb_printf(b, "\n");
+  strbuf_printf(b, "\n");
 }
 
 int vm_jit_compilable(const ir_program *p) {
@@ -406,7 +374,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   if (!jit_liveness(p, &lv)) return NULL;
   const uint32_t n = p->ncode, np = W / pl;
   uint8_t *lead = calloc((size_t)n + 1, 1);
-  jbuf b = {0};
+  strbuf b = {0};
   if (!lead) {
     free(lv.in);
     return NULL;
@@ -418,11 +386,11 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     if (in->op == IR_JMP || in->op == IR_JNONE || in->op == IR_JANY) lead[in->a] = 1;
   }
 
-  jb_printf(&b, "#define VM_W %u\n#define VM_PL %u\n#define VM_NO_INTRIN 1\n%s\n", W, pl, prelude);
-  jb_printf(&b, "#define JIT_EACH(M_, t_, r_)");
-  for (uint32_t k = 0; k < np; k++) jb_printf(&b, " M_(t_, r_, %u)", k);
-  jb_printf(&b, "\nconst uint64_t vm_jit_check = UINT64_C(0x%016llx);\n", (unsigned long long)check);
-  jb_printf(&b, "int vm_jit_sg(vm_jit_args *A, uint32_t s) {\n"
+  strbuf_printf(&b, "#define VM_W %u\n#define VM_PL %u\n#define VM_NO_INTRIN 1\n%s\n", W, pl, prelude);
+  strbuf_printf(&b, "#define JIT_EACH(M_, t_, r_)");
+  for (uint32_t k = 0; k < np; k++) strbuf_printf(&b, " M_(t_, r_, %u)", k);
+  strbuf_printf(&b, "\nconst uint64_t vm_jit_check = UINT64_C(0x%016llx);\n", (unsigned long long)check);
+  strbuf_printf(&b, "int vm_jit_sg(vm_jit_args *A, uint32_t s) {\n"
                 "const vm_jit_fns *const FN = A->fn;\n"
                 "uint8_t *const G = A->wg; const uint64_t GZ = A->wg_size;\n"
                 "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
@@ -433,26 +401,26 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
                 "(void)G; (void)GZ; (void)P; (void)PZ; (void)FN; (void)RS;\n",
             p->nregs, p->nmasks ? p->nmasks : 1u);
   for (uint32_t i = 0; i < p->nbindings; i++)
-    jb_printf(&b, "uint8_t *const D%u = A->bind[%u].data; const uint64_t Z%u = A->bind[%u].size; "
+    strbuf_printf(&b, "uint8_t *const D%u = A->bind[%u].data; const uint64_t Z%u = A->bind[%u].size; "
                   "(void)D%u; (void)Z%u;\n", i, i, i, i, i, i);
   for (uint32_t r = 0; r < p->nregs; r++) {
     for (uint32_t k = 0; k < np; k++) {
       if (r < p->nconsts)
-        jb_printf(&b, "const VP R%u_%u = (VP){0} + 0x%xu; ", r, k, p->consts[r]);
+        strbuf_printf(&b, "const VP R%u_%u = (VP){0} + 0x%xu; ", r, k, p->consts[r]);
       else
-        jb_printf(&b, "VP R%u_%u = {0}; ", r, k);
+        strbuf_printf(&b, "VP R%u_%u = {0}; ", r, k);
     }
-    jb_printf(&b, "\n");
+    strbuf_printf(&b, "\n");
   }
   /* where a subgroup resumes after a barrier */
-  jb_printf(&b, "switch (A->pc[s]) {\ncase 0: break;\n");
+  strbuf_printf(&b, "switch (A->pc[s]) {\ncase 0: break;\n");
   for (uint32_t pc = 0; pc < n; pc++) {
     if (p->code[pc].op != IR_BARRIER) continue;
-    jb_printf(&b, "case %u: ", pc + 1);
+    strbuf_printf(&b, "case %u: ", pc + 1);
     jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 0, np, pl, 1);
-    jb_printf(&b, "exec = A->exec[s]; goto L%u;\n", pc + 1);
+    strbuf_printf(&b, "exec = A->exec[s]; goto L%u;\n", pc + 1);
   }
-  jb_printf(&b, "default: break;\n}\n");
+  strbuf_printf(&b, "default: break;\n}\n");
   /* at the start: the built-in rows VM_START filled, and whatever else is
    * read before it is written */
   jit_rows(&b, p, lv.in, 0, np, pl, 0);
@@ -463,45 +431,45 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
         len++;
         if (jit_is_jump(p->code[pc + len - 1].op)) break;
       }
-      jb_printf(&b, "L%u: cnt += %u;\n", pc, len);
+      strbuf_printf(&b, "L%u: cnt += %u;\n", pc, len);
     }
     if (pc == n) {
-      jb_printf(&b, "JIT_RETURN(VM_JIT_END)\n");
+      strbuf_printf(&b, "JIT_RETURN(VM_JIT_END)\n");
       break;
     }
     const ir_insn *in = &p->code[pc];
     const jit_form *f = &jit_forms[in->op];
     if (in->op == IR_BARRIER) {
-      jb_printf(&b, "/* %u BARRIER */ ", pc);
+      strbuf_printf(&b, "/* %u BARRIER */ ", pc);
       jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 1, np, pl, 1);
-      jb_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; JIT_RETURN(VM_JIT_BARRIER)\n", pc + 1);
+      strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; JIT_RETURN(VM_JIT_BARRIER)\n", pc + 1);
       continue;
     }
-    jb_printf(&b, "/* %u %s */ ", pc, ir_op_name(in->op));
+    strbuf_printf(&b, "/* %u %s */ ", pc, ir_op_name(in->op));
     const char *form = ir_op_form(in->op);
     for (uint32_t k = 0; k < np && f->kind != 'S'; k++) {
       if (f->kind == 'V') {
-        jb_printf(&b, "R%u_%u = ", in->a, k);
+        strbuf_printf(&b, "R%u_%u = ", in->a, k);
         jit_expand(&b, f->text, in, k);
-        jb_printf(&b, "; ");
+        strbuf_printf(&b, "; ");
       } else {
-        jb_printf(&b, "{ const VP o_ = R%u_%u, a_ = R%u_%u, b_ = R%u_%u, c_ = R%u_%u; VP r_; "
+        strbuf_printf(&b, "{ const VP o_ = R%u_%u, a_ = R%u_%u, b_ = R%u_%u, c_ = R%u_%u; VP r_; "
                       "for (int l = 0; l < VM_PL; l++) { const uint32_t o = o_[l], a = a_[l], b = b_[l], c = c_[l]; (void)o; (void)b; (void)c; r_[l] = ",
                   in->a, k, in->b, k, form[2] == 'r' ? in->c : in->b, k,
                   form[3] == 'r' ? in->d : in->b, k);
         jit_expand(&b, f->text, in, k);
-        jb_printf(&b, "; } R%u_%u = r_; } ", in->a, k);
+        strbuf_printf(&b, "; } R%u_%u = r_; } ", in->a, k);
       }
     }
     if (f->kind == 'S')
       jit_special(&b, p, pc, np);
     else
-      jb_printf(&b, "\n");
+      strbuf_printf(&b, "\n");
   }
-  jb_printf(&b, "}\n");
+  strbuf_printf(&b, "}\n");
   free(lead);
   free(lv.in);
-  if (b.oom) {
+  if (b.failed) {
     free(b.s);
     return NULL;
   }
