@@ -28,7 +28,11 @@ extern char **environ;
 
 /* The prelude's parts (generated from the source files at build time). */
 extern const char vm_jit_text_abi[], vm_jit_text_bitfn[], vm_jit_text_lane[], vm_jit_text_lanes[],
-    vm_jit_text_rt[], vm_jit_text_emit[];
+    vm_jit_text_rt[];
+/* The SHA-256 of the prelude's files and of the generator (jit_emit.c),
+ * made at build time: with the program's key it names a compiled object,
+ * so a new build of the library never takes an object an older one wrote. */
+extern const char vm_jit_text_id[];
 
 /* vm_jit_mem is vm_binding as compiled code reads it. */
 _Static_assert(sizeof(vm_jit_mem) == sizeof(vm_binding), "vm_jit_mem");
@@ -96,28 +100,40 @@ static uint64_t jit_fnv(uint64_t h, const void *data, size_t n) {
   return h;
 }
 
-/* Everything of the program the generated code depends on, hashed from
- * basis h0: the entry's key from one basis, and from another the check a
- * compiled object carries (vm_jit_check), which its loader compares, so
- * that a key shared by two programs cannot run one's code for the other. */
-static uint64_t jit_key(const ir_program *p, uint32_t w, const char *isa, uint64_t h0) {
-  uint64_t h = h0;
-  h = jit_fnv(h, &w, sizeof w);
-  h = jit_fnv(h, isa, strlen(isa));
-  h = jit_fnv(h, p->code, (size_t)p->ncode * sizeof *p->code);
-  h = jit_fnv(h, p->consts, (size_t)p->nconsts * sizeof *p->consts);
-  const uint32_t sizes[] = {p->ncode, p->nregs, p->nmasks, p->nconsts, p->nbindings};
-  h = jit_fnv(h, sizes, sizeof sizes);
-  return h ? h : 1;
+/* Everything of the program the generated code depends on, hashed in one
+ * pass from two bases: key[0] names the entry, key[1] is the check a
+ * compiled object carries (vm_jit_check) and its loader compares, so that
+ * a key shared by two programs cannot run one's code for the other. */
+static void jit_keys(const ir_program *p, uint32_t w, const char *isa, uint64_t key[2]) {
+  const uint32_t sizes[] = {w, p->ncode, p->nregs, p->nmasks, p->nconsts, p->nbindings};
+  const struct {
+    const void *data;
+    size_t n;
+  } parts[] = {{sizes, sizeof sizes},
+               {isa, strlen(isa)},
+               {p->code, (size_t)p->ncode * sizeof *p->code},
+               {p->consts, (size_t)p->nconsts * sizeof *p->consts}};
+  uint64_t h0 = JIT_BASIS, h1 = JIT_BASIS_CHECK;
+  for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+    const uint8_t *d = parts[k].data;
+    for (size_t i = 0; i < parts[k].n; i++) {
+      h0 = (h0 ^ d[i]) * UINT64_C(0x100000001b3);
+      h1 = (h1 ^ d[i]) * UINT64_C(0x100000001b3);
+    }
+  }
+  key[0] = h0 ? h0 : 1;
+  key[1] = h1;
+}
+
+/* The C compiler: LOCKSTEP_CC, or cc. */
+static const char *jit_cc_name(void) {
+  const char *cc = getenv("LOCKSTEP_CC");
+  return cc && *cc ? cc : "cc";
 }
 
 /* ------------------------------------------------------------ the build */
 
 static char *jit_prelude_text;
-/* The prelude's and the generator's (jit_emit.c's) text: with the
- * program's key it names a compiled object, so a new build of the library
- * never takes an object an older one wrote. */
-static uint64_t jit_build_hash;
 
 static void jit_prelude_init(void) {
   static const char wn[] = "#define VM_CAT2(a, b) a##b\n#define VM_CAT(a, b) VM_CAT2(a, b)\n"
@@ -138,8 +154,6 @@ static void jit_prelude_init(void) {
   }
   t[at] = 0;
   jit_prelude_text = t;
-  jit_build_hash = jit_fnv(jit_fnv(UINT64_C(0xcbf29ce484222325), t, at), vm_jit_text_emit,
-                           strlen(vm_jit_text_emit));
 }
 
 static const char *jit_prelude(void) {
@@ -185,7 +199,7 @@ static int jit_dir(char *out, size_t cap) {
   } else {
     n = snprintf(out, cap, "/tmp/lockstep-jit-%u", (unsigned)getuid());
   }
-  return n > 0 && (size_t)n < cap && jit_mkdirs(out);
+  return n > 0 && (size_t)n < cap;
 }
 
 static vm_jit_sg_fn jit_open(const char *so, uint64_t check) {
@@ -318,8 +332,7 @@ static int jit_cc(const char *cc, const char *isa, const char *src, const char *
 /* The compiled object named fkey from the disk cache, or, given its
  * source, compiled now. */
 static vm_jit_sg_fn jit_load(uint64_t fkey, uint64_t check, const char *src, const char *isa) {
-  const char *cc = getenv("LOCKSTEP_CC");
-  if (!cc || !*cc) cc = "cc";
+  const char *cc = jit_cc_name();
   const unsigned long long h = (unsigned long long)fkey;
   char dir[4096], so[4200], tmp_c[4200], tmp_so[4200], log[4200];
   if (!jit_dir(dir, sizeof dir)) {
@@ -330,6 +343,10 @@ static vm_jit_sg_fn jit_load(uint64_t fkey, uint64_t check, const char *src, con
   vm_jit_sg_fn fn = NULL;
   if (access(so, R_OK) == 0 && (fn = jit_open(so, check))) return fn;
   if (!src) return NULL;
+  if (!jit_mkdirs(dir)) {
+    jit_fail("cannot make the cache folder %s (set LOCKSTEP_JIT_CACHE)", dir);
+    return NULL;
+  }
   const unsigned pid = (unsigned)getpid();
   static _Atomic unsigned seq;
   const unsigned n = atomic_fetch_add(&seq, 1);
@@ -422,7 +439,9 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_ji
   *entry = NULL;
   const int mode = jit_mode();
   if (mode == JIT_OFF || !vm_jit_compilable(p)) return NULL;
-  const uint64_t key = jit_key(p, w, isa, JIT_BASIS), check = jit_key(p, w, isa, JIT_BASIS_CHECK);
+  uint64_t keys[2];
+  jit_keys(p, w, isa, keys);
+  const uint64_t key = keys[0], check = keys[1];
   pthread_mutex_lock(&jit_mu);
   vm_jit_entry *e = jit_slot(key, check);
   if (!e) {
@@ -443,12 +462,12 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_ji
   }
   e->state = JE_BUSY;
   pthread_mutex_unlock(&jit_mu);
-  const char *prelude = jit_prelude();
-  const char *cc = getenv("LOCKSTEP_CC");
-  if (!cc || !*cc) cc = "cc";
-  const uint64_t fkey = jit_fnv(key ^ jit_build_hash, cc, strlen(cc));
-  vm_jit_sg_fn fn = prelude ? jit_load(fkey, check, NULL, isa) : NULL;
-  if (!fn && build && prelude) {
+  const char *cc = jit_cc_name();
+  const uint64_t fkey =
+      jit_fnv(jit_fnv(key, vm_jit_text_id, strlen(vm_jit_text_id)), cc, strlen(cc));
+  vm_jit_sg_fn fn = jit_load(fkey, check, NULL, isa);
+  const char *prelude = fn || !build ? NULL : jit_prelude();
+  if (prelude) {
     char *src = vm_jit_source(p, w, jit_isa_index(isa) ? 8u : 4u, check, prelude);
     if (src && mode == JIT_AUTO && jit_build_async(e, fkey, src, isa))
       return NULL; /* the thread settles the entry */
@@ -476,7 +495,6 @@ int vm_jit_run(vm_ctx *cx) {
     atomic_fetch_add_explicit(&jit_runs, 1, memory_order_relaxed);
     return VM_Y_END;
   }
-  const ir_program *p = cx->prog;
   const uint32_t nsub = cx->nsub;
   if (cx->wgmem_size) memset(cx->wgmem, 0, ((uint64_t)cx->wgmem_size + 3) & ~(uint64_t)3);
   cx->jit_begin(cx);
@@ -495,7 +513,6 @@ int vm_jit_run(vm_ctx *cx) {
                    .cnt = 0,
                    .limit = cx->limit,
                    .solo = cx->solo};
-  (void)p;
   for (uint32_t alive = nsub; alive;) {
     for (uint32_t s = 0; s < nsub; s++) {
       if (cx->state[s] != VM_S_RUN) continue;

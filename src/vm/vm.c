@@ -187,8 +187,13 @@ static const vm_begin_fn vm_begins[VM_ISA_COUNT][4] = {VM_BEGINS(), VM_BEGINS(),
 #endif
 #undef VM_BEGINS
 
+/* The tables' index of a subgroup width; -1 for one the VM does not run. */
+static int vm_width_index(uint32_t w) {
+  return w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : w == 64 ? 3 : -1;
+}
+
 static vm_run_fn vm_run_for(uint32_t w, int observed) {
-  const int wi = w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : w == 64 ? 3 : -1;
+  const int wi = vm_width_index(w);
   if (wi < 0) return NULL;
   return vm_runs[vm_isa()][wi][observed != 0];
 }
@@ -411,10 +416,9 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->obs = d->observer;
   cx->run = vm_run_for(w, d->observer != NULL);
   if (sh->jit) {
-    const int wi = w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : 3;
     cx->run = vm_jit_run;
     cx->jit = sh->jit;
-    cx->jit_begin = vm_begins[vm_isa()][wi];
+    cx->jit_begin = vm_begins[vm_isa()][vm_width_index(w)];
   }
   cx->solo = sh->workers == 1;
   cx->width = w;
