@@ -8,10 +8,12 @@
  * and prints the table; see docs/performance.md.
  *
  *   bench_suite spec                  the workloads as JSON (for Dawn's side)
- *   bench_suite run [--reps K] [--only a,b] [--out DIR]
+ *   bench_suite run [--reps K] [--only a,b] [--out DIR] [--threads N]
  *       one JSON line per workload and implementation: wall and CPU time
  *       of every timed repetition (ms); with --out, each implementation's
  *       output buffer as DIR/<workload>.<impl>.bin for the comparison.
+ *       --threads gives lockstep N worker threads (1 by default; the
+ *       native loops stay on one), for the suite's thread scaling.
  *   bench_suite isa                   the interpreter variants this CPU runs
  *                                     (LOCKSTEP_ISA picks one; bench/isa_ab.mjs)
  *   bench_suite exec CMD [ARGS...]
@@ -293,10 +295,12 @@ typedef struct {
   ls_bind_group *bg;
 } bench_ls;
 
+static uint32_t ls_threads = 1; /* --threads */
+
 static void ls_open(bench_ls *L, const bench_workload *wl, unsigned width, void *const *init,
                     const char *code) {
   memset(L, 0, sizeof *L);
-  ls_adapter_options ao = {.struct_size = sizeof ao, .subgroup_size = width, .threads = 1};
+  ls_adapter_options ao = {.struct_size = sizeof ao, .subgroup_size = width, .threads = ls_threads};
   char err[256];
   ls_status st;
   L->ad = ls_adapter_create(&ao, err, sizeof err);
@@ -526,7 +530,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (argc < 2 || strcmp(argv[1], "run")) {
-    fprintf(stderr, "usage: bench_suite spec | isa | run [--reps K] [--only a,b] [--out DIR] | exec CMD...\n");
+    fprintf(stderr, "usage: bench_suite spec | isa | run [--reps K] [--only a,b] [--out DIR] [--threads N] | exec CMD...\n");
     return 2;
   }
   int reps = 3;
@@ -535,6 +539,14 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!strcmp(argv[i], "--out") && i + 1 < argc) dir = argv[++i];
+    else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+      const int t = atoi(argv[++i]);
+      if (t < 1 || t > 256) {
+        fprintf(stderr, "bench_suite: --threads must be 1 to 256\n");
+        return 2;
+      }
+      ls_threads = (uint32_t)t;
+    }
     else {
       fprintf(stderr, "bench_suite: unknown argument '%s'\n", argv[i]);
       return 2;

@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
           const ast_decl *fn = am->decls[i];
           if (fn->kind != DECL_FN || fn->stage != 1) continue;
           last_error[0] = 0;
-          if (fz_run_entry(d, m, fn->name, (const uint32_t[3]){2, 1, 1}, last_error)) ran++;
+          if (fz_run_entry(d, m, fn->name, (const uint32_t[3]){2, 1, 1}, last_error, NULL)) ran++;
           else if (!refused++)
             printf("%s: refused: %.*s\n", argv[a], (int)strcspn(last_error, "\n"), last_error);
         }

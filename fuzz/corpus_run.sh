@@ -17,9 +17,10 @@ dir=${FUZZ_DIR:-/tmp/lockstep-fuzz}/corpus_run
 rm -rf "$dir" && mkdir -p "$dir/reports"
 srcs=$(ls "$here"/src/util/*.c "$here"/src/wgsl/*.c "$here"/src/ir/*.c "$here"/src/vm/*.c "$here"/src/api/*.c "$here"/src/check/*.c "$here"/src/prof/*.c)
 cc=${CC:-cc}
+cmake -DOUT="$dir/vm_jit_text.c" -P "$here/cmake/embed.cmake" # the compiled tier's prelude
 $cc -std=c11 -D_GNU_SOURCE -DLS_VERIFY_IR -g -O1 -ffp-contract=off -fsanitize=address,undefined \
   -fno-sanitize-recover=undefined -I"$here/src" -I"$here/include" \
-  "$here/fuzz/corpus_run.c" $srcs -o "$dir/corpus_run" -lm -lpthread
+  "$here/fuzz/corpus_run.c" $srcs "$dir/vm_jit_text.c" -o "$dir/corpus_run" -lm -lpthread
 find "$root" -name '*.wgsl' ! -name '*.expected.*' | LC_ALL=C sort | xargs -d '\n' grep -l '@compute' > "$dir/files" || true
 export dir
 : > "$dir/results"

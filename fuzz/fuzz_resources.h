@@ -184,12 +184,20 @@ static ls_pipeline_layout *fz_explicit_layout(ls_device *d, ls_shader_module *m,
   return pl;
 }
 
+/* FNV-1a of n bytes, continuing from h. */
+static uint64_t fz_hash(uint64_t h, const void *data, size_t n) {
+  const uint8_t *p = data;
+  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * UINT64_C(0x100000001b3);
+  return h;
+}
+
 /* Creates entry point `entry`'s pipeline, a resource for each entry of its
  * layout, and dispatches `groups` workgroups; returns 1 when it ran, 0 when
  * refused (last_error is where the device's error callback writes, read to
- * see why). */
+ * see why). With digest, *digest becomes a hash of every buffer's bytes
+ * after the dispatch, in binding order. */
 static int fz_run_entry(ls_device *d, ls_shader_module *m, const char *entry,
-                        const uint32_t groups[3], const char *last_error) {
+                        const uint32_t groups[3], const char *last_error, uint64_t *digest) {
   ls_compute_pipeline_desc pd;
   memset(&pd, 0, sizeof pd);
   pd.module = m;
@@ -232,6 +240,16 @@ static int fz_run_entry(ls_device *d, ls_shader_module *m, const char *entry,
     ls_command_encoder_release(enc);
     if (cb) (void)ls_queue_submit(d, &cb, 1);
     ls_command_buffer_release(cb);
+  }
+  if (digest) {
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (size_t g = 0; g < 8; g++)
+      for (int i = 0; i < nown[g]; i++)
+        if (kinds[g][i] == 0) {
+          const ls_buffer *b = own[g][i];
+          if (b->data) h = fz_hash(h, b->data, (size_t)b->size);
+        }
+    *digest = h;
   }
   for (size_t g = 0; g < 8; g++) {
     ls_bind_group_release(bgs[g]);

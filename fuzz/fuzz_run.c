@@ -12,7 +12,16 @@
  * internal error (fuzz/run.sh builds with the bytecode verifier on, so a
  * program lowering got wrong is one), a hang past the limits or an
  * unbounded allocation is a bug to fix; results are not checked.
- * Built and run by fuzz/run.sh (FUZZ_TARGET=run).
+ *
+ * Built with FUZZ_JIT (fuzz/run.sh, FUZZ_TARGET=jit), the target is
+ * differential instead: each input runs on the interpreter and then on the
+ * compiled tier (src/vm/jit.c, every compilable program compiled by the C
+ * compiler at its first dispatch), with no observer, and the two must
+ * agree on every entry point: whether it ran, the error it gave (budget
+ * stops included, which name the instruction), whether the device was
+ * lost, and every buffer's bytes. Only a stop at the time limit, which
+ * depends on the machine, excuses a difference. At exit it prints how
+ * many inputs ran compiled code.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,6 +30,7 @@
 #include <string.h>
 
 #include "fuzz_resources.h"
+#include "vm/vm_jit.h"
 #include "wgsl/sema.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -45,12 +55,19 @@ static uint32_t fnv1a(const uint8_t *p, size_t n) {
 static const char *const features[] = {"shader-f16", "subgroups", "texture-formats-tier2",
                                        "bgra8unorm-storage", "float32-filterable"};
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  char *src = malloc(size + 1);
-  if (!src) return 0;
-  memcpy(src, data, size);
-  src[size] = 0; /* the module reads up to the first NUL, as a C string */
-  const uint32_t h = fnv1a(data, size);
+/* What one entry point did, for the differential target. */
+typedef struct {
+  int ran, lost;
+  uint64_t digest;
+  char error[512];
+} fz_outcome;
+
+#define FZ_MAX_ENTRIES 16
+
+/* Compiles src and runs every compute entry point on a fresh device; with
+ * out, no observers and each entry's outcome there (at most max); returns
+ * how many entries ran or were refused. */
+static int fz_module(const char *src, uint32_t h, fz_outcome *out, int max) {
   ls_adapter_options o = {.struct_size = sizeof o,
                           .subgroup_size = 8u << (h & 3),
                           .threads = 1,
@@ -70,21 +87,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   ls_device_set_error_callback(d, on_error, NULL);
   ls_profiler *prof = NULL;
-  if (h & 0x10) (void)ls_device_enable_checks(d, 1, NULL);
-  if (h & 0x20) {
+  const int checks = !out && (h & 0x10);
+  if (checks) (void)ls_device_enable_checks(d, 1, NULL);
+  if (!out && (h & 0x20)) {
     const ls_profiler_options po = {.struct_size = sizeof po, .trace = 1};
     prof = ls_profiler_attach(d, &po, err, sizeof err);
   }
   const uint32_t groups[3] = {1 + (h >> 8) % 3, 1 + (h >> 10) % 2, 1};
   const ls_shader_module_desc sd = {.code = src, .label = "fuzz.wgsl"};
   ls_shader_module *m = ls_device_create_shader_module(d, &sd);
+  int n = 0;
   if (m && ls_shader_module_is_valid(m)) {
     const ast_module *am = m->module->ast;
-    for (int i = 0; am && i < am->ndecls; i++) {
+    for (int i = 0; am && i < am->ndecls && (!out || n < max); i++) {
       const ast_decl *fn = am->decls[i];
       if (fn->kind != DECL_FN || fn->stage != 1) continue;
       last_error[0] = 0;
-      (void)fz_run_entry(d, m, fn->name, groups, last_error);
+      uint64_t digest = 0;
+      const int ran = fz_run_entry(d, m, fn->name, groups, last_error, out ? &digest : NULL);
+      if (out) {
+        out[n] = (fz_outcome){.ran = ran, .lost = ls_device_is_lost(d), .digest = digest};
+        snprintf(out[n].error, sizeof out[n].error, "%s", last_error);
+      }
+      n++;
       if (ls_device_is_lost(d)) break; /* a runaway: the device takes nothing more */
     }
   }
@@ -95,11 +120,72 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < 3; i++) ls_free(t[i]);
     for (size_t i = 0; i < ls_profiler_dispatch_count(prof); i++) ls_free(ls_profiler_annotate(prof, i));
   }
-  if (h & 0x10) ls_free(ls_device_check_findings_json(d));
+  if (checks) ls_free(ls_device_check_findings_json(d));
   ls_shader_module_release(m);
   ls_profiler_destroy(prof);
   ls_device_release(d);
   ls_adapter_release(ad);
+  return n;
+}
+
+#ifdef FUZZ_JIT
+static unsigned long fz_inputs, fz_compiled;
+
+static void fz_jit_stats(void) {
+  fprintf(stderr, "fuzz_run: %lu inputs, %lu of them ran compiled code (%s)\n", fz_inputs,
+          fz_compiled, vm_jit_last_error()[0] ? vm_jit_last_error() : "no build failed");
+}
+
+static int fz_timed_out(const fz_outcome *o) { return strstr(o->error, "time limit") != NULL; }
+
+/* The interpreter's run against the compiled tier's. */
+static void fz_differ(const char *src, uint32_t h) {
+  static fz_outcome a[FZ_MAX_ENTRIES], b[FZ_MAX_ENTRIES];
+  if (!fz_inputs++) atexit(fz_jit_stats);
+  vm_jit_set_mode("off");
+  const int na = fz_module(src, h, a, FZ_MAX_ENTRIES);
+  const uint64_t before = vm_jit_runs();
+  static char failed[sizeof b[0].error * 9];
+  snprintf(failed, sizeof failed, "%s", vm_jit_last_error());
+  vm_jit_set_mode("on");
+  const int nb = fz_module(src, h, b, FZ_MAX_ENTRIES);
+  if (strcmp(failed, vm_jit_last_error())) { /* the generator wrote C that did not build */
+    fprintf(stderr, "fuzz_run: the compiled tier's build failed: %s\n", vm_jit_last_error());
+    abort();
+  }
+  if (vm_jit_runs() == before) return; /* nothing compiled: the same run twice */
+  fz_compiled++;
+  for (int i = 0; i < na && i < nb; i++) {
+    if (fz_timed_out(&a[i]) || fz_timed_out(&b[i])) return;
+    if (a[i].ran != b[i].ran || a[i].lost != b[i].lost || a[i].digest != b[i].digest ||
+        strcmp(a[i].error, b[i].error)) {
+      fprintf(stderr,
+              "fuzz_run: the compiled tier differs from the interpreter at entry point %d (W = %u)\n"
+              "  interpreter: ran %d, lost %d, buffers %016llx, error \"%s\"\n"
+              "  compiled:    ran %d, lost %d, buffers %016llx, error \"%s\"\n",
+              i, 8u << (h & 3), a[i].ran, a[i].lost, (unsigned long long)a[i].digest, a[i].error,
+              b[i].ran, b[i].lost, (unsigned long long)b[i].digest, b[i].error);
+      abort();
+    }
+  }
+  if (na != nb) {
+    fprintf(stderr, "fuzz_run: %d entry points ran on the interpreter, %d compiled\n", na, nb);
+    abort();
+  }
+}
+#endif
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char *src = malloc(size + 1);
+  if (!src) return 0;
+  memcpy(src, data, size);
+  src[size] = 0; /* the module reads up to the first NUL, as a C string */
+  const uint32_t h = fnv1a(data, size);
+#ifdef FUZZ_JIT
+  fz_differ(src, h);
+#else
+  (void)fz_module(src, h, NULL, 0);
+#endif
   free(src);
   return 0;
 }

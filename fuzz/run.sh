@@ -17,6 +17,12 @@
 #                   through the public API with resources for each binding,
 #                   under small instruction budgets and a time limit.
 #                   Seeds: as wgsl.
+#   jit             fuzz/fuzz_run.c built with FUZZ_JIT: each input runs on
+#                   the interpreter and on the compiled tier (every program
+#                   compiled, by clang with the same sanitizers), and a
+#                   difference in results, errors or budget stops is a
+#                   crash. Seeds: as wgsl. Each compiled input costs a
+#                   compile, so expect a few inputs a second.
 # FUZZ_DIR is where the target is built and its corpus, seeds and crash
 # reproducers (artifacts/) live (default /tmp/lockstep-fuzz-TARGET,
 # /tmp/lockstep-fuzz for wgsl); the seeds are copied there, never into the
@@ -34,8 +40,8 @@ target=${FUZZ_TARGET:-wgsl}
 here=$(cd "$(dirname "$0")/.." && pwd)
 case "$target" in
   wgsl) dir=${FUZZ_DIR:-/tmp/lockstep-fuzz} ;;
-  verify | case | run) dir=${FUZZ_DIR:-/tmp/lockstep-fuzz-$target} ;;
-  *) echo "fuzz/run.sh: FUZZ_TARGET is wgsl, verify, case or run, not '$target'" >&2; exit 2 ;;
+  verify | case | run | jit) dir=${FUZZ_DIR:-/tmp/lockstep-fuzz-$target} ;;
+  *) echo "fuzz/run.sh: FUZZ_TARGET is wgsl, verify, case, run or jit, not '$target'" >&2; exit 2 ;;
 esac
 mkdir -p "$dir/corpus" "$dir/seeds" "$dir/artifacts"
 command -v clang >/dev/null || { echo "fuzz/run.sh: needs clang (apt-get install clang)" >&2; exit 2; }
@@ -44,22 +50,27 @@ extra=""
 libs="-lm -lpthread"
 case "$target" in
   run) extra="-DLS_VERIFY_IR" ;;
+  jit) extra="-DLS_VERIFY_IR -DFUZZ_JIT" ;;
   case)
     extra="-DCASE_MAX_WORDS=65536 -I$here/src/cli $here/src/cli/case.c $here/src/cli/case2.c $here/src/cli/result.c $here/src/cli/cli_io.c"
     libs="$libs $(pkg-config --libs jansson nettle)" ;;
 esac
 # built again only when a file of src/, include/ or fuzz/ is newer than it
+src=fuzz_$target
+[ "$target" = jit ] && src=fuzz_run
 if [ ! -x "$dir/fuzz_$target" ] ||
    [ -n "$(find "$here/src" "$here/include" "$here/fuzz" -type f -newer "$dir/fuzz_$target" | head -n 1)" ]; then
+  # the compiled tier's prelude, which the CMake build embeds
+  cmake -DOUT="$dir/vm_jit_text.c" -P "$here/cmake/embed.cmake"
   # shellcheck disable=SC2086
   clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined -I"$here/src" -I"$here/include" $extra \
-    "$here/fuzz/fuzz_$target.c" $srcs -o "$dir/fuzz_$target" $libs
+    "$here/fuzz/$src.c" $srcs "$dir/vm_jit_text.c" -o "$dir/fuzz_$target" $libs
 fi
 max_len=65536
 rm -f "$dir"/seeds/*
 case "$target" in
-  wgsl | run)
+  wgsl | run | jit)
     find "$here/tests" -name '*.wgsl' -exec cp {} "$dir/seeds/" \;
     if [ -n "$tint" ] && [ -d "$tint" ]; then
       n=0
@@ -78,10 +89,19 @@ case "$target" in
 esac
 cd "$dir"
 export FUZZ_VERIFY_SEEDS="$here/tests"
+timeout=10
+if [ "$target" = jit ]; then
+  timeout=120 # each entry point is a compile
+  # the compiled code under the fuzzer's own sanitizers, whose runtime the
+  # fuzzer binary carries; a fresh cache, so that every program compiles
+  export LOCKSTEP_CC=clang LOCKSTEP_JIT_CACHE="$dir/jit-cache"
+  export LOCKSTEP_JIT_CFLAGS="-g -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+  rm -rf "$LOCKSTEP_JIT_CACHE"
+fi
 # crashes, timeouts and running out of memory are kept as reproducers and
 # the run goes on; the script exits 1 when there are any
 ./fuzz_$target -fork="${FUZZ_JOBS:-1}" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-  -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=$max_len \
+  -max_total_time="$secs" -timeout="$timeout" -rss_limit_mb=2048 -max_len=$max_len \
   -artifact_prefix="$dir/artifacts/" -print_final_stats=1 corpus seeds 2>&1 | tee "$dir/fuzz.log"
 # The figures to record: executions (the last status line of the fork
 # loop), the coverage of the corpus and seeds (one pass over them, -runs=0), its size

@@ -68,16 +68,24 @@ static _Atomic uint64_t jit_runs;
 
 uint64_t vm_jit_runs(void) { return atomic_load_explicit(&jit_runs, memory_order_relaxed); }
 
+static _Atomic int jit_policy = -1; /* -1: not read yet */
+
+static int jit_parse_mode(const char *v) {
+  if (v && (!strcmp(v, "off") || !strcmp(v, "0"))) return JIT_OFF;
+  if (v && (!strcmp(v, "on") || !strcmp(v, "1"))) return JIT_ON;
+  return JIT_AUTO;
+}
+
 static int jit_mode(void) {
-  static _Atomic int mode = -1;
-  int m = atomic_load_explicit(&mode, memory_order_relaxed);
+  int m = atomic_load_explicit(&jit_policy, memory_order_relaxed);
   if (m >= 0) return m;
-  const char *v = getenv("LOCKSTEP_JIT");
-  m = JIT_AUTO;
-  if (v && (!strcmp(v, "off") || !strcmp(v, "0"))) m = JIT_OFF;
-  if (v && (!strcmp(v, "on") || !strcmp(v, "1"))) m = JIT_ON;
-  atomic_store_explicit(&mode, m, memory_order_relaxed);
+  m = jit_parse_mode(getenv("LOCKSTEP_JIT"));
+  atomic_store_explicit(&jit_policy, m, memory_order_relaxed);
   return m;
+}
+
+void vm_jit_set_mode(const char *mode) {
+  atomic_store_explicit(&jit_policy, mode ? jit_parse_mode(mode) : -1, memory_order_relaxed);
 }
 
 const char *vm_jit_last_error(void) {
@@ -129,6 +137,13 @@ static void jit_keys(const ir_program *p, uint32_t w, const char *isa, uint64_t 
 static const char *jit_cc_name(void) {
   const char *cc = getenv("LOCKSTEP_CC");
   return cc && *cc ? cc : "cc";
+}
+
+/* LOCKSTEP_JIT_CFLAGS: more options for the compiler, split at blanks
+ * (the fuzzers build the compiled code with their sanitizers). */
+static const char *jit_cflags(void) {
+  const char *f = getenv("LOCKSTEP_JIT_CFLAGS");
+  return f ? f : "";
 }
 
 /* ------------------------------------------------------------ the build */
@@ -263,7 +278,9 @@ static void jit_untrack(int slot) {
 /* Runs the compiler; 1 when it exited with 0 within the time allowed. */
 static int jit_cc(const char *cc, const char *isa, const char *src, const char *out,
                   const char *log) {
-  const char *argv[40];
+  enum { JIT_MAX_EXTRA = 24 };
+  const char *argv[40 + JIT_MAX_EXTRA];
+  char extra[1024];
   int n = 0;
   static const char *const common[] = {"-O2", "-std=gnu11", "-fPIC", "-shared",
                                        "-ffp-contract=off", "-fno-strict-aliasing",
@@ -271,6 +288,18 @@ static int jit_cc(const char *cc, const char *isa, const char *src, const char *
   argv[n++] = cc;
   for (size_t i = 0; i < sizeof common / sizeof common[0]; i++) argv[n++] = common[i];
   for (const char *const *f = jit_isa_flags[jit_isa_index(isa)]; *f; f++) argv[n++] = *f;
+  if (snprintf(extra, sizeof extra, "%s", jit_cflags()) >= (int)sizeof extra) {
+    jit_fail("LOCKSTEP_JIT_CFLAGS is longer than %s characters", "1023");
+    return 0;
+  }
+  char *save = NULL;
+  for (char *t = strtok_r(extra, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+    if (n >= 30 + JIT_MAX_EXTRA) {
+      jit_fail("LOCKSTEP_JIT_CFLAGS has more than %s options", "24");
+      return 0;
+    }
+    argv[n++] = t;
+  }
   argv[n++] = "-o";
   argv[n++] = out;
   argv[n++] = src;
@@ -462,9 +491,10 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_ji
   }
   e->state = JE_BUSY;
   pthread_mutex_unlock(&jit_mu);
-  const char *cc = jit_cc_name();
-  const uint64_t fkey =
-      jit_fnv(jit_fnv(key, vm_jit_text_id, strlen(vm_jit_text_id)), cc, strlen(cc));
+  const char *cc = jit_cc_name(), *cflags = jit_cflags();
+  const uint64_t fkey = jit_fnv(
+      jit_fnv(jit_fnv(key, vm_jit_text_id, strlen(vm_jit_text_id)), cc, strlen(cc) + 1), cflags,
+      strlen(cflags));
   vm_jit_sg_fn fn = jit_load(fkey, check, NULL, isa);
   const char *prelude = fn || !build ? NULL : jit_prelude();
   if (prelude) {

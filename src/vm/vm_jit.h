@@ -11,7 +11,8 @@
  * process left the program's code in the cache, else once the program
  * has run 2^26 subgroup-instructions on the interpreter (a fraction of a
  * second), so that short jobs never wait for the compiler.
- * LOCKSTEP_CC names the compiler ("cc" by default), LOCKSTEP_JIT_CACHE
+ * LOCKSTEP_CC names the compiler ("cc" by default), LOCKSTEP_JIT_CFLAGS
+ * adds options to its command line (part of the cache key), LOCKSTEP_JIT_CACHE
  * the cache folder ($XDG_CACHE_HOME/lockstep/jit or ~/.cache/lockstep/jit
  * by default).
  */
@@ -20,6 +21,10 @@
 
 #include "../ir/ir.h"
 #include "vm_jit_abi.h"
+
+/* For tests and fuzzers: the policy as if LOCKSTEP_JIT were mode from now
+ * on ("off", "on", "auto"); NULL reads LOCKSTEP_JIT again. */
+void vm_jit_set_mode(const char *mode);
 
 /* Whether every instruction of p is one the tier compiles. */
 int vm_jit_compilable(const ir_program *p);
