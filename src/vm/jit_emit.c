@@ -307,10 +307,24 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
     strbuf_printf(b, "{ const uint64_t z_ = Z%u; const uint64_t n_ = (%uu && z_ >= %uu) ? (z_ - %uu) / %uu : 0; JIT_SPLAT(%u, (uint32_t)(n_ > UINT32_MAX ? UINT32_MAX : n_)) }\n",
               x, y, z, z, y ? y : 1u, a);
     break;
-  case IR_SRED:
+  case IR_SRED: {
+    /* the integer reductions of a full subgroup inline (JIT_SRED), with
+     * the identity each starts from */
+    static const struct {
+      const char *name;
+      uint32_t identity;
+    } inl[IR_SG_COUNT] = {[IR_SG_ADD_I] = {"ADD_I", 0},           [IR_SG_MUL_I] = {"MUL_I", 1},
+                          [IR_SG_AND] = {"AND", UINT32_MAX},      [IR_SG_OR] = {"OR", 0},
+                          [IR_SG_XOR] = {"XOR", 0},               [IR_SG_MIN_U] = {"MIN_U", UINT32_MAX},
+                          [IR_SG_MAX_U] = {"MAX_U", 0},           [IR_SG_MIN_S] = {"MIN_S", INT32_MAX},
+                          [IR_SG_MAX_S] = {"MAX_S", 0x80000000u}};
+    if (z < IR_SG_COUNT && inl[z].name)
+      strbuf_printf(b, "if (exec == VM_FULL) JIT_SRED(%u, %u, %s, 0x%xu) else ", a, x, inl[z].name,
+                    inl[z].identity);
     strbuf_printf(b, "{ VM_ROW x_; JIT_EACH(JIT_IN, x_, %u) JIT_SPLAT(%u, FN->sg_reduce(x_.u, exec, %uu, VM_W)) }\n",
               x, a, z);
     break;
+  }
   case IR_SCANI:
   case IR_SCANX:
     strbuf_printf(b, "JIT_ROW1(%u, %u, FN->sg_scan(t_.u, x_.u, exec, %uu, %d, VM_W))\n", a, x, z,
