@@ -542,6 +542,7 @@ int vm_jit_run(vm_ctx *cx) {
                    .priv_size = cx->priv_size,
                    .cnt = 0,
                    .limit = cx->limit,
+                   .nsub = nsub,
                    .solo = cx->solo};
   for (uint32_t alive = nsub; alive;) {
     for (uint32_t s = 0; s < nsub; s++) {
@@ -550,6 +551,10 @@ int vm_jit_run(vm_ctx *cx) {
       if (r == VM_JIT_END) {
         cx->state[s] = VM_S_DONE;
         alive--;
+      } else if (r == VM_JIT_ALL) { /* no barrier: every subgroup from s on ran */
+        for (uint32_t t = s; t < nsub; t++) cx->state[t] = VM_S_DONE;
+        alive = 0;
+        break;
       } else if (r == VM_JIT_BUDGET) {
         cx->fail_pc = a.fail_pc;
         cx->count = a.cnt;

@@ -354,7 +354,7 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
   case IR_JMP: strbuf_printf(b, "JIT_JUMP(%u, %u)\n", pc, a); break;
   case IR_JNONE: strbuf_printf(b, "if (exec == 0) JIT_JUMP(%u, %u)\n", pc, a); break;
   case IR_JANY: strbuf_printf(b, "if (exec != 0) JIT_JUMP(%u, %u)\n", pc, a); break;
-  case IR_END: strbuf_printf(b, "JIT_RETURN(VM_JIT_END)\n"); break;
+  case IR_END: strbuf_printf(b, "JIT_SG_END\n"); break;
   default: break; /* BARRIER: vm_jit_source */
   }
 }
@@ -404,16 +404,19 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   strbuf_printf(&b, "#define JIT_EACH(M_, t_, r_)");
   for (uint32_t k = 0; k < np; k++) strbuf_printf(&b, " M_(t_, r_, %u)", k);
   strbuf_printf(&b, "\nconst uint64_t vm_jit_check = UINT64_C(0x%016llx);\n", (unsigned long long)check);
+  /* Without a barrier, one call runs every subgroup from s on, one after
+   * the other as the runner would, and the workgroup's set-up (bindings,
+   * constants) is done once: at W = 8 a call per subgroup costs as much as
+   * a short kernel's work. */
+  int whole = 1;
+  for (uint32_t pc = 0; pc < n; pc++) whole &= p->code[pc].op != IR_BARRIER;
+  strbuf_printf(&b, "#define JIT_SG_END %s\n", whole ? "goto next_sg;" : "JIT_RETURN(VM_JIT_END)");
   strbuf_printf(&b, "int vm_jit_sg(vm_jit_args *A, uint32_t s) {\n"
                 "const vm_jit_fns *const FN = A->fn;\n"
                 "uint8_t *const G = A->wg; const uint64_t GZ = A->wg_size;\n"
-                "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
-                "uint32_t *const P = A->priv + (size_t)s * A->priv_words * VM_W;\n"
                 "const uint64_t PZ = A->priv_size;\n"
-                "uint64_t cnt = A->cnt, limit = A->limit, exec = A->exec[s];\n"
-                "uint64_t M[%u] = {0};\n"
-                "(void)G; (void)GZ; (void)P; (void)PZ; (void)FN; (void)RS;\n",
-            p->nregs, p->nmasks ? p->nmasks : 1u);
+                "uint64_t cnt = A->cnt, limit = A->limit;\n"
+                "(void)G; (void)GZ; (void)PZ; (void)FN;\n");
   for (uint32_t i = 0; i < p->nbindings; i++)
     strbuf_printf(&b, "uint8_t *const D%u = A->bind[%u].data; const uint64_t Z%u = A->bind[%u].size; "
                   "(void)D%u; (void)Z%u;\n", i, i, i, i, i, i);
@@ -426,6 +429,13 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     }
     strbuf_printf(&b, "\n");
   }
+  if (whole) strbuf_printf(&b, "for (; s < A->nsub; s++) {\n");
+  strbuf_printf(&b, "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
+                "uint32_t *const P = A->priv + (size_t)s * A->priv_words * VM_W;\n"
+                "uint64_t exec = A->exec[s];\n"
+                "uint64_t M[%u] = {0};\n"
+                "(void)P; (void)RS;\n",
+            p->nregs, p->nmasks ? p->nmasks : 1u);
   /* where a subgroup resumes after a barrier */
   strbuf_printf(&b, "switch (A->pc[s]) {\ncase 0: break;\n");
   for (uint32_t pc = 0; pc < n; pc++) {
@@ -448,7 +458,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
       strbuf_printf(&b, "L%u: cnt += %u;\n", pc, len);
     }
     if (pc == n) {
-      strbuf_printf(&b, "JIT_RETURN(VM_JIT_END)\n");
+      strbuf_printf(&b, "JIT_SG_END\n");
       break;
     }
     const ir_insn *in = &p->code[pc];
@@ -480,6 +490,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     else
       strbuf_printf(&b, "\n");
   }
+  if (whole) strbuf_printf(&b, "next_sg:;\n}\nJIT_RETURN(VM_JIT_ALL)\n");
   strbuf_printf(&b, "}\n");
   free(lead);
   free(lv.in);

@@ -54,11 +54,14 @@ typedef struct vm_jit_args {
   uint64_t priv_size;
   uint64_t cnt, limit; /* instructions run in this workgroup; the next checkpoint */
   uint32_t fail_pc;
+  uint32_t nsub; /* subgroups in the workgroup */
   int solo; /* one worker: storage atomics need no locked instructions */
 } vm_jit_args;
 
-/* Runs subgroup s until it ends, reaches a barrier or runs past the budget. */
+/* Runs subgroup s until it ends (VM_JIT_END), reaches a barrier or runs
+ * past the budget; code without barriers runs subgroups s to nsub - 1 in
+ * turn and returns VM_JIT_ALL when all have ended. */
 typedef int (*vm_jit_sg_fn)(vm_jit_args *a, uint32_t s);
-enum { VM_JIT_END, VM_JIT_BARRIER, VM_JIT_BUDGET };
+enum { VM_JIT_END, VM_JIT_BARRIER, VM_JIT_BUDGET, VM_JIT_ALL };
 
 #endif
