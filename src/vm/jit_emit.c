@@ -17,7 +17,12 @@
  * the subgroup's rows of the register file, and come back on resumption.
  *
  * Texture and f16 memory operations are not compiled: a program with one
- * runs on the interpreter (vm_jit_source returns NULL).
+ * runs on the interpreter (vm_jit_source returns NULL). Neither is a
+ * program whose function would pass JIT_MAX_BODY bytes of C: the C
+ * compiler's time grows faster than the text (about 6 s for 150 KB, 30 s
+ * for 870 KB with gcc -O2), so a large program at a wide subgroup over
+ * narrow vectors (W = 64 on SSE2: 16 pieces a register) is left to the
+ * interpreter.
  */
 #include "vm_jit.h"
 #include "../util/strbuf.h"
@@ -25,6 +30,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define JIT_MAX_BODY (128u * 1024u)
 
 /* How an opcode is compiled. V: RA = the vector expression; L: RA = the
  * lane expression for each lane, in the uint32 elements a, b, c of
@@ -401,6 +408,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   }
 
   strbuf_printf(&b, "#define VM_W %u\n#define VM_PL %u\n#define VM_NO_INTRIN 1\n%s\n", W, pl, prelude);
+  const size_t body = b.n;
   strbuf_printf(&b, "#define JIT_EACH(M_, t_, r_)");
   for (uint32_t k = 0; k < np; k++) strbuf_printf(&b, " M_(t_, r_, %u)", k);
   strbuf_printf(&b, "\nconst uint64_t vm_jit_check = UINT64_C(0x%016llx);\n", (unsigned long long)check);
@@ -494,7 +502,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   strbuf_printf(&b, "}\n");
   free(lead);
   free(lv.in);
-  if (b.failed) {
+  if (b.failed || b.n - body > JIT_MAX_BODY) {
     free(b.s);
     return NULL;
   }
