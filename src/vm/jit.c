@@ -518,7 +518,7 @@ void vm_jit_ran(vm_jit_entry *e, uint64_t n) {
 /* ---------------------------------------------------------- the runner */
 
 /* cx->run for compiled code: the interpreter's workgroup loop (vm_loop.inc),
- * each subgroup a call. */
+ * each pass over the subgroups one call. */
 int vm_jit_run(vm_ctx *cx) {
   if (VM_UNLIKELY(!cx->translated)) {
     cx->translated = 1;
@@ -545,22 +545,18 @@ int vm_jit_run(vm_ctx *cx) {
                    .nsub = nsub,
                    .solo = cx->solo};
   for (uint32_t alive = nsub; alive;) {
-    for (uint32_t s = 0; s < nsub; s++) {
-      if (cx->state[s] != VM_S_RUN) continue;
-      const int r = cx->jit(&a, s);
-      if (r == VM_JIT_END) {
-        cx->state[s] = VM_S_DONE;
-        alive--;
-      } else if (r == VM_JIT_ALL) { /* no barrier: every subgroup from s on ran */
-        for (uint32_t t = s; t < nsub; t++) cx->state[t] = VM_S_DONE;
-        alive = 0;
-        break;
-      } else if (r == VM_JIT_BUDGET) {
-        cx->fail_pc = a.fail_pc;
-        cx->count = a.cnt;
-        return VM_Y_BUDGET;
-      }
+    /* one pass: every subgroup that has not ended, each to its next
+     * barrier or its end */
+    if (cx->jit(&a, 0) == VM_JIT_BUDGET) {
+      cx->fail_pc = a.fail_pc;
+      cx->count = a.cnt;
+      return VM_Y_BUDGET;
     }
+    for (uint32_t t = 0; t < nsub; t++)
+      if (cx->state[t] == VM_S_RUN && cx->pc[t] == UINT32_MAX) {
+        cx->state[t] = VM_S_DONE;
+        alive--;
+      }
   }
   cx->count = a.cnt;
   return VM_Y_END;

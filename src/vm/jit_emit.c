@@ -14,7 +14,8 @@
  * interpreter exactly: each straight-line block adds its length on entry,
  * and every taken jump compares the budget, with the count the
  * interpreter has there. At a barrier the registers live after it go to
- * the subgroup's rows of the register file, and come back on resumption.
+ * the subgroup's rows of the register file, and come back on resumption;
+ * one call runs every subgroup of the workgroup up to its next barrier.
  *
  * Texture and f16 memory operations are not compiled: a program with one
  * runs on the interpreter (vm_jit_source returns NULL). Neither is a
@@ -412,13 +413,12 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   strbuf_printf(&b, "#define JIT_EACH(M_, t_, r_)");
   for (uint32_t k = 0; k < np; k++) strbuf_printf(&b, " M_(t_, r_, %u)", k);
   strbuf_printf(&b, "\nconst uint64_t vm_jit_check = UINT64_C(0x%016llx);\n", (unsigned long long)check);
-  /* Without a barrier, one call runs every subgroup from s on, one after
-   * the other as the runner would, and the workgroup's set-up (bindings,
-   * constants) is done once: at W = 8 a call per subgroup costs as much as
-   * a short kernel's work. */
-  int whole = 1;
-  for (uint32_t pc = 0; pc < n; pc++) whole &= p->code[pc].op != IR_BARRIER;
-  strbuf_printf(&b, "#define JIT_SG_END %s\n", whole ? "goto next_sg;" : "JIT_RETURN(VM_JIT_END)");
+  /* One call runs every subgroup from s on, one after the other as the
+   * runner would, each up to its next barrier or its end, so that the
+   * workgroup's set-up (bindings, constants) is done once per pass: at
+   * W = 8 a call per subgroup costs as much as a short kernel's work. A
+   * subgroup that ended has pc UINT32_MAX until the next workgroup. */
+  strbuf_printf(&b, "#define JIT_SG_END { A->pc[s] = UINT32_MAX; goto next_sg; }\n");
   strbuf_printf(&b, "int vm_jit_sg(vm_jit_args *A, uint32_t s) {\n"
                 "const vm_jit_fns *const FN = A->fn;\n"
                 "uint8_t *const G = A->wg; const uint64_t GZ = A->wg_size;\n"
@@ -437,7 +437,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     }
     strbuf_printf(&b, "\n");
   }
-  if (whole) strbuf_printf(&b, "for (; s < A->nsub; s++) {\n");
+  strbuf_printf(&b, "for (; s < A->nsub; s++) {\nif (A->pc[s] == UINT32_MAX) continue;\n");
   strbuf_printf(&b, "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
                 "uint32_t *const P = A->priv + (size_t)s * A->priv_words * VM_W;\n"
                 "uint64_t exec = A->exec[s];\n"
@@ -474,7 +474,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     if (in->op == IR_BARRIER) {
       strbuf_printf(&b, "/* %u BARRIER */ ", pc);
       jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 1, np, pl, 1);
-      strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; JIT_RETURN(VM_JIT_BARRIER)\n", pc + 1);
+      strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; goto next_sg;\n", pc + 1);
       continue;
     }
     strbuf_printf(&b, "/* %u %s */ ", pc, ir_op_name(in->op));
@@ -498,7 +498,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     else
       strbuf_printf(&b, "\n");
   }
-  if (whole) strbuf_printf(&b, "next_sg:;\n}\nJIT_RETURN(VM_JIT_ALL)\n");
+  strbuf_printf(&b, "next_sg:;\n}\nJIT_RETURN(VM_JIT_ALL)\n");
   strbuf_printf(&b, "}\n");
   free(lead);
   free(lv.in);

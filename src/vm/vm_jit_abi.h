@@ -58,10 +58,10 @@ typedef struct vm_jit_args {
   int solo; /* one worker: storage atomics need no locked instructions */
 } vm_jit_args;
 
-/* Runs subgroup s until it ends (VM_JIT_END), reaches a barrier or runs
- * past the budget; code without barriers runs subgroups s to nsub - 1 in
- * turn and returns VM_JIT_ALL when all have ended. */
+/* Runs subgroups s to nsub - 1 in turn, each until it ends (then its pc
+ * becomes UINT32_MAX) or reaches a barrier, and returns VM_JIT_ALL; or
+ * VM_JIT_BUDGET when the budget ran out on the way. */
 typedef int (*vm_jit_sg_fn)(vm_jit_args *a, uint32_t s);
-enum { VM_JIT_END, VM_JIT_BARRIER, VM_JIT_BUDGET, VM_JIT_ALL };
+enum { VM_JIT_ALL, VM_JIT_BUDGET };
 
 #endif
