@@ -228,6 +228,36 @@ static int jit_is_jump(unsigned op) {
 
 /* The code of an 'S' instruction; np pieces a register. Registers are
  * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names). */
+/* An atomic on memory that only this thread touches (workgroup memory G;
+ * storage D<slot> with one worker): inline, with the new word computed
+ * from old_ and v_ as vm_atomic_plain does, except compare-exchange, which
+ * calls it. */
+static void jit_atom_plain(strbuf *b, uint32_t a, uint32_t x, uint32_t y, uint32_t op,
+                           const char *base, const char *size) {
+  static const struct {
+    int kind; /* 0: load, 1: read-modify-write, 2: store */
+    const char *nv;
+  } ops[IR_ATOM_COUNT] = {
+      [IR_ATOM_LOAD] = {0, "old_"},
+      [IR_ATOM_STORE] = {2, "v_"},
+      [IR_ATOM_ADD] = {1, "old_ + v_"},
+      [IR_ATOM_SUB] = {1, "old_ - v_"},
+      [IR_ATOM_MAX_S] = {1, "(int32_t)old_ > (int32_t)v_ ? old_ : v_"},
+      [IR_ATOM_MAX_U] = {1, "old_ > v_ ? old_ : v_"},
+      [IR_ATOM_MIN_S] = {1, "(int32_t)old_ < (int32_t)v_ ? old_ : v_"},
+      [IR_ATOM_MIN_U] = {1, "old_ < v_ ? old_ : v_"},
+      [IR_ATOM_AND] = {1, "old_ & v_"},
+      [IR_ATOM_OR] = {1, "old_ | v_"},
+      [IR_ATOM_XOR] = {1, "old_ ^ v_"},
+      [IR_ATOM_XCHG] = {1, "v_"},
+  };
+  if (op < IR_ATOM_COUNT && ops[op].nv)
+    strbuf_printf(b, "JIT_ATOMI(%u, %u, %u, %s, %s, %d, %s)", a, x, y, base, size, ops[op].kind,
+                  ops[op].nv);
+  else
+    strbuf_printf(b, "JIT_ATOM(%u, %u, %u, %s, %s, %uu, FN->atomic_plain)", a, x, y, base, size, op);
+}
+
 static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np) {
   const ir_insn *in = &p->code[pc];
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
@@ -297,19 +327,18 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
     break;
   case IR_ATOMB: {
     const unsigned slot = z >> 8, op = z & 0xffu;
-    if (op == IR_ATOM_ADD)
-      strbuf_printf(b, "if (A->solo) JIT_ATOM_ADD(%u, %u, %u, D%u, Z%u) else JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_storage)\n",
-                a, x, y, slot, slot, a, x, y, slot, slot, op);
-    else
-      strbuf_printf(b, "if (A->solo) JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_plain) else JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_storage)\n",
-                a, x, y, slot, slot, op, a, x, y, slot, slot, op);
+    char base[16], size[16];
+    snprintf(base, sizeof base, "D%u", slot);
+    snprintf(size, sizeof size, "Z%u", slot);
+    strbuf_printf(b, "if (A->solo) ");
+    jit_atom_plain(b, a, x, y, op, base, size);
+    strbuf_printf(b, " else JIT_ATOM(%u, %u, %u, D%u, Z%u, %uu, FN->atomic_storage)\n", a, x, y, slot,
+                  slot, op);
     break;
   }
   case IR_ATOMW:
-    if (z == IR_ATOM_ADD)
-      strbuf_printf(b, "JIT_ATOM_ADD(%u, %u, %u, G, GZ)\n", a, x, y);
-    else
-      strbuf_printf(b, "JIT_ATOM(%u, %u, %u, G, GZ, %uu, FN->atomic_plain)\n", a, x, y, z);
+    jit_atom_plain(b, a, x, y, z, "G", "GZ");
+    strbuf_printf(b, "\n");
     break;
   case IR_ARRLEN:
     strbuf_printf(b, "{ const uint64_t z_ = Z%u; const uint64_t n_ = (%uu && z_ >= %uu) ? (z_ - %uu) / %uu : 0; JIT_SPLAT(%u, (uint32_t)(n_ > UINT32_MAX ? UINT32_MAX : n_)) }\n",
