@@ -1,8 +1,8 @@
 /*
  * jit_emit.c — the compiled tier's code generator: one program at one
- * subgroup width as a C function, vm_jit_sg (vm_jit_abi.h), that runs one
- * subgroup the way the plain interpreter does, for the host's C compiler
- * (jit.c compiles, caches and loads it).
+ * subgroup width as a C function, vm_jit_sg (vm_jit_abi.h), that runs a
+ * workgroup's subgroups the way the plain interpreter does, for the host's
+ * C compiler (jit.c compiles, caches and loads it).
  *
  * Registers are local vector variables (GCC's vector extension, W lanes),
  * so the compiler keeps them in machine registers across instructions and
@@ -226,8 +226,6 @@ static int jit_is_jump(unsigned op) {
   return op == IR_JMP || op == IR_JNONE || op == IR_JANY || op == IR_BARRIER || op == IR_END;
 }
 
-/* The code of an 'S' instruction; np pieces a register. Registers are
- * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names). */
 /* An atomic on memory that only this thread touches (workgroup memory G;
  * storage D<slot> with one worker): inline, with the new word computed
  * from old_ and v_ as vm_atomic_plain does, except compare-exchange, which
@@ -258,6 +256,8 @@ static void jit_atom_plain(strbuf *b, uint32_t a, uint32_t x, uint32_t y, uint32
     strbuf_printf(b, "JIT_ATOM(%u, %u, %u, %s, %s, %uu, FN->atomic_plain)", a, x, y, base, size, op);
 }
 
+/* The code of an 'S' instruction; np pieces a register. Registers are
+ * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names). */
 static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np) {
   const ir_insn *in = &p->code[pc];
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
