@@ -293,9 +293,9 @@ static int jit_cc(const char *cc, const char *isa, const char *src, const char *
     return 0;
   }
   char *save = NULL;
-  int ne = 0;
+  int nx = 0;
   for (char *t = strtok_r(extra, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
-    if (ne++ == JIT_MAX_EXTRA) {
+    if (nx++ == JIT_MAX_EXTRA) {
       jit_fail("LOCKSTEP_JIT_CFLAGS has more than %s options", "24");
       return 0;
     }
