@@ -263,7 +263,9 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
   switch (in->op) {
   case IR_MOVM:
-    strbuf_printf(b, "JIT_MOVM(%u, %u)\n", a, x);
+    for (uint32_t k = 0; k < np; k++)
+      strbuf_printf(b, "R%u_%u = JSEL(E%u, R%u_%u, R%u_%u); ", a, k, k, x, k, a, k);
+    strbuf_printf(b, "\n");
     break;
   case IR_FSQRT:
     strbuf_printf(b, "JIT_ROW1(%u, %u, vm_sqrt_row(t_.f, x_.f, VM_W))\n", a, x);
@@ -380,13 +382,36 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
     else
       strbuf_printf(b, "JIT_SPLAT(%u, 0u)\n", a);
     break;
-  case IR_MSAVE: strbuf_printf(b, "M[%u] = exec;\n", a); break;
-  case IR_MLOAD: strbuf_printf(b, "exec = M[%u];\n", a); break;
-  case IR_MAND: strbuf_printf(b, "exec &= JIT_NZ(%u);\n", a); break;
-  case IR_MANDN: strbuf_printf(b, "exec = M[%u] & ~JIT_NZ(%u) & VM_FULL;\n", a, x); break;
+  /* the masks twice: bits for the branches and the row functions, and
+   * lanes (E<piece>, N<slot>_<piece>) for MOVM (jit_masks) */
+  case IR_MSAVE:
+    strbuf_printf(b, "M[%u] = exec; ", a);
+    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "N%u_%u = E%u; ", a, k, k);
+    strbuf_printf(b, "\n");
+    break;
+  case IR_MLOAD:
+    strbuf_printf(b, "exec = M[%u]; ", a);
+    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u = N%u_%u; ", k, a, k);
+    strbuf_printf(b, "\n");
+    break;
+  case IR_MAND:
+    strbuf_printf(b, "exec &= JIT_NZ(%u); ", a);
+    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u &= (VP)(R%u_%u != 0); ", k, a, k);
+    strbuf_printf(b, "\n");
+    break;
+  case IR_MANDN:
+    strbuf_printf(b, "exec = M[%u] & ~JIT_NZ(%u) & VM_FULL; ", a, x);
+    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u = N%u_%u & (VP)(R%u_%u == 0); ", k, a, k, x, k);
+    strbuf_printf(b, "\n");
+    break;
   case IR_KILL:
-    for (uint32_t k = a; k < x; k++) strbuf_printf(b, "M[%u] &= ~exec; ", k);
-    strbuf_printf(b, "exec = 0;\n");
+    for (uint32_t m = a; m < x; m++) {
+      strbuf_printf(b, "M[%u] &= ~exec; ", m);
+      for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "N%u_%u &= ~E%u; ", m, k, k);
+    }
+    strbuf_printf(b, "exec = 0; ");
+    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u = (VP){0}; ", k);
+    strbuf_printf(b, "\n");
     break;
   case IR_JMP: strbuf_printf(b, "JIT_JUMP(%u, %u)\n", pc, a); break;
   case IR_JNONE: strbuf_printf(b, "if (exec == 0) JIT_JUMP(%u, %u)\n", pc, a); break;
@@ -409,6 +434,17 @@ static void jit_rows(strbuf *b, const ir_program *p, const uint64_t *live, int s
     strbuf_printf(b, store ? "memcpy(A->masks + (size_t)s * %u, M, sizeof M);"
                        : "memcpy(M, A->masks + (size_t)s * %u, sizeof M);",
               p->nmasks);
+  strbuf_printf(b, "\n");
+}
+
+/* The lanes of exec (E<piece>) and, with slots, of every mask slot
+ * (N<slot>_<piece>) from their bits: where a subgroup starts or resumes.
+ * Elsewhere each mask instruction keeps both forms, so that a MOVM is one
+ * select per piece rather than a table load that waits for the bits. */
+static void jit_mask_lanes(strbuf *b, const ir_program *p, uint32_t np, int slots) {
+  for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u = jit_livep(exec, %u); ", k, k);
+  for (uint32_t m = 0; slots && m < p->nmasks; m++)
+    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "N%u_%u = jit_livep(M[%u], %u); ", m, k, m, k);
   strbuf_printf(b, "\n");
 }
 
@@ -466,6 +502,11 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     }
     strbuf_printf(&b, "\n");
   }
+  for (uint32_t k = 0; k < np; k++) {
+    strbuf_printf(&b, "VP E%u = {0}; ", k);
+    for (uint32_t m = 0; m < p->nmasks; m++) strbuf_printf(&b, "VP N%u_%u = {0}; ", m, k);
+    strbuf_printf(&b, "\n");
+  }
   strbuf_printf(&b, "for (; s < A->nsub; s++) {\nif (A->pc[s] == UINT32_MAX) continue;\n");
   strbuf_printf(&b, "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
                 "uint32_t *const P = A->priv + (size_t)s * A->priv_words * VM_W;\n"
@@ -479,12 +520,15 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     if (p->code[pc].op != IR_BARRIER) continue;
     strbuf_printf(&b, "case %u: ", pc + 1);
     jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 0, np, pl, 1);
-    strbuf_printf(&b, "exec = A->exec[s]; goto L%u;\n", pc + 1);
+    strbuf_printf(&b, "exec = A->exec[s];\n");
+    jit_mask_lanes(&b, p, np, 1);
+    strbuf_printf(&b, "goto L%u;\n", pc + 1);
   }
   strbuf_printf(&b, "default: break;\n}\n");
   /* at the start: the built-in rows VM_START filled, and whatever else is
    * read before it is written */
   jit_rows(&b, p, lv.in, 0, np, pl, 0);
+  jit_mask_lanes(&b, p, np, 1);
   for (uint32_t pc = 0; pc <= n; pc++) {
     if (lead[pc]) {
       uint32_t len = 0;
