@@ -157,40 +157,36 @@ static int jit_writes_a(unsigned op) {
 /* ------------------------------------------------------------- liveness */
 
 typedef struct jit_live {
-  uint32_t words; /* per pc */
-  uint64_t *in;   /* [ncode + 1][words]: registers live on entry to pc */
+  uint32_t words;  /* per pc */
+  uint64_t *in;    /* [ncode + 1][words]: registers live on entry to pc */
+  uint64_t *set;   /* [words]: registers some instruction writes */
 } jit_live;
 
 #define JBIT(set, r) ((set)[(r) >> 6] >> ((r) & 63) & 1u)
+#define JSET(set, r) ((set)[(r) >> 6] |= UINT64_C(1) << ((r) & 63))
+#define JCLR(set, r) ((set)[(r) >> 6] &= ~(UINT64_C(1) << ((r) & 63)))
 
-static int jit_liveness(const ir_program *p, jit_live *lv) {
-  const uint32_t n = p->ncode, W = (p->nregs + 63) / 64;
-  lv->words = W;
-  lv->in = calloc((size_t)(n + 1) * W, sizeof *lv->in);
+/* Backward liveness of the registers: lv[pc] (W words a pc). */
+static int jit_flow(const ir_program *p, uint64_t *lv, uint32_t W) {
+  const uint32_t n = p->ncode;
   uint64_t *out = calloc(W ? W : 1, sizeof *out);
-  if (!lv->in || !out) {
-    free(out);
-    return 0;
-  }
+  if (!out) return 0;
   for (int changed = 1; changed;) {
     changed = 0;
     for (uint32_t pc = n; pc-- > 0;) {
       const ir_insn *in = &p->code[pc];
       const unsigned op = in->op;
       memset(out, 0, W * sizeof *out);
-      const int jump = op == IR_JMP || op == IR_JNONE || op == IR_JANY;
-      const int falls = op != IR_JMP && op != IR_END;
-      if (jump)
-        for (uint32_t k = 0; k < W; k++) out[k] |= lv->in[(size_t)in->a * W + k];
-      if (falls)
-        for (uint32_t k = 0; k < W; k++) out[k] |= lv->in[(size_t)(pc + 1) * W + k];
+      if (op == IR_JMP || op == IR_JNONE || op == IR_JANY)
+        for (uint32_t k = 0; k < W; k++) out[k] |= lv[(size_t)in->a * W + k];
+      if (op != IR_JMP && op != IR_END)
+        for (uint32_t k = 0; k < W; k++) out[k] |= lv[(size_t)(pc + 1) * W + k];
       const char *form = ir_op_form(op);
       const uint32_t v[4] = {in->a, in->b, in->c, in->d};
-      if (jit_writes_a(op) && !jit_reads_dest(op)) out[v[0] >> 6] &= ~(UINT64_C(1) << (v[0] & 63));
+      if (jit_writes_a(op) && !jit_reads_dest(op)) JCLR(out, v[0]);
       for (int k = 0; k < 4; k++)
-        if (form[k] == 'r' && (k > 0 || !jit_writes_a(op) || jit_reads_dest(op)))
-          out[v[k] >> 6] |= UINT64_C(1) << (v[k] & 63);
-      uint64_t *at = lv->in + (size_t)pc * W;
+        if (form[k] == 'r' && (k > 0 || !jit_writes_a(op) || jit_reads_dest(op))) JSET(out, v[k]);
+      uint64_t *at = lv + (size_t)pc * W;
       if (memcmp(at, out, W * sizeof *out)) {
         memcpy(at, out, W * sizeof *out);
         changed = 1;
@@ -199,6 +195,22 @@ static int jit_liveness(const ir_program *p, jit_live *lv) {
   }
   free(out);
   return 1;
+}
+
+static int jit_liveness(const ir_program *p, jit_live *lv) {
+  const uint32_t n = p->ncode;
+  lv->words = (p->nregs + 63) / 64;
+  lv->in = calloc((size_t)(n + 1) * lv->words + 1, sizeof *lv->in);
+  lv->set = calloc(lv->words + 1, sizeof *lv->set);
+  if (!lv->in || !lv->set || !jit_flow(p, lv->in, lv->words)) return 0;
+  for (uint32_t pc = 0; pc < n; pc++)
+    if (jit_writes_a(p->code[pc].op)) JSET(lv->set, p->code[pc].a);
+  return 1;
+}
+
+static void jit_live_free(jit_live *lv) {
+  free(lv->in);
+  free(lv->set);
 }
 
 /* ------------------------------------------------------------- emission */
@@ -257,12 +269,17 @@ static void jit_atom_plain(strbuf *b, uint32_t a, uint32_t x, uint32_t y, uint32
 }
 
 /* The code of an 'S' instruction; np pieces a register. Registers are
- * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names). */
-static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np) {
+ * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names).
+ * *ev: whether E holds exec's lanes here. */
+static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np, int *ev) {
   const ir_insn *in = &p->code[pc];
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
   switch (in->op) {
   case IR_MOVM:
+    if (!*ev) {
+      strbuf_printf(b, "JIT_MOVM(%u, %u)\n", a, x);
+      break;
+    }
     for (uint32_t k = 0; k < np; k++)
       strbuf_printf(b, "R%u_%u = JSEL(E%u, R%u_%u, R%u_%u); ", a, k, k, x, k, a, k);
     strbuf_printf(b, "\n");
@@ -382,36 +399,39 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
     else
       strbuf_printf(b, "JIT_SPLAT(%u, 0u)\n", a);
     break;
-  /* the masks twice: bits for the branches and the row functions, and
-   * lanes (E<piece>, N<slot>_<piece>) for MOVM (jit_masks) */
-  case IR_MSAVE:
-    strbuf_printf(b, "M[%u] = exec; ", a);
-    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "N%u_%u = E%u; ", a, k, k);
-    strbuf_printf(b, "\n");
-    break;
+  /* exec twice: bits for the branches and the row functions, and, from a
+   * MAND / MANDN to the next jump target (*ev), lanes E<piece> computed
+   * from the condition: a MOVM there is one select per piece that does not
+   * wait for the bits to go through a table (in a divergent loop that wait
+   * is on the critical path). Elsewhere MOVM tests the bits, which costs
+   * less where exec is mostly full. Keeping slots as lanes too (so that
+   * an MLOAD's MOVM would select) was measured slower: more vectors live
+   * and a select where a full exec needs only a move. */
+  case IR_MSAVE: strbuf_printf(b, "M[%u] = exec;\n", a); break;
   case IR_MLOAD:
-    strbuf_printf(b, "exec = M[%u]; ", a);
-    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u = N%u_%u; ", k, a, k);
-    strbuf_printf(b, "\n");
+    strbuf_printf(b, "exec = M[%u];\n", a);
+    *ev = 0;
     break;
   case IR_MAND:
-    strbuf_printf(b, "exec &= JIT_NZ(%u); ", a);
-    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u &= (VP)(R%u_%u != 0); ", k, a, k);
-    strbuf_printf(b, "\n");
+    for (uint32_t k = 0; k < np; k++) {
+      if (*ev)
+        strbuf_printf(b, "E%u &= (VP)(R%u_%u != 0); ", k, a, k);
+      else
+        strbuf_printf(b, "E%u = jit_livep(exec, %u) & (VP)(R%u_%u != 0); ", k, k, a, k);
+    }
+    strbuf_printf(b, "exec &= JIT_NZ(%u);\n", a);
+    *ev = 1;
     break;
   case IR_MANDN:
-    strbuf_printf(b, "exec = M[%u] & ~JIT_NZ(%u) & VM_FULL; ", a, x);
-    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u = N%u_%u & (VP)(R%u_%u == 0); ", k, a, k, x, k);
-    strbuf_printf(b, "\n");
+    for (uint32_t k = 0; k < np; k++)
+      strbuf_printf(b, "E%u = jit_livep(M[%u], %u) & (VP)(R%u_%u == 0); ", k, a, k, x, k);
+    strbuf_printf(b, "exec = M[%u] & ~JIT_NZ(%u) & VM_FULL;\n", a, x);
+    *ev = 1;
     break;
   case IR_KILL:
-    for (uint32_t m = a; m < x; m++) {
-      strbuf_printf(b, "M[%u] &= ~exec; ", m);
-      for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "N%u_%u &= ~E%u; ", m, k, k);
-    }
-    strbuf_printf(b, "exec = 0; ");
-    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u = (VP){0}; ", k);
-    strbuf_printf(b, "\n");
+    for (uint32_t m = a; m < x; m++) strbuf_printf(b, "M[%u] &= ~exec; ", m);
+    strbuf_printf(b, "exec = 0;\n");
+    *ev = 0;
     break;
   case IR_JMP: strbuf_printf(b, "JIT_JUMP(%u, %u)\n", pc, a); break;
   case IR_JNONE: strbuf_printf(b, "if (exec == 0) JIT_JUMP(%u, %u)\n", pc, a); break;
@@ -421,12 +441,14 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
   }
 }
 
-/* The registers live after a barrier, saved to the subgroup's rows
- * (store) or taken back from them. */
-static void jit_rows(strbuf *b, const ir_program *p, const uint64_t *live, int store, uint32_t np,
-                     uint32_t pl, int masks) {
+/* The registers live at pc (after a barrier, or at the start), saved to
+ * the subgroup's rows (store) or taken back from them. A register no
+ * instruction writes keeps the row VM_START filled: it is never saved. */
+static void jit_rows(strbuf *b, const ir_program *p, const jit_live *lv, uint32_t pc, int store,
+                     uint32_t np, uint32_t pl, int masks) {
+  const uint64_t *live = lv->in + (size_t)pc * lv->words;
   for (uint32_t r = p->nconsts; r < p->nregs; r++)
-    if (JBIT(live, r))
+    if (JBIT(live, r) && (!store || JBIT(lv->set, r)))
       for (uint32_t k = 0; k < np; k++)
         strbuf_printf(b, store ? "jit_st(RS + %uu, R%u_%u); " : "R%2$u_%3$u = jit_ld(RS + %1$uu); ",
                   r * np * pl + k * pl, r, k);
@@ -434,17 +456,6 @@ static void jit_rows(strbuf *b, const ir_program *p, const uint64_t *live, int s
     strbuf_printf(b, store ? "memcpy(A->masks + (size_t)s * %u, M, sizeof M);"
                        : "memcpy(M, A->masks + (size_t)s * %u, sizeof M);",
               p->nmasks);
-  strbuf_printf(b, "\n");
-}
-
-/* The lanes of exec (E<piece>) and, with slots, of every mask slot
- * (N<slot>_<piece>) from their bits: where a subgroup starts or resumes.
- * Elsewhere each mask instruction keeps both forms, so that a MOVM is one
- * select per piece rather than a table load that waits for the bits. */
-static void jit_mask_lanes(strbuf *b, const ir_program *p, uint32_t np, int slots) {
-  for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "E%u = jit_livep(exec, %u); ", k, k);
-  for (uint32_t m = 0; slots && m < p->nmasks; m++)
-    for (uint32_t k = 0; k < np; k++) strbuf_printf(b, "N%u_%u = jit_livep(M[%u], %u); ", m, k, m, k);
   strbuf_printf(b, "\n");
 }
 
@@ -457,20 +468,24 @@ int vm_jit_compilable(const ir_program *p) {
 char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check,
                     const char *prelude) {
   if (!vm_jit_compilable(p) || (pl != 4 && pl != 8) || W % pl) return NULL;
-  jit_live lv;
-  if (!jit_liveness(p, &lv)) return NULL;
+  jit_live lv = {0};
+  if (!jit_liveness(p, &lv)) {
+    jit_live_free(&lv);
+    return NULL;
+  }
   const uint32_t n = p->ncode, np = W / pl;
   uint8_t *lead = calloc((size_t)n + 1, 1);
   strbuf b = {0};
   if (!lead) {
-    free(lv.in);
+    jit_live_free(&lv);
     return NULL;
   }
-  lead[0] = 1;
+  lead[0] = 3; /* 1: a block starts; 2: entered by a jump (E unknown) */
   for (uint32_t pc = 0; pc < n; pc++) {
     const ir_insn *in = &p->code[pc];
     if (jit_is_jump(in->op)) lead[pc + 1] = 1;
-    if (in->op == IR_JMP || in->op == IR_JNONE || in->op == IR_JANY) lead[in->a] = 1;
+    if (in->op == IR_JMP || in->op == IR_JNONE || in->op == IR_JANY) lead[in->a] = 3;
+    if (in->op == IR_BARRIER) lead[pc + 1] = 3;
   }
 
   strbuf_printf(&b, "#define VM_W %u\n#define VM_PL %u\n#define VM_NO_INTRIN 1\n%s\n", W, pl, prelude);
@@ -502,11 +517,8 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     }
     strbuf_printf(&b, "\n");
   }
-  for (uint32_t k = 0; k < np; k++) {
-    strbuf_printf(&b, "VP E%u = {0}; ", k);
-    for (uint32_t m = 0; m < p->nmasks; m++) strbuf_printf(&b, "VP N%u_%u = {0}; ", m, k);
-    strbuf_printf(&b, "\n");
-  }
+  for (uint32_t k = 0; k < np; k++) strbuf_printf(&b, "VP E%u = {0}; ", k);
+  strbuf_printf(&b, "\n");
   strbuf_printf(&b, "for (; s < A->nsub; s++) {\nif (A->pc[s] == UINT32_MAX) continue;\n");
   strbuf_printf(&b, "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
                 "uint32_t *const P = A->priv + (size_t)s * A->priv_words * VM_W;\n"
@@ -519,17 +531,17 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   for (uint32_t pc = 0; pc < n; pc++) {
     if (p->code[pc].op != IR_BARRIER) continue;
     strbuf_printf(&b, "case %u: ", pc + 1);
-    jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 0, np, pl, 1);
+    jit_rows(&b, p, &lv, pc + 1, 0, np, pl, 1);
     strbuf_printf(&b, "exec = A->exec[s];\n");
-    jit_mask_lanes(&b, p, np, 1);
     strbuf_printf(&b, "goto L%u;\n", pc + 1);
   }
   strbuf_printf(&b, "default: break;\n}\n");
   /* at the start: the built-in rows VM_START filled, and whatever else is
    * read before it is written */
-  jit_rows(&b, p, lv.in, 0, np, pl, 0);
-  jit_mask_lanes(&b, p, np, 1);
+  jit_rows(&b, p, &lv, 0, 0, np, pl, 0);
+  int ev = 0;
   for (uint32_t pc = 0; pc <= n; pc++) {
+    if (lead[pc] & 2) ev = 0;
     if (lead[pc]) {
       uint32_t len = 0;
       while (pc + len < n && (len == 0 || !lead[pc + len])) {
@@ -546,7 +558,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     const jit_form *f = &jit_forms[in->op];
     if (in->op == IR_BARRIER) {
       strbuf_printf(&b, "/* %u BARRIER */ ", pc);
-      jit_rows(&b, p, lv.in + (size_t)(pc + 1) * lv.words, 1, np, pl, 1);
+      jit_rows(&b, p, &lv, pc + 1, 1, np, pl, 1);
       strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; goto next_sg;\n", pc + 1);
       continue;
     }
@@ -567,14 +579,14 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
       }
     }
     if (f->kind == 'S')
-      jit_special(&b, p, pc, np);
+      jit_special(&b, p, pc, np, &ev);
     else
       strbuf_printf(&b, "\n");
   }
   strbuf_printf(&b, "next_sg:;\n}\nJIT_RETURN(VM_JIT_ALL)\n");
   strbuf_printf(&b, "}\n");
   free(lead);
-  free(lv.in);
+  jit_live_free(&lv);
   if (b.failed || b.n - body > JIT_MAX_BODY) {
     free(b.s);
     return NULL;
