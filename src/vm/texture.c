@@ -341,6 +341,13 @@ uint64_t vm_tex_store(const vm_texture *t, const uint32_t *adr, const uint32_t *
   return stored;
 }
 
+const float *vm_tex_unorm8x4(const vm_texture *t, int *bgra) {
+  const tx_fmt *f = &tx_fmts[t->format < LS_FORMAT_COUNT_ ? t->format : 0];
+  if (f->codec != TXC_UNORM8 || f->ch != 4 || t->texel_bytes != 4 || t->samples > 1) return NULL;
+  *bgra = f->bgra;
+  return tx_unorm8;
+}
+
 void vm_tex_encode(uint32_t format, const uint32_t v[4], uint8_t out[16]) {
   memset(out, 0, 16);
   tx_encode(format, out, v);

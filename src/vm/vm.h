@@ -101,6 +101,10 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
                    uint32_t *dst, const uint32_t *in, uint64_t live, unsigned w, uint32_t *at);
 void vm_tex_query(const vm_texture *t, uint32_t *dst, const uint32_t *level, unsigned what,
                   unsigned w);
+/* The decoding of a texture whose texels are four 8-bit unorm channels
+ * (rgba8unorm, bgra8unorm: *bgra set), for sampling's fast path: code ->
+ * value, the table every texel read uses; NULL for any other format. */
+const float *vm_tex_unorm8x4(const vm_texture *t, int *bgra);
 /* The bytes a store of v writes in a texel of the format (texel bytes of
  * out; the rest 0). For observers: the sanitizer's same-value rule. */
 void vm_tex_encode(uint32_t format, const uint32_t v[4], uint8_t out[16]);

@@ -5,9 +5,12 @@
  * "float" textures only; layout "auto" makes a sampled f32 texture
  * "float"), and sampled values worked out by hand from the filtering rules
  * in the comments (address modes, linear weights, mipmap rounding, cube
- * faces).
+ * faces); and the VM's fast path for the common sampling (one level of
+ * a four-channel 8-bit unorm 2D texture, linear, clamped to the edge)
+ * against its general path, bit for bit.
  */
 #include "unit_api.h"
+#include "vm/vm.h" /* vm_tex_sample: the fast path against the general one */
 
 static ls_sampler *sampler(ls_device *d, ls_filter_mode f, ls_address_mode a,
                            ls_compare_function cmp) {
@@ -668,13 +671,94 @@ static void test_compare_clamp(void **state) {
   tu_free_env(&e);
 }
 
+/* The fast path (sample.c, smp_fast_2d) takes a one-level view; the same
+ * texels as level 0 of a two-level view take the general path and, with a
+ * level of detail of 0 or less and nearest mipmap filtering, read level 0
+ * only. The two must agree bit for bit on every lane, the first-texel rows
+ * the observers get included, for hostile coordinates too (NaN, infinities,
+ * far outside, exactly on texel centres), offsets, array indices out of
+ * range and lanes that are not live. */
+static uint32_t lcg_next(uint32_t *x) {
+  *x = *x * 1664525u + 1013904223u;
+  return *x >> 8;
+}
+
+static void test_fast_path_agrees(void **state) {
+  (void)state;
+  enum { TW = 13, TH = 7, TL = 3, W = 32 };
+  static uint8_t texels[TW * TH * TL * 4];
+  uint32_t seed = 12345;
+  for (size_t i = 0; i < sizeof texels; i++) texels[i] = (uint8_t)lcg_next(&seed);
+  const float special[] = {NAN, INFINITY, -INFINITY, 1.0e20f, -1.0e20f, -0.0f, 0.0f, 1.0f,
+                           0.5f / TW, 1.5f / TH, 2.0f, -1.0f};
+  const ls_texture_format formats[2] = {LS_FORMAT_RGBA8UNORM, LS_FORMAT_BGRA8UNORM};
+  const unsigned dims[2] = {IR_TEXDIM_2D, IR_TEXDIM_2D_ARRAY};
+  unsigned fast_runs = 0;
+  for (int f = 0; f < 2; f++)
+    for (int dm = 0; dm < 2; dm++)
+      for (int round = 0; round < 40; round++) {
+        vm_texture one;
+        memset(&one, 0, sizeof one);
+        one.data = texels;
+        one.format = (uint32_t)formats[f];
+        one.texel_bytes = 4;
+        one.levels = 1;
+        one.layers = dims[dm] == IR_TEXDIM_2D ? 1 : TL;
+        one.samples = 1;
+        one.level[0].w = TW;
+        one.level[0].h = TH;
+        one.level[0].d = one.layers;
+        one.level[0].row = TW * 4;
+        one.level[0].slice = TW * TH * 4;
+        vm_texture two = one;
+        two.levels = 2;
+        two.level[1] = one.level[0];
+        vm_sampler smp = {{LS_ADDRESS_CLAMP_TO_EDGE, LS_ADDRESS_CLAMP_TO_EDGE, LS_ADDRESS_CLAMP_TO_EDGE},
+                          LS_FILTER_LINEAR, LS_FILTER_LINEAR, LS_FILTER_NEAREST, 0, 0.0f, 32.0f};
+        ir_sample is;
+        memset(&is, 0, sizeof is);
+        is.kind = IR_SMP_LEVEL;
+        is.flags = round & 1 ? IR_SMPF_INDEX_U32 : 0;
+        is.offset[0] = (int8_t)((int)(lcg_next(&seed) % 16) - 8);
+        is.offset[1] = (int8_t)((int)(lcg_next(&seed) % 16) - 8);
+        if (round < 10) is.offset[0] = is.offset[1] = 0;
+        uint32_t in[IR_SMPIN_COUNT * W];
+        memset(in, 0, sizeof in);
+        for (unsigned l = 0; l < W; l++) {
+          for (unsigned k = 0; k < 2; k++) {
+            const uint32_t r = lcg_next(&seed);
+            const float v = r % 5 == 0 ? special[r / 5 % (sizeof special / sizeof special[0])]
+                                       : -0.25f + 1.5f * (float)(r % 100000) / 100000.0f;
+            in[(IR_SMPIN_COORD + k) * W + l] = vm_f2u_bits(v);
+          }
+          in[IR_SMPIN_INDEX * W + l] = lcg_next(&seed) % 7 - 2; /* -2 .. 4 as i32; huge as u32 */
+          in[IR_SMPIN_LEVEL * W + l] = vm_f2u_bits(l % 3 ? 0.0f : -2.5f);
+        }
+        const uint64_t live = round % 3 ? UINT64_C(0xffffffff) : ((uint64_t)lcg_next(&seed) << 8 | lcg_next(&seed)) & 0xffffffffu;
+        uint32_t d1[4 * W], d2[4 * W], a1[4 * W], a2[4 * W];
+        for (unsigned i = 0; i < 4 * W; i++) d1[i] = d2[i] = a1[i] = a2[i] = 0xdeadbeefu + i;
+        vm_tex_sample(&one, dims[dm], &smp, &is, d1, in, live, W, a1);
+        vm_tex_sample(&two, dims[dm], &smp, &is, d2, in, live, W, a2);
+        assert_memory_equal(d1, d2, sizeof d1);
+        assert_memory_equal(a1, a2, sizeof a1);
+        /* the comparison is not vacuous: the lanes got filtered values */
+        for (unsigned l = 0; l < W; l++)
+          if (live >> l & 1) {
+            const float a = vm_bits_f(d1[3 * W + l]);
+            assert_true(a >= 0.0f && a <= 1.0f);
+            fast_runs++;
+          }
+      }
+  assert_true(fast_runs > 2000);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_create_sampler),  cmocka_unit_test(test_bind_groups),
       cmocka_unit_test(test_pipeline_pairs),  cmocka_unit_test(test_address_and_filter),
       cmocka_unit_test(test_mip_levels),      cmocka_unit_test(test_cube_faces),
       cmocka_unit_test(test_handle_params),   cmocka_unit_test(test_array_index_clamp),
-      cmocka_unit_test(test_compare_clamp),
+      cmocka_unit_test(test_compare_clamp),   cmocka_unit_test(test_fast_path_agrees),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
