@@ -325,10 +325,29 @@ static void smp_lod(smp_ctx *c, const float co[3], const int8_t off[3], float la
     out[ch] = vm_f2u_bits((1.0f - delta) * vm_bits_f(out[ch]) + delta * vm_bits_f(o2[ch]));
 }
 
+/* smp_axis_of(u, 1) without libm's floorf, a call each on a baseline
+ * x86-64: in (-1e9, 1e9] the truncation, one less where it rounded up, is
+ * floor exactly (a value of 2^23 or more is already whole, and below that
+ * the subtraction is exact). f is never -0 (u - 0.5 is +0 at u = 0.5), so
+ * the zero's sign needs no care. Anything else goes to smp_axis_of. */
+static inline smp_axis smp_axis_lin(float u) {
+  const float f = u - 0.5f;
+  if (!(f > -1.0e9f && f <= 1.0e9f)) return smp_axis_of(u, 1);
+  int32_t i = (int32_t)f;
+  float fl = (float)i;
+  if (fl > f) {
+    i--;
+    fl -= 1.0f;
+  }
+  smp_axis x = {i, f - fl};
+  if (!(x.a >= 0.0f && x.a < 1.0f)) x.a = 0.0f;
+  return x;
+}
+
 /* The common sampling, in one pass over the lanes: textureSampleLevel of
  * one level of a 2D (array) texture of four 8-bit unorm channels, linear
  * for every level of detail, clamped to the edge on both axes. The same
- * arithmetic as the general path (smp_axis_of, then smp_filter's corners
+ * arithmetic as the general path (smp_axis_of's, then smp_filter's corners
  * and weights in its order, each texel decoded by the same table), without
  * its per-texel dispatch on dimension, address mode and format. Returns 0
  * for any other sampling, which the general path takes. */
@@ -361,9 +380,8 @@ static int smp_fast_2d(const vm_texture *t, unsigned dim, const vm_sampler *s,
       const int64_t n = t->layers;
       layer = (uint32_t)(ix < 0 ? 0 : ix >= n ? n - 1 : ix);
     }
-    const smp_axis x = smp_axis_of(vm_bits_f(in[IR_SMPIN_COORD * w + l]) * fw + smp->offset[0], 1);
-    const smp_axis y =
-        smp_axis_of(vm_bits_f(in[(IR_SMPIN_COORD + 1) * w + l]) * fh + smp->offset[1], 1);
+    const smp_axis x = smp_axis_lin(vm_bits_f(in[IR_SMPIN_COORD * w + l]) * fw + smp->offset[0]);
+    const smp_axis y = smp_axis_lin(vm_bits_f(in[(IR_SMPIN_COORD + 1) * w + l]) * fh + smp->offset[1]);
     const int32_t x0 = smp_wrap(x.i0, tw, LS_ADDRESS_CLAMP_TO_EDGE),
                   x1 = smp_wrap(x.i0 + 1, tw, LS_ADDRESS_CLAMP_TO_EDGE),
                   y0 = smp_wrap(y.i0, th, LS_ADDRESS_CLAMP_TO_EDGE),
