@@ -9,6 +9,7 @@
  * fails, hangs (killed after two minutes) or writes a broken object only
  * means the interpreter goes on running that program.
  */
+#include "observe.h"
 #include "vm_interp.h"
 #include "vm_jit.h"
 
@@ -48,6 +49,11 @@ _Static_assert(offsetof(vm_jit_mem, size) == offsetof(vm_binding, size), "vm_jit
 
 enum { JIT_OFF, JIT_AUTO, JIT_ON };
 enum { JE_NEW, JE_BUSY, JE_READY, JE_FAILED };
+
+_Static_assert(VM_JIT_LOAD == (int)VM_LOAD && VM_JIT_STORE == (int)VM_STORE &&
+                   VM_JIT_ATOMIC == (int)VM_ATOMIC && VM_JIT_BUFFER == (int)VM_SPACE_BUFFER &&
+                   VM_JIT_WORKGROUP == (int)VM_SPACE_WORKGROUP,
+               "observed compiled code numbers accesses and spaces as observe.h does");
 
 #define JIT_BASIS UINT64_C(0xcbf29ce484222325)
 #define JIT_BASIS_CHECK UINT64_C(0x84222325cbf29ce4)
@@ -112,8 +118,9 @@ static uint64_t jit_fnv(uint64_t h, const void *data, size_t n) {
  * pass from two bases: key[0] names the entry, key[1] is the check a
  * compiled object carries (vm_jit_check) and its loader compares, so that
  * a key shared by two programs cannot run one's code for the other. */
-static void jit_keys(const ir_program *p, uint32_t w, const char *isa, uint64_t key[2]) {
-  const uint32_t sizes[] = {w, p->ncode, p->nregs, p->nmasks, p->nconsts, p->nbindings};
+static void jit_keys(const ir_program *p, uint32_t w, const char *isa, int obs, uint64_t key[2]) {
+  const uint32_t sizes[] = {w, p->ncode, p->nregs, p->nmasks, p->nconsts, p->nbindings,
+                            (uint32_t)obs};
   const struct {
     const void *data;
     size_t n;
@@ -465,12 +472,13 @@ static int jit_build_async(vm_jit_entry *e, uint64_t fkey, char *src, const char
   return ok;
 }
 
-vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_jit_entry **entry) {
+vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, int obs,
+                         vm_jit_entry **entry) {
   *entry = NULL;
   const int mode = jit_mode();
   if (mode == JIT_OFF || !vm_jit_compilable(p)) return NULL;
   uint64_t keys[2];
-  jit_keys(p, w, isa, keys);
+  jit_keys(p, w, isa, obs, keys);
   const uint64_t key = keys[0], check = keys[1];
   pthread_mutex_lock(&jit_mu);
   vm_jit_entry *e = jit_slot(key, check);
@@ -499,7 +507,7 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_ji
   vm_jit_sg_fn fn = jit_load(fkey, check, NULL, isa);
   const char *prelude = fn || !build ? NULL : jit_prelude();
   if (prelude) {
-    char *src = vm_jit_source(p, w, jit_isa_index(isa) ? 8u : 4u, check, prelude);
+    char *src = vm_jit_source(p, w, jit_isa_index(isa) ? 8u : 4u, check, prelude, obs);
     if (src && mode == JIT_AUTO && jit_build_async(e, fkey, src, isa))
       return NULL; /* the thread settles the entry */
     if (src && mode == JIT_ON) fn = jit_load(fkey, check, src, isa);
@@ -521,11 +529,16 @@ void vm_jit_ran(vm_jit_entry *e, uint64_t n) {
 /* cx->run for compiled code: the interpreter's workgroup loop (vm_loop.inc),
  * each pass over the subgroups one call. */
 int vm_jit_run(vm_ctx *cx) {
+  const vm_observer *const O = cx->obs;
   if (VM_UNLIKELY(!cx->translated)) {
+    /* an observed run's workgroups seen in detail run on the observed
+     * interpreter: its code is translated now */
+    if (O) cx->interp(cx);
     cx->translated = 1;
     atomic_fetch_add_explicit(&jit_runs, 1, memory_order_relaxed);
     return VM_Y_END;
   }
+  if (O && cx->detail) return cx->interp(cx);
   const uint32_t nsub = cx->nsub;
   if (cx->wgmem_size) memset(cx->wgmem, 0, ((uint64_t)cx->wgmem_size + 3) & ~(uint64_t)3);
   cx->jit_begin(cx);
@@ -545,6 +558,22 @@ int vm_jit_run(vm_ctx *cx) {
                    .limit = cx->limit,
                    .nsub = nsub,
                    .solo = cx->solo};
+  if (O) { /* what vm_loop.inc's observed variant reads, summarising */
+    const unsigned t = cx->thread;
+    memset(cx->obs_wrote, 0, (size_t)nsub * sizeof *cx->obs_wrote);
+    a.si = cx->seg_issued;
+    a.sl = cx->seg_lanes;
+    a.se = cx->seg_empty;
+    a.co = O->coalesced && O->uniform ? O->coalesced[t] : NULL;
+    a.un = a.co ? O->uniform[t] : NULL;
+    a.od = O->divergent ? O->divergent[t] : NULL;
+    a.ql = O->quiet_loads;
+    a.wrote = cx->obs_wrote;
+    a.ck = O->coalesce_log2;
+    a.mem = O->mem != NULL;
+    a.mem_seq = O->mem_seq != NULL;
+    a.ninv = cx->ninv;
+  }
   for (uint32_t alive = nsub; alive;) {
     /* one pass: every subgroup that has not ended, each to its next
      * barrier or its end */
@@ -558,6 +587,12 @@ int vm_jit_run(vm_ctx *cx) {
         cx->state[t] = VM_S_DONE;
         alive--;
       }
+    /* every subgroup still running waits at a barrier: say where */
+    if (O && alive && O->barrier_release) {
+      for (uint32_t t = 0; t < nsub; t++)
+        cx->obs_pcs[t] = cx->state[t] == VM_S_RUN ? cx->pc[t] - 1 : UINT32_MAX;
+      O->barrier_release(O->user, cx->thread, cx->gid, cx->obs_pcs, nsub);
+    }
   }
   cx->count = a.cnt;
   return VM_Y_END;

@@ -25,6 +25,7 @@
  * narrow vectors (W = 64 on SSE2: 16 pieces a register) is left to the
  * interpreter.
  */
+#include "vm_interp.h" /* vm_segments */
 #include "vm_jit.h"
 #include "../util/strbuf.h"
 
@@ -268,12 +269,61 @@ static void jit_atom_plain(strbuf *b, uint32_t a, uint32_t x, uint32_t y, uint32
     strbuf_printf(b, "JIT_ATOM(%u, %u, %u, %s, %s, %uu, FN->atomic_plain)", a, x, y, base, size, op);
 }
 
+/* What an observed run reports before a memory request (obs): JIT_OMEM
+ * with the access, space, slot, atomic op, address register, displacement,
+ * value register (or none) and size, fast for a buffer load or store. */
+static void jit_omem(strbuf *b, uint32_t pc, unsigned acc, unsigned sp, uint32_t slot,
+                     uint32_t aop, uint32_t adr, uint32_t disp, int64_t val, const char *size) {
+  char fill[32] = "(void)0;";
+  if (val >= 0) snprintf(fill, sizeof fill, "JIT_FILLV(%u)", (unsigned)val);
+  const int fast = sp == VM_JIT_BUFFER && acc != VM_JIT_ATOMIC;
+  if (fast) strbuf_printf(b, "JIT_OMEMF(%u, %u, %uu, %s, ", pc, adr, disp, size);
+  strbuf_printf(b, "JIT_OMEM(%u, %u, %u, %u, %u, %u, %uu, %s, %s, %s)", pc, acc, sp, slot, aop,
+                adr, disp, fill, val >= 0 ? "ov_.u" : "(const uint32_t *)NULL", size);
+  strbuf_printf(b, fast ? ")\n" : "\n");
+}
+
 /* The code of an 'S' instruction; np pieces a register. Registers are
  * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names).
- * *ev: whether E holds exec's lanes here. */
-static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np, int *ev) {
+ * *ev: whether E holds exec's lanes here; obs: observed code (reports
+ * before the instruction, jit_omem and the observer calls). */
+static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np, int *ev,
+                        int obs) {
   const ir_insn *in = &p->code[pc];
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
+  char zs[16];
+  if (obs) switch (in->op) {
+    case IR_LDB:
+      snprintf(zs, sizeof zs, "Z%u", y);
+      if (x < p->nconsts)
+        strbuf_printf(b, "JIT_OMEMK(%u, %u, %u, %uu, %uu, Z%u)\n", pc, y, x, p->consts[x], z, y);
+      else
+        jit_omem(b, pc, VM_JIT_LOAD, VM_JIT_BUFFER, y, 0, x, z, -1, zs);
+      break;
+    case IR_STB:
+      snprintf(zs, sizeof zs, "Z%u", y);
+      jit_omem(b, pc, VM_JIT_STORE, VM_JIT_BUFFER, y, 0, a, z, x, zs);
+      strbuf_printf(b, "wr |= exec; ");
+      break;
+    case IR_LDW: jit_omem(b, pc, VM_JIT_LOAD, VM_JIT_WORKGROUP, 0, 0, x, z, -1, "GZ"); break;
+    case IR_STW:
+      jit_omem(b, pc, VM_JIT_STORE, VM_JIT_WORKGROUP, 0, 0, a, z, x, "GZ");
+      strbuf_printf(b, "wr |= exec; ");
+      break;
+    case IR_ATOMB:
+      snprintf(zs, sizeof zs, "Z%u", z >> 8);
+      jit_omem(b, pc, VM_JIT_ATOMIC, VM_JIT_BUFFER, z >> 8, z & 0xffu, x, 0, y, zs);
+      if ((z & 0xffu) != IR_ATOM_LOAD) strbuf_printf(b, "wr |= exec; ");
+      break;
+    case IR_ATOMW:
+      jit_omem(b, pc, VM_JIT_ATOMIC, VM_JIT_WORKGROUP, 0, z, x, 0, y, "GZ");
+      if (z != IR_ATOM_LOAD) strbuf_printf(b, "wr |= exec; ");
+      break;
+    case IR_MAND: strbuf_printf(b, "{ const uint64_t ob_ = exec; "); break;
+    case IR_JANY: strbuf_printf(b, "FN->obs_loop(A->cx, s, %uu, exec); ", pc); break;
+    case IR_END: strbuf_printf(b, "JIT_OEND(%s) ", p->nmasks ? "M[0]" : "exec"); break;
+    default: break;
+    }
   switch (in->op) {
   case IR_MOVM:
     if (!*ev) {
@@ -387,8 +437,10 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
               in->op == IR_SCANX);
     break;
   case IR_SHUF:
-    strbuf_printf(b, "JIT_ROW2(%u, %u, %u, FN->sg_shuffle(t_.u, x_.u, y_.u, exec, %uu, VM_W))\n", a, x,
-              y, z);
+    strbuf_printf(b, "{ uint64_t mi_ = 0; JIT_ROW2(%u, %u, %u, mi_ = FN->sg_shuffle(t_.u, x_.u, y_.u, exec, %uu, VM_W))",
+                  a, x, y, z);
+    if (obs) strbuf_printf(b, " if (mi_) FN->obs_xlane(A->cx, s, %uu, exec, mi_);", pc);
+    strbuf_printf(b, " (void)mi_; }\n");
     break;
   case IR_VOTE:
     strbuf_printf(b, "JIT_ROW1(%u, %u, FN->sg_vote(t_.u, JIT_NZ(%u), exec, %uu, VM_W))\n", a, x, x, z);
@@ -419,13 +471,16 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
       else
         strbuf_printf(b, "E%u = jit_livep(exec, %u) & (VP)(R%u_%u != 0); ", k, k, a, k);
     }
-    strbuf_printf(b, "exec &= JIT_NZ(%u);\n", a);
+    strbuf_printf(b, "exec &= JIT_NZ(%u);", a);
+    if (obs) strbuf_printf(b, " JIT_ODIV(%u, ob_) }", pc);
+    strbuf_printf(b, "\n");
     *ev = 1;
     break;
   case IR_MANDN:
     for (uint32_t k = 0; k < np; k++)
       strbuf_printf(b, "E%u = jit_livep(M[%u], %u) & (VP)(R%u_%u == 0); ", k, a, k, x, k);
     strbuf_printf(b, "exec = M[%u] & ~JIT_NZ(%u) & VM_FULL;\n", a, x);
+    if (obs) strbuf_printf(b, "JIT_ODIV(%u, M[%u])\n", pc, a);
     *ev = 1;
     break;
   case IR_KILL:
@@ -466,7 +521,7 @@ int vm_jit_compilable(const ir_program *p) {
 }
 
 char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check,
-                    const char *prelude) {
+                    const char *prelude, int obs) {
   if (!vm_jit_compilable(p) || (pl != 4 && pl != 8) || W % pl) return NULL;
   jit_live lv = {0};
   if (!jit_liveness(p, &lv)) {
@@ -475,11 +530,17 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   }
   const uint32_t n = p->ncode, np = W / pl;
   uint8_t *lead = calloc((size_t)n + 1, 1);
+  uint32_t *seg = obs ? malloc(((size_t)n + 1) * sizeof *seg) : NULL;
   strbuf b = {0};
-  if (!lead) {
+  if (!lead || (obs && !seg)) {
+    free(lead);
+    free(seg);
     jit_live_free(&lv);
     return NULL;
   }
+  /* observed code counts where the observed interpreter does: at the first
+   * pc of each straight-line run */
+  if (obs) vm_segments(p, seg);
   lead[0] = 3; /* 1: a block starts; 2: entered by a jump (E unknown) */
   for (uint32_t pc = 0; pc < n; pc++) {
     const ir_insn *in = &p->code[pc];
@@ -505,6 +566,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
                 "const uint64_t PZ = A->priv_size;\n"
                 "uint64_t cnt = A->cnt, limit = A->limit;\n"
                 "(void)G; (void)GZ; (void)PZ; (void)FN;\n");
+  if (obs) strbuf_printf(&b, "JIT_OBS_ARGS\n");
   for (uint32_t i = 0; i < p->nbindings; i++)
     strbuf_printf(&b, "uint8_t *const D%u = A->bind[%u].data; const uint64_t Z%u = A->bind[%u].size; "
                   "(void)D%u; (void)Z%u;\n", i, i, i, i, i, i);
@@ -526,6 +588,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
                 "uint64_t M[%u] = {0};\n"
                 "(void)P; (void)RS;\n",
             p->nregs, p->nmasks ? p->nmasks : 1u);
+  if (obs) strbuf_printf(&b, "uint64_t wr = A->wrote[s];\n");
   /* where a subgroup resumes after a barrier */
   strbuf_printf(&b, "switch (A->pc[s]) {\ncase 0: break;\n");
   for (uint32_t pc = 0; pc < n; pc++) {
@@ -550,7 +613,10 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
       }
       strbuf_printf(&b, "L%u: cnt += %u;\n", pc, len);
     }
+    if (obs && seg[pc] == pc) strbuf_printf(&b, "JIT_OSEG(%u) ", pc);
     if (pc == n) {
+      /* past the last instruction: an END that was not there */
+      if (obs) strbuf_printf(&b, "JIT_OEND(%s) ", p->nmasks ? "M[0]" : "exec");
       strbuf_printf(&b, "JIT_SG_END\n");
       break;
     }
@@ -559,7 +625,8 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     if (in->op == IR_BARRIER) {
       strbuf_printf(&b, "/* %u BARRIER */ ", pc);
       jit_rows(&b, p, &lv, pc + 1, 1, np, pl, 1);
-      strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; goto next_sg;\n", pc + 1);
+      strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; %sgoto next_sg;\n", pc + 1,
+                    obs ? "A->wrote[s] = wr; " : "");
       continue;
     }
     strbuf_printf(&b, "/* %u %s */ ", pc, ir_op_name(in->op));
@@ -579,13 +646,14 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
       }
     }
     if (f->kind == 'S')
-      jit_special(&b, p, pc, np, &ev);
+      jit_special(&b, p, pc, np, &ev, obs);
     else
       strbuf_printf(&b, "\n");
   }
   strbuf_printf(&b, "next_sg:;\n}\nJIT_RETURN(VM_JIT_ALL)\n");
   strbuf_printf(&b, "}\n");
   free(lead);
+  free(seg);
   jit_live_free(&lv);
   if (b.failed || b.n - body > JIT_MAX_BODY) {
     free(b.s);

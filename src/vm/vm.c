@@ -416,6 +416,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
   cx->obs = d->observer;
   cx->run = vm_run_for(w, d->observer != NULL);
   if (sh->jit) {
+    cx->interp = cx->run;
     cx->run = vm_jit_run;
     cx->jit = sh->jit;
     cx->jit_begin = vm_begins[vm_isa()][vm_width_index(w)];
@@ -473,7 +474,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
  * target starts one. Every instruction of a run is issued as often as its
  * first, with the same live lanes, so counting the first is enough. The
  * handlers that assign exec (vm_loop.inc, VM_OBS_POP) are the list here. */
-static void vm_segments(const ir_program *p, uint32_t *lead) {
+void vm_segments(const ir_program *p, uint32_t *lead) {
   const uint32_t n = p->ncode;
   for (uint32_t pc = 0; pc <= n; pc++) lead[pc] = 0;
   lead[0] = lead[n] = 1; /* marks first */
@@ -710,13 +711,15 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
       if (!scratch[i]) st = VM_NO_MEMORY;
     }
   }
-  /* The compiled tier, when it has (or now builds) code for the program.
-   * A build is not the shader's time: the deadline moves by what it took. */
+  /* The compiled tier, when it has (or now builds) code for the program:
+   * plain, or observed for an observer that summarises (the sanitizer,
+   * which does not, runs on the observed interpreter). A build is not the
+   * shader's time: the deadline moves by what it took. */
   vm_jit_entry *jit_entry = NULL;
   vm_dispatch_desc moved;
-  if (st == VM_OK && !obs) {
+  if (st == VM_OK && (!obs || obs->summarise)) {
     const uint64_t t0 = desc->deadline ? vm_now_ns() : 0;
-    sh.jit = vm_jit_find(p, w, vm_isa_name(), &jit_entry);
+    sh.jit = vm_jit_find(p, w, vm_isa_name(), obs != NULL, &jit_entry);
     if (desc->deadline) {
       moved = *desc;
       moved.deadline += vm_now_ns() - t0;

@@ -123,6 +123,9 @@ struct vm_ctx {
    * subgroup after jit_begin (the interpreter's VM_START at this width). */
   vm_jit_sg_fn jit;
   void (*jit_begin)(vm_ctx *cx);
+  /* With an observer: the observed interpreter, for the workgroups it
+   * sees in detail (and to translate the code they run). */
+  vm_run_fn interp;
 };
 
 /* F16R's lane loop through the host's F16C conversions (vm.c). */
@@ -170,5 +173,10 @@ VM_RUN_DECLS(_avx512)
 
 /* cx->run when the dispatch runs compiled code (jit.c). */
 int vm_jit_run(vm_ctx *cx);
+
+/* The straight-line runs of p for the observed counts: lead[pc] is the
+ * first pc of pc's run (ncode + 1 entries; vm.c). The observed interpreter
+ * and observed compiled code count at those pcs. */
+void vm_segments(const ir_program *p, uint32_t *lead);
 
 #endif

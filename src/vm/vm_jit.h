@@ -29,16 +29,19 @@ void vm_jit_set_mode(const char *mode);
 /* Whether every instruction of p is one the tier compiles. */
 int vm_jit_compilable(const ir_program *p);
 /* The C source of p at width w after the prelude text (malloc'd), for
- * vectors of pl lanes (4 or 8), carrying check as vm_jit_check; NULL when
- * p is not compilable or memory ran out. */
+ * vectors of pl lanes (4 or 8), carrying check as vm_jit_check; with obs,
+ * code that reports to a summarising observer (vm_jit_args); NULL when p
+ * is not compilable or memory ran out. */
 char *vm_jit_source(const ir_program *p, uint32_t w, uint32_t pl, uint64_t check,
-                    const char *prelude);
+                    const char *prelude, int obs);
 
 typedef struct vm_jit_entry vm_jit_entry;
-/* The compiled code of p at width w for instruction set isa, when it is
- * ready or the policy says to build it now; NULL to interpret. *entry is
- * where to report the work done (vm_jit_ran), or NULL. */
-vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, vm_jit_entry **entry);
+/* The compiled code of p at width w for instruction set isa (obs: the
+ * observed code, vm_jit_source), when it is ready or the policy says to
+ * build it now; NULL to interpret. *entry is where to report the work
+ * done (vm_jit_ran), or NULL. */
+vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, int obs,
+                         vm_jit_entry **entry);
 /* A dispatch of the entry's program ran n subgroup-instructions. */
 void vm_jit_ran(vm_jit_entry *e, uint64_t n);
 /* What the last build that failed said, for tests and --version ("" if
@@ -48,6 +51,16 @@ const char *vm_jit_last_error(void);
 /* Dispatches (or parts of one, per worker) that ran compiled code so far
  * in this process: for tests. */
 uint64_t vm_jit_runs(void);
+
+/* Observed compiled code's reports (jit_obs.c; vm_jit_fns.obs_*). */
+void vm_jit_obs_mem(void *cx, uint32_t s, uint32_t pc, unsigned access, unsigned space,
+                    uint32_t slot, uint32_t aop, const uint32_t *addr, uint32_t disp,
+                    const uint32_t *val, uint64_t size, uint64_t exec, int seq, int uni);
+void vm_jit_obs_mem_seq(void *cx, uint32_t s, uint32_t pc, unsigned access, uint32_t slot,
+                        uint64_t addr, const uint32_t *val, uint64_t size);
+void vm_jit_obs_loop(void *cx, uint32_t s, uint32_t pc, uint64_t exec);
+void vm_jit_obs_end(void *cx, uint32_t s, uint64_t alive, uint64_t wrote);
+void vm_jit_obs_xlane(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t miss);
 
 /* The library's helpers for compiled code (vm_isa_sse2.c). */
 extern const vm_jit_fns vm_jit_helpers;

@@ -33,6 +33,16 @@ typedef struct vm_jit_fns {
   uint64_t (*sg_shuffle)(uint32_t *d, const uint32_t *x, const uint32_t *y, uint64_t live,
                          unsigned op, unsigned w);
   void (*sg_vote)(uint32_t *d, uint64_t nz, uint64_t live, unsigned op, unsigned w);
+  /* An observed run's reports (jit_obs.c), made as the observed
+   * interpreter makes them; s is the subgroup, addr and val rows of W. */
+  void (*obs_mem)(void *cx, uint32_t s, uint32_t pc, unsigned access, unsigned space,
+                  uint32_t slot, uint32_t aop, const uint32_t *addr, uint32_t disp,
+                  const uint32_t *val, uint64_t size, uint64_t exec, int seq, int uni);
+  void (*obs_mem_seq)(void *cx, uint32_t s, uint32_t pc, unsigned access, uint32_t slot,
+                      uint64_t addr, const uint32_t *val, uint64_t size);
+  void (*obs_loop)(void *cx, uint32_t s, uint32_t pc, uint64_t exec);
+  void (*obs_end)(void *cx, uint32_t s, uint64_t alive, uint64_t wrote);
+  void (*obs_xlane)(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t miss);
 } vm_jit_fns;
 
 /* One workgroup's state as a compiled subgroup function sees it. The
@@ -56,7 +66,21 @@ typedef struct vm_jit_args {
   uint32_t fail_pc;
   uint32_t nsub; /* subgroups in the workgroup */
   int solo; /* one worker: storage atomics need no locked instructions */
+  /* An observed run (code built with obs; a summarising observer, a
+   * workgroup not seen in detail: observe.h): the per-run counts, the
+   * observer's summaries (NULL when it keeps none) and what it has. */
+  uint64_t *si, *sl, *se;  /* issued, lanes, empty at each run's first pc */
+  uint64_t *co, *un, *od;  /* coalesced (pc << ck), uniform, divergent */
+  const uint64_t *ql;      /* quiet_loads */
+  uint64_t *wrote;         /* [nsub] lanes that stored, across barriers */
+  unsigned ck;
+  int mem, mem_seq;        /* the observer has these callbacks */
+  uint32_t ninv;           /* invocations in the workgroup */
 } vm_jit_args;
+
+/* Access and space as observe.h numbers them (jit.c checks). */
+enum { VM_JIT_LOAD, VM_JIT_STORE, VM_JIT_ATOMIC };
+enum { VM_JIT_BUFFER, VM_JIT_WORKGROUP };
 
 /* Runs subgroups s to nsub - 1 in turn, each until it ends (then its pc
  * becomes UINT32_MAX) or reaches a barrier, and returns VM_JIT_ALL; or
