@@ -6,11 +6,6 @@
 #                       interpreter against observed compiled code: the same
 #                       profile, byte for byte (tools/jit_prof.sh); skipped
 #                       without cc and in the sanitizer pass
-#   jit.check           the sanitizer's corpus, alone and (every third case)
-#                       with the profiler: observed interpreter against
-#                       observed compiled code, the same findings and
-#                       profile byte for byte (tools/jit_check.sh); skipped
-#                       as jit.prof is
 #   jit.vm_control      the VM's control-flow unit tests, whose plain runs
 #                       are then compiled: every budget's stopping point,
 #                       count and outputs against the observed interpreter
@@ -24,10 +19,6 @@ add_test(NAME jit.prof
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/tools/jit_prof.sh $<TARGET_FILE:lockstep>
     ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(jit.prof PROPERTIES LABELS "jit;case-large" TIMEOUT 1200 SKIP_RETURN_CODE 77)
-add_test(NAME jit.check
-  COMMAND ${CMAKE_CURRENT_LIST_DIR}/tools/jit_check.sh $<TARGET_FILE:lockstep>
-    ${CMAKE_CURRENT_LIST_DIR})
-set_tests_properties(jit.check PROPERTIES LABELS "jit;case-large" TIMEOUT 1200 SKIP_RETURN_CODE 77)
 add_test(NAME jit.vm_control COMMAND test_vm_control)
 set_tests_properties(jit.vm_control PROPERTIES LABELS "jit;unit" ENVIRONMENT
   "LOCKSTEP_JIT=on;LOCKSTEP_JIT_CACHE=${CMAKE_CURRENT_BINARY_DIR}/jit-cache")

@@ -52,8 +52,7 @@ enum { JE_NEW, JE_BUSY, JE_READY, JE_FAILED };
 
 _Static_assert(VM_JIT_LOAD == (int)VM_LOAD && VM_JIT_STORE == (int)VM_STORE &&
                    VM_JIT_ATOMIC == (int)VM_ATOMIC && VM_JIT_BUFFER == (int)VM_SPACE_BUFFER &&
-                   VM_JIT_WORKGROUP == (int)VM_SPACE_WORKGROUP &&
-                   VM_JIT_PRIVATE == (int)VM_SPACE_PRIVATE,
+                   VM_JIT_WORKGROUP == (int)VM_SPACE_WORKGROUP,
                "observed compiled code numbers accesses and spaces as observe.h does");
 
 #define JIT_BASIS UINT64_C(0xcbf29ce484222325)
@@ -559,14 +558,13 @@ int vm_jit_run(vm_ctx *cx) {
                    .limit = cx->limit,
                    .nsub = nsub,
                    .solo = cx->solo};
-  if (O) { /* what vm_loop.inc's observed variant reads */
+  if (O) { /* what vm_loop.inc's observed variant reads, summarising */
     const unsigned t = cx->thread;
     memset(cx->obs_wrote, 0, (size_t)nsub * sizeof *cx->obs_wrote);
     a.si = cx->seg_issued;
     a.sl = cx->seg_lanes;
     a.se = cx->seg_empty;
-    a.sum = O->summarise;
-    a.co = a.sum && O->coalesced && O->uniform ? O->coalesced[t] : NULL;
+    a.co = O->coalesced && O->uniform ? O->coalesced[t] : NULL;
     a.un = a.co ? O->uniform[t] : NULL;
     a.od = O->divergent ? O->divergent[t] : NULL;
     a.ql = O->quiet_loads;

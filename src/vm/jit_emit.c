@@ -319,14 +319,6 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
       jit_omem(b, pc, VM_JIT_ATOMIC, VM_JIT_WORKGROUP, 0, z, x, 0, y, "GZ");
       if (z != IR_ATOM_LOAD) strbuf_printf(b, "wr |= exec; ");
       break;
-    case IR_LDP: /* private memory: reported when not summarising */
-      strbuf_printf(b, "if (!OSUM) ");
-      jit_omem(b, pc, VM_JIT_LOAD, VM_JIT_PRIVATE, 0, 0, x, z, -1, "PZ");
-      break;
-    case IR_STP:
-      strbuf_printf(b, "if (!OSUM) ");
-      jit_omem(b, pc, VM_JIT_STORE, VM_JIT_PRIVATE, 0, 0, a, z, x, "PZ");
-      break;
     case IR_MAND: strbuf_printf(b, "{ const uint64_t ob_ = exec; "); break;
     case IR_JANY: strbuf_printf(b, "FN->obs_loop(A->cx, s, %uu, exec); ", pc); break;
     case IR_END: strbuf_printf(b, "JIT_OEND(%s) ", p->nmasks ? "M[0]" : "exec"); break;
@@ -632,9 +624,6 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     const jit_form *f = &jit_forms[in->op];
     if (in->op == IR_BARRIER) {
       strbuf_printf(&b, "/* %u BARRIER */ ", pc);
-      if (obs)
-        strbuf_printf(&b, "if (!OSUM) FN->obs_barrier(A->cx, s, %uu, exec, %s);\n", pc,
-                      p->nmasks ? "M[0]" : "exec");
       jit_rows(&b, p, &lv, pc + 1, 1, np, pl, 1);
       strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; %sgoto next_sg;\n", pc + 1,
                     obs ? "A->wrote[s] = wr; " : "");

@@ -2,7 +2,7 @@
  * jit_obs.c — the observer calls of observed compiled code (jit_emit.c
  * with obs; vm_jit_abi.h's obs_* helpers): the events the observed
  * interpreter (vm_loop.inc, VM_OBS_*) would make at the same instruction,
- * in a workgroup the observer does not see in detail.
+ * for a summarising observer in a workgroup it does not see in detail.
  * The generated code decides, as vm_loop.inc does, which requests are
  * counted and which are reported; these functions build the events.
  */
@@ -44,7 +44,8 @@ void vm_jit_obs_loop(void *vcx, uint32_t s, uint32_t pc, uint64_t exec) {
   O->loop(O->user, cx->thread, &wh, pc, exec);
 }
 
-/* Where VM_OBS_END calls (JIT_OEND). */
+/* Called only when some lane returned early (JIT_OEND): summarising,
+ * a subgroup whose lanes all stayed gives the observer nothing to count. */
 void vm_jit_obs_end(void *vcx, uint32_t s, uint64_t alive, uint64_t wrote) {
   const vm_ctx *cx = vcx;
   const vm_observer *O = cx->obs;
@@ -59,20 +60,4 @@ void vm_jit_obs_xlane(void *vcx, uint32_t s, uint32_t pc, uint64_t exec, uint64_
   if (!O->cross_lane) return;
   const vm_where wh = jit_where(cx, s);
   O->cross_lane(O->user, cx->thread, &wh, pc, exec, miss);
-}
-
-void vm_jit_obs_branch(void *vcx, uint32_t s, uint32_t pc, uint64_t before, uint64_t after) {
-  const vm_ctx *cx = vcx;
-  const vm_observer *O = cx->obs;
-  if (!O->branch) return;
-  const vm_where wh = jit_where(cx, s);
-  O->branch(O->user, cx->thread, &wh, pc, before, after);
-}
-
-void vm_jit_obs_barrier(void *vcx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t alive) {
-  const vm_ctx *cx = vcx;
-  const vm_observer *O = cx->obs;
-  if (!O->barrier) return;
-  const vm_where wh = jit_where(cx, s);
-  O->barrier(O->user, cx->thread, &wh, pc, exec, alive);
 }

@@ -712,11 +712,12 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
     }
   }
   /* The compiled tier, when it has (or now builds) code for the program:
-   * plain, or observed when there is an observer. A build is not the
+   * plain, or observed for an observer that summarises (the sanitizer,
+   * which does not, runs on the observed interpreter). A build is not the
    * shader's time: the deadline moves by what it took. */
   vm_jit_entry *jit_entry = NULL;
   vm_dispatch_desc moved;
-  if (st == VM_OK) {
+  if (st == VM_OK && (!obs || obs->summarise)) {
     const uint64_t t0 = desc->deadline ? vm_now_ns() : 0;
     sh.jit = vm_jit_find(p, w, vm_isa_name(), obs != NULL, &jit_entry);
     if (desc->deadline) {

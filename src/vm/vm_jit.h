@@ -1,11 +1,10 @@
 /*
  * vm_jit.h — the compiled tier (internal to src/vm): a program compiled to
  * machine code by the host's C compiler (jit_emit.c writes the C, jit.c
- * compiles, caches and runs it). It gives the interpreter's results,
- * counts and budget stops exactly, and, built observed, the observed
- * interpreter's events; the interpreter stays for everything else (the
- * workgroups an observer sees in detail, programs it does not compile,
- * hosts without a C compiler).
+ * compiles, caches and runs it). It runs dispatches without an observer
+ * and gives the interpreter's results, counts and budget stops exactly;
+ * the interpreter stays for everything else (observers, programs it does
+ * not compile, hosts without a C compiler).
  *
  * LOCKSTEP_JIT chooses when: "off" (or 0) never; "on" (or 1) at a
  * program's first dispatch; unset or "auto": at once when an earlier
@@ -31,8 +30,8 @@ void vm_jit_set_mode(const char *mode);
 int vm_jit_compilable(const ir_program *p);
 /* The C source of p at width w after the prelude text (malloc'd), for
  * vectors of pl lanes (4 or 8), carrying check as vm_jit_check; with obs,
- * code that reports to an observer (vm_jit_args); NULL when p is not
- * compilable or memory ran out. */
+ * code that reports to a summarising observer (vm_jit_args); NULL when p
+ * is not compilable or memory ran out. */
 char *vm_jit_source(const ir_program *p, uint32_t w, uint32_t pl, uint64_t check,
                     const char *prelude, int obs);
 
@@ -62,8 +61,6 @@ void vm_jit_obs_mem_seq(void *cx, uint32_t s, uint32_t pc, unsigned access, uint
 void vm_jit_obs_loop(void *cx, uint32_t s, uint32_t pc, uint64_t exec);
 void vm_jit_obs_end(void *cx, uint32_t s, uint64_t alive, uint64_t wrote);
 void vm_jit_obs_xlane(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t miss);
-void vm_jit_obs_branch(void *cx, uint32_t s, uint32_t pc, uint64_t before, uint64_t after);
-void vm_jit_obs_barrier(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t alive);
 
 /* The library's helpers for compiled code (vm_isa_sse2.c). */
 extern const vm_jit_fns vm_jit_helpers;

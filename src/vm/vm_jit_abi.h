@@ -43,8 +43,6 @@ typedef struct vm_jit_fns {
   void (*obs_loop)(void *cx, uint32_t s, uint32_t pc, uint64_t exec);
   void (*obs_end)(void *cx, uint32_t s, uint64_t alive, uint64_t wrote);
   void (*obs_xlane)(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t miss);
-  void (*obs_branch)(void *cx, uint32_t s, uint32_t pc, uint64_t before, uint64_t after);
-  void (*obs_barrier)(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t alive);
 } vm_jit_fns;
 
 /* One workgroup's state as a compiled subgroup function sees it. The
@@ -68,23 +66,21 @@ typedef struct vm_jit_args {
   uint32_t fail_pc;
   uint32_t nsub; /* subgroups in the workgroup */
   int solo; /* one worker: storage atomics need no locked instructions */
-  /* An observed run (code built with obs; a workgroup the observer does
-   * not see in detail: observe.h): the per-run counts, the observer's
-   * summaries (NULL when it keeps none or does not summarise) and what it
-   * has. */
+  /* An observed run (code built with obs; a summarising observer, a
+   * workgroup not seen in detail: observe.h): the per-run counts, the
+   * observer's summaries (NULL when it keeps none) and what it has. */
   uint64_t *si, *sl, *se;  /* issued, lanes, empty at each run's first pc */
   uint64_t *co, *un, *od;  /* coalesced (pc << ck), uniform, divergent */
   const uint64_t *ql;      /* quiet_loads */
   uint64_t *wrote;         /* [nsub] lanes that stored, across barriers */
   unsigned ck;
   int mem, mem_seq;        /* the observer has these callbacks */
-  int sum;                 /* it summarises */
   uint32_t ninv;           /* invocations in the workgroup */
 } vm_jit_args;
 
 /* Access and space as observe.h numbers them (jit.c checks). */
 enum { VM_JIT_LOAD, VM_JIT_STORE, VM_JIT_ATOMIC };
-enum { VM_JIT_BUFFER, VM_JIT_WORKGROUP, VM_JIT_PRIVATE };
+enum { VM_JIT_BUFFER, VM_JIT_WORKGROUP };
 
 /* Runs subgroups s to nsub - 1 in turn, each until it ends (then its pc
  * becomes UINT32_MAX) or reaches a barrier, and returns VM_JIT_ALL; or
