@@ -17,6 +17,12 @@
  * the subgroup's rows of the register file, and come back on resumption;
  * one call runs every subgroup of the workgroup up to its next barrier.
  *
+ * Built with obs, the function also reports to the dispatch's observer
+ * (one that summarises: observe.h) what the observed interpreter would,
+ * where it would: per-run counts, coalesced and one-word request counts,
+ * divergence, and calls for the rest (vm_jit_rt.inc's JIT_O* macros,
+ * jit_obs.c).
+ *
  * Texture and f16 memory operations are not compiled: a program with one
  * runs on the interpreter (vm_jit_source returns NULL). Neither is a
  * program whose function would pass JIT_MAX_BODY bytes of C: the C
@@ -283,47 +289,54 @@ static void jit_omem(strbuf *b, uint32_t pc, unsigned acc, unsigned sp, uint32_t
   strbuf_printf(b, fast ? ")\n" : "\n");
 }
 
+/* What observed code reports before instruction pc (vm_loop.inc reports
+ * these before the instruction runs: a load may overwrite its own address
+ * register); MAND / MANDN report after (jit_special). */
+static void jit_obs_before(strbuf *b, const ir_program *p, uint32_t pc) {
+  const ir_insn *in = &p->code[pc];
+  const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
+  char zs[16];
+  switch (in->op) {
+  case IR_LDB:
+    snprintf(zs, sizeof zs, "Z%u", y);
+    if (x < p->nconsts)
+      strbuf_printf(b, "JIT_OMEMK(%u, %u, %u, %uu, %uu, Z%u)\n", pc, y, x, p->consts[x], z, y);
+    else
+      jit_omem(b, pc, VM_JIT_LOAD, VM_JIT_BUFFER, y, 0, x, z, -1, zs);
+    break;
+  case IR_STB:
+    snprintf(zs, sizeof zs, "Z%u", y);
+    jit_omem(b, pc, VM_JIT_STORE, VM_JIT_BUFFER, y, 0, a, z, x, zs);
+    strbuf_printf(b, "wr |= exec; ");
+    break;
+  case IR_LDW: jit_omem(b, pc, VM_JIT_LOAD, VM_JIT_WORKGROUP, 0, 0, x, z, -1, "GZ"); break;
+  case IR_STW:
+    jit_omem(b, pc, VM_JIT_STORE, VM_JIT_WORKGROUP, 0, 0, a, z, x, "GZ");
+    strbuf_printf(b, "wr |= exec; ");
+    break;
+  case IR_ATOMB:
+    snprintf(zs, sizeof zs, "Z%u", z >> 8);
+    jit_omem(b, pc, VM_JIT_ATOMIC, VM_JIT_BUFFER, z >> 8, z & 0xffu, x, 0, y, zs);
+    if ((z & 0xffu) != IR_ATOM_LOAD) strbuf_printf(b, "wr |= exec; ");
+    break;
+  case IR_ATOMW:
+    jit_omem(b, pc, VM_JIT_ATOMIC, VM_JIT_WORKGROUP, 0, z, x, 0, y, "GZ");
+    if (z != IR_ATOM_LOAD) strbuf_printf(b, "wr |= exec; ");
+    break;
+  case IR_JANY: strbuf_printf(b, "FN->obs_loop(A->cx, s, %uu, exec); ", pc); break;
+  case IR_END: strbuf_printf(b, "JIT_OEND(%s) ", p->nmasks ? "M[0]" : "exec"); break;
+  default: break; /* private memory: not reported to a summarising observer */
+  }
+}
+
 /* The code of an 'S' instruction; np pieces a register. Registers are
  * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names).
- * *ev: whether E holds exec's lanes here; obs: observed code (reports
- * before the instruction, jit_omem and the observer calls). */
+ * *ev: whether E holds exec's lanes here; obs: observed code. */
 static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np, int *ev,
                         int obs) {
   const ir_insn *in = &p->code[pc];
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
-  char zs[16];
-  if (obs) switch (in->op) {
-    case IR_LDB:
-      snprintf(zs, sizeof zs, "Z%u", y);
-      if (x < p->nconsts)
-        strbuf_printf(b, "JIT_OMEMK(%u, %u, %u, %uu, %uu, Z%u)\n", pc, y, x, p->consts[x], z, y);
-      else
-        jit_omem(b, pc, VM_JIT_LOAD, VM_JIT_BUFFER, y, 0, x, z, -1, zs);
-      break;
-    case IR_STB:
-      snprintf(zs, sizeof zs, "Z%u", y);
-      jit_omem(b, pc, VM_JIT_STORE, VM_JIT_BUFFER, y, 0, a, z, x, zs);
-      strbuf_printf(b, "wr |= exec; ");
-      break;
-    case IR_LDW: jit_omem(b, pc, VM_JIT_LOAD, VM_JIT_WORKGROUP, 0, 0, x, z, -1, "GZ"); break;
-    case IR_STW:
-      jit_omem(b, pc, VM_JIT_STORE, VM_JIT_WORKGROUP, 0, 0, a, z, x, "GZ");
-      strbuf_printf(b, "wr |= exec; ");
-      break;
-    case IR_ATOMB:
-      snprintf(zs, sizeof zs, "Z%u", z >> 8);
-      jit_omem(b, pc, VM_JIT_ATOMIC, VM_JIT_BUFFER, z >> 8, z & 0xffu, x, 0, y, zs);
-      if ((z & 0xffu) != IR_ATOM_LOAD) strbuf_printf(b, "wr |= exec; ");
-      break;
-    case IR_ATOMW:
-      jit_omem(b, pc, VM_JIT_ATOMIC, VM_JIT_WORKGROUP, 0, z, x, 0, y, "GZ");
-      if (z != IR_ATOM_LOAD) strbuf_printf(b, "wr |= exec; ");
-      break;
-    case IR_MAND: strbuf_printf(b, "{ const uint64_t ob_ = exec; "); break;
-    case IR_JANY: strbuf_printf(b, "FN->obs_loop(A->cx, s, %uu, exec); ", pc); break;
-    case IR_END: strbuf_printf(b, "JIT_OEND(%s) ", p->nmasks ? "M[0]" : "exec"); break;
-    default: break;
-    }
+  if (obs) jit_obs_before(b, p, pc);
   switch (in->op) {
   case IR_MOVM:
     if (!*ev) {
@@ -465,6 +478,7 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
     *ev = 0;
     break;
   case IR_MAND:
+    if (obs) strbuf_printf(b, "{ const uint64_t ob_ = exec; ");
     for (uint32_t k = 0; k < np; k++) {
       if (*ev)
         strbuf_printf(b, "E%u &= (VP)(R%u_%u != 0); ", k, a, k);
@@ -484,7 +498,7 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
     *ev = 1;
     break;
   case IR_KILL:
-    for (uint32_t m = a; m < x; m++) strbuf_printf(b, "M[%u] &= ~exec; ", m);
+    for (uint32_t k = a; k < x; k++) strbuf_printf(b, "M[%u] &= ~exec; ", k);
     strbuf_printf(b, "exec = 0;\n");
     *ev = 0;
     break;
@@ -595,8 +609,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     if (p->code[pc].op != IR_BARRIER) continue;
     strbuf_printf(&b, "case %u: ", pc + 1);
     jit_rows(&b, p, &lv, pc + 1, 0, np, pl, 1);
-    strbuf_printf(&b, "exec = A->exec[s];\n");
-    strbuf_printf(&b, "goto L%u;\n", pc + 1);
+    strbuf_printf(&b, "exec = A->exec[s]; goto L%u;\n", pc + 1);
   }
   strbuf_printf(&b, "default: break;\n}\n");
   /* at the start: the built-in rows VM_START filled, and whatever else is

@@ -712,8 +712,10 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
     }
   }
   /* The compiled tier, when it has (or now builds) code for the program:
-   * plain, or observed for an observer that summarises (the sanitizer,
-   * which does not, runs on the observed interpreter). A build is not the
+   * plain, or observed for an observer that summarises. One that does not
+   * (the sanitizer) runs on the observed interpreter: its call at every
+   * branch and access would make the generated code spill its registers
+   * each time, which measured slower than interpreting. A build is not the
    * shader's time: the deadline moves by what it took. */
   vm_jit_entry *jit_entry = NULL;
   vm_dispatch_desc moved;

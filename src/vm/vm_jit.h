@@ -1,9 +1,11 @@
 /*
  * vm_jit.h — the compiled tier (internal to src/vm): a program compiled to
  * machine code by the host's C compiler (jit_emit.c writes the C, jit.c
- * compiles, caches and runs it). It runs dispatches without an observer
- * and gives the interpreter's results, counts and budget stops exactly;
- * the interpreter stays for everything else (observers, programs it does
+ * compiles, caches and runs it). It gives the interpreter's results,
+ * counts and budget stops exactly and, built observed for an observer that
+ * summarises (the profiler), the observed interpreter's counts and events;
+ * the interpreter stays for everything else (observers that do not
+ * summarise, the workgroups an observer sees in detail, programs it does
  * not compile, hosts without a C compiler).
  *
  * LOCKSTEP_JIT chooses when: "off" (or 0) never; "on" (or 1) at a
