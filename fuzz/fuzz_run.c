@@ -16,10 +16,12 @@
  * Built with FUZZ_JIT (fuzz/run.sh, FUZZ_TARGET=jit), the target is
  * differential instead: each input runs on the interpreter and then on the
  * compiled tier (src/vm/jit.c, every compilable program compiled by the C
- * compiler at its first dispatch), with no observer, and the two must
- * agree on every entry point: whether it ran, the error it gave (budget
- * stops included, which name the instruction), whether the device was
- * lost, and every buffer's bytes. Only a stop at the time limit, which
+ * compiler at its first dispatch), and the two must agree on every entry
+ * point: whether it ran, the error it gave (budget stops included, which
+ * name the instruction), whether the device was lost, and every buffer's
+ * bytes. When the hash picks the profiler, both runs are profiled (the
+ * compiled one with observed compiled code, its traced workgroup on the
+ * interpreter) and their JSON reports must be the same bytes too. Only a stop at the time limit, which
  * depends on the machine, excuses a difference; a build that fails is a
  * crash, unless the compiler only ran past its time limit. At exit it
  * prints how many inputs ran compiled code and how many builds were too
@@ -67,9 +69,10 @@ typedef struct {
 #define FZ_MAX_ENTRIES 16
 
 /* Compiles src and runs every compute entry point on a fresh device; with
- * out, no observers and each entry's outcome there (at most max); returns
- * how many entries ran or were refused. */
-static int fz_module(const char *src, uint32_t h, fz_outcome *out, int max) {
+ * out, each entry's outcome there (at most max), no sanitizer, and the
+ * profiler's JSON report hashed into *pdigest when the hash picks the
+ * profiler (0 when not); returns how many entries ran or were refused. */
+static int fz_module(const char *src, uint32_t h, fz_outcome *out, int max, uint64_t *pdigest) {
   ls_adapter_options o = {.struct_size = sizeof o,
                           .subgroup_size = 8u << (h & 3),
                           .threads = 1,
@@ -91,7 +94,7 @@ static int fz_module(const char *src, uint32_t h, fz_outcome *out, int max) {
   ls_profiler *prof = NULL;
   const int checks = !out && (h & 0x10);
   if (checks) (void)ls_device_enable_checks(d, 1, NULL);
-  if (!out && (h & 0x20)) {
+  if (h & 0x20) {
     const ls_profiler_options po = {.struct_size = sizeof po, .trace = 1};
     prof = ls_profiler_attach(d, &po, err, sizeof err);
   }
@@ -115,8 +118,14 @@ static int fz_module(const char *src, uint32_t h, fz_outcome *out, int max) {
       if (ls_device_is_lost(d)) break; /* a runaway: the device takes nothing more */
     }
   }
+  if (pdigest) *pdigest = 0;
+  if (prof && out) {
+    char *j = ls_profiler_report_json(prof, "fuzz");
+    if (pdigest && j) *pdigest = fz_hash(UINT64_C(0xcbf29ce484222325), j, strlen(j));
+    ls_free(j);
+  }
   /* what the observers make of it: every report */
-  if (prof) {
+  if (prof && !out) {
     char *t[3] = {ls_profiler_report_text(prof, "fuzz"), ls_profiler_report_json(prof, "fuzz"),
                   ls_profiler_report_html(prof, "fuzz", "fuzz")};
     for (int i = 0; i < 3; i++) ls_free(t[i]);
@@ -144,13 +153,14 @@ static int fz_timed_out(const fz_outcome *o) { return strstr(o->error, "time lim
 static void fz_differ(const char *src, uint32_t h) {
   static fz_outcome a[FZ_MAX_ENTRIES], b[FZ_MAX_ENTRIES];
   if (!fz_inputs++) atexit(fz_jit_stats);
+  uint64_t pa, pb;
   vm_jit_set_mode("off");
-  const int na = fz_module(src, h, a, FZ_MAX_ENTRIES);
+  const int na = fz_module(src, h, a, FZ_MAX_ENTRIES, &pa);
   const uint64_t before = vm_jit_runs();
   static char failed[4608]; /* as long as jit.c's error text */
   snprintf(failed, sizeof failed, "%s", vm_jit_last_error());
   vm_jit_set_mode("on");
-  const int nb = fz_module(src, h, b, FZ_MAX_ENTRIES);
+  const int nb = fz_module(src, h, b, FZ_MAX_ENTRIES, &pb);
   const char *err = vm_jit_last_error();
   if (strcmp(failed, err)) { /* a build failed during this input */
     if (!strstr(err, "time limit")) { /* the generator wrote C that did not build */
@@ -178,6 +188,12 @@ static void fz_differ(const char *src, uint32_t h) {
     fprintf(stderr, "fuzz_run: %d entry points ran on the interpreter, %d compiled\n", na, nb);
     abort();
   }
+  if (pa != pb) {
+    fprintf(stderr, "fuzz_run: the profile of the compiled run differs from the interpreter's "
+            "(W = %u): %016llx against %016llx\n", 8u << (h & 3), (unsigned long long)pb,
+            (unsigned long long)pa);
+    abort();
+  }
 }
 #endif
 
@@ -190,7 +206,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #ifdef FUZZ_JIT
   fz_differ(src, h);
 #else
-  (void)fz_module(src, h, NULL, 0);
+  (void)fz_module(src, h, NULL, 0, NULL);
 #endif
   free(src);
   return 0;
