@@ -9,6 +9,10 @@
 #              multi-million-element cases (as "case-large" is left out
 #              there): what varies by build is memory safety, and the byte
 #              comparisons are the plain build's.
+#   isa.NAME.sampler  test_sampler under LOCKSTEP_ISA=NAME: sampling's lane
+#              kernel (vm_sample.inc) is compiled per variant, and its unit
+#              test compares it with the general path bit for bit (a
+#              variant the CPU lacks falls back to the best below it).
 set(LS_ISA_SIZE "")
 if(CMAKE_C_FLAGS MATCHES "-fsanitize=[^ ]*address")
   set(LS_ISA_SIZE small)
@@ -18,4 +22,8 @@ foreach(isa sse2 avx2 avx512)
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/tools/isa_corpus.sh $<TARGET_FILE:lockstep> ${isa}
             ${CMAKE_CURRENT_LIST_DIR} ${LS_ISA_SIZE})
   set_tests_properties(isa.${isa} PROPERTIES LABELS isa TIMEOUT 900 SKIP_RETURN_CODE 77)
+endforeach()
+foreach(isa sse2 avx2 avx512)
+  add_test(NAME isa.${isa}.sampler COMMAND test_sampler)
+  set_tests_properties(isa.${isa}.sampler PROPERTIES LABELS isa ENVIRONMENT LOCKSTEP_ISA=${isa})
 endforeach()

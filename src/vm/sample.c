@@ -344,16 +344,11 @@ static inline smp_axis smp_axis_lin(float u) {
   return x;
 }
 
-/* The common sampling, in one pass over the lanes: textureSampleLevel of
- * one level of a 2D (array) texture of four 8-bit unorm channels, linear
- * for every level of detail, clamped to the edge on both axes. The same
- * arithmetic as the general path (smp_axis_of's, then smp_filter's corners
- * and weights in its order, each texel decoded by the same table), without
- * its per-texel dispatch on dimension, address mode and format. Returns 0
- * for any other sampling, which the general path takes. */
-static int smp_fast_2d(const vm_texture *t, unsigned dim, const vm_sampler *s,
-                       const ir_sample *smp, uint32_t *dst, const uint32_t *in, uint64_t live,
-                       unsigned w, uint32_t *at) {
+/* Whether the sampling is the common kind, and its numbers: see vm.h.
+ * Every layer the index can pick must lie inside the level, so that the
+ * general path's bounds test could fail nowhere. */
+int vm_tex_sample_fast(const vm_texture *t, unsigned dim, const vm_sampler *s,
+                       const ir_sample *smp, vm_smp_fast *f) {
   int bgra = 0;
   const float *dec;
   if (smp->kind != IR_SMP_LEVEL || (dim != IR_TEXDIM_2D && dim != IR_TEXDIM_2D_ARRAY) ||
@@ -362,46 +357,68 @@ static int smp_fast_2d(const vm_texture *t, unsigned dim, const vm_sampler *s,
       !(dec = vm_tex_unorm8x4(t, &bgra)))
     return 0;
   const int32_t tw = (int32_t)t->level[0].w, th = (int32_t)t->level[0].h;
-  /* every layer the index can pick is inside the level (the general
-   * path's bounds test, which could then fail nowhere) */
-  if (tw <= 0 || th <= 0 || t->layers == 0 ||
-      t->level[0].d < (dim == IR_TEXDIM_2D_ARRAY ? t->layers : 1u))
-    return 0;
-  const float fw = (float)tw, fh = (float)th;
+  const uint32_t layers = dim == IR_TEXDIM_2D_ARRAY ? t->layers : 1u;
+  if (tw <= 0 || th <= 0 || layers == 0 || t->level[0].d < layers) return 0;
+  /* texel indices: whole words, and the largest below 2^31 */
   const uint8_t *const base = t->data + t->level[0].offset;
   const uint64_t row = t->level[0].row, slice = t->level[0].slice;
-  const unsigned r = bgra ? 2 : 0, b = bgra ? 0 : 2;
+  if (((uintptr_t)base | row | slice) & 3u ||
+      (layers - 1) * (slice / 4) + (uint64_t)(th - 1) * (row / 4) + (uint64_t)tw > INT32_MAX)
+    return 0;
+  f->base = (const vm_u32a *)(const void *)base;
+  f->dec = dec;
+  f->row4 = (uint32_t)(row / 4);
+  f->slice4 = (uint32_t)(slice / 4);
+  f->tw = tw, f->th = th;
+  f->fw = (float)tw, f->fh = (float)th;
+  f->ox = smp->offset[0], f->oy = smp->offset[1];
+  f->layers = dim == IR_TEXDIM_2D_ARRAY ? t->layers : 0;
+  f->r = bgra ? 2 : 0, f->b = bgra ? 0 : 2;
+  f->index_u32 = (smp->flags & IR_SMPF_INDEX_U32) != 0;
+  return 1;
+}
+
+/* The common sampling, one lane at a time: the same arithmetic as the
+ * general path (smp_axis_of's, then smp_filter's corners and weights in
+ * its order, each texel decoded by the same table), without its per-texel
+ * dispatch on dimension, address mode and format. The interpreter's lane
+ * kernel (vm_sample.inc) does the same across a subgroup and hands the
+ * lanes whose coordinates are far outside the texture here. */
+static void smp_fast_2d(const vm_smp_fast *f, uint32_t *dst, const uint32_t *in, uint64_t live,
+                        unsigned w, uint32_t *at) {
   for (uint64_t m = live; m; m &= m - 1) {
     const unsigned l = (unsigned)__builtin_ctzll(m);
     uint32_t layer = 0;
-    if (dim == IR_TEXDIM_2D_ARRAY) {
+    if (f->layers) {
       const uint32_t raw = in[IR_SMPIN_INDEX * w + l];
-      const int64_t ix = (smp->flags & IR_SMPF_INDEX_U32) ? (int64_t)raw : (int64_t)(int32_t)raw;
-      const int64_t n = t->layers;
+      const int64_t ix = f->index_u32 ? (int64_t)raw : (int64_t)(int32_t)raw;
+      const int64_t n = f->layers;
       layer = (uint32_t)(ix < 0 ? 0 : ix >= n ? n - 1 : ix);
     }
-    const smp_axis x = smp_axis_lin(vm_bits_f(in[IR_SMPIN_COORD * w + l]) * fw + smp->offset[0]);
-    const smp_axis y = smp_axis_lin(vm_bits_f(in[(IR_SMPIN_COORD + 1) * w + l]) * fh + smp->offset[1]);
-    const int32_t x0 = smp_wrap(x.i0, tw, LS_ADDRESS_CLAMP_TO_EDGE),
-                  x1 = smp_wrap(x.i0 + 1, tw, LS_ADDRESS_CLAMP_TO_EDGE),
-                  y0 = smp_wrap(y.i0, th, LS_ADDRESS_CLAMP_TO_EDGE),
-                  y1 = smp_wrap(y.i0 + 1, th, LS_ADDRESS_CLAMP_TO_EDGE);
-    const uint8_t *const lay = base + (uint64_t)layer * slice;
-    const uint8_t *const q[4] = {lay + (uint64_t)y0 * row + 4u * (uint32_t)x0,
-                                 lay + (uint64_t)y0 * row + 4u * (uint32_t)x1,
-                                 lay + (uint64_t)y1 * row + 4u * (uint32_t)x0,
-                                 lay + (uint64_t)y1 * row + 4u * (uint32_t)x1};
+    const smp_axis x = smp_axis_lin(vm_bits_f(in[IR_SMPIN_COORD * w + l]) * f->fw + f->ox);
+    const smp_axis y = smp_axis_lin(vm_bits_f(in[(IR_SMPIN_COORD + 1) * w + l]) * f->fh + f->oy);
+    const int32_t x0 = smp_wrap(x.i0, f->tw, LS_ADDRESS_CLAMP_TO_EDGE),
+                  x1 = smp_wrap(x.i0 + 1, f->tw, LS_ADDRESS_CLAMP_TO_EDGE),
+                  y0 = smp_wrap(y.i0, f->th, LS_ADDRESS_CLAMP_TO_EDGE),
+                  y1 = smp_wrap(y.i0 + 1, f->th, LS_ADDRESS_CLAMP_TO_EDGE);
+    const uint32_t r0 = layer * f->slice4 + (uint32_t)y0 * f->row4,
+                   r1 = layer * f->slice4 + (uint32_t)y1 * f->row4;
+    const uint8_t *const q[4] = {(const uint8_t *)(f->base + r0 + (uint32_t)x0),
+                                 (const uint8_t *)(f->base + r0 + (uint32_t)x1),
+                                 (const uint8_t *)(f->base + r1 + (uint32_t)x0),
+                                 (const uint8_t *)(f->base + r1 + (uint32_t)x1)};
     /* smp_filter's weights: 1 times the first axis's factor times the
      * second's, corners in the order (lo, lo), (hi, lo), (lo, hi), (hi, hi) */
     const float wx[2] = {1.0f - x.a, x.a}, wy[2] = {1.0f - y.a, y.a};
+    const float *const dec = f->dec;
     float acc[4] = {0, 0, 0, 0};
     for (unsigned c = 0; c < 4; c++) {
       float wgt = 1.0f;
       wgt *= wx[c & 1];
       wgt *= wy[c >> 1];
-      acc[0] += wgt * dec[q[c][r]];
+      acc[0] += wgt * dec[q[c][f->r]];
       acc[1] += wgt * dec[q[c][1]];
-      acc[2] += wgt * dec[q[c][b]];
+      acc[2] += wgt * dec[q[c][f->b]];
       acc[3] += wgt * dec[q[c][3]];
     }
     for (unsigned ch = 0; ch < 4; ch++) dst[ch * w + l] = vm_f2u_bits(acc[ch]);
@@ -412,12 +429,15 @@ static int smp_fast_2d(const vm_texture *t, unsigned dim, const vm_sampler *s,
       at[3 * w + l] = 0;
     }
   }
-  return 1;
 }
 
 void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const ir_sample *smp,
                    uint32_t *dst, const uint32_t *in, uint64_t live, unsigned w, uint32_t *at) {
-  if (smp_fast_2d(t, dim, s, smp, dst, in, live, w, at)) return;
+  vm_smp_fast f;
+  if (vm_tex_sample_fast(t, dim, s, smp, &f)) {
+    smp_fast_2d(&f, dst, in, live, w, at);
+    return;
+  }
   const int cube = dim == IR_TEXDIM_CUBE || dim == IR_TEXDIM_CUBE_ARRAY;
   /* the comparison function of a comparison built-in; a plain sampler
    * compares nothing */

@@ -99,6 +99,24 @@ uint64_t vm_tex_store(const vm_texture *t, const uint32_t *adr, const uint32_t *
  * observers). */
 void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const ir_sample *smp,
                    uint32_t *dst, const uint32_t *in, uint64_t live, unsigned w, uint32_t *at);
+/* The common sampling (sample.c's fast path) as plain numbers, for the
+ * interpreter's lane kernel (vm_sample.inc): textureSampleLevel of a
+ * one-level 2D (array) texture of four 8-bit unorm channels, linear and
+ * clamped to the edge on both axes. vm_tex_sample_fast fills f and returns
+ * 1 when the sampling is of that kind, else 0. */
+typedef uint32_t vm_u32a __attribute__((may_alias, aligned(4)));
+typedef struct vm_smp_fast {
+  const vm_u32a *base;  /* level 0, layer 0: one word a texel */
+  const float *dec;     /* byte -> channel value (vm_tex_unorm8x4) */
+  uint32_t row4, slice4; /* in texels; every index fits 31 bits */
+  int32_t tw, th;       /* texels */
+  float fw, fh, ox, oy; /* the size and the offset, as the general path converts them */
+  uint32_t layers;      /* the array's layers; 0 when not arrayed */
+  unsigned r, b;        /* the bytes of red and blue in a texel */
+  int index_u32;        /* the array index is a u32 (else i32) */
+} vm_smp_fast;
+int vm_tex_sample_fast(const vm_texture *t, unsigned dim, const vm_sampler *s,
+                       const ir_sample *smp, vm_smp_fast *f);
 void vm_tex_query(const vm_texture *t, uint32_t *dst, const uint32_t *level, unsigned what,
                   unsigned w);
 /* The decoding of a texture whose texels are four 8-bit unorm channels

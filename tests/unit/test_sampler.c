@@ -695,7 +695,8 @@ static void test_fast_path_agrees(void **state) {
                            -0.0f,       0.0f,        1.0f,        0.5f / TW,    1.5f / TH,
                            2.0f,        -1.0f,       -0.5f / TW,  -2.5f / TH,   3.0f / TW,
                            0.50001f / TW, 0.49999f / TW, -1.0e7f, 1.0e7f,       1.0e9f / TW,
-                           -1.0e9f / TW};
+                           -1.0e9f / TW, 0x1.3b13bp-5f /* 13 u - 0.5 = -2^-25 */,
+                           0x1.249248p-4f /* 7 v - 0.5 = -2^-25 */};
   const ls_texture_format formats[2] = {LS_FORMAT_RGBA8UNORM, LS_FORMAT_BGRA8UNORM};
   const unsigned dims[2] = {IR_TEXDIM_2D, IR_TEXDIM_2D_ARRAY};
   unsigned fast_runs = 0;
@@ -757,6 +758,169 @@ static void test_fast_path_agrees(void **state) {
   assert_true(fast_runs > 2000);
 }
 
+/* The interpreter's lane kernel for the same sampling (vm_sample.inc, one
+ * copy per width and instruction set) against the general path, through
+ * the API: the same texels as a one-level texture (the kernel) and as
+ * level 0 of a two-level one (the general path, which a level of detail of
+ * 0 and nearest mipmap filtering keep on level 0), at every subgroup
+ * width. Each lane reads its coordinates, array index and whether it
+ * samples from the buffer and writes its result there, so that lanes out
+ * of range (NaN, infinities, far away: the kernel hands them to the
+ * general path) sit beside lanes in range and inactive ones in one
+ * subgroup. tests/CMakeLists.txt runs this file under each instruction
+ * set the CPU has. */
+enum { LK_TW = 13, LK_TH = 7, LK_TL = 3, LK_N = 256 };
+
+static ls_texture *lk_texture(ls_device *d, ls_texture_format fmt, uint32_t layers,
+                              uint32_t levels, const uint8_t *texels) {
+  ls_texture_desc td;
+  memset(&td, 0, sizeof td);
+  td.size = (ls_extent3d){LK_TW, LK_TH, layers};
+  td.format = fmt;
+  td.mip_level_count = levels;
+  td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_COPY_DST;
+  ls_texture *t = ls_device_create_texture(d, &td);
+  assert_non_null(t);
+  ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}, LS_ASPECT_ALL};
+  ls_texel_copy_buffer_layout lay = {0, LK_TW * 4, LK_TH};
+  ls_extent3d ext = {LK_TW, LK_TH, layers};
+  assert_int_equal(ls_queue_write_texture(d, &dst, texels, (size_t)LK_TW * LK_TH * layers * 4, &lay, &ext), LS_OK);
+  return t;
+}
+
+/* code over io (LK_N vec4f, read and written in place), 4 workgroups of 64 */
+static void lk_run(ls_device *d, const char *code, ls_texture_view *v, ls_sampler *s,
+                   uint32_t *io) {
+  ls_compute_pipeline *p = pipeline(d, code, NULL);
+  assert_non_null(p);
+  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
+  ls_buffer_desc bd = {.size = LK_N * 16,
+                       .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_COPY_DST,
+                       .label = "io"};
+  ls_buffer *b = ls_device_create_buffer(d, &bd);
+  assert_int_equal(ls_queue_write_buffer(d, b, 0, io, LK_N * 16), LS_OK);
+  ls_bind_group_entry be[3];
+  memset(be, 0, sizeof be);
+  be[0].binding = 0;
+  be[0].texture_view = v;
+  be[1].binding = 1;
+  be[1].sampler = s;
+  be[2].binding = 2;
+  be[2].buffer = b;
+  be[2].size = LS_WHOLE_SIZE;
+  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
+  assert_non_null(g);
+  assert_int_equal(tu_dispatch(d, p, g, LK_N / 64, 1), LS_OK);
+  assert_int_equal(ls_queue_read_buffer(d, b, 0, io, LK_N * 16), LS_OK);
+  expect_no_error();
+  ls_bind_group_release(g);
+  ls_buffer_release(b);
+  ls_bind_group_layout_release(l);
+  ls_compute_pipeline_release(p);
+}
+
+static void test_lane_kernel_agrees(void **state) {
+  (void)state;
+  static uint8_t texels[LK_TW * LK_TH * LK_TL * 4];
+  uint32_t seed = 777;
+  for (size_t i = 0; i < sizeof texels; i++) texels[i] = (uint8_t)lcg_next(&seed);
+  const float special[] = {NAN, INFINITY, -INFINITY, 1.0e20f, -1.0e20f, -0.0f, 0.0f, 1.0f,
+                           0.5f / LK_TW, 1.5f / LK_TH, -1.0f, -2.5f / LK_TH, 3.0f / LK_TW,
+                           0.50001f / LK_TW, 0.49999f / LK_TW, -1.0e7f, 1.0e7f,
+                           1.0e9f / LK_TW, -1.0e9f / LK_TW, 1.0e8f, -1.0e8f,
+                           /* u - 0.5 = -2^-25 on x (13 texels) and on y (7): the
+                            * weight f - floor(f) rounds to 1, which counts as 0 */
+                           0x1.3b13bp-5f, 0x1.249248p-4f};
+  /* texture type, array index expression (with its comma), offset */
+  const char *const kinds[4][3] = {
+      {"texture_2d<f32>", "", ""},
+      {"texture_2d<f32>", "", ", vec2i(-3, 5)"},
+      {"texture_2d_array<f32>", "bitcast<i32>(c.z), ", ""},
+      {"texture_2d_array<f32>", "bitcast<u32>(c.z), ", ", vec2i(7, -8)"},
+  };
+  const ls_texture_format formats[2] = {LS_FORMAT_RGBA8UNORM, LS_FORMAT_BGRA8UNORM};
+  const uint32_t widths[4] = {8, 16, 32, 64};
+  unsigned filtered = 0, sampled = 0;
+  for (int wi = 0; wi < 4; wi++) {
+    ls_adapter_options o;
+    memset(&o, 0, sizeof o);
+    o.struct_size = sizeof o;
+    o.threads = 1;
+    o.subgroup_size = widths[wi];
+    char err[256];
+    ls_adapter *a = ls_adapter_create(&o, err, sizeof err);
+    assert_non_null(a);
+    ls_device_desc dd;
+    memset(&dd, 0, sizeof dd);
+    dd.struct_size = sizeof dd;
+    ls_status st;
+    ls_device *d = ls_adapter_create_device(a, &dd, &st, err, sizeof err);
+    assert_non_null(d);
+    ls_device_set_error_callback(d, tu_on_error, NULL);
+    nerrors = 0;
+    ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
+    sd.mag_filter = sd.min_filter = LS_FILTER_LINEAR;
+    sd.mipmap_filter = LS_FILTER_NEAREST;
+    ls_sampler *s = ls_device_create_sampler(d, &sd);
+    assert_non_null(s);
+    for (int k = 0; k < 4; k++)
+      for (int f = 0; f < 2; f++) {
+        const uint32_t layers = k >= 2 ? LK_TL : 1;
+        char code[1024];
+        snprintf(code, sizeof code,
+                 "@group(0) @binding(0) var t: %s;\n"
+                 "@group(0) @binding(1) var s: sampler;\n"
+                 "@group(0) @binding(2) var<storage, read_write> io: array<vec4f>;\n"
+                 "@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3u) {\n"
+                 "  let c = io[g.x];\n"
+                 "  var r = vec4f(-7.0);\n"
+                 "  if (bitcast<u32>(c.w) %% 4u != 0u) {\n"
+                 "    r = textureSampleLevel(t, s, c.xy, %s0.0%s);\n"
+                 "  }\n"
+                 "  io[g.x] = r;\n"
+                 "}\n",
+                 kinds[k][0], kinds[k][1], kinds[k][2]);
+        uint32_t in[LK_N * 4];
+        for (unsigned l = 0; l < LK_N; l++) {
+          for (unsigned c = 0; c < 2; c++) {
+            const uint32_t r = lcg_next(&seed);
+            const float v = r % 3 == 0 ? special[r / 5 % (sizeof special / sizeof special[0])]
+                                       : -0.25f + 1.5f * (float)(r % 100000) / 100000.0f;
+            in[4 * l + c] = vm_f2u_bits(v);
+          }
+          in[4 * l + 2] = lcg_next(&seed) % 7 - 2; /* -2 .. 4 as i32; huge as u32 */
+          /* whole subgroups off, or every lane on, or a mix */
+          const unsigned grp = l / 8 % 4;
+          in[4 * l + 3] = grp == 0 ? 0 : grp == 1 ? 1 : lcg_next(&seed);
+        }
+        uint32_t fast[LK_N * 4], slow[LK_N * 4];
+        memcpy(fast, in, sizeof in);
+        memcpy(slow, in, sizeof in);
+        for (int pass = 0; pass < 2; pass++) {
+          ls_texture *t = lk_texture(d, formats[f], layers, pass ? 2 : 1, texels);
+          ls_texture_view *v = ls_texture_create_view(t, NULL); /* 2d, or 2d-array */
+          assert_non_null(v);
+          lk_run(d, code, v, s, pass ? slow : fast);
+          ls_texture_view_release(v);
+          ls_texture_release(t);
+        }
+        assert_memory_equal(fast, slow, sizeof fast);
+        for (unsigned l = 0; l < LK_N; l++)
+          if (in[4 * l + 3] % 4) {
+            sampled++;
+            const float alpha = vm_bits_f(fast[4 * l + 3]);
+            filtered += alpha > 0.0f && alpha < 1.0f && alpha != vm_bits_f(fast[4 * l]);
+          }
+      }
+    ls_sampler_release(s);
+    ls_device_release(d);
+    ls_adapter_release(a);
+  }
+  /* not vacuous: most lanes sampled, and blended between texels */
+  assert_true(sampled > 4 * 8 * LK_N / 2);
+  assert_true(filtered > sampled / 2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_create_sampler),  cmocka_unit_test(test_bind_groups),
@@ -764,6 +928,7 @@ int main(void) {
       cmocka_unit_test(test_mip_levels),      cmocka_unit_test(test_cube_faces),
       cmocka_unit_test(test_handle_params),   cmocka_unit_test(test_array_index_clamp),
       cmocka_unit_test(test_compare_clamp),   cmocka_unit_test(test_fast_path_agrees),
+      cmocka_unit_test(test_lane_kernel_agrees),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
