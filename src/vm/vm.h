@@ -107,7 +107,7 @@ void vm_tex_sample(const vm_texture *t, unsigned dim, const vm_sampler *s, const
 typedef uint32_t vm_u32a __attribute__((may_alias, aligned(4)));
 typedef struct vm_smp_fast {
   const vm_u32a *base;  /* level 0, layer 0: one word a texel */
-  const float *dec;     /* byte -> channel value (vm_tex_unorm8x4) */
+  const float *dec;     /* code -> value, code / 255 (vm_tex_unorm8x4) */
   uint32_t row4, slice4; /* in texels; every index fits 31 bits */
   int32_t tw, th;       /* texels */
   float fw, fh, ox, oy; /* the size and the offset, as the general path converts them */

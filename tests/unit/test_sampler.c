@@ -921,6 +921,27 @@ static void test_lane_kernel_agrees(void **state) {
   assert_true(filtered > sampled / 2);
 }
 
+/* The lane kernel decodes an 8-bit unorm channel as (float)(code * (1.0 /
+ * 255.0)) in double, where the general path reads the table of code /
+ * 255.0f (texture.c): the two must agree on all 256 codes. */
+static void test_unorm8_product(void **state) {
+  (void)state;
+  vm_texture t;
+  memset(&t, 0, sizeof t);
+  t.format = LS_FORMAT_RGBA8UNORM;
+  t.texel_bytes = 4;
+  t.samples = 1;
+  int bgra = -1;
+  const float *dec = vm_tex_unorm8x4(&t, &bgra);
+  assert_non_null(dec);
+  assert_int_equal(bgra, 0);
+  for (int i = 0; i < 256; i++) {
+    const float product = (float)((double)i * (1.0 / 255.0));
+    assert_true(vm_f2u_bits(product) == vm_f2u_bits(dec[i]));
+    assert_true(dec[i] == (float)i / 255.0f);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_create_sampler),  cmocka_unit_test(test_bind_groups),
@@ -928,7 +949,7 @@ int main(void) {
       cmocka_unit_test(test_mip_levels),      cmocka_unit_test(test_cube_faces),
       cmocka_unit_test(test_handle_params),   cmocka_unit_test(test_array_index_clamp),
       cmocka_unit_test(test_compare_clamp),   cmocka_unit_test(test_fast_path_agrees),
-      cmocka_unit_test(test_lane_kernel_agrees),
+      cmocka_unit_test(test_lane_kernel_agrees), cmocka_unit_test(test_unorm8_product),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
