@@ -141,15 +141,38 @@ static const jit_form jit_forms[IR_OPCODE_COUNT] = {
     [IR_END] = {'S', NULL},
 };
 
-/* Operations whose result row keeps some lanes' old value (only live
- * lanes written) or that read it: for liveness, the destination is also
- * read. */
-static int jit_reads_dest(unsigned op) {
+/* Liveness in two levels. A register is needed in every lane (F), or only
+ * in the lanes active at that point (A): a value read only on the active
+ * lanes (an address, a stored value, a masked move's source, a condition)
+ * or by lane-wise arithmetic whose result is needed there. A masked write
+ * (a load, a masked move: the other lanes keep the old value) then ends
+ * the old value's life when the register is needed only on the active
+ * lanes after it, since those lanes are the ones written: exec only
+ * narrows between (MAND, KILL) or, where it may widen (MLOAD, MANDN), A
+ * becomes F. So a workgroup reduction's loaded values are no longer live
+ * around its loop and across its barriers, where the one-level analysis
+ * kept them (and saved and reloaded them at every barrier), only because
+ * a masked load reads its destination. The lanes that are not needed may
+ * then hold anything (another subgroup's values in the locals), which no
+ * result sees. Observed code hands whole address and value rows to the
+ * observer (JIT_OMEM), so there memory operands are needed in every lane. */
+enum { JR_LANE, JR_ACTIVE, JR_ALL };
+
+/* How op reads its register operands (the destination's old value aside) */
+static int jit_read_class(unsigned op, int obs) {
   switch (op) {
-  case IR_MOVM: case IR_BFINS: case IR_LDB: case IR_LDW: case IR_LDP: case IR_ATOMB:
-  case IR_ATOMW: case IR_SCANI: case IR_SCANX: case IR_SHUF: case IR_VOTE:
-    return 1;
-  default: return 0;
+  case IR_MOVM: case IR_MAND:
+    return JR_ACTIVE;
+  case IR_LDB: case IR_STB: case IR_LDW: case IR_STW: case IR_LDP: case IR_STP: case IR_ATOMB:
+  case IR_ATOMW:
+    return obs ? JR_ALL : JR_ACTIVE;
+  case IR_FSQRT: case IR_FUN1: case IR_FUN2: case IR_IBIT: case IR_PACKC: case IR_UNPACKC:
+  case IR_IDX: case IR_AADD:
+    return JR_LANE;
+  default:
+    return op < IR_OPCODE_COUNT && (jit_forms[op].kind == 'V' || jit_forms[op].kind == 'L')
+               ? JR_LANE
+               : JR_ALL;
   }
 }
 
@@ -173,46 +196,92 @@ typedef struct jit_live {
 #define JSET(set, r) ((set)[(r) >> 6] |= UINT64_C(1) << ((r) & 63))
 #define JCLR(set, r) ((set)[(r) >> 6] &= ~(UINT64_C(1) << ((r) & 63)))
 
-/* Backward liveness of the registers: lv[pc] (W words a pc). */
-static int jit_flow(const ir_program *p, uint64_t *lv, uint32_t W) {
+/* One instruction backwards: f and a (W words each) hold what is needed
+ * in every lane and on the active lanes after pc, and become what is
+ * needed before it. */
+static void jit_step(const ir_insn *in, uint64_t *f, uint64_t *a, uint32_t W, int obs) {
+  const unsigned op = in->op;
+  if (op == IR_MLOAD || op == IR_MANDN) /* exec may widen: active lanes after are any lanes before */
+    for (uint32_t k = 0; k < W; k++) f[k] |= a[k], a[k] = 0;
+  const int cls = jit_read_class(op, obs);
+  int all = cls == JR_ALL;
+  if (jit_writes_a(op)) {
+    const uint32_t d = in->a;
+    const int df = (int)JBIT(f, d);
+    JCLR(f, d);
+    JCLR(a, d);
+    switch (op) {
+    case IR_MOVM: case IR_LDB: case IR_LDW: case IR_LDP: /* the other lanes keep the old value */
+      if (df) JSET(f, d);
+      break;
+    case IR_ATOMB: case IR_ATOMW: /* also compared on the active lanes (CMPX) */
+      JSET(df ? f : a, d);
+      break;
+    case IR_BFINS: /* reads its destination lane by lane */
+      JSET(df ? f : a, d);
+      break;
+    case IR_SCANI: case IR_SCANX: case IR_SHUF: case IR_VOTE:
+      JSET(f, d);
+      break;
+    default: break;
+    }
+    if (cls == JR_LANE && df) all = 1;
+  }
+  const char *form = ir_op_form(op);
+  const uint32_t v[4] = {in->a, in->b, in->c, in->d};
+  for (int k = jit_writes_a(op) ? 1 : 0; k < 4; k++)
+    if (form[k] == 'r') JSET(all ? f : a, v[k]);
+}
+
+/* Backward liveness of the registers to a fixed point: f and a, W words a
+ * pc, on entry to each pc. */
+static int jit_flow(const ir_program *p, uint64_t *f, uint64_t *a, uint32_t W, int obs) {
   const uint32_t n = p->ncode;
-  uint64_t *out = calloc(W ? W : 1, sizeof *out);
-  if (!out) return 0;
+  uint64_t *of = calloc(2 * (W ? W : 1), sizeof *of);
+  if (!of) return 0;
+  uint64_t *oa = of + W;
   for (int changed = 1; changed;) {
     changed = 0;
     for (uint32_t pc = n; pc-- > 0;) {
       const ir_insn *in = &p->code[pc];
       const unsigned op = in->op;
-      memset(out, 0, W * sizeof *out);
+      memset(of, 0, 2 * W * sizeof *of);
       if (op == IR_JMP || op == IR_JNONE || op == IR_JANY)
-        for (uint32_t k = 0; k < W; k++) out[k] |= lv[(size_t)in->a * W + k];
+        for (uint32_t k = 0; k < W; k++)
+          of[k] |= f[(size_t)in->a * W + k], oa[k] |= a[(size_t)in->a * W + k];
       if (op != IR_JMP && op != IR_END)
-        for (uint32_t k = 0; k < W; k++) out[k] |= lv[(size_t)(pc + 1) * W + k];
-      const char *form = ir_op_form(op);
-      const uint32_t v[4] = {in->a, in->b, in->c, in->d};
-      if (jit_writes_a(op) && !jit_reads_dest(op)) JCLR(out, v[0]);
-      for (int k = 0; k < 4; k++)
-        if (form[k] == 'r' && (k > 0 || !jit_writes_a(op) || jit_reads_dest(op))) JSET(out, v[k]);
-      uint64_t *at = lv + (size_t)pc * W;
-      if (memcmp(at, out, W * sizeof *out)) {
-        memcpy(at, out, W * sizeof *out);
+        for (uint32_t k = 0; k < W; k++)
+          of[k] |= f[(size_t)(pc + 1) * W + k], oa[k] |= a[(size_t)(pc + 1) * W + k];
+      jit_step(in, of, oa, W, obs);
+      uint64_t *atf = f + (size_t)pc * W, *ata = a + (size_t)pc * W;
+      if (memcmp(atf, of, W * sizeof *of) || memcmp(ata, oa, W * sizeof *oa)) {
+        memcpy(atf, of, W * sizeof *of);
+        memcpy(ata, oa, W * sizeof *oa);
         changed = 1;
       }
     }
   }
-  free(out);
+  free(of);
   return 1;
 }
 
-static int jit_liveness(const ir_program *p, jit_live *lv) {
+/* lv->in: the registers needed at each pc, in any lane (what a barrier
+ * saves and a resume takes back). */
+static int jit_liveness(const ir_program *p, jit_live *lv, int obs) {
   const uint32_t n = p->ncode;
   lv->words = (p->nregs + 63) / 64;
-  lv->in = calloc((size_t)(n + 1) * lv->words + 1, sizeof *lv->in);
+  const size_t cells = (size_t)(n + 1) * lv->words + 1;
+  lv->in = calloc(cells, sizeof *lv->in);
   lv->set = calloc(lv->words + 1, sizeof *lv->set);
-  if (!lv->in || !lv->set || !jit_flow(p, lv->in, lv->words)) return 0;
-  for (uint32_t pc = 0; pc < n; pc++)
-    if (jit_writes_a(p->code[pc].op)) JSET(lv->set, p->code[pc].a);
-  return 1;
+  uint64_t *act = calloc(cells, sizeof *act);
+  const int ok = lv->in && lv->set && act && jit_flow(p, lv->in, act, lv->words, obs);
+  if (ok) {
+    for (size_t i = 0; i < cells; i++) lv->in[i] |= act[i];
+    for (uint32_t pc = 0; pc < n; pc++)
+      if (jit_writes_a(p->code[pc].op)) JSET(lv->set, p->code[pc].a);
+  }
+  free(act);
+  return ok;
 }
 
 static void jit_live_free(jit_live *lv) {
@@ -538,7 +607,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
                     const char *prelude, int obs) {
   if (!vm_jit_compilable(p) || (pl != 4 && pl != 8) || W % pl) return NULL;
   jit_live lv = {0};
-  if (!jit_liveness(p, &lv)) {
+  if (!jit_liveness(p, &lv, obs)) {
     jit_live_free(&lv);
     return NULL;
   }
