@@ -476,7 +476,7 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, int o
                          vm_jit_entry **entry) {
   *entry = NULL;
   const int mode = jit_mode();
-  if (mode == JIT_OFF || !vm_jit_compilable(p)) return NULL;
+  if (mode == JIT_OFF || !vm_jit_compilable(p, obs)) return NULL;
   uint64_t keys[2];
   jit_keys(p, w, isa, obs, keys);
   const uint64_t key = keys[0], check = keys[1];

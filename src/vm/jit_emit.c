@@ -123,6 +123,10 @@ static const jit_form jit_forms[IR_OPCODE_COUNT] = {
     [IR_ATOMB] = {'S', NULL},
     [IR_ATOMW] = {'S', NULL},
     [IR_ARRLEN] = {'S', NULL},
+    [IR_TLD] = {'S', NULL},
+    [IR_TST] = {'S', NULL},
+    [IR_TSMP] = {'S', NULL},
+    [IR_TQRY] = {'S', NULL},
     [IR_SRED] = {'S', NULL},
     [IR_SCANI] = {'S', NULL},
     [IR_SCANX] = {'S', NULL},
@@ -179,7 +183,7 @@ static int jit_read_class(unsigned op, int obs) {
 /* Whether operand a is a result (else it is read: stores, MAND). */
 static int jit_writes_a(unsigned op) {
   switch (op) {
-  case IR_STB: case IR_STW: case IR_STP: case IR_MAND: return 0;
+  case IR_STB: case IR_STW: case IR_STP: case IR_MAND: case IR_TST: return 0;
   default: return ir_op_form(op)[0] == 'r';
   }
 }
@@ -196,6 +200,24 @@ typedef struct jit_live {
 #define JSET(set, r) ((set)[(r) >> 6] |= UINT64_C(1) << ((r) & 63))
 #define JCLR(set, r) ((set)[(r) >> 6] &= ~(UINT64_C(1) << ((r) & 63)))
 
+/* The rows of a texture operation (op.def): its results from a (masked:
+ * the lanes not live keep their value, but TQRY's, which writes every
+ * lane) and its operands from b, and for TST the address rows from a. */
+typedef struct jit_texrows {
+  uint32_t nd, ns, na; /* result rows, operand rows from b, TST's address rows */
+  int masked;
+} jit_texrows;
+
+static int jit_texture_op(const ir_insn *in, jit_texrows *t) {
+  switch (in->op) {
+  case IR_TLD: *t = (jit_texrows){4, 4, 0, 1}; return 1;
+  case IR_TSMP: *t = (jit_texrows){4, IR_SMPIN_COUNT, 0, 1}; return 1;
+  case IR_TQRY: *t = (jit_texrows){in->d == 0 ? 3u : 1u, 1, 0, 0}; return 1;
+  case IR_TST: *t = (jit_texrows){0, 4, 3, 0}; return 1;
+  default: return 0;
+  }
+}
+
 /* One instruction backwards: f and a (W words each) hold what is needed
  * in every lane and on the active lanes after pc, and become what is
  * needed before it. */
@@ -203,6 +225,18 @@ static void jit_step(const ir_insn *in, uint64_t *f, uint64_t *a, uint32_t W, in
   const unsigned op = in->op;
   if (op == IR_MLOAD || op == IR_MANDN) /* exec may widen: active lanes after are any lanes before */
     for (uint32_t k = 0; k < W; k++) f[k] |= a[k], a[k] = 0;
+  jit_texrows tr;
+  if (jit_texture_op(in, &tr)) { /* operands read in every lane */
+    for (uint32_t k = 0; k < tr.nd; k++) {
+      const int df = (int)JBIT(f, in->a + k);
+      JCLR(f, in->a + k);
+      JCLR(a, in->a + k);
+      if (tr.masked && df) JSET(f, in->a + k);
+    }
+    for (uint32_t k = 0; k < tr.ns; k++) JSET(f, in->b + k);
+    for (uint32_t k = 0; k < tr.na; k++) JSET(f, in->a + k);
+    return;
+  }
   const int cls = jit_read_class(op, obs);
   int all = cls == JR_ALL;
   if (jit_writes_a(op)) {
@@ -277,8 +311,15 @@ static int jit_liveness(const ir_program *p, jit_live *lv, int obs) {
   const int ok = lv->in && lv->set && act && jit_flow(p, lv->in, act, lv->words, obs);
   if (ok) {
     for (size_t i = 0; i < cells; i++) lv->in[i] |= act[i];
-    for (uint32_t pc = 0; pc < n; pc++)
-      if (jit_writes_a(p->code[pc].op)) JSET(lv->set, p->code[pc].a);
+    for (uint32_t pc = 0; pc < n; pc++) {
+      const ir_insn *in = &p->code[pc];
+      jit_texrows tr;
+      if (jit_texture_op(in, &tr)) {
+        for (uint32_t k = 0; k < tr.nd; k++) JSET(lv->set, in->a + k);
+      } else if (jit_writes_a(in->op)) {
+        JSET(lv->set, in->a);
+      }
+    }
   }
   free(act);
   return ok;
@@ -491,6 +532,21 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
     jit_atom_plain(b, a, x, y, z, "G", "GZ");
     strbuf_printf(b, "\n");
     break;
+  case IR_TLD: case IR_TST: case IR_TSMP: case IR_TQRY: {
+    /* through the library (vm_jit_fns.tex) on rows: operands in x_, the
+     * results' old values in d_ and back */
+    jit_texrows tr;
+    jit_texture_op(in, &tr);
+    strbuf_printf(b, "{ VM_ROW x_[%u], d_[4]; (void)d_; ", tr.na ? 8u : tr.ns);
+    for (uint32_t k = 0; k < tr.na; k++) strbuf_printf(b, "JIT_EACH(JIT_IN, x_[%u], %u) ", k, a + k);
+    for (uint32_t k = 0; k < tr.ns; k++)
+      strbuf_printf(b, "JIT_EACH(JIT_IN, x_[%u], %u) ", (tr.na ? 4u : 0u) + k, x + k);
+    for (uint32_t k = 0; k < tr.nd; k++) strbuf_printf(b, "JIT_EACH(JIT_IN, d_[%u], %u) ", k, a + k);
+    strbuf_printf(b, "\nFN->tex(A->cx, %uu, d_[0].u, x_[0].u, exec); ", pc);
+    for (uint32_t k = 0; k < tr.nd; k++) strbuf_printf(b, "JIT_EACH(JIT_OUT, d_[%u], %u) ", k, a + k);
+    strbuf_printf(b, "}\n");
+    break;
+  }
   case IR_ARRLEN:
     strbuf_printf(b, "{ const uint64_t z_ = Z%u; const uint64_t n_ = (%uu && z_ >= %uu) ? (z_ - %uu) / %uu : 0; JIT_SPLAT(%u, (uint32_t)(n_ > UINT32_MAX ? UINT32_MAX : n_)) }\n",
               x, y, z, z, y ? y : 1u, a);
@@ -597,15 +653,18 @@ static void jit_rows(strbuf *b, const ir_program *p, const jit_live *lv, uint32_
   strbuf_printf(b, "\n");
 }
 
-int vm_jit_compilable(const ir_program *p) {
+int vm_jit_compilable(const ir_program *p, int obs) {
+  jit_texrows tr;
   for (uint32_t pc = 0; pc < p->ncode; pc++)
-    if (p->code[pc].op >= IR_OPCODE_COUNT || !jit_forms[p->code[pc].op].kind) return 0;
+    if (p->code[pc].op >= IR_OPCODE_COUNT || !jit_forms[p->code[pc].op].kind ||
+        (obs && jit_texture_op(&p->code[pc], &tr)))
+      return 0;
   return p->ncode > 0;
 }
 
 char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check,
                     const char *prelude, int obs) {
-  if (!vm_jit_compilable(p) || (pl != 4 && pl != 8) || W % pl) return NULL;
+  if (!vm_jit_compilable(p, obs) || (pl != 4 && pl != 8) || W % pl) return NULL;
   jit_live lv = {0};
   if (!jit_liveness(p, &lv, obs)) {
     jit_live_free(&lv);

@@ -187,6 +187,16 @@ static const vm_begin_fn vm_begins[VM_ISA_COUNT][4] = {VM_BEGINS(), VM_BEGINS(),
 #endif
 #undef VM_BEGINS
 
+/* [isa][width index]: texture operations for compiled code */
+#if VM_HAVE_ISA_VARIANTS
+#define VM_TEXS(sfx) {vm_tex_rows_w8##sfx, vm_tex_rows_w16##sfx, vm_tex_rows_w32##sfx, vm_tex_rows_w64##sfx}
+static const vm_tex_rows_fn vm_texs[VM_ISA_COUNT][4] = {VM_TEXS(), VM_TEXS(_avx2), VM_TEXS(_avx512)};
+#else
+#define VM_TEXS(sfx) {vm_tex_rows_w8, vm_tex_rows_w16, vm_tex_rows_w32, vm_tex_rows_w64}
+static const vm_tex_rows_fn vm_texs[VM_ISA_COUNT][4] = {VM_TEXS(), VM_TEXS(), VM_TEXS()};
+#endif
+#undef VM_TEXS
+
 /* The tables' index of a subgroup width; -1 for one the VM does not run. */
 static int vm_width_index(uint32_t w) {
   return w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : w == 64 ? 3 : -1;
@@ -420,6 +430,7 @@ static void vm_ctx_init(vm_ctx *cx, const vm_shared *sh, void *mem) {
     cx->run = vm_jit_run;
     cx->jit = sh->jit;
     cx->jit_begin = vm_begins[vm_isa()][vm_width_index(w)];
+    cx->jit_tex = vm_texs[vm_isa()][vm_width_index(w)];
   }
   cx->solo = sh->workers == 1;
   cx->width = w;

@@ -59,6 +59,9 @@ typedef struct vm_fill {
 
 typedef struct vm_ctx vm_ctx;
 typedef int (*vm_run_fn)(vm_ctx *cx);
+/* A texture operation on rows, for compiled code (vm_exec.inc). */
+typedef void (*vm_tex_rows_fn)(vm_ctx *cx, uint32_t pc, uint32_t *dst, const uint32_t *src,
+                               uint64_t exec);
 
 /* Handlers beyond op.def's opcodes that translation may pick (vm_exec.inc). */
 enum { VM_X_FELL_OFF = IR_OPCODE_COUNT, VM_X_IDXS, VM_X_LDBK, VM_X_BRKIF, VM_X_LOOPT, VM_X_IFZ, VM_X_COUNT };
@@ -123,6 +126,7 @@ struct vm_ctx {
    * subgroup after jit_begin (the interpreter's VM_START at this width). */
   vm_jit_sg_fn jit;
   void (*jit_begin)(vm_ctx *cx);
+  vm_tex_rows_fn jit_tex; /* vm_jit_fns.tex at this width and instruction set */
   /* With an observer: the observed interpreter, for the workgroups it
    * sees in detail (and to translate the code they run). */
   vm_run_fn interp;
@@ -149,13 +153,23 @@ int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit);
 #define VM_HAVE_ISA_VARIANTS 0
 #endif
 
+/* vm_tex_rows_fn at width w */
+#define VM_TEX_ROWS_DECL(w, sfx)                                               \
+  void vm_tex_rows_w##w##sfx(vm_ctx *cx, uint32_t pc, uint32_t *dst, const uint32_t *src, \
+                             uint64_t exec);
+
 /* One variant's entry points: the plain and the observed interpreter at
- * each width (vm_exec.inc, vm_loop.inc). */
+ * each width (vm_exec.inc, vm_loop.inc), and the set-up and texture
+ * operations of compiled code. */
 #define VM_RUN_DECLS(sfx)                                                      \
   void vm_begin_w8##sfx(vm_ctx *cx);                                           \
   void vm_begin_w16##sfx(vm_ctx *cx);                                          \
   void vm_begin_w32##sfx(vm_ctx *cx);                                          \
   void vm_begin_w64##sfx(vm_ctx *cx);                                          \
+  VM_TEX_ROWS_DECL(8, sfx)                                                     \
+  VM_TEX_ROWS_DECL(16, sfx)                                                    \
+  VM_TEX_ROWS_DECL(32, sfx)                                                    \
+  VM_TEX_ROWS_DECL(64, sfx)                                                    \
   int vm_run_w8##sfx(vm_ctx *cx);                                              \
   int vm_run_obs_w8##sfx(vm_ctx *cx);                                          \
   int vm_run_w16##sfx(vm_ctx *cx);                                             \
@@ -170,6 +184,7 @@ VM_RUN_DECLS(_avx2)
 VM_RUN_DECLS(_avx512)
 #endif
 #undef VM_RUN_DECLS
+#undef VM_TEX_ROWS_DECL
 
 /* cx->run when the dispatch runs compiled code (jit.c). */
 int vm_jit_run(vm_ctx *cx);

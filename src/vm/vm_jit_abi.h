@@ -43,6 +43,9 @@ typedef struct vm_jit_fns {
   void (*obs_loop)(void *cx, uint32_t s, uint32_t pc, uint64_t exec);
   void (*obs_end)(void *cx, uint32_t s, uint64_t alive, uint64_t wrote);
   void (*obs_xlane)(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t miss);
+  /* The texture operation at pc (TLD, TST, TSMP, TQRY) as the interpreter
+   * does it, on rows of W: operand rows in src, results in dst. */
+  void (*tex)(void *cx, uint32_t pc, uint32_t *dst, const uint32_t *src, uint64_t exec);
 } vm_jit_fns;
 
 /* One workgroup's state as a compiled subgroup function sees it. The
