@@ -9,10 +9,12 @@
 #   jit.vm_control      the VM's control-flow unit tests, whose plain runs
 #                       are then compiled: every budget's stopping point,
 #                       count and outputs against the observed interpreter
-#   jit.texture.NAME    the texture unit tests (loads, stores, queries,
-#                       sampling, formats, multisampled and external
-#                       textures) with every program compiled: texture
-#                       operations call the library on rows (vm_jit_fns.tex)
+#   jit.unit.NAME       the texture and f16 unit tests (loads, stores,
+#                       queries, sampling, formats, multisampled and
+#                       external textures, f16 memory and rounding) with
+#                       every program compiled: texture operations call the
+#                       library on rows (vm_jit_fns.tex), f16 memory the
+#                       interpreter's row functions
 #   jit.no_compiler     LOCKSTEP_JIT=on with a compiler that does not exist:
 #                       the interpreter runs, the results are the same
 add_test(NAME jit.corpus
@@ -31,8 +33,8 @@ add_test(NAME jit.no_compiler
     --expect ${CMAKE_CURRENT_LIST_DIR}/results/002_loop_longest_lane.json --quiet)
 set_tests_properties(jit.no_compiler PROPERTIES LABELS jit ENVIRONMENT
   "LOCKSTEP_JIT=on;LOCKSTEP_CC=/nonexistent/cc;LOCKSTEP_JIT_CACHE=${CMAKE_CURRENT_BINARY_DIR}/jit-none")
-foreach(t test_texture test_sampler test_formats test_multisample test_external)
-  add_test(NAME jit.texture.${t} COMMAND ${t})
-  set_tests_properties(jit.texture.${t} PROPERTIES LABELS "jit;unit" ENVIRONMENT
+foreach(t test_texture test_sampler test_formats test_multisample test_external test_f16)
+  add_test(NAME jit.unit.${t} COMMAND ${t})
+  set_tests_properties(jit.unit.${t} PROPERTIES LABELS "jit;unit" ENVIRONMENT
     "LOCKSTEP_JIT=on;LOCKSTEP_JIT_CACHE=${CMAKE_CURRENT_BINARY_DIR}/jit-cache")
 endforeach()

@@ -123,6 +123,13 @@ static const jit_form jit_forms[IR_OPCODE_COUNT] = {
     [IR_ATOMB] = {'S', NULL},
     [IR_ATOMW] = {'S', NULL},
     [IR_ARRLEN] = {'S', NULL},
+    [IR_F16R] = {'L', "vm_r16_bits(a)"},
+    [IR_LDBH] = {'S', NULL},
+    [IR_STBH] = {'S', NULL},
+    [IR_LDWH] = {'S', NULL},
+    [IR_STWH] = {'S', NULL},
+    [IR_LDPH] = {'S', NULL},
+    [IR_STPH] = {'S', NULL},
     [IR_TLD] = {'S', NULL},
     [IR_TST] = {'S', NULL},
     [IR_TSMP] = {'S', NULL},
@@ -168,7 +175,8 @@ static int jit_read_class(unsigned op, int obs) {
   case IR_MOVM: case IR_MAND:
     return JR_ACTIVE;
   case IR_LDB: case IR_STB: case IR_LDW: case IR_STW: case IR_LDP: case IR_STP: case IR_ATOMB:
-  case IR_ATOMW:
+  case IR_ATOMW: case IR_LDBH: case IR_STBH: case IR_LDWH: case IR_STWH: case IR_LDPH:
+  case IR_STPH:
     return obs ? JR_ALL : JR_ACTIVE;
   case IR_FSQRT: case IR_FUN1: case IR_FUN2: case IR_IBIT: case IR_PACKC: case IR_UNPACKC:
   case IR_IDX: case IR_AADD:
@@ -183,7 +191,9 @@ static int jit_read_class(unsigned op, int obs) {
 /* Whether operand a is a result (else it is read: stores, MAND). */
 static int jit_writes_a(unsigned op) {
   switch (op) {
-  case IR_STB: case IR_STW: case IR_STP: case IR_MAND: case IR_TST: return 0;
+  case IR_STB: case IR_STW: case IR_STP: case IR_STBH: case IR_STWH: case IR_STPH: case IR_MAND:
+  case IR_TST:
+    return 0;
   default: return ir_op_form(op)[0] == 'r';
   }
 }
@@ -245,7 +255,8 @@ static void jit_step(const ir_insn *in, uint64_t *f, uint64_t *a, uint32_t W, in
     JCLR(f, d);
     JCLR(a, d);
     switch (op) {
-    case IR_MOVM: case IR_LDB: case IR_LDW: case IR_LDP: /* the other lanes keep the old value */
+    case IR_MOVM: case IR_LDB: case IR_LDW: case IR_LDP: case IR_LDBH: case IR_LDWH:
+    case IR_LDPH: /* the other lanes keep the old value */
       if (df) JSET(f, d);
       break;
     case IR_ATOMB: case IR_ATOMW: /* also compared on the active lanes (CMPX) */
@@ -514,6 +525,21 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
   case IR_STP:
     strbuf_printf(b, "JIT_STORE(VM_PRIV_STORE, %u, %u, %uu, P, PZ)\n", a, x, z);
     break;
+  /* f16 memory: the interpreter's row functions (vm_lanes.inc) */
+  case IR_LDBH:
+    strbuf_printf(b, "JIT_LOAD(VM_HALF_LOAD, %u, %u, %uu, D%u, Z%u)\n", a, x, z, y, y);
+    break;
+  case IR_STBH:
+    strbuf_printf(b, "JIT_STORE(VM_HALF_STORE, %u, %u, %uu, D%u, Z%u)\n", a, x, z, y, y);
+    break;
+  case IR_LDWH: strbuf_printf(b, "JIT_LOAD(VM_HALF_LOAD, %u, %u, %uu, G, GZ)\n", a, x, z); break;
+  case IR_STWH: strbuf_printf(b, "JIT_STORE(VM_HALF_STORE, %u, %u, %uu, G, GZ)\n", a, x, z); break;
+  case IR_LDPH:
+    strbuf_printf(b, "JIT_LOAD(VM_PRIV_HLOAD, %u, %u, %uu, P, PZ)\n", a, x, z);
+    break;
+  case IR_STPH:
+    strbuf_printf(b, "JIT_STORE(VM_PRIV_HSTORE, %u, %u, %uu, P, PZ)\n", a, x, z);
+    break;
   case IR_PZERO:
     strbuf_printf(b, "JIT_PZERO(%uu, %uu)\n", y, z);
     break;
@@ -653,11 +679,20 @@ static void jit_rows(strbuf *b, const ir_program *p, const jit_live *lv, uint32_
   strbuf_printf(b, "\n");
 }
 
-int vm_jit_compilable(const ir_program *p, int obs) {
+/* Operations observed code does not report as the observed interpreter
+ * does (texel accesses, f16 memory): their programs stay on it. */
+static int jit_unobserved(const ir_insn *in) {
   jit_texrows tr;
+  switch (in->op) {
+  case IR_LDBH: case IR_STBH: case IR_LDWH: case IR_STWH: case IR_LDPH: case IR_STPH: return 1;
+  default: return jit_texture_op(in, &tr);
+  }
+}
+
+int vm_jit_compilable(const ir_program *p, int obs) {
   for (uint32_t pc = 0; pc < p->ncode; pc++)
     if (p->code[pc].op >= IR_OPCODE_COUNT || !jit_forms[p->code[pc].op].kind ||
-        (obs && jit_texture_op(&p->code[pc], &tr)))
+        (obs && jit_unobserved(&p->code[pc])))
       return 0;
   return p->ncode > 0;
 }

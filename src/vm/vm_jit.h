@@ -29,8 +29,8 @@
 void vm_jit_set_mode(const char *mode);
 
 /* Whether every instruction of p is one the tier compiles; with obs, for
- * observed code (which does not report texel accesses: texture operations
- * stay on the observed interpreter). */
+ * observed code (which does not report texel or f16 memory accesses:
+ * programs with them stay on the observed interpreter). */
 int vm_jit_compilable(const ir_program *p, int obs);
 /* The C source of p at width w after the prelude text (malloc'd), for
  * vectors of pl lanes (4 or 8), carrying check as vm_jit_check; with obs,
