@@ -23,9 +23,11 @@
  * divergence, and calls for the rest (vm_jit_rt.inc's JIT_O* macros,
  * jit_obs.c).
  *
- * Texture and f16 memory operations are not compiled: a program with one
- * runs on the interpreter (vm_jit_source returns NULL). Neither is a
- * program whose function would pass JIT_MAX_BODY bytes of C: the C
+ * Texture operations hand their rows to the library (vm_jit_fns.tex), f16
+ * memory uses the prelude's row functions; observed code reports neither,
+ * so under an observer such programs stay on the observed interpreter. A
+ * program whose function would pass JIT_MAX_BODY bytes of C is not
+ * compiled at all (vm_jit_source returns NULL): the C
  * compiler's time grows faster than the text (about 6 s for 150 KB, 30 s
  * for 870 KB with gcc -O2), so a large program at a wide subgroup over
  * narrow vectors (W = 64 on SSE2: 16 pieces a register) is left to the
