@@ -262,9 +262,7 @@ static void jit_step(const ir_insn *in, uint64_t *f, uint64_t *a, uint32_t W, in
       if (df) JSET(f, d);
       break;
     case IR_ATOMB: case IR_ATOMW: /* also compared on the active lanes (CMPX) */
-      JSET(df ? f : a, d);
-      break;
-    case IR_BFINS: /* reads its destination lane by lane */
+    case IR_BFINS:                  /* reads its destination lane by lane */
       JSET(df ? f : a, d);
       break;
     case IR_SCANI: case IR_SCANX: case IR_SHUF: case IR_VOTE:
