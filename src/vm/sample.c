@@ -358,7 +358,7 @@ int vm_tex_sample_fast(const vm_texture *t, unsigned dim, const vm_sampler *s,
     return 0;
   const int32_t tw = (int32_t)t->level[0].w, th = (int32_t)t->level[0].h;
   const uint32_t layers = dim == IR_TEXDIM_2D_ARRAY ? t->layers : 1u;
-  if (tw <= 0 || th <= 0 || layers == 0 || t->level[0].d < layers) return 0;
+  if (tw <= 0 || th <= 0 || t->layers == 0 || t->level[0].d < layers) return 0;
   /* texel indices: whole words, and the largest below 2^31 */
   const uint8_t *const base = t->data + t->level[0].offset;
   const uint64_t row = t->level[0].row, slice = t->level[0].slice;
