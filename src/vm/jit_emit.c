@@ -758,6 +758,12 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   }
   for (uint32_t k = 0; k < np; k++) strbuf_printf(&b, "VP E%u = {0}; ", k);
   strbuf_printf(&b, "\n");
+  /* Plain code runs the next pass itself once every survivor waits at a
+   * barrier (all may then go on), rather than returning to the runner for
+   * each: a reduction's nine barriers were ten calls a workgroup, each
+   * setting up the bindings and constants again. Observed code returns,
+   * since the runner tells the observer where the barrier released. */
+  if (!obs) strbuf_printf(&b, "int wait_ = 0;\nagain:\n");
   strbuf_printf(&b, "for (; s < A->nsub; s++) {\nif (A->pc[s] == UINT32_MAX) continue;\n");
   strbuf_printf(&b, "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
                 "uint32_t *const P = A->priv + (size_t)s * A->priv_words * VM_W;\n"
@@ -802,7 +808,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
       strbuf_printf(&b, "/* %u BARRIER */ ", pc);
       jit_rows(&b, p, &lv, pc + 1, 1, np, pl, 1);
       strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; %sgoto next_sg;\n", pc + 1,
-                    obs ? "A->wrote[s] = wr; " : "");
+                    obs ? "A->wrote[s] = wr; " : "wait_ = 1; ");
       continue;
     }
     strbuf_printf(&b, "/* %u %s */ ", pc, ir_op_name(in->op));
@@ -826,7 +832,9 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     else
       strbuf_printf(&b, "\n");
   }
-  strbuf_printf(&b, "next_sg:;\n}\nJIT_RETURN(VM_JIT_ALL)\n");
+  strbuf_printf(&b, "next_sg:;\n}\n");
+  if (!obs) strbuf_printf(&b, "if (wait_) { wait_ = 0; s = 0; goto again; }\n");
+  strbuf_printf(&b, "JIT_RETURN(VM_JIT_ALL)\n");
   strbuf_printf(&b, "}\n");
   free(lead);
   free(seg);
