@@ -15,7 +15,8 @@
  * and every taken jump compares the budget, with the count the
  * interpreter has there. At a barrier the registers live after it go to
  * the subgroup's rows of the register file, and come back on resumption;
- * one call runs every subgroup of the workgroup up to its next barrier.
+ * one call runs every subgroup of the workgroup up to its next barrier
+ * (plain code: and on through every barrier, to the workgroup's end).
  *
  * Built with obs, the function also reports to the dispatch's observer
  * (one that summarises: observe.h) what the observed interpreter would,
@@ -733,7 +734,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   strbuf_printf(&b, "\nconst uint64_t vm_jit_check = UINT64_C(0x%016llx);\n", (unsigned long long)check);
   /* One call runs every subgroup from s on, one after the other as the
    * runner would, each up to its next barrier or its end, so that the
-   * workgroup's set-up (bindings, constants) is done once per pass: at
+   * workgroup's set-up (bindings, constants) is done once per call: at
    * W = 8 a call per subgroup costs as much as a short kernel's work. A
    * subgroup that ended has pc UINT32_MAX until the next workgroup. */
   strbuf_printf(&b, "#define JIT_SG_END { A->pc[s] = UINT32_MAX; goto next_sg; }\n");

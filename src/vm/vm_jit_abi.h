@@ -87,7 +87,9 @@ enum { VM_JIT_BUFFER, VM_JIT_WORKGROUP };
 
 /* Runs subgroups s to nsub - 1 in turn, each until it ends (then its pc
  * becomes UINT32_MAX) or reaches a barrier, and returns VM_JIT_ALL; or
- * VM_JIT_BUDGET when the budget ran out on the way. */
+ * VM_JIT_BUDGET when the budget ran out on the way. Plain code goes on
+ * with further passes from subgroup 0 while any subgroup waits at a
+ * barrier, so it returns VM_JIT_ALL with every subgroup ended. */
 typedef int (*vm_jit_sg_fn)(vm_jit_args *a, uint32_t s);
 enum { VM_JIT_ALL, VM_JIT_BUDGET };
 
