@@ -284,15 +284,19 @@ static void test_pipeline_pairs(void **state) {
   tu_free_env(&e);
 }
 
-/* Runs code (its bindings: 0 texture, 1 sampler, 2 output) with layout
- * "auto" and returns n words of the output. */
-static void run_sampling(ls_device *d, const char *code, ls_texture_view *v, ls_sampler *s,
-                         uint32_t *out, size_t n) {
+/* Runs code (its bindings: 0 texture, 1 sampler, 2 storage) with layout
+ * "auto" on `groups` workgroups and returns n words of the storage buffer
+ * in out; with in, the buffer starts as in's n words (else zeros). */
+static void run_sampling_io(ls_device *d, const char *code, ls_texture_view *v, ls_sampler *s,
+                            const uint32_t *in, uint32_t *out, size_t n, uint32_t groups) {
   ls_compute_pipeline *p = pipeline(d, code, NULL);
   assert_non_null(p);
   ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
-  ls_buffer_desc bd = {.size = n * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, .label = "o"};
+  ls_buffer_desc bd = {.size = n * 4,
+                       .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_COPY_DST,
+                       .label = "o"};
   ls_buffer *b = ls_device_create_buffer(d, &bd);
+  if (in) assert_int_equal(ls_queue_write_buffer(d, b, 0, in, n * 4), LS_OK);
   ls_bind_group_entry be[3];
   memset(be, 0, sizeof be);
   be[0].binding = 0;
@@ -304,13 +308,18 @@ static void run_sampling(ls_device *d, const char *code, ls_texture_view *v, ls_
   be[2].size = LS_WHOLE_SIZE;
   ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
   assert_non_null(g);
-  assert_int_equal(tu_dispatch(d, p, g, 1, 1), LS_OK);
+  assert_int_equal(tu_dispatch(d, p, g, groups, 1), LS_OK);
   assert_int_equal(ls_queue_read_buffer(d, b, 0, out, n * 4), LS_OK);
   expect_no_error();
   ls_bind_group_release(g);
   ls_buffer_release(b);
   ls_bind_group_layout_release(l);
   ls_compute_pipeline_release(p);
+}
+
+static void run_sampling(ls_device *d, const char *code, ls_texture_view *v, ls_sampler *s,
+                         uint32_t *out, size_t n) {
+  run_sampling_io(d, code, v, s, NULL, out, n, 1);
 }
 
 static float f32(uint32_t u) {
@@ -767,8 +776,8 @@ static void test_fast_path_agrees(void **state) {
  * samples from the buffer and writes its result there, so that lanes out
  * of range (NaN, infinities, far away: the kernel hands them to the
  * general path) sit beside lanes in range and inactive ones in one
- * subgroup. tests/CMakeLists.txt runs this file under each instruction
- * set the CPU has. */
+ * subgroup. tests/isa.cmake runs this file under each instruction set
+ * the CPU has. */
 enum { LK_TW = 13, LK_TH = 7, LK_TL = 3, LK_N = 256 };
 
 static ls_texture *lk_texture(ls_device *d, ls_texture_format fmt, uint32_t layers,
@@ -788,37 +797,6 @@ static ls_texture *lk_texture(ls_device *d, ls_texture_format fmt, uint32_t laye
   return t;
 }
 
-/* code over io (LK_N vec4f, read and written in place), 4 workgroups of 64 */
-static void lk_run(ls_device *d, const char *code, ls_texture_view *v, ls_sampler *s,
-                   uint32_t *io) {
-  ls_compute_pipeline *p = pipeline(d, code, NULL);
-  assert_non_null(p);
-  ls_bind_group_layout *l = ls_compute_pipeline_get_bind_group_layout(p, 0);
-  ls_buffer_desc bd = {.size = LK_N * 16,
-                       .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC | LS_BUFFER_USAGE_COPY_DST,
-                       .label = "io"};
-  ls_buffer *b = ls_device_create_buffer(d, &bd);
-  assert_int_equal(ls_queue_write_buffer(d, b, 0, io, LK_N * 16), LS_OK);
-  ls_bind_group_entry be[3];
-  memset(be, 0, sizeof be);
-  be[0].binding = 0;
-  be[0].texture_view = v;
-  be[1].binding = 1;
-  be[1].sampler = s;
-  be[2].binding = 2;
-  be[2].buffer = b;
-  be[2].size = LS_WHOLE_SIZE;
-  ls_bind_group *g = ls_device_create_bind_group(d, &(ls_bind_group_desc){.layout = l, .entries = be, .entry_count = 3});
-  assert_non_null(g);
-  assert_int_equal(tu_dispatch(d, p, g, LK_N / 64, 1), LS_OK);
-  assert_int_equal(ls_queue_read_buffer(d, b, 0, io, LK_N * 16), LS_OK);
-  expect_no_error();
-  ls_bind_group_release(g);
-  ls_buffer_release(b);
-  ls_bind_group_layout_release(l);
-  ls_compute_pipeline_release(p);
-}
-
 static void test_lane_kernel_agrees(void **state) {
   (void)state;
   static uint8_t texels[LK_TW * LK_TH * LK_TL * 4];
@@ -829,7 +807,8 @@ static void test_lane_kernel_agrees(void **state) {
                            0.50001f / LK_TW, 0.49999f / LK_TW, -1.0e7f, 1.0e7f,
                            1.0e9f / LK_TW, -1.0e9f / LK_TW, 1.0e8f, -1.0e8f,
                            /* u - 0.5 = -2^-25 on x (13 texels) and on y (7): the
-                            * weight f - floor(f) rounds to 1, which counts as 0 */
+                            * weight f - floor(f) rounds to 1, which counts as 0
+                            * (at the clamped edge, where both texels are one) */
                            0x1.3b13bp-5f, 0x1.249248p-4f};
   /* texture type, array index expression (with its comma), offset */
   const char *const kinds[4][3] = {
@@ -900,7 +879,8 @@ static void test_lane_kernel_agrees(void **state) {
           ls_texture *t = lk_texture(d, formats[f], layers, pass ? 2 : 1, texels);
           ls_texture_view *v = ls_texture_create_view(t, NULL); /* 2d, or 2d-array */
           assert_non_null(v);
-          lk_run(d, code, v, s, pass ? slow : fast);
+          uint32_t *const io = pass ? slow : fast;
+          run_sampling_io(d, code, v, s, io, io, LK_N * 4, LK_N / 64);
           ls_texture_view_release(v);
           ls_texture_release(t);
         }
