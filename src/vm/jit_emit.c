@@ -451,60 +451,11 @@ static void jit_obs_before(strbuf *b, const ir_program *p, uint32_t pc) {
   }
 }
 
-/* The code of an 'S' instruction; np pieces a register. Registers are
- * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names).
- * *ev: whether E holds exec's lanes here; obs: observed code. */
-static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np, int *ev,
-                        int obs) {
+/* The code of a memory or texture instruction (jit_special's share). */
+static void jit_memory(strbuf *b, const ir_program *p, uint32_t pc) {
   const ir_insn *in = &p->code[pc];
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
-  if (obs) jit_obs_before(b, p, pc);
   switch (in->op) {
-  case IR_MOVM:
-    if (!*ev) {
-      strbuf_printf(b, "JIT_MOVM(%u, %u)\n", a, x);
-      break;
-    }
-    for (uint32_t k = 0; k < np; k++)
-      strbuf_printf(b, "R%u_%u = JSEL(E%u, R%u_%u, R%u_%u); ", a, k, k, x, k, a, k);
-    strbuf_printf(b, "\n");
-    break;
-  case IR_FSQRT:
-    strbuf_printf(b, "JIT_ROW1(%u, %u, vm_sqrt_row(t_.f, x_.f, VM_W))\n", a, x);
-    break;
-  case IR_FUN1:
-    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->fun1_row(t_.f, x_.f, %uu, VM_W))\n", a, x, z);
-    break;
-  case IR_FUN2:
-    strbuf_printf(b, "JIT_ROW2(%u, %u, %u, FN->fun2_row(t_.f, x_.f, y_.f, %uu, VM_W))\n", a, x, y, z);
-    break;
-  case IR_IBIT:
-    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->ibit_row(t_.u, x_.u, %uu, VM_W))\n", a, x, z);
-    break;
-  case IR_PACKC:
-    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->packc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
-    break;
-  case IR_UNPACKC:
-    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->unpackc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
-    break;
-  case IR_IDX: {
-    /* the interpreter's one bound (vm_translate_w): at most the count
-     * minus one, and small enough that x * c does not overflow */
-    const uint32_t top = z - 1u;
-    uint32_t e = y ? UINT32_MAX / y : UINT32_MAX;
-    if (top < e) e = top;
-    for (uint32_t k = 0; k < np; k++)
-      strbuf_printf(b, "R%u_%u = JSEL((VP)(R%u_%u <= %uu), R%u_%u * %uu, ~(VP){0}); ", a, k, x, k, e, x,
-                k, y);
-    strbuf_printf(b, "\n");
-    break;
-  }
-  case IR_AADD:
-    for (uint32_t k = 0; k < np; k++)
-      strbuf_printf(b, "{ const VP s_ = R%u_%u + R%u_%u; R%u_%u = s_ | (VP)(s_ < R%u_%u); } ", x, k, y,
-                k, a, k, x, k);
-    strbuf_printf(b, "\n");
-    break;
   case IR_LDB:
     if (x < p->nconsts)
       strbuf_printf(b, "JIT_LOADK(%u, %u, %uu, %uu, D%u, Z%u)\n", a, x, p->consts[x], z, y, y);
@@ -574,6 +525,64 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
     strbuf_printf(b, "}\n");
     break;
   }
+  default: break;
+  }
+}
+
+/* The code of an 'S' instruction; np pieces a register. Registers are
+ * passed to the macros by number (vm_jit_rt.inc pastes the pieces' names).
+ * *ev: whether E holds exec's lanes here; obs: observed code. */
+static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np, int *ev,
+                        int obs) {
+  const ir_insn *in = &p->code[pc];
+  const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
+  if (obs) jit_obs_before(b, p, pc);
+  switch (in->op) {
+  case IR_MOVM:
+    if (!*ev) {
+      strbuf_printf(b, "JIT_MOVM(%u, %u)\n", a, x);
+      break;
+    }
+    for (uint32_t k = 0; k < np; k++)
+      strbuf_printf(b, "R%u_%u = JSEL(E%u, R%u_%u, R%u_%u); ", a, k, k, x, k, a, k);
+    strbuf_printf(b, "\n");
+    break;
+  case IR_FSQRT:
+    strbuf_printf(b, "JIT_ROW1(%u, %u, vm_sqrt_row(t_.f, x_.f, VM_W))\n", a, x);
+    break;
+  case IR_FUN1:
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->fun1_row(t_.f, x_.f, %uu, VM_W))\n", a, x, z);
+    break;
+  case IR_FUN2:
+    strbuf_printf(b, "JIT_ROW2(%u, %u, %u, FN->fun2_row(t_.f, x_.f, y_.f, %uu, VM_W))\n", a, x, y, z);
+    break;
+  case IR_IBIT:
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->ibit_row(t_.u, x_.u, %uu, VM_W))\n", a, x, z);
+    break;
+  case IR_PACKC:
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->packc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
+    break;
+  case IR_UNPACKC:
+    strbuf_printf(b, "JIT_ROW1(%u, %u, FN->unpackc_row(t_.u, x_.u, %uu, %uu, VM_W))\n", a, x, y, z);
+    break;
+  case IR_IDX: {
+    /* the interpreter's one bound (vm_translate_w): at most the count
+     * minus one, and small enough that x * c does not overflow */
+    const uint32_t top = z - 1u;
+    uint32_t e = y ? UINT32_MAX / y : UINT32_MAX;
+    if (top < e) e = top;
+    for (uint32_t k = 0; k < np; k++)
+      strbuf_printf(b, "R%u_%u = JSEL((VP)(R%u_%u <= %uu), R%u_%u * %uu, ~(VP){0}); ", a, k, x, k, e, x,
+                k, y);
+    strbuf_printf(b, "\n");
+    break;
+  }
+  case IR_AADD:
+    for (uint32_t k = 0; k < np; k++)
+      strbuf_printf(b, "{ const VP s_ = R%u_%u + R%u_%u; R%u_%u = s_ | (VP)(s_ < R%u_%u); } ", x, k, y,
+                k, a, k, x, k);
+    strbuf_printf(b, "\n");
+    break;
   case IR_ARRLEN:
     strbuf_printf(b, "{ const uint64_t z_ = Z%u; const uint64_t n_ = (%uu && z_ >= %uu) ? (z_ - %uu) / %uu : 0; JIT_SPLAT(%u, (uint32_t)(n_ > UINT32_MAX ? UINT32_MAX : n_)) }\n",
               x, y, z, z, y ? y : 1u, a);
@@ -658,7 +667,7 @@ static void jit_special(strbuf *b, const ir_program *p, uint32_t pc, uint32_t np
   case IR_JNONE: strbuf_printf(b, "if (exec == 0) JIT_JUMP(%u, %u)\n", pc, a); break;
   case IR_JANY: strbuf_printf(b, "if (exec != 0) JIT_JUMP(%u, %u)\n", pc, a); break;
   case IR_END: strbuf_printf(b, "JIT_SG_END\n"); break;
-  default: break; /* BARRIER: vm_jit_source */
+  default: jit_memory(b, p, pc); break; /* BARRIER: vm_jit_source */
   }
 }
 
