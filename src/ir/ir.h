@@ -280,6 +280,12 @@ void ir_line_col(const ir_program *p, uint32_t pc, uint32_t *line, uint32_t *col
 /* Opcode name ("IADD") and operand form ("rrr-") from op.def. */
 const char *ir_op_name(unsigned op);
 const char *ir_op_form(unsigned op);
+/* What an operand means beyond the form, from the verifier's table
+ * (verify.c): whether op's operand a is read rather than written (stores,
+ * TST, MAND), and how many consecutive registers operand k (0..3, a 'r'
+ * operand) spans, 1 but for the texture operations' blocks. */
+int ir_op_reads_a(unsigned op);
+unsigned ir_op_run(unsigned op, unsigned k);
 /* Human-readable listing of the program, malloc'd. */
 char *ir_disassemble(const ir_program *p);
 /* The bytecode verifier (verify.c): 1 when every operand of every

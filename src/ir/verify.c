@@ -103,6 +103,12 @@ static const vf_row vf_rows[IR_OPCODE_COUNT] = {
     [IR_MAND] = {{VF_SRC}, {0}, 0},
 };
 
+int ir_op_reads_a(unsigned op) { return op < IR_OPCODE_COUNT && vf_rows[op].what[0] == VF_SRC; }
+
+unsigned ir_op_run(unsigned op, unsigned k) {
+  return op < IR_OPCODE_COUNT && k < 4 && vf_rows[op].run[k] ? vf_rows[op].run[k] : 1u;
+}
+
 /* Components each pack function (IR_PK_*) packs or unpacks. */
 static const uint8_t vf_pack_comps[IR_PK_COUNT] = {
     [IR_PK_4X8SNORM] = 4,  [IR_PK_4X8UNORM] = 4,  [IR_PK_2X16SNORM] = 2,

@@ -191,14 +191,9 @@ static int jit_read_class(unsigned op, int obs) {
   }
 }
 
-/* Whether operand a is a result (else it is read: stores, MAND). */
+/* Whether operand a is a result (else it is read: stores, TST, MAND). */
 static int jit_writes_a(unsigned op) {
-  switch (op) {
-  case IR_STB: case IR_STW: case IR_STP: case IR_STBH: case IR_STWH: case IR_STPH: case IR_MAND:
-  case IR_TST:
-    return 0;
-  default: return ir_op_form(op)[0] == 'r';
-  }
+  return ir_op_form(op)[0] == 'r' && !ir_op_reads_a(op);
 }
 
 /* ------------------------------------------------------------- liveness */
@@ -213,22 +208,22 @@ typedef struct jit_live {
 #define JSET(set, r) ((set)[(r) >> 6] |= UINT64_C(1) << ((r) & 63))
 #define JCLR(set, r) ((set)[(r) >> 6] &= ~(UINT64_C(1) << ((r) & 63)))
 
-/* The rows of a texture operation (op.def): its results from a (masked:
- * the lanes not live keep their value, but TQRY's, which writes every
- * lane) and its operands from b, and for TST the address rows from a. */
+/* The rows of a texture operation, the ones whose operands span several
+ * registers (ir_op_run): its results from a (masked: the lanes not live
+ * keep their value, but TQRY's, which writes every lane, and only the
+ * first row but for the size), its operands from b, and for TST (a read)
+ * the address rows from a. */
 typedef struct jit_texrows {
   uint32_t nd, ns, na; /* result rows, operand rows from b, TST's address rows */
   int masked;
 } jit_texrows;
 
 static int jit_texture_op(const ir_insn *in, jit_texrows *t) {
-  switch (in->op) {
-  case IR_TLD: *t = (jit_texrows){4, 4, 0, 1}; return 1;
-  case IR_TSMP: *t = (jit_texrows){4, IR_SMPIN_COUNT, 0, 1}; return 1;
-  case IR_TQRY: *t = (jit_texrows){in->d == 0 ? 3u : 1u, 1, 0, 0}; return 1;
-  case IR_TST: *t = (jit_texrows){0, 4, 3, 0}; return 1;
-  default: return 0;
-  }
+  const unsigned ra = ir_op_run(in->op, 0), rb = ir_op_run(in->op, 1);
+  if (ra == 1 && rb == 1) return 0;
+  const int reads_a = ir_op_reads_a(in->op), query = in->op == IR_TQRY;
+  *t = (jit_texrows){reads_a ? 0u : query && in->d ? 1u : ra, rb, reads_a ? ra : 0u, !query};
+  return 1;
 }
 
 /* One instruction backwards: f and a (W words each) hold what is needed
@@ -455,6 +450,20 @@ static void jit_obs_before(strbuf *b, const ir_program *p, uint32_t pc) {
 static void jit_memory(strbuf *b, const ir_program *p, uint32_t pc) {
   const ir_insn *in = &p->code[pc];
   const unsigned a = in->a, x = in->b, y = in->c, z = in->d;
+  jit_texrows tr;
+  if (jit_texture_op(in, &tr)) {
+    /* through the library (vm_jit_fns.tex) on rows: operands in x_, the
+     * results' old values in d_ and back */
+    strbuf_printf(b, "{ VM_ROW x_[%u], d_[4]; (void)d_; ", tr.na ? 8u : tr.ns);
+    for (uint32_t k = 0; k < tr.na; k++) strbuf_printf(b, "JIT_EACH(JIT_IN, x_[%u], %u) ", k, a + k);
+    for (uint32_t k = 0; k < tr.ns; k++)
+      strbuf_printf(b, "JIT_EACH(JIT_IN, x_[%u], %u) ", (tr.na ? 4u : 0u) + k, x + k);
+    for (uint32_t k = 0; k < tr.nd; k++) strbuf_printf(b, "JIT_EACH(JIT_IN, d_[%u], %u) ", k, a + k);
+    strbuf_printf(b, "\nFN->tex(A->cx, %uu, d_[0].u, x_[0].u, exec); ", pc);
+    for (uint32_t k = 0; k < tr.nd; k++) strbuf_printf(b, "JIT_EACH(JIT_OUT, d_[%u], %u) ", k, a + k);
+    strbuf_printf(b, "}\n");
+    return;
+  }
   switch (in->op) {
   case IR_LDB:
     if (x < p->nconsts)
@@ -510,21 +519,6 @@ static void jit_memory(strbuf *b, const ir_program *p, uint32_t pc) {
     jit_atom_plain(b, a, x, y, z, "G", "GZ");
     strbuf_printf(b, "\n");
     break;
-  case IR_TLD: case IR_TST: case IR_TSMP: case IR_TQRY: {
-    /* through the library (vm_jit_fns.tex) on rows: operands in x_, the
-     * results' old values in d_ and back */
-    jit_texrows tr;
-    jit_texture_op(in, &tr);
-    strbuf_printf(b, "{ VM_ROW x_[%u], d_[4]; (void)d_; ", tr.na ? 8u : tr.ns);
-    for (uint32_t k = 0; k < tr.na; k++) strbuf_printf(b, "JIT_EACH(JIT_IN, x_[%u], %u) ", k, a + k);
-    for (uint32_t k = 0; k < tr.ns; k++)
-      strbuf_printf(b, "JIT_EACH(JIT_IN, x_[%u], %u) ", (tr.na ? 4u : 0u) + k, x + k);
-    for (uint32_t k = 0; k < tr.nd; k++) strbuf_printf(b, "JIT_EACH(JIT_IN, d_[%u], %u) ", k, a + k);
-    strbuf_printf(b, "\nFN->tex(A->cx, %uu, d_[0].u, x_[0].u, exec); ", pc);
-    for (uint32_t k = 0; k < tr.nd; k++) strbuf_printf(b, "JIT_EACH(JIT_OUT, d_[%u], %u) ", k, a + k);
-    strbuf_printf(b, "}\n");
-    break;
-  }
   default: break;
   }
 }
