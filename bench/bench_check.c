@@ -8,7 +8,8 @@
  *   bench_check [repetitions] [threads] [kernel]
  *
  * kernel: "guard" or "reduce" runs only that one (shorter, so that old and
- * new builds can be interleaved more finely on a noisy machine).
+ * new builds can be interleaved more finely on a noisy machine). With
+ * BENCH_TIMES set, every repetition's time goes to stderr as well.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +92,10 @@ static double run(const char *src, unsigned n, int reps, unsigned threads, int c
     ls_command_buffer_release(cb);
   }
   *findings = ls_device_check_finding_count(d);
+  if (getenv("BENCH_TIMES")) {
+    for (int r = 0; r < reps; r++) fprintf(stderr, " %.2f", t[r] * 1e3);
+    fprintf(stderr, "  (%s)\n", checked ? "checked" : "unchecked");
+  }
   double med = bench_median(t, reps);
   free(t);
   ls_bind_group_release(g);

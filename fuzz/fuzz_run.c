@@ -21,7 +21,8 @@
  * name the instruction), whether the device was lost, and every buffer's
  * bytes. When the hash picks the profiler, both runs are profiled (the
  * compiled one with observed compiled code, its traced workgroup on the
- * interpreter) and their JSON reports must be the same bytes too. Only a stop at the time limit, which
+ * interpreter) and their JSON reports must be the same bytes too; when it
+ * picks the sanitizer, so must its findings' JSON. Only a stop at the time limit, which
  * depends on the machine, excuses a difference; a build that fails is a
  * crash, unless the compiler only ran past its time limit. At exit it
  * prints how many inputs ran compiled code and how many builds were too
@@ -69,9 +70,10 @@ typedef struct {
 #define FZ_MAX_ENTRIES 16
 
 /* Compiles src and runs every compute entry point on a fresh device; with
- * out, each entry's outcome there (at most max), no sanitizer, and the
- * profiler's JSON report hashed into *pdigest when the hash picks the
- * profiler (0 when not); returns how many entries ran or were refused. */
+ * out, each entry's outcome there (at most max), and the profiler's JSON
+ * report and the sanitizer's findings as JSON hashed into pdigest[0] and
+ * pdigest[1] when the hash picks them (0 when not); returns how many
+ * entries ran or were refused. */
 static int fz_module(const char *src, uint32_t h, fz_outcome *out, int max, uint64_t *pdigest) {
   ls_adapter_options o = {.struct_size = sizeof o,
                           .subgroup_size = 8u << (h & 3),
@@ -92,7 +94,7 @@ static int fz_module(const char *src, uint32_t h, fz_outcome *out, int max, uint
   }
   ls_device_set_error_callback(d, on_error, NULL);
   ls_profiler *prof = NULL;
-  const int checks = !out && (h & 0x10);
+  const int checks = (h & 0x10) != 0;
   if (checks) (void)ls_device_enable_checks(d, 1, NULL);
   if (h & 0x20) {
     const ls_profiler_options po = {.struct_size = sizeof po, .trace = 1};
@@ -118,10 +120,15 @@ static int fz_module(const char *src, uint32_t h, fz_outcome *out, int max, uint
       if (ls_device_is_lost(d)) break; /* a runaway: the device takes nothing more */
     }
   }
-  if (pdigest) *pdigest = 0;
+  if (pdigest) pdigest[0] = pdigest[1] = 0;
   if (prof && out) {
     char *j = ls_profiler_report_json(prof, "fuzz");
-    if (pdigest && j) *pdigest = fz_hash(UINT64_C(0xcbf29ce484222325), j, strlen(j));
+    if (pdigest && j) pdigest[0] = fz_hash(UINT64_C(0xcbf29ce484222325), j, strlen(j));
+    ls_free(j);
+  }
+  if (checks && out) {
+    char *j = ls_device_check_findings_json(d);
+    if (pdigest && j) pdigest[1] = fz_hash(UINT64_C(0xcbf29ce484222325), j, strlen(j));
     ls_free(j);
   }
   /* what the observers make of it: every report */
@@ -131,7 +138,7 @@ static int fz_module(const char *src, uint32_t h, fz_outcome *out, int max, uint
     for (int i = 0; i < 3; i++) ls_free(t[i]);
     for (size_t i = 0; i < ls_profiler_dispatch_count(prof); i++) ls_free(ls_profiler_annotate(prof, i));
   }
-  if (checks) ls_free(ls_device_check_findings_json(d));
+  if (checks && !out) ls_free(ls_device_check_findings_json(d));
   ls_shader_module_release(m);
   ls_profiler_destroy(prof);
   ls_device_release(d);
@@ -153,14 +160,14 @@ static int fz_timed_out(const fz_outcome *o) { return strstr(o->error, "time lim
 static void fz_differ(const char *src, uint32_t h) {
   static fz_outcome a[FZ_MAX_ENTRIES], b[FZ_MAX_ENTRIES];
   if (!fz_inputs++) atexit(fz_jit_stats);
-  uint64_t pa, pb;
+  uint64_t pa[2], pb[2];
   vm_jit_set_mode("off");
-  const int na = fz_module(src, h, a, FZ_MAX_ENTRIES, &pa);
+  const int na = fz_module(src, h, a, FZ_MAX_ENTRIES, pa);
   const uint64_t before = vm_jit_runs();
   static char failed[4608]; /* as long as jit.c's error text */
   snprintf(failed, sizeof failed, "%s", vm_jit_last_error());
   vm_jit_set_mode("on");
-  const int nb = fz_module(src, h, b, FZ_MAX_ENTRIES, &pb);
+  const int nb = fz_module(src, h, b, FZ_MAX_ENTRIES, pb);
   const char *err = vm_jit_last_error();
   if (strcmp(failed, err)) { /* a build failed during this input */
     if (!strstr(err, "time limit")) { /* the generator wrote C that did not build */
@@ -188,12 +195,13 @@ static void fz_differ(const char *src, uint32_t h) {
     fprintf(stderr, "fuzz_run: %d entry points ran on the interpreter, %d compiled\n", na, nb);
     abort();
   }
-  if (pa != pb) {
-    fprintf(stderr, "fuzz_run: the profile of the compiled run differs from the interpreter's "
-            "(W = %u): %016llx against %016llx\n", 8u << (h & 3), (unsigned long long)pb,
-            (unsigned long long)pa);
-    abort();
-  }
+  for (int k = 0; k < 2; k++)
+    if (pa[k] != pb[k]) {
+      fprintf(stderr, "fuzz_run: the %s of the compiled run differs from the interpreter's "
+              "(W = %u): %016llx against %016llx\n", k ? "sanitizer's findings" : "profile",
+              8u << (h & 3), (unsigned long long)pb[k], (unsigned long long)pa[k]);
+      abort();
+    }
 }
 #endif
 

@@ -6,6 +6,11 @@
 #                       interpreter against observed compiled code: the same
 #                       profile, byte for byte (tools/jit_prof.sh); skipped
 #                       without cc and in the sanitizer pass
+#   jit.check           the sanitizer corpus and the case corpus under
+#                       --check, observed interpreter against observed
+#                       compiled code (an observer that does not
+#                       summarise): the same findings, exit status and
+#                       buffers (tools/jit_check.sh); skipped as jit.prof
 #   jit.vm_control      the VM's control-flow unit tests, whose plain runs
 #                       are then compiled: every budget's stopping point,
 #                       count and outputs against the observed interpreter
@@ -25,6 +30,10 @@ add_test(NAME jit.prof
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/tools/jit_prof.sh $<TARGET_FILE:lockstep>
     ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(jit.prof PROPERTIES LABELS "jit;case-large" TIMEOUT 1200 SKIP_RETURN_CODE 77)
+add_test(NAME jit.check
+  COMMAND ${CMAKE_CURRENT_LIST_DIR}/tools/jit_check.sh $<TARGET_FILE:lockstep>
+    ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(jit.check PROPERTIES LABELS "jit;case-large" TIMEOUT 1200 SKIP_RETURN_CODE 77)
 add_test(NAME jit.vm_control COMMAND test_vm_control)
 set_tests_properties(jit.vm_control PROPERTIES LABELS "jit;unit" ENVIRONMENT
   "LOCKSTEP_JIT=on;LOCKSTEP_JIT_CACHE=${CMAKE_CURRENT_BINARY_DIR}/jit-cache")
@@ -33,7 +42,8 @@ add_test(NAME jit.no_compiler
     --expect ${CMAKE_CURRENT_LIST_DIR}/results/002_loop_longest_lane.json --quiet)
 set_tests_properties(jit.no_compiler PROPERTIES LABELS jit ENVIRONMENT
   "LOCKSTEP_JIT=on;LOCKSTEP_CC=/nonexistent/cc;LOCKSTEP_JIT_CACHE=${CMAKE_CURRENT_BINARY_DIR}/jit-none")
-foreach(t test_texture test_sampler test_formats test_multisample test_external test_f16)
+foreach(t test_texture test_sampler test_formats test_multisample test_external test_f16
+    test_observe test_observers)
   add_test(NAME jit.unit.${t} COMMAND ${t})
   set_tests_properties(jit.unit.${t} PROPERTIES LABELS "jit;unit" ENVIRONMENT
     "LOCKSTEP_JIT=on;LOCKSTEP_JIT_CACHE=${CMAKE_CURRENT_BINARY_DIR}/jit-cache")

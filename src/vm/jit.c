@@ -52,7 +52,8 @@ enum { JE_NEW, JE_BUSY, JE_READY, JE_FAILED };
 
 _Static_assert(VM_JIT_LOAD == (int)VM_LOAD && VM_JIT_STORE == (int)VM_STORE &&
                    VM_JIT_ATOMIC == (int)VM_ATOMIC && VM_JIT_BUFFER == (int)VM_SPACE_BUFFER &&
-                   VM_JIT_WORKGROUP == (int)VM_SPACE_WORKGROUP,
+                   VM_JIT_WORKGROUP == (int)VM_SPACE_WORKGROUP &&
+                   VM_JIT_PRIVATE == (int)VM_SPACE_PRIVATE,
                "observed compiled code numbers accesses and spaces as observe.h does");
 
 #define JIT_BASIS UINT64_C(0xcbf29ce484222325)
@@ -476,7 +477,7 @@ vm_jit_sg_fn vm_jit_find(const ir_program *p, uint32_t w, const char *isa, int o
                          vm_jit_entry **entry) {
   *entry = NULL;
   const int mode = jit_mode();
-  if (mode == JIT_OFF || !vm_jit_compilable(p, obs)) return NULL;
+  if (mode == JIT_OFF || !vm_jit_compilable(p)) return NULL;
   uint64_t keys[2];
   jit_keys(p, w, isa, obs, keys);
   const uint64_t key = keys[0], check = keys[1];
@@ -527,7 +528,7 @@ void vm_jit_ran(vm_jit_entry *e, uint64_t n) {
 /* ---------------------------------------------------------- the runner */
 
 /* cx->run for compiled code: the interpreter's workgroup loop (vm_loop.inc),
- * each pass over the subgroups one call. */
+ * the whole workgroup in one call. */
 int vm_jit_run(vm_ctx *cx) {
   const vm_observer *const O = cx->obs;
   if (VM_UNLIKELY(!cx->translated)) {
@@ -558,13 +559,16 @@ int vm_jit_run(vm_ctx *cx) {
                    .limit = cx->limit,
                    .nsub = nsub,
                    .solo = cx->solo};
-  if (O) { /* what vm_loop.inc's observed variant reads, summarising */
+  if (O) { /* what vm_loop.inc's observed variant reads */
     const unsigned t = cx->thread;
     memset(cx->obs_wrote, 0, (size_t)nsub * sizeof *cx->obs_wrote);
-    a.si = cx->seg_issued;
+    /* the per-run counts, which only an observer with per-pc counts reads
+     * (vm.c: vm_obs_finish) */
+    a.si = O->issued && O->lanes ? cx->seg_issued : NULL;
     a.sl = cx->seg_lanes;
     a.se = cx->seg_empty;
-    a.co = O->coalesced && O->uniform ? O->coalesced[t] : NULL;
+    a.sum = O->summarise;
+    a.co = a.sum && O->coalesced && O->uniform ? O->coalesced[t] : NULL;
     a.un = a.co ? O->uniform[t] : NULL;
     a.od = O->divergent ? O->divergent[t] : NULL;
     a.ql = O->quiet_loads;
@@ -572,28 +576,19 @@ int vm_jit_run(vm_ctx *cx) {
     a.ck = O->coalesce_log2;
     a.mem = O->mem != NULL;
     a.mem_seq = O->mem_seq != NULL;
+    a.branch = !a.sum && O->branch;
+    a.barrier = !a.sum && O->barrier;
     a.ninv = cx->ninv;
   }
-  for (uint32_t alive = nsub; alive;) {
-    /* one pass: every subgroup that has not ended, each to its next
-     * barrier or its end */
-    if (cx->jit(&a, 0) == VM_JIT_BUDGET) {
-      cx->fail_pc = a.fail_pc;
-      cx->count = a.cnt;
-      return VM_Y_BUDGET;
-    }
-    for (uint32_t t = 0; t < nsub; t++)
-      if (cx->state[t] == VM_S_RUN && cx->pc[t] == UINT32_MAX) {
-        cx->state[t] = VM_S_DONE;
-        alive--;
-      }
-    /* every subgroup still running waits at a barrier: say where */
-    if (O && alive && O->barrier_release) {
-      for (uint32_t t = 0; t < nsub; t++)
-        cx->obs_pcs[t] = cx->state[t] == VM_S_RUN ? cx->pc[t] - 1 : UINT32_MAX;
-      O->barrier_release(O->user, cx->thread, cx->gid, cx->obs_pcs, nsub);
-    }
+  /* every pass over the subgroups, each to its next barrier or its end,
+   * in this one call */
+  if (cx->jit(&a, 0) == VM_JIT_BUDGET) {
+    cx->fail_pc = a.fail_pc;
+    cx->count = a.cnt;
+    return VM_Y_BUDGET;
   }
+  for (uint32_t t = 0; t < nsub; t++)
+    if (cx->state[t] == VM_S_RUN) cx->state[t] = VM_S_DONE;
   cx->count = a.cnt;
   return VM_Y_END;
 }

@@ -15,18 +15,20 @@
  * and every taken jump compares the budget, with the count the
  * interpreter has there. At a barrier the registers live after it go to
  * the subgroup's rows of the register file, and come back on resumption;
- * one call runs every subgroup of the workgroup up to its next barrier
- * (plain code: and on through every barrier, to the workgroup's end).
+ * one call runs every subgroup of the workgroup through every barrier, to
+ * the workgroup's end.
  *
  * Built with obs, the function also reports to the dispatch's observer
- * (one that summarises: observe.h) what the observed interpreter would,
- * where it would: per-run counts, coalesced and one-word request counts,
- * divergence, and calls for the rest (vm_jit_rt.inc's JIT_O* macros,
- * jit_obs.c).
+ * what the observed interpreter would, where it would: per-run counts,
+ * and for one that summarises (the profiler: observe.h) coalesced and
+ * one-word request counts and divergence, calls for the rest; for one
+ * that does not (the sanitizer) every request, branch, barrier and end
+ * (vm_jit_rt.inc's JIT_O* macros, jit_obs.c).
  *
- * Texture operations hand their rows to the library (vm_jit_fns.tex), f16
- * memory uses the prelude's row functions; observed code reports neither,
- * so under an observer such programs stay on the observed interpreter. A
+ * Texture operations hand their rows to the library (vm_jit_fns.tex,
+ * which also makes an observer's texel event), f16 memory uses the
+ * prelude's row functions (observed code reports it as the observed
+ * interpreter does: always the whole event). A
  * program whose function would pass JIT_MAX_BODY bytes of C is not
  * compiled at all (vm_jit_source returns NULL): the C
  * compiler's time grows faster than the text (about 6 s for 150 KB, 30 s
@@ -400,7 +402,9 @@ static void jit_omem(strbuf *b, uint32_t pc, unsigned acc, unsigned sp, uint32_t
   char fill[32] = "(void)0;";
   if (val >= 0) snprintf(fill, sizeof fill, "JIT_FILLV(%u)", (unsigned)val);
   const int fast = sp == VM_JIT_BUFFER && acc != VM_JIT_ATOMIC;
-  if (fast) strbuf_printf(b, "JIT_OMEMF(%u, %u, %uu, %s, ", pc, adr, disp, size);
+  if (fast)
+    strbuf_printf(b, "JIT_OMEMF(%u, %u, %uu, %s, %u, %u, %s, %s, ", pc, adr, disp, size, acc, slot,
+                  fill, val >= 0 ? "ov_.u" : "(const uint32_t *)NULL");
   strbuf_printf(b, "JIT_OMEM(%u, %u, %u, %u, %u, %u, %uu, %s, %s, %s)", pc, acc, sp, slot, aop,
                 adr, disp, fill, val >= 0 ? "ov_.u" : "(const uint32_t *)NULL", size);
   strbuf_printf(b, fast ? ")\n" : "\n");
@@ -440,9 +444,48 @@ static void jit_obs_before(strbuf *b, const ir_program *p, uint32_t pc) {
     jit_omem(b, pc, VM_JIT_ATOMIC, VM_JIT_WORKGROUP, 0, z, x, 0, y, "GZ");
     if (z != IR_ATOM_LOAD) strbuf_printf(b, "wr |= exec; ");
     break;
+  case IR_LDP: /* private memory: not reported to a summarising observer */
+    strbuf_printf(b, "if (!OSM) { ");
+    jit_omem(b, pc, VM_JIT_LOAD, VM_JIT_PRIVATE, 0, 0, x, z, -1, "PZ");
+    strbuf_printf(b, "}\n");
+    break;
+  case IR_STP:
+    strbuf_printf(b, "if (!OSM) { ");
+    jit_omem(b, pc, VM_JIT_STORE, VM_JIT_PRIVATE, 0, 0, a, z, x, "PZ");
+    strbuf_printf(b, "}\n");
+    break;
+  case IR_LDBH:
+    strbuf_printf(b, "JIT_OMEMH(%u, %u, %u, %u, %u, %uu, (void)0;, (const uint32_t *)NULL, Z%u)\n",
+                  pc, VM_JIT_LOAD, VM_JIT_BUFFER, y, x, z, y);
+    break;
+  case IR_STBH:
+    strbuf_printf(b, "JIT_OMEMH(%u, %u, %u, %u, %u, %uu, JIT_FILLV(%u), ov_.u, Z%u)\nwr |= exec; ",
+                  pc, VM_JIT_STORE, VM_JIT_BUFFER, y, a, z, x, y);
+    break;
+  case IR_LDWH:
+    strbuf_printf(b, "JIT_OMEMH(%u, %u, %u, 0, %u, %uu, (void)0;, (const uint32_t *)NULL, GZ)\n",
+                  pc, VM_JIT_LOAD, VM_JIT_WORKGROUP, x, z);
+    break;
+  case IR_STWH:
+    strbuf_printf(b, "JIT_OMEMH(%u, %u, %u, 0, %u, %uu, JIT_FILLV(%u), ov_.u, GZ)\nwr |= exec; ",
+                  pc, VM_JIT_STORE, VM_JIT_WORKGROUP, a, z, x);
+    break;
+  case IR_LDPH:
+    strbuf_printf(b, "if (!OSM) { JIT_OMEMH(%u, %u, %u, 0, %u, %uu, (void)0;, (const uint32_t *)NULL, PZ) }\n",
+                  pc, VM_JIT_LOAD, VM_JIT_PRIVATE, x, z);
+    break;
+  case IR_STPH:
+    strbuf_printf(b, "if (!OSM) { JIT_OMEMH(%u, %u, %u, 0, %u, %uu, JIT_FILLV(%u), ov_.u, PZ) }\n",
+                  pc, VM_JIT_STORE, VM_JIT_PRIVATE, a, z, x);
+    break;
+  case IR_TST: strbuf_printf(b, "wr |= exec; "); break;
   case IR_JANY: strbuf_printf(b, "FN->obs_loop(A->cx, s, %uu, exec); ", pc); break;
+  case IR_BARRIER:
+    strbuf_printf(b, "if (OBA) FN->obs_barrier(A->cx, s, %uu, exec, %s); ", pc,
+                  p->nmasks ? "M[0]" : "exec");
+    break;
   case IR_END: strbuf_printf(b, "JIT_OEND(%s) ", p->nmasks ? "M[0]" : "exec"); break;
-  default: break; /* private memory: not reported to a summarising observer */
+  default: break;
   }
 }
 
@@ -459,7 +502,7 @@ static void jit_memory(strbuf *b, const ir_program *p, uint32_t pc) {
     for (uint32_t k = 0; k < tr.ns; k++)
       strbuf_printf(b, "JIT_EACH(JIT_IN, x_[%u], %u) ", (tr.na ? 4u : 0u) + k, x + k);
     for (uint32_t k = 0; k < tr.nd; k++) strbuf_printf(b, "JIT_EACH(JIT_IN, d_[%u], %u) ", k, a + k);
-    strbuf_printf(b, "\nFN->tex(A->cx, %uu, d_[0].u, x_[0].u, exec); ", pc);
+    strbuf_printf(b, "\nFN->tex(A->cx, s, %uu, d_[0].u, x_[0].u, exec); ", pc);
     for (uint32_t k = 0; k < tr.nd; k++) strbuf_printf(b, "JIT_EACH(JIT_OUT, d_[%u], %u) ", k, a + k);
     strbuf_printf(b, "}\n");
     return;
@@ -683,27 +726,15 @@ static void jit_rows(strbuf *b, const ir_program *p, const jit_live *lv, uint32_
   strbuf_printf(b, "\n");
 }
 
-/* Operations observed code does not report as the observed interpreter
- * does (texel accesses, f16 memory): their programs stay on it. */
-static int jit_unobserved(const ir_insn *in) {
-  jit_texrows tr;
-  switch (in->op) {
-  case IR_LDBH: case IR_STBH: case IR_LDWH: case IR_STWH: case IR_LDPH: case IR_STPH: return 1;
-  default: return jit_texture_op(in, &tr);
-  }
-}
-
-int vm_jit_compilable(const ir_program *p, int obs) {
+int vm_jit_compilable(const ir_program *p) {
   for (uint32_t pc = 0; pc < p->ncode; pc++)
-    if (p->code[pc].op >= IR_OPCODE_COUNT || !jit_forms[p->code[pc].op].kind ||
-        (obs && jit_unobserved(&p->code[pc])))
-      return 0;
+    if (p->code[pc].op >= IR_OPCODE_COUNT || !jit_forms[p->code[pc].op].kind) return 0;
   return p->ncode > 0;
 }
 
 char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check,
                     const char *prelude, int obs) {
-  if (!vm_jit_compilable(p, obs) || (pl != 4 && pl != 8) || W % pl) return NULL;
+  if (!vm_jit_compilable(p) || (pl != 4 && pl != 8) || W % pl) return NULL;
   jit_live lv = {0};
   if (!jit_liveness(p, &lv, obs)) {
     jit_live_free(&lv);
@@ -762,12 +793,12 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   }
   for (uint32_t k = 0; k < np; k++) strbuf_printf(&b, "VP E%u = {0}; ", k);
   strbuf_printf(&b, "\n");
-  /* Plain code runs the next pass itself once every survivor waits at a
+  /* The code runs the next pass itself once every survivor waits at a
    * barrier (all may then go on), rather than returning to the runner for
    * each: a reduction's nine barriers were ten calls a workgroup, each
-   * setting up the bindings and constants again. Observed code returns,
-   * since the runner tells the observer where the barrier released. */
-  if (!obs) strbuf_printf(&b, "int wait_ = 0;\nagain:\n");
+   * setting up the bindings and constants again. Observed code first tells
+   * the observer where the subgroups wait (vm_jit_fns.obs_release). */
+  strbuf_printf(&b, "int wait_ = 0;\nagain:\n");
   strbuf_printf(&b, "for (; s < A->nsub; s++) {\nif (A->pc[s] == UINT32_MAX) continue;\n");
   strbuf_printf(&b, "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
                 "uint32_t *const P = A->priv + (size_t)s * A->priv_words * VM_W;\n"
@@ -810,9 +841,10 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     const jit_form *f = &jit_forms[in->op];
     if (in->op == IR_BARRIER) {
       strbuf_printf(&b, "/* %u BARRIER */ ", pc);
+      if (obs) jit_obs_before(&b, p, pc);
       jit_rows(&b, p, &lv, pc + 1, 1, np, pl, 1);
       strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; %sgoto next_sg;\n", pc + 1,
-                    obs ? "A->wrote[s] = wr; " : "wait_ = 1; ");
+                    obs ? "A->wrote[s] = wr; wait_ = 1; " : "wait_ = 1; ");
       continue;
     }
     strbuf_printf(&b, "/* %u %s */ ", pc, ir_op_name(in->op));
@@ -837,7 +869,8 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
       strbuf_printf(&b, "\n");
   }
   strbuf_printf(&b, "next_sg:;\n}\n");
-  if (!obs) strbuf_printf(&b, "if (wait_) { wait_ = 0; s = 0; goto again; }\n");
+  strbuf_printf(&b, "if (wait_) { wait_ = 0; s = 0; %sgoto again; }\n",
+                obs ? "FN->obs_release(A->cx, A->pc, A->nsub); " : "");
   strbuf_printf(&b, "JIT_RETURN(VM_JIT_ALL)\n");
   strbuf_printf(&b, "}\n");
   free(lead);

@@ -722,15 +722,12 @@ vm_status vm_dispatch(vm_pool *pool, const vm_dispatch_desc *desc, vm_result *re
       if (!scratch[i]) st = VM_NO_MEMORY;
     }
   }
-  /* The compiled tier, when it has (or now builds) code for the program:
-   * plain, or observed for an observer that summarises. One that does not
-   * (the sanitizer) runs on the observed interpreter: its call at every
-   * branch and access would make the generated code spill its registers
-   * each time, which measured slower than interpreting. A build is not the
-   * shader's time: the deadline moves by what it took. */
+  /* The compiled tier, when it has (or now builds) code for the program,
+   * plain or observed. A build is not the shader's time: the deadline
+   * moves by what it took. */
   vm_jit_entry *jit_entry = NULL;
   vm_dispatch_desc moved;
-  if (st == VM_OK && (!obs || obs->summarise)) {
+  if (st == VM_OK) {
     const uint64_t t0 = desc->deadline ? vm_now_ns() : 0;
     sh.jit = vm_jit_find(p, w, vm_isa_name(), obs != NULL, &jit_entry);
     if (desc->deadline) {

@@ -60,8 +60,8 @@ typedef struct vm_fill {
 typedef struct vm_ctx vm_ctx;
 typedef int (*vm_run_fn)(vm_ctx *cx);
 /* A texture operation on rows, for compiled code (vm_exec.inc). */
-typedef void (*vm_tex_rows_fn)(vm_ctx *cx, uint32_t pc, uint32_t *dst, const uint32_t *src,
-                               uint64_t exec);
+typedef void (*vm_tex_rows_fn)(vm_ctx *cx, uint32_t s, uint32_t pc, uint32_t *dst,
+                               const uint32_t *src, uint64_t exec);
 
 /* Handlers beyond op.def's opcodes that translation may pick (vm_exec.inc). */
 enum { VM_X_FELL_OFF = IR_OPCODE_COUNT, VM_X_IDXS, VM_X_LDBK, VM_X_BRKIF, VM_X_LOOPT, VM_X_IFZ, VM_X_COUNT };
@@ -155,8 +155,8 @@ int vm_checkpoint(vm_ctx *cx, uint64_t cnt, uint64_t *limit);
 
 /* vm_tex_rows_fn at width w */
 #define VM_TEX_ROWS_DECL(w, sfx)                                               \
-  void vm_tex_rows_w##w##sfx(vm_ctx *cx, uint32_t pc, uint32_t *dst, const uint32_t *src, \
-                             uint64_t exec);
+  void vm_tex_rows_w##w##sfx(vm_ctx *cx, uint32_t s, uint32_t pc, uint32_t *dst,          \
+                             const uint32_t *src, uint64_t exec);
 
 /* One variant's entry points: the plain and the observed interpreter at
  * each width (vm_exec.inc, vm_loop.inc), and the set-up and texture

@@ -28,10 +28,9 @@
  * on ("off", "on", "auto"); NULL reads LOCKSTEP_JIT again. */
 void vm_jit_set_mode(const char *mode);
 
-/* Whether every instruction of p is one the tier compiles; with obs, for
- * observed code (which does not report texel or f16 memory accesses:
- * programs with them stay on the observed interpreter). */
-int vm_jit_compilable(const ir_program *p, int obs);
+/* Whether every instruction of p is one the tier compiles, plain or
+ * observed. */
+int vm_jit_compilable(const ir_program *p);
 /* The C source of p at width w after the prelude text (malloc'd), for
  * vectors of pl lanes (4 or 8), carrying check as vm_jit_check; with obs,
  * code that reports to a summarising observer (vm_jit_args); NULL when p
@@ -59,12 +58,16 @@ uint64_t vm_jit_runs(void);
 /* Observed compiled code's reports (jit_obs.c; vm_jit_fns.obs_*). */
 void vm_jit_obs_mem(void *cx, uint32_t s, uint32_t pc, unsigned access, unsigned space,
                     uint32_t slot, uint32_t aop, const uint32_t *addr, uint32_t disp,
-                    const uint32_t *val, uint64_t size, uint64_t exec, int seq, int uni);
+                    const uint32_t *val, uint64_t size, uint64_t exec, int seq, int uni,
+                    unsigned bytes);
 void vm_jit_obs_mem_seq(void *cx, uint32_t s, uint32_t pc, unsigned access, uint32_t slot,
                         uint64_t addr, const uint32_t *val, uint64_t size);
 void vm_jit_obs_loop(void *cx, uint32_t s, uint32_t pc, uint64_t exec);
 void vm_jit_obs_end(void *cx, uint32_t s, uint64_t alive, uint64_t wrote);
 void vm_jit_obs_xlane(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t miss);
+void vm_jit_obs_branch(void *cx, uint32_t s, uint32_t pc, uint64_t before, uint64_t after);
+void vm_jit_obs_barrier(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t alive);
+void vm_jit_obs_release(void *cx, const uint32_t *pc, uint32_t nsub);
 
 /* The library's helpers for compiled code (vm_isa_sse2.c). */
 extern const vm_jit_fns vm_jit_helpers;

@@ -37,15 +37,24 @@ typedef struct vm_jit_fns {
    * interpreter makes them; s is the subgroup, addr and val rows of W. */
   void (*obs_mem)(void *cx, uint32_t s, uint32_t pc, unsigned access, unsigned space,
                   uint32_t slot, uint32_t aop, const uint32_t *addr, uint32_t disp,
-                  const uint32_t *val, uint64_t size, uint64_t exec, int seq, int uni);
+                  const uint32_t *val, uint64_t size, uint64_t exec, int seq, int uni,
+                  unsigned bytes);
   void (*obs_mem_seq)(void *cx, uint32_t s, uint32_t pc, unsigned access, uint32_t slot,
                       uint64_t addr, const uint32_t *val, uint64_t size);
   void (*obs_loop)(void *cx, uint32_t s, uint32_t pc, uint64_t exec);
   void (*obs_end)(void *cx, uint32_t s, uint64_t alive, uint64_t wrote);
   void (*obs_xlane)(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t miss);
-  /* The texture operation at pc (TLD, TST, TSMP, TQRY) as the interpreter
-   * does it, on rows of W: operand rows in src, results in dst. */
-  void (*tex)(void *cx, uint32_t pc, uint32_t *dst, const uint32_t *src, uint64_t exec);
+  /* An observer that does not summarise (the sanitizer) hears of these too */
+  void (*obs_branch)(void *cx, uint32_t s, uint32_t pc, uint64_t before, uint64_t after);
+  void (*obs_barrier)(void *cx, uint32_t s, uint32_t pc, uint64_t exec, uint64_t alive);
+  /* Every subgroup not ended (pc[s] != UINT32_MAX) waits at the barrier
+   * before pc[s]: the observer's barrier_release. */
+  void (*obs_release)(void *cx, const uint32_t *pc, uint32_t nsub);
+  /* The texture operation at pc (TLD, TST, TSMP, TQRY) of subgroup s as
+   * the interpreter does it, on rows of W: operand rows in src, results in
+   * dst; under an observer, with its texel event. */
+  void (*tex)(void *cx, uint32_t s, uint32_t pc, uint32_t *dst, const uint32_t *src,
+              uint64_t exec);
 } vm_jit_fns;
 
 /* One workgroup's state as a compiled subgroup function sees it. The
@@ -69,27 +78,30 @@ typedef struct vm_jit_args {
   uint32_t fail_pc;
   uint32_t nsub; /* subgroups in the workgroup */
   int solo; /* one worker: storage atomics need no locked instructions */
-  /* An observed run (code built with obs; a summarising observer, a
-   * workgroup not seen in detail: observe.h): the per-run counts, the
-   * observer's summaries (NULL when it keeps none) and what it has. */
+  /* An observed run (code built with obs; a workgroup not seen in
+   * detail: observe.h): the per-run counts, the observer's summaries (NULL
+   * when it keeps none or does not summarise) and what it has. */
   uint64_t *si, *sl, *se;  /* issued, lanes, empty at each run's first pc */
   uint64_t *co, *un, *od;  /* coalesced (pc << ck), uniform, divergent */
   const uint64_t *ql;      /* quiet_loads */
   uint64_t *wrote;         /* [nsub] lanes that stored, across barriers */
   unsigned ck;
   int mem, mem_seq;        /* the observer has these callbacks */
+  int sum;                 /* it summarises: private memory, branches,
+                              barriers and whole subgroups' ends unreported */
+  int branch, barrier;     /* it does not summarise and has these callbacks */
   uint32_t ninv;           /* invocations in the workgroup */
 } vm_jit_args;
 
 /* Access and space as observe.h numbers them (jit.c checks). */
 enum { VM_JIT_LOAD, VM_JIT_STORE, VM_JIT_ATOMIC };
-enum { VM_JIT_BUFFER, VM_JIT_WORKGROUP };
+enum { VM_JIT_BUFFER, VM_JIT_WORKGROUP, VM_JIT_PRIVATE };
 
 /* Runs subgroups s to nsub - 1 in turn, each until it ends (then its pc
- * becomes UINT32_MAX) or reaches a barrier, and returns VM_JIT_ALL; or
- * VM_JIT_BUDGET when the budget ran out on the way. Plain code goes on
- * with further passes from subgroup 0 while any subgroup waits at a
- * barrier, so it returns VM_JIT_ALL with every subgroup ended. */
+ * becomes UINT32_MAX) or reaches a barrier, then further passes from
+ * subgroup 0 while any subgroup waits at a barrier, and returns
+ * VM_JIT_ALL with every subgroup ended; or VM_JIT_BUDGET when the budget
+ * ran out on the way. */
 typedef int (*vm_jit_sg_fn)(vm_jit_args *a, uint32_t s);
 enum { VM_JIT_ALL, VM_JIT_BUDGET };
 
