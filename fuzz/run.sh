@@ -22,8 +22,8 @@
 #                   compiled by cc -O2, or with FUZZ_JIT_ASAN=1 by clang -O1
 #                   under AddressSanitizer), and a
 #                   difference in results, errors or budget stops (or in
-#                   the profile, when the input's hash attaches the
-#                   profiler to both runs) is a crash. Seeds: as wgsl. Each compiled input costs a
+#                   the profile or the sanitizer's findings, when the
+#                   input's hash attaches them to both runs) is a crash. Seeds: as wgsl. Each compiled input costs a
 #                   compile, so expect a few inputs a second.
 # FUZZ_DIR is where the target is built and its corpus, seeds and crash
 # reproducers (artifacts/) live (default /tmp/lockstep-fuzz-TARGET,
