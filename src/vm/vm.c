@@ -123,8 +123,9 @@ static int vm_isa_supported(int isa) {
    * instruction would run as BSR and give other results */
   unsigned a, b, c, d;
   const int lzcnt = __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c >> 5 & 1u);
-  const int avx2 = lzcnt && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                   __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  const int avx2 = lzcnt && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+                   __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                   __builtin_cpu_supports("popcnt");
   if (isa == VM_ISA_AVX2) return avx2;
   if (isa == VM_ISA_AVX512)
     return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&

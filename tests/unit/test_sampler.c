@@ -9,6 +9,8 @@
  * a four-channel 8-bit unorm 2D texture, linear, clamped to the edge)
  * against its general path, bit for bit.
  */
+#include <math.h>
+
 #include "unit_api.h"
 #include "vm/vm.h" /* vm_tex_sample: the fast path against the general one */
 
@@ -902,8 +904,9 @@ static void test_lane_kernel_agrees(void **state) {
 }
 
 /* The lane kernel decodes an 8-bit unorm channel as (float)(code * (1.0 /
- * 255.0)) in double, where the general path reads the table of code /
- * 255.0f (texture.c): the two must agree on all 256 codes. */
+ * 255.0)) in double, or with FMA as the float product corrected by its
+ * residual, where the general path reads the table of code / 255.0f
+ * (texture.c): all three must agree on all 256 codes. */
 static void test_unorm8_product(void **state) {
   (void)state;
   vm_texture t;
@@ -919,6 +922,10 @@ static void test_unorm8_product(void **state) {
     const float product = (float)((double)i * (1.0 / 255.0));
     assert_true(vm_f2u_bits(product) == vm_f2u_bits(dec[i]));
     assert_true(dec[i] == (float)i / 255.0f);
+    /* the FMA variants' form: the float product, corrected once */
+    const float r = 1.0f / 255.0f, t = (float)i * r;
+    const float corrected = fmaf(fmaf(-t, 255.0f, (float)i), r, t);
+    assert_true(vm_f2u_bits(corrected) == vm_f2u_bits(dec[i]));
   }
 }
 
