@@ -355,6 +355,20 @@ static uint64_t prof_distinct(const uint64_t *a, unsigned n, unsigned shift) {
   return c;
 }
 
+/* prof_distinct at four shifts at once: one pass, where a value differs
+ * from the one before it at shift s when their exclusive or does. */
+static void prof_distinct4(const uint64_t *a, unsigned n, const unsigned sh[4], uint64_t out[4]) {
+  uint64_t c0 = 1, c1 = 1, c2 = 1, c3 = 1;
+  for (unsigned i = 1; i < n; i++) {
+    const uint64_t x = a[i] ^ a[i - 1];
+    c0 += (x >> sh[0]) != 0;
+    c1 += (x >> sh[1]) != 0;
+    c2 += (x >> sh[2]) != 0;
+    c3 += (x >> sh[3]) != 0;
+  }
+  out[0] = c0, out[1] = c1, out[2] = c2, out[3] = c3;
+}
+
 static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   ls_profiler *p = user;
   if (p->broken || !e->mask || e->space == VM_SPACE_PRIVATE || e->pc >= p->ncode) return;
@@ -396,18 +410,17 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   unsigned n = 0, oob = 0, lanes = 0;
   int sorted = 1, contiguous = 1;
   for (uint64_t m = e->mask; m; m &= m - 1) {
-    unsigned l = (unsigned)__builtin_ctzll(m);
-    uint64_t ad = e->addr[l];
+    const uint64_t ad = e->addr[__builtin_ctzll(m)];
     lanes++;
-    if (ad + nb > e->size || ad + nb < ad) {
-      oob++;
-      continue;
-    }
-    if (n) {
-      if (ad < a[n - 1]) sorted = 0;
-      if (ad != a[n - 1] + nb) contiguous = 0;
-    }
-    a[n++] = ad;
+    /* a lane out of bounds is counted, not kept */
+    const int in = ad + nb <= e->size && ad + nb >= ad;
+    a[n] = ad;
+    n += (unsigned)in;
+  }
+  oob = lanes - n;
+  for (unsigned i = 1; i < n; i++) {
+    sorted &= a[i] >= a[i - 1];
+    contiguous &= a[i] == a[i - 1] + nb;
   }
   pc->requests++;
   pc->lanes += lanes;
@@ -427,10 +440,10 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
       prof_sort(b, n);
     }
     const uint64_t *v = sorted ? a : b;
-    words = prof_distinct(v, n, nb == 2u ? 1 : 2);
-    sectors = prof_distinct(v, n, ss);
-    lines = prof_distinct(v, n, ls);
-    regions = prof_distinct(v, n, 16);
+    const unsigned sh[4] = {nb == 2u ? 1u : 2u, ss, ls, 16};
+    uint64_t d[4];
+    prof_distinct4(v, n, sh, d);
+    words = d[0], sectors = d[1], lines = d[2], regions = d[3];
     if (e->access == VM_ATOMIC) {
       uint64_t run = 1;
       for (unsigned i = 1; i < n; i++) {
@@ -525,17 +538,21 @@ static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
   pc->tile_h = 1u << hl;
   if (!live) return;
   uint64_t tk[PROF_MAXLANES], ti[PROF_MAXLANES];
+  /* a missing coordinate row reads as 0 */
+  static const uint32_t zero[PROF_MAXLANES];
+  const uint32_t *const cx = e->coord[0] ? e->coord[0] : zero;
+  const uint32_t *const cy = e->coord[1] ? e->coord[1] : zero;
+  const uint32_t *const cz = e->coord[2] ? e->coord[2] : zero;
+  const uint32_t *const cl = e->coord[3] ? e->coord[3] : zero;
   unsigned n = 0;
-  int sorted = 1;
   for (uint64_t m = live; m; m &= m - 1) {
     const unsigned l = (unsigned)__builtin_ctzll(m);
-    const uint32_t x = e->coord[0] ? e->coord[0][l] : 0, y = e->coord[1] ? e->coord[1][l] : 0;
-    const uint32_t z = e->coord[2] ? e->coord[2][l] : 0, lv = e->coord[3] ? e->coord[3][l] : 0;
-    tk[n] = prof_texel_key(lv, z, y, x);
-    ti[n] = prof_texel_key(lv, z, y >> hl, x >> wl);
-    if (n && tk[n] < tk[n - 1]) sorted = 0;
+    tk[n] = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
+    ti[n] = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
     n++;
   }
+  int sorted = 1;
+  for (unsigned i = 1; i < n; i++) sorted &= tk[i] >= tk[i - 1];
   /* in lane order a row of texels is already sorted, and its tiles too */
   if (!sorted) {
     prof_sort(tk, n);
