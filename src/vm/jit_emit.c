@@ -410,6 +410,21 @@ static void jit_omem(strbuf *b, uint32_t pc, unsigned acc, unsigned sp, uint32_t
   strbuf_printf(b, fast ? ")\n" : "\n");
 }
 
+/* An f16 request (JIT_OMEMH): private memory only to an observer that
+ * does not summarise, and a store's lanes into wr as VM_OBS_WROTE does. */
+static void jit_omemh(strbuf *b, uint32_t pc, unsigned acc, unsigned sp, uint32_t slot,
+                      uint32_t adr, uint32_t disp, int64_t val) {
+  char size[16] = "GZ", fill[32] = "(void)0;";
+  if (sp == VM_JIT_BUFFER) snprintf(size, sizeof size, "Z%u", slot);
+  if (sp == VM_JIT_PRIVATE) snprintf(size, sizeof size, "PZ");
+  if (val >= 0) snprintf(fill, sizeof fill, "JIT_FILLV(%u)", (unsigned)val);
+  strbuf_printf(b, "%sJIT_OMEMH(%u, %u, %u, %u, %u, %uu, %s, %s, %s)%s\n",
+                sp == VM_JIT_PRIVATE ? "if (!OSM) { " : "", pc, acc, sp, slot, adr, disp, fill,
+                val >= 0 ? "ov_.u" : "(const uint32_t *)NULL", size,
+                sp == VM_JIT_PRIVATE ? " }" : "");
+  if (acc == VM_JIT_STORE && sp != VM_JIT_PRIVATE) strbuf_printf(b, "wr |= exec; ");
+}
+
 /* What observed code reports before instruction pc (vm_loop.inc reports
  * these before the instruction runs: a load may overwrite its own address
  * register); MAND / MANDN report after (jit_special). */
@@ -454,30 +469,12 @@ static void jit_obs_before(strbuf *b, const ir_program *p, uint32_t pc) {
     jit_omem(b, pc, VM_JIT_STORE, VM_JIT_PRIVATE, 0, 0, a, z, x, "PZ");
     strbuf_printf(b, "}\n");
     break;
-  case IR_LDBH:
-    strbuf_printf(b, "JIT_OMEMH(%u, %u, %u, %u, %u, %uu, (void)0;, (const uint32_t *)NULL, Z%u)\n",
-                  pc, VM_JIT_LOAD, VM_JIT_BUFFER, y, x, z, y);
-    break;
-  case IR_STBH:
-    strbuf_printf(b, "JIT_OMEMH(%u, %u, %u, %u, %u, %uu, JIT_FILLV(%u), ov_.u, Z%u)\nwr |= exec; ",
-                  pc, VM_JIT_STORE, VM_JIT_BUFFER, y, a, z, x, y);
-    break;
-  case IR_LDWH:
-    strbuf_printf(b, "JIT_OMEMH(%u, %u, %u, 0, %u, %uu, (void)0;, (const uint32_t *)NULL, GZ)\n",
-                  pc, VM_JIT_LOAD, VM_JIT_WORKGROUP, x, z);
-    break;
-  case IR_STWH:
-    strbuf_printf(b, "JIT_OMEMH(%u, %u, %u, 0, %u, %uu, JIT_FILLV(%u), ov_.u, GZ)\nwr |= exec; ",
-                  pc, VM_JIT_STORE, VM_JIT_WORKGROUP, a, z, x);
-    break;
-  case IR_LDPH:
-    strbuf_printf(b, "if (!OSM) { JIT_OMEMH(%u, %u, %u, 0, %u, %uu, (void)0;, (const uint32_t *)NULL, PZ) }\n",
-                  pc, VM_JIT_LOAD, VM_JIT_PRIVATE, x, z);
-    break;
-  case IR_STPH:
-    strbuf_printf(b, "if (!OSM) { JIT_OMEMH(%u, %u, %u, 0, %u, %uu, JIT_FILLV(%u), ov_.u, PZ) }\n",
-                  pc, VM_JIT_STORE, VM_JIT_PRIVATE, a, z, x);
-    break;
+  case IR_LDBH: jit_omemh(b, pc, VM_JIT_LOAD, VM_JIT_BUFFER, y, x, z, -1); break;
+  case IR_STBH: jit_omemh(b, pc, VM_JIT_STORE, VM_JIT_BUFFER, y, a, z, x); break;
+  case IR_LDWH: jit_omemh(b, pc, VM_JIT_LOAD, VM_JIT_WORKGROUP, 0, x, z, -1); break;
+  case IR_STWH: jit_omemh(b, pc, VM_JIT_STORE, VM_JIT_WORKGROUP, 0, a, z, x); break;
+  case IR_LDPH: jit_omemh(b, pc, VM_JIT_LOAD, VM_JIT_PRIVATE, 0, x, z, -1); break;
+  case IR_STPH: jit_omemh(b, pc, VM_JIT_STORE, VM_JIT_PRIVATE, 0, a, z, x); break;
   case IR_TST: strbuf_printf(b, "wr |= exec; "); break;
   case IR_JANY: strbuf_printf(b, "FN->obs_loop(A->cx, s, %uu, exec); ", pc); break;
   case IR_BARRIER:
