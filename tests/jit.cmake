@@ -6,8 +6,9 @@
 #                       interpreter against observed compiled code: the same
 #                       profile, byte for byte (tools/jit_prof.sh); skipped
 #                       without cc and in the sanitizer pass
-#   jit.check           the sanitizer corpus and the case corpus under
-#                       --check, observed interpreter against observed
+#   jit.check           the sanitizer corpus and the case corpus's f16,
+#                       texture and sampling cases under --check,
+#                       observed interpreter against observed
 #                       compiled code (an observer that does not
 #                       summarise): the same findings, exit status and
 #                       buffers (tools/jit_check.sh); skipped as jit.prof
