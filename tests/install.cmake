@@ -7,4 +7,4 @@ set(LS_INSTALL_RUN ${CMAKE_CURRENT_LIST_DIR}/install/run.sh)
 add_test(NAME install.consume COMMAND bash ${LS_INSTALL_RUN} consume ${CMAKE_BINARY_DIR}
   ${CMAKE_C_COMPILER} "${CMAKE_C_FLAGS}")
 add_test(NAME install.deb COMMAND bash ${LS_INSTALL_RUN} deb ${CMAKE_BINARY_DIR})
-set_tests_properties(install.consume install.deb PROPERTIES LABELS install TIMEOUT 120)
+set_tests_properties(install.consume install.deb PROPERTIES LABELS install TIMEOUT 300)

@@ -303,6 +303,16 @@ static void chk_on_mem(void *user, unsigned thread, const vm_mem_event *e) {
     const uint64_t end = a0 + (seq ? 4u * (W - 1) + nb : nb);
     inside = (seq || e->uniform) && end > a0 && end <= e->size && end <= logical;
   }
+  if (!inside) {
+    /* a partial subgroup (a guarded access, a tree reduction's step): the
+     * highest address its lanes touch settles most of them at once */
+    uint64_t hi = 0;
+    for (uint64_t m = e->mask; m; m &= m - 1) {
+      const uint64_t a = e->addr[chk_ctz(m)];
+      hi = a > hi ? a : hi;
+    }
+    inside = hi + nb > hi && hi + nb <= e->size && hi + nb <= logical;
+  }
   if (inside) {
     /* nothing out of bounds or beyond the logical size */
   } else if (s->opts.checks & LS_CHECK_BOUNDS) {

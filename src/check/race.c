@@ -801,6 +801,67 @@ static void chk_race_words(const chk_at *at, unsigned thread, const vm_mem_event
   }
 }
 
+/* Workgroup memory, one loop per kind of access: chk_cell_access's work
+ * with the event's fields read once (the cells' stores would otherwise make
+ * the compiler read them again for every lane) and the conflict tests
+ * without branches, since they almost never fire. */
+static void chk_wg_stores(chk_rthread *t, const vm_mem_event *e, uint64_t lanes, chk_inv sub_base,
+                          uint64_t group_base, uint32_t slot, chk_report_fn report, void *user,
+                          unsigned thread) {
+  chk_cell *const wg = t->wg;
+  const uint64_t nwg = t->nwg, *const addr = e->addr;
+  const uint32_t stamp = t->wg_stamp, pc = e->pc, *const val = e->value;
+  const uint16_t me0 = (uint16_t)(sub_base - group_base + 1);
+  for (uint64_t m = lanes; m; m &= m - 1) {
+    const unsigned l = (unsigned)__builtin_ctzll(m);
+    const uint64_t w = addr[l] / 4;
+    if (w >= nwg) continue;
+    chk_cell *c = &wg[w];
+    const uint16_t me = (uint16_t)(me0 + l);
+    const uint32_t v = val[l];
+    if (c->stamp != stamp) {
+      *c = (chk_cell){.stamp = stamp, .wpc = pc, .wval = v, .wli = me};
+      continue;
+    }
+    if (((c->wli != 0) & (c->wli != me)) | ((c->rli != 0) & (c->rli != me)) |
+        ((c->rli2 != 0) & (c->rli2 != me)))
+      chk_cell_report(c, e, me, v, sub_base + l, group_base, slot, addr[l], report, user,
+                      thread);
+    c->wli = me;
+    c->wpc = pc;
+    c->wval = v;
+  }
+}
+
+static void chk_wg_loads(chk_rthread *t, const vm_mem_event *e, uint64_t lanes, chk_inv sub_base,
+                         uint64_t group_base, uint32_t slot, chk_report_fn report, void *user,
+                         unsigned thread) {
+  chk_cell *const wg = t->wg;
+  const uint64_t nwg = t->nwg, *const addr = e->addr;
+  const uint32_t stamp = t->wg_stamp, pc = e->pc;
+  const uint16_t me0 = (uint16_t)(sub_base - group_base + 1);
+  for (uint64_t m = lanes; m; m &= m - 1) {
+    const unsigned l = (unsigned)__builtin_ctzll(m);
+    const uint64_t w = addr[l] / 4;
+    if (w >= nwg) continue;
+    chk_cell *c = &wg[w];
+    const uint16_t me = (uint16_t)(me0 + l);
+    if (c->stamp != stamp) {
+      *c = (chk_cell){.stamp = stamp, .rpc = pc, .rli = me};
+      continue;
+    }
+    if (c->wli && c->wli != me)
+      chk_cell_report(c, e, me, 0, sub_base + l, group_base, slot, addr[l], report, user, thread);
+    if (!c->rli) {
+      c->rli = me;
+      c->rpc = pc;
+    } else if (c->rli != me && !c->rli2) {
+      c->rli2 = me;
+      c->rpc2 = pc;
+    }
+  }
+}
+
 void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64_t group_linear,
                      uint64_t inbounds, int consecutive, chk_report_fn report, void *user) {
   if (thread >= r->nthreads || e->access == VM_ATOMIC) return;
@@ -819,13 +880,10 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
       t->nwg = need;
     }
     uint32_t slot = p && e->pc < p->ncode ? p->code[e->pc].flags : 0;
-    for (uint64_t m = inbounds; m; m &= m - 1) {
-      unsigned l = (unsigned)__builtin_ctzll(m);
-      uint64_t w = e->addr[l] / 4;
-      if (w >= t->nwg) continue;
-      chk_cell_access(&t->wg[w], t->wg_stamp, e, l, sub_base + l, group_base, slot,
-                      e->addr[l], report, user, thread);
-    }
+    if (e->access == VM_STORE)
+      chk_wg_stores(t, e, inbounds, sub_base, group_base, slot, report, user, thread);
+    else
+      chk_wg_loads(t, e, inbounds, sub_base, group_base, slot, report, user, thread);
     return;
   }
   chk_at at;

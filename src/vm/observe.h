@@ -62,10 +62,10 @@ typedef struct vm_mem_event {
   uint64_t size;           /* bytes in the space or binding the access is checked
                               against (out of bounds: addr + bytes > size) */
   const vm_where *where;
-  /* Patterns of all W addresses (live lanes or not), computed once by the
-   * VM so that observers need no lane walk for the common requests:
-   * addr[l] == addr[0] + 4*l for every lane (consecutive words), or
-   * addr[l] == addr[0] for every lane (one word). */
+  /* Patterns of all W addresses, computed once by the VM so that observers
+   * need no lane walk for the common requests: addr[l] == addr[0] + 4*l for
+   * every lane (consecutive words), or addr[l] == addr[0] for every lane
+   * (one word). Set only when mask is the whole subgroup; 0 otherwise. */
   int consecutive;
   int uniform;
   uint32_t bytes;          /* bytes each lane accesses: 4, or 2 for an f16 */
