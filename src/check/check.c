@@ -69,6 +69,8 @@ struct chk_state {
   chk_race *race_tex; /* storage textures: one word per texel (chk_texel_race) */
   /* the dispatch */
   const ir_program *prog;
+  uint8_t *orders; /* per pc: what a barrier there orders (chk_barrier_kind's
+                      CHK_ORDERS_* bits), worked out once per dispatch */
   chk_slot *slots;
   uint32_t nslots;
   uint64_t *unchecked; /* per slot: the shadow bytes a race detector could not
@@ -426,16 +428,18 @@ static void chk_on_barrier(void *user, unsigned thread, const vm_where *w, uint3
  * (handle) memory? The bytecode has one BARRIER for every built-in; the
  * source tells which. WGSL: workgroupBarrier orders the workgroup address
  * space, storageBarrier the storage one, textureBarrier the handle one. */
-static void chk_barrier_kind(const ir_program *p, uint32_t pc, int *wg, int *st, int *tx) {
-  *wg = *st = *tx = 1;
-  if (!p->source || !p->spans || pc >= p->ncode) return;
+enum { CHK_ORDERS_WG = 1, CHK_ORDERS_ST = 2, CHK_ORDERS_TX = 4, CHK_ORDERS_ALL = 7 };
+
+static unsigned chk_barrier_kind(const ir_program *p, uint32_t pc) {
+  if (!p->source || !p->spans || pc >= p->ncode) return CHK_ORDERS_ALL;
   uint32_t at = p->spans[pc].start;
-  if (at >= p->source_len) return;
+  if (at >= p->source_len) return CHK_ORDERS_ALL;
   const char *t = p->source + at;
   size_t left = p->source_len - at;
-  if (left >= 16 && !strncmp(t, "workgroupBarrier", 16)) *st = *tx = 0;
-  else if (left >= 14 && !strncmp(t, "storageBarrier", 14)) *wg = *tx = 0;
-  else if (left >= 14 && !strncmp(t, "textureBarrier", 14)) *wg = *st = 0;
+  if (left >= 16 && !strncmp(t, "workgroupBarrier", 16)) return CHK_ORDERS_WG;
+  if (left >= 14 && !strncmp(t, "storageBarrier", 14)) return CHK_ORDERS_ST;
+  if (left >= 14 && !strncmp(t, "textureBarrier", 14)) return CHK_ORDERS_TX;
+  return CHK_ORDERS_ALL;
 }
 
 static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t group[3],
@@ -457,15 +461,11 @@ static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t g
     }
   }
   if (s->race && (s->opts.checks & LS_CHECK_RACES) && first != UINT32_MAX) {
-    int wg = 0, st = 0, tx = 0;
-    for (uint32_t i = 0; i < nsub; i++) {
-      if (pcs[i] == UINT32_MAX) continue;
-      int w1, s1, t1;
-      chk_barrier_kind(s->prog, pcs[i], &w1, &s1, &t1);
-      wg |= w1;
-      st |= s1;
-      tx |= t1;
-    }
+    unsigned k = 0;
+    for (uint32_t i = 0; i < nsub; i++)
+      if (pcs[i] != UINT32_MAX)
+        k |= s->orders && pcs[i] < s->prog->ncode ? s->orders[pcs[i]] : CHK_ORDERS_ALL;
+    const int wg = !!(k & CHK_ORDERS_WG), st = !!(k & CHK_ORDERS_ST), tx = !!(k & CHK_ORDERS_TX);
     chk_race_barrier(s->race, thread, wg, st);
     chk_race_barrier(s->race16, thread, wg, st);
     chk_race_barrier(s->race_tex, thread, 0, tx);
@@ -689,6 +689,7 @@ void chk_destroy(chk_state *s) {
   chk_race_destroy(s->race);
   chk_race_destroy(s->race16);
   chk_race_destroy(s->race_tex);
+  free(s->orders);
   free(s->slots);
   free(s->unchecked);
   free(s->quiet);
@@ -701,6 +702,10 @@ const vm_observer *chk_observer(chk_state *s) { return s ? &s->obs : NULL; }
 int chk_dispatch_prepare(chk_state *s, const ir_program *prog, const chk_slot *slots,
                          const uint32_t groups[3], uint32_t width, const char *pipeline) {
   s->prog = prog;
+  free(s->orders);
+  s->orders = malloc(prog->ncode ? prog->ncode : 1);
+  for (uint32_t pc = 0; s->orders && pc < prog->ncode; pc++)
+    s->orders[pc] = (uint8_t)chk_barrier_kind(prog, pc);
   free(s->slots);
   free(s->unchecked);
   free(s->quiet);
