@@ -142,6 +142,11 @@ typedef struct chk_rthread {
   chk_hblock *h;
   size_t hcap, hcount;
   uint32_t hstamp; /* the stamp hcount counts */
+  /* the block chk_hget found last, while hstamp and h stay the same:
+   * neighbouring subgroups, and a load and store of the same words, ask
+   * for the same block in a row */
+  chk_hblock *hlast;
+  uint64_t hlast_key;
   chk_xshadow *xs; /* [nxs] */
   uint32_t nxs;
   char pad[64];
@@ -317,6 +322,7 @@ static uint32_t chk_bump(uint32_t *stamp, chk_rthread *t, int wg) {
   if (++*stamp == 0) {
     if (wg && t->wg) memset(t->wg, 0, t->nwg * sizeof *t->wg);
     if (!wg && t->h) memset(t->h, 0, t->hcap * sizeof *t->h);
+    if (!wg) t->hlast = NULL;
     *stamp = 1;
   }
   return *stamp;
@@ -345,7 +351,17 @@ static uint64_t chk_hash(uint64_t k) {
 
 /* The storage block of key in the current interval; NULL when the table is
  * at its limit (its words are then not tracked within the workgroup). */
-static chk_hblock *chk_hget(chk_rthread *t, uint64_t key) {
+static chk_hblock *chk_hget_slow(chk_rthread *t, uint64_t key);
+
+static inline chk_hblock *chk_hget(chk_rthread *t, uint64_t key) {
+  if (t->hlast && t->hlast_key == key && t->hstamp == t->st_stamp) return t->hlast;
+  chk_hblock *h = chk_hget_slow(t, key);
+  t->hlast = h;
+  t->hlast_key = key;
+  return h;
+}
+
+static chk_hblock *chk_hget_slow(chk_rthread *t, uint64_t key) {
   if (t->hstamp != t->st_stamp) {
     t->hstamp = t->st_stamp;
     t->hcount = 0;
