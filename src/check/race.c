@@ -817,13 +817,14 @@ static void chk_race_words(const chk_at *at, unsigned thread, const vm_mem_event
   }
 }
 
-/* Workgroup memory, one loop per kind of access: chk_cell_access's work
- * with the event's fields read once (the cells' stores would otherwise make
- * the compiler read them again for every lane) and the conflict tests
- * without branches, since they almost never fire. */
-static void chk_wg_stores(chk_rthread *t, const vm_mem_event *e, uint64_t lanes, chk_inv sub_base,
-                          uint64_t group_base, uint32_t slot, chk_report_fn report, void *user,
-                          unsigned thread) {
+/* Workgroup memory: chk_cell_access's work with the event's fields read
+ * once (the cells' stores would otherwise make the compiler read them
+ * again for every lane) and a store's conflict test without branches,
+ * since it almost never fires. */
+static inline __attribute__((always_inline)) void
+chk_wg_lanes(chk_rthread *t, const vm_mem_event *e, uint64_t lanes, chk_inv sub_base,
+             uint64_t group_base, uint32_t slot, chk_report_fn report, void *user,
+             unsigned thread, const int store) {
   chk_cell *const wg = t->wg;
   const uint64_t nwg = t->nwg, *const addr = e->addr;
   const uint32_t stamp = t->wg_stamp, pc = e->pc, *const val = e->value;
@@ -834,34 +835,21 @@ static void chk_wg_stores(chk_rthread *t, const vm_mem_event *e, uint64_t lanes,
     if (w >= nwg) continue;
     chk_cell *c = &wg[w];
     const uint16_t me = (uint16_t)(me0 + l);
-    const uint32_t v = val[l];
-    if (c->stamp != stamp) {
-      *c = (chk_cell){.stamp = stamp, .wpc = pc, .wval = v, .wli = me};
+    if (store) {
+      const uint32_t v = val[l];
+      if (c->stamp != stamp) {
+        *c = (chk_cell){.stamp = stamp, .wpc = pc, .wval = v, .wli = me};
+        continue;
+      }
+      if (((c->wli != 0) & (c->wli != me)) | ((c->rli != 0) & (c->rli != me)) |
+          ((c->rli2 != 0) & (c->rli2 != me)))
+        chk_cell_report(c, e, me, v, sub_base + l, group_base, slot, addr[l], report, user,
+                        thread);
+      c->wli = me;
+      c->wpc = pc;
+      c->wval = v;
       continue;
     }
-    if (((c->wli != 0) & (c->wli != me)) | ((c->rli != 0) & (c->rli != me)) |
-        ((c->rli2 != 0) & (c->rli2 != me)))
-      chk_cell_report(c, e, me, v, sub_base + l, group_base, slot, addr[l], report, user,
-                      thread);
-    c->wli = me;
-    c->wpc = pc;
-    c->wval = v;
-  }
-}
-
-static void chk_wg_loads(chk_rthread *t, const vm_mem_event *e, uint64_t lanes, chk_inv sub_base,
-                         uint64_t group_base, uint32_t slot, chk_report_fn report, void *user,
-                         unsigned thread) {
-  chk_cell *const wg = t->wg;
-  const uint64_t nwg = t->nwg, *const addr = e->addr;
-  const uint32_t stamp = t->wg_stamp, pc = e->pc;
-  const uint16_t me0 = (uint16_t)(sub_base - group_base + 1);
-  for (uint64_t m = lanes; m; m &= m - 1) {
-    const unsigned l = (unsigned)__builtin_ctzll(m);
-    const uint64_t w = addr[l] / 4;
-    if (w >= nwg) continue;
-    chk_cell *c = &wg[w];
-    const uint16_t me = (uint16_t)(me0 + l);
     if (c->stamp != stamp) {
       *c = (chk_cell){.stamp = stamp, .rpc = pc, .rli = me};
       continue;
@@ -876,6 +864,16 @@ static void chk_wg_loads(chk_rthread *t, const vm_mem_event *e, uint64_t lanes, 
       c->rpc2 = pc;
     }
   }
+}
+
+/* chk_wg_lanes with the kind of access fixed: a loop for each */
+static void chk_wg_access(chk_rthread *t, const vm_mem_event *e, uint64_t lanes, chk_inv sub_base,
+                          uint64_t group_base, uint32_t slot, chk_report_fn report, void *user,
+                          unsigned thread) {
+  if (e->access == VM_STORE)
+    chk_wg_lanes(t, e, lanes, sub_base, group_base, slot, report, user, thread, 1);
+  else
+    chk_wg_lanes(t, e, lanes, sub_base, group_base, slot, report, user, thread, 0);
 }
 
 void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64_t group_linear,
@@ -896,10 +894,7 @@ void chk_race_access(chk_race *r, unsigned thread, const vm_mem_event *e, uint64
       t->nwg = need;
     }
     uint32_t slot = p && e->pc < p->ncode ? p->code[e->pc].flags : 0;
-    if (e->access == VM_STORE)
-      chk_wg_stores(t, e, inbounds, sub_base, group_base, slot, report, user, thread);
-    else
-      chk_wg_loads(t, e, inbounds, sub_base, group_base, slot, report, user, thread);
+    chk_wg_access(t, e, inbounds, sub_base, group_base, slot, report, user, thread);
     return;
   }
   chk_at at;
