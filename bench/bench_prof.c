@@ -13,9 +13,12 @@
  *
  *   bench_prof [n] [pairs] [W] [kernel]
  *
- * W: only that width (0 = all). kernel: "guard" (default) or "loop", the
+ * W: only that width (0 = all). kernel: "guard" (default); "loop", the
  * same work as a grid-stride loop over 64 workgroups (n / 4096 trips per
- * lane), where the profiler also follows every loop back edge.
+ * lane), where the profiler also follows every loop back edge; or
+ * "sample", the suite's sampling kernel (one bilinear textureSampleLevel
+ * per invocation over a 512x512 rgba8unorm texture, 8x8 workgroups; n is
+ * not used), where every request is a texel event.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,21 +39,65 @@ static const char *const loop_kernel =
     "  }\n"
     "}\n";
 
+static const char *const sample_kernel =
+    "@group(0) @binding(0) var tex: texture_2d<f32>;\n"
+    "@group(0) @binding(1) var smp: sampler;\n"
+    "@group(0) @binding(2) var<storage, read_write> out: array<f32>;\n"
+    "@compute @workgroup_size(8, 8)\n"
+    "fn main(@builtin(global_invocation_id) g: vec3u) {\n"
+    "  let uv = (vec2f(g.xy) + vec2f(0.3, 0.7)) / 512.0;\n"
+    "  let c = textureSampleLevel(tex, smp, uv, 0.0);\n"
+    "  out[g.y * 512u + g.x] = c.r + c.g + c.b + c.a;\n"
+    "}\n";
+
+enum { K_GUARD, K_LOOP, K_SAMPLE };
+#define TEX 512u
+
 /* One device with the kernel's pipeline and buffers, profiled or not. */
 typedef struct setup {
   ls_adapter *a;
   ls_device *d;
   ls_profiler *p;
   ls_buffer *bu, *bs;
+  ls_texture *tex;
+  ls_texture_view *view;
+  ls_sampler *smp;
   ls_shader_module *m;
   ls_compute_pipeline *pl;
   ls_bind_group_layout *bgl;
   ls_bind_group *bg;
-  unsigned groups;
+  unsigned groups, groups_y;
 } setup;
 
+/* The sampling kernel's bindings: a texture of pseudo-random texels, a
+ * linear sampler, the output buffer. */
+static void setup_sample(setup *s) {
+  ls_texture_desc td;
+  memset(&td, 0, sizeof td);
+  td.size = (ls_extent3d){TEX, TEX, 1};
+  td.format = LS_FORMAT_RGBA8UNORM;
+  td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_COPY_DST;
+  s->tex = ls_device_create_texture(s->d, &td);
+  uint8_t *texels = malloc((size_t)TEX * TEX * 4);
+  if (!texels) exit(1);
+  uint32_t x = 6;
+  for (size_t i = 0; i < (size_t)TEX * TEX * 4; i++) texels[i] = (uint8_t)((x = x * 1664525u + 1013904223u) >> 24);
+  ls_texel_copy_texture_info dst = {s->tex, 0, {0, 0, 0}, LS_ASPECT_ALL};
+  ls_texel_copy_buffer_layout lay = {0, TEX * 4, TEX};
+  ls_queue_write_texture(s->d, &dst, texels, (size_t)TEX * TEX * 4, &lay, &td.size);
+  free(texels);
+  s->view = ls_texture_create_view(s->tex, NULL);
+  ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
+  sd.mag_filter = sd.min_filter = LS_FILTER_LINEAR;
+  s->smp = ls_device_create_sampler(s->d, &sd);
+  ls_buffer_desc ob = {.size = (uint64_t)TEX * TEX * 4, .usage = LS_BUFFER_USAGE_STORAGE, .label = "out"};
+  s->bs = ls_device_create_buffer(s->d, &ob);
+  s->groups = s->groups_y = TEX / 8;
+}
+
 static void setup_create(setup *s, unsigned n, unsigned width, unsigned threads, int profiled,
-                         int loop) {
+                         int kernel) {
+  const int loop = kernel == K_LOOP;
   memset(s, 0, sizeof *s);
   ls_adapter_options ao = {sizeof ao, NULL, width, threads, 0};
   char err[256];
@@ -66,7 +113,25 @@ static void setup_create(setup *s, unsigned n, unsigned width, unsigned threads,
     fprintf(stderr, "bench_prof: %s\n", err);
     exit(1);
   }
+  if (kernel == K_SAMPLE) {
+    setup_sample(s);
+    ls_shader_module_desc md = {.code = sample_kernel, .label = "sample.wgsl"};
+    s->m = ls_device_create_shader_module(s->d, &md);
+    ls_compute_pipeline_desc pd = {.module = s->m, .entry_point = "main"};
+    s->pl = ls_device_create_compute_pipeline(s->d, &pd);
+    s->bgl = ls_compute_pipeline_get_bind_group_layout(s->pl, 0);
+    ls_bind_group_entry be[3];
+    memset(be, 0, sizeof be);
+    be[0].binding = 0;
+    be[0].texture_view = s->view;
+    be[1].binding = 1;
+    be[1].sampler = s->smp;
+    be[2] = (ls_bind_group_entry){2, s->bs, 0, LS_WHOLE_SIZE};
+    s->bg = ls_device_create_bind_group(s->d, &(ls_bind_group_desc){.layout = s->bgl, .entries = be, .entry_count = 3});
+    return;
+  }
   s->groups = loop ? 64 : (n + 63) / 64;
+  s->groups_y = 1;
   uint64_t words = loop ? (uint64_t)n : (uint64_t)s->groups * 64;
   ls_buffer_desc ub = {.size = 16, .usage = LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, .label = "params"};
   ls_buffer_desc sb = {.size = words * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, .label = "datos"};
@@ -89,7 +154,7 @@ static double setup_dispatch(setup *s) {
   ls_compute_pass *pass = ls_command_encoder_begin_compute_pass(enc, NULL);
   ls_compute_pass_set_pipeline(pass, s->pl);
   ls_compute_pass_set_bind_group(pass, 0, s->bg, NULL, 0);
-  ls_compute_pass_dispatch_workgroups(pass, s->groups, 1, 1);
+  ls_compute_pass_dispatch_workgroups(pass, s->groups, s->groups_y, 1);
   ls_compute_pass_end(pass);
   ls_compute_pass_release(pass);
   ls_command_buffer *cb = ls_command_encoder_finish(enc, NULL);
@@ -106,8 +171,11 @@ static void setup_destroy(setup *s) {
   ls_bind_group_layout_release(s->bgl);
   ls_compute_pipeline_release(s->pl);
   ls_shader_module_release(s->m);
-  ls_buffer_release(s->bu);
+  if (s->bu) ls_buffer_release(s->bu);
   ls_buffer_release(s->bs);
+  if (s->view) ls_texture_view_release(s->view);
+  if (s->tex) ls_texture_release(s->tex);
+  if (s->smp) ls_sampler_release(s->smp);
   ls_profiler_destroy(s->p);
   ls_device_release(s->d);
   ls_adapter_release(s->a);
@@ -117,10 +185,12 @@ int main(int argc, char **argv) {
   unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 3000001;
   int reps = argc > 2 ? atoi(argv[2]) : 15;
   unsigned only = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : 0;
-  int loop = argc > 4 && !strcmp(argv[4], "loop");
+  const char *kname = argc > 4 ? argv[4] : "guard";
+  const int kernel = !strcmp(kname, "loop") ? K_LOOP : !strcmp(kname, "sample") ? K_SAMPLE : K_GUARD;
   if (reps < 1) reps = 1;
-  printf("bench_prof: %s kernel, n = %u, %d alternating pairs of dispatches\n",
-         loop ? "grid-stride loop" : "guard", n, reps);
+  static const char *const knames[] = {"guard", "grid-stride loop", "sampling (512x512)"};
+  printf("bench_prof: %s kernel, n = %u, %d alternating pairs of dispatches\n", knames[kernel],
+         kernel == K_SAMPLE ? TEX * TEX : n, reps);
   printf("%4s %7s %10s %12s %7s   %s\n", "W", "threads", "plain ms", "profiled ms", "ratio",
          "pairwise ratios: quartiles [extremes]");
   static const unsigned widths[] = {8, 32, 64};
@@ -132,8 +202,8 @@ int main(int argc, char **argv) {
     if (only && widths[w] != only) continue;
     for (size_t k = 0; k < 2; k++) {
       setup plain, prof;
-      setup_create(&plain, n, widths[w], threads[k], 0, loop);
-      setup_create(&prof, n, widths[w], threads[k], 1, loop);
+      setup_create(&plain, n, widths[w], threads[k], 0, kernel);
+      setup_create(&prof, n, widths[w], threads[k], 1, kernel);
       setup_dispatch(&plain); /* warm: first touch of the buffers, the pools */
       setup_dispatch(&prof);
       for (int r = 0; r < reps; r++) {

@@ -355,6 +355,29 @@ static uint64_t prof_distinct(const uint64_t *a, unsigned n, unsigned shift) {
   return c;
 }
 
+/* The number of distinct values among n <= PROF_MAXLANES in any order: a
+ * small open-addressed set, where sorting first costs a quadratic
+ * insertion sort (a sampling request's tile keys, whose texels straddle a
+ * tile boundary on every row, come in lane order row by row, so each row
+ * starts below the one before). */
+static uint64_t prof_distinct_any(const uint64_t *a, unsigned n) {
+  enum { SLOTS = 2 * PROF_MAXLANES };
+  uint64_t key[SLOTS];
+  uint8_t used[SLOTS];
+  memset(used, 0, sizeof used);
+  uint64_t c = 0;
+  for (unsigned i = 0; i < n; i++) {
+    unsigned h = (unsigned)((a[i] * UINT64_C(0x9e3779b97f4a7c15)) >> 56) & (SLOTS - 1);
+    while (used[h] && key[h] != a[i]) h = (h + 1) & (SLOTS - 1);
+    if (!used[h]) {
+      used[h] = 1;
+      key[h] = a[i];
+      c++;
+    }
+  }
+  return c;
+}
+
 /* prof_distinct at four shifts at once: one pass, where a value differs
  * from the one before it at shift s when their exclusive or does. */
 static void prof_distinct4(const uint64_t *a, unsigned n, const unsigned sh[4], uint64_t out[4]) {
@@ -551,17 +574,14 @@ static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
     ti[n] = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
     n++;
   }
-  int sorted = 1;
-  for (unsigned i = 1; i < n; i++) sorted &= tk[i] >= tk[i - 1];
-  /* in lane order a row of texels is already sorted, and its tiles too */
-  if (!sorted) {
-    prof_sort(tk, n);
-    prof_sort(ti, n);
-  } else {
-    for (unsigned i = 1; i < n && sorted; i++) sorted = ti[i] >= ti[i - 1];
-    if (!sorted) prof_sort(ti, n);
+  int sorted = 1, tsorted = 1;
+  for (unsigned i = 1; i < n; i++) {
+    sorted &= tk[i] >= tk[i - 1];
+    tsorted &= ti[i] >= ti[i - 1];
   }
-  const uint64_t texels = prof_distinct(tk, n, 0), tiles = prof_distinct(ti, n, 0);
+  /* in lane order a row of texels is already sorted, and its tiles too */
+  const uint64_t texels = sorted ? prof_distinct(tk, n, 0) : prof_distinct_any(tk, n);
+  const uint64_t tiles = tsorted ? prof_distinct(ti, n, 0) : prof_distinct_any(ti, n);
   pc->texels += texels;
   pc->unique_bytes += texels * tb;
   pc->tiles += tiles;

@@ -768,6 +768,10 @@ static void test_profiles(void **state) {
   "@compute @workgroup_size(1, 64)\n"                                           \
   "fn column(@builtin(global_invocation_id) g: vec3u) {\n"                      \
   "  textureStore(img, g.xy, vec4f(1.0));\n"                                    \
+  "}\n"                                                                         \
+  "@compute @workgroup_size(8, 8)\n"                                            \
+  "fn alternate(@builtin(global_invocation_id) g: vec3u) {\n"                   \
+  "  textureStore(img, vec2u(g.x % 2u * 8u, g.y), vec4f(1.0));\n"              \
   "}\n"
 static const char *k_tex_store = K_TEX_STORE("r32float");
 static const char *k_tex_store16 = K_TEX_STORE("rgba32float");
@@ -820,6 +824,15 @@ static void test_texture_tiles(void **state) {
   assert_int_equal(m->requests, 128);
   assert_int_equal(m->tiles, 1024);
   assert_true(fabs(m->efficiency - 0.125) < 1e-12);
+  run_free(&r);
+  /* texels and tiles out of lane order, repeated: each row's 8 lanes
+   * store to x = 0, 8, 0, 8, ... of tiles 0 and 1 of the row's band; a
+   * subgroup's 4 rows: 8 texels, 2 tiles */
+  m = tex_store(&r, "default", 0, "alternate", LS_FORMAT_R32FLOAT, 8, 8, NULL, NULL);
+  assert_int_equal(m->requests, 128);
+  assert_int_equal(m->texels, 128 * 8);
+  assert_int_equal(m->tiles, 128 * 2);
+  assert_int_equal(m->max_tiles, 2);
   run_free(&r);
   /* rgba32float: 8 texels of 16 B, 4 x 2; the 8x4 patch of a subgroup
    * covers 2 x 2 tiles */
