@@ -39,17 +39,6 @@ static const char *const loop_kernel =
     "  }\n"
     "}\n";
 
-static const char *const sample_kernel =
-    "@group(0) @binding(0) var tex: texture_2d<f32>;\n"
-    "@group(0) @binding(1) var smp: sampler;\n"
-    "@group(0) @binding(2) var<storage, read_write> out: array<f32>;\n"
-    "@compute @workgroup_size(8, 8)\n"
-    "fn main(@builtin(global_invocation_id) g: vec3u) {\n"
-    "  let uv = (vec2f(g.xy) + vec2f(0.3, 0.7)) / 512.0;\n"
-    "  let c = textureSampleLevel(tex, smp, uv, 0.0);\n"
-    "  out[g.y * 512u + g.x] = c.r + c.g + c.b + c.a;\n"
-    "}\n";
-
 enum { K_GUARD, K_LOOP, K_SAMPLE };
 #define TEX 512u
 
@@ -72,24 +61,12 @@ typedef struct setup {
 /* The sampling kernel's bindings: a texture of pseudo-random texels, a
  * linear sampler, the output buffer. */
 static void setup_sample(setup *s) {
-  ls_texture_desc td;
-  memset(&td, 0, sizeof td);
-  td.size = (ls_extent3d){TEX, TEX, 1};
-  td.format = LS_FORMAT_RGBA8UNORM;
-  td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_COPY_DST;
-  s->tex = ls_device_create_texture(s->d, &td);
   uint8_t *texels = malloc((size_t)TEX * TEX * 4);
   if (!texels) exit(1);
-  uint32_t x = 6;
-  for (size_t i = 0; i < (size_t)TEX * TEX * 4; i++) texels[i] = (uint8_t)((x = x * 1664525u + 1013904223u) >> 24);
-  ls_texel_copy_texture_info dst = {s->tex, 0, {0, 0, 0}, LS_ASPECT_ALL};
-  ls_texel_copy_buffer_layout lay = {0, TEX * 4, TEX};
-  ls_queue_write_texture(s->d, &dst, texels, (size_t)TEX * TEX * 4, &lay, &td.size);
+  bench_lcg_bytes(texels, (size_t)TEX * TEX * 4, 6);
+  s->view = bench_rgba8_texture(s->d, TEX, texels, &s->tex);
   free(texels);
-  s->view = ls_texture_create_view(s->tex, NULL);
-  ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
-  sd.mag_filter = sd.min_filter = LS_FILTER_LINEAR;
-  s->smp = ls_device_create_sampler(s->d, &sd);
+  s->smp = bench_linear_sampler(s->d);
   ls_buffer_desc ob = {.size = (uint64_t)TEX * TEX * 4, .usage = LS_BUFFER_USAGE_STORAGE, .label = "out"};
   s->bs = ls_device_create_buffer(s->d, &ob);
   s->groups = s->groups_y = TEX / 8;
@@ -115,7 +92,7 @@ static void setup_create(setup *s, unsigned n, unsigned width, unsigned threads,
   }
   if (kernel == K_SAMPLE) {
     setup_sample(s);
-    ls_shader_module_desc md = {.code = sample_kernel, .label = "sample.wgsl"};
+    ls_shader_module_desc md = {.code = bench_sample_kernel, .label = "sample.wgsl"};
     s->m = ls_device_create_shader_module(s->d, &md);
     ls_compute_pipeline_desc pd = {.module = s->m, .entry_point = "main"};
     s->pl = ls_device_create_compute_pipeline(s->d, &pd);

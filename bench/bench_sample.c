@@ -16,17 +16,6 @@
 
 #define N 512
 
-static const char *const kernel =
-    "@group(0) @binding(0) var tex: texture_2d<f32>;\n"
-    "@group(0) @binding(1) var smp: sampler;\n"
-    "@group(0) @binding(2) var<storage, read_write> out: array<f32>;\n"
-    "@compute @workgroup_size(8, 8)\n"
-    "fn main(@builtin(global_invocation_id) g: vec3u) {\n"
-    "  let uv = (vec2f(g.xy) + vec2f(0.3, 0.7)) / 512.0;\n"
-    "  let c = textureSampleLevel(tex, smp, uv, 0.0);\n"
-    "  out[g.y * 512u + g.x] = c.r + c.g + c.b + c.a;\n"
-    "}\n";
-
 /* The baseline: WebGPU's bilinear filter with clamp-to-edge, in f32. */
 static void native(const uint8_t *px, float *out) {
   for (int y = 0; y < N; y++)
@@ -59,11 +48,7 @@ int main(int argc, char **argv) {
   uint8_t *px = malloc((size_t)N * N * 4);
   float *want = malloc((size_t)N * N * sizeof *want), *got = malloc((size_t)N * N * sizeof *got);
   if (!px || !want || !got) return 1;
-  uint32_t st = 12345;
-  for (size_t i = 0; i < (size_t)N * N * 4; i++) {
-    st = st * 1664525u + 1013904223u;
-    px[i] = (uint8_t)(st >> 24);
-  }
+  bench_lcg_bytes(px, (size_t)N * N * 4, 12345);
   double tn[1000];
   for (int r = 0; r < rounds; r++) {
     double t0 = bench_now();
@@ -91,22 +76,12 @@ int main(int argc, char **argv) {
       return 1;
     }
     ls_device_set_error_callback(d, bench_fail, "bench_sample");
-    ls_texture_desc td;
-    memset(&td, 0, sizeof td);
-    td.size = (ls_extent3d){N, N, 1};
-    td.format = LS_FORMAT_RGBA8UNORM;
-    td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_COPY_DST;
-    ls_texture *t = ls_device_create_texture(d, &td);
-    ls_texel_copy_texture_info dst = {t, 0, {0, 0, 0}, LS_ASPECT_ALL};
-    ls_texel_copy_buffer_layout lay = {0, N * 4, N};
-    ls_queue_write_texture(d, &dst, px, (size_t)N * N * 4, &lay, &td.size);
-    ls_texture_view *view = ls_texture_create_view(t, NULL);
-    ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
-    sd.mag_filter = sd.min_filter = LS_FILTER_LINEAR;
-    ls_sampler *s = ls_device_create_sampler(d, &sd);
+    ls_texture *t;
+    ls_texture_view *view = bench_rgba8_texture(d, N, px, &t);
+    ls_sampler *s = bench_linear_sampler(d);
     ls_buffer_desc bd = {.size = (uint64_t)N * N * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_SRC, .label = "out"};
     ls_buffer *b = ls_device_create_buffer(d, &bd);
-    ls_shader_module_desc md = {.code = kernel, .label = "bench_sample.wgsl"};
+    ls_shader_module_desc md = {.code = bench_sample_kernel, .label = "bench_sample.wgsl"};
     ls_shader_module *m = ls_device_create_shader_module(d, &md);
     ls_compute_pipeline_desc pd;
     memset(&pd, 0, sizeof pd);

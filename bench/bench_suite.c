@@ -217,7 +217,6 @@ enum { NWORK = sizeof workloads / sizeof workloads[0] };
  * bench/node/suite_dawn.mjs. */
 static void fill(const bench_res *r, void *p) {
   uint32_t *w = p, s = r->seed;
-  uint8_t *bytes = p;
   const uint64_t words = r->size / 4;
   memset(p, 0, r->size);
   for (uint64_t i = 0; i < words; i++) {
@@ -236,11 +235,7 @@ static void fill(const bench_res *r, void *p) {
     default: break;
     }
   }
-  if (r->init == I_LCG_BYTES)
-    for (uint64_t i = 0; i < r->size; i++) {
-      s = s * 1664525u + 1013904223u;
-      bytes[i] = (uint8_t)(s >> 24);
-    }
+  if (r->init == I_LCG_BYTES) bench_lcg_bytes(p, r->size, s);
 }
 
 static char *read_text(const char *rel) {
@@ -319,21 +314,10 @@ static void ls_open(bench_ls *L, const bench_workload *wl, unsigned width, void 
     const bench_res *r = &wl->res[k];
     e[k].binding = (uint32_t)k;
     if (r->kind == R_TEXTURE) {
-      ls_texture_desc td;
-      memset(&td, 0, sizeof td);
-      td.size = (ls_extent3d){TEX, TEX, 1};
-      td.format = LS_FORMAT_RGBA8UNORM;
-      td.usage = LS_TEXTURE_USAGE_TEXTURE_BINDING | LS_TEXTURE_USAGE_COPY_DST;
-      L->tex = ls_device_create_texture(L->dev, &td);
-      ls_texel_copy_texture_info dst = {L->tex, 0, {0, 0, 0}, LS_ASPECT_ALL};
-      ls_texel_copy_buffer_layout lay = {0, TEX * 4, TEX};
-      ls_queue_write_texture(L->dev, &dst, init[k], r->size, &lay, &td.size);
-      L->view = ls_texture_create_view(L->tex, NULL);
+      L->view = bench_rgba8_texture(L->dev, TEX, init[k], &L->tex);
       e[k].texture_view = L->view;
     } else if (r->kind == R_SAMPLER) {
-      ls_sampler_desc sd = LS_SAMPLER_DESC_DEFAULT;
-      sd.mag_filter = sd.min_filter = LS_FILTER_LINEAR;
-      L->smp = ls_device_create_sampler(L->dev, &sd);
+      L->smp = bench_linear_sampler(L->dev);
       e[k].sampler = L->smp;
     } else {
       ls_buffer_desc bd = {.size = r->size,
