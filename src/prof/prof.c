@@ -341,17 +341,10 @@ static void prof_group_end(void *user, unsigned t, const uint32_t g[3]) {
   if (th->tracing > 0) th->tracing = -1;
 }
 
-/* Distinct values of sorted a[0..n) >> shift. */
-static uint64_t prof_distinct(const uint64_t *a, unsigned n, unsigned shift) {
-  if (!n) return 0;
-  uint64_t c = 1, last = a[0] >> shift;
-  for (unsigned i = 1; i < n; i++) {
-    uint64_t v = a[i] >> shift;
-    if (v != last) {
-      c++;
-      last = v;
-    }
-  }
+/* Distinct values of sorted a[0..n). */
+static uint64_t prof_distinct(const uint64_t *a, unsigned n) {
+  uint64_t c = n != 0;
+  for (unsigned i = 1; i < n; i++) c += a[i] != a[i - 1];
   return c;
 }
 
@@ -580,8 +573,8 @@ static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
     tsorted &= ti[i] >= ti[i - 1];
   }
   /* in lane order a row of texels is already sorted, and its tiles too */
-  const uint64_t texels = sorted ? prof_distinct(tk, n, 0) : prof_distinct_any(tk, n);
-  const uint64_t tiles = tsorted ? prof_distinct(ti, n, 0) : prof_distinct_any(ti, n);
+  const uint64_t texels = sorted ? prof_distinct(tk, n) : prof_distinct_any(tk, n);
+  const uint64_t tiles = tsorted ? prof_distinct(ti, n) : prof_distinct_any(ti, n);
   pc->texels += texels;
   pc->unique_bytes += texels * tb;
   pc->tiles += tiles;
