@@ -126,9 +126,22 @@ typedef struct sleepy {
   double per_step; /* seconds per LCG step of the whole dispatch */
 } sleepy;
 
+/* n steps of x -> x * 1664525 + 1013904223 (mod 2^32), what the sleepy
+ * kernel does per invocation. The step is affine, so n of them are one
+ * affine map a * x + c, built by squaring in log2(n) steps: a check of
+ * SLEEPY_N words stays cheap however long the dispatch ran. */
 static inline uint32_t lcg(uint32_t x, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++) x = x * 1664525u + 1013904223u;
-  return x;
+  uint32_t a = 1, c = 0;                       /* the map so far */
+  uint32_t sa = 1664525u, sc = 1013904223u;    /* the step, squared each bit */
+  for (; n; n >>= 1) {
+    if (n & 1) {
+      a *= sa;
+      c = c * sa + sc;
+    }
+    sc = sc * sa + sc;
+    sa *= sa;
+  }
+  return a * x + c;
 }
 
 static inline ls_bind_group *sleepy_group(sleepy *s, ls_buffer *src, ls_buffer *dst) {
