@@ -1,7 +1,7 @@
 # The WGSL front end's rule tests (tests/wgsl/): invalid modules with their
 # expected diagnostics, valid modules, and fuzzing regressions.
 add_test(NAME wgsl.rules
-  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/wgsl/run.sh $<TARGET_FILE:lockstep> wgsl
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/wgsl/run.sh $<TARGET_FILE:lockstep> wgsl
   WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR})
 # Hostile input (tests/wgsl/hostile.sh): generated at test time — deep
 # nesting, huge literals, invalid UTF-8, NUL bytes, a 10 MB module, many

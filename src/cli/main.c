@@ -28,7 +28,9 @@ typedef struct cli_kv {
 } cli_kv;
 
 typedef struct cli_opts {
-  const char *file;
+  const char *file;   /* the first file named */
+  const char **files; /* check: every file named, in order */
+  size_t nfiles;
   const char *out, *expect, *profile, *entry;
   uint32_t subgroup, threads;
   uint64_t budget, dispatch_budget, print;
@@ -81,7 +83,7 @@ static void cli_usage(FILE *f) {
           "      --allow-same-value     with --check: do not report races that wrote equal values\n"
           "                             (--check and the profiler's options go together: each\n"
           "                             gives its full output)\n"
-          "  check SHADER.wgsl         compile only and print the diagnostics and the lint's findings\n"
+          "  check SHADER.wgsl...      compile only and print the diagnostics and the lint's findings\n"
           "  disasm SHADER.wgsl [--entry NAME] [--constant NAME=VALUE]... [--limit NAME=VALUE]...\n"
           "                            [--profile NAME] [-W N]\n"
           "                            print the bytecode of one entry point (layout \"auto\")\n"
@@ -130,6 +132,7 @@ static int cli_add_kv(cli_kv **list, size_t *n, const char *arg, const char *opt
 }
 
 static void cli_opts_free(cli_opts *o) {
+  free(o->files);
   for (size_t i = 0; i < o->nconstants; i++) free((char *)o->constants[i].key);
   for (size_t i = 0; i < o->nlimits; i++) free((char *)o->limits[i].key);
   free(o->constants);
@@ -178,11 +181,18 @@ static int cli_parse(int argc, char **argv, const char *cmd, const char *allowed
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (a[0] != '-' || !strcmp(a, "-")) {
-      if (o->file) {
+      if (o->file && strcmp(cmd, "check")) {
         fprintf(stderr, "lockstep %s: unexpected argument '%s'\n", cmd, a);
         return 0;
       }
-      o->file = a;
+      if (!o->file) o->file = a;
+      if (!strcmp(cmd, "check")) {
+        if (!o->files && !(o->files = calloc((size_t)argc, sizeof *o->files))) {
+          fprintf(stderr, "lockstep: out of memory\n");
+          return 0;
+        }
+        o->files[o->nfiles++] = a;
+      }
       continue;
     }
     char name[64];
@@ -557,10 +567,32 @@ static ls_shader_module *cli_shader(ls_device *dev, cli_state *st, const char *p
   return m;
 }
 
+/* One shader of `check` on the shared device: its diagnostics, then a
+ * line saying it is valid, with its warnings and lint findings. */
+static int cli_check_one(ls_device *dev, cli_state *st, const char *path) {
+  st->file = path;
+  ls_shader_module *m = cli_shader(dev, st, path);
+  int rc = CLI_BAD_INPUT;
+  if (m && ls_shader_module_is_valid(m)) {
+    size_t warnings = 0;
+    for (size_t i = 0; i < ls_shader_module_message_count(m); i++)
+      warnings += ls_shader_module_message(m, i)->type == LS_MESSAGE_WARNING;
+    int lint = cli_check_lint(m, path);
+    printf("%s: valid (%zu warning%s", path, warnings, warnings == 1 ? "" : "s");
+    if (lint) printf(", %d lint finding%s", lint, lint == 1 ? "" : "s");
+    printf(")\n");
+    rc = CLI_OK;
+  }
+  ls_shader_module_release(m);
+  return rc;
+}
+
+/* check FILE...: every shader in turn on one device (a tree's shaders in
+ * one process); the status is 2 when any of them is not valid. */
 static int cli_check(int argc, char **argv) {
   cli_opts o;
   if (!cli_parse(argc, argv, "check", " profile subgroup-size limit ", &o) || !o.file) {
-    if (!o.file) fprintf(stderr, "usage: lockstep check SHADER.wgsl\n");
+    if (!o.file) fprintf(stderr, "usage: lockstep check SHADER.wgsl [SHADER.wgsl ...]\n");
     cli_opts_free(&o);
     return CLI_BAD_INPUT;
   }
@@ -569,19 +601,11 @@ static int cli_check(int argc, char **argv) {
   st.file = o.file;
   ls_adapter *a = NULL;
   ls_device *dev = cli_shader_device(&o, &st, &a);
-  ls_shader_module *m = dev ? cli_shader(dev, &st, o.file) : NULL;
-  int rc = CLI_BAD_INPUT;
-  if (m && ls_shader_module_is_valid(m)) {
-    size_t warnings = 0;
-    for (size_t i = 0; i < ls_shader_module_message_count(m); i++)
-      warnings += ls_shader_module_message(m, i)->type == LS_MESSAGE_WARNING;
-    int lint = cli_check_lint(m, o.file);
-    printf("%s: valid (%zu warning%s", o.file, warnings, warnings == 1 ? "" : "s");
-    if (lint) printf(", %d lint finding%s", lint, lint == 1 ? "" : "s");
-    printf(")\n");
-    rc = CLI_OK;
+  int rc = dev ? CLI_OK : CLI_BAD_INPUT;
+  for (size_t i = 0; dev && i < o.nfiles; i++) {
+    if (cli_check_one(dev, &st, o.files[i]) != CLI_OK) rc = CLI_BAD_INPUT;
+    fflush(stdout);
   }
-  ls_shader_module_release(m);
   ls_device_release(dev);
   ls_adapter_release(a);
   free(st.last_error);
