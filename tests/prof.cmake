@@ -165,7 +165,7 @@ find_program(LS_PROF_NODE node)
 if(LS_PROF_NODE AND NOT CMAKE_C_FLAGS MATCHES "-fsanitize")
   add_test(NAME prof.cost.h200
     COMMAND ${LS_PROF_NODE} ${CMAKE_CURRENT_LIST_DIR}/../bench/gpu/check_model.mjs ${L})
-  set_tests_properties(prof.cost.h200 PROPERTIES LABELS prof TIMEOUT 600)
+  set_tests_properties(prof.cost.h200 PROPERTIES LABELS prof TIMEOUT 600 COST 30)
 endif()
 
 # Bad input: exit 2 with a clear message.
