@@ -341,19 +341,20 @@ static void prof_group_end(void *user, unsigned t, const uint32_t g[3]) {
   if (th->tracing > 0) th->tracing = -1;
 }
 
-/* Distinct values of sorted a[0..n). */
-static uint64_t prof_distinct(const uint64_t *a, unsigned n) {
-  uint64_t c = n != 0;
-  for (unsigned i = 1; i < n; i++) c += a[i] != a[i - 1];
-  return c;
-}
-
-/* The number of distinct values among n <= PROF_MAXLANES in any order: a
- * small open-addressed set, where sorting first costs a quadratic
- * insertion sort (a sampling request's tile keys, whose texels straddle a
- * tile boundary on every row, come in lane order row by row, so each row
- * starts below the one before). */
+/* The number of distinct values among n <= PROF_MAXLANES in any order. A
+ * few (the runs a request's tile keys leave, one or two per row) are
+ * compared pairwise; more go through a small open-addressed set, where
+ * sorting first would cost a quadratic insertion sort. */
 static uint64_t prof_distinct_any(const uint64_t *a, unsigned n) {
+  if (n <= 8) {
+    uint64_t c = 0;
+    for (unsigned i = 0; i < n; i++) {
+      unsigned j = 0;
+      while (j < i && a[j] != a[i]) j++;
+      c += j == i;
+    }
+    return c;
+  }
   enum { SLOTS = 2 * PROF_MAXLANES };
   uint64_t key[SLOTS];
   uint8_t used[SLOTS];
@@ -423,25 +424,42 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
     }
   }
   uint64_t a[PROF_MAXLANES];
-  unsigned n = 0, oob = 0, lanes = 0;
-  int sorted = 1, contiguous = 1;
-  for (uint64_t m = e->mask; m; m &= m - 1) {
-    const uint64_t ad = e->addr[__builtin_ctzll(m)];
-    lanes++;
-    /* a lane out of bounds is counted, not kept */
-    const int in = ad + nb <= e->size && ad + nb >= ad;
-    a[n] = ad;
-    n += (unsigned)in;
-  }
-  oob = lanes - n;
-  for (unsigned i = 1; i < n; i++) {
-    sorted &= a[i] >= a[i - 1];
-    contiguous &= a[i] == a[i - 1] + nb;
+  unsigned n = 0, lanes = 0;
+  if (e->mask == (W == 64 ? UINT64_MAX : (UINT64_C(1) << W) - 1)) {
+    /* every lane: no walk over the mask's bits */
+    for (unsigned l = 0; l < W; l++) {
+      const uint64_t ad = e->addr[l];
+      a[n] = ad;
+      n += ad + nb <= e->size && ad + nb >= ad;
+    }
+    lanes = W;
+  } else {
+    for (uint64_t m = e->mask; m; m &= m - 1) {
+      const uint64_t ad = e->addr[__builtin_ctzll(m)];
+      lanes++;
+      /* a lane out of bounds is counted, not kept */
+      a[n] = ad;
+      n += ad + nb <= e->size && ad + nb >= ad;
+    }
   }
   pc->requests++;
   pc->lanes += lanes;
-  pc->oob += oob;
+  pc->oob += lanes - n;
   if (!n) return;
+  /* one pass: whether the addresses are in order or consecutive, and (if
+   * in order) the distinct words, sectors, lines and 64 KiB regions */
+  const unsigned sh[4] = {nb == 2u ? 1u : 2u, ss, ls, 16};
+  uint64_t d[4] = {1, 1, 1, 1};
+  int sorted = 1, contiguous = 1;
+  for (unsigned i = 1; i < n; i++) {
+    const uint64_t x = a[i] ^ a[i - 1];
+    sorted &= a[i] >= a[i - 1];
+    contiguous &= a[i] == a[i - 1] + nb;
+    d[0] += (x >> sh[0]) != 0;
+    d[1] += (x >> sh[1]) != 0;
+    d[2] += (x >> sh[2]) != 0;
+    d[3] += (x >> sh[3]) != 0;
+  }
   uint64_t words, sectors, lines, regions, same = 1;
   if (contiguous) {
     /* the common coalesced case: consecutive words in lane order */
@@ -454,11 +472,9 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
     if (!sorted) {
       memcpy(b, a, n * sizeof *b);
       prof_sort(b, n);
+      prof_distinct4(b, n, sh, d);
     }
     const uint64_t *v = sorted ? a : b;
-    const unsigned sh[4] = {nb == 2u ? 1u : 2u, ss, ls, 16};
-    uint64_t d[4];
-    prof_distinct4(v, n, sh, d);
     words = d[0], sectors = d[1], lines = d[2], regions = d[3];
     if (e->access == VM_ATOMIC) {
       uint64_t run = 1;
@@ -553,28 +569,44 @@ static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
   pc->tile_w = 1u << wl;
   pc->tile_h = 1u << hl;
   if (!live) return;
-  uint64_t tk[PROF_MAXLANES], ti[PROF_MAXLANES];
   /* a missing coordinate row reads as 0 */
   static const uint32_t zero[PROF_MAXLANES];
   const uint32_t *const cx = e->coord[0] ? e->coord[0] : zero;
   const uint32_t *const cy = e->coord[1] ? e->coord[1] : zero;
   const uint32_t *const cz = e->coord[2] ? e->coord[2] : zero;
   const uint32_t *const cl = e->coord[3] ? e->coord[3] : zero;
-  unsigned n = 0;
-  for (uint64_t m = live; m; m &= m - 1) {
-    const unsigned l = (unsigned)__builtin_ctzll(m);
-    tk[n] = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
-    ti[n] = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
-    n++;
+  /* In lane order a row of texels is in order, and its tiles too. One
+   * pass counts the changes from lane to lane: where the texels never go
+   * down, those are the distinct texels, with nothing to sort. The tiles
+   * change a few times (a row may start left of the one before): their
+   * runs are kept and compared pairwise. No branch but the lane test,
+   * which a full request always passes. */
+  uint64_t tk[PROF_MAXLANES], ti[PROF_MAXLANES];
+  unsigned l = (unsigned)__builtin_ctzll(live);
+  uint64_t pk = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
+  uint64_t pt = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
+  unsigned nk = 1, nt = 1;
+  int krise = 1, trise = 1;
+  tk[0] = pk;
+  ti[0] = pt;
+  const unsigned W = e->where->width < 64 ? e->where->width : 64; /* live has 64 bits */
+  for (l++; l < W; l++) {
+    if (!((live >> l) & 1)) continue;
+    const uint64_t k = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
+    const uint64_t t = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
+    tk[nk] = k;
+    nk += k != pk;
+    krise &= k >= pk;
+    ti[nt] = t;
+    nt += t != pt;
+    trise &= t >= pt;
+    pk = k;
+    pt = t;
   }
-  int sorted = 1, tsorted = 1;
-  for (unsigned i = 1; i < n; i++) {
-    sorted &= tk[i] >= tk[i - 1];
-    tsorted &= ti[i] >= ti[i - 1];
-  }
-  /* in lane order a row of texels is already sorted, and its tiles too */
-  const uint64_t texels = sorted ? prof_distinct(tk, n) : prof_distinct_any(tk, n);
-  const uint64_t tiles = tsorted ? prof_distinct(ti, n) : prof_distinct_any(ti, n);
+  /* (tk holds the runs too: a lane equal to the one before was written
+   * over by the next) */
+  const uint64_t texels = krise ? nk : prof_distinct_any(tk, nk);
+  const uint64_t tiles = trise ? nt : prof_distinct_any(ti, nt);
   pc->texels += texels;
   pc->unique_bytes += texels * tb;
   pc->tiles += tiles;

@@ -306,6 +306,20 @@ static void test_coalesced_vs_strided(void **state) {
   m = find_mem(d, LS_PROF_STORE, "salida");
   assert_int_equal(m->lines, 1);
   run_free(&r);
+
+  /* the same stride over 512 words: lanes 16 to 31 (byte 2048 on) read
+   * past the end, counted as out of bounds and not as traffic */
+  bs[0].words = 512;
+  run_wgsl(&r, "nvidia", 0, 1, k, "zancada", bs, 2, 1, 1, 1, NULL);
+  d = ls_profiler_dispatch(r.prof, 0);
+  m = find_mem(d, LS_PROF_LOAD, "entrada");
+  assert_non_null(m);
+  assert_int_equal(m->requests, 1);
+  assert_int_equal(m->lanes, 32);
+  assert_int_equal(m->oob_lanes, 16);
+  assert_int_equal(m->lines, 16);
+  assert_int_equal(m->sectors, 16);
+  run_free(&r);
 }
 
 /* Lesson 001: an 8x8 workgroup reading a row-major image by gid.xy at
