@@ -35,6 +35,7 @@ typedef struct buf_spec {
    * tex_w x tex_h texels of this format, zeroed; init and words unused */
   ls_texture_format tex_format;
   uint32_t tex_w, tex_h;
+  uint32_t tex_layers; /* 0 or 1: one layer; more: bound as a 2D array */
 } buf_spec;
 
 static void on_error(void *user, ls_error_type t, const char *m) {
@@ -70,7 +71,7 @@ static void run_wgsl(run *r, const char *profile, uint32_t width, uint32_t threa
     if (bs[i].tex_w) {
       ls_texture_desc td;
       memset(&td, 0, sizeof td);
-      td.size = (ls_extent3d){bs[i].tex_w, bs[i].tex_h, 1};
+      td.size = (ls_extent3d){bs[i].tex_w, bs[i].tex_h, bs[i].tex_layers ? bs[i].tex_layers : 1};
       td.format = bs[i].tex_format;
       td.usage = LS_TEXTURE_USAGE_COPY_DST | LS_TEXTURE_USAGE_COPY_SRC |
                  (bs[i].type == LS_BINDING_SAMPLED_TEXTURE ? LS_TEXTURE_USAGE_TEXTURE_BINDING
@@ -83,6 +84,7 @@ static void run_wgsl(run *r, const char *profile, uint32_t width, uint32_t threa
       le[i].binding = bs[i].binding;
       le[i].type = bs[i].type;
       if (bs[i].type != LS_BINDING_SAMPLED_TEXTURE) le[i].format = bs[i].tex_format;
+      if (bs[i].tex_layers > 1) le[i].view_dimension = LS_VIEW_DIMENSION_2D_ARRAY;
       memset(&be[i], 0, sizeof be[i]);
       be[i].binding = bs[i].binding;
       be[i].texture_view = views[i];
@@ -806,6 +808,31 @@ static const ls_prof_mem *tex_store(run *r, const char *profile, uint32_t w, con
   return m;
 }
 
+/* Texels that differ only in their layer are distinct texels, in distinct
+ * tiles: 32 lanes store to x = lane / 2 of row 0, layer lane % 2, of an
+ * r32float 2D array (8x4-texel tiles). 16 columns x 2 layers = 32 texels;
+ * columns 0-7 and 8-15 of each layer, 4 tiles. In lane order the keys go
+ * down at every other lane, so the counts take the unordered path. */
+static void test_texture_layers(void **state) {
+  (void)state;
+  const char *k = "@group(0) @binding(0) var img: texture_storage_2d_array<r32float, write>;\n"
+                  "@compute @workgroup_size(32)\n"
+                  "fn layers(@builtin(local_invocation_index) i: u32) {\n"
+                  "  textureStore(img, vec2u(i / 2u, 0u), i % 2u, vec4f(1.0));\n"
+                  "}\n";
+  buf_spec bs[] = {{0, LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE, NULL, 0, LS_FORMAT_R32FLOAT, 64, 64, 2}};
+  run r;
+  run_wgsl(&r, "default", 32, 1, k, "layers", bs, 1, 1, 1, 1, NULL);
+  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
+  const ls_prof_mem *m = find_mem(d, LS_PROF_STORE, "img");
+  assert_non_null(m);
+  assert_int_equal(m->requests, 1);
+  assert_int_equal(m->lanes, 32);
+  assert_int_equal(m->texels, 32);
+  assert_int_equal(m->tiles, 4);
+  run_free(&r);
+}
+
 static void test_texture_tiles(void **state) {
   (void)state;
   run r;
@@ -1155,6 +1182,7 @@ int main(void) {
       cmocka_unit_test(test_reports),
       cmocka_unit_test(test_profiles),
       cmocka_unit_test(test_texture_tiles),
+      cmocka_unit_test(test_texture_layers),
       cmocka_unit_test(test_texture_loads),
       cmocka_unit_test(test_texture_traced),
       cmocka_unit_test(test_cost_models),
