@@ -386,6 +386,17 @@ static void prof_distinct4(const uint64_t *a, unsigned n, const unsigned sh[4], 
   out[0] = c0, out[1] = c1, out[2] = c2, out[3] = c3;
 }
 
+/* The changes of unit (2^sh[k] bytes) inside a run of steps + 1 elements
+ * nb bytes apart from a to b, added to d[k]: every step changes it where
+ * an element is at least a unit, and where it is smaller every unit from
+ * a's to b's is met (each step moves less than one), so the changes are
+ * their distance. */
+static inline void prof_run_changes(uint64_t a, uint64_t b, unsigned steps, uint64_t nb,
+                                    const unsigned sh[4], uint64_t d[4]) {
+  for (int k = 0; k < 4; k++)
+    d[k] += nb >= (UINT64_C(1) << sh[k]) ? steps : (b >> sh[k]) - (a >> sh[k]);
+}
+
 static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   ls_profiler *p = user;
   if (p->broken || !e->mask || e->space == VM_SPACE_PRIVATE || e->pc >= p->ncode) return;
@@ -446,44 +457,38 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   pc->lanes += lanes;
   pc->oob += lanes - n;
   if (!n) return;
-  /* one pass: whether the addresses are in order or consecutive, and (if
-   * in order) the distinct words, sectors, lines and 64 KiB regions */
+  /* One pass: whether the addresses are in order, and their runs of
+   * consecutive elements (a 2D workgroup's rows). Where they are in order,
+   * the distinct words, sectors, lines and 64 KiB regions are 1 plus the
+   * lanes where the unit changes: at a run's end, tested; inside a run, by
+   * arithmetic (prof_run_changes), with no work per lane. */
   const unsigned sh[4] = {nb == 2u ? 1u : 2u, ss, ls, 16};
   uint64_t d[4] = {1, 1, 1, 1};
-  int sorted = 1, contiguous = 1;
+  int sorted = 1;
+  unsigned rs = 0; /* where the current run starts */
   for (unsigned i = 1; i < n; i++) {
-    const uint64_t x = a[i] ^ a[i - 1];
     sorted &= a[i] >= a[i - 1];
-    contiguous &= a[i] == a[i - 1] + nb;
-    d[0] += (x >> sh[0]) != 0;
-    d[1] += (x >> sh[1]) != 0;
-    d[2] += (x >> sh[2]) != 0;
-    d[3] += (x >> sh[3]) != 0;
-  }
-  uint64_t words, sectors, lines, regions, same = 1;
-  if (contiguous) {
-    /* the common coalesced case: consecutive words in lane order */
-    words = n;
-    sectors = (a[n - 1] >> ss) - (a[0] >> ss) + 1;
-    lines = (a[n - 1] >> ls) - (a[0] >> ls) + 1;
-    regions = (a[n - 1] >> 16) - (a[0] >> 16) + 1;
-  } else {
-    uint64_t b[PROF_MAXLANES];
-    if (!sorted) {
-      memcpy(b, a, n * sizeof *b);
-      prof_sort(b, n);
-      prof_distinct4(b, n, sh, d);
-    }
-    const uint64_t *v = sorted ? a : b;
-    words = d[0], sectors = d[1], lines = d[2], regions = d[3];
-    if (e->access == VM_ATOMIC) {
-      uint64_t run = 1;
-      for (unsigned i = 1; i < n; i++) {
-        run = v[i] == v[i - 1] ? run + 1 : 1;
-        if (run > same) same = run;
-      }
+    if (a[i] != a[i - 1] + nb) {
+      prof_run_changes(a[rs], a[i - 1], i - 1 - rs, nb, sh, d);
+      const uint64_t x = a[i] ^ a[i - 1];
+      for (int k = 0; k < 4; k++) d[k] += (x >> sh[k]) != 0;
+      rs = i;
     }
   }
+  prof_run_changes(a[rs], a[n - 1], n - 1 - rs, nb, sh, d);
+  uint64_t same = 1;
+  if (!sorted) {
+    prof_sort(a, n);
+    prof_distinct4(a, n, sh, d);
+  }
+  if (e->access == VM_ATOMIC) {
+    uint64_t run = 1;
+    for (unsigned i = 1; i < n; i++) {
+      run = a[i] == a[i - 1] ? run + 1 : 1;
+      if (run > same) same = run;
+    }
+  }
+  const uint64_t words = d[0], sectors = d[1], lines = d[2], regions = d[3];
   pc->unique_bytes += words * nb;
   pc->sectors += sectors;
   pc->lines += lines;
