@@ -372,8 +372,9 @@ static uint64_t prof_distinct_any(const uint64_t *a, unsigned n) {
   return c;
 }
 
-/* prof_distinct at four shifts at once: one pass, where a value differs
- * from the one before it at shift s when their exclusive or does. */
+/* The distinct values of sorted a[0..n) at four shifts at once: one pass,
+ * where a value differs from the one before it at shift s when their
+ * exclusive or does. */
 static void prof_distinct4(const uint64_t *a, unsigned n, const unsigned sh[4], uint64_t out[4]) {
   uint64_t c0 = 1, c1 = 1, c2 = 1, c3 = 1;
   for (unsigned i = 1; i < n; i++) {
