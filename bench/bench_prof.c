@@ -90,39 +90,40 @@ static void setup_create(setup *s, unsigned n, unsigned width, unsigned threads,
     fprintf(stderr, "bench_prof: %s\n", err);
     exit(1);
   }
+  const char *code;
+  ls_bind_group_entry be[3];
+  memset(be, 0, sizeof be);
+  uint32_t nbe;
   if (kernel == K_SAMPLE) {
     setup_sample(s);
-    ls_shader_module_desc md = {.code = bench_sample_kernel, .label = "sample.wgsl"};
-    s->m = ls_device_create_shader_module(s->d, &md);
-    ls_compute_pipeline_desc pd = {.module = s->m, .entry_point = "main"};
-    s->pl = ls_device_create_compute_pipeline(s->d, &pd);
-    s->bgl = ls_compute_pipeline_get_bind_group_layout(s->pl, 0);
-    ls_bind_group_entry be[3];
-    memset(be, 0, sizeof be);
+    code = bench_sample_kernel;
     be[0].binding = 0;
     be[0].texture_view = s->view;
     be[1].binding = 1;
     be[1].sampler = s->smp;
     be[2] = (ls_bind_group_entry){2, s->bs, 0, LS_WHOLE_SIZE};
-    s->bg = ls_device_create_bind_group(s->d, &(ls_bind_group_desc){.layout = s->bgl, .entries = be, .entry_count = 3});
-    return;
+    nbe = 3;
+  } else {
+    s->groups = loop ? 64 : (n + 63) / 64;
+    s->groups_y = 1;
+    uint64_t words = loop ? (uint64_t)n : (uint64_t)s->groups * 64;
+    ls_buffer_desc ub = {.size = 16, .usage = LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, .label = "params"};
+    ls_buffer_desc sb = {.size = words * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, .label = "datos"};
+    s->bu = ls_device_create_buffer(s->d, &ub);
+    s->bs = ls_device_create_buffer(s->d, &sb);
+    uint32_t params[4] = {n, 0, 0, 0};
+    ls_queue_write_buffer(s->d, s->bu, 0, params, 16);
+    code = loop ? loop_kernel : bench_guard_kernel;
+    be[0] = (ls_bind_group_entry){0, s->bu, 0, LS_WHOLE_SIZE};
+    be[1] = (ls_bind_group_entry){1, s->bs, 0, LS_WHOLE_SIZE};
+    nbe = 2;
   }
-  s->groups = loop ? 64 : (n + 63) / 64;
-  s->groups_y = 1;
-  uint64_t words = loop ? (uint64_t)n : (uint64_t)s->groups * 64;
-  ls_buffer_desc ub = {.size = 16, .usage = LS_BUFFER_USAGE_UNIFORM | LS_BUFFER_USAGE_COPY_DST, .label = "params"};
-  ls_buffer_desc sb = {.size = words * 4, .usage = LS_BUFFER_USAGE_STORAGE | LS_BUFFER_USAGE_COPY_DST, .label = "datos"};
-  s->bu = ls_device_create_buffer(s->d, &ub);
-  s->bs = ls_device_create_buffer(s->d, &sb);
-  uint32_t params[4] = {n, 0, 0, 0};
-  ls_queue_write_buffer(s->d, s->bu, 0, params, 16);
-  ls_shader_module_desc md = {.code = loop ? loop_kernel : bench_guard_kernel, .label = "guard.wgsl"};
+  ls_shader_module_desc md = {.code = code, .label = "bench_prof.wgsl"};
   s->m = ls_device_create_shader_module(s->d, &md);
-  ls_compute_pipeline_desc pd = {.module = s->m, .entry_point = "main", .constants = NULL, .constant_count = 0, .layout = NULL, .label = NULL};
+  ls_compute_pipeline_desc pd = {.module = s->m, .entry_point = "main"};
   s->pl = ls_device_create_compute_pipeline(s->d, &pd);
   s->bgl = ls_compute_pipeline_get_bind_group_layout(s->pl, 0);
-  ls_bind_group_entry be[2] = {{0, s->bu, 0, LS_WHOLE_SIZE}, {1, s->bs, 0, LS_WHOLE_SIZE}};
-  s->bg = ls_device_create_bind_group(s->d, &(ls_bind_group_desc){.layout = s->bgl, .entries = be, .entry_count = 2});
+  s->bg = ls_device_create_bind_group(s->d, &(ls_bind_group_desc){.layout = s->bgl, .entries = be, .entry_count = nbe});
 }
 
 /* Seconds for one dispatch, submit to completion. */

@@ -416,8 +416,8 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
    * next word (coalesced), or all read one word (a uniform value). The
    * figures follow by arithmetic, with no walk over the lanes' bits. */
   const uint64_t nb = e->bytes ? e->bytes : 4u; /* 2 for an f16 */
-  if (e->mask == (W == 64 ? UINT64_MAX : (UINT64_C(1) << W) - 1) &&
-      e->space == VM_SPACE_BUFFER && e->access != VM_ATOMIC && nb == 4u) {
+  const int full = e->mask == (W == 64 ? UINT64_MAX : (UINT64_C(1) << W) - 1);
+  if (full && e->space == VM_SPACE_BUFFER && e->access != VM_ATOMIC && nb == 4u) {
     const uint64_t a0 = e->addr[0];
     const int seq = e->consecutive, uni = e->uniform;
     const uint64_t last = seq ? a0 + 4u * (W - 1) : a0;
@@ -437,7 +437,7 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   }
   uint64_t a[PROF_MAXLANES];
   unsigned n = 0, lanes = 0;
-  if (e->mask == (W == 64 ? UINT64_MAX : (UINT64_C(1) << W) - 1)) {
+  if (full) {
     /* every lane: no walk over the mask's bits */
     for (unsigned l = 0; l < W; l++) {
       const uint64_t ad = e->addr[l];

@@ -792,10 +792,12 @@ static void test_profiles(void **state) {
 static const char *k_tex_store = K_TEX_STORE("r32float");
 static const char *k_tex_store16 = K_TEX_STORE("rgba32float");
 
-static const ls_prof_mem *tex_store(run *r, const char *profile, uint32_t w, const char *entry,
-                                    ls_texture_format f, uint32_t gx, uint32_t gy,
-                                    const ls_profiler_options *po, const char *src) {
-  buf_spec bs[] = {{0, LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE, NULL, 0, f, 64, 64}};
+/* Runs entry (of src, default k_tex_store) storing to the texture binding
+ * bs, profiled, and returns its texture-store record after checking that
+ * texel traffic is counted as such and not as buffer traffic. */
+static const ls_prof_mem *tex_store_in(run *r, const char *profile, uint32_t w, const char *entry,
+                                       const buf_spec *bs, uint32_t gx, uint32_t gy,
+                                       const ls_profiler_options *po, const char *src) {
   run_wgsl(r, profile, w, 1, src ? src : k_tex_store, entry, bs, 1, gx, gy, 1, po);
   const ls_prof_dispatch *d = ls_profiler_dispatch(r->prof, 0);
   const ls_prof_mem *m = find_mem(d, LS_PROF_STORE, "img");
@@ -806,6 +808,14 @@ static const ls_prof_mem *tex_store(run *r, const char *profile, uint32_t w, con
   assert_int_equal(d->texel_requests, m->requests);
   assert_int_equal(d->tiles, m->tiles);
   return m;
+}
+
+/* tex_store_in on a 64x64 texture of format f. */
+static const ls_prof_mem *tex_store(run *r, const char *profile, uint32_t w, const char *entry,
+                                    ls_texture_format f, uint32_t gx, uint32_t gy,
+                                    const ls_profiler_options *po, const char *src) {
+  const buf_spec bs[] = {{0, LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE, NULL, 0, f, 64, 64}};
+  return tex_store_in(r, profile, w, entry, bs, gx, gy, po, src);
 }
 
 /* Texels that differ only in their layer are distinct texels, in distinct
@@ -822,10 +832,7 @@ static void test_texture_layers(void **state) {
                   "}\n";
   buf_spec bs[] = {{0, LS_BINDING_WRITE_ONLY_STORAGE_TEXTURE, NULL, 0, LS_FORMAT_R32FLOAT, 64, 64, 2}};
   run r;
-  run_wgsl(&r, "default", 32, 1, k, "layers", bs, 1, 1, 1, 1, NULL);
-  const ls_prof_dispatch *d = ls_profiler_dispatch(r.prof, 0);
-  const ls_prof_mem *m = find_mem(d, LS_PROF_STORE, "img");
-  assert_non_null(m);
+  const ls_prof_mem *m = tex_store_in(&r, "default", 32, "layers", bs, 1, 1, NULL, k);
   assert_int_equal(m->requests, 1);
   assert_int_equal(m->lanes, 32);
   assert_int_equal(m->texels, 32);
