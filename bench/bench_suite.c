@@ -8,10 +8,12 @@
  * and prints the table; see docs/performance.md.
  *
  *   bench_suite spec                  the workloads as JSON (for Dawn's side)
- *   bench_suite run [--reps K] [--only a,b] [--out DIR] [--threads N]
+ *   bench_suite run [--reps K] [--only a,b] [--impl a,b] [--out DIR] [--threads N]
  *       one JSON line per workload and implementation: wall and CPU time
  *       of every timed repetition (ms); with --out, each implementation's
  *       output buffer as DIR/<workload>.<impl>.bin for the comparison.
+ *       --impl keeps those implementations (lockstep-w8, lockstep-w32,
+ *       lockstep-w64, native), to profile one width alone.
  *       --threads gives lockstep N worker threads (1 by default; the
  *       native loops stay on one), for the suite's thread scaling.
  *   bench_suite isa                   the interpreter variants this CPU runs
@@ -407,6 +409,22 @@ static void print_times(const char *wl, const char *impl, const double *wall, co
   fflush(stdout);
 }
 
+static int selected(const char *only, const char *name) {
+  if (!only) return 1;
+  const size_t n = strlen(name);
+  for (const char *p = only; *p;) {
+    const char *e = strchr(p, ',');
+    const size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (len == n && !strncmp(p, name, n)) return 1;
+    if (!e) break;
+    p = e + 1;
+  }
+  return 0;
+}
+
+/* --impl: the implementations run (all when NULL) */
+static const char *impl_only;
+
 static void run_workload(const bench_workload *wl, int reps, const char *dir) {
   void *init[3] = {0}, *host[3] = {0};
   for (int k = 0; k < wl->nres; k++) {
@@ -418,12 +436,16 @@ static void run_workload(const bench_workload *wl, int reps, const char *dir) {
   }
   char *code = read_text(wl->file);
   bench_ls L[3];
-  for (int i = 0; i < 3; i++) ls_open(&L[i], wl, impl_width[i], init, code);
+  int on[NIMPL];
+  for (int i = 0; i < NIMPL; i++) on[i] = selected(impl_only, impl_names[i]);
+  for (int i = 0; i < 3; i++)
+    if (on[i]) ls_open(&L[i], wl, impl_width[i], init, code);
   double *wall = calloc((size_t)reps * NIMPL, sizeof *wall), *cpu = calloc((size_t)reps * NIMPL, sizeof *cpu);
   /* one warm-up of each, then the repetitions, the order rotating */
   for (int r = -1; r < reps; r++)
     for (int j = 0; j < NIMPL; j++) {
       const int i = (j + (r < 0 ? 0 : r)) % NIMPL;
+      if (!on[i]) continue;
       double tw, tc;
       if (i < 3) {
         ls_once(&L[i], wl, init, &tw, &tc);
@@ -446,6 +468,7 @@ static void run_workload(const bench_workload *wl, int reps, const char *dir) {
   const uint64_t osize = wl->res[wl->out].size;
   void *got = malloc(osize);
   for (int i = 0; i < NIMPL; i++) {
+    if (!on[i]) continue;
     print_times(wl->name, impl_names[i], wall + i * reps, cpu + i * reps, reps);
     if (!dir) continue;
     if (i < 3) {
@@ -455,7 +478,8 @@ static void run_workload(const bench_workload *wl, int reps, const char *dir) {
       write_out(dir, wl->name, impl_names[i], host[wl->out], osize);
     }
   }
-  for (int i = 0; i < 3; i++) ls_close(&L[i]);
+  for (int i = 0; i < 3; i++)
+    if (on[i]) ls_close(&L[i]);
   for (int k = 0; k < wl->nres; k++) {
     free(init[k]);
     free(host[k]);
@@ -464,19 +488,6 @@ static void run_workload(const bench_workload *wl, int reps, const char *dir) {
   free(wall);
   free(cpu);
   free(code);
-}
-
-static int selected(const char *only, const char *name) {
-  if (!only) return 1;
-  const size_t n = strlen(name);
-  for (const char *p = only; *p;) {
-    const char *e = strchr(p, ',');
-    const size_t len = e ? (size_t)(e - p) : strlen(p);
-    if (len == n && !strncmp(p, name, n)) return 1;
-    if (!e) break;
-    p = e + 1;
-  }
-  return 0;
 }
 
 /* The small job as a process: fork, exec, wait4. */
@@ -514,7 +525,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (argc < 2 || strcmp(argv[1], "run")) {
-    fprintf(stderr, "usage: bench_suite spec | isa | run [--reps K] [--only a,b] [--out DIR] [--threads N] | exec CMD...\n");
+    fprintf(stderr, "usage: bench_suite spec | isa | run [--reps K] [--only a,b] [--impl a,b] [--out DIR] [--threads N] | exec CMD...\n");
     return 2;
   }
   int reps = 3;
@@ -523,6 +534,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!strcmp(argv[i], "--out") && i + 1 < argc) dir = argv[++i];
+    else if (!strcmp(argv[i], "--impl") && i + 1 < argc) impl_only = argv[++i];
     else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
       const int t = atoi(argv[++i]);
       if (t < 1 || t > 256) {

@@ -529,6 +529,49 @@ void vm_jit_ran(vm_jit_entry *e, uint64_t n) {
 
 /* cx->run for compiled code: the interpreter's workgroup loop (vm_loop.inc),
  * the whole workgroup in one call. */
+/* cx->jit_args for the dispatch: nothing in it changes from one workgroup
+ * to the next but the count and the checkpoint. */
+static void jit_args_init(vm_ctx *cx) {
+  const vm_observer *const O = cx->obs;
+  vm_jit_args *const a = &cx->jit_args;
+  *a = (vm_jit_args){.cx = cx,
+                     .fn = &vm_jit_helpers,
+                     .bind = (const vm_jit_mem *)(const void *)cx->bind,
+                     .wg = (uint8_t *)cx->wgmem,
+                     .wg_size = cx->wgmem_size,
+                     .regs = cx->regs,
+                     .masks = cx->masks,
+                     .exec = cx->exec,
+                     .pc = cx->pc,
+                     .priv = cx->priv,
+                     .priv_words = cx->priv_words,
+                     .priv_size = cx->priv_size,
+                     .nsub = cx->nsub,
+                     .solo = cx->solo};
+  if (!O) return;
+  /* what vm_loop.inc's observed variant reads */
+  const unsigned t = cx->thread;
+  /* the per-run counts, which only an observer with per-pc counts reads
+   * (vm.c: vm_obs_finish) */
+  a->si = O->issued && O->lanes ? cx->seg_issued : NULL;
+  a->sl = cx->seg_lanes;
+  a->se = cx->seg_empty;
+  a->sum = O->summarise;
+  a->co = a->sum && O->coalesced && O->uniform ? O->coalesced[t] : NULL;
+  a->un = a->co ? O->uniform[t] : NULL;
+  a->od = O->divergent ? O->divergent[t] : NULL;
+  a->ql = O->quiet_loads;
+  a->wrote = cx->obs_wrote;
+  a->ck = O->coalesce_log2;
+  a->mem = O->mem != NULL;
+  a->mem_seq = O->mem_seq != NULL;
+  a->branch = !a->sum && O->branch;
+  a->barrier = !a->sum && O->barrier;
+  a->ninv = cx->ninv;
+}
+
+/* cx->run for compiled code: the interpreter's workgroup loop (vm_loop.inc),
+ * the whole workgroup in one call. */
 int vm_jit_run(vm_ctx *cx) {
   const vm_observer *const O = cx->obs;
   if (VM_UNLIKELY(!cx->translated)) {
@@ -536,6 +579,7 @@ int vm_jit_run(vm_ctx *cx) {
      * interpreter: its code is translated now */
     if (O) cx->interp(cx);
     cx->translated = 1;
+    jit_args_init(cx);
     atomic_fetch_add_explicit(&jit_runs, 1, memory_order_relaxed);
     return VM_Y_END;
   }
@@ -543,52 +587,19 @@ int vm_jit_run(vm_ctx *cx) {
   const uint32_t nsub = cx->nsub;
   if (cx->wgmem_size) memset(cx->wgmem, 0, ((uint64_t)cx->wgmem_size + 3) & ~(uint64_t)3);
   cx->jit_begin(cx);
-  vm_jit_args a = {.cx = cx,
-                   .fn = &vm_jit_helpers,
-                   .bind = (const vm_jit_mem *)(const void *)cx->bind,
-                   .wg = (uint8_t *)cx->wgmem,
-                   .wg_size = cx->wgmem_size,
-                   .regs = cx->regs,
-                   .masks = cx->masks,
-                   .exec = cx->exec,
-                   .pc = cx->pc,
-                   .priv = cx->priv,
-                   .priv_words = cx->priv_words,
-                   .priv_size = cx->priv_size,
-                   .cnt = 0,
-                   .limit = cx->limit,
-                   .nsub = nsub,
-                   .solo = cx->solo};
-  if (O) { /* what vm_loop.inc's observed variant reads */
-    const unsigned t = cx->thread;
-    memset(cx->obs_wrote, 0, (size_t)nsub * sizeof *cx->obs_wrote);
-    /* the per-run counts, which only an observer with per-pc counts reads
-     * (vm.c: vm_obs_finish) */
-    a.si = O->issued && O->lanes ? cx->seg_issued : NULL;
-    a.sl = cx->seg_lanes;
-    a.se = cx->seg_empty;
-    a.sum = O->summarise;
-    a.co = a.sum && O->coalesced && O->uniform ? O->coalesced[t] : NULL;
-    a.un = a.co ? O->uniform[t] : NULL;
-    a.od = O->divergent ? O->divergent[t] : NULL;
-    a.ql = O->quiet_loads;
-    a.wrote = cx->obs_wrote;
-    a.ck = O->coalesce_log2;
-    a.mem = O->mem != NULL;
-    a.mem_seq = O->mem_seq != NULL;
-    a.branch = !a.sum && O->branch;
-    a.barrier = !a.sum && O->barrier;
-    a.ninv = cx->ninv;
-  }
+  vm_jit_args *const a = &cx->jit_args;
+  a->cnt = 0;
+  a->limit = cx->limit;
+  if (O) memset(cx->obs_wrote, 0, (size_t)nsub * sizeof *cx->obs_wrote);
   /* every pass over the subgroups, each to its next barrier or its end,
    * in this one call */
-  if (cx->jit(&a, 0) == VM_JIT_BUDGET) {
-    cx->fail_pc = a.fail_pc;
-    cx->count = a.cnt;
+  if (cx->jit(a, 0) == VM_JIT_BUDGET) {
+    cx->fail_pc = a->fail_pc;
+    cx->count = a->cnt;
     return VM_Y_BUDGET;
   }
   for (uint32_t t = 0; t < nsub; t++)
     if (cx->state[t] == VM_S_RUN) cx->state[t] = VM_S_DONE;
-  cx->count = a.cnt;
+  cx->count = a->cnt;
   return VM_Y_END;
 }

@@ -127,6 +127,9 @@ struct vm_ctx {
   vm_jit_sg_fn jit;
   void (*jit_begin)(vm_ctx *cx);
   vm_tex_rows_fn jit_tex; /* vm_jit_fns.tex at this width and instruction set */
+  /* What the compiled code reads, built once a dispatch (vm_jit_run's
+   * first call): a workgroup only resets the count and the checkpoint. */
+  vm_jit_args jit_args;
   /* With an observer: the observed interpreter, for the workgroups it
    * sees in detail (and to translate the code they run). */
   vm_run_fn interp;
