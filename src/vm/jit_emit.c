@@ -46,8 +46,9 @@
 
 #define JIT_MAX_BODY (128u * 1024u)
 
-/* How an opcode is compiled. V: RA = the vector expression; L: RA = the
- * lane expression for each lane, in the uint32 elements a, b, c of
+/* How an opcode is compiled. V: RA = the vector expression; C: a compare,
+ * the text its lanes as a mask (every bit set where it holds), RA = the
+ * mask & 1; L: RA = the lane expression for each lane, in the uint32 elements a, b, c of
  * operands b, c, d and o of RA's old value; S: code of its own (below).
  * In expressions, $b $c $d name operand registers, $C $D the immediates
  * c and d. NULL: not compiled. */
@@ -80,12 +81,12 @@ static const jit_form jit_forms[IR_OPCODE_COUNT] = {
     [IR_UMIN] = {'V', "JSEL((VP)($b < $c), $b, $c)"},
     [IR_UMAX] = {'V', "JSEL((VP)($b > $c), $b, $c)"},
     [IR_SABS] = {'V', "JSEL((VP)((VPI)$b < 0), -$b, $b)"},
-    [IR_IEQ] = {'V', "(VP)($b == $c) & 1u"},
-    [IR_INE] = {'V', "(VP)($b != $c) & 1u"},
-    [IR_SLT] = {'V', "(VP)((VPI)$b < (VPI)$c) & 1u"},
-    [IR_SLE] = {'V', "(VP)((VPI)$b <= (VPI)$c) & 1u"},
-    [IR_ULT] = {'V', "(VP)($b < $c) & 1u"},
-    [IR_ULE] = {'V', "(VP)($b <= $c) & 1u"},
+    [IR_IEQ] = {'C', "(VP)($b == $c)"},
+    [IR_INE] = {'C', "(VP)($b != $c)"},
+    [IR_SLT] = {'C', "(VP)((VPI)$b < (VPI)$c)"},
+    [IR_SLE] = {'C', "(VP)((VPI)$b <= (VPI)$c)"},
+    [IR_ULT] = {'C', "(VP)($b < $c)"},
+    [IR_ULE] = {'C', "(VP)($b <= $c)"},
     [IR_FADD] = {'V', "(VP)((VPF)$b + (VPF)$c)"},
     [IR_FSUB] = {'V', "(VP)((VPF)$b - (VPF)$c)"},
     [IR_FMUL] = {'V', "(VP)((VPF)$b * (VPF)$c)"},
@@ -98,10 +99,10 @@ static const jit_form jit_forms[IR_OPCODE_COUNT] = {
     [IR_FCEIL] = {'L', "vm_f2u_bits(vm_ceilf(vm_bits_f(a)))"},
     [IR_FMIN] = {'L', "vm_f2u_bits(vm_fmin(vm_bits_f(a), vm_bits_f(b)))"},
     [IR_FMAX] = {'L', "vm_f2u_bits(vm_fmax(vm_bits_f(a), vm_bits_f(b)))"},
-    [IR_FEQ] = {'V', "(VP)((VPF)$b == (VPF)$c) & 1u"},
-    [IR_FNE] = {'V', "(VP)((VPF)$b != (VPF)$c) & 1u"},
-    [IR_FLT] = {'V', "(VP)((VPF)$b < (VPF)$c) & 1u"},
-    [IR_FLE] = {'V', "(VP)((VPF)$b <= (VPF)$c) & 1u"},
+    [IR_FEQ] = {'C', "(VP)((VPF)$b == (VPF)$c)"},
+    [IR_FNE] = {'C', "(VP)((VPF)$b != (VPF)$c)"},
+    [IR_FLT] = {'C', "(VP)((VPF)$b < (VPF)$c)"},
+    [IR_FLE] = {'C', "(VP)((VPF)$b <= (VPF)$c)"},
     [IR_FUN1] = {'S', NULL},
     [IR_FUN2] = {'S', NULL},
     [IR_FMA] = {'L', "vm_f2u_bits(fmaf(vm_bits_f(a), vm_bits_f(b), vm_bits_f(c)))"},
@@ -187,7 +188,8 @@ static int jit_read_class(unsigned op, int obs) {
   case IR_IDX: case IR_AADD:
     return JR_LANE;
   default:
-    return op < IR_OPCODE_COUNT && (jit_forms[op].kind == 'V' || jit_forms[op].kind == 'L')
+    return op < IR_OPCODE_COUNT && (jit_forms[op].kind == 'V' || jit_forms[op].kind == 'C' ||
+                                    jit_forms[op].kind == 'L')
                ? JR_LANE
                : JR_ALL;
   }
@@ -726,9 +728,67 @@ static uint32_t jit_ifconv(const ir_program *p, const jit_live *lv, const uint8_
     const ir_insn *b = &p->code[q];
     if (lead[q] & 2) return 0; /* something else jumps in */
     if (b->op == IR_MOVM) continue;
-    if (jit_forms[b->op].kind != 'V' || !jit_writes_a(b->op) || JBIT(live, b->a)) return 0;
+    const char k = jit_forms[b->op].kind;
+    if ((k != 'V' && k != 'C') || !jit_writes_a(b->op) || JBIT(live, b->a)) return 0;
   }
   return t - pc - 1;
+}
+
+/* A compare whose 0/1 row only the MAND after it reads, maybe through an
+ * XOR with 1 (a negated condition: a loop's exit test), with only MSAVEs
+ * between (they read exec before the MAND changes it): an if's or a
+ * loop's condition. The MAND takes the compare's lanes as a mask, with no
+ * 0/1 row to make and test against 0. Counts are per block, so nothing
+ * changes there. Returns the instructions emitted, or 0; *ev as
+ * jit_special's. */
+static uint32_t jit_cmp_mand(strbuf *b, const ir_program *p, const jit_live *lv,
+                             const uint8_t *lead, const uint32_t *seg, uint32_t pc, uint32_t np,
+                             int *ev, int obs) {
+  const ir_insn *c = &p->code[pc];
+  if (jit_forms[c->op].kind != 'C') return 0;
+#define JIT_INNER(q) ((q) < p->ncode && !lead[q] && !(seg && seg[q] == (q)))
+#define JIT_LIVE(q, r) JBIT(lv->in + (size_t)(q) * lv->words, (r))
+  uint32_t q = pc + 1, r = c->a;
+  while (JIT_INNER(q) && p->code[q].op == IR_MSAVE) q++;
+  int neg = 0;
+  if (JIT_INNER(q) && p->code[q].op == IR_XOR) {
+    const ir_insn *x = &p->code[q];
+    const uint32_t o = x->b == r ? x->c : x->c == r ? x->b : UINT32_MAX;
+    if (o < p->nconsts && p->consts[o] == 1u && (x->a == r || !JIT_LIVE(q + 1, r))) {
+      r = x->a;
+      neg = 1;
+      q++;
+      while (JIT_INNER(q) && p->code[q].op == IR_MSAVE) q++;
+    }
+  }
+  if (!JIT_INNER(q) || p->code[q].op != IR_MAND || p->code[q].a != r || JIT_LIVE(q + 1, r) ||
+      JIT_LIVE(q + 1, c->a))
+    return 0;
+#undef JIT_INNER
+#undef JIT_LIVE
+  strbuf_printf(b, "/* %u %s .. %u MAND */ { ", pc, ir_op_name(c->op), q);
+  for (uint32_t m = pc + 1; m < q; m++)
+    if (p->code[m].op == IR_MSAVE) strbuf_printf(b, "M[%u] = exec; ", p->code[m].a);
+  if (obs) strbuf_printf(b, "const uint64_t ob_ = exec; ");
+  for (uint32_t k = 0; k < np; k++) {
+    strbuf_printf(b, "const VP c%u_ = %s", k, neg ? "~" : "");
+    jit_expand(b, jit_forms[c->op].text, c, k);
+    strbuf_printf(b, "; ");
+  }
+  for (uint32_t k = 0; k < np; k++) {
+    if (*ev)
+      strbuf_printf(b, "E%u &= c%u_; ", k, k);
+    else
+      strbuf_printf(b, "E%u = jit_livep(exec, %u) & c%u_; ", k, k, k);
+  }
+  strbuf_printf(b, "exec &= 0");
+  for (uint32_t k = 0; k < np; k++)
+    strbuf_printf(b, " | (uint64_t)jit_mskp(c%u_) << (VM_PL * %u)", k, k);
+  strbuf_printf(b, ";");
+  if (obs) strbuf_printf(b, " JIT_ODIV(%u, ob_)", q);
+  strbuf_printf(b, " }\n");
+  *ev = 1;
+  return q - pc + 1;
 }
 
 /* The registers live at pc (after a barrier, or at the start), saved to
@@ -874,6 +934,11 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
                     obs ? "A->wrote[s] = wr; wait_ = 1; " : "wait_ = 1; ");
       continue;
     }
+    const uint32_t fused = jit_cmp_mand(&b, p, &lv, lead, obs ? seg : NULL, pc, np, &ev, obs);
+    if (fused) {
+      pc += fused - 1;
+      continue;
+    }
     const uint32_t conv = obs ? 0 : jit_ifconv(p, &lv, lead, pc);
     if (conv) {
       /* the block's count only when a lane runs it; the budget looked at
@@ -889,10 +954,10 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     strbuf_printf(&b, "/* %u %s */ ", pc, ir_op_name(in->op));
     const char *form = ir_op_form(in->op);
     for (uint32_t k = 0; k < np && f->kind != 'S'; k++) {
-      if (f->kind == 'V') {
+      if (f->kind == 'V' || f->kind == 'C') {
         strbuf_printf(&b, "R%u_%u = ", in->a, k);
         jit_expand(&b, f->text, in, k);
-        strbuf_printf(&b, "; ");
+        strbuf_printf(&b, f->kind == 'C' ? " & 1u; " : "; ");
       } else {
         strbuf_printf(&b, "{ const VP o_ = R%u_%u, a_ = R%u_%u, b_ = R%u_%u, c_ = R%u_%u; VP r_; "
                       "for (int l = 0; l < VM_PL; l++) { const uint32_t o = o_[l], a = a_[l], b = b_[l], c = c_[l]; (void)o; (void)b; (void)c; r_[l] = ",
