@@ -211,8 +211,6 @@ static unsigned chk_op_bytes(unsigned op) {
              : 4u;
 }
 
-static void chk_on_group_end(void *user, unsigned thread, const uint32_t group[3]) {}
-
 static void chk_bounds_hit(chk_state *s, chk_thread *th, const vm_mem_event *e, uint64_t lanes,
                            ls_check_kind kind) {
   uint32_t slot = e->space == VM_SPACE_BUFFER      ? e->slot
@@ -500,9 +498,6 @@ static void chk_on_barrier_release(void *user, unsigned thread, const uint32_t g
     }
 }
 
-static void chk_on_subgroup_end(void *user, unsigned thread, const vm_where *w, uint64_t alive,
-                                uint64_t wrote) {}
-
 /* A shuffle, broadcast or quad operation whose source lane was not active
  * (another branch, returned, past a partial subgroup) or not in the
  * subgroup: WGSL leaves the value indeterminate; lockstep gave 0. */
@@ -645,13 +640,11 @@ chk_state *chk_create(unsigned threads, const ls_check_options *opts) {
   s->obs.dispatch_begin = chk_on_dispatch_begin;
   s->obs.dispatch_end = chk_on_dispatch_end;
   s->obs.group_begin = chk_on_group_begin;
-  s->obs.group_end = chk_on_group_end;
   s->obs.mem = chk_on_mem;
   s->obs.mem_seq = chk_on_mem_seq;
   s->obs.loop = chk_on_loop;
   s->obs.barrier = chk_on_barrier;
   s->obs.barrier_release = chk_on_barrier_release;
-  s->obs.subgroup_end = chk_on_subgroup_end;
   s->obs.cross_lane = chk_on_cross_lane;
   s->obs.texel = chk_on_texel;
   return s;

@@ -120,15 +120,18 @@ static uint64_t jit_fnv(uint64_t h, const void *data, size_t n) {
  * compiled object carries (vm_jit_check) and its loader compares, so that
  * a key shared by two programs cannot run one's code for the other. */
 static void jit_keys(const ir_program *p, uint32_t w, const char *isa, int obs, uint64_t key[2]) {
-  const uint32_t sizes[] = {w, p->ncode, p->nregs, p->nmasks, p->nconsts, p->nbindings,
-                            (uint32_t)obs};
+  const uint32_t sizes[] = {w,           p->ncode,       p->nregs,       p->nmasks,
+                            p->nconsts,  p->nbindings,   (uint32_t)obs,  p->wg_size[0],
+                            p->wg_size[1], p->wg_size[2]};
   const struct {
     const void *data;
     size_t n;
   } parts[] = {{sizes, sizeof sizes},
                {isa, strlen(isa)},
                {p->code, (size_t)p->ncode * sizeof *p->code},
-               {p->consts, (size_t)p->nconsts * sizeof *p->consts}};
+               {p->consts, (size_t)p->nconsts * sizeof *p->consts},
+               /* the code computes the built-ins itself (jit_emit.c) */
+               {p->builtin_reg, sizeof p->builtin_reg}};
   uint64_t h0 = JIT_BASIS, h1 = JIT_BASIS_CHECK;
   for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
     const uint8_t *d = parts[k].data;
@@ -547,6 +550,9 @@ static void jit_args_init(vm_ctx *cx) {
                      .priv_words = cx->priv_words,
                      .priv_size = cx->priv_size,
                      .nsub = cx->nsub,
+                     .lid = cx->lid,
+                     .gid = cx->gid,
+                     .groups = cx->groups,
                      .solo = cx->solo};
   if (!O) return;
   /* what vm_loop.inc's observed variant reads */
@@ -567,6 +573,7 @@ static void jit_args_init(vm_ctx *cx) {
   a->mem_seq = O->mem_seq != NULL;
   a->branch = !a->sum && O->branch;
   a->barrier = !a->sum && O->barrier;
+  a->end = O->subgroup_end != NULL;
   a->ninv = cx->ninv;
 }
 

@@ -791,17 +791,72 @@ static uint32_t jit_cmp_mand(strbuf *b, const ir_program *p, const jit_live *lv,
   return q - pc + 1;
 }
 
+/* The built-in register r holds from the start (a VM_F_* op, component
+ * in *k, as vm_fill_steps gives them), or -1. */
+static int jit_builtin(const ir_program *p, uint32_t r, unsigned *k) {
+  for (unsigned i = 0; i < vm_fill_nsteps; i++) {
+    const vm_fill_step *st = &vm_fill_steps[i];
+    const uint32_t b = p->builtin_reg[st->bi];
+    if (b != IR_NO_REG && r >= b && r - b < st->comps) {
+      *k = st->k0 + (r - b);
+      return st->op;
+    }
+  }
+  return -1;
+}
+
+/* Piece q of built-in op (component k) into register r: what VM_START
+ * writes to its row, in the same u32 arithmetic, computed here so that no
+ * row is filled and read back (the set-up was a tenth of a small
+ * workgroup's time). */
+static void jit_builtin_piece(strbuf *b, const ir_program *p, int op, unsigned k, uint32_t r,
+                              uint32_t q) {
+  strbuf_printf(b, "R%u_%u = ", r, q);
+  switch ((vm_fill_op)op) {
+  case VM_F_LID: strbuf_printf(b, "JIT_LID(%u, %u); ", k, q); break;
+  case VM_F_GID:
+    strbuf_printf(b, "((VP){0} + A->gid[%u] * %uu) + JIT_LID(%u, %u); ", k, p->wg_size[k], k + 1, q);
+    break;
+  case VM_F_WGID: strbuf_printf(b, "(VP){0} + A->gid[%u]; ", k); break;
+  case VM_F_NWG: strbuf_printf(b, "(VP){0} + A->groups[%u]; ", k); break;
+  case VM_F_WGINDEX:
+    strbuf_printf(b, "(VP){0} + (A->gid[0] + A->gid[1] * A->groups[0] + "
+                  "A->gid[2] * A->groups[0] * A->groups[1]); ");
+    break;
+  case VM_F_GINDEX:
+    strbuf_printf(b, "((VP){0} + A->gid[0] * %1$uu + JIT_LID(1, %4$u)) + "
+                  "((VP){0} + A->gid[1] * %2$uu + JIT_LID(2, %4$u)) * (%1$uu * A->groups[0]) + "
+                  "((VP){0} + A->gid[2] * %3$uu + JIT_LID(3, %4$u)) * "
+                  "(%1$uu * A->groups[0] * %2$uu * A->groups[1]); ",
+                  p->wg_size[0], p->wg_size[1], p->wg_size[2], q);
+    break;
+  case VM_F_SGLANE: strbuf_printf(b, "JIT_IOTA + VM_PL * %uu; ", q); break;
+  case VM_F_SGSIZE: strbuf_printf(b, "(VP){0} + VM_W; "); break;
+  case VM_F_SGID: strbuf_printf(b, "(VP){0} + s; "); break;
+  case VM_F_NSG: strbuf_printf(b, "(VP){0} + A->nsub; "); break;
+  }
+}
+
 /* The registers live at pc (after a barrier, or at the start), saved to
  * the subgroup's rows (store) or taken back from them. A register no
- * instruction writes keeps the row VM_START filled: it is never saved. */
+ * instruction writes is never saved: a built-in is computed again (at the
+ * start, every built-in is), and any other keeps the row it has had since
+ * the dispatch began. */
 static void jit_rows(strbuf *b, const ir_program *p, const jit_live *lv, uint32_t pc, int store,
-                     uint32_t np, uint32_t pl, int masks) {
+                     uint32_t np, uint32_t pl, int masks, int start) {
   const uint64_t *live = lv->in + (size_t)pc * lv->words;
-  for (uint32_t r = p->nconsts; r < p->nregs; r++)
-    if (JBIT(live, r) && (!store || JBIT(lv->set, r)))
-      for (uint32_t k = 0; k < np; k++)
+  for (uint32_t r = p->nconsts; r < p->nregs; r++) {
+    if (!JBIT(live, r) || (store && !JBIT(lv->set, r))) continue;
+    unsigned k = 0;
+    const int op = store ? -1 : jit_builtin(p, r, &k);
+    for (uint32_t q = 0; q < np; q++) {
+      if (op >= 0 && (start || !JBIT(lv->set, r)))
+        jit_builtin_piece(b, p, op, k, r, q);
+      else
         strbuf_printf(b, store ? "jit_st(RS + %uu, R%u_%u); " : "R%2$u_%3$u = jit_ld(RS + %1$uu); ",
-                  r * np * pl + k * pl, r, k);
+                      r * np * pl + q * pl, r, q);
+    }
+  }
   if (p->nmasks && masks)
     strbuf_printf(b, store ? "memcpy(A->masks + (size_t)s * %u, M, sizeof M);"
                        : "memcpy(M, A->masks + (size_t)s * %u, sizeof M);",
@@ -895,13 +950,13 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
   for (uint32_t pc = 0; pc < n; pc++) {
     if (p->code[pc].op != IR_BARRIER) continue;
     strbuf_printf(&b, "case %u: ", pc + 1);
-    jit_rows(&b, p, &lv, pc + 1, 0, np, pl, 1);
+    jit_rows(&b, p, &lv, pc + 1, 0, np, pl, 1, 0);
     strbuf_printf(&b, "exec = A->exec[s]; goto L%u;\n", pc + 1);
   }
   strbuf_printf(&b, "default: break;\n}\n");
   /* at the start: the built-in rows VM_START filled, and whatever else is
    * read before it is written */
-  jit_rows(&b, p, &lv, 0, 0, np, pl, 0);
+  jit_rows(&b, p, &lv, 0, 0, np, pl, 0, 1);
   int ev = 0;
   uint32_t conv_end = 0; /* a block run through (jit_ifconv) ends here */
   for (uint32_t pc = 0; pc <= n; pc++) {
@@ -929,7 +984,7 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     if (in->op == IR_BARRIER) {
       strbuf_printf(&b, "/* %u BARRIER */ ", pc);
       if (obs) jit_obs_before(&b, p, pc);
-      jit_rows(&b, p, &lv, pc + 1, 1, np, pl, 1);
+      jit_rows(&b, p, &lv, pc + 1, 1, np, pl, 1, 0);
       strbuf_printf(&b, "A->pc[s] = %uu; A->exec[s] = exec; %sgoto next_sg;\n", pc + 1,
                     obs ? "A->wrote[s] = wr; wait_ = 1; " : "wait_ = 1; ");
       continue;

@@ -388,30 +388,30 @@ typedef struct vm_shared {
   vm_jit_sg_fn jit; /* the compiled tier's code, or NULL: the interpreter */
 } vm_shared;
 
+const vm_fill_step vm_fill_steps[] = {
+    {IR_BI_LOCAL_INVOCATION_INDEX, VM_F_LID, 1, 0},
+    {IR_BI_LOCAL_INVOCATION_ID, VM_F_LID, 3, 1},
+    {IR_BI_GLOBAL_INVOCATION_ID, VM_F_GID, 3, 0},
+    {IR_BI_WORKGROUP_ID, VM_F_WGID, 3, 0},
+    {IR_BI_NUM_WORKGROUPS, VM_F_NWG, 3, 0},
+    {IR_BI_WORKGROUP_INDEX, VM_F_WGINDEX, 1, 0},
+    {IR_BI_GLOBAL_INVOCATION_INDEX, VM_F_GINDEX, 1, 0},
+    {IR_BI_SUBGROUP_INVOCATION_ID, VM_F_SGLANE, 1, 0},
+    {IR_BI_SUBGROUP_SIZE, VM_F_SGSIZE, 1, 0},
+    {IR_BI_SUBGROUP_ID, VM_F_SGID, 1, 0},
+    {IR_BI_NUM_SUBGROUPS, VM_F_NSG, 1, 0},
+};
+const unsigned vm_fill_nsteps = sizeof vm_fill_steps / sizeof vm_fill_steps[0];
+
 /* cx->fill from the built-in components the code reads (vm_builtins_read). */
 static void vm_fill_plan(vm_ctx *cx, const ir_program *p, const uint8_t used[IR_BI_COUNT]) {
-  static const struct {
-    uint8_t bi, op, comps, k0;
-  } steps[] = {
-      {IR_BI_LOCAL_INVOCATION_INDEX, VM_F_LID, 1, 0},
-      {IR_BI_LOCAL_INVOCATION_ID, VM_F_LID, 3, 1},
-      {IR_BI_GLOBAL_INVOCATION_ID, VM_F_GID, 3, 0},
-      {IR_BI_WORKGROUP_ID, VM_F_WGID, 3, 0},
-      {IR_BI_NUM_WORKGROUPS, VM_F_NWG, 3, 0},
-      {IR_BI_WORKGROUP_INDEX, VM_F_WGINDEX, 1, 0},
-      {IR_BI_GLOBAL_INVOCATION_INDEX, VM_F_GINDEX, 1, 0},
-      {IR_BI_SUBGROUP_INVOCATION_ID, VM_F_SGLANE, 1, 0},
-      {IR_BI_SUBGROUP_SIZE, VM_F_SGSIZE, 1, 0},
-      {IR_BI_SUBGROUP_ID, VM_F_SGID, 1, 0},
-      {IR_BI_NUM_SUBGROUPS, VM_F_NSG, 1, 0},
-  };
   cx->nfill = 0;
-  for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
-    const uint32_t r = p->builtin_reg[steps[i].bi];
-    for (unsigned c = 0; c < steps[i].comps; c++) {
-      if (r == IR_NO_REG || !(used[steps[i].bi] >> c & 1)) continue;
-      cx->fill[cx->nfill++] = (vm_fill){.op = steps[i].op, .k = (uint8_t)(steps[i].k0 + c),
-                                        .reg = r + c};
+  for (unsigned i = 0; i < vm_fill_nsteps; i++) {
+    const vm_fill_step *st = &vm_fill_steps[i];
+    const uint32_t r = p->builtin_reg[st->bi];
+    for (unsigned c = 0; c < st->comps; c++) {
+      if (r == IR_NO_REG || !(used[st->bi] >> c & 1)) continue;
+      cx->fill[cx->nfill++] = (vm_fill){.op = st->op, .k = (uint8_t)(st->k0 + c), .reg = r + c};
     }
   }
 }

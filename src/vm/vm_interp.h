@@ -57,6 +57,15 @@ typedef struct vm_fill {
 
 #define VM_FILL_MAX 19 /* each (built-in, component) once: 1 + 3 * 4 + 2 + 4 */
 
+/* Which fill op gives each built-in, and its components (vm.c): the plan
+ * reads it, and so does the compiled tier, which computes the built-ins
+ * in its registers itself (jit_emit.c). */
+typedef struct vm_fill_step {
+  uint8_t bi, op, comps, k0;
+} vm_fill_step;
+extern const vm_fill_step vm_fill_steps[];
+extern const unsigned vm_fill_nsteps;
+
 typedef struct vm_ctx vm_ctx;
 typedef int (*vm_run_fn)(vm_ctx *cx);
 /* A texture operation on rows, for compiled code (vm_exec.inc). */

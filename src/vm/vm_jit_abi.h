@@ -77,6 +77,11 @@ typedef struct vm_jit_args {
   uint64_t cnt, limit; /* instructions run in this workgroup; the next checkpoint */
   uint32_t fail_pc;
   uint32_t nsub; /* subgroups in the workgroup */
+  /* What the built-ins are computed from (the generated code fills them,
+   * as VM_START does for the interpreter): the workgroup's local ids (4
+   * tables of nsub * W: index, x, y, z), its id and the dispatch's size
+   * in workgroups. */
+  const uint32_t *lid, *gid, *groups;
   int solo; /* one worker: storage atomics need no locked instructions */
   /* An observed run (code built with obs; a workgroup not seen in
    * detail: observe.h): the per-run counts, the observer's summaries (NULL
@@ -90,6 +95,7 @@ typedef struct vm_jit_args {
   int sum;                 /* it summarises: private memory, branches,
                               barriers and whole subgroups' ends unreported */
   int branch, barrier;     /* it does not summarise and has these callbacks */
+  int end;                 /* it has subgroup_end */
   uint32_t ninv;           /* invocations in the workgroup */
 } vm_jit_args;
 

@@ -3,7 +3,10 @@
  * and the order of their results), the instruction budget (where a runaway
  * loop stops, at every width) and the plain interpreter's fused `break`
  * against the observed interpreter at every budget (and, run again under
- * LOCKSTEP_JIT=on, the compiled tier's). Programs are assembled
+ * LOCKSTEP_JIT=on, the compiled tier's), and every built-in's value in
+ * a 3D workgroup of partial subgroups (the compiled tier computes the
+ * built-ins itself; a program that differs only in which register holds
+ * which built-in must not share its compiled code). Programs are assembled
  * by hand (vm_asm.h) and checked against C reference code.
  */
 #include "vm_asm.h"
@@ -284,12 +287,95 @@ static void test_budget(void **state) {
 }
 
 
+/* ------------------------------------------------------------ built-ins */
+
+enum { BI_SX = 4, BI_SY = 2, BI_SZ = 3, BI_NINV = BI_SX * BI_SY * BI_SZ, BI_N = 19 };
+enum { SGLANE = 113, SGSIZE, SGID, NSG, GINDEX, WGINDEX };
+
+/* Every built-in a workgroup starts with, 19 words per invocation at word
+ * (workgroup_index * 24 + local_invocation_index) * 19, in the order of
+ * regs[]. */
+static ir_program *builtins_prog(const uint32_t regs[BI_N]) {
+  ir_program *p = prog_new(BI_SX, BI_SY, BI_SZ);
+  prog_bindings(p, 1);
+  p->builtin_reg[IR_BI_SUBGROUP_INVOCATION_ID] = SGLANE;
+  p->builtin_reg[IR_BI_SUBGROUP_SIZE] = SGSIZE;
+  p->builtin_reg[IR_BI_SUBGROUP_ID] = SGID;
+  p->builtin_reg[IR_BI_NUM_SUBGROUPS] = NSG;
+  p->builtin_reg[IR_BI_GLOBAL_INVOCATION_INDEX] = GINDEX;
+  p->builtin_reg[IR_BI_WORKGROUP_INDEX] = WGINDEX;
+  E(p, IR_IMUL, T(0), WGINDEX, K(p, BI_NINV), NO);
+  E(p, IR_IADD, T(0), T(0), LIDX, NO);
+  E(p, IR_IMUL, T(0), T(0), K(p, 4 * BI_N), NO);
+  for (uint32_t j = 0; j < BI_N; j++) {
+    E(p, IR_IADD, T(1), T(0), K(p, 4 * j), NO);
+    E(p, IR_STB, T(1), regs[j], 0, 0);
+  }
+  E(p, IR_END, 0, 0, 0, 0);
+  return p;
+}
+
+static void test_builtins(void **state) {
+  (void)state;
+  enum { GX = 2, GY = 3, GZ = 2, NG = GX * GY * GZ };
+  /* the register of each of the 19 values, and the value it must hold */
+  const uint32_t regs[BI_N] = {LIDX,   LID,    LID + 1, LID + 2, GID,    GID + 1, GID + 2,
+                               WID,    WID + 1, WID + 2, NWG,   NWG + 1, NWG + 2, SGLANE,
+                               SGSIZE, SGID,   NSG,     GINDEX, WGINDEX};
+  ir_program *p = builtins_prog(regs);
+  /* the same code, local and global invocation ids in each other's
+   * registers: the second column of values trades places */
+  ir_program *q = builtins_prog(regs);
+  q->builtin_reg[IR_BI_LOCAL_INVOCATION_ID] = GID;
+  q->builtin_reg[IR_BI_GLOBAL_INVOCATION_ID] = LID;
+  static uint32_t out[NG * BI_NINV * BI_N];
+  const vm_binding b = bind(out, sizeof out);
+  for (int wi = 0; wi < 4; wi++) {
+    const uint32_t W = widths[wi];
+    for (int swap = 0; swap < 2; swap++) {
+      memset(out, 0xee, sizeof out);
+      assert_int_equal(run(pool1, swap ? q : p, &b, GX, GY, GZ, W, 0, NULL), VM_OK);
+      for (uint32_t g = 0; g < NG; g++)
+        for (uint32_t li = 0; li < BI_NINV; li++) {
+          const uint32_t wid[3] = {g % GX, g / GX % GY, g / GX / GY};
+          const uint32_t lid[3] = {li % BI_SX, li / BI_SX % BI_SY, li / BI_SX / BI_SY};
+          const uint32_t size[3] = {BI_SX, BI_SY, BI_SZ}, groups[3] = {GX, GY, GZ};
+          uint32_t want[BI_N], gid[3];
+          want[0] = li;
+          for (int c = 0; c < 3; c++) {
+            gid[c] = wid[c] * size[c] + lid[c];
+            want[1 + c] = swap ? gid[c] : lid[c];
+            want[4 + c] = swap ? lid[c] : gid[c];
+            want[7 + c] = wid[c];
+            want[10 + c] = groups[c];
+          }
+          want[13] = li % W;
+          want[14] = W;
+          want[15] = li / W;
+          want[16] = (BI_NINV + W - 1) / W;
+          want[17] = gid[0] + gid[1] * (BI_SX * GX) + gid[2] * (BI_SX * GX * BI_SY * GY);
+          want[18] = g;
+          const uint32_t *got = out + ((size_t)g * BI_NINV + li) * BI_N;
+          for (int j = 0; j < BI_N; j++) {
+            if (got[j] == want[j]) continue;
+            fprintf(stderr, "W = %u, %s, workgroup %u, invocation %u: value %d is %u, not %u\n", W,
+                    swap ? "swapped" : "in place", g, li, j, got[j], want[j]);
+            fail();
+          }
+        }
+    }
+  }
+  ir_program_free(p);
+  ir_program_free(q);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_atomics_totals),
       cmocka_unit_test(test_atomics_order),
       cmocka_unit_test(test_budget),
       cmocka_unit_test(test_fused_break_matches_observed),
+      cmocka_unit_test(test_builtins),
   };
   const int failed = cmocka_run_group_tests(tests, asm_setup, asm_teardown);
   /* under LOCKSTEP_JIT=on (tests/jit.cmake) the plain runs above must have
