@@ -938,10 +938,12 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
    * the observer where the subgroups wait (vm_jit_fns.obs_release). */
   strbuf_printf(&b, "int wait_ = 0;\nagain:\n");
   strbuf_printf(&b, "for (; s < A->nsub; s++) {\nif (A->pc[s] == UINT32_MAX) continue;\n");
+  /* the mask slots are zeroed only at the start: a resumption takes them
+   * all back from the rows (at a barrier-heavy kernel's every pass) */
   strbuf_printf(&b, "uint32_t *const RS = A->regs + (size_t)s * %uu * VM_W;\n"
                 "uint32_t *const P = A->priv + (size_t)s * A->priv_words * VM_W;\n"
                 "uint64_t exec = A->exec[s];\n"
-                "uint64_t M[%u] = {0};\n"
+                "uint64_t M[%u];\n"
                 "(void)P; (void)RS;\n",
             p->nregs, p->nmasks ? p->nmasks : 1u);
   if (obs) strbuf_printf(&b, "uint64_t wr = A->wrote[s];\n");
@@ -954,8 +956,9 @@ char *vm_jit_source(const ir_program *p, uint32_t W, uint32_t pl, uint64_t check
     strbuf_printf(&b, "exec = A->exec[s]; goto L%u;\n", pc + 1);
   }
   strbuf_printf(&b, "default: break;\n}\n");
-  /* at the start: the built-in rows VM_START filled, and whatever else is
-   * read before it is written */
+  /* at the start: the built-ins, and whatever else is read before it is
+   * written */
+  strbuf_printf(&b, "memset(M, 0, sizeof M);\n");
   jit_rows(&b, p, &lv, 0, 0, np, pl, 0, 1);
   int ev = 0;
   uint32_t conv_end = 0; /* a block run through (jit_ifconv) ends here */
