@@ -13,6 +13,9 @@
 #              kernel (vm_sample.inc) is compiled per variant, and its unit
 #              test compares it with the general path bit for bit (a
 #              variant the CPU lacks falls back to the best below it).
+#   isa.NAME.prof  test_prof under LOCKSTEP_ISA=sse2 and avx2: the profiler
+#              counts a full texel request's keys with the variant's
+#              vectors (prof.c), exactly as lane by lane.
 set(LS_ISA_SIZE "")
 if(CMAKE_C_FLAGS MATCHES "-fsanitize=[^ ]*address")
   set(LS_ISA_SIZE small)
@@ -26,4 +29,8 @@ endforeach()
 foreach(isa sse2 avx2 avx512)
   add_test(NAME isa.${isa}.sampler COMMAND test_sampler)
   set_tests_properties(isa.${isa}.sampler PROPERTIES LABELS isa ENVIRONMENT LOCKSTEP_ISA=${isa})
+endforeach()
+foreach(isa sse2 avx2)
+  add_test(NAME isa.${isa}.prof COMMAND test_prof)
+  set_tests_properties(isa.${isa}.prof PROPERTIES LABELS isa ENVIRONMENT LOCKSTEP_ISA=${isa})
 endforeach()

@@ -92,8 +92,14 @@ typedef struct prof_result {
   uint32_t *tn;
 } prof_result;
 
+/* a full texel request's keys and their changes (prof_keys_body) */
+typedef void (*prof_keys_fn)(const uint32_t *, const uint32_t *, const uint32_t *,
+                             const uint32_t *, unsigned, unsigned, unsigned, uint64_t *,
+                             uint64_t *, unsigned[2], unsigned[2]);
+
 struct ls_profiler {
   void *host; /* the device it is attached to, for the API's glue */
+  prof_keys_fn keys; /* a full texel request's keys, for this CPU */
   vm_observer obs;
   unsigned nthreads;
   ls_profiler_options opt;
@@ -436,13 +442,26 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
     }
   }
   uint64_t a[PROF_MAXLANES];
+  const uint64_t *v = a; /* the addresses counted: a, or the event's own row */
   unsigned n = 0, lanes = 0;
   if (full) {
-    /* every lane: no walk over the mask's bits */
+    /* every lane: no walk over the mask's bits; with every lane in bounds
+     * (tested with no branch: vector code) the event's row is counted as
+     * it is */
+    uint64_t out = 0;
     for (unsigned l = 0; l < W; l++) {
       const uint64_t ad = e->addr[l];
-      a[n] = ad;
-      n += ad + nb <= e->size && ad + nb >= ad;
+      out |= (uint64_t)(ad + nb > e->size) | (uint64_t)(ad + nb < ad);
+    }
+    if (!out) {
+      v = e->addr;
+      n = W;
+    } else {
+      for (unsigned l = 0; l < W; l++) {
+        const uint64_t ad = e->addr[l];
+        a[n] = ad;
+        n += ad + nb <= e->size && ad + nb >= ad;
+      }
     }
     lanes = W;
   } else {
@@ -468,24 +487,26 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   int sorted = 1;
   unsigned rs = 0; /* where the current run starts */
   for (unsigned i = 1; i < n; i++) {
-    sorted &= a[i] >= a[i - 1];
-    if (a[i] != a[i - 1] + nb) {
-      prof_run_changes(a[rs], a[i - 1], i - 1 - rs, nb, sh, d);
-      const uint64_t x = a[i] ^ a[i - 1];
+    sorted &= v[i] >= v[i - 1];
+    if (v[i] != v[i - 1] + nb) {
+      prof_run_changes(v[rs], v[i - 1], i - 1 - rs, nb, sh, d);
+      const uint64_t x = v[i] ^ v[i - 1];
       for (int k = 0; k < 4; k++) d[k] += (x >> sh[k]) != 0;
       rs = i;
     }
   }
-  prof_run_changes(a[rs], a[n - 1], n - 1 - rs, nb, sh, d);
+  prof_run_changes(v[rs], v[n - 1], n - 1 - rs, nb, sh, d);
   uint64_t same = 1;
   if (!sorted) {
+    if (v != a) memcpy(a, v, n * sizeof *a);
+    v = a;
     prof_sort(a, n);
     prof_distinct4(a, n, sh, d);
   }
   if (e->access == VM_ATOMIC) {
     uint64_t run = 1;
     for (unsigned i = 1; i < n; i++) {
-      run = a[i] == a[i - 1] ? run + 1 : 1;
+      run = v[i] == v[i - 1] ? run + 1 : 1;
       if (run > same) same = run;
     }
   }
@@ -550,6 +571,67 @@ static uint64_t prof_texel_key(uint32_t lv, uint32_t z, uint32_t y, uint32_t x) 
          (uint64_t)(y & 0x1fffff) << 21 | (uint64_t)(x & 0x1fffff);
 }
 
+/* Texel and tile keys of every lane of a full request (tk, ti), then the
+ * changes from lane to lane and whether the keys ever go down (cnt, rise:
+ * texels, then tiles), each in a loop with no branch, so that the
+ * compiler makes vector code of both; prof_texel's lane-by-lane loop,
+ * which skips lanes, cannot be. */
+static inline __attribute__((always_inline)) void
+prof_keys_body(const uint32_t *cx, const uint32_t *cy, const uint32_t *cz, const uint32_t *cl,
+               unsigned W, unsigned wl, unsigned hl, uint64_t *tk, uint64_t *ti, unsigned cnt[2],
+               unsigned rise[2]) {
+  for (unsigned l = 0; l < W; l++) {
+    tk[l] = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
+    ti[l] = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
+  }
+  uint64_t nk = 1, nt = 1, kr = 1, tr = 1; /* 64 bits, as the keys: vectorised */
+  for (unsigned l = 1; l < W; l++) {
+    nk += tk[l] != tk[l - 1];
+    kr &= tk[l] >= tk[l - 1];
+    nt += ti[l] != ti[l - 1];
+    tr &= ti[l] >= ti[l - 1];
+  }
+  cnt[0] = (unsigned)nk;
+  cnt[1] = (unsigned)nt;
+  rise[0] = (unsigned)kr;
+  rise[1] = (unsigned)tr;
+}
+
+static void prof_keys_base(const uint32_t *cx, const uint32_t *cy, const uint32_t *cz,
+                           const uint32_t *cl, unsigned W, unsigned wl, unsigned hl, uint64_t *tk,
+                           uint64_t *ti, unsigned cnt[2], unsigned rise[2]) {
+  prof_keys_body(cx, cy, cz, cl, W, wl, hl, tk, ti, cnt, rise);
+}
+
+#if defined(__GNUC__) && defined(__x86_64__)
+/* The same loops in 256-bit vectors (64-bit compares and widening loads
+ * the baseline lacks), where the interpreter's variant says the CPU has
+ * them: a third of the profiler's work on a sampling kernel. */
+__attribute__((target("avx2"))) static void
+prof_keys_avx2(const uint32_t *cx, const uint32_t *cy, const uint32_t *cz, const uint32_t *cl,
+               unsigned W, unsigned wl, unsigned hl, uint64_t *tk, uint64_t *ti, unsigned cnt[2],
+               unsigned rise[2]) {
+  prof_keys_body(cx, cy, cz, cl, W, wl, hl, tk, ti, cnt, rise);
+}
+#endif
+
+static prof_keys_fn prof_keys_pick(void) {
+#if defined(__GNUC__) && defined(__x86_64__)
+  if (strcmp(vm_isa_name(), "sse2")) return prof_keys_avx2;
+#endif
+  return prof_keys_base;
+}
+
+/* The distinct values among the first n of a, which holds runs of equal
+ * values: the runs are moved to the front first (n <= 8 then compares
+ * them pairwise). */
+static uint64_t prof_distinct_runs(uint64_t *a, unsigned n) {
+  unsigned r = 1;
+  for (unsigned i = 1; i < n; i++)
+    if (a[i] != a[i - 1]) a[r++] = a[i];
+  return prof_distinct_any(a, r);
+}
+
 static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
   ls_profiler *p = user;
   if (p->broken || !e->mask || e->pc >= p->ncode || !e->tex) return;
@@ -588,6 +670,18 @@ static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
    * runs are kept and compared pairwise. No branch but the lane test,
    * which a full request always passes. */
   uint64_t tk[PROF_MAXLANES], ti[PROF_MAXLANES];
+  const unsigned W = e->where->width < 64 ? e->where->width : 64; /* live has 64 bits */
+  if (live == (W == 64 ? ~(uint64_t)0 : (UINT64_C(1) << W) - 1)) {
+    unsigned cnt[2], rise[2];
+    p->keys(cx, cy, cz, cl, W, wl, hl, tk, ti, cnt, rise);
+    const uint64_t texels = rise[0] ? cnt[0] : prof_distinct_runs(tk, W);
+    const uint64_t tiles = rise[1] ? cnt[1] : prof_distinct_runs(ti, W);
+    pc->texels += texels;
+    pc->unique_bytes += texels * tb;
+    pc->tiles += tiles;
+    if (tiles > pc->max_tiles) pc->max_tiles = tiles;
+    return;
+  }
   unsigned l = (unsigned)__builtin_ctzll(live);
   uint64_t pk = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
   uint64_t pt = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
@@ -595,7 +689,6 @@ static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
   int krise = 1, trise = 1;
   tk[0] = pk;
   ti[0] = pt;
-  const unsigned W = e->where->width < 64 ? e->where->width : 64; /* live has 64 bits */
   for (l++; l < W; l++) {
     if (!((live >> l) & 1)) continue;
     const uint64_t k = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
@@ -1239,6 +1332,7 @@ ls_profiler *prof_create(const ls_profiler_options *o, const ls_memory_model *mo
                          const ls_cost_model *cost, unsigned threads) {
   ls_profiler *p = calloc(1, sizeof *p);
   if (!p) return NULL;
+  p->keys = prof_keys_pick();
   p->opt = *o;
   p->opt.cost = NULL; /* copied: the caller's may go */
   p->model = *model;
