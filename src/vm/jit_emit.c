@@ -734,56 +734,91 @@ static uint32_t jit_ifconv(const ir_program *p, const jit_live *lv, const uint8_
   return t - pc - 1;
 }
 
-/* A compare whose 0/1 row only the MAND after it reads, maybe through an
- * XOR with 1 (a negated condition: a loop's exit test), with only MSAVEs
- * between (they read exec before the MAND changes it): an if's or a
- * loop's condition. The MAND takes the compare's lanes as a mask, with no
- * 0/1 row to make and test against 0. Counts are per block, so nothing
- * changes there. Returns the instructions emitted, or 0; *ev as
- * jit_special's. */
+/* A condition made of compares whose 0/1 rows only the MAND that ends it
+ * reads: from a compare at pc, straight-line compares, XORs with 1 (a
+ * negated condition: a loop's exit test), ANDs and ORs of those, and
+ * MSAVEs (they read exec before the MAND changes it), up to a MAND of one
+ * of them, every result dead after it (an if's or a loop's condition).
+ * Each is then its lanes as a mask in a local, and the MAND takes the last
+ * one's bits with one movemask a piece, with no 0/1 row to make and test
+ * against 0. Counts are per block, so nothing changes there. Returns the
+ * instructions emitted, or 0; *ev as jit_special's. */
+#define JIT_COND_MAX 16u
 static uint32_t jit_cmp_mand(strbuf *b, const ir_program *p, const jit_live *lv,
                              const uint8_t *lead, const uint32_t *seg, uint32_t pc, uint32_t np,
                              int *ev, int obs) {
-  const ir_insn *c = &p->code[pc];
-  if (jit_forms[c->op].kind != 'C') return 0;
+  if (jit_forms[p->code[pc].op].kind != 'C') return 0;
+  /* mask[i]: the register instruction pc + i made a mask of (else none) */
+  uint32_t mask[JIT_COND_MAX];
 #define JIT_INNER(q) ((q) < p->ncode && !lead[q] && !(seg && seg[q] == (q)))
 #define JIT_LIVE(q, r) JBIT(lv->in + (size_t)(q) * lv->words, (r))
-  uint32_t q = pc + 1, r = c->a;
-  while (JIT_INNER(q) && p->code[q].op == IR_MSAVE) q++;
-  int neg = 0;
-  if (JIT_INNER(q) && p->code[q].op == IR_XOR) {
-    const ir_insn *x = &p->code[q];
-    const uint32_t o = x->b == r ? x->c : x->c == r ? x->b : UINT32_MAX;
-    if (o < p->nconsts && p->consts[o] == 1u && (x->a == r || !JIT_LIVE(q + 1, r))) {
-      r = x->a;
-      neg = 1;
-      q++;
-      while (JIT_INNER(q) && p->code[q].op == IR_MSAVE) q++;
+  /* the window instruction that last made register r a mask, or -1 */
+#define JIT_MASK_OF(q, r)                                                      \
+  ({                                                                           \
+    int w_ = -1;                                                               \
+    for (uint32_t j_ = pc; j_ < (q); j_++)                                     \
+      if (mask[j_ - pc] != UINT32_MAX && mask[j_ - pc] == (r)) w_ = (int)(j_ - pc); \
+    w_;                                                                        \
+  })
+  uint32_t q = pc;
+  for (;; q++) {
+    if (q - pc >= JIT_COND_MAX || (q > pc && !JIT_INNER(q))) return 0;
+    const ir_insn *in = &p->code[q];
+    mask[q - pc] = UINT32_MAX;
+    if (jit_forms[in->op].kind == 'C') {
+      /* its operands are rows, not masks of this window */
+      if (JIT_MASK_OF(q, in->b) >= 0 || JIT_MASK_OF(q, in->c) >= 0) return 0;
+      mask[q - pc] = in->a;
+    } else if (in->op == IR_XOR) {
+      const int mb = JIT_MASK_OF(q, in->b), mc = JIT_MASK_OF(q, in->c);
+      const uint32_t o = mb >= 0 ? in->c : in->b;
+      if ((mb >= 0) == (mc >= 0) || o >= p->nconsts || p->consts[o] != 1u) return 0;
+      mask[q - pc] = in->a;
+    } else if (in->op == IR_AND || in->op == IR_OR) {
+      if (JIT_MASK_OF(q, in->b) < 0 || JIT_MASK_OF(q, in->c) < 0) return 0;
+      mask[q - pc] = in->a;
+    } else if (in->op == IR_MAND) {
+      if (JIT_MASK_OF(q, in->a) < 0) return 0;
+      break;
+    } else if (in->op != IR_MSAVE) {
+      return 0;
     }
   }
-  if (!JIT_INNER(q) || p->code[q].op != IR_MAND || p->code[q].a != r || JIT_LIVE(q + 1, r) ||
-      JIT_LIVE(q + 1, c->a))
-    return 0;
+  for (uint32_t j = pc; j < q; j++)
+    if (mask[j - pc] != UINT32_MAX && JIT_LIVE(q + 1, mask[j - pc])) return 0;
+  strbuf_printf(b, "/* %u %s .. %u MAND */ { ", pc, ir_op_name(p->code[pc].op), q);
+  for (uint32_t j = pc + 1; j < q; j++)
+    if (p->code[j].op == IR_MSAVE) strbuf_printf(b, "M[%u] = exec; ", p->code[j].a);
+  if (obs) strbuf_printf(b, "const uint64_t ob_ = exec; ");
+  for (uint32_t j = pc; j < q; j++) {
+    const ir_insn *in = &p->code[j];
+    if (mask[j - pc] == UINT32_MAX) continue;
+    const int mb = in->op == IR_MSAVE ? -1 : JIT_MASK_OF(j, in->b);
+    const int mc = in->op == IR_MSAVE ? -1 : JIT_MASK_OF(j, in->c);
+    for (uint32_t k = 0; k < np; k++) {
+      strbuf_printf(b, "const VP c%u_%u = ", j - pc, k);
+      if (jit_forms[in->op].kind == 'C')
+        jit_expand(b, jit_forms[in->op].text, in, k);
+      else if (in->op == IR_XOR)
+        strbuf_printf(b, "~c%d_%u", mb >= 0 ? mb : mc, k);
+      else
+        strbuf_printf(b, "c%d_%u %c c%d_%u", mb, k, in->op == IR_AND ? '&' : '|', mc, k);
+      strbuf_printf(b, "; ");
+    }
+  }
+  const int last = JIT_MASK_OF(q, p->code[q].a);
+#undef JIT_MASK_OF
 #undef JIT_INNER
 #undef JIT_LIVE
-  strbuf_printf(b, "/* %u %s .. %u MAND */ { ", pc, ir_op_name(c->op), q);
-  for (uint32_t m = pc + 1; m < q; m++)
-    if (p->code[m].op == IR_MSAVE) strbuf_printf(b, "M[%u] = exec; ", p->code[m].a);
-  if (obs) strbuf_printf(b, "const uint64_t ob_ = exec; ");
-  for (uint32_t k = 0; k < np; k++) {
-    strbuf_printf(b, "const VP c%u_ = %s", k, neg ? "~" : "");
-    jit_expand(b, jit_forms[c->op].text, c, k);
-    strbuf_printf(b, "; ");
-  }
   for (uint32_t k = 0; k < np; k++) {
     if (*ev)
-      strbuf_printf(b, "E%u &= c%u_; ", k, k);
+      strbuf_printf(b, "E%u &= c%d_%u; ", k, last, k);
     else
-      strbuf_printf(b, "E%u = jit_livep(exec, %u) & c%u_; ", k, k, k);
+      strbuf_printf(b, "E%u = jit_livep(exec, %u) & c%d_%u; ", k, k, last, k);
   }
   strbuf_printf(b, "exec &= 0");
   for (uint32_t k = 0; k < np; k++)
-    strbuf_printf(b, " | (uint64_t)jit_mskp(c%u_) << (VM_PL * %u)", k, k);
+    strbuf_printf(b, " | (uint64_t)jit_mskp(c%d_%u) << (VM_PL * %u)", last, k, k);
   strbuf_printf(b, ";");
   if (obs) strbuf_printf(b, " JIT_ODIV(%u, ob_)", q);
   strbuf_printf(b, " }\n");
