@@ -48,8 +48,9 @@
 
 /* How an opcode is compiled. V: RA = the vector expression; C: a compare,
  * the text its lanes as a mask (every bit set where it holds), RA = the
- * mask & 1; L: RA = the lane expression for each lane, in the uint32 elements a, b, c of
- * operands b, c, d and o of RA's old value; S: code of its own (below).
+ * mask & 1; L: RA = the lane expression for each lane, in the uint32
+ * elements a, b, c of operands b, c, d and o of RA's old value; S: code of
+ * its own (below).
  * In expressions, $b $c $d name operand registers, $C $D the immediates
  * c and d. NULL: not compiled. */
 typedef struct jit_form {
@@ -744,59 +745,59 @@ static uint32_t jit_ifconv(const ir_program *p, const jit_live *lv, const uint8_
  * against 0. Counts are per block, so nothing changes there. Returns the
  * instructions emitted, or 0; *ev as jit_special's. */
 #define JIT_COND_MAX 16u
+/* The window instruction (an index into mask, whose first n entries are
+ * the registers each made a mask of, or UINT32_MAX) that last made
+ * register r a mask, or -1. */
+static int jit_mask_of(const uint32_t *mask, uint32_t n, uint32_t r) {
+  int w = -1;
+  for (uint32_t j = 0; j < n; j++)
+    if (mask[j] == r) w = (int)j;
+  return w;
+}
+
 static uint32_t jit_cmp_mand(strbuf *b, const ir_program *p, const jit_live *lv,
                              const uint8_t *lead, const uint32_t *seg, uint32_t pc, uint32_t np,
                              int *ev, int obs) {
   if (jit_forms[p->code[pc].op].kind != 'C') return 0;
-  /* mask[i]: the register instruction pc + i made a mask of (else none) */
   uint32_t mask[JIT_COND_MAX];
-#define JIT_INNER(q) ((q) < p->ncode && !lead[q] && !(seg && seg[q] == (q)))
-#define JIT_LIVE(q, r) JBIT(lv->in + (size_t)(q) * lv->words, (r))
-  /* the window instruction that last made register r a mask, or -1 */
-#define JIT_MASK_OF(q, r)                                                      \
-  ({                                                                           \
-    int w_ = -1;                                                               \
-    for (uint32_t j_ = pc; j_ < (q); j_++)                                     \
-      if (mask[j_ - pc] != UINT32_MAX && mask[j_ - pc] == (r)) w_ = (int)(j_ - pc); \
-    w_;                                                                        \
-  })
   uint32_t q = pc;
   for (;; q++) {
-    if (q - pc >= JIT_COND_MAX || (q > pc && !JIT_INNER(q))) return 0;
+    const uint32_t i = q - pc;
+    if (i >= JIT_COND_MAX || q >= p->ncode || (i && (lead[q] || (seg && seg[q] == q)))) return 0;
     const ir_insn *in = &p->code[q];
-    mask[q - pc] = UINT32_MAX;
+    const int mb = jit_mask_of(mask, i, in->b), mc = jit_mask_of(mask, i, in->c);
+    mask[i] = UINT32_MAX;
     if (jit_forms[in->op].kind == 'C') {
-      /* its operands are rows, not masks of this window */
-      if (JIT_MASK_OF(q, in->b) >= 0 || JIT_MASK_OF(q, in->c) >= 0) return 0;
-      mask[q - pc] = in->a;
+      if (mb >= 0 || mc >= 0) return 0; /* its operands are rows, not masks */
+      mask[i] = in->a;
     } else if (in->op == IR_XOR) {
-      const int mb = JIT_MASK_OF(q, in->b), mc = JIT_MASK_OF(q, in->c);
       const uint32_t o = mb >= 0 ? in->c : in->b;
       if ((mb >= 0) == (mc >= 0) || o >= p->nconsts || p->consts[o] != 1u) return 0;
-      mask[q - pc] = in->a;
+      mask[i] = in->a;
     } else if (in->op == IR_AND || in->op == IR_OR) {
-      if (JIT_MASK_OF(q, in->b) < 0 || JIT_MASK_OF(q, in->c) < 0) return 0;
-      mask[q - pc] = in->a;
+      if (mb < 0 || mc < 0) return 0;
+      mask[i] = in->a;
     } else if (in->op == IR_MAND) {
-      if (JIT_MASK_OF(q, in->a) < 0) return 0;
+      if (jit_mask_of(mask, i, in->a) < 0) return 0;
       break;
     } else if (in->op != IR_MSAVE) {
       return 0;
     }
   }
-  for (uint32_t j = pc; j < q; j++)
-    if (mask[j - pc] != UINT32_MAX && JIT_LIVE(q + 1, mask[j - pc])) return 0;
+  const uint32_t n = q - pc;
+  const uint64_t *after = lv->in + (size_t)(q + 1) * lv->words;
+  for (uint32_t j = 0; j < n; j++)
+    if (mask[j] != UINT32_MAX && JBIT(after, mask[j])) return 0;
   strbuf_printf(b, "/* %u %s .. %u MAND */ { ", pc, ir_op_name(p->code[pc].op), q);
-  for (uint32_t j = pc + 1; j < q; j++)
-    if (p->code[j].op == IR_MSAVE) strbuf_printf(b, "M[%u] = exec; ", p->code[j].a);
+  for (uint32_t j = 1; j < n; j++)
+    if (p->code[pc + j].op == IR_MSAVE) strbuf_printf(b, "M[%u] = exec; ", p->code[pc + j].a);
   if (obs) strbuf_printf(b, "const uint64_t ob_ = exec; ");
-  for (uint32_t j = pc; j < q; j++) {
-    const ir_insn *in = &p->code[j];
-    if (mask[j - pc] == UINT32_MAX) continue;
-    const int mb = in->op == IR_MSAVE ? -1 : JIT_MASK_OF(j, in->b);
-    const int mc = in->op == IR_MSAVE ? -1 : JIT_MASK_OF(j, in->c);
+  for (uint32_t j = 0; j < n; j++) {
+    const ir_insn *in = &p->code[pc + j];
+    if (mask[j] == UINT32_MAX) continue;
+    const int mb = jit_mask_of(mask, j, in->b), mc = jit_mask_of(mask, j, in->c);
     for (uint32_t k = 0; k < np; k++) {
-      strbuf_printf(b, "const VP c%u_%u = ", j - pc, k);
+      strbuf_printf(b, "const VP c%u_%u = ", j, k);
       if (jit_forms[in->op].kind == 'C')
         jit_expand(b, jit_forms[in->op].text, in, k);
       else if (in->op == IR_XOR)
@@ -806,10 +807,7 @@ static uint32_t jit_cmp_mand(strbuf *b, const ir_program *p, const jit_live *lv,
       strbuf_printf(b, "; ");
     }
   }
-  const int last = JIT_MASK_OF(q, p->code[q].a);
-#undef JIT_MASK_OF
-#undef JIT_INNER
-#undef JIT_LIVE
+  const int last = jit_mask_of(mask, n, p->code[q].a);
   for (uint32_t k = 0; k < np; k++) {
     if (*ev)
       strbuf_printf(b, "E%u &= c%d_%u; ", k, last, k);
@@ -823,7 +821,7 @@ static uint32_t jit_cmp_mand(strbuf *b, const ir_program *p, const jit_live *lv,
   if (obs) strbuf_printf(b, " JIT_ODIV(%u, ob_)", q);
   strbuf_printf(b, " }\n");
   *ev = 1;
-  return q - pc + 1;
+  return n + 1;
 }
 
 /* The built-in register r holds from the start (a VM_F_* op, component
