@@ -120,9 +120,8 @@ static uint64_t jit_fnv(uint64_t h, const void *data, size_t n) {
  * compiled object carries (vm_jit_check) and its loader compares, so that
  * a key shared by two programs cannot run one's code for the other. */
 static void jit_keys(const ir_program *p, uint32_t w, const char *isa, int obs, uint64_t key[2]) {
-  const uint32_t sizes[] = {w,           p->ncode,       p->nregs,       p->nmasks,
-                            p->nconsts,  p->nbindings,   (uint32_t)obs,  p->wg_size[0],
-                            p->wg_size[1], p->wg_size[2]};
+  const uint32_t sizes[] = {w, p->ncode, p->nregs, p->nmasks, p->nconsts, p->nbindings,
+                            (uint32_t)obs, p->wg_size[0], p->wg_size[1], p->wg_size[2]};
   const struct {
     const void *data;
     size_t n;
@@ -530,8 +529,6 @@ void vm_jit_ran(vm_jit_entry *e, uint64_t n) {
 
 /* ---------------------------------------------------------- the runner */
 
-/* cx->run for compiled code: the interpreter's workgroup loop (vm_loop.inc),
- * the whole workgroup in one call. */
 /* cx->jit_args for the dispatch: nothing in it changes from one workgroup
  * to the next but the count and the checkpoint. */
 static void jit_args_init(vm_ctx *cx) {

@@ -289,14 +289,14 @@ static void test_budget(void **state) {
 
 /* ------------------------------------------------------------ built-ins */
 
-enum { BI_SX = 4, BI_SY = 2, BI_SZ = 3, BI_NINV = BI_SX * BI_SY * BI_SZ, BI_N = 19 };
+enum { BI_N = 19, BI_MAXINV = 32 };
 enum { SGLANE = 113, SGSIZE, SGID, NSG, GINDEX, WGINDEX };
 
-/* Every built-in a workgroup starts with, 19 words per invocation at word
- * (workgroup_index * 24 + local_invocation_index) * 19, in the order of
- * regs[]. */
-static ir_program *builtins_prog(const uint32_t regs[BI_N]) {
-  ir_program *p = prog_new(BI_SX, BI_SY, BI_SZ);
+/* Every built-in a workgroup of sx * sy * sz starts with, 19 words per
+ * invocation at word (workgroup_index * BI_MAXINV + local_invocation_index)
+ * * 19, in the order of regs[]. */
+static ir_program *builtins_prog(const uint32_t regs[BI_N], const uint32_t size[3]) {
+  ir_program *p = prog_new(size[0], size[1], size[2]);
   prog_bindings(p, 1);
   p->builtin_reg[IR_BI_SUBGROUP_INVOCATION_ID] = SGLANE;
   p->builtin_reg[IR_BI_SUBGROUP_SIZE] = SGSIZE;
@@ -304,7 +304,7 @@ static ir_program *builtins_prog(const uint32_t regs[BI_N]) {
   p->builtin_reg[IR_BI_NUM_SUBGROUPS] = NSG;
   p->builtin_reg[IR_BI_GLOBAL_INVOCATION_INDEX] = GINDEX;
   p->builtin_reg[IR_BI_WORKGROUP_INDEX] = WGINDEX;
-  E(p, IR_IMUL, T(0), WGINDEX, K(p, BI_NINV), NO);
+  E(p, IR_IMUL, T(0), WGINDEX, K(p, BI_MAXINV), NO);
   E(p, IR_IADD, T(0), T(0), LIDX, NO);
   E(p, IR_IMUL, T(0), T(0), K(p, 4 * BI_N), NO);
   for (uint32_t j = 0; j < BI_N; j++) {
@@ -315,58 +315,67 @@ static ir_program *builtins_prog(const uint32_t regs[BI_N]) {
   return p;
 }
 
+/* Two workgroup shapes, of sizes that are powers of two and that are not
+ * (a local id is index % sx, index / sx % sy and index / sx / sy), each
+ * with partial subgroups at every width. */
 static void test_builtins(void **state) {
   (void)state;
   enum { GX = 2, GY = 3, GZ = 2, NG = GX * GY * GZ };
+  static const uint32_t shapes[2][3] = {{4, 2, 3}, {3, 5, 2}};
   /* the register of each of the 19 values, and the value it must hold */
   const uint32_t regs[BI_N] = {LIDX,   LID,    LID + 1, LID + 2, GID,    GID + 1, GID + 2,
                                WID,    WID + 1, WID + 2, NWG,   NWG + 1, NWG + 2, SGLANE,
                                SGSIZE, SGID,   NSG,     GINDEX, WGINDEX};
-  ir_program *p = builtins_prog(regs);
-  /* the same code, local and global invocation ids in each other's
-   * registers: the second column of values trades places */
-  ir_program *q = builtins_prog(regs);
-  q->builtin_reg[IR_BI_LOCAL_INVOCATION_ID] = GID;
-  q->builtin_reg[IR_BI_GLOBAL_INVOCATION_ID] = LID;
-  static uint32_t out[NG * BI_NINV * BI_N];
+  static uint32_t out[NG * BI_MAXINV * BI_N];
   const vm_binding b = bind(out, sizeof out);
-  for (int wi = 0; wi < 4; wi++) {
-    const uint32_t W = widths[wi];
-    for (int swap = 0; swap < 2; swap++) {
-      memset(out, 0xee, sizeof out);
-      assert_int_equal(run(pool1, swap ? q : p, &b, GX, GY, GZ, W, 0, NULL), VM_OK);
-      for (uint32_t g = 0; g < NG; g++)
-        for (uint32_t li = 0; li < BI_NINV; li++) {
-          const uint32_t wid[3] = {g % GX, g / GX % GY, g / GX / GY};
-          const uint32_t lid[3] = {li % BI_SX, li / BI_SX % BI_SY, li / BI_SX / BI_SY};
-          const uint32_t size[3] = {BI_SX, BI_SY, BI_SZ}, groups[3] = {GX, GY, GZ};
-          uint32_t want[BI_N], gid[3];
-          want[0] = li;
-          for (int c = 0; c < 3; c++) {
-            gid[c] = wid[c] * size[c] + lid[c];
-            want[1 + c] = swap ? gid[c] : lid[c];
-            want[4 + c] = swap ? lid[c] : gid[c];
-            want[7 + c] = wid[c];
-            want[10 + c] = groups[c];
+  for (int sh = 0; sh < 2; sh++) {
+    const uint32_t *size = shapes[sh], ninv = size[0] * size[1] * size[2];
+    ir_program *p = builtins_prog(regs, size);
+    /* the same code, local and global invocation ids in each other's
+     * registers: the second column of values trades places */
+    ir_program *q = builtins_prog(regs, size);
+    q->builtin_reg[IR_BI_LOCAL_INVOCATION_ID] = GID;
+    q->builtin_reg[IR_BI_GLOBAL_INVOCATION_ID] = LID;
+    for (int wi = 0; wi < 4; wi++) {
+      const uint32_t W = widths[wi];
+      for (int swap = 0; swap < 2; swap++) {
+        memset(out, 0xee, sizeof out);
+        assert_int_equal(run(pool1, swap ? q : p, &b, GX, GY, GZ, W, 0, NULL), VM_OK);
+        for (uint32_t g = 0; g < NG; g++)
+          for (uint32_t li = 0; li < ninv; li++) {
+            const uint32_t wid[3] = {g % GX, g / GX % GY, g / GX / GY};
+            const uint32_t lid[3] = {li % size[0], li / size[0] % size[1],
+                                     li / size[0] / size[1]};
+            const uint32_t groups[3] = {GX, GY, GZ};
+            uint32_t want[BI_N], gid[3];
+            want[0] = li;
+            for (int c = 0; c < 3; c++) {
+              gid[c] = wid[c] * size[c] + lid[c];
+              want[1 + c] = swap ? gid[c] : lid[c];
+              want[4 + c] = swap ? lid[c] : gid[c];
+              want[7 + c] = wid[c];
+              want[10 + c] = groups[c];
+            }
+            want[13] = li % W;
+            want[14] = W;
+            want[15] = li / W;
+            want[16] = (ninv + W - 1) / W;
+            want[17] = gid[0] + gid[1] * (size[0] * GX) + gid[2] * (size[0] * GX * size[1] * GY);
+            want[18] = g;
+            const uint32_t *got = out + ((size_t)g * BI_MAXINV + li) * BI_N;
+            for (int j = 0; j < BI_N; j++) {
+              if (got[j] == want[j]) continue;
+              fprintf(stderr, "%ux%ux%u, W = %u, %s, workgroup %u, invocation %u: value %d is %u, "
+                      "not %u\n", size[0], size[1], size[2], W, swap ? "swapped" : "in place", g,
+                      li, j, got[j], want[j]);
+              fail();
+            }
           }
-          want[13] = li % W;
-          want[14] = W;
-          want[15] = li / W;
-          want[16] = (BI_NINV + W - 1) / W;
-          want[17] = gid[0] + gid[1] * (BI_SX * GX) + gid[2] * (BI_SX * GX * BI_SY * GY);
-          want[18] = g;
-          const uint32_t *got = out + ((size_t)g * BI_NINV + li) * BI_N;
-          for (int j = 0; j < BI_N; j++) {
-            if (got[j] == want[j]) continue;
-            fprintf(stderr, "W = %u, %s, workgroup %u, invocation %u: value %d is %u, not %u\n", W,
-                    swap ? "swapped" : "in place", g, li, j, got[j], want[j]);
-            fail();
-          }
-        }
+      }
     }
+    ir_program_free(p);
+    ir_program_free(q);
   }
-  ir_program_free(p);
-  ir_program_free(q);
 }
 
 int main(void) {
