@@ -446,14 +446,11 @@ static void prof_mem(void *user, unsigned t, const vm_mem_event *e) {
   unsigned n = 0, lanes = 0;
   if (full) {
     /* every lane: no walk over the mask's bits; with every lane in bounds
-     * (tested with no branch: vector code) the event's row is counted as
-     * it is */
-    uint64_t out = 0;
-    for (unsigned l = 0; l < W; l++) {
-      const uint64_t ad = e->addr[l];
-      out |= (uint64_t)(ad + nb > e->size) | (uint64_t)(ad + nb < ad);
-    }
-    if (!out) {
+     * (the highest address is: one compare a lane, no branch) the event's
+     * row is counted as it is */
+    uint64_t hi = 0;
+    for (unsigned l = 0; l < W; l++) hi = e->addr[l] > hi ? e->addr[l] : hi;
+    if (hi + nb <= e->size && hi + nb >= hi) {
       v = e->addr;
       n = W;
     } else {
