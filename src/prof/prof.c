@@ -660,49 +660,47 @@ static void prof_texel(void *user, unsigned t, const vm_texel_event *e) {
   const uint32_t *const cy = e->coord[1] ? e->coord[1] : zero;
   const uint32_t *const cz = e->coord[2] ? e->coord[2] : zero;
   const uint32_t *const cl = e->coord[3] ? e->coord[3] : zero;
-  /* In lane order a row of texels is in order, and its tiles too. One
-   * pass counts the changes from lane to lane: where the texels never go
-   * down, those are the distinct texels, with nothing to sort. The tiles
-   * change a few times (a row may start left of the one before): their
-   * runs are kept and compared pairwise. No branch but the lane test,
-   * which a full request always passes. */
+  /* In lane order a row of texels is in order, and its tiles too. The
+   * changes from lane to lane are counted: where the texels never go down,
+   * those are the distinct texels, with nothing to sort. The tiles change
+   * a few times (a row may start left of the one before): their runs are
+   * kept and compared pairwise. A full request does it in vector code
+   * (p->keys); one with lanes off, lane by lane, with no branch but the
+   * lane test. */
   uint64_t tk[PROF_MAXLANES], ti[PROF_MAXLANES];
   const unsigned W = e->where->width < 64 ? e->where->width : 64; /* live has 64 bits */
+  uint64_t texels, tiles;
   if (live == (W == 64 ? ~(uint64_t)0 : (UINT64_C(1) << W) - 1)) {
     unsigned cnt[2], rise[2];
     p->keys(cx, cy, cz, cl, W, wl, hl, tk, ti, cnt, rise);
-    const uint64_t texels = rise[0] ? cnt[0] : prof_distinct_runs(tk, W);
-    const uint64_t tiles = rise[1] ? cnt[1] : prof_distinct_runs(ti, W);
-    pc->texels += texels;
-    pc->unique_bytes += texels * tb;
-    pc->tiles += tiles;
-    if (tiles > pc->max_tiles) pc->max_tiles = tiles;
-    return;
+    texels = rise[0] ? cnt[0] : prof_distinct_runs(tk, W);
+    tiles = rise[1] ? cnt[1] : prof_distinct_runs(ti, W);
+  } else {
+    unsigned l = (unsigned)__builtin_ctzll(live);
+    uint64_t pk = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
+    uint64_t pt = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
+    unsigned nk = 1, nt = 1;
+    int krise = 1, trise = 1;
+    tk[0] = pk;
+    ti[0] = pt;
+    for (l++; l < W; l++) {
+      if (!((live >> l) & 1)) continue;
+      const uint64_t k = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
+      const uint64_t t = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
+      tk[nk] = k;
+      nk += k != pk;
+      krise &= k >= pk;
+      ti[nt] = t;
+      nt += t != pt;
+      trise &= t >= pt;
+      pk = k;
+      pt = t;
+    }
+    /* (tk holds the runs too: a lane equal to the one before was written
+     * over by the next) */
+    texels = krise ? nk : prof_distinct_any(tk, nk);
+    tiles = trise ? nt : prof_distinct_any(ti, nt);
   }
-  unsigned l = (unsigned)__builtin_ctzll(live);
-  uint64_t pk = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
-  uint64_t pt = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
-  unsigned nk = 1, nt = 1;
-  int krise = 1, trise = 1;
-  tk[0] = pk;
-  ti[0] = pt;
-  for (l++; l < W; l++) {
-    if (!((live >> l) & 1)) continue;
-    const uint64_t k = prof_texel_key(cl[l], cz[l], cy[l], cx[l]);
-    const uint64_t t = prof_texel_key(cl[l], cz[l], cy[l] >> hl, cx[l] >> wl);
-    tk[nk] = k;
-    nk += k != pk;
-    krise &= k >= pk;
-    ti[nt] = t;
-    nt += t != pt;
-    trise &= t >= pt;
-    pk = k;
-    pt = t;
-  }
-  /* (tk holds the runs too: a lane equal to the one before was written
-   * over by the next) */
-  const uint64_t texels = krise ? nk : prof_distinct_any(tk, nk);
-  const uint64_t tiles = trise ? nt : prof_distinct_any(ti, nt);
   pc->texels += texels;
   pc->unique_bytes += texels * tb;
   pc->tiles += tiles;
